@@ -1,0 +1,55 @@
+//! Haggerty speed on one core: the deal-only floor (seed a game, shuffle
+//! 54 cards, deal two hands) against whole games with statistics, for every
+//! built-in strategy. Throughput is in turns, so criterion's elem/s is
+//! turns per second; per-turn time is a game's time over its turns.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use fortunes::engine::BySeat;
+use fortunes::haggerty::{Game, Haggerty, HaggertyStrategy, Heuristic, Rules, Stats};
+use fortunes::runner::Simulation;
+use std::hint::black_box;
+
+fn deal_only(c: &mut Criterion) {
+    let rules = Rules::default();
+    let mut game = Game::new(&rules, 0, 0);
+    let mut index = 0u64;
+    c.bench_function("haggerty/deal_only", |b| {
+        b.iter(|| {
+            index += 1;
+            game.reset(&rules, 1, index);
+            black_box(game.hands);
+        })
+    });
+}
+
+fn games(c: &mut Criterion) {
+    let rules = Rules::default();
+    let turns = rules.turns as u64;
+    let mut group = c.benchmark_group("haggerty/game");
+    group.throughput(Throughput::Elements(turns));
+    for (name, strategy) in [
+        ("random", HaggertyStrategy::Random),
+        ("lowest", HaggertyStrategy::Lowest),
+        ("highest", HaggertyStrategy::Highest),
+        ("heuristic", HaggertyStrategy::Heuristic(Heuristic::default())),
+    ] {
+        let simulation = Haggerty {
+            rules: rules.clone(),
+            strategies: BySeat([strategy, strategy]),
+        };
+        let mut state = simulation.new_state();
+        let mut stats = Stats::default();
+        let mut index = 0u64;
+        group.bench_function(BenchmarkId::from_parameter(name), |b| {
+            b.iter(|| {
+                index += 1;
+                black_box(simulation.play(&mut state, 1, index, &mut stats));
+            })
+        });
+        black_box(&stats);
+    }
+    group.finish();
+}
+
+criterion_group!(benches, deal_only, games);
+criterion_main!(benches);

@@ -1,0 +1,14 @@
+//! fortunes: a Monte Carlo rules-analysis and balance simulator for
+//! card-driven game systems.
+//!
+//! Data flows one way: rules + strategies + seed → games → mergeable
+//! integer accumulators → tidy tables → CSV / Parquet / reports.
+
+pub mod cli;
+pub mod engine;
+pub mod error;
+pub mod haggerty;
+pub mod output;
+pub mod params;
+pub mod runner;
+pub mod stats;

@@ -1,0 +1,61 @@
+//! After one warm-up game, playing games allocates nothing on the heap.
+//! This test owns the process's global allocator, so it lives alone.
+
+use fortunes::engine::BySeat;
+use fortunes::haggerty::{Game, HaggertyStrategy, Heuristic, Rules, Stats};
+use fortunes::runner::Simulation;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn games_allocate_nothing_after_warm_up() {
+    let strategies = [
+        HaggertyStrategy::Random,
+        HaggertyStrategy::Lowest,
+        HaggertyStrategy::Highest,
+        HaggertyStrategy::Heuristic(Heuristic::default()),
+    ];
+    let mut values = Rules::defaults();
+    values.set_text("turns=30").unwrap(); // long enough to reshuffle
+    let rules = Rules::from_values(values).unwrap();
+    for a in strategies {
+        for b in strategies {
+            let simulation = fortunes::haggerty::Haggerty {
+                rules: rules.clone(),
+                strategies: BySeat([a, b]),
+            };
+            let mut state: Game = simulation.new_state();
+            let mut stats = Stats::default();
+            simulation.play(&mut state, 1, 0, &mut stats); // warm-up
+            let before = ALLOCATIONS.load(Ordering::Relaxed);
+            for game in 1..500 {
+                simulation.play(&mut state, 1, game, &mut stats);
+            }
+            let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+            assert_eq!(allocations, 0, "{a:?} vs {b:?} allocated {allocations} times");
+            assert_eq!(stats.games, 500);
+            assert!(stats.reshuffles_per_game.sum > 0);
+        }
+    }
+}

@@ -1,0 +1,176 @@
+//! Whole-game properties: card conservation, determinism across thread
+//! counts, independence of the randomness streams, and Monte Carlo figures
+//! checked against exact values with tolerances from their intervals.
+
+use fortunes::engine::cards::Card;
+use fortunes::engine::{BySeat, Seat};
+use fortunes::haggerty::{self, Game, HaggertyStrategy, Heuristic, Rules, Stats};
+use fortunes::runner::{run, RunConfig, Simulation};
+use fortunes::stats::Rate;
+
+const ALL_STRATEGIES: [HaggertyStrategy; 4] = [
+    HaggertyStrategy::Random,
+    HaggertyStrategy::Lowest,
+    HaggertyStrategy::Highest,
+    HaggertyStrategy::Heuristic(Heuristic {
+        win_percent: 60,
+        reserve: 2,
+    }),
+];
+
+fn rules(sets: &[&str]) -> Rules {
+    let mut values = Rules::defaults();
+    for set in sets {
+        values.set_text(set).unwrap();
+    }
+    Rules::from_values(values).unwrap()
+}
+
+#[test]
+fn every_card_is_in_exactly_one_place_at_every_step() {
+    let variants = [
+        rules(&[]),
+        rules(&["empty_draw_pile=end_game", "turns=40"]),
+        rules(&["hand_size=27", "turns=3"]),
+        rules(&["jokers=0", "hand_size_a=3", "hand_size_b=9", "turns=30"]),
+        rules(&["jokers=4", "joker_tie=previous_first"]),
+    ];
+    let mut rounds = 0u64;
+    for rules in &variants {
+        for (i, &a) in ALL_STRATEGIES.iter().enumerate() {
+            let strategies = BySeat([a, ALL_STRATEGIES[(i + 1) % 4]]);
+            for index in 0..200 {
+                let mut game = Game::new(rules, 99, index);
+                assert!(game.conserves_cards(rules));
+                loop {
+                    while let Some(outcome) = game.play_round(rules, &strategies) {
+                        rounds += 1;
+                        assert!(game.conserves_cards(rules), "game {index} after {outcome:?}");
+                        assert!(outcome.played[outcome.first].len() >= 1);
+                        for seat in Seat::BOTH {
+                            assert!(game.hands[seat].len() <= rules.hand_size[seat] as u32);
+                        }
+                    }
+                    if !game.next_turn(rules) {
+                        break;
+                    }
+                    assert!(game.conserves_cards(rules));
+                }
+            }
+        }
+    }
+    assert!(rounds > 50_000, "only {rounds} rounds checked");
+}
+
+fn simulation(a: HaggertyStrategy, b: HaggertyStrategy, rules: Rules) -> haggerty::Haggerty {
+    haggerty::Haggerty {
+        rules,
+        strategies: BySeat([a, b]),
+    }
+}
+
+fn run_stats(sim: &haggerty::Haggerty, games: u64, seed: u64, threads: usize) -> Stats {
+    run(sim, &RunConfig { games, seed, threads }, None, None).unwrap()
+}
+
+#[test]
+fn results_are_identical_for_any_thread_count() {
+    let sim = simulation(HaggertyStrategy::Random, ALL_STRATEGIES[3], rules(&[]));
+    let games = 3 * fortunes::runner::BATCH + 17;
+    let one = run_stats(&sim, games, 5, 1);
+    assert_eq!(one.games, games);
+    for threads in [2, 3, 8] {
+        assert_eq!(run_stats(&sim, games, 5, threads), one, "threads = {threads}");
+    }
+    let mut records = Vec::new();
+    let mut sink = |rows: &[haggerty::GameRecord]| {
+        records.extend_from_slice(rows);
+        Ok(())
+    };
+    let with_records = run(&sim, &RunConfig { games, seed: 5, threads: 2 }, None, Some(&mut sink)).unwrap();
+    assert_eq!(with_records, one);
+    assert_eq!(records.len() as u64, games);
+    assert!(records.iter().enumerate().all(|(i, r)| r.game == i as u64));
+    // A different seed gives different games.
+    assert_ne!(run_stats(&sim, games, 6, 2), one);
+}
+
+#[test]
+fn changing_one_seat_leaves_deals_and_the_other_seat_unchanged() {
+    let rules = rules(&[]);
+    for index in 0..500 {
+        let mut reveals = Vec::new();
+        for b in ALL_STRATEGIES {
+            let strategies = BySeat([HaggertyStrategy::Random, b]);
+            let mut game = Game::new(&rules, 3, index);
+            let dealt = game.hands;
+            let round = game.play_round(&rules, &strategies);
+            reveals.push((dealt, round.map(|r| r.revealed[Seat::A]).unwrap_or(None)));
+        }
+        assert!(reveals.windows(2).all(|w| w[0] == w[1]), "game {index}: {reveals:?}");
+    }
+}
+
+/// True when `exact` lies in the 99.9% Wilson interval of `rate`. The
+/// seeds are fixed, so these tests are deterministic; the interval says how
+/// far a correct simulation may stray.
+fn within(rate: Rate, exact: f64) -> bool {
+    let (low, high) = rate.wilson(0.999);
+    low <= exact && exact <= high
+}
+
+#[test]
+fn first_round_initiative_matches_exact_value_for_unequal_hands() {
+    // With 5 cards against 6 and both revealing their highest card, seat a
+    // wins the first initiative exactly when the best of the 11 dealt cards
+    // is one of its 5: 5/11, joker ties (coin flip) included. Two jokers
+    // split between the hands tie with probability
+    // P(both jokers among 11 dealt) * P(split) = (11*10)/(54*53) * 60/110.
+    let rules = rules(&["hand_size_a=5", "hand_size_b=6", "turns=1"]);
+    let sim = simulation(HaggertyStrategy::Highest, HaggertyStrategy::Highest, rules);
+    let stats = run_stats(&sim, 200_000, 17, 2);
+    let first_round = Rate::new(stats.initiative_by_round[0][Seat::A], stats.contested_by_round[0]);
+    assert_eq!(first_round.trials, 200_000);
+    assert!(within(first_round, 5.0 / 11.0), "{first_round:?} vs 5/11");
+    // Only the first round can tie: each side reveals its joker at once.
+    let ties = Rate::new(stats.joker_ties, stats.games);
+    assert!(within(ties, 60.0 / 2862.0), "{ties:?} vs 60/2862");
+}
+
+#[test]
+fn symmetric_strategies_split_the_initiative_evenly() {
+    for strategy in [HaggertyStrategy::Random, ALL_STRATEGIES[3]] {
+        let sim = simulation(strategy, strategy, rules(&[]));
+        let stats = run_stats(&sim, 40_000, 23, 2);
+        let a = Rate::new(stats.initiative[Seat::A], stats.contested);
+        assert!(within(a, 0.5), "{strategy:?}: {a:?}");
+    }
+}
+
+#[test]
+fn cards_and_actions_add_up() {
+    let rules = rules(&["turns=6"]);
+    let sim = simulation(HaggertyStrategy::Lowest, HaggertyStrategy::Heuristic(Heuristic::default()), rules);
+    let stats = run_stats(&sim, 5_000, 1, 2);
+    for seat in Seat::BOTH {
+        let played = stats.cards_per_turn[seat];
+        assert_eq!(played.n, stats.turns_per_game.sum);
+        // Every played card allows MOVE (red) or FIRE (black), or both (joker).
+        let moves = stats.cards_allowing_per_turn[seat][0].sum;
+        let fires = stats.cards_allowing_per_turn[seat][1].sum;
+        assert!(moves + fires >= played.sum && moves + fires <= played.sum * 2);
+        // Per-unit actions lie between 1 and 3 per card.
+        let unit = stats.unit_actions_per_turn[seat].sum;
+        assert!(unit >= played.sum && unit <= 3 * played.sum);
+    }
+    // Every contested reveal is counted once per seat.
+    let reveals: u64 = stats.revealed.iter().sum();
+    assert_eq!(reveals, 2 * stats.contested);
+    let won: u64 = stats.revealed_won.iter().sum();
+    assert_eq!(won, stats.contested);
+    // Rounds per turn: the histogram and the lone/contested counts agree.
+    assert_eq!(stats.rounds_per_turn.mean().sum, stats.rounds);
+    assert_eq!(stats.rounds, stats.contested + stats.lone_rounds[Seat::A] + stats.lone_rounds[Seat::B]);
+    let _ = Card::joker(0);
+    let _ = <haggerty::Haggerty as Simulation>::records_frame(&[]).unwrap();
+}
