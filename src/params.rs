@@ -21,7 +21,7 @@ pub enum ParamKind {
 /// The stored value of an unset `OptionalInt`.
 pub const NONE: i64 = -1;
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParamSpec {
     pub name: &'static str,
     pub kind: ParamKind,

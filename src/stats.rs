@@ -45,7 +45,11 @@ impl Rate {
         let z2 = z * z;
         let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
         let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-        ((centre - half).max(0.0), (centre + half).min(1.0))
+        // At 0 or n successes the bound is exactly 0 or 1; rounding would
+        // leave a speck.
+        let low = if self.hits == 0 { 0.0 } else { (centre - half).max(0.0) };
+        let high = if self.hits == self.trials { 1.0 } else { (centre + half).min(1.0) };
+        (low, high)
     }
 }
 

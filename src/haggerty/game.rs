@@ -178,7 +178,7 @@ impl Game {
         !self.ended_by_deck
     }
 
-    fn view(&self, rules: &Rules, seat: Seat, legal: CardSet) -> View<'_> {
+    fn view<'a>(&self, rules: &'a Rules, seat: Seat, legal: CardSet) -> View<'a> {
         let hand = self.hands[seat];
         View {
             rules,
