@@ -1,8 +1,9 @@
 //! The binary as a user runs it: outputs, reproducibility, bad input.
 
 use polars::prelude::*;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn fortunes(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fortunes"))
@@ -10,6 +11,28 @@ fn fortunes(args: &[&str]) -> Output {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("the binary runs")
+}
+
+/// A fresh, empty folder for one test, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!("fortunes-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 fn stderr(output: &Output) -> String {
@@ -22,7 +45,7 @@ fn read_parquet(path: &Path) -> DataFrame {
 
 #[test]
 fn run_writes_tidy_tables_records_and_manifest() {
-    let temp = tempfile::tempdir().unwrap();
+    let temp = TempDir::new("tables");
     let out = temp.path().join("out");
     let out_text = out.to_str().unwrap();
     let output = fortunes(&[
@@ -88,7 +111,7 @@ fn run_writes_tidy_tables_records_and_manifest() {
 
 #[test]
 fn output_is_byte_identical_across_thread_counts() {
-    let temp = tempfile::tempdir().unwrap();
+    let temp = TempDir::new("threads");
     let mut tables = Vec::new();
     for threads in ["1", "2", "5"] {
         let dir = temp.path().join(threads);
@@ -102,10 +125,12 @@ fn output_is_byte_identical_across_thread_counts() {
     assert!(tables.windows(2).all(|w| w[0] == w[1]));
 }
 
+static NEXT_REJECT: AtomicUsize = AtomicUsize::new(0);
+
 /// Bad input: non-zero exit, one message naming the problem and the
 /// allowed values, no panic, and no output directory left behind.
 fn rejects(args: &[&str], expected: &[&str]) {
-    let temp = tempfile::tempdir().unwrap();
+    let temp = TempDir::new(&format!("rejects-{}", NEXT_REJECT.fetch_add(1, Ordering::Relaxed)));
     let out = temp.path().join("out");
     let mut all = vec!["run", "haggerty", "--games", "100", "--out", out.to_str().unwrap()];
     all.extend_from_slice(args);
@@ -132,7 +157,7 @@ fn bad_input_gets_one_clear_error() {
     rejects(&["--games", "0"], &["--games"]);
     rejects(&["--threads", "0"], &["--threads"]);
 
-    let temp = tempfile::tempdir().unwrap();
+    let temp = TempDir::new("files");
     let malformed = temp.path().join("bad.toml");
     std::fs::write(&malformed, "[rules\nhand_size = 5").unwrap();
     rejects(&["--rules", malformed.to_str().unwrap()], &["bad.toml"]);
