@@ -31,7 +31,10 @@ fn games(c: &mut Criterion) {
         ("random", HaggertyStrategy::Random),
         ("lowest", HaggertyStrategy::Lowest),
         ("highest", HaggertyStrategy::Highest),
-        ("heuristic", HaggertyStrategy::Heuristic(Heuristic::default())),
+        (
+            "heuristic",
+            HaggertyStrategy::Heuristic(Heuristic::default()),
+        ),
     ] {
         let simulation = Haggerty {
             rules: rules.clone(),

@@ -15,7 +15,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(Parser, Debug)]
-#[command(name = "fortunes", version, about = "Monte Carlo rules analysis for card-driven game systems")]
+#[command(
+    name = "fortunes",
+    version,
+    about = "Monte Carlo rules analysis for card-driven game systems"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -100,7 +104,10 @@ pub fn execute(cli: Cli) -> Result<()> {
             system,
             strategies_dir,
         } => {
-            print!("{}", strategies_listing(system, &presets_dir(system, strategies_dir.as_deref()))?);
+            print!(
+                "{}",
+                strategies_listing(system, &presets_dir(system, strategies_dir.as_deref()))?
+            );
             Ok(())
         }
         Command::Run(args) => run(args),
@@ -169,9 +176,9 @@ pub fn resolve_rules(
         let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(path, e))?;
         for (key, value) in &table {
             match (key.as_str(), value) {
-                ("rules", toml::Value::Table(rules)) => values
-                    .set_toml(rules)
-                    .map_err(|e| Error::file(path, e))?,
+                ("rules", toml::Value::Table(rules)) => {
+                    values.set_toml(rules).map_err(|e| Error::file(path, e))?
+                }
                 ("system", toml::Value::String(name)) if name == system.name() => {}
                 ("system", other) => {
                     return Err(Error::file(
@@ -222,7 +229,12 @@ fn parse_seat_assignments(assignments: &[String]) -> Result<Vec<(Seat, String)>>
 fn run(args: RunArgs) -> Result<()> {
     match args.system {
         System::Haggerty => {
-            let values = resolve_rules(Rules::defaults(), args.rules.as_deref(), &args.set, args.system)?;
+            let values = resolve_rules(
+                Rules::defaults(),
+                args.rules.as_deref(),
+                &args.set,
+                args.system,
+            )?;
             let rules = Rules::from_values(values)?;
             let dir = presets_dir(args.system, args.strategies_dir.as_deref());
             let mut named = [
@@ -246,7 +258,13 @@ fn run(args: RunArgs) -> Result<()> {
                 manifest.insert(seat.name().into(), entry.into());
             }
             let rows_of = |stats: &haggerty::Stats| stats.rows(&simulation.rules);
-            execute_run(&args, &simulation, &simulation.rules.values, manifest, rows_of)
+            execute_run(
+                &args,
+                &simulation,
+                &simulation.rules.values,
+                manifest,
+                rows_of,
+            )
         }
     }
 }
@@ -269,14 +287,18 @@ fn execute_run<S: Simulation>(
         threads,
     };
     let mut out = args.out.as_deref().map(OutputDir::create).transpose()?;
-    let progress = (!args.quiet && std::io::stderr().is_terminal() && args.games >= 100_000).then(|| {
-        let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr_with_hz(4));
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  ETA {eta}")
-                .expect("template is valid"),
-        );
-        bar
-    });
+    let progress =
+        (!args.quiet && std::io::stderr().is_terminal() && args.games >= 100_000).then(|| {
+            let bar = ProgressBar::with_draw_target(
+                Some(args.games),
+                ProgressDrawTarget::stderr_with_hz(4),
+            );
+            bar.set_style(
+                ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  ETA {eta}")
+                    .expect("template is valid"),
+            );
+            bar
+        });
     let started = Instant::now();
     let stats = match (&mut out, args.records) {
         (Some(dir), true) => {
@@ -301,7 +323,11 @@ fn execute_run<S: Simulation>(
     if let Some(mut dir) = out {
         output::write_summary_csv(&mut dir, &rows)?;
         output::write_summary_parquet(&mut dir, &rows)?;
-        output::write_text(&mut dir, "run.toml", &run_manifest(args, &config, rule_values, strategies))?;
+        output::write_text(
+            &mut dir,
+            "run.toml",
+            &run_manifest(args, &config, rule_values, strategies),
+        )?;
         dir.commit()?;
     }
     print!("{}", output::format_table(&headline));
@@ -320,7 +346,12 @@ fn execute_run<S: Simulation>(
     Ok(())
 }
 
-fn run_manifest(args: &RunArgs, config: &RunConfig, rules: &ParamValues, strategies: toml::Table) -> String {
+fn run_manifest(
+    args: &RunArgs,
+    config: &RunConfig,
+    rules: &ParamValues,
+    strategies: toml::Table,
+) -> String {
     let mut table = toml::Table::new();
     table.insert("fortunes_version".into(), env!("CARGO_PKG_VERSION").into());
     table.insert("system".into(), args.system.name().into());
@@ -332,7 +363,9 @@ fn run_manifest(args: &RunArgs, config: &RunConfig, rules: &ParamValues, strateg
     let mut rule_table = toml::Table::new();
     for (spec, (name, text)) in rules.specs().iter().zip(rules.entries()) {
         let value = match spec.kind {
-            params::ParamKind::Int { .. } => toml::Value::Integer(text.parse().expect("formatted integer")),
+            params::ParamKind::Int { .. } => {
+                toml::Value::Integer(text.parse().expect("formatted integer"))
+            }
             params::ParamKind::OptionalInt { .. } => match text.parse() {
                 Ok(v) => toml::Value::Integer(v),
                 Err(_) => toml::Value::String(text),

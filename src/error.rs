@@ -33,9 +33,15 @@ pub enum ErrorKind {
     /// A malformed `SEAT=NAME` or `name=value` argument.
     BadArgument(String),
     /// A rules, strategy or experiment file that cannot be read or parsed.
-    File { path: PathBuf, message: String },
+    File {
+        path: PathBuf,
+        message: String,
+    },
     /// Writing output failed.
-    Output { path: PathBuf, message: String },
+    Output {
+        path: PathBuf,
+        message: String,
+    },
 }
 
 impl Error {

@@ -103,7 +103,9 @@ pub fn write_summary_csv(out: &mut OutputDir, rows: &[SummaryRow]) -> Result<()>
             ])
             .map_err(fail)?;
     }
-    let file = writer.into_inner().map_err(|e| Error::output(&temp, e.error()))?;
+    let file = writer
+        .into_inner()
+        .map_err(|e| Error::output(&temp, e.error()))?;
     finish(file, &temp)
 }
 
@@ -112,7 +114,10 @@ pub fn summary_frame(rows: &[SummaryRow]) -> PolarsResult<DataFrame> {
         Column::new(name.into(), rows.iter().map(get).collect::<Vec<String>>())
     };
     let ints = |name: &str, get: &dyn Fn(&SummaryRow) -> u64| {
-        Column::new(name.into(), rows.iter().map(|r| get(r) as i64).collect::<Vec<i64>>())
+        Column::new(
+            name.into(),
+            rows.iter().map(|r| get(r) as i64).collect::<Vec<i64>>(),
+        )
     };
     let floats = |name: &str, get: &dyn Fn(&SummaryRow) -> f64| {
         Column::new(name.into(), rows.iter().map(get).collect::<Vec<f64>>())
@@ -167,8 +172,15 @@ impl RecordsWriter {
             return Ok(());
         }
         if self.writer.is_none() {
-            let file = self.file.take().expect("file is open until the first batch");
-            self.writer = Some(ParquetWriter::new(file).batched(frame.schema()).map_err(fail)?);
+            let file = self
+                .file
+                .take()
+                .expect("file is open until the first batch");
+            self.writer = Some(
+                ParquetWriter::new(file)
+                    .batched(frame.schema())
+                    .map_err(fail)?,
+            );
         }
         let writer = self.writer.as_mut().expect("created above");
         writer.write_batch(&frame).map_err(fail)?;

@@ -9,10 +9,16 @@ use std::fmt::Write as _;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParamKind {
     /// An integer in `min..=max`.
-    Int { min: i64, max: i64 },
+    Int {
+        min: i64,
+        max: i64,
+    },
     /// An integer in `min..=max`, or `none` meaning "fall back to another
     /// parameter" (stored as `NONE`).
-    OptionalInt { min: i64, max: i64 },
+    OptionalInt {
+        min: i64,
+        max: i64,
+    },
     Bool,
     /// One of the listed names (stored as its index).
     Choice(&'static [&'static str]),
@@ -133,18 +139,21 @@ impl ParamValues {
     }
 
     fn position(&self, name: &str) -> Result<usize> {
-        self.specs.iter().position(|s| s.name == name).ok_or_else(|| {
-            Error::new(ErrorKind::UnknownParameter {
-                system: self.system,
-                name: name.to_string(),
-                allowed: self
-                    .specs
-                    .iter()
-                    .map(|s| s.name)
-                    .collect::<Vec<_>>()
-                    .join(", "),
+        self.specs
+            .iter()
+            .position(|s| s.name == name)
+            .ok_or_else(|| {
+                Error::new(ErrorKind::UnknownParameter {
+                    system: self.system,
+                    name: name.to_string(),
+                    allowed: self
+                        .specs
+                        .iter()
+                        .map(|s| s.name)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                })
             })
-        })
     }
 
     /// The value of `name`; panics on a name the system does not define,

@@ -47,8 +47,16 @@ impl Rate {
         let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
         // At 0 or n successes the bound is exactly 0 or 1; rounding would
         // leave a speck.
-        let low = if self.hits == 0 { 0.0 } else { (centre - half).max(0.0) };
-        let high = if self.hits == self.trials { 1.0 } else { (centre + half).min(1.0) };
+        let low = if self.hits == 0 {
+            0.0
+        } else {
+            (centre - half).max(0.0)
+        };
+        let high = if self.hits == self.trials {
+            1.0
+        } else {
+            (centre + half).min(1.0)
+        };
         (low, high)
     }
 }
@@ -222,7 +230,13 @@ pub const ALL_SEATS: &str = "all";
 pub const NO_BREAKDOWN: &str = "none";
 
 impl SummaryRow {
-    pub fn rate(metric: &'static str, seat: &'static str, by: &'static str, level: String, rate: Rate) -> Self {
+    pub fn rate(
+        metric: &'static str,
+        seat: &'static str,
+        by: &'static str,
+        level: String,
+        rate: Rate,
+    ) -> Self {
         let (ci_low, ci_high) = rate.wilson(CONFIDENCE);
         SummaryRow {
             metric,
@@ -238,7 +252,13 @@ impl SummaryRow {
         }
     }
 
-    pub fn mean(metric: &'static str, seat: &'static str, by: &'static str, level: String, mean: Mean) -> Self {
+    pub fn mean(
+        metric: &'static str,
+        seat: &'static str,
+        by: &'static str,
+        level: String,
+        mean: Mean,
+    ) -> Self {
         let (ci_low, ci_high) = mean.interval(CONFIDENCE);
         SummaryRow {
             metric,

@@ -53,7 +53,10 @@ fn games_allocate_nothing_after_warm_up() {
                 simulation.play(&mut state, 1, game, &mut stats);
             }
             let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
-            assert_eq!(allocations, 0, "{a:?} vs {b:?} allocated {allocations} times");
+            assert_eq!(
+                allocations, 0,
+                "{a:?} vs {b:?} allocated {allocations} times"
+            );
             assert_eq!(stats.games, 500);
             assert!(stats.reshuffles_per_game.sum > 0);
         }

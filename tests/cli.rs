@@ -18,7 +18,8 @@ struct TempDir(PathBuf);
 
 impl TempDir {
     fn new(name: &str) -> TempDir {
-        let path = std::env::temp_dir().join(format!("fortunes-test-{}-{name}", std::process::id()));
+        let path =
+            std::env::temp_dir().join(format!("fortunes-test-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&path);
         std::fs::create_dir_all(&path).unwrap();
         TempDir(path)
@@ -40,7 +41,9 @@ fn stderr(output: &Output) -> String {
 }
 
 fn read_parquet(path: &Path) -> DataFrame {
-    ParquetReader::new(std::fs::File::open(path).unwrap()).finish().unwrap()
+    ParquetReader::new(std::fs::File::open(path).unwrap())
+        .finish()
+        .unwrap()
 }
 
 #[test]
@@ -49,8 +52,23 @@ fn run_writes_tidy_tables_records_and_manifest() {
     let out = temp.path().join("out");
     let out_text = out.to_str().unwrap();
     let output = fortunes(&[
-        "run", "haggerty", "--games", "5000", "--seed", "3", "--threads", "2", "--out", out_text,
-        "--records", "--strategy", "a=lowest", "--strategy", "b=cautious", "--set", "turns=4",
+        "run",
+        "haggerty",
+        "--games",
+        "5000",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+        "--out",
+        out_text,
+        "--records",
+        "--strategy",
+        "a=lowest",
+        "--strategy",
+        "b=cautious",
+        "--set",
+        "turns=4",
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
     let stdout = String::from_utf8(output.stdout).unwrap();
@@ -61,7 +79,11 @@ fn run_writes_tidy_tables_records_and_manifest() {
     let header = csv.lines().next().unwrap();
     assert_eq!(header, fortunes::output::SUMMARY_COLUMNS.join(","));
     let summary = read_parquet(&out.join("summary.parquet"));
-    let names: Vec<&str> = summary.get_column_names().iter().map(|n| n.as_str()).collect();
+    let names: Vec<&str> = summary
+        .get_column_names()
+        .iter()
+        .map(|n| n.as_str())
+        .collect();
     assert_eq!(names, fortunes::output::SUMMARY_COLUMNS);
     assert_eq!(summary.height(), csv.lines().count() - 1);
     // value = count / n on every row, and the interval holds the value.
@@ -71,10 +93,17 @@ fn run_writes_tidy_tables_records_and_manifest() {
     let low = summary.column("ci_low").unwrap().f64().unwrap().clone();
     let high = summary.column("ci_high").unwrap().f64().unwrap().clone();
     for i in 0..summary.height() {
-        let (c, n, v) = (count.get(i).unwrap(), n.get(i).unwrap(), value.get(i).unwrap());
+        let (c, n, v) = (
+            count.get(i).unwrap(),
+            n.get(i).unwrap(),
+            value.get(i).unwrap(),
+        );
         assert!(n > 0);
         assert!((c as f64 / n as f64 - v).abs() < 1e-12);
-        assert!(low.get(i).unwrap() <= v + 1e-12 && v <= high.get(i).unwrap() + 1e-12, "row {i}");
+        assert!(
+            low.get(i).unwrap() <= v + 1e-12 && v <= high.get(i).unwrap() + 1e-12,
+            "row {i}"
+        );
     }
 
     let records = read_parquet(&out.join("records.parquet"));
@@ -83,30 +112,61 @@ fn run_writes_tidy_tables_records_and_manifest() {
     assert_eq!(turns.min(), Some(4));
     assert_eq!(turns.max(), Some(4));
 
-    let manifest: toml::Table = toml::from_str(&std::fs::read_to_string(out.join("run.toml")).unwrap()).unwrap();
+    let manifest: toml::Table =
+        toml::from_str(&std::fs::read_to_string(out.join("run.toml")).unwrap()).unwrap();
     assert_eq!(manifest["system"].as_str(), Some("haggerty"));
     assert_eq!(manifest["seed"].as_integer(), Some(3));
     assert_eq!(manifest["rules"]["turns"].as_integer(), Some(4));
     assert_eq!(manifest["rules"]["hand_size"].as_integer(), Some(6));
-    assert_eq!(manifest["strategies"]["b"]["name"].as_str(), Some("cautious"));
-    assert_eq!(manifest["strategies"]["b"]["base"].as_str(), Some("heuristic"));
+    assert_eq!(
+        manifest["strategies"]["b"]["name"].as_str(),
+        Some("cautious")
+    );
+    assert_eq!(
+        manifest["strategies"]["b"]["base"].as_str(),
+        Some("heuristic")
+    );
     // No temporary files left behind.
     let mut files: Vec<String> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
     files.sort();
-    assert_eq!(files, ["records.parquet", "run.toml", "summary.csv", "summary.parquet"]);
+    assert_eq!(
+        files,
+        [
+            "records.parquet",
+            "run.toml",
+            "summary.csv",
+            "summary.parquet"
+        ]
+    );
 
     // run.toml reproduces the rules: the same seed gives the same table.
     let again = temp.path().join("again");
     let output = fortunes(&[
-        "run", "haggerty", "--games", "5000", "--seed", "3", "--threads", "1", "--out",
-        again.to_str().unwrap(), "--rules", out.join("run.toml").to_str().unwrap(),
-        "--strategy", "a=lowest", "--strategy", "b=cautious",
+        "run",
+        "haggerty",
+        "--games",
+        "5000",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+        "--out",
+        again.to_str().unwrap(),
+        "--rules",
+        out.join("run.toml").to_str().unwrap(),
+        "--strategy",
+        "a=lowest",
+        "--strategy",
+        "b=cautious",
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
-    assert_eq!(std::fs::read_to_string(again.join("summary.csv")).unwrap(), csv);
+    assert_eq!(
+        std::fs::read_to_string(again.join("summary.csv")).unwrap(),
+        csv
+    );
 }
 
 #[test]
@@ -116,11 +176,25 @@ fn output_is_byte_identical_across_thread_counts() {
     for threads in ["1", "2", "5"] {
         let dir = temp.path().join(threads);
         let output = fortunes(&[
-            "run", "haggerty", "--games", "20000", "--seed", "9", "--threads", threads,
-            "--strategy", "a=random", "--out", dir.to_str().unwrap(), "--quiet",
+            "run",
+            "haggerty",
+            "--games",
+            "20000",
+            "--seed",
+            "9",
+            "--threads",
+            threads,
+            "--strategy",
+            "a=random",
+            "--out",
+            dir.to_str().unwrap(),
+            "--quiet",
         ]);
         assert!(output.status.success(), "{}", stderr(&output));
-        tables.push((std::fs::read(dir.join("summary.csv")).unwrap(), output.stdout));
+        tables.push((
+            std::fs::read(dir.join("summary.csv")).unwrap(),
+            output.stdout,
+        ));
     }
     assert!(tables.windows(2).all(|w| w[0] == w[1]));
 }
@@ -130,29 +204,60 @@ static NEXT_REJECT: AtomicUsize = AtomicUsize::new(0);
 /// Bad input: non-zero exit, one message naming the problem and the
 /// allowed values, no panic, and no output directory left behind.
 fn rejects(args: &[&str], expected: &[&str]) {
-    let temp = TempDir::new(&format!("rejects-{}", NEXT_REJECT.fetch_add(1, Ordering::Relaxed)));
+    let temp = TempDir::new(&format!(
+        "rejects-{}",
+        NEXT_REJECT.fetch_add(1, Ordering::Relaxed)
+    ));
     let out = temp.path().join("out");
-    let mut all = vec!["run", "haggerty", "--games", "100", "--out", out.to_str().unwrap()];
+    let mut all = vec![
+        "run",
+        "haggerty",
+        "--games",
+        "100",
+        "--out",
+        out.to_str().unwrap(),
+    ];
     all.extend_from_slice(args);
     let output = fortunes(&all);
     let message = stderr(&output);
     assert!(!output.status.success(), "{args:?} succeeded");
     assert!(!message.contains("panicked"), "{message}");
     for text in expected {
-        assert!(message.contains(text), "{args:?}: {message:?} lacks {text:?}");
+        assert!(
+            message.contains(text),
+            "{args:?}: {message:?} lacks {text:?}"
+        );
     }
     assert!(!out.exists(), "{args:?} left {out:?} behind");
 }
 
 #[test]
 fn bad_input_gets_one_clear_error() {
-    rejects(&["--set", "hand_sise=5"], &["unknown haggerty rule parameter \"hand_sise\"", "hand_size, hand_size_a"]);
+    rejects(
+        &["--set", "hand_sise=5"],
+        &[
+            "unknown haggerty rule parameter \"hand_sise\"",
+            "hand_size, hand_size_a",
+        ],
+    );
     rejects(&["--set", "hand_size=0"], &["hand_size", "1..=30"]);
     rejects(&["--set", "hand_size=six"], &["hand_size", "1..=30"]);
-    rejects(&["--set", "joker_tie=dice"], &["joker_tie", "coin_flip, previous_first"]);
-    rejects(&["--set", "hand_size=28"], &["impossible rules", "56 cards", "only 54"]);
+    rejects(
+        &["--set", "joker_tie=dice"],
+        &["joker_tie", "coin_flip, previous_first"],
+    );
+    rejects(
+        &["--set", "hand_size=28"],
+        &["impossible rules", "56 cards", "only 54"],
+    );
     rejects(&["--set", "turns"], &["name=value"]);
-    rejects(&["--strategy", "a=genius"], &["unknown strategy \"genius\"", "random, lowest, highest, heuristic"]);
+    rejects(
+        &["--strategy", "a=genius"],
+        &[
+            "unknown strategy \"genius\"",
+            "random, lowest, highest, heuristic",
+        ],
+    );
     rejects(&["--strategy", "c=lowest"], &["unknown seat", "a, b"]);
     rejects(&["--games", "0"], &["--games"]);
     rejects(&["--threads", "0"], &["--threads"]);
@@ -163,12 +268,18 @@ fn bad_input_gets_one_clear_error() {
     rejects(&["--rules", malformed.to_str().unwrap()], &["bad.toml"]);
     let wrong = temp.path().join("wrong.toml");
     std::fs::write(&wrong, "[rules]\nhand_size = 40\n").unwrap();
-    rejects(&["--rules", wrong.to_str().unwrap()], &["wrong.toml", "hand_size", "1..=30"]);
+    rejects(
+        &["--rules", wrong.to_str().unwrap()],
+        &["wrong.toml", "hand_size", "1..=30"],
+    );
     let missing = temp.path().join("missing.toml");
     rejects(&["--rules", missing.to_str().unwrap()], &["missing.toml"]);
     let preset = temp.path().join("preset.toml");
     std::fs::write(&preset, "base = \"heuristic\"\nwin_percent = 150\n").unwrap();
-    rejects(&["--strategy", &format!("a={}", preset.display())], &["win_percent", "0..=100"]);
+    rejects(
+        &["--strategy", &format!("a={}", preset.display())],
+        &["win_percent", "0..=100"],
+    );
 
     let output = fortunes(&["run", "chess"]);
     assert!(!output.status.success());
@@ -187,7 +298,14 @@ fn listings_name_every_parameter_and_strategy() {
     let output = fortunes(&["strategies", "haggerty"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = String::from_utf8(output.stdout).unwrap();
-    for name in ["random", "lowest", "highest", "heuristic", "cautious", "bold"] {
+    for name in [
+        "random",
+        "lowest",
+        "highest",
+        "heuristic",
+        "cautious",
+        "bold",
+    ] {
         assert!(text.contains(name), "{name} missing from {text}");
     }
 }
@@ -198,8 +316,21 @@ fn experiment_files_are_valid_rules_files() {
     let mut checked = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
-        let output = fortunes(&["run", "haggerty", "--games", "200", "--quiet", "--rules", path.to_str().unwrap()]);
-        assert!(output.status.success(), "{}: {}", path.display(), stderr(&output));
+        let output = fortunes(&[
+            "run",
+            "haggerty",
+            "--games",
+            "200",
+            "--quiet",
+            "--rules",
+            path.to_str().unwrap(),
+        ]);
+        assert!(
+            output.status.success(),
+            "{}: {}",
+            path.display(),
+            stderr(&output)
+        );
         checked += 1;
     }
     assert!(checked >= 2);

@@ -55,14 +55,22 @@ fn worked_example_grant_and_lee() {
     let strategies = BySeat([Script::new("10H", &["JS"]), Script::new("5C", &["JH"])]);
     assert!(game.conserves_cards(&rules));
 
-    let round = game.play_round(&rules, &strategies).expect("both hold cards");
+    let round = game
+        .play_round(&rules, &strategies)
+        .expect("both hold cards");
     // "Grant's card outranks Lee's, so Grant goes first."
     assert_eq!(round.first, Seat::A);
     assert!(round.contested);
-    assert_eq!(round.revealed, BySeat([Some(card("10H")), Some(card("5C"))]));
+    assert_eq!(
+        round.revealed,
+        BySeat([Some(card("10H")), Some(card("5C"))])
+    );
     // Grant may chain only cards above his 10 of Hearts: the Jack of Spades.
     // After it, nothing in his hand outranks the Jack, so he is not asked.
-    assert_eq!(strategies[Seat::A].offered.borrow().as_slice(), &[cards(&["JS"])]);
+    assert_eq!(
+        strategies[Seat::A].offered.borrow().as_slice(),
+        &[cards(&["JS"])]
+    );
     // Lee's extra cards must outrank his 5 of Clubs AND Grant's Jack of
     // Spades: the Jack of Hearts (Hearts outrank Spades) and the King of
     // Clubs, not the 2 of Spades. After the Jack of Hearts, the King of Clubs
@@ -71,10 +79,16 @@ fn worked_example_grant_and_lee() {
         strategies[Seat::B].offered.borrow().as_slice(),
         &[cards(&["JH", "KC"]), cards(&["KC"])]
     );
-    assert_eq!(round.played, BySeat([cards(&["10H", "JS"]), cards(&["5C", "JH"])]));
+    assert_eq!(
+        round.played,
+        BySeat([cards(&["10H", "JS"]), cards(&["5C", "JH"])])
+    );
     // "All cards played during the Round are discarded."
     assert!(game.discard.contains(card("10H")) && game.discard.contains(card("JH")));
-    assert_eq!(game.hands, BySeat([cards(&["3D", "9C"]), cards(&["KC", "2S"])]));
+    assert_eq!(
+        game.hands,
+        BySeat([cards(&["3D", "9C"]), cards(&["KC", "2S"])])
+    );
     assert!(game.conserves_cards(&rules));
 
     // Actions from the cards: 10H two per unit, MOVE and CHARGE; JS one,
@@ -82,9 +96,13 @@ fn worked_example_grant_and_lee() {
     assert_eq!(rules.unit_actions(card("10H")), 2);
     assert!(rules.allows(card("10H"), ActionType::Charge));
     assert_eq!(rules.unit_actions(card("JS")), 1);
-    assert!(rules.allows(card("JS"), ActionType::Rally) && rules.allows(card("JS"), ActionType::Fire));
+    assert!(
+        rules.allows(card("JS"), ActionType::Rally) && rules.allows(card("JS"), ActionType::Fire)
+    );
     assert_eq!(rules.unit_actions(card("5C")), 2);
-    assert!(rules.allows(card("5C"), ActionType::Fire) && !rules.allows(card("5C"), ActionType::Move));
+    assert!(
+        rules.allows(card("5C"), ActionType::Fire) && !rules.allows(card("5C"), ActionType::Move)
+    );
     assert!(rules.allows(card("JH"), ActionType::Charge));
 
     // "both Grant and Lee still hold cards and neither has passed": a new
@@ -181,7 +199,11 @@ fn joker_tie_rules() {
 fn empty_draw_pile_rules() {
     // Reshuffle: the discards become the new pile.
     let rules = Rules::default();
-    let mut game = Game::arranged(&rules, BySeat([cards(&["2H"]), cards(&["3H"])]), &[card("4H")]);
+    let mut game = Game::arranged(
+        &rules,
+        BySeat([cards(&["2H"]), cards(&["3H"])]),
+        &[card("4H")],
+    );
     let lowest = BySeat([HaggertyStrategy::Lowest, HaggertyStrategy::Lowest]);
     while game.play_round(&rules, &lowest).is_some() {}
     assert!(game.next_turn(&rules));
@@ -194,7 +216,11 @@ fn empty_draw_pile_rules() {
     let mut values = Rules::defaults();
     values.set_text("empty_draw_pile=end_game").unwrap();
     let rules = Rules::from_values(values).unwrap();
-    let mut game = Game::arranged(&rules, BySeat([cards(&["2H"]), cards(&["3H"])]), &[card("4H")]);
+    let mut game = Game::arranged(
+        &rules,
+        BySeat([cards(&["2H"]), cards(&["3H"])]),
+        &[card("4H")],
+    );
     while game.play_round(&rules, &lowest).is_some() {}
     assert!(!game.next_turn(&rules));
     assert!(game.ended_by_deck);

@@ -170,7 +170,8 @@ impl std::str::FromStr for Card {
             let n: u8 = if rest.is_empty() {
                 1
             } else {
-                rest.parse().map_err(|_| format!("bad joker number in {text:?}"))?
+                rest.parse()
+                    .map_err(|_| format!("bad joker number in {text:?}"))?
             };
             if n == 0 || n > MAX_JOKERS {
                 return Err(format!("joker number in {text:?} must be 1..={MAX_JOKERS}"));
@@ -393,7 +394,10 @@ mod tests {
 
     #[test]
     fn nth_walks_in_order() {
-        let set: CardSet = ["3D", "KH", "JOKER", "AS"].iter().map(|t| card(t)).collect();
+        let set: CardSet = ["3D", "KH", "JOKER", "AS"]
+            .iter()
+            .map(|t| card(t))
+            .collect();
         let ordered: Vec<Card> = (0..4).map(|n| set.nth(n).unwrap()).collect();
         assert_eq!(ordered, set.iter().collect::<Vec<_>>());
         assert_eq!(set.nth(4), None);

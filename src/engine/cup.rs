@@ -67,7 +67,10 @@ mod tests {
                 cup.put(id);
             }
             let pulled = cup.pull(&mut rng).unwrap();
-            let slot = [0, 3, 9, 17, 40, 63].iter().position(|&i| i == pulled).unwrap();
+            let slot = [0, 3, 9, 17, 40, 63]
+                .iter()
+                .position(|&i| i == pulled)
+                .unwrap();
             first[slot] += 1;
             let mut rest = 1;
             while let Some(id) = cup.pull(&mut rng) {

@@ -62,7 +62,10 @@ mod tests {
         for (total, &p) in exact.iter().enumerate() {
             // 99.99% Wilson interval per total: 16 totals tested at once.
             let (low, high) = Rate::new(counts[total], trials).wilson(0.9999);
-            assert!(low <= p && p <= high, "3d6 total {total}: {p} not in [{low}, {high}]");
+            assert!(
+                low <= p && p <= high,
+                "3d6 total {total}: {p} not in [{low}, {high}]"
+            );
         }
     }
 }

@@ -55,7 +55,12 @@ mod tests {
     fn streams_are_distinct_and_reproducible() {
         let mut seen = std::collections::HashSet::new();
         for game in 0..100 {
-            for stream in [Stream::DEAL, Stream::RULES, Stream::seat(0), Stream::seat(1)] {
+            for stream in [
+                Stream::DEAL,
+                Stream::RULES,
+                Stream::seat(0),
+                Stream::seat(1),
+            ] {
                 let first = game_rng(7, game, stream).next_u64();
                 assert_eq!(first, game_rng(7, game, stream).next_u64());
                 assert!(seen.insert(first), "collision at game {game} {stream:?}");

@@ -69,7 +69,10 @@ impl Game {
             ended_by_deck: false,
             deal_rng: game_rng(0, 0, Stream::DEAL),
             rules_rng: game_rng(0, 0, Stream::RULES),
-            seat_rngs: BySeat([game_rng(0, 0, Stream::seat(0)), game_rng(0, 0, Stream::seat(1))]),
+            seat_rngs: BySeat([
+                game_rng(0, 0, Stream::seat(0)),
+                game_rng(0, 0, Stream::seat(1)),
+            ]),
         };
         state.reset(rules, master_seed, game);
         state
@@ -218,7 +221,10 @@ impl Game {
             let view = self.view(rules, seat, self.hands[seat]);
             match strategies[seat].reveal(&view, &mut self.seat_rngs[seat]) {
                 Some(card) => {
-                    assert!(view.legal.contains(card), "{seat:?} revealed {card} not in hand");
+                    assert!(
+                        view.legal.contains(card),
+                        "{seat:?} revealed {card} not in hand"
+                    );
                     revealed[seat] = Some(card);
                 }
                 None => passed[seat] = true,
@@ -250,7 +256,14 @@ impl Game {
         // Second player's actions and chain: above his own and the first's last card.
         if contested {
             let second = first.other();
-            self.chain(rules, strategies, second, revealed[second], first_last, &mut played);
+            self.chain(
+                rules,
+                strategies,
+                second,
+                revealed[second],
+                first_last,
+                &mut played,
+            );
         }
         self.discard = self.discard.union(self.table);
         self.table = CardSet::EMPTY;

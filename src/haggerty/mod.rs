@@ -91,7 +91,14 @@ impl Simulation for Haggerty {
 
     #[inline]
     fn play(&self, state: &mut Game, master_seed: u64, game: u64, stats: &mut Stats) -> GameRecord {
-        play_game(state, &self.rules, &self.strategies, master_seed, game, stats)
+        play_game(
+            state,
+            &self.rules,
+            &self.strategies,
+            master_seed,
+            game,
+            stats,
+        )
     }
 
     fn records_frame(records: &[GameRecord]) -> PolarsResult<DataFrame> {
@@ -99,7 +106,10 @@ impl Simulation for Haggerty {
             Column::new(name.into(), records.iter().map(get).collect::<Vec<u32>>())
         };
         DataFrame::new_infer_height(vec![
-            Column::new("game".into(), records.iter().map(|r| r.game).collect::<Vec<u64>>()),
+            Column::new(
+                "game".into(),
+                records.iter().map(|r| r.game).collect::<Vec<u64>>(),
+            ),
             u32s("turns", &|r| r.turns),
             u32s("rounds", &|r| r.rounds),
             u32s("contested_rounds", &|r| r.contested_rounds),
@@ -115,7 +125,10 @@ impl Simulation for Haggerty {
             u32s("reshuffles", &|r| r.reshuffles),
             Column::new(
                 "ended_by_deck".into(),
-                records.iter().map(|r| r.ended_by_deck).collect::<Vec<bool>>(),
+                records
+                    .iter()
+                    .map(|r| r.ended_by_deck)
+                    .collect::<Vec<bool>>(),
             ),
         ])
     }

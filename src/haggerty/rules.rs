@@ -236,7 +236,8 @@ impl Rules {
             hand_size,
             actions_per_card: values.get("actions_per_card") as u32,
             turns: values.get("turns") as u32,
-            joker_tie: [JokerTie::CoinFlip, JokerTie::PreviousFirst][values.get("joker_tie") as usize],
+            joker_tie: [JokerTie::CoinFlip, JokerTie::PreviousFirst]
+                [values.get("joker_tie") as usize],
             empty_draw_pile: [EmptyDrawPile::Reshuffle, EmptyDrawPile::EndGame]
                 [values.get("empty_draw_pile") as usize],
             unit_actions,
@@ -308,8 +309,14 @@ mod tests {
         assert!(Rules::from_values(values.clone()).is_ok());
         values.set_text("hand_size_b=28").unwrap();
         let error = Rules::from_values(values).unwrap_err().to_string();
-        assert!(error.contains("55 cards") && error.contains("only 54"), "{error}");
-        let error = Rules::defaults().set_text("hand_size=0").unwrap_err().to_string();
+        assert!(
+            error.contains("55 cards") && error.contains("only 54"),
+            "{error}"
+        );
+        let error = Rules::defaults()
+            .set_text("hand_size=0")
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("1..=30"), "{error}");
     }
 }

@@ -188,19 +188,31 @@ impl Stats {
                         seat.name(),
                         "round",
                         (round + 1).to_string(),
-                        Rate::new(self.initiative_by_round[round][seat], self.contested_by_round[round]),
+                        Rate::new(
+                            self.initiative_by_round[round][seat],
+                            self.contested_by_round[round],
+                        ),
                     ));
                 }
             }
         }
-        let by_cards = |rows: &mut Vec<SummaryRow>, by: &'static str, level: String, cards: &mut dyn Iterator<Item = Card>| {
+        let by_cards = |rows: &mut Vec<SummaryRow>,
+                        by: &'static str,
+                        level: String,
+                        cards: &mut dyn Iterator<Item = Card>| {
             let (mut won, mut shown) = (0, 0);
             for card in cards {
                 won += self.revealed_won[card.index() as usize];
                 shown += self.revealed[card.index() as usize];
             }
             if shown > 0 {
-                rows.push(SummaryRow::rate("initiative", ALL_SEATS, by, level, Rate::new(won, shown)));
+                rows.push(SummaryRow::rate(
+                    "initiative",
+                    ALL_SEATS,
+                    by,
+                    level,
+                    Rate::new(won, shown),
+                ));
             }
         };
         for card in rules.deck.iter().filter(|c| !c.is_joker()) {
@@ -210,55 +222,160 @@ impl Stats {
         by_cards(&mut rows, "card", "JOKER".into(), &mut jokers.iter());
         for rank in 0..13u8 {
             let label = Card::from_index(rank * 4).unwrap().rank().unwrap().label();
-            by_cards(&mut rows, "rank", label.into(), &mut (0..4).map(|s| Card::from_index(rank * 4 + s).unwrap()));
+            by_cards(
+                &mut rows,
+                "rank",
+                label.into(),
+                &mut (0..4).map(|s| Card::from_index(rank * 4 + s).unwrap()),
+            );
         }
         by_cards(&mut rows, "rank", "JOKER".into(), &mut jokers.iter());
         for suit in Suit::ALL {
-            by_cards(&mut rows, "suit", suit.name().into(), &mut (0..SUIT_CARDS).filter(|i| i % 4 == suit as u8).map(|i| Card::from_index(i).unwrap()));
+            by_cards(
+                &mut rows,
+                "suit",
+                suit.name().into(),
+                &mut (0..SUIT_CARDS)
+                    .filter(|i| i % 4 == suit as u8)
+                    .map(|i| Card::from_index(i).unwrap()),
+            );
         }
         by_cards(&mut rows, "suit", "joker".into(), &mut jokers.iter());
-        rows.push(SummaryRow::rate("joker_tie", ALL_SEATS, NO_BREAKDOWN, String::new(), Rate::new(self.joker_ties, self.contested)));
+        rows.push(SummaryRow::rate(
+            "joker_tie",
+            ALL_SEATS,
+            NO_BREAKDOWN,
+            String::new(),
+            Rate::new(self.joker_ties, self.contested),
+        ));
         for seat in Seat::BOTH {
-            rows.push(SummaryRow::rate("lone_round", seat.name(), NO_BREAKDOWN, String::new(), Rate::new(self.lone_rounds[seat], self.rounds)));
+            rows.push(SummaryRow::rate(
+                "lone_round",
+                seat.name(),
+                NO_BREAKDOWN,
+                String::new(),
+                Rate::new(self.lone_rounds[seat], self.rounds),
+            ));
         }
         let per_card = rules.actions_per_card as u64;
         for seat in Seat::BOTH {
             let name = seat.name();
-            rows.push(SummaryRow::mean("cards_played_per_turn", name, NO_BREAKDOWN, String::new(), self.cards_per_turn[seat]));
-            rows.push(SummaryRow::mean("actions_per_turn", name, NO_BREAKDOWN, String::new(), scale(self.cards_per_turn[seat], per_card)));
+            rows.push(SummaryRow::mean(
+                "cards_played_per_turn",
+                name,
+                NO_BREAKDOWN,
+                String::new(),
+                self.cards_per_turn[seat],
+            ));
+            rows.push(SummaryRow::mean(
+                "actions_per_turn",
+                name,
+                NO_BREAKDOWN,
+                String::new(),
+                scale(self.cards_per_turn[seat], per_card),
+            ));
             for action in ActionType::ALL {
                 rows.push(SummaryRow::mean(
                     "actions_per_turn",
                     name,
                     "type",
                     action.name().into(),
-                    scale(self.cards_allowing_per_turn[seat][action as usize], per_card),
+                    scale(
+                        self.cards_allowing_per_turn[seat][action as usize],
+                        per_card,
+                    ),
                 ));
             }
-            rows.push(SummaryRow::mean("unit_actions_per_turn", name, NO_BREAKDOWN, String::new(), self.unit_actions_per_turn[seat]));
-            rows.push(SummaryRow::rate("passed_in_turn", name, NO_BREAKDOWN, String::new(), self.passed_in_turn[seat]));
-            rows.push(SummaryRow::mean("cards_left_at_turn_end", name, NO_BREAKDOWN, String::new(), self.cards_left_per_turn[seat]));
+            rows.push(SummaryRow::mean(
+                "unit_actions_per_turn",
+                name,
+                NO_BREAKDOWN,
+                String::new(),
+                self.unit_actions_per_turn[seat],
+            ));
+            rows.push(SummaryRow::rate(
+                "passed_in_turn",
+                name,
+                NO_BREAKDOWN,
+                String::new(),
+                self.passed_in_turn[seat],
+            ));
+            rows.push(SummaryRow::mean(
+                "cards_left_at_turn_end",
+                name,
+                NO_BREAKDOWN,
+                String::new(),
+                self.cards_left_per_turn[seat],
+            ));
         }
-        rows.push(SummaryRow::mean("rounds_per_turn", ALL_SEATS, NO_BREAKDOWN, String::new(), self.rounds_per_turn.mean()));
+        rows.push(SummaryRow::mean(
+            "rounds_per_turn",
+            ALL_SEATS,
+            NO_BREAKDOWN,
+            String::new(),
+            self.rounds_per_turn.mean(),
+        ));
         let turns = self.rounds_per_turn.total();
         for (rounds, &count) in self.rounds_per_turn.counts.iter().enumerate() {
             if count > 0 {
-                rows.push(SummaryRow::rate("rounds_per_turn_share", ALL_SEATS, "rounds", rounds.to_string(), Rate::new(count, turns)));
+                rows.push(SummaryRow::rate(
+                    "rounds_per_turn_share",
+                    ALL_SEATS,
+                    "rounds",
+                    rounds.to_string(),
+                    Rate::new(count, turns),
+                ));
             }
         }
-        rows.push(SummaryRow::mean("chain_length", ALL_SEATS, "role", "first".into(), self.chain_first.mean()));
-        rows.push(SummaryRow::mean("chain_length", ALL_SEATS, "role", "second".into(), self.chain_second.mean()));
+        rows.push(SummaryRow::mean(
+            "chain_length",
+            ALL_SEATS,
+            "role",
+            "first".into(),
+            self.chain_first.mean(),
+        ));
+        rows.push(SummaryRow::mean(
+            "chain_length",
+            ALL_SEATS,
+            "role",
+            "second".into(),
+            self.chain_second.mean(),
+        ));
         for (role, histogram) in [("first", &self.chain_first), ("second", &self.chain_second)] {
             let total = histogram.total();
             for (length, &count) in histogram.counts.iter().enumerate() {
                 if count > 0 {
-                    rows.push(SummaryRow::rate("chain_length_share", ALL_SEATS, "role_length", format!("{role}:{length}"), Rate::new(count, total)));
+                    rows.push(SummaryRow::rate(
+                        "chain_length_share",
+                        ALL_SEATS,
+                        "role_length",
+                        format!("{role}:{length}"),
+                        Rate::new(count, total),
+                    ));
                 }
             }
         }
-        rows.push(SummaryRow::mean("turns_per_game", ALL_SEATS, NO_BREAKDOWN, String::new(), self.turns_per_game));
-        rows.push(SummaryRow::mean("reshuffles_per_game", ALL_SEATS, NO_BREAKDOWN, String::new(), self.reshuffles_per_game));
-        rows.push(SummaryRow::rate("game_ended_by_deck", ALL_SEATS, NO_BREAKDOWN, String::new(), self.ended_by_deck));
+        rows.push(SummaryRow::mean(
+            "turns_per_game",
+            ALL_SEATS,
+            NO_BREAKDOWN,
+            String::new(),
+            self.turns_per_game,
+        ));
+        rows.push(SummaryRow::mean(
+            "reshuffles_per_game",
+            ALL_SEATS,
+            NO_BREAKDOWN,
+            String::new(),
+            self.reshuffles_per_game,
+        ));
+        rows.push(SummaryRow::rate(
+            "game_ended_by_deck",
+            ALL_SEATS,
+            NO_BREAKDOWN,
+            String::new(),
+            self.ended_by_deck,
+        ));
         rows
     }
 }
