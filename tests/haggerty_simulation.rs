@@ -48,7 +48,7 @@ fn every_card_is_in_exactly_one_place_at_every_step() {
                             game.conserves_cards(rules),
                             "game {index} after {outcome:?}"
                         );
-                        assert!(outcome.played[outcome.first].len() >= 1);
+                        assert!(!outcome.played[outcome.first].is_empty());
                         for seat in Seat::BOTH {
                             assert!(game.hands[seat].len() <= rules.hand_size[seat] as u32);
                         }
