@@ -6,7 +6,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use fortunes::engine::BySeat;
 use fortunes::haggerty::{Game, Haggerty, HaggertyStrategy, Heuristic, Rules, Stats};
-use fortunes::runner::Simulation;
+use fortunes::runner::{run, RunConfig, Simulation};
 use std::hint::black_box;
 
 fn deal_only(c: &mut Criterion) {
@@ -54,5 +54,31 @@ fn games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, deal_only, games);
+/// The same games through the parallel runner on one thread, as the CLI
+/// plays them: the reference for the CLI's end-to-end speed.
+fn runner_one_thread(c: &mut Criterion) {
+    const GAMES: u64 = 4 * fortunes::runner::BATCH;
+    let simulation = Haggerty {
+        rules: Rules::default(),
+        strategies: BySeat([HaggertyStrategy::Heuristic(Heuristic::default()); 2]),
+    };
+    let mut group = c.benchmark_group("haggerty/runner_1_thread");
+    group.throughput(Throughput::Elements(GAMES));
+    group.sample_size(20);
+    let mut seed = 0u64;
+    group.bench_function("heuristic", |b| {
+        b.iter(|| {
+            seed += 1;
+            let config = RunConfig {
+                games: GAMES,
+                seed,
+                threads: 1,
+            };
+            black_box(run(&simulation, &config, None, None).unwrap());
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, deal_only, games, runner_one_thread);
 criterion_main!(benches);

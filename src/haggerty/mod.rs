@@ -50,18 +50,18 @@ pub fn play_game<S: Strategy>(
         let mut tally = TurnTally::default();
         while let Some(outcome) = game.play_round(rules, strategies) {
             stats.record_round(&outcome);
-            tally.add_round(rules, &outcome);
+            tally.add_round(&outcome);
             record.contested_rounds += outcome.contested as u32;
             record.initiative[outcome.first] += outcome.contested as u32;
             record.joker_ties += outcome.joker_tie as u32;
         }
-        stats.record_turn(&tally, game.hands);
+        stats.record_turn(rules, &tally, game.hands);
         record.turns += 1;
         record.rounds += tally.rounds;
         for seat in Seat::BOTH {
-            record.cards_played[seat] += tally.seats[seat].cards;
-            record.unit_actions[seat] += tally.seats[seat].unit_actions;
-            record.passes[seat] += tally.seats[seat].passed as u32;
+            record.cards_played[seat] += tally.played[seat].len();
+            record.unit_actions[seat] += rules.unit_actions_of(tally.played[seat]);
+            record.passes[seat] += tally.passed[seat] as u32;
         }
         if !game.next_turn(rules) {
             break;

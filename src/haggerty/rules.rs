@@ -168,6 +168,9 @@ pub struct Rules {
     pub empty_draw_pile: EmptyDrawPile,
     /// Per-unit action limit of each card, by card index.
     pub unit_actions: [u8; MAX_DECK],
+    /// The same limits bit-sliced: bit `k` of a card's limit is its bit in
+    /// `unit_action_bits[k]`, so a set's total is four popcounts.
+    pub unit_action_bits: [CardSet; 4],
     /// The cards that allow each `ActionType`.
     pub allows: [CardSet; 4],
 }
@@ -211,6 +214,14 @@ impl Rules {
                 Some(_) => values.get("unit_actions_face"),
             } as u8;
         }
+        let mut unit_action_bits = [CardSet::EMPTY; 4];
+        for card in deck.iter() {
+            for (bit, slice) in unit_action_bits.iter_mut().enumerate() {
+                if unit_actions[card.index() as usize] >> bit & 1 == 1 {
+                    slice.insert(card);
+                }
+            }
+        }
         let jokers_set = deck.minus(CardSet::deck(0));
         let suit = |wanted: &[Suit]| -> CardSet {
             deck.iter()
@@ -241,6 +252,7 @@ impl Rules {
             empty_draw_pile: [EmptyDrawPile::Reshuffle, EmptyDrawPile::EndGame]
                 [values.get("empty_draw_pile") as usize],
             unit_actions,
+            unit_action_bits,
             allows,
             values,
         })
@@ -248,6 +260,16 @@ impl Rules {
 
     pub fn unit_actions(&self, card: Card) -> u32 {
         self.unit_actions[card.index() as usize] as u32
+    }
+
+    /// Sum of the per-unit limits of every card in `cards`.
+    #[inline]
+    pub fn unit_actions_of(&self, cards: CardSet) -> u32 {
+        self.unit_action_bits
+            .iter()
+            .enumerate()
+            .map(|(bit, slice)| cards.intersect(*slice).len() << bit)
+            .sum()
     }
 
     /// Whether `card` allows `action`.
@@ -288,6 +310,26 @@ mod tests {
         assert!(!rules.allows(card("5D"), ActionType::Charge));
         for action in ActionType::ALL {
             assert!(rules.allows(card("JOKER"), action));
+        }
+    }
+
+    #[test]
+    fn bit_sliced_unit_actions_match_the_table() {
+        let mut values = Rules::defaults();
+        values.set_text("unit_actions_middle=10").unwrap();
+        values.set_text("unit_actions_joker=7").unwrap();
+        for rules in [Rules::default(), Rules::from_values(values).unwrap()] {
+            let mut total = 0;
+            let mut set = CardSet::EMPTY;
+            for card in rules.deck.iter() {
+                total += rules.unit_actions(card);
+                set.insert(card);
+                assert_eq!(rules.unit_actions_of(set), total);
+                assert_eq!(
+                    rules.unit_actions_of(CardSet::single(card)),
+                    rules.unit_actions(card)
+                );
+            }
         }
     }
 

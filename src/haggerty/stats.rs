@@ -13,39 +13,24 @@ pub const ROUND_BINS: usize = 2 * MAX_HAND as usize + 1;
 /// Extra cards chained in a round are fewer than a hand.
 pub const CHAIN_BINS: usize = MAX_HAND as usize + 1;
 
-/// What one seat did in one turn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SeatTurn {
-    pub cards: u32,
-    pub unit_actions: u32,
-    /// Cards played that allow each `ActionType`.
-    pub cards_allowing: [u32; 4],
-    pub passed: bool,
-}
-
-/// What one turn did, filled round by round.
+/// What one turn did, filled round by round. A card is played at most
+/// once a turn, so each seat's cards are a set, and everything counted from
+/// them is counted once, at the turn's end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TurnTally {
     pub rounds: u32,
-    pub seats: BySeat<SeatTurn>,
+    pub played: BySeat<CardSet>,
+    /// The seat chose to pass (while holding cards) this turn.
+    pub passed: BySeat<bool>,
 }
 
 impl TurnTally {
     #[inline]
-    pub fn add_round(&mut self, rules: &Rules, outcome: &RoundOutcome) {
+    pub fn add_round(&mut self, outcome: &RoundOutcome) {
         self.rounds += 1;
         for seat in Seat::BOTH {
-            let played = outcome.played[seat];
-            let tally = &mut self.seats[seat];
-            tally.cards += played.len();
-            tally.passed |= outcome.passed[seat];
-            for card in played.iter() {
-                tally.unit_actions += rules.unit_actions(card);
-            }
-            for action in ActionType::ALL {
-                tally.cards_allowing[action as usize] +=
-                    played.intersect(rules.allows[action as usize]).len();
-            }
+            self.played[seat] = self.played[seat].union(outcome.played[seat]);
+            self.passed[seat] |= outcome.passed[seat];
         }
     }
 }
@@ -138,19 +123,19 @@ impl Stats {
     }
 
     #[inline]
-    pub fn record_turn(&mut self, tally: &TurnTally, hands_left: BySeat<CardSet>) {
+    pub fn record_turn(&mut self, rules: &Rules, tally: &TurnTally, hands_left: BySeat<CardSet>) {
         self.rounds_per_turn.record(tally.rounds as usize);
         for seat in Seat::BOTH {
-            let turn = &tally.seats[seat];
-            self.cards_per_turn[seat].record(turn.cards as u64);
-            self.unit_actions_per_turn[seat].record(turn.unit_actions as u64);
-            for (mean, &cards) in self.cards_allowing_per_turn[seat]
+            let played = tally.played[seat];
+            self.cards_per_turn[seat].record(played.len() as u64);
+            self.unit_actions_per_turn[seat].record(rules.unit_actions_of(played) as u64);
+            for (mean, allows) in self.cards_allowing_per_turn[seat]
                 .iter_mut()
-                .zip(&turn.cards_allowing)
+                .zip(rules.allows)
             {
-                mean.record(cards as u64);
+                mean.record(played.intersect(allows).len() as u64);
             }
-            self.passed_in_turn[seat].record(turn.passed);
+            self.passed_in_turn[seat].record(tally.passed[seat]);
             self.cards_left_per_turn[seat].record(hands_left[seat].len() as u64);
         }
     }
