@@ -61,7 +61,7 @@ impl System {
 pub struct RunArgs {
     pub system: System,
     /// Games to play.
-    #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub games: u64,
     /// Master seed: the same seed gives the same results on any thread count.
     #[arg(long, default_value_t = 1)]
@@ -302,8 +302,8 @@ fn execute_run<S: Simulation>(
     let started = Instant::now();
     let stats = match (&mut out, args.records) {
         (Some(dir), true) => {
-            let mut writer = RecordsWriter::open(dir)?;
-            let mut sink = |rows: &[S::Record]| writer.write(S::records_frame(rows));
+            let mut writer = RecordsWriter::open(dir, S::records_frame)?;
+            let mut sink = |rows: &[S::Record]| writer.push(rows);
             let stats = runner::run(simulation, &config, progress.as_ref(), Some(&mut sink))?;
             writer.finish()?;
             stats
