@@ -93,7 +93,7 @@ pub struct RunArgs {
     pub quiet: bool,
 }
 
-/// `fortunes` with parsed arguments; returns the text for stdout.
+/// Runs one parsed command line; tables and listings go to stdout.
 pub fn execute(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Rules { system } => {

@@ -160,11 +160,6 @@ impl<const N: usize> Histogram<N> {
         }
         mean
     }
-
-    /// Highest value observed, if any.
-    pub fn max_observed(&self) -> Option<usize> {
-        self.counts.iter().rposition(|&count| count > 0)
-    }
 }
 
 impl<const N: usize> AddAssign for Histogram<N> {

@@ -1,7 +1,7 @@
 //! The Haggerty sequence's rule parameters (seed `000_4f524c386eb34d1d.txt`)
 //! and their typed, validated form.
 
-use crate::engine::cards::{Card, CardSet, Rank, Suit, MAX_DECK, MAX_JOKERS, SUIT_CARDS};
+use crate::engine::cards::{Card, CardSet, Rank, Suit, MAX_DECK, MAX_JOKERS};
 use crate::engine::{BySeat, Seat};
 use crate::error::{Error, ErrorKind, Result};
 use crate::params::{ParamKind, ParamSpec, ParamValues, NONE};
@@ -275,10 +275,6 @@ impl Rules {
     /// Whether `card` allows `action`.
     pub fn allows(&self, card: Card, action: ActionType) -> bool {
         self.allows[action as usize].contains(card)
-    }
-
-    pub const fn suit_cards() -> u8 {
-        SUIT_CARDS
     }
 }
 
