@@ -360,22 +360,7 @@ fn run_manifest(
     table.insert("threads".into(), (config.threads as i64).into());
     table.insert("batch".into(), (BATCH as i64).into());
     table.insert("records".into(), args.records.into());
-    let mut rule_table = toml::Table::new();
-    for (spec, (name, text)) in rules.specs().iter().zip(rules.entries()) {
-        let value = match spec.kind {
-            params::ParamKind::Int { .. } => {
-                toml::Value::Integer(text.parse().expect("formatted integer"))
-            }
-            params::ParamKind::OptionalInt { .. } => match text.parse() {
-                Ok(v) => toml::Value::Integer(v),
-                Err(_) => toml::Value::String(text),
-            },
-            params::ParamKind::Bool => toml::Value::Boolean(text == "true"),
-            params::ParamKind::Choice(_) => toml::Value::String(text),
-        };
-        rule_table.insert(name.into(), value);
-    }
-    table.insert("rules".into(), rule_table.into());
+    table.insert("rules".into(), rules.to_toml().into());
     table.insert("strategies".into(), strategies.into());
     format!(
         "# Reproduce: fortunes run {} --rules run.toml --games {} --seed {} (strategies below)\n{}",

@@ -102,6 +102,18 @@ impl ParamSpec {
         }
     }
 
+    /// The TOML form of a stored value, as `from_toml` reads it.
+    pub fn to_toml(&self, value: i64) -> toml::Value {
+        match self.kind {
+            ParamKind::Int { .. } => toml::Value::Integer(value),
+            ParamKind::OptionalInt { .. } if value != NONE => toml::Value::Integer(value),
+            ParamKind::Bool => toml::Value::Boolean(value != 0),
+            ParamKind::OptionalInt { .. } | ParamKind::Choice(_) => {
+                toml::Value::String(self.format(value))
+            }
+        }
+    }
+
     /// Reads a value from a TOML file.
     pub fn from_toml(&self, value: &toml::Value) -> Result<i64> {
         match (self.kind, value) {
@@ -188,12 +200,14 @@ impl ParamValues {
         Ok(())
     }
 
-    /// `(name, formatted value)` pairs, for run.toml and reports.
-    pub fn entries(&self) -> impl Iterator<Item = (&'static str, String)> + '_ {
+    /// Every value as a TOML table that `set_toml` reads back unchanged:
+    /// the `[rules]` of run.toml.
+    pub fn to_toml(&self) -> toml::Table {
         self.specs
             .iter()
             .zip(&self.values)
-            .map(|(spec, &value)| (spec.name, spec.format(value)))
+            .map(|(spec, &value)| (spec.name.to_string(), spec.to_toml(value)))
+            .collect()
     }
 }
 
@@ -258,5 +272,21 @@ mod tests {
         assert!(values.set_toml(&table).is_err());
         let table: toml::Table = toml::from_str("size = \"4\"").unwrap();
         assert!(values.set_toml(&table).is_err());
+    }
+
+    #[test]
+    fn toml_round_trips_every_kind() {
+        let mut values = ParamValues::defaults("test", SPECS);
+        for sets in [
+            ["size=2", "tie=keep", "override=none"],
+            ["size=9", "tie=flip", "override=4"],
+        ] {
+            for set in sets {
+                values.set_text(set).unwrap();
+            }
+            let mut read = ParamValues::defaults("test", SPECS);
+            read.set_toml(&values.to_toml()).unwrap();
+            assert_eq!(read, values);
+        }
     }
 }
