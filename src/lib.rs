@@ -8,6 +8,7 @@ pub mod cli;
 pub mod engine;
 pub mod error;
 pub mod haggerty;
+pub mod haggis;
 pub mod output;
 pub mod params;
 pub mod runner;
