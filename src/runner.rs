@@ -18,19 +18,25 @@ pub trait Simulation: Sync {
     /// Reusable per-worker game state; warm after one game.
     type State: Send;
     type Stats: Default + Send + for<'a> AddAssign<&'a Self::Stats>;
-    /// One row of `records.parquet`.
+    /// Games per batch; slow games want smaller batches to keep every
+    /// core busy.
+    const BATCH: u64 = BATCH;
+    /// One row of `records.parquet`; a game may write several (one per
+    /// round, say).
     type Record: Send + Copy;
 
     fn new_state(&self) -> Self::State;
 
-    /// Plays game `game` of the run seeded by `master_seed`.
+    /// Plays game `game` of the run seeded by `master_seed`, adding it to
+    /// `stats` and, when `records` is given, pushing its rows there.
     fn play(
         &self,
         state: &mut Self::State,
         master_seed: u64,
         game: u64,
         stats: &mut Self::Stats,
-    ) -> Self::Record;
+        records: Option<&mut Vec<Self::Record>>,
+    );
 
     fn records_frame(records: &[Self::Record]) -> PolarsResult<DataFrame>;
 }
@@ -57,7 +63,7 @@ pub fn run<S: Simulation>(
         .build()
         .map_err(|e| Error::new(ErrorKind::BadArgument(format!("cannot start threads: {e}"))))?;
     let keep_records = records.is_some();
-    let batches = config.games.div_ceil(BATCH);
+    let batches = config.games.div_ceil(S::BATCH);
     // Batches in flight at once: bounds the records held in memory.
     let wave = (config.threads as u64 * 4).max(1);
     let mut total = S::Stats::default();
@@ -70,8 +76,8 @@ pub fn run<S: Simulation>(
                 .map_init(
                     || simulation.new_state(),
                     |state, batch| {
-                        let first = batch * BATCH;
-                        let last = (first + BATCH).min(config.games);
+                        let first = batch * S::BATCH;
+                        let last = (first + S::BATCH).min(config.games);
                         let mut stats = S::Stats::default();
                         let mut rows = Vec::with_capacity(if keep_records {
                             (last - first) as usize
@@ -79,10 +85,8 @@ pub fn run<S: Simulation>(
                             0
                         });
                         for game in first..last {
-                            let record = simulation.play(state, config.seed, game, &mut stats);
-                            if keep_records {
-                                rows.push(record);
-                            }
+                            let sink = keep_records.then_some(&mut rows);
+                            simulation.play(state, config.seed, game, &mut stats, sink);
                         }
                         if let Some(bar) = progress {
                             bar.inc(last - first);

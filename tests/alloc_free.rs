@@ -47,10 +47,10 @@ fn games_allocate_nothing_after_warm_up() {
             };
             let mut state: Game = simulation.new_state();
             let mut stats = Stats::default();
-            simulation.play(&mut state, 1, 0, &mut stats); // warm-up
+            simulation.play(&mut state, 1, 0, &mut stats, None); // warm-up
             let before = ALLOCATIONS.load(Ordering::Relaxed);
             for game in 1..500 {
-                simulation.play(&mut state, 1, game, &mut stats);
+                simulation.play(&mut state, 1, game, &mut stats, None);
             }
             let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
             assert_eq!(

@@ -66,7 +66,8 @@ fn reference_readings(group: Cards, bombs: BombSet) -> Vec<Combo> {
             if width as u32 * length as u32 != size as u32 {
                 continue;
             }
-            let shape_exists = length == 1 || (width == 1 && length >= 3) || (width >= 2 && length >= 2);
+            let shape_exists =
+                length == 1 || (width == 1 && length >= 3) || (width >= 2 && length >= 2);
             if !shape_exists {
                 continue;
             }
@@ -128,9 +129,7 @@ fn check_exact(hand: Cards, to_beat: Option<Combo>, bombs: BombSet) -> usize {
     if set != expected {
         let missing: Vec<String> = expected.difference(&set).map(|p| p.to_string()).collect();
         let extra: Vec<String> = set.difference(&expected).map(|p| p.to_string()).collect();
-        panic!(
-            "hand {hand} beating {to_beat:?}:\n missing {missing:?}\n extra {extra:?}"
-        );
+        panic!("hand {hand} beating {to_beat:?}:\n missing {missing:?}\n extra {extra:?}");
     }
     list.len()
 }
@@ -226,7 +225,10 @@ fn generated_plays_are_valid() {
         for play in &leads {
             assert!(hand.contains(play.cards), "{play} not in {hand}");
             assert_eq!(play.cards.len(), play.combo.size(), "{play}");
-            assert!(reference_readings(play.cards, BombSet::ALL).contains(&play.combo), "{play}");
+            assert!(
+                reference_readings(play.cards, BombSet::ALL).contains(&play.combo),
+                "{play}"
+            );
         }
         for previous in leads.choose_multiple(&mut rng, 5) {
             let answers: HashSet<Play> = generated(hand, Some(previous.combo), BombSet::ALL)
@@ -267,7 +269,12 @@ fn largest_move_list_fits() {
         }
         let mut size = count(hand);
         for _ in 0..1500 {
-            let out = *hand.numbers().iter().collect::<Vec<_>>().choose(&mut rng).unwrap();
+            let out = *hand
+                .numbers()
+                .iter()
+                .collect::<Vec<_>>()
+                .choose(&mut rng)
+                .unwrap();
             let free: Vec<Cards> = Cards::ALL_NUMBERS.without(hand).iter().collect();
             let into = *free.choose(&mut rng).unwrap();
             let candidate = hand.without(out).union(into);
@@ -280,5 +287,8 @@ fn largest_move_list_fits() {
         best = best.max(size);
     }
     println!("largest lead list found: {best}");
-    assert!(best * 3 <= CAPACITY, "largest list {best} vs capacity {CAPACITY}");
+    assert!(
+        best * 3 <= CAPACITY,
+        "largest list {best} vs capacity {CAPACITY}"
+    );
 }

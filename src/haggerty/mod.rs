@@ -90,15 +90,25 @@ impl Simulation for Haggerty {
     }
 
     #[inline]
-    fn play(&self, state: &mut Game, master_seed: u64, game: u64, stats: &mut Stats) -> GameRecord {
-        play_game(
+    fn play(
+        &self,
+        state: &mut Game,
+        master_seed: u64,
+        game: u64,
+        stats: &mut Stats,
+        records: Option<&mut Vec<GameRecord>>,
+    ) {
+        let record = play_game(
             state,
             &self.rules,
             &self.strategies,
             master_seed,
             game,
             stats,
-        )
+        );
+        if let Some(records) = records {
+            records.push(record);
+        }
     }
 
     fn records_frame(records: &[GameRecord]) -> PolarsResult<DataFrame> {

@@ -184,9 +184,12 @@ impl fmt::Display for Cards {
                 f.write_str(" ")?;
             }
             match card.describe_single() {
-                (rank, Some(suit)) => {
-                    write!(f, "{}{}", rank_name(rank), Suit::ALL[suit as usize].letter())?
-                }
+                (rank, Some(suit)) => write!(
+                    f,
+                    "{}{}",
+                    rank_name(rank),
+                    Suit::ALL[suit as usize].letter()
+                )?,
                 (rank, None) => f.write_str(rank_name(rank))?,
             }
         }

@@ -66,7 +66,11 @@ pub enum Combo {
     /// `width` cards of each of `length` consecutive ranks ending at `top`:
     /// a set when `length` is 1 (a single when `width` is also 1), a run of
     /// singles when `width` is 1, a run of sets otherwise.
-    Seq { width: u8, length: u8, top: Rank },
+    Seq {
+        width: u8,
+        length: u8,
+        top: Rank,
+    },
     Bomb(Bomb),
 }
 

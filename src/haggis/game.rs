@@ -1,0 +1,360 @@
+//! A Haggis round as a small `Copy` state that plays forward one play or
+//! pass at a time (the game and the search player's playouts share it), and
+//! the game: deals, bets, rounds and scores to the target.
+
+use super::cards::{Cards, NUMBER_CARDS};
+use super::combo::{Combo, Play};
+use super::rules::{Bet, Betting, FirstDealer, HaggisScoring, Rules};
+use super::strategy::{Scratch, Strategy, View};
+use crate::engine::deck::shuffle;
+use crate::engine::seeding::{game_rng, GameRng, Stream};
+use crate::engine::{BySeat, Seat};
+use rand::Rng;
+
+/// Everything that changes during one round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundState {
+    /// Number cards and remaining wilds of each seat.
+    pub hands: BySeat<Cards>,
+    pub haggis: Cards,
+    pub bets: BySeat<Bet>,
+    pub dealer: Seat,
+    /// Whose decision it is.
+    pub turn: Seat,
+    /// The combination to beat; `None` when `turn` leads a new trick.
+    pub to_beat: Option<Combo>,
+    /// Who played `to_beat`.
+    pub last_player: Seat,
+    /// Card points and cards on the table in the current trick.
+    pub trick_points: u32,
+    pub trick_cards: u32,
+    pub captured_points: BySeat<u32>,
+    pub captured_cards: BySeat<u32>,
+    /// Number cards played so far by either seat (public knowledge).
+    pub played: Cards,
+    /// The seat that went out, once the round is over.
+    pub out: Option<Seat>,
+    pub tricks: u32,
+    pub plays: BySeat<u32>,
+    pub passes: BySeat<u32>,
+    /// Bombs played, by seat and `Bomb` index.
+    pub bombs: BySeat<[u8; 6]>,
+}
+
+/// Where a round's points came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundScore {
+    pub winner: Seat,
+    /// Total points of the round, per seat.
+    pub points: BySeat<u32>,
+    /// Points from cards captured in tricks.
+    pub captured: BySeat<u32>,
+    /// Points the winner scores for the loser's hand, and its size.
+    pub left_points: u32,
+    pub left_cards: u32,
+    /// Points the winner scores for the Haggis.
+    pub haggis_points: u32,
+    /// Points each seat receives from bets (its own won, the other's lost).
+    pub bet_points: BySeat<u32>,
+}
+
+impl RoundState {
+    pub fn new(hands: BySeat<Cards>, haggis: Cards, dealer: Seat) -> RoundState {
+        RoundState {
+            hands,
+            haggis,
+            bets: BySeat([Bet::None; 2]),
+            dealer,
+            turn: dealer.other(),
+            to_beat: None,
+            last_player: dealer.other(),
+            trick_points: 0,
+            trick_cards: 0,
+            captured_points: BySeat([0; 2]),
+            captured_cards: BySeat([0; 2]),
+            played: Cards::EMPTY,
+            out: None,
+            tricks: 0,
+            plays: BySeat([0; 2]),
+            passes: BySeat([0; 2]),
+            bombs: BySeat([[0; 6]; 2]),
+        }
+    }
+
+    /// Plays `play` for the seat to move, or passes (`None`, only when
+    /// there is something to beat). The caller guarantees legality; see
+    /// `is_legal`.
+    #[inline]
+    pub fn apply(&mut self, rules: &Rules, play: Option<Play>) {
+        let seat = self.turn;
+        match play {
+            None => {
+                debug_assert!(self.to_beat.is_some(), "the leader cannot pass");
+                self.passes[seat] += 1;
+                self.end_trick();
+            }
+            Some(play) => {
+                self.hands[seat] = self.hands[seat].without(play.cards);
+                self.played = self.played.union(play.cards.numbers());
+                self.trick_points += rules.card_points(play.cards);
+                self.trick_cards += play.cards.len();
+                self.to_beat = Some(play.combo);
+                self.last_player = seat;
+                self.plays[seat] += 1;
+                if let Combo::Bomb(bomb) = play.combo {
+                    self.bombs[seat][bomb as usize] += 1;
+                }
+                if self.hands[seat].is_empty() {
+                    self.end_trick();
+                    self.out = Some(seat);
+                } else {
+                    self.turn = seat.other();
+                }
+            }
+        }
+    }
+
+    /// The last player wins the trick and leads next; the cards go to him,
+    /// or to his opponent if he won with a bomb.
+    fn end_trick(&mut self) {
+        let winner = self.last_player;
+        let taker = match self.to_beat {
+            Some(Combo::Bomb(_)) => winner.other(),
+            _ => winner,
+        };
+        self.captured_points[taker] += self.trick_points;
+        self.captured_cards[taker] += self.trick_cards;
+        self.trick_points = 0;
+        self.trick_cards = 0;
+        self.to_beat = None;
+        self.tricks += 1;
+        self.turn = winner;
+    }
+
+    /// The round's points; only meaningful once a seat is out.
+    pub fn score(&self, rules: &Rules) -> RoundScore {
+        let winner = self.out.unwrap_or(self.last_player);
+        let loser = winner.other();
+        let left = self.hands[loser];
+        let mut left_points = rules.points_per_card_left * left.len();
+        if rules.loser_hand_card_points {
+            left_points += rules.card_points(left);
+        }
+        let haggis_points = match rules.haggis_scoring {
+            HaggisScoring::Flat(points) => points,
+            HaggisScoring::CardPoints => rules.card_points(self.haggis),
+        };
+        let mut bet_points = BySeat([0; 2]);
+        for seat in Seat::BOTH {
+            // A bet won goes to the bettor, a bet lost to the player who went out.
+            bet_points[winner] += rules.bet(self.bets[seat]);
+        }
+        let mut points = self.captured_points;
+        points[winner] += left_points + haggis_points;
+        for seat in Seat::BOTH {
+            points[seat] += bet_points[seat];
+        }
+        RoundScore {
+            winner,
+            points,
+            captured: self.captured_points,
+            left_points,
+            left_cards: left.len(),
+            haggis_points,
+            bet_points,
+        }
+    }
+
+    /// What `seat` may know: its hand, the opponent's wilds (face up) and
+    /// card count, everything played; not the opponent's number cards or
+    /// the Haggis.
+    pub fn visible_to(&self, seat: Seat) -> RoundState {
+        let mut view = *self;
+        view.hands[seat.other()] = self.hands[seat.other()].wilds();
+        view.haggis = Cards::EMPTY;
+        view
+    }
+}
+
+/// Whether `play` (or a pass) is legal for the seat to move.
+pub fn is_legal(round: &RoundState, rules: &Rules, play: Option<Play>) -> bool {
+    match play {
+        None => round.to_beat.is_some(),
+        Some(play) => {
+            round.hands[round.turn].contains(play.cards)
+                && !play.cards.is_empty()
+                && round
+                    .to_beat
+                    .is_none_or(|previous| play.combo.beats(previous))
+                && super::moves::readings(play.cards, rules.bombs).contains(&play)
+        }
+    }
+}
+
+/// A finished round, for statistics and records.
+#[derive(Clone, Copy, Debug)]
+pub struct RoundOutcome {
+    pub index: u32,
+    pub state: RoundState,
+    pub score: RoundScore,
+    /// Scores after the round.
+    pub totals: BySeat<u32>,
+}
+
+/// One worker's reusable game: scores, the deck, random streams and each
+/// seat's strategy scratch space.
+pub struct Game {
+    pub scores: BySeat<u32>,
+    pub dealer: Seat,
+    pub last_winner: Option<Seat>,
+    pub rounds: u32,
+    pub round: RoundState,
+    deck: [u8; NUMBER_CARDS as usize],
+    deal_rng: GameRng,
+    seat_rngs: BySeat<GameRng>,
+    scratch: BySeat<Scratch>,
+}
+
+impl Game {
+    pub fn new(rules: &Rules, master_seed: u64, index: u64) -> Game {
+        let mut game = Game {
+            scores: BySeat([0; 2]),
+            dealer: Seat::A,
+            last_winner: None,
+            rounds: 0,
+            round: RoundState::new(BySeat([Cards::EMPTY; 2]), Cards::EMPTY, Seat::A),
+            deck: std::array::from_fn(|i| i as u8),
+            deal_rng: game_rng(master_seed, index, Stream::DEAL),
+            seat_rngs: BySeat(
+                Seat::BOTH.map(|s| game_rng(master_seed, index, Stream::seat(s.index()))),
+            ),
+            scratch: BySeat([Scratch::new(), Scratch::new()]),
+        };
+        game.reset(rules, master_seed, index);
+        game
+    }
+
+    /// Starts game `index` of the run seeded by `master_seed`, reusing the
+    /// allocations.
+    pub fn reset(&mut self, rules: &Rules, master_seed: u64, index: u64) {
+        self.scores = BySeat([0; 2]);
+        self.last_winner = None;
+        self.rounds = 0;
+        self.deck = std::array::from_fn(|i| i as u8);
+        self.deal_rng = game_rng(master_seed, index, Stream::DEAL);
+        for seat in Seat::BOTH {
+            self.seat_rngs[seat] = game_rng(master_seed, index, Stream::seat(seat.index()));
+        }
+        self.dealer = match rules.first_dealer {
+            FirstDealer::A => Seat::A,
+            FirstDealer::B => Seat::B,
+            FirstDealer::Random => {
+                if game_rng(master_seed, index, Stream::RULES).random::<bool>() {
+                    Seat::A
+                } else {
+                    Seat::B
+                }
+            }
+        };
+    }
+
+    /// Deals a round: seat a's hand, then seat b's, then the Haggis, from
+    /// the deal stream alone, so deals do not depend on strategies.
+    pub fn deal(&mut self, rules: &Rules) {
+        shuffle(&mut self.deck, &mut self.deal_rng);
+        let take = |cards: &[u8]| {
+            cards
+                .iter()
+                .fold(Cards::EMPTY, |set, &i| set.union(Cards(1 << i)))
+        };
+        let hand = rules.hand_size as usize;
+        let haggis = rules.haggis_size as usize;
+        let hands = BySeat([
+            take(&self.deck[..hand]).union(Cards::WILDS),
+            take(&self.deck[hand..2 * hand]).union(Cards::WILDS),
+        ]);
+        self.round = RoundState::new(
+            hands,
+            take(&self.deck[2 * hand..2 * hand + haggis]),
+            self.dealer,
+        );
+    }
+
+    fn view<'r>(&self, rules: &'r Rules, seat: Seat, opponent_bet: Option<Bet>) -> View<'r> {
+        View {
+            rules,
+            seat,
+            round: self.round.visible_to(seat),
+            opponent_numbers: self.round.hands[seat.other()].numbers().len(),
+            scores: self.scores,
+            opponent_bet,
+        }
+    }
+
+    /// Deals, bets and plays one round, and scores it.
+    pub fn play_round<S: Strategy>(
+        &mut self,
+        rules: &Rules,
+        strategies: &BySeat<S>,
+    ) -> RoundOutcome {
+        self.deal(rules);
+        let leader = self.dealer.other();
+        let order = match rules.betting {
+            Betting::Simultaneous | Betting::LeaderFirst => [leader, self.dealer],
+            Betting::DealerFirst => [self.dealer, leader],
+        };
+        let mut bets = BySeat([Bet::None; 2]);
+        for (i, seat) in order.into_iter().enumerate() {
+            let seen = (i == 1 && rules.betting != Betting::Simultaneous).then_some(bets[order[0]]);
+            let view = self.view(rules, seat, seen);
+            bets[seat] =
+                strategies[seat].bet(&view, &mut self.scratch[seat], &mut self.seat_rngs[seat]);
+        }
+        self.round.bets = bets;
+        while self.round.out.is_none() {
+            let seat = self.round.turn;
+            let view = self.view(rules, seat, Some(bets[seat.other()]));
+            let choice =
+                strategies[seat].play(&view, &mut self.scratch[seat], &mut self.seat_rngs[seat]);
+            debug_assert!(
+                is_legal(&self.round, rules, choice),
+                "{choice:?} in {:?}",
+                self.round
+            );
+            self.round.apply(rules, choice);
+        }
+        let score = self.round.score(rules);
+        for seat in Seat::BOTH {
+            self.scores[seat] += score.points[seat];
+        }
+        self.rounds += 1;
+        self.last_winner = Some(score.winner);
+        // The score leader deals next; on a tie, the round's winner.
+        self.dealer = match self.scores[Seat::A].cmp(&self.scores[Seat::B]) {
+            std::cmp::Ordering::Greater => Seat::A,
+            std::cmp::Ordering::Less => Seat::B,
+            std::cmp::Ordering::Equal => score.winner,
+        };
+        RoundOutcome {
+            index: self.rounds - 1,
+            state: self.round,
+            score,
+            totals: self.scores,
+        }
+    }
+
+    /// The game's result once it is over: `Some(Some(winner))`, a draw at
+    /// the round cap `Some(None)`, or `None` while it goes on.
+    pub fn result(&self, rules: &Rules) -> Option<Option<Seat>> {
+        let [a, b] = self.scores.0;
+        let leader = match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Some(Seat::A),
+            std::cmp::Ordering::Less => Some(Seat::B),
+            std::cmp::Ordering::Equal => None,
+        };
+        if a.max(b) >= rules.target_score && leader.is_some() {
+            return Some(leader);
+        }
+        (self.rounds >= rules.max_rounds).then_some(leader)
+    }
+}

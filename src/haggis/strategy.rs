@@ -1,0 +1,690 @@
+//! Haggis players: what a seat may know (`View`), the two decisions (bet,
+//! then each play or pass), and the built-in players, statically dispatched
+//! through `HaggisStrategy`.
+
+use super::cards::{Cards, NUMBER_CARDS};
+use super::combo::{BombSet, Combo, Play};
+use super::game::RoundState;
+use super::moves::{generate, MoveList, CAPACITY};
+use super::rules::{Bet, Rules};
+use crate::engine::seeding::GameRng;
+use crate::engine::{BySeat, Seat};
+use crate::error::{Error, ErrorKind, Result};
+use crate::params::{ParamKind, ParamSpec, ParamValues};
+use rand::Rng;
+use std::cmp::Reverse;
+use std::path::Path;
+
+/// What a seat may know when it decides.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    pub rules: &'a Rules,
+    pub seat: Seat,
+    /// The round as this seat sees it: the opponent's hand holds only its
+    /// face-up wilds, and the Haggis is empty.
+    pub round: RoundState,
+    /// Number cards in the opponent's hand.
+    pub opponent_numbers: u32,
+    /// Scores before this round.
+    pub scores: BySeat<u32>,
+    /// The opponent's bet, once it is known.
+    pub opponent_bet: Option<Bet>,
+}
+
+impl View<'_> {
+    pub fn hand(&self) -> Cards {
+        self.round.hands[self.seat]
+    }
+
+    pub fn opponent_cards(&self) -> u32 {
+        self.opponent_numbers + self.round.hands[self.seat.other()].len()
+    }
+
+    /// Number cards this seat has not seen: the opponent's, the Haggis and
+    /// any left out of the deal.
+    pub fn unseen(&self) -> Cards {
+        Cards::ALL_NUMBERS
+            .without(self.hand())
+            .without(self.round.played)
+    }
+}
+
+/// A player's reusable working space, allocated once per seat.
+#[derive(Clone, Debug)]
+pub struct Scratch {
+    moves: MoveList,
+    plan: MoveList,
+    playout: MoveList,
+    ranked: Vec<(u32, Play)>,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch::new()
+    }
+}
+
+impl Scratch {
+    pub fn new() -> Scratch {
+        Scratch {
+            moves: MoveList::new(),
+            plan: MoveList::new(),
+            playout: MoveList::new(),
+            ranked: Vec::with_capacity(CAPACITY),
+        }
+    }
+}
+
+/// A player's decisions.
+pub trait Strategy {
+    fn bet(&self, view: &View<'_>, scratch: &mut Scratch, rng: &mut GameRng) -> Bet;
+    /// A legal play, or `None` to pass (only when there is a play to beat).
+    fn play(&self, view: &View<'_>, scratch: &mut Scratch, rng: &mut GameRng) -> Option<Play>;
+}
+
+/// Tuning of the heuristic player; see `HEURISTIC_TUNING`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Heuristic {
+    pub bet_little_plans: u32,
+    pub bet_big_plans: u32,
+    pub danger_cards: u32,
+    pub trick_points: u32,
+}
+
+/// Tuning of the search player; see `SEARCH_TUNING`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Search {
+    pub samples: u32,
+    pub candidates: u32,
+}
+
+/// Most candidate plays the search player compares.
+pub const MAX_CANDIDATES: usize = 32;
+
+pub const HEURISTIC_TUNING: &[ParamSpec] = &[
+    ParamSpec {
+        name: "bet_little_plans",
+        kind: ParamKind::Int { min: 0, max: 20 },
+        default: 4,
+        doc: "bet little when the number cards split into at most this many plays",
+        source: "heuristic tuning",
+    },
+    ParamSpec {
+        name: "bet_big_plans",
+        kind: ParamKind::Int { min: 0, max: 20 },
+        default: 3,
+        doc: "bet big when the number cards split into at most this many plays",
+        source: "heuristic tuning",
+    },
+    ParamSpec {
+        name: "danger_cards",
+        kind: ParamKind::Int { min: 0, max: 40 },
+        default: 4,
+        doc:
+            "when the opponent holds at most this many cards, beat at any cost (wilds, then bombs)",
+        source: "heuristic tuning",
+    },
+    ParamSpec {
+        name: "trick_points",
+        kind: ParamKind::Int { min: 0, max: 1000 },
+        default: 6,
+        doc: "spend wilds to take a trick worth at least this many card points",
+        source: "heuristic tuning",
+    },
+];
+
+pub const SEARCH_TUNING: &[ParamSpec] = &[
+    ParamSpec {
+        name: "samples",
+        kind: ParamKind::Int { min: 1, max: 100_000 },
+        default: 48,
+        doc: "deals of the unseen cards sampled per decision; each candidate is played out on every one (the budget is playouts, never time)",
+        source: "search tuning",
+    },
+    ParamSpec {
+        name: "candidates",
+        kind: ParamKind::Int { min: 2, max: MAX_CANDIDATES as i64 },
+        default: 8,
+        doc: "plays compared per decision: the heuristic's best leads, or passing and the cheapest answers",
+        source: "search tuning",
+    },
+];
+
+impl Default for Heuristic {
+    fn default() -> Self {
+        Heuristic::from_values(&ParamValues::defaults("heuristic", HEURISTIC_TUNING))
+    }
+}
+
+impl Heuristic {
+    fn from_values(values: &ParamValues) -> Heuristic {
+        Heuristic {
+            bet_little_plans: values.get("bet_little_plans") as u32,
+            bet_big_plans: values.get("bet_big_plans") as u32,
+            danger_cards: values.get("danger_cards") as u32,
+            trick_points: values.get("trick_points") as u32,
+        }
+    }
+}
+
+impl Default for Search {
+    fn default() -> Self {
+        Search::from_values(&ParamValues::defaults("search", SEARCH_TUNING))
+    }
+}
+
+impl Search {
+    fn from_values(values: &ParamValues) -> Search {
+        Search {
+            samples: values.get("samples") as u32,
+            candidates: values.get("candidates") as u32,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HaggisStrategy {
+    Random,
+    Greedy,
+    Heuristic(Heuristic),
+    Search(Search),
+}
+
+impl Strategy for HaggisStrategy {
+    fn bet(&self, view: &View<'_>, scratch: &mut Scratch, rng: &mut GameRng) -> Bet {
+        match self {
+            HaggisStrategy::Random => Bet::ALL[rng.random_range(0..3)],
+            HaggisStrategy::Greedy => Bet::None,
+            HaggisStrategy::Heuristic(tuning) => heuristic_bet(view, tuning, scratch),
+            HaggisStrategy::Search(_) => heuristic_bet(view, &Heuristic::default(), scratch),
+        }
+    }
+
+    fn play(&self, view: &View<'_>, scratch: &mut Scratch, rng: &mut GameRng) -> Option<Play> {
+        let round = &view.round;
+        match self {
+            HaggisStrategy::Random => {
+                generate(
+                    view.hand(),
+                    round.to_beat,
+                    view.rules.bombs,
+                    &mut scratch.moves,
+                );
+                let plays = scratch.moves.as_slice();
+                let choices = plays.len() + round.to_beat.is_some() as usize;
+                plays.get(rng.random_range(0..choices)).copied()
+            }
+            HaggisStrategy::Greedy => greedy_play(
+                view.hand(),
+                round.to_beat,
+                view.rules.bombs,
+                &mut scratch.moves,
+            ),
+            HaggisStrategy::Heuristic(tuning) => heuristic_play(view, tuning, scratch),
+            HaggisStrategy::Search(tuning) => search_play(view, tuning, scratch, rng),
+        }
+    }
+}
+
+fn rank_of(combo: Combo) -> u8 {
+    match combo {
+        Combo::Seq { top, .. } => top,
+        Combo::Bomb(bomb) => bomb as u8,
+    }
+}
+
+/// The cheapest answer: any non-bomb before a bomb, then fewest wilds,
+/// then the lowest.
+fn cheapest(plays: &[Play]) -> Option<Play> {
+    plays
+        .iter()
+        .min_by_key(|p| (p.combo.is_bomb(), p.cards.wilds().len(), rank_of(p.combo)))
+        .copied()
+}
+
+/// The longest non-bomb play, lowest first.
+fn longest_lowest(plays: &[Play]) -> Option<Play> {
+    plays
+        .iter()
+        .filter(|p| !p.combo.is_bomb())
+        .min_by_key(|p| {
+            (
+                Reverse(p.cards.len()),
+                rank_of(p.combo),
+                p.cards.wilds().len(),
+            )
+        })
+        .copied()
+}
+
+/// The greedy player: answer with the cheapest play; lead the longest,
+/// lowest combination of number cards, and the wilds only when nothing
+/// else is left. Also the search player's playout policy.
+#[inline]
+pub fn greedy_play(
+    hand: Cards,
+    to_beat: Option<Combo>,
+    bombs: BombSet,
+    moves: &mut MoveList,
+) -> Option<Play> {
+    if to_beat.is_some() {
+        generate(hand, to_beat, bombs, moves);
+        return cheapest(moves.as_slice());
+    }
+    if !hand.numbers().is_empty() {
+        generate(hand.numbers(), None, bombs, moves);
+        if let Some(play) = longest_lowest(moves.as_slice()) {
+            return play.into();
+        }
+    }
+    generate(hand, None, bombs, moves);
+    moves
+        .as_slice()
+        .iter()
+        .max_by_key(|p| (p.cards.len(), Reverse(rank_of(p.combo))))
+        .copied()
+}
+
+/// Plays needed to shed `numbers` by always leading the longest, lowest
+/// natural combination: the heuristic's measure of a hand's shape.
+fn plan_count(numbers: Cards, bombs: BombSet, moves: &mut MoveList) -> u32 {
+    let mut rest = numbers;
+    let mut plays = 0;
+    while !rest.is_empty() {
+        generate(rest, None, bombs, moves);
+        let Some(play) = longest_lowest(moves.as_slice()) else {
+            break;
+        };
+        rest = rest.without(play.cards);
+        plays += 1;
+    }
+    plays
+}
+
+fn heuristic_bet(view: &View<'_>, tuning: &Heuristic, scratch: &mut Scratch) -> Bet {
+    let hand = view.hand();
+    let plans = plan_count(hand.numbers(), view.rules.bombs, &mut scratch.plan);
+    // Each wild still held can patch roughly one loose card into a play.
+    let shape = plans.saturating_sub(hand.wilds().len());
+    if shape <= tuning.bet_big_plans {
+        Bet::Big
+    } else if shape <= tuning.bet_little_plans {
+        Bet::Little
+    } else {
+        Bet::None
+    }
+}
+
+/// Ranks the natural leads by the plays left afterwards, then length, then
+/// rank, then card points, into `scratch.ranked` (best first).
+fn rank_leads(view: &View<'_>, scratch: &mut Scratch) {
+    let numbers = view.hand().numbers();
+    let bombs = view.rules.bombs;
+    generate(numbers, None, bombs, &mut scratch.moves);
+    scratch.ranked.clear();
+    for &play in scratch.moves.as_slice() {
+        if play.combo.is_bomb() {
+            continue;
+        }
+        let left = plan_count(numbers.without(play.cards), bombs, &mut scratch.plan);
+        let key = left << 24
+            | (31 - play.cards.len()) << 16
+            | (rank_of(play.combo) as u32) << 8
+            | view.rules.card_points(play.cards).min(255);
+        scratch.ranked.push((key, play));
+    }
+    scratch
+        .ranked
+        .sort_unstable_by_key(|&(key, play)| (key, play.cards));
+}
+
+/// Leads with only wilds left: all of them as a bomb if the rules allow it
+/// (that goes out), else the lowest single.
+fn lead_wilds(hand: Cards, rules: &Rules, moves: &mut MoveList) -> Option<Play> {
+    generate(hand, None, rules.bombs, moves);
+    let plays = moves.as_slice();
+    plays
+        .iter()
+        .find(|p| p.cards == hand)
+        .or_else(|| {
+            plays
+                .iter()
+                .min_by_key(|p| (p.cards.len(), rank_of(p.combo)))
+        })
+        .copied()
+}
+
+fn going_out(plays: &[Play], hand: Cards) -> Option<Play> {
+    plays.iter().find(|p| p.cards == hand).copied()
+}
+
+fn heuristic_play(view: &View<'_>, tuning: &Heuristic, scratch: &mut Scratch) -> Option<Play> {
+    let hand = view.hand();
+    let rules = view.rules;
+    let Some(to_beat) = view.round.to_beat else {
+        if hand.numbers().is_empty() {
+            return lead_wilds(hand, rules, &mut scratch.moves);
+        }
+        if hand.len() <= 8 {
+            generate(hand, None, rules.bombs, &mut scratch.moves);
+            if let Some(out) = going_out(scratch.moves.as_slice(), hand) {
+                return Some(out);
+            }
+        }
+        rank_leads(view, scratch);
+        return scratch.ranked.first().map(|&(_, play)| play);
+    };
+    generate(hand, Some(to_beat), rules.bombs, &mut scratch.moves);
+    if scratch.moves.is_empty() {
+        return None;
+    }
+    if let Some(out) = going_out(scratch.moves.as_slice(), hand) {
+        return Some(out);
+    }
+    let numbers = hand.numbers();
+    let base = plan_count(numbers, rules.bombs, &mut scratch.plan);
+    // The natural answer that spoils the hand's shape least.
+    let mut best: Option<(u32, Play)> = None;
+    for &play in scratch.moves.as_slice() {
+        if play.combo.is_bomb() || !play.cards.wilds().is_empty() {
+            continue;
+        }
+        let left = plan_count(numbers.without(play.cards), rules.bombs, &mut scratch.plan);
+        let cost = (left + 1).saturating_sub(base);
+        if best.is_none_or(|(c, _)| cost < c) {
+            best = Some((cost, play));
+        }
+    }
+    if let Some((0, play)) = best {
+        return Some(play);
+    }
+    let danger = view.opponent_cards() <= tuning.danger_cards;
+    let valuable = view.round.trick_points >= tuning.trick_points;
+    if danger || valuable {
+        let plays = scratch.moves.as_slice();
+        let non_bomb = plays
+            .iter()
+            .filter(|p| !p.combo.is_bomb())
+            .min_by_key(|p| (p.cards.wilds().len(), rank_of(p.combo)))
+            .copied();
+        if let Some(play) = best.map(|(_, p)| p).or(non_bomb) {
+            return Some(play);
+        }
+        if danger {
+            return cheapest(plays);
+        }
+    }
+    None
+}
+
+/// Deals the cards `view`'s seat cannot see at random, consistently with
+/// what it has seen: the opponent's number-card count and wilds, the rest
+/// to the Haggis.
+fn determinize(view: &View<'_>, rng: &mut GameRng) -> RoundState {
+    let mut unseen = [0u8; NUMBER_CARDS as usize];
+    let mut count = 0;
+    let mut bits = view.unseen().0;
+    while bits != 0 {
+        unseen[count] = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        count += 1;
+    }
+    let opponent_numbers = (view.opponent_numbers as usize).min(count);
+    let haggis = (view.rules.haggis_size as usize).min(count - opponent_numbers);
+    for i in 0..opponent_numbers + haggis {
+        let j = rng.random_range(i..count);
+        unseen.swap(i, j);
+    }
+    let collect = |cards: &[u8]| {
+        cards
+            .iter()
+            .fold(Cards::EMPTY, |s, &i| s.union(Cards(1 << i)))
+    };
+    let mut world = view.round;
+    let opponent = view.seat.other();
+    world.hands[opponent] = world.hands[opponent].union(collect(&unseen[..opponent_numbers]));
+    world.haggis = collect(&unseen[opponent_numbers..opponent_numbers + haggis]);
+    world
+}
+
+/// Plays the round out with the greedy player on both sides.
+pub fn playout(state: &mut RoundState, rules: &Rules, moves: &mut MoveList) {
+    while state.out.is_none() {
+        let choice = greedy_play(state.hands[state.turn], state.to_beat, rules.bombs, moves);
+        state.apply(rules, choice);
+    }
+}
+
+/// Determinized Monte Carlo: a few candidate plays, each played out with
+/// greedy players on the same sampled deals; the best average round
+/// margin wins.
+fn search_play(
+    view: &View<'_>,
+    tuning: &Search,
+    scratch: &mut Scratch,
+    rng: &mut GameRng,
+) -> Option<Play> {
+    let hand = view.hand();
+    let rules = view.rules;
+    let limit = (tuning.candidates as usize).clamp(2, MAX_CANDIDATES);
+    let mut candidates = [None; MAX_CANDIDATES];
+    let mut count = 0;
+    match view.round.to_beat {
+        None => {
+            if hand.numbers().is_empty() {
+                return lead_wilds(hand, rules, &mut scratch.moves);
+            }
+            if hand.len() <= 8 {
+                generate(hand, None, rules.bombs, &mut scratch.moves);
+                if let Some(out) = going_out(scratch.moves.as_slice(), hand) {
+                    return Some(out);
+                }
+            }
+            rank_leads(view, scratch);
+            for &(_, play) in scratch.ranked.iter().take(limit) {
+                candidates[count] = Some(play);
+                count += 1;
+            }
+        }
+        Some(to_beat) => {
+            generate(hand, Some(to_beat), rules.bombs, &mut scratch.moves);
+            if scratch.moves.is_empty() {
+                return None;
+            }
+            if let Some(out) = going_out(scratch.moves.as_slice(), hand) {
+                return Some(out);
+            }
+            candidates[0] = None;
+            count = 1;
+            scratch.ranked.clear();
+            for &play in scratch.moves.as_slice() {
+                let key = (play.combo.is_bomb() as u32) << 16
+                    | play.cards.wilds().len() << 8
+                    | rank_of(play.combo) as u32;
+                scratch.ranked.push((key, play));
+            }
+            scratch
+                .ranked
+                .sort_unstable_by_key(|&(key, play)| (key, play.cards));
+            for &(_, play) in scratch.ranked.iter().take(limit - 1) {
+                candidates[count] = Some(play);
+                count += 1;
+            }
+        }
+    }
+    if count == 1 {
+        return candidates[0];
+    }
+    let me = view.seat;
+    let mut margins = [0i64; MAX_CANDIDATES];
+    for _ in 0..tuning.samples {
+        let world = determinize(view, rng);
+        for (candidate, margin) in candidates[..count].iter().zip(&mut margins) {
+            let mut state = world;
+            state.apply(rules, *candidate);
+            playout(&mut state, rules, &mut scratch.playout);
+            let score = state.score(rules);
+            *margin += score.points[me] as i64 - score.points[me.other()] as i64;
+        }
+    }
+    // The first (best-ranked) candidate wins ties.
+    let best = (0..count)
+        .max_by_key(|&i| (margins[i], Reverse(i)))
+        .unwrap_or(0);
+    candidates[best]
+}
+
+/// Names of the built-in players and what they do.
+pub const BUILT_INS: &[(&str, &str)] = &[
+    (
+        "random",
+        "uniform over the legal plays (passing included) and the three bets",
+    ),
+    (
+        "greedy",
+        "answer with the cheapest play; lead the longest, lowest natural combination; never bets",
+    ),
+    (
+        "heuristic",
+        "split the hand into the fewest plays, answer when it costs no play, spend wilds on rich \
+         tricks and bombs when the opponent is nearly out; bet from the hand's shape",
+    ),
+    (
+        "search",
+        "determinized Monte Carlo: sample the unseen cards, play each candidate out with greedy \
+         players, keep the best average round margin (48 samples x 8 candidates)",
+    ),
+];
+
+/// A named strategy ready to play, with where it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NamedStrategy {
+    pub name: String,
+    pub strategy: HaggisStrategy,
+    pub description: String,
+}
+
+fn built_in(name: &str) -> Option<HaggisStrategy> {
+    Some(match name {
+        "random" => HaggisStrategy::Random,
+        "greedy" => HaggisStrategy::Greedy,
+        "heuristic" => HaggisStrategy::Heuristic(Heuristic::default()),
+        "search" => HaggisStrategy::Search(Search::default()),
+        _ => return None,
+    })
+}
+
+/// Resolves a player name: a built-in, a preset `<presets_dir>/<name>.toml`,
+/// or a path to a preset file.
+pub fn resolve(name: &str, presets_dir: &Path) -> Result<NamedStrategy> {
+    if let Some(strategy) = built_in(name) {
+        return Ok(NamedStrategy {
+            name: name.to_string(),
+            strategy,
+            description: BUILT_INS
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, d)| d.to_string())
+                .unwrap_or_default(),
+        });
+    }
+    let path = if name.ends_with(".toml") {
+        Path::new(name).to_path_buf()
+    } else {
+        presets_dir.join(format!("{name}.toml"))
+    };
+    if !path.is_file() {
+        let mut allowed: Vec<String> = BUILT_INS.iter().map(|(n, _)| n.to_string()).collect();
+        allowed.extend(crate::haggerty::strategy::preset_names(presets_dir));
+        return Err(Error::new(ErrorKind::UnknownStrategy {
+            name: name.to_string(),
+            allowed: allowed.join(", ") + ", or a path to a preset .toml file",
+        }));
+    }
+    load_preset(&path, name)
+}
+
+/// Reads a preset: `base` (random, greedy, heuristic, search), an optional
+/// `description`, and the base's tuning keys (`fortunes strategies haggis`
+/// lists them with their ranges).
+pub fn load_preset(path: &Path, name: &str) -> Result<NamedStrategy> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::file(path, e))?;
+    let mut table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(path, e))?;
+    let base = match table.remove("base") {
+        Some(toml::Value::String(base)) => base,
+        other => {
+            return Err(Error::file(
+                path,
+                format!(
+                    "base = {}; allowed: random, greedy, heuristic, search",
+                    other.map_or("(missing)".to_string(), |v| v.to_string())
+                ),
+            ))
+        }
+    };
+    let description = match table.remove("description") {
+        None => String::new(),
+        Some(toml::Value::String(text)) => text,
+        Some(other) => {
+            return Err(Error::file(
+                path,
+                format!("description = {other}; allowed: a string"),
+            ))
+        }
+    };
+    let strategy = match base.as_str() {
+        "random" | "greedy" => {
+            if let Some(key) = table.keys().next() {
+                return Err(Error::file(
+                    path,
+                    format!("unknown key {key:?}; base {base} has no tuning (allowed: base, description)"),
+                ));
+            }
+            built_in(&base).expect("a built-in name")
+        }
+        "heuristic" => {
+            let mut values = ParamValues::defaults("heuristic", HEURISTIC_TUNING);
+            values.set_toml(&table).map_err(|e| Error::file(path, e))?;
+            HaggisStrategy::Heuristic(Heuristic::from_values(&values))
+        }
+        "search" => {
+            let mut values = ParamValues::defaults("search", SEARCH_TUNING);
+            values.set_toml(&table).map_err(|e| Error::file(path, e))?;
+            HaggisStrategy::Search(Search::from_values(&values))
+        }
+        other => {
+            return Err(Error::file(
+                path,
+                format!("unknown base {other:?}; allowed: random, greedy, heuristic, search"),
+            ))
+        }
+    };
+    Ok(NamedStrategy {
+        name: name.to_string(),
+        strategy,
+        description,
+    })
+}
+
+impl HaggisStrategy {
+    /// Settings written to run.toml so a run can be reproduced without the
+    /// preset file.
+    pub fn settings(&self) -> Vec<(&'static str, toml::Value)> {
+        match self {
+            HaggisStrategy::Random => vec![("base", "random".into())],
+            HaggisStrategy::Greedy => vec![("base", "greedy".into())],
+            HaggisStrategy::Heuristic(t) => vec![
+                ("base", "heuristic".into()),
+                ("bet_little_plans", (t.bet_little_plans as i64).into()),
+                ("bet_big_plans", (t.bet_big_plans as i64).into()),
+                ("danger_cards", (t.danger_cards as i64).into()),
+                ("trick_points", (t.trick_points as i64).into()),
+            ],
+            HaggisStrategy::Search(t) => vec![
+                ("base", "search".into()),
+                ("samples", (t.samples as i64).into()),
+                ("candidates", (t.candidates as i64).into()),
+            ],
+        }
+    }
+}
