@@ -295,6 +295,25 @@ fn listings_name_every_parameter_and_strategy() {
         assert!(text.contains(spec.name), "{} missing", spec.name);
         assert!(text.contains(spec.source));
     }
+    let output = fortunes(&["rules", "haggis"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    for spec in fortunes::haggis::rules::SPECS {
+        assert!(text.contains(spec.name), "{} missing", spec.name);
+    }
+    assert!(text.contains("the leaflet says 6 in its scoring section and 5"));
+    let output = fortunes(&["strategies", "haggis"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    for name in [
+        "random",
+        "greedy",
+        "heuristic",
+        "search",
+        "samples",
+        "bettor",
+        "deep",
+    ] {
+        assert!(text.contains(name), "{name} missing from {text}");
+    }
     let output = fortunes(&["strategies", "haggerty"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = String::from_utf8(output.stdout).unwrap();
@@ -312,26 +331,222 @@ fn listings_name_every_parameter_and_strategy() {
 
 #[test]
 fn experiment_files_are_valid_rules_files() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/haggerty");
-    let mut checked = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let output = fortunes(&[
-            "run",
-            "haggerty",
-            "--games",
-            "200",
-            "--quiet",
-            "--rules",
-            path.to_str().unwrap(),
-        ]);
-        assert!(
-            output.status.success(),
-            "{}: {}",
-            path.display(),
-            stderr(&output)
-        );
-        checked += 1;
+    for system in ["haggerty", "haggis"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("experiments")
+            .join(system);
+        let mut checked = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let output = fortunes(&[
+                "run",
+                system,
+                "--games",
+                "200",
+                "--quiet",
+                "--rules",
+                path.to_str().unwrap(),
+            ]);
+            assert!(
+                output.status.success(),
+                "{}: {}",
+                path.display(),
+                stderr(&output)
+            );
+            checked += 1;
+        }
+        assert!(checked >= 2);
     }
-    assert!(checked >= 2);
+}
+
+#[test]
+fn haggis_moves_prints_the_legal_plays() {
+    let output = fortunes(&[
+        "haggis",
+        "moves",
+        "--hand",
+        "2H 3H 3S 9C",
+        "--wilds",
+        "JQK",
+        "--beat",
+        "4D 4S",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    // A pair above 4s needs the 9 and one wild; any wild bomb beats a pair.
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "set 2x1 9: 9C J\nset 2x1 9: 9C Q\nset 2x1 9: 9C K\n\
+         bomb - JQ: J Q\nbomb - JK: J K\nbomb - QK: Q K\nbomb - JQK: J Q K\npass\n"
+    );
+    // The two readings of 5S 6S J Q as leads, and an answer to one of them.
+    let output = fortunes(&["haggis", "moves", "--hand", "5S 6S J Q"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("run 1x4 8: 5S 6S J Q\n") && text.contains("run 2x2 6: 5S 6S J Q\n"));
+    let output = fortunes(&[
+        "haggis",
+        "moves",
+        "--hand",
+        "6D 7D 7H",
+        "--wilds",
+        "K",
+        "--beat",
+        "2x2 5S 6S J Q",
+    ]);
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "run 2x2 7: 6D 7D 7H K\npass\n"
+    );
+
+    for (args, expected) in [
+        (vec!["--hand", "1H 2H"], "unknown card \"1H\""),
+        (vec!["--hand", "2H", "--wilds", "JX"], "unknown wild 'X'"),
+        (
+            vec!["--hand", "2H", "--beat", "5S 6S J Q"],
+            "reads several ways",
+        ),
+        (
+            vec!["--hand", "2H", "--beat", "2S 9H"],
+            "not a legal combination",
+        ),
+        (vec!["--hand", "2H 2H"], "listed twice"),
+    ] {
+        let mut all = vec!["haggis", "moves"];
+        all.extend(args);
+        let output = fortunes(&all);
+        assert!(!output.status.success(), "{all:?}");
+        let message = stderr(&output);
+        assert!(message.contains(expected), "{all:?}: {message}");
+        assert!(!message.contains("panicked"));
+    }
+}
+
+#[test]
+fn haggis_run_writes_one_record_per_round() {
+    let temp = TempDir::new("haggis");
+    let out = temp.path().join("out");
+    let output = fortunes(&[
+        "run",
+        "haggis",
+        "--games",
+        "300",
+        "--seed",
+        "2",
+        "--rules",
+        "official",
+        "--strategy",
+        "a=greedy",
+        "--strategy",
+        "b=bettor",
+        "--out",
+        out.to_str().unwrap(),
+        "--records",
+        "--quiet",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let csv = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    // rounds_per_game's count is the number of rounds played.
+    let rounds: u64 = csv
+        .lines()
+        .find(|l| l.starts_with("rounds_per_game,mean"))
+        .and_then(|l| l.split(',').nth(5))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let records = read_parquet(&out.join("records.parquet"));
+    assert_eq!(records.height() as u64, rounds);
+    let games = records.column("game").unwrap().u64().unwrap();
+    assert_eq!(games.max(), Some(299));
+    let manifest: toml::Table =
+        toml::from_str(&std::fs::read_to_string(out.join("run.toml")).unwrap()).unwrap();
+    assert_eq!(
+        manifest["rules"]["captured_card_points"].as_str(),
+        Some("official")
+    );
+    assert_eq!(
+        manifest["strategies"]["b"]["bet_little_plans"].as_integer(),
+        Some(6)
+    );
+    // The manifest reproduces the run on another thread count.
+    let again = temp.path().join("again");
+    let output = fortunes(&[
+        "run",
+        "haggis",
+        "--games",
+        "300",
+        "--seed",
+        "2",
+        "--threads",
+        "1",
+        "--rules",
+        out.join("run.toml").to_str().unwrap(),
+        "--strategy",
+        "a=greedy",
+        "--strategy",
+        "b=bettor",
+        "--out",
+        again.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        std::fs::read_to_string(again.join("summary.csv")).unwrap(),
+        csv
+    );
+
+    let output = fortunes(&[
+        "run",
+        "haggis",
+        "--games",
+        "10",
+        "--set",
+        "hand_size=16",
+        "--set",
+        "haggis_size=8",
+    ]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("40 number cards"),
+        "{}",
+        stderr(&output)
+    );
+    let output = fortunes(&["run", "haggis", "--games", "10", "--strategy", "a=oracle"]);
+    assert!(
+        stderr(&output).contains("random, greedy, heuristic, search"),
+        "{}",
+        stderr(&output)
+    );
+    let preset = temp.path().join("preset.toml");
+    std::fs::write(&preset, "base = \"search\"\nsamples = 0\n").unwrap();
+    let output = fortunes(&[
+        "run",
+        "haggis",
+        "--games",
+        "10",
+        "--strategy",
+        &format!("a={}", preset.display()),
+    ]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("samples") && stderr(&output).contains("1..=100000"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn haggis_match_reports_a_paired_win_rate() {
+    let output = fortunes(&[
+        "haggis",
+        "match",
+        "--player",
+        "heuristic",
+        "--against",
+        "greedy",
+        "--deals",
+        "30",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let row: Vec<&str> = text.lines().nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(&row[..3], ["heuristic", "greedy", "60"]);
 }

@@ -186,14 +186,17 @@ impl Stats {
                     tally.bets[bet as usize],
                 ));
             }
-            for bet in Bet::ALL {
-                rows.push(SummaryRow::rate(
-                    "bet_succeeded",
-                    seat.name(),
-                    "bet",
-                    bet.name().into(),
-                    tally.bets_won[bet as usize],
-                ));
+            for bet in [Bet::Little, Bet::Big] {
+                let won = tally.bets_won[bet as usize];
+                if won.trials > 0 {
+                    rows.push(SummaryRow::rate(
+                        "bet_succeeded",
+                        seat.name(),
+                        "bet",
+                        bet.name().into(),
+                        won,
+                    ));
+                }
             }
             for bomb in Bomb::ALL {
                 rows.push(SummaryRow::mean(
@@ -247,13 +250,16 @@ impl Stats {
                 pooled.games_won,
             ));
             for bet in [Bet::Little, Bet::Big] {
-                rows.push(SummaryRow::rate(
-                    "bet_succeeded",
-                    ALL_SEATS,
-                    "strategy_bet",
-                    format!("{name}:{}", bet.name()),
-                    pooled.bets_won[bet as usize],
-                ));
+                let won = pooled.bets_won[bet as usize];
+                if won.trials > 0 {
+                    rows.push(SummaryRow::rate(
+                        "bet_succeeded",
+                        ALL_SEATS,
+                        "strategy_bet",
+                        format!("{name}:{}", bet.name()),
+                        won,
+                    ));
+                }
             }
         }
         rows.push(SummaryRow::mean(

@@ -152,11 +152,20 @@ pub const SEARCH_TUNING: &[ParamSpec] = &[
 
 impl Default for Heuristic {
     fn default() -> Self {
-        Heuristic::from_values(&ParamValues::defaults("heuristic", HEURISTIC_TUNING))
+        Heuristic::DEFAULT
     }
 }
 
 impl Heuristic {
+    /// The tuning table's defaults, as a constant: the search player bets
+    /// with it in the hot loop, where building it would allocate.
+    pub const DEFAULT: Heuristic = Heuristic {
+        bet_little_plans: HEURISTIC_TUNING[0].default as u32,
+        bet_big_plans: HEURISTIC_TUNING[1].default as u32,
+        danger_cards: HEURISTIC_TUNING[2].default as u32,
+        trick_points: HEURISTIC_TUNING[3].default as u32,
+    };
+
     fn from_values(values: &ParamValues) -> Heuristic {
         Heuristic {
             bet_little_plans: values.get("bet_little_plans") as u32,
@@ -196,7 +205,7 @@ impl Strategy for HaggisStrategy {
             HaggisStrategy::Random => Bet::ALL[rng.random_range(0..3)],
             HaggisStrategy::Greedy => Bet::None,
             HaggisStrategy::Heuristic(tuning) => heuristic_bet(view, tuning, scratch),
-            HaggisStrategy::Search(_) => heuristic_bet(view, &Heuristic::default(), scratch),
+            HaggisStrategy::Search(_) => heuristic_bet(view, &Heuristic::DEFAULT, scratch),
         }
     }
 
@@ -686,5 +695,16 @@ impl HaggisStrategy {
                 ("candidates", (t.candidates as i64).into()),
             ],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constant_defaults_match_the_tuning_table() {
+        let values = ParamValues::defaults("heuristic", HEURISTIC_TUNING);
+        assert_eq!(Heuristic::DEFAULT, Heuristic::from_values(&values));
     }
 }

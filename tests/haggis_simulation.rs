@@ -1,0 +1,286 @@
+//! Whole Haggis games: legality and conservation at every decision,
+//! determinism across thread counts, independence of the deal from the
+//! players, exact values, and the players' strength.
+
+use fortunes::engine::seeding::GameRng;
+use fortunes::engine::{BySeat, Seat};
+use fortunes::haggis::game::is_legal;
+use fortunes::haggis::rules::Bet;
+use fortunes::haggis::strategy::{HaggisStrategy, Heuristic, Scratch, Search, View};
+use fortunes::haggis::{duel, play_game, Cards, Game, Haggis, Play, Rules, Stats, Strategy};
+use fortunes::runner::{run, RunConfig};
+use fortunes::stats::{Mean, Rate};
+use std::cell::Cell;
+
+fn rules(sets: &[&str]) -> Rules {
+    let mut values = Rules::defaults();
+    for set in sets {
+        values.set_text(set).unwrap();
+    }
+    Rules::from_values(values).unwrap()
+}
+
+fn players() -> [HaggisStrategy; 4] {
+    [
+        HaggisStrategy::Random,
+        HaggisStrategy::Greedy,
+        HaggisStrategy::Heuristic(Heuristic::default()),
+        HaggisStrategy::Search(Search {
+            samples: 3,
+            candidates: 3,
+        }),
+    ]
+}
+
+/// Checks every decision of the player it wraps.
+struct Checked {
+    inner: HaggisStrategy,
+    decisions: Cell<u64>,
+}
+
+impl Strategy for Checked {
+    fn bet(&self, view: &View<'_>, scratch: &mut Scratch, rng: &mut GameRng) -> Bet {
+        self.inner.bet(view, scratch, rng)
+    }
+
+    fn play(&self, view: &View<'_>, scratch: &mut Scratch, rng: &mut GameRng) -> Option<Play> {
+        let choice = self.inner.play(view, scratch, rng);
+        assert!(
+            is_legal(&view.round, view.rules, choice),
+            "{:?} played {choice:?} from {} on {:?}",
+            self.inner,
+            view.hand(),
+            view.round.to_beat
+        );
+        // Every number card dealt to the two hands is in one of them or played.
+        let hand = view.hand().numbers();
+        assert!(hand.intersect(view.round.played).is_empty());
+        assert_eq!(
+            hand.len() + view.round.played.len() + view.opponent_numbers,
+            2 * view.rules.hand_size
+        );
+        assert!(view.round.haggis.is_empty(), "the Haggis is hidden");
+        self.decisions.set(self.decisions.get() + 1);
+        choice
+    }
+}
+
+#[test]
+fn every_decision_is_legal_and_cards_are_conserved() {
+    let variants = [
+        rules(&[]),
+        rules(&[
+            "captured_card_points=official",
+            "loser_hand_card_points=true",
+            "haggis_scoring=card_points",
+        ]),
+        rules(&["hand_size=10", "haggis_size=4", "target_score=120"]),
+        rules(&[
+            "bomb_jq=false",
+            "bomb_jk=false",
+            "bomb_qk=false",
+            "bomb_jqk=false",
+        ]),
+        rules(&["betting=leader_first", "first_dealer=b", "target_score=100"]),
+    ];
+    let mut decisions = 0;
+    for rules in &variants {
+        for a in players() {
+            for b in players() {
+                let strategies = BySeat([a, b].map(|inner| Checked {
+                    inner,
+                    decisions: Cell::new(0),
+                }));
+                let mut game = Game::new(rules, 7, 0);
+                let mut stats = Stats::default();
+                for index in 0..4 {
+                    play_game(&mut game, rules, &strategies, 7, index, &mut stats, None);
+                }
+                decisions += strategies.0.iter().map(|s| s.decisions.get()).sum::<u64>();
+            }
+        }
+    }
+    assert!(decisions > 20_000, "only {decisions} decisions checked");
+}
+
+#[test]
+fn results_are_identical_for_any_thread_count() {
+    let simulation = Haggis {
+        rules: Rules::default(),
+        strategies: BySeat([
+            HaggisStrategy::Heuristic(Heuristic::default()),
+            HaggisStrategy::Random,
+        ]),
+    };
+    let results: Vec<Stats> = [1, 2, 3]
+        .iter()
+        .map(|&threads| {
+            let config = RunConfig {
+                games: 300,
+                seed: 4,
+                threads,
+            };
+            run(&simulation, &config, None, None).unwrap()
+        })
+        .collect();
+    assert_eq!(results[0].games, 300);
+    assert!(results.windows(2).all(|w| w[0] == w[1]));
+}
+
+/// The deal stream is the deal's alone: other players, same Haggis in
+/// every round both games reach.
+#[test]
+fn deals_do_not_depend_on_the_players() {
+    let rules = Rules::default();
+    let pairs = [
+        BySeat([HaggisStrategy::Greedy, HaggisStrategy::Greedy]),
+        BySeat([
+            HaggisStrategy::Random,
+            HaggisStrategy::Heuristic(Heuristic::default()),
+        ]),
+    ];
+    let mut compared = 0;
+    for index in 0..100 {
+        let haggises: Vec<Vec<Cards>> = pairs
+            .iter()
+            .map(|strategies| {
+                let mut game = Game::new(&rules, 8, index);
+                let mut seen = Vec::new();
+                while game.result(&rules).is_none() {
+                    seen.push(game.play_round(&rules, strategies).state.haggis);
+                }
+                seen
+            })
+            .collect();
+        let common = haggises[0].len().min(haggises[1].len());
+        assert_eq!(haggises[0][..common], haggises[1][..common]);
+        compared += common;
+    }
+    assert!(compared > 200);
+}
+
+fn binomial(n: u64, k: u64) -> f64 {
+    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+}
+
+/// The tens in seat a's 14 cards are hypergeometric: C(4,k) C(32,14-k) /
+/// C(36,14); each share must hold the exact value in its 99.9% interval.
+#[test]
+fn dealt_hands_follow_the_hypergeometric_law() {
+    let rules = Rules::default();
+    let deals = 200_000u64;
+    let mut counts = [0u64; 5];
+    let mut game = Game::new(&rules, 9, 0);
+    let tens = Cards::rank(10);
+    for index in 0..deals {
+        game.reset(&rules, 9, index);
+        game.deal(&rules);
+        let hand = game.round.hands[Seat::A];
+        assert_eq!(hand.numbers().len(), 14);
+        assert_eq!(game.round.haggis.len(), 8);
+        assert!(hand
+            .intersect(game.round.hands[Seat::B])
+            .numbers()
+            .is_empty());
+        counts[hand.intersect(tens).len() as usize] += 1;
+    }
+    for (k, &count) in counts.iter().enumerate() {
+        let k = k as u64;
+        let exact = binomial(4, k) * binomial(32, 14 - k) / binomial(36, 14);
+        let (low, high) = Rate::new(count, deals).wilson(0.999);
+        assert!(
+            low <= exact && exact <= high,
+            "{k} tens: {low}..{high} vs {exact}"
+        );
+    }
+}
+
+/// Under official scoring the Haggis is worth its point cards: 8 cards
+/// drawn from 36 of which 16 (the 3s, 5s, 7s, 9s) score, 32/9 on average,
+/// whoever plays.
+#[test]
+fn official_haggis_points_average_their_exact_value() {
+    let simulation = Haggis {
+        rules: rules(&[
+            "captured_card_points=official",
+            "haggis_scoring=card_points",
+        ]),
+        strategies: BySeat([
+            HaggisStrategy::Greedy,
+            HaggisStrategy::Heuristic(Heuristic::default()),
+        ]),
+    };
+    let config = RunConfig {
+        games: 4000,
+        seed: 10,
+        threads: 2,
+    };
+    let stats = run(&simulation, &config, None, None).unwrap();
+    // Only the round's winner scores the Haggis, so the per-round sums of
+    // the two seats add without cross terms.
+    let [a, b] = stats.seats.0.map(|t| t.haggis);
+    let haggis = Mean {
+        n: a.n,
+        sum: a.sum + b.sum,
+        sum_sq: a.sum_sq + b.sum_sq,
+    };
+    let (low, high) = haggis.interval(0.999);
+    let exact = 8.0 * 16.0 / 36.0;
+    assert!(low <= exact && exact <= high, "{low}..{high} vs {exact}");
+    // The leaflet's flat Haggis is exactly 8 every round.
+    let leaflet = Haggis {
+        rules: Rules::default(),
+        ..simulation
+    };
+    let stats = run(&leaflet, &config, None, None).unwrap();
+    assert_eq!(
+        stats.seats[Seat::A].haggis.sum + stats.seats[Seat::B].haggis.sum,
+        8 * stats.rounds
+    );
+}
+
+/// The same player in both seats wins half the games: the random first
+/// dealer makes the seats equal.
+#[test]
+fn equal_players_win_half_the_games() {
+    let simulation = Haggis {
+        rules: Rules::default(),
+        strategies: BySeat([HaggisStrategy::Greedy, HaggisStrategy::Greedy]),
+    };
+    let config = RunConfig {
+        games: 20_000,
+        seed: 11,
+        threads: 2,
+    };
+    let stats = run(&simulation, &config, None, None).unwrap();
+    for rate in [
+        stats.seats[Seat::A].games_won,
+        stats.seats[Seat::A].went_out,
+    ] {
+        let (low, high) = rate.wilson(0.999);
+        assert!(low <= 0.5 && 0.5 <= high, "{low}..{high}");
+    }
+}
+
+/// Strength on paired deals (1,000 games each, seats swapped): search
+/// beats the heuristic and the heuristic beats greedy, the 95% interval of
+/// each win rate above one half.
+#[test]
+fn stronger_players_win_on_paired_deals() {
+    let rules = Rules::default();
+    let heuristic = HaggisStrategy::Heuristic(Heuristic::default());
+    let cases = [
+        (heuristic, HaggisStrategy::Greedy),
+        (HaggisStrategy::Search(Search::default()), heuristic),
+    ];
+    for (player, against) in cases {
+        let tally = duel::play_match(&rules, player, against, 500, 1, 2).unwrap();
+        assert_eq!(tally.wins.trials, 1000);
+        let (low, _) = tally.wins.wilson(0.95);
+        assert!(
+            low > 0.5,
+            "{player:?} vs {against:?}: {}",
+            tally.table("player", "against")
+        );
+    }
+}
