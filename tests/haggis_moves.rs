@@ -4,7 +4,9 @@
 
 use fortunes::haggis::cards::{Cards, HIGHEST, LOWEST};
 use fortunes::haggis::combo::{Bomb, BombSet, Combo, Play};
-use fortunes::haggis::moves::{generate, MoveList, CAPACITY};
+use fortunes::haggis::moves::{
+    generate, longest_lowest_key, longest_lowest_natural, MoveList, CAPACITY,
+};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -291,4 +293,28 @@ fn largest_move_list_fits() {
         best * 3 <= CAPACITY,
         "largest list {best} vs capacity {CAPACITY}"
     );
+}
+
+/// The shortcut the greedy player and the heuristic's hand measure use
+/// picks exactly the play that listing every natural lead would.
+#[test]
+fn longest_lowest_natural_matches_the_full_list() {
+    let mut rng = Pcg64Mcg::seed_from_u64(17);
+    let deck: Vec<Cards> = Cards::ALL_NUMBERS.iter().collect();
+    for round in 0..3000 {
+        let numbers = if round % 2 == 0 {
+            let size = rng.random_range(1..=14);
+            random_hand(&mut rng, size).numbers()
+        } else {
+            let size = rng.random_range(1..=18);
+            deck.choose_multiple(&mut rng, size)
+                .fold(Cards::EMPTY, |hand, card| hand.union(*card))
+        };
+        let expected = generated(numbers, None, BombSet::ALL)
+            .into_iter()
+            .filter(|p| !p.combo.is_bomb())
+            .min_by_key(longest_lowest_key);
+        assert_eq!(longest_lowest_natural(numbers), expected, "{numbers}");
+    }
+    assert_eq!(longest_lowest_natural(Cards::EMPTY), None);
 }

@@ -5,7 +5,7 @@
 use super::cards::{Cards, NUMBER_CARDS};
 use super::combo::{BombSet, Combo, Play};
 use super::game::RoundState;
-use super::moves::{generate, MoveList, CAPACITY};
+use super::moves::{generate, longest_lowest_natural, MoveList, CAPACITY};
 use super::rules::{Bet, Rules};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
@@ -53,7 +53,6 @@ impl View<'_> {
 #[derive(Clone, Debug)]
 pub struct Scratch {
     moves: MoveList,
-    plan: MoveList,
     playout: MoveList,
     ranked: Vec<(u32, Play)>,
 }
@@ -68,7 +67,6 @@ impl Scratch {
     pub fn new() -> Scratch {
         Scratch {
             moves: MoveList::new(),
-            plan: MoveList::new(),
             playout: MoveList::new(),
             ranked: Vec::with_capacity(CAPACITY),
         }
@@ -200,12 +198,12 @@ pub enum HaggisStrategy {
 }
 
 impl Strategy for HaggisStrategy {
-    fn bet(&self, view: &View<'_>, scratch: &mut Scratch, rng: &mut GameRng) -> Bet {
+    fn bet(&self, view: &View<'_>, _scratch: &mut Scratch, rng: &mut GameRng) -> Bet {
         match self {
             HaggisStrategy::Random => Bet::ALL[rng.random_range(0..3)],
             HaggisStrategy::Greedy => Bet::None,
-            HaggisStrategy::Heuristic(tuning) => heuristic_bet(view, tuning, scratch),
-            HaggisStrategy::Search(_) => heuristic_bet(view, &Heuristic::DEFAULT, scratch),
+            HaggisStrategy::Heuristic(tuning) => heuristic_bet(view, tuning),
+            HaggisStrategy::Search(_) => heuristic_bet(view, &Heuristic::DEFAULT),
         }
     }
 
@@ -251,21 +249,6 @@ fn cheapest(plays: &[Play]) -> Option<Play> {
         .copied()
 }
 
-/// The longest non-bomb play, lowest first.
-fn longest_lowest(plays: &[Play]) -> Option<Play> {
-    plays
-        .iter()
-        .filter(|p| !p.combo.is_bomb())
-        .min_by_key(|p| {
-            (
-                Reverse(p.cards.len()),
-                rank_of(p.combo),
-                p.cards.wilds().len(),
-            )
-        })
-        .copied()
-}
-
 /// The greedy player: answer with the cheapest play; lead the longest,
 /// lowest combination of number cards, and the wilds only when nothing
 /// else is left. Also the search player's playout policy.
@@ -280,11 +263,8 @@ pub fn greedy_play(
         generate(hand, to_beat, bombs, moves);
         return cheapest(moves.as_slice());
     }
-    if !hand.numbers().is_empty() {
-        generate(hand.numbers(), None, bombs, moves);
-        if let Some(play) = longest_lowest(moves.as_slice()) {
-            return play.into();
-        }
+    if let Some(play) = longest_lowest_natural(hand.numbers()) {
+        return Some(play);
     }
     generate(hand, None, bombs, moves);
     moves
@@ -296,23 +276,19 @@ pub fn greedy_play(
 
 /// Plays needed to shed `numbers` by always leading the longest, lowest
 /// natural combination: the heuristic's measure of a hand's shape.
-fn plan_count(numbers: Cards, bombs: BombSet, moves: &mut MoveList) -> u32 {
+fn plan_count(numbers: Cards) -> u32 {
     let mut rest = numbers;
     let mut plays = 0;
-    while !rest.is_empty() {
-        generate(rest, None, bombs, moves);
-        let Some(play) = longest_lowest(moves.as_slice()) else {
-            break;
-        };
+    while let Some(play) = longest_lowest_natural(rest) {
         rest = rest.without(play.cards);
         plays += 1;
     }
     plays
 }
 
-fn heuristic_bet(view: &View<'_>, tuning: &Heuristic, scratch: &mut Scratch) -> Bet {
+fn heuristic_bet(view: &View<'_>, tuning: &Heuristic) -> Bet {
     let hand = view.hand();
-    let plans = plan_count(hand.numbers(), view.rules.bombs, &mut scratch.plan);
+    let plans = plan_count(hand.numbers());
     // Each wild still held can patch roughly one loose card into a play.
     let shape = plans.saturating_sub(hand.wilds().len());
     if shape <= tuning.bet_big_plans {
@@ -335,7 +311,7 @@ fn rank_leads(view: &View<'_>, scratch: &mut Scratch) {
         if play.combo.is_bomb() {
             continue;
         }
-        let left = plan_count(numbers.without(play.cards), bombs, &mut scratch.plan);
+        let left = plan_count(numbers.without(play.cards));
         let key = left << 24
             | (31 - play.cards.len()) << 16
             | (rank_of(play.combo) as u32) << 8
@@ -391,14 +367,14 @@ fn heuristic_play(view: &View<'_>, tuning: &Heuristic, scratch: &mut Scratch) ->
         return Some(out);
     }
     let numbers = hand.numbers();
-    let base = plan_count(numbers, rules.bombs, &mut scratch.plan);
+    let base = plan_count(numbers);
     // The natural answer that spoils the hand's shape least.
     let mut best: Option<(u32, Play)> = None;
     for &play in scratch.moves.as_slice() {
         if play.combo.is_bomb() || !play.cards.wilds().is_empty() {
             continue;
         }
-        let left = plan_count(numbers.without(play.cards), rules.bombs, &mut scratch.plan);
+        let left = plan_count(numbers.without(play.cards));
         let cost = (left + 1).saturating_sub(base);
         if best.is_none_or(|(c, _)| cost < c) {
             best = Some((cost, play));
