@@ -135,6 +135,21 @@ pub fn generate(hand: Cards, to_beat: Option<Combo>, bombs: BombSet, out: &mut M
     }
 }
 
+/// The non-bomb plays from `hand` that beat `to_beat` (none if it is a
+/// bomb): `generate` without the bombs.
+pub fn answers_of_shape(hand: Cards, to_beat: Combo, out: &mut MoveList) {
+    out.clear();
+    if let Combo::Seq { width, length, top } = to_beat {
+        if length == 1 {
+            sets(hand, Some((width, top)), out);
+        } else if width == 1 {
+            single_runs(hand, Some((length, top)), out);
+        } else {
+            set_runs(hand, Some((width, length, top)), out);
+        }
+    }
+}
+
 /// Every reading of exactly this group of cards as a lead.
 pub fn readings(group: Cards, bombs: BombSet) -> Vec<Play> {
     let mut list = MoveList::new();
@@ -171,10 +186,16 @@ pub fn longest_lowest_key(play: &Play) -> (std::cmp::Reverse<u32>, u8, u8, u32, 
 /// those are compared. Equal to generating the natural leads and taking
 /// the minimum (a test checks it), at a fraction of the cost.
 pub fn longest_lowest_natural(numbers: Cards) -> Option<Play> {
-    let mut best: Option<Play> = None;
-    let mut consider = |play: Play| {
-        if best.is_none_or(|b| longest_lowest_key(&play) < longest_lowest_key(&b)) {
-            best = Some(play);
+    // The key of `longest_lowest_key` packed in one word (no wilds here):
+    // 36 - size, top, kind, cards.
+    let packed = |play: &Play, kind: u64, top: u8| {
+        (36 - play.cards.len() as u64) << 48 | (top as u64) << 44 | kind << 40 | play.cards.0
+    };
+    let mut best: Option<(u64, Play)> = None;
+    let mut consider = |play: Play, kind: u64, top: u8| {
+        let key = packed(&play, kind, top);
+        if best.is_none_or(|(b, _)| key < b) {
+            best = Some((key, play));
         }
     };
     let mut suits_at = [0u8; 9];
@@ -183,24 +204,27 @@ pub fn longest_lowest_natural(numbers: Cards) -> Option<Play> {
     }
     for (i, &suits) in suits_at.iter().enumerate() {
         if suits != 0 {
-            consider(Play {
+            let top = LOWEST + i as u8;
+            let play = Play {
                 cards: Cards((suits as u64) << (i * 4)),
                 combo: Combo::Seq {
                     width: suits.count_ones() as u8,
                     length: 1,
-                    top: LOWEST + i as u8,
+                    top,
                 },
-            });
+            };
+            consider(play, 0, top);
         }
     }
     // Maximal runs of ranks (bit i = rank 2 + i) holding every suit of
     // `suits`: runs of singles for one suit, runs of sets for more.
+    let by_suit = [0, 1, 2, 3].map(|suit| numbers.ranks_in(suit));
     let mut runs = |suits: u8, min_length: u32| {
         let width = suits.count_ones() as u8;
-        let mut ranks: u16 = 0;
-        for (i, &held) in suits_at.iter().enumerate() {
-            if held & suits == suits {
-                ranks |= 1 << i;
+        let mut ranks: u16 = 0x1ff;
+        for (suit, &held) in by_suit.iter().enumerate() {
+            if suits & (1 << suit) != 0 {
+                ranks &= held;
             }
         }
         while ranks != 0 {
@@ -212,21 +236,23 @@ pub fn longest_lowest_natural(numbers: Cards) -> Option<Play> {
                 for i in start..start + length {
                     cards |= (suits as u64) << (i * 4);
                 }
-                consider(Play {
+                let top = LOWEST + (start + length - 1) as u8;
+                let play = Play {
                     cards: Cards(cards),
                     combo: Combo::Seq {
                         width,
                         length: length as u8,
-                        top: LOWEST + (start + length - 1) as u8,
+                        top,
                     },
-                });
+                };
+                consider(play, if width == 1 { 1 } else { 2 }, top);
             }
         }
     };
     for suits in 1..16u8 {
         runs(suits, if suits.count_ones() == 1 { 3 } else { 2 });
     }
-    best
+    best.map(|(_, play)| play)
 }
 
 /// Submasks of `mask`, `mask` itself first and 0 last.
@@ -255,14 +281,24 @@ fn wild_count(mask: u8) -> u32 {
 /// `filter`: only sets of this width above this rank.
 fn sets(hand: Cards, filter: Option<(u8, Rank)>, out: &mut MoveList) {
     let wilds = hand.wild_mask();
+    let wild_total = wild_count(wilds);
     let above = filter.map_or(0, |(_, top)| top);
+    // With a wanted width, only naturals that wilds can top up to it.
+    let (fewest, most) = match filter {
+        Some((width, _)) => ((width as u32).saturating_sub(wild_total), width as u32),
+        None => (1, 4),
+    };
     for rank in (above + 1).max(LOWEST)..=HIGHEST_NUMBER {
         let suits = hand.suits_at(rank);
-        if suits == 0 {
+        if suits == 0 || suits.count_ones() < fewest {
             continue;
         }
         let shift = (rank - LOWEST) as u32 * 4;
-        for naturals in submasks(suits).filter(|&s| s != 0) {
+        for naturals in submasks(suits) {
+            let count = naturals.count_ones();
+            if count == 0 || count < fewest || count > most {
+                continue;
+            }
             for used in submasks(wilds) {
                 let width = (naturals.count_ones() + wild_count(used)) as u8;
                 if filter.is_some_and(|(w, _)| w != width) {
@@ -307,6 +343,11 @@ fn single_runs(hand: Cards, filter: Option<(u8, Rank)>, out: &mut MoveList) {
         while lows != 0 {
             let low = lows.trailing_zeros() as u8;
             lows &= lows - 1;
+            if let Some((length, above)) = filter {
+                if (LOWEST + low + length - 1).min(HIGHEST) <= above {
+                    continue;
+                }
+            }
             let mut walk = RunWalk {
                 held,
                 suit,
@@ -373,6 +414,13 @@ impl RunWalk<'_> {
         if position > HIGHEST_NUMBER - LOWEST {
             return;
         }
+        // Each step adds a card or a gap; a wanted length caps both.
+        if self
+            .filter
+            .is_some_and(|(length, _)| count + gaps >= length as u32)
+        {
+            return;
+        }
         if self.held & (1 << position) != 0 {
             let with = chosen | 1 << position;
             self.emit(with, count + 1, gaps);
@@ -400,6 +448,7 @@ fn set_runs(hand: Cards, filter: Option<(u8, u8, Rank)>, out: &mut MoveList) {
         Some((width, _, top)) => (width..=width, top),
         None => (2..=7, 0),
     };
+    let most_at_a_rank = suits_at.iter().map(|s| s.count_ones()).max().unwrap_or(0);
     let lengths = match filter {
         Some((_, length, _)) => length..=length,
         None => 2..=(HIGHEST - LOWEST + 1),
@@ -422,9 +471,7 @@ fn set_runs(hand: Cards, filter: Option<(u8, u8, Rank)>, out: &mut MoveList) {
     for width in widths {
         // A run of sets needs, at its lowest natural rank, `width` cards
         // from naturals and wilds; if no rank can, no wider run can either.
-        if (LOWEST..=HIGHEST_NUMBER)
-            .all(|rank| suits_at[rank as usize].count_ones() + wild_total < width as u32)
-        {
+        if most_at_a_rank + wild_total < width as u32 {
             break;
         }
         for low in LOWEST..=HIGHEST_NUMBER {
@@ -439,6 +486,9 @@ fn set_runs(hand: Cards, filter: Option<(u8, u8, Rank)>, out: &mut MoveList) {
                 }
                 let top = (low + length - 1).min(HIGHEST);
                 let bottom = top + 1 - length;
+                if top <= above && filter.is_some() {
+                    continue;
+                }
                 if need(0b1111, width, low, bottom, top) > wild_total {
                     break;
                 }

@@ -5,7 +5,7 @@
 use super::cards::{Cards, NUMBER_CARDS};
 use super::combo::{BombSet, Combo, Play};
 use super::game::RoundState;
-use super::moves::{generate, longest_lowest_natural, MoveList, CAPACITY};
+use super::moves::{answers_of_shape, generate, longest_lowest_natural, MoveList, CAPACITY};
 use super::rules::{Bet, Rules};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
@@ -241,12 +241,35 @@ fn rank_of(combo: Combo) -> u8 {
 }
 
 /// The cheapest answer: any non-bomb before a bomb, then fewest wilds,
-/// then the lowest.
+/// then the lowest, then the lower card bits.
+fn cheapest_key(play: &Play) -> u64 {
+    // (bomb, wilds, rank, cards) packed: cards take 39 bits.
+    (play.combo.is_bomb() as u64) << 56
+        | (play.cards.wilds().len() as u64) << 52
+        | (rank_of(play.combo) as u64) << 44
+        | play.cards.0
+}
+
 fn cheapest(plays: &[Play]) -> Option<Play> {
-    plays
-        .iter()
-        .min_by_key(|p| (p.combo.is_bomb(), p.cards.wilds().len(), rank_of(p.combo)))
-        .copied()
+    plays.iter().min_by_key(|p| cheapest_key(p)).copied()
+}
+
+/// `cheapest` over every answer of `hand`, listing the answers that use
+/// wilds or bombs only when no natural non-bomb answer exists (a natural
+/// one would be the cheapest anyway): most answers need no wild, and the
+/// wild subsets multiply the list up to eightfold.
+pub fn cheapest_answer(
+    hand: Cards,
+    to_beat: Combo,
+    bombs: BombSet,
+    moves: &mut MoveList,
+) -> Option<Play> {
+    answers_of_shape(hand.numbers(), to_beat, moves);
+    if let Some(natural) = cheapest(moves.as_slice()) {
+        return Some(natural);
+    }
+    generate(hand, Some(to_beat), bombs, moves);
+    cheapest(moves.as_slice())
 }
 
 /// The greedy player: answer with the cheapest play; lead the longest,
@@ -259,9 +282,8 @@ pub fn greedy_play(
     bombs: BombSet,
     moves: &mut MoveList,
 ) -> Option<Play> {
-    if to_beat.is_some() {
-        generate(hand, to_beat, bombs, moves);
-        return cheapest(moves.as_slice());
+    if let Some(to_beat) = to_beat {
+        return cheapest_answer(hand, to_beat, bombs, moves);
     }
     if let Some(play) = longest_lowest_natural(hand.numbers()) {
         return Some(play);
@@ -682,5 +704,39 @@ mod tests {
     fn constant_defaults_match_the_tuning_table() {
         let values = ParamValues::defaults("heuristic", HEURISTIC_TUNING);
         assert_eq!(Heuristic::DEFAULT, Heuristic::from_values(&values));
+    }
+}
+
+#[cfg(test)]
+mod greedy_tests {
+    use super::*;
+    use crate::engine::seeding::{game_rng, Stream};
+
+    /// The two-step answer equals the cheapest of the full answer list.
+    #[test]
+    fn cheapest_answer_matches_the_full_list() {
+        let mut rng = game_rng(3, 0, Stream::DEAL);
+        let mut full = MoveList::new();
+        let mut scratch = MoveList::new();
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let hand = Cards(rng.random::<u64>() & rng.random::<u64>())
+                .intersect(Cards::ALL_NUMBERS.union(Cards::WILDS));
+            let lead = Cards(rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>())
+                .intersect(Cards::ALL_NUMBERS.union(Cards::WILDS));
+            generate(lead, None, BombSet::ALL, &mut full);
+            let Some(&previous) = full.as_slice().first() else {
+                continue;
+            };
+            generate(hand, Some(previous.combo), BombSet::ALL, &mut full);
+            let expected = cheapest(full.as_slice());
+            assert_eq!(
+                cheapest_answer(hand, previous.combo, BombSet::ALL, &mut scratch),
+                expected,
+                "{hand} on {previous}"
+            );
+            checked += expected.is_some() as u32;
+        }
+        assert!(checked > 300, "{checked}");
     }
 }
