@@ -97,7 +97,7 @@ pub fn play_game<S: Strategy>(
     };
     let [a, b] = game.scores.0;
     let capped = a.max(b) < rules.target_score || a == b;
-    stats.record_game(game.rounds, winner, capped);
+    stats.record_game(game.rounds, winner, capped, game.scores);
     GameResult {
         winner,
         rounds: game.rounds,

@@ -36,6 +36,8 @@ pub struct SeatTally {
     pub plays: Mean,
     pub passes: Mean,
     pub games_won: Rate,
+    /// Final score per game.
+    pub game_score: Mean,
 }
 
 impl AddAssign<&SeatTally> for SeatTally {
@@ -56,6 +58,7 @@ impl AddAssign<&SeatTally> for SeatTally {
         self.plays += other.plays;
         self.passes += other.passes;
         self.games_won += other.games_won;
+        self.game_score += other.game_score;
     }
 }
 
@@ -119,11 +122,18 @@ impl Stats {
         }
     }
 
-    pub fn record_game(&mut self, rounds: u32, winner: Option<Seat>, capped: bool) {
+    pub fn record_game(
+        &mut self,
+        rounds: u32,
+        winner: Option<Seat>,
+        capped: bool,
+        scores: BySeat<u32>,
+    ) {
         self.games += 1;
         self.rounds_per_game.record(rounds as usize);
         for seat in Seat::BOTH {
             self.seats[seat].games_won.record(winner == Some(seat));
+            self.seats[seat].game_score.record(scores[seat] as u64);
         }
         self.drawn_games += winner.is_none() as u64;
         self.capped_games += capped as u64;
@@ -135,13 +145,14 @@ impl Stats {
         let mut rows = Vec::new();
         let none = String::new;
         type Getter = fn(&SeatTally) -> Mean;
-        let per_seat: [(&'static str, Getter); 6] = [
+        let per_seat: [(&'static str, Getter); 7] = [
             ("points_per_round", |t| t.points.mean()),
             ("captured_points_per_round", |t| t.captured),
             ("left_hand_points_per_round", |t| t.left),
             ("haggis_points_per_round", |t| t.haggis),
             ("bet_points_per_round", |t| t.bet_points),
             ("plays_per_round", |t| t.plays),
+            ("score_per_game", |t| t.game_score),
         ];
         for (metric, get) in per_seat {
             for seat in Seat::BOTH {

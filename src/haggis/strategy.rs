@@ -117,7 +117,7 @@ pub const HEURISTIC_TUNING: &[ParamSpec] = &[
     ParamSpec {
         name: "danger_cards",
         kind: ParamKind::Int { min: 0, max: 40 },
-        default: 4,
+        default: 8,
         doc:
             "when the opponent holds at most this many cards, beat at any cost (wilds, then bombs)",
         source: "heuristic tuning",
@@ -125,7 +125,7 @@ pub const HEURISTIC_TUNING: &[ParamSpec] = &[
     ParamSpec {
         name: "trick_points",
         kind: ParamKind::Int { min: 0, max: 1000 },
-        default: 6,
+        default: 4,
         doc: "spend wilds to take a trick worth at least this many card points",
         source: "heuristic tuning",
     },
