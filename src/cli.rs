@@ -231,7 +231,7 @@ pub fn strategies_listing(system: System, dir: &Path) -> Result<String> {
                 text.push_str(&format!("  {name:<12} {about}\n"));
             }
             text.push_str(&format!("presets ({}):\n", dir.display()));
-            for name in strategy::preset_names(dir) {
+            for name in crate::presets::preset_names(dir) {
                 let preset = strategy::resolve(&name, dir)?;
                 text.push_str(&format!("  {name:<12} {}\n", preset.description));
             }
@@ -259,7 +259,7 @@ pub fn strategies_listing(system: System, dir: &Path) -> Result<String> {
                 }
             }
             text.push_str(&format!("presets ({}):\n", dir.display()));
-            for name in strategy::preset_names(dir) {
+            for name in crate::presets::preset_names(dir) {
                 let preset = hs::resolve(&name, dir)?;
                 text.push_str(&format!("  {name:<12} {}\n", preset.description));
             }
@@ -366,7 +366,35 @@ fn parse_seat_assignments(assignments: &[String]) -> Result<Vec<(Seat, String)>>
         .collect()
 }
 
+/// A resolved player: its name, the strategy, and its run.toml settings.
+type Resolved<T> = (String, T, Vec<(&'static str, toml::Value)>);
+
+/// Each seat's player (`heuristic` unless `--strategy` says otherwise),
+/// resolved by the system's `resolve`; their names; and the
+/// `[strategies]` table of run.toml.
+fn seat_players<T: Copy>(
+    args: &RunArgs,
+    resolve: impl Fn(&str) -> Result<Resolved<T>>,
+) -> Result<(BySeat<T>, BySeat<String>, toml::Table)> {
+    let mut named = [resolve("heuristic")?, resolve("heuristic")?];
+    for (seat, name) in parse_seat_assignments(&args.strategy)? {
+        named[seat.index()] = resolve(&name)?;
+    }
+    let mut manifest = toml::Table::new();
+    for (seat, (name, _, settings)) in Seat::BOTH.iter().zip(&named) {
+        let mut entry = toml::Table::new();
+        entry.insert("name".into(), name.clone().into());
+        for (key, value) in settings {
+            entry.insert((*key).into(), value.clone());
+        }
+        manifest.insert(seat.name().into(), entry.into());
+    }
+    let [(name_a, a, _), (name_b, b, _)] = named;
+    Ok((BySeat([a, b]), BySeat([name_a, name_b]), manifest))
+}
+
 fn run(args: RunArgs) -> Result<()> {
+    let dir = presets_dir(args.system, args.strategies_dir.as_deref());
     match args.system {
         System::Haggerty => {
             let values = resolve_rules(
@@ -375,28 +403,14 @@ fn run(args: RunArgs) -> Result<()> {
                 &args.set,
                 args.system,
             )?;
-            let rules = Rules::from_values(values)?;
-            let dir = presets_dir(args.system, args.strategies_dir.as_deref());
-            let mut named = [
-                strategy::resolve("heuristic", &dir)?,
-                strategy::resolve("heuristic", &dir)?,
-            ];
-            for (seat, name) in parse_seat_assignments(&args.strategy)? {
-                named[seat.index()] = strategy::resolve(&name, &dir)?;
-            }
+            let (strategies, _, manifest) = seat_players(&args, |name| {
+                let named = strategy::resolve(name, &dir)?;
+                Ok((named.name, named.strategy, named.strategy.settings()))
+            })?;
             let simulation = Haggerty {
-                rules,
-                strategies: BySeat([named[0].strategy, named[1].strategy]),
+                rules: Rules::from_values(values)?,
+                strategies,
             };
-            let mut manifest = toml::Table::new();
-            for (seat, preset) in Seat::BOTH.iter().zip(&named) {
-                let mut entry = toml::Table::new();
-                entry.insert("name".into(), preset.name.clone().into());
-                for (key, value) in preset.strategy.settings() {
-                    entry.insert(key.into(), value);
-                }
-                manifest.insert(seat.name().into(), entry.into());
-            }
             let rows_of = |stats: &haggerty::Stats| stats.rows(&simulation.rules);
             execute_run(
                 &args,
@@ -413,29 +427,14 @@ fn run(args: RunArgs) -> Result<()> {
                 &args.set,
                 args.system,
             )?;
-            let rules = haggis::Rules::from_values(values)?;
-            let dir = presets_dir(args.system, args.strategies_dir.as_deref());
-            let mut named = [
-                haggis::strategy::resolve("heuristic", &dir)?,
-                haggis::strategy::resolve("heuristic", &dir)?,
-            ];
-            for (seat, name) in parse_seat_assignments(&args.strategy)? {
-                named[seat.index()] = haggis::strategy::resolve(&name, &dir)?;
-            }
+            let (strategies, names, manifest) = seat_players(&args, |name| {
+                let named = haggis::strategy::resolve(name, &dir)?;
+                Ok((named.name, named.strategy, named.strategy.settings()))
+            })?;
             let simulation = Haggis {
-                rules,
-                strategies: BySeat([named[0].strategy, named[1].strategy]),
+                rules: haggis::Rules::from_values(values)?,
+                strategies,
             };
-            let mut manifest = toml::Table::new();
-            for (seat, preset) in Seat::BOTH.iter().zip(&named) {
-                let mut entry = toml::Table::new();
-                entry.insert("name".into(), preset.name.clone().into());
-                for (key, value) in preset.strategy.settings() {
-                    entry.insert(key.into(), value);
-                }
-                manifest.insert(seat.name().into(), entry.into());
-            }
-            let names = BySeat([named[0].name.clone(), named[1].name.clone()]);
             let rows_of = |stats: &haggis::Stats| stats.rows(&names);
             execute_run(
                 &args,

@@ -11,5 +11,6 @@ pub mod haggerty;
 pub mod haggis;
 pub mod output;
 pub mod params;
+pub mod presets;
 pub mod runner;
 pub mod stats;

@@ -170,6 +170,31 @@ impl<const N: usize> AddAssign for Histogram<N> {
     }
 }
 
+impl<const N: usize> Histogram<N> {
+    /// One `rate` row per observed value: the share of observations equal
+    /// to it, the value as `level`.
+    pub fn share_rows(
+        &self,
+        metric: &'static str,
+        seat: &'static str,
+        by: &'static str,
+        rows: &mut Vec<SummaryRow>,
+    ) {
+        let total = self.total();
+        for (value, &count) in self.counts.iter().enumerate() {
+            if count > 0 {
+                rows.push(SummaryRow::rate(
+                    metric,
+                    seat,
+                    by,
+                    value.to_string(),
+                    Rate::new(count, total),
+                ));
+            }
+        }
+    }
+}
+
 /// Student-t quantile. Past 10^5 degrees of freedom it equals the normal
 /// quantile to 1e-5 relative, and statrs' inverse CDF slows to a crawl
 /// there (minutes at 10^7), so the normal quantile is used.

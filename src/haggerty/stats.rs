@@ -300,18 +300,8 @@ impl Stats {
             String::new(),
             self.rounds_per_turn.mean(),
         ));
-        let turns = self.rounds_per_turn.total();
-        for (rounds, &count) in self.rounds_per_turn.counts.iter().enumerate() {
-            if count > 0 {
-                rows.push(SummaryRow::rate(
-                    "rounds_per_turn_share",
-                    ALL_SEATS,
-                    "rounds",
-                    rounds.to_string(),
-                    Rate::new(count, turns),
-                ));
-            }
-        }
+        self.rounds_per_turn
+            .share_rows("rounds_per_turn_share", ALL_SEATS, "rounds", &mut rows);
         rows.push(SummaryRow::mean(
             "chain_length",
             ALL_SEATS,

@@ -6,7 +6,8 @@ use super::rules::Rules;
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::seeding::GameRng;
 use crate::engine::Seat;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
+use crate::presets;
 use rand::Rng;
 use std::path::Path;
 
@@ -170,11 +171,7 @@ pub fn resolve(name: &str, presets_dir: &Path) -> Result<NamedStrategy> {
     let built_in = |strategy| NamedStrategy {
         name: name.to_string(),
         strategy,
-        description: BUILT_INS
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, d)| d.to_string())
-            .unwrap_or_default(),
+        description: presets::built_in_description(name, BUILT_INS),
     };
     match name {
         "random" => return Ok(built_in(HaggertyStrategy::Random)),
@@ -183,40 +180,7 @@ pub fn resolve(name: &str, presets_dir: &Path) -> Result<NamedStrategy> {
         "heuristic" => return Ok(built_in(HaggertyStrategy::Heuristic(Heuristic::default()))),
         _ => {}
     }
-    let as_path = Path::new(name);
-    let path = if name.ends_with(".toml") {
-        as_path.to_path_buf()
-    } else {
-        presets_dir.join(format!("{name}.toml"))
-    };
-    if !path.is_file() {
-        return Err(Error::new(ErrorKind::UnknownStrategy {
-            name: name.to_string(),
-            allowed: available(presets_dir).join(", ") + ", or a path to a preset .toml file",
-        }));
-    }
-    load_preset(&path, name)
-}
-
-/// Built-in names followed by the presets found in `presets_dir`.
-pub fn available(presets_dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = BUILT_INS.iter().map(|(n, _)| n.to_string()).collect();
-    names.extend(preset_names(presets_dir));
-    names
-}
-
-pub fn preset_names(presets_dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(presets_dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|entry| {
-            let path = entry.path();
-            (path.extension()? == "toml").then(|| path.file_stem()?.to_str().map(String::from))?
-        })
-        .collect();
-    names.sort();
-    names
+    load_preset(&presets::preset_path(name, presets_dir, BUILT_INS)?, name)
 }
 
 /// Reads a preset file:

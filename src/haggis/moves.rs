@@ -6,7 +6,9 @@
 //! court card "played naturally" at its own rank; alone, one court card is
 //! a single of its own rank and two or more are always a bomb. A group with
 //! several shapes is offered once per shape, each at the highest rank that
-//! shape allows. Every (group, shape) is generated exactly once, so the
+//! shape allows. "Every set in the same suits" in a run of sets means the
+//! natural cards of the run use at most `width` suits; sets of four or more
+//! cards satisfy it with any cards, four suits being all of them. Every (group, shape) is generated exactly once, so the
 //! list is a set and uniform choice over it is uniform over plays.
 //!
 //! Generation is by construction, never by testing subsets: sets per rank,
@@ -121,14 +123,8 @@ pub fn generate(hand: Cards, to_beat: Option<Combo>, bombs: BombSet, out: &mut M
             set_runs(hand, None, out);
             bomb_plays(hand, bombs, None, out);
         }
-        Some(Combo::Seq { width, length, top }) => {
-            if length == 1 {
-                sets(hand, Some((width, top)), out);
-            } else if width == 1 {
-                single_runs(hand, Some((length, top)), out);
-            } else {
-                set_runs(hand, Some((width, length, top)), out);
-            }
+        Some(previous @ Combo::Seq { .. }) => {
+            push_answers_of_shape(hand, previous, out);
             bomb_plays(hand, bombs, None, out);
         }
         Some(Combo::Bomb(bomb)) => bomb_plays(hand, bombs, Some(bomb), out),
@@ -139,6 +135,10 @@ pub fn generate(hand: Cards, to_beat: Option<Combo>, bombs: BombSet, out: &mut M
 /// bomb): `generate` without the bombs.
 pub fn answers_of_shape(hand: Cards, to_beat: Combo, out: &mut MoveList) {
     out.clear();
+    push_answers_of_shape(hand, to_beat, out);
+}
+
+fn push_answers_of_shape(hand: Cards, to_beat: Combo, out: &mut MoveList) {
     if let Combo::Seq { width, length, top } = to_beat {
         if length == 1 {
             sets(hand, Some((width, top)), out);

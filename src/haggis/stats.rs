@@ -218,18 +218,9 @@ impl Stats {
                     tally.bombs[bomb as usize],
                 ));
             }
-            let total = tally.points.total();
-            for (points, &count) in tally.points.counts.iter().enumerate() {
-                if count > 0 {
-                    rows.push(SummaryRow::rate(
-                        "points_per_round_share",
-                        seat.name(),
-                        "points",
-                        points.to_string(),
-                        Rate::new(count, total),
-                    ));
-                }
-            }
+            tally
+                .points
+                .share_rows("points_per_round_share", seat.name(), "points", &mut rows);
         }
         // By strategy: the seats that play it, pooled.
         let mut names: Vec<&String> = strategies.0.iter().collect();
@@ -287,18 +278,12 @@ impl Stats {
             none(),
             self.left_cards.mean(),
         ));
-        let total = self.left_cards.total();
-        for (cards, &count) in self.left_cards.counts.iter().enumerate() {
-            if count > 0 {
-                rows.push(SummaryRow::rate(
-                    "cards_left_in_losers_hand_share",
-                    ALL_SEATS,
-                    "cards",
-                    cards.to_string(),
-                    Rate::new(count, total),
-                ));
-            }
-        }
+        self.left_cards.share_rows(
+            "cards_left_in_losers_hand_share",
+            ALL_SEATS,
+            "cards",
+            &mut rows,
+        );
         rows.push(SummaryRow::mean(
             "rounds_per_game",
             ALL_SEATS,
@@ -306,18 +291,8 @@ impl Stats {
             none(),
             self.rounds_per_game.mean(),
         ));
-        let total = self.rounds_per_game.total();
-        for (rounds, &count) in self.rounds_per_game.counts.iter().enumerate() {
-            if count > 0 {
-                rows.push(SummaryRow::rate(
-                    "rounds_per_game_share",
-                    ALL_SEATS,
-                    "rounds",
-                    rounds.to_string(),
-                    Rate::new(count, total),
-                ));
-            }
-        }
+        self.rounds_per_game
+            .share_rows("rounds_per_game_share", ALL_SEATS, "rounds", &mut rows);
         rows.push(SummaryRow::rate(
             "game_drawn",
             ALL_SEATS,

@@ -9,8 +9,9 @@ use super::moves::{answers_of_shape, generate, longest_lowest_natural, MoveList,
 use super::rules::{Bet, Rules};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::params::{ParamKind, ParamSpec, ParamValues};
+use crate::presets;
 use rand::Rng;
 use std::cmp::Reverse;
 use std::path::Path;
@@ -365,18 +366,29 @@ fn going_out(plays: &[Play], hand: Cards) -> Option<Play> {
     plays.iter().find(|p| p.cards == hand).copied()
 }
 
+/// A lead that needs no thought: with only wilds left, `lead_wilds`; with
+/// a small hand that one play empties, that play. `None` otherwise.
+fn obvious_lead(view: &View<'_>, scratch: &mut Scratch) -> Option<Play> {
+    let hand = view.hand();
+    if hand.numbers().is_empty() {
+        return lead_wilds(hand, view.rules, &mut scratch.moves);
+    }
+    // Larger hands seldom go out in one play and listing every lead with
+    // the wilds is costly; `rank_leads` still finds a natural play that
+    // empties the hand (it leaves no plays).
+    if hand.len() <= 8 {
+        generate(hand, None, view.rules.bombs, &mut scratch.moves);
+        return going_out(scratch.moves.as_slice(), hand);
+    }
+    None
+}
+
 fn heuristic_play(view: &View<'_>, tuning: &Heuristic, scratch: &mut Scratch) -> Option<Play> {
     let hand = view.hand();
     let rules = view.rules;
     let Some(to_beat) = view.round.to_beat else {
-        if hand.numbers().is_empty() {
-            return lead_wilds(hand, rules, &mut scratch.moves);
-        }
-        if hand.len() <= 8 {
-            generate(hand, None, rules.bombs, &mut scratch.moves);
-            if let Some(out) = going_out(scratch.moves.as_slice(), hand) {
-                return Some(out);
-            }
+        if let Some(lead) = obvious_lead(view, scratch) {
+            return Some(lead);
         }
         rank_leads(view, scratch);
         return scratch.ranked.first().map(|&(_, play)| play);
@@ -478,14 +490,8 @@ fn search_play(
     let mut count = 0;
     match view.round.to_beat {
         None => {
-            if hand.numbers().is_empty() {
-                return lead_wilds(hand, rules, &mut scratch.moves);
-            }
-            if hand.len() <= 8 {
-                generate(hand, None, rules.bombs, &mut scratch.moves);
-                if let Some(out) = going_out(scratch.moves.as_slice(), hand) {
-                    return Some(out);
-                }
+            if let Some(lead) = obvious_lead(view, scratch) {
+                return Some(lead);
             }
             rank_leads(view, scratch);
             for &(_, play) in scratch.ranked.iter().take(limit) {
@@ -588,27 +594,10 @@ pub fn resolve(name: &str, presets_dir: &Path) -> Result<NamedStrategy> {
         return Ok(NamedStrategy {
             name: name.to_string(),
             strategy,
-            description: BUILT_INS
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, d)| d.to_string())
-                .unwrap_or_default(),
+            description: presets::built_in_description(name, BUILT_INS),
         });
     }
-    let path = if name.ends_with(".toml") {
-        Path::new(name).to_path_buf()
-    } else {
-        presets_dir.join(format!("{name}.toml"))
-    };
-    if !path.is_file() {
-        let mut allowed: Vec<String> = BUILT_INS.iter().map(|(n, _)| n.to_string()).collect();
-        allowed.extend(crate::haggerty::strategy::preset_names(presets_dir));
-        return Err(Error::new(ErrorKind::UnknownStrategy {
-            name: name.to_string(),
-            allowed: allowed.join(", ") + ", or a path to a preset .toml file",
-        }));
-    }
-    load_preset(&path, name)
+    load_preset(&presets::preset_path(name, presets_dir, BUILT_INS)?, name)
 }
 
 /// Reads a preset: `base` (random, greedy, heuristic, search), an optional
