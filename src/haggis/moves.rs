@@ -17,7 +17,7 @@
 //! bombs. When beating, only the shape of the play to beat and the bombs
 //! are built, which keeps the common case (answering a play) cheap.
 
-use super::cards::{Cards, Rank, HIGHEST, HIGHEST_NUMBER, JACK, LOWEST};
+use super::cards::{Cards, Rank, HIGHEST, HIGHEST_NUMBER, JACK, LOWEST, NUMBER_CARDS};
 use super::combo::{Bomb, BombSet, Combo, Play};
 
 /// Capacity of a `MoveList`. Hill climbing over full hands (14 number
@@ -186,47 +186,42 @@ pub fn longest_lowest_key(play: &Play) -> (std::cmp::Reverse<u32>, u8, u8, u32, 
 /// those are compared. Equal to generating the natural leads and taking
 /// the minimum (a test checks it), at a fraction of the cost.
 pub fn longest_lowest_natural(numbers: Cards) -> Option<Play> {
-    // The key of `longest_lowest_key` packed in one word (no wilds here):
-    // 36 - size, top, kind, cards.
-    let packed = |play: &Play, kind: u64, top: u8| {
-        (36 - play.cards.len() as u64) << 48 | (top as u64) << 44 | kind << 40 | play.cards.0
+    // `longest_lowest_key` packed in one word (no wilds here): 36 - size,
+    // top, kind, cards; the smallest wins. The shape rides in the low
+    // bits of `best_shape`.
+    let mut best_key = u64::MAX;
+    let mut best_shape = (0u8, 0u8);
+    let key = |cards: u64, top: Rank, kind: u64| {
+        (36 - cards.count_ones() as u64) << 48 | (top as u64) << 44 | kind << 40 | cards
     };
-    let mut best: Option<(u64, Play)> = None;
-    let mut consider = |play: Play, kind: u64, top: u8| {
-        let key = packed(&play, kind, top);
-        if best.is_none_or(|(b, _)| key < b) {
-            best = Some((key, play));
-        }
-    };
-    let mut suits_at = [0u8; 9];
-    for (i, slot) in suits_at.iter_mut().enumerate() {
-        *slot = numbers.suits_at(LOWEST + i as u8);
-    }
-    for (i, &suits) in suits_at.iter().enumerate() {
+    for rank in LOWEST..=HIGHEST_NUMBER {
+        let suits = numbers.suits_at(rank);
         if suits != 0 {
-            let top = LOWEST + i as u8;
-            let play = Play {
-                cards: Cards((suits as u64) << (i * 4)),
-                combo: Combo::Seq {
-                    width: suits.count_ones() as u8,
-                    length: 1,
-                    top,
-                },
-            };
-            consider(play, 0, top);
+            let cards = (suits as u64) << ((rank - LOWEST) as u32 * 4);
+            let candidate = key(cards, rank, 0);
+            if candidate < best_key {
+                best_key = candidate;
+                best_shape = (suits.count_ones() as u8, 1);
+            }
         }
     }
-    // Maximal runs of ranks (bit i = rank 2 + i) holding every suit of
-    // `suits`: runs of singles for one suit, runs of sets for more.
+    // Maximal runs of ranks (bit i = rank 2 + i) holding every suit of a
+    // suit set: runs of singles for one suit, runs of sets for more.
     let by_suit = [0, 1, 2, 3].map(|suit| numbers.ranks_in(suit));
-    let mut runs = |suits: u8, min_length: u32| {
-        let width = suits.count_ones() as u8;
+    for suits in 1..16u8 {
         let mut ranks: u16 = 0x1ff;
         for (suit, &held) in by_suit.iter().enumerate() {
             if suits & (1 << suit) != 0 {
                 ranks &= held;
             }
         }
+        let width = suits.count_ones();
+        // Nothing from these ranks can be longer than the best so far.
+        let longest_here = (width * ranks.count_ones()) as u64;
+        if 36 - longest_here > best_key >> 48 {
+            continue;
+        }
+        let (min_length, kind) = if width == 1 { (3, 1) } else { (2, 2) };
         while ranks != 0 {
             let start = ranks.trailing_zeros();
             let length = (ranks >> start).trailing_ones();
@@ -237,22 +232,25 @@ pub fn longest_lowest_natural(numbers: Cards) -> Option<Play> {
                     cards |= (suits as u64) << (i * 4);
                 }
                 let top = LOWEST + (start + length - 1) as u8;
-                let play = Play {
-                    cards: Cards(cards),
-                    combo: Combo::Seq {
-                        width,
-                        length: length as u8,
-                        top,
-                    },
-                };
-                consider(play, if width == 1 { 1 } else { 2 }, top);
+                let candidate = key(cards, top, kind);
+                if candidate < best_key {
+                    best_key = candidate;
+                    best_shape = (width as u8, length as u8);
+                }
             }
         }
-    };
-    for suits in 1..16u8 {
-        runs(suits, if suits.count_ones() == 1 { 3 } else { 2 });
     }
-    best.map(|(_, play)| play)
+    (best_key != u64::MAX).then(|| {
+        let cards = Cards(best_key & ((1 << NUMBER_CARDS) - 1));
+        Play {
+            cards,
+            combo: Combo::Seq {
+                width: best_shape.0,
+                length: best_shape.1,
+                top: ((best_key >> 44) & 0xf) as Rank,
+            },
+        }
+    })
 }
 
 /// Submasks of `mask`, `mask` itself first and 0 last.
@@ -283,6 +281,10 @@ fn sets(hand: Cards, filter: Option<(u8, Rank)>, out: &mut MoveList) {
     let wilds = hand.wild_mask();
     let wild_total = wild_count(wilds);
     let above = filter.map_or(0, |(_, top)| top);
+    if let (0, Some((width, _))) = (wild_total, filter) {
+        natural_sets(hand, width, above, out);
+        return;
+    }
     // With a wanted width, only naturals that wilds can top up to it.
     let (fewest, most) = match filter {
         Some((width, _)) => ((width as u32).saturating_sub(wild_total), width as u32),
@@ -328,6 +330,38 @@ fn sets(hand: Cards, filter: Option<(u8, Rank)>, out: &mut MoveList) {
                     },
                 });
             }
+        }
+    }
+}
+
+/// `sets` for a hand without wilds and a wanted width: the naturals of a
+/// rank taken `width` at a time, most often all of them or one.
+fn natural_sets(hand: Cards, width: u8, above: Rank, out: &mut MoveList) {
+    for rank in (above + 1).max(LOWEST)..=HIGHEST_NUMBER {
+        let suits = hand.suits_at(rank);
+        let held = suits.count_ones() as u8;
+        if held < width {
+            continue;
+        }
+        let shift = (rank - LOWEST) as u32 * 4;
+        let mut push = |naturals: u8| {
+            out.push(Play {
+                cards: Cards((naturals as u64) << shift),
+                combo: Combo::Seq {
+                    width,
+                    length: 1,
+                    top: rank,
+                },
+            })
+        };
+        if held == width {
+            push(suits);
+        } else if width == 1 {
+            bits(suits).for_each(|suit| push(1 << suit));
+        } else {
+            submasks(suits)
+                .filter(|m| m.count_ones() == width as u32)
+                .for_each(push);
         }
     }
 }
@@ -439,6 +473,10 @@ impl RunWalk<'_> {
 fn set_runs(hand: Cards, filter: Option<(u8, u8, Rank)>, out: &mut MoveList) {
     let wilds = hand.wild_mask();
     let wild_total = wild_count(wilds);
+    if wild_total == 0 {
+        natural_set_runs(hand, filter, out);
+        return;
+    }
     let hand_size = hand.len();
     let mut suits_at = [0u8; 14];
     for rank in LOWEST..=HIGHEST_NUMBER {
@@ -521,6 +559,44 @@ fn set_runs(hand: Cards, filter: Option<(u8, u8, Rank)>, out: &mut MoveList) {
                     };
                     build.choose(low, 0, 0, forced * width as u32);
                 }
+            }
+        }
+    }
+}
+
+/// `set_runs` for a hand without wilds: every rank of the window holds
+/// exactly the run's suits, so a run is a suit set and a window of ranks
+/// that all hold it.
+fn natural_set_runs(hand: Cards, filter: Option<(u8, u8, Rank)>, out: &mut MoveList) {
+    let by_suit = [0, 1, 2, 3].map(|suit| hand.ranks_in(suit));
+    let (widths, lengths, above) = match filter {
+        Some((width, length, top)) => (width..=width, length..=length, top),
+        None => (2..=4, 2..=9, 0),
+    };
+    for suits in 1..16u8 {
+        let width = suits.count_ones() as u8;
+        if !widths.contains(&width) {
+            continue;
+        }
+        let mut ranks = 0x1ffu16;
+        for suit in bits(suits) {
+            ranks &= by_suit[suit as usize];
+        }
+        for length in lengths.clone() {
+            let window = (1u16 << length) - 1;
+            for start in 0..=(9u8.saturating_sub(length)) {
+                let top = LOWEST + start + length - 1;
+                if ranks & (window << start) != window << start || top <= above {
+                    continue;
+                }
+                let mut cards = 0u64;
+                for i in start..start + length {
+                    cards |= (suits as u64) << (i as u32 * 4);
+                }
+                out.push(Play {
+                    cards: Cards(cards),
+                    combo: Combo::Seq { width, length, top },
+                });
             }
         }
     }
