@@ -402,7 +402,8 @@ fn heuristic_play(view: &View<'_>, tuning: &Heuristic, scratch: &mut Scratch) ->
     }
     let numbers = hand.numbers();
     let base = plan_count(numbers);
-    // The natural answer that spoils the hand's shape least.
+    // The natural answer that spoils the hand's shape least (then the
+    // lowest, so that the choice never depends on the list's order).
     let mut best: Option<(u32, Play)> = None;
     for &play in scratch.moves.as_slice() {
         if play.combo.is_bomb() || !play.cards.wilds().is_empty() {
@@ -410,7 +411,8 @@ fn heuristic_play(view: &View<'_>, tuning: &Heuristic, scratch: &mut Scratch) ->
         }
         let left = plan_count(numbers.without(play.cards));
         let cost = (left + 1).saturating_sub(base);
-        if best.is_none_or(|(c, _)| cost < c) {
+        let key = (cost, rank_of(play.combo), play.cards);
+        if best.is_none_or(|(c, p)| key < (c, rank_of(p.combo), p.cards)) {
             best = Some((cost, play));
         }
     }
@@ -424,7 +426,7 @@ fn heuristic_play(view: &View<'_>, tuning: &Heuristic, scratch: &mut Scratch) ->
         let non_bomb = plays
             .iter()
             .filter(|p| !p.combo.is_bomb())
-            .min_by_key(|p| (p.cards.wilds().len(), rank_of(p.combo)))
+            .min_by_key(|p| (p.cards.wilds().len(), rank_of(p.combo), p.cards))
             .copied();
         if let Some(play) = best.map(|(_, p)| p).or(non_bomb) {
             return Some(play);
