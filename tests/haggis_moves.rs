@@ -260,16 +260,20 @@ fn largest_move_list_fits() {
     let known = [
         "3S 3C 4S 4C 5S 5C 6S 6C 7S 7C 8S 8C 9S 9C J Q K",
         "4S 4D 4C 4H 5S 5D 5C 5H 6S 6D 6C 6H 7D 7H J Q K",
+        // hand_size = 18, the largest the rules allow
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S 2C 3C 4C 5C 6C 7C 8C 9C 10C J Q K",
+        "4S 4D 4H 5S 5D 5H 6S 6D 6H 7S 7D 7H 8S 8D 8H 9S 9D 9H J Q K",
     ];
     let mut best = known
         .iter()
         .map(|hand| count(Cards::parse(hand).unwrap()))
         .max()
         .unwrap();
-    assert!(best >= 4746, "the known hands lost plays: {best}");
-    for _ in 0..6 {
+    assert!(best >= 13_541, "the known hands lost plays: {best}");
+    for restart in 0..6 {
+        let size = if restart % 2 == 0 { 14 } else { 18 };
         let mut hand = Cards::WILDS;
-        for card in deck.choose_multiple(&mut rng, 14) {
+        for card in deck.choose_multiple(&mut rng, size) {
             hand = hand.union(*card);
         }
         let mut size = count(hand);
@@ -293,7 +297,7 @@ fn largest_move_list_fits() {
     }
     println!("largest lead list found: {best}");
     assert!(
-        best * 3 <= CAPACITY,
+        best * 2 <= CAPACITY,
         "largest list {best} vs capacity {CAPACITY}"
     );
 }

@@ -20,16 +20,18 @@
 use super::cards::{Cards, Rank, HIGHEST, HIGHEST_NUMBER, JACK, LOWEST, NUMBER_CARDS};
 use super::combo::{Bomb, BombSet, Combo, Play};
 
-/// Capacity of a `MoveList`. Hill climbing over full hands (14 number
-/// cards and all three wilds, 30 restarts x 6,000 steps; a shorter run is
-/// the test `largest_move_list_fits`) finds two local maxima: 5,056 plays
-/// for two suits of seven consecutive ranks (3S 3C ... 9S 9C J Q K: runs of
-/// pairs of every length and every wild subset) and 4,746 for three full
-/// ranks (15 natural subsets x 8 wild subsets of sets per rank, and runs of
-/// sets of widths 2 to 7). The capacity is over three times the largest;
-/// a list that would still overflow stops growing and sets `truncated`,
-/// so a play can go missing but never a wrong one be made.
-pub const CAPACITY: usize = 16_384;
+/// Capacity of a `MoveList`. Hands hold up to 18 number cards
+/// (`hand_size` is at most 18) and three wilds. The longest lead lists
+/// known: 13,541 plays for two whole suits (2S..10S 2C..10C J Q K: runs of
+/// singles and of pairs of every length, times every wild subset), 12,904
+/// for three suits of six ranks, 12,161 for four whole ranks and a pair;
+/// with the default 14 cards, 5,056 (two suits of seven ranks) and 4,746
+/// (three whole ranks). Hill climbing from random and clustered hands
+/// (30 restarts x 6,000 steps for 14 cards, 16 x 2,500 for 18; a shorter
+/// run is the test `largest_move_list_fits`) found nothing longer. The
+/// capacity is 2.4 times the longest; a list that would still overflow
+/// stops growing and sets `truncated`, which the tests check is never set.
+pub const CAPACITY: usize = 32_768;
 
 const NO_PLAY: Play = Play {
     cards: Cards::EMPTY,
