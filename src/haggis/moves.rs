@@ -152,15 +152,21 @@ fn push_answers_of_shape(hand: Cards, to_beat: Combo, out: &mut MoveList) {
     }
 }
 
-/// Every reading of exactly this group of cards as a lead.
+/// Every reading of exactly this group of cards as a lead. Not for hot
+/// loops: it lists every lead of the group (into a list kept per thread)
+/// and keeps those that use all of it.
 pub fn readings(group: Cards, bombs: BombSet) -> Vec<Play> {
-    let mut list = MoveList::new();
-    generate(group, None, bombs, &mut list);
-    list.as_slice()
-        .iter()
-        .copied()
-        .filter(|play| play.cards == group)
-        .collect()
+    thread_local! {
+        static LIST: std::cell::RefCell<MoveList> = std::cell::RefCell::new(MoveList::new());
+    }
+    LIST.with_borrow_mut(|list| {
+        generate(group, None, bombs, list);
+        list.as_slice()
+            .iter()
+            .copied()
+            .filter(|play| play.cards == group)
+            .collect()
+    })
 }
 
 /// The order in which a player "leads the longest, lowest combination":
