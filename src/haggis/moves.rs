@@ -216,14 +216,27 @@ pub fn longest_lowest_natural(numbers: Cards) -> Option<Play> {
     // Maximal runs of ranks (bit i = rank 2 + i) holding every suit of a
     // suit set: runs of singles for one suit, runs of sets for more.
     let by_suit = [0, 1, 2, 3].map(|suit| numbers.ranks_in(suit));
+    let [s0, s1, s2, s3] = by_suit;
+    // Ranks holding two suits or more: without two of them adjacent there
+    // is no run of sets, which is the common case.
+    let doubled = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3);
+    let any_set_run = doubled & (doubled >> 1) != 0;
     for suits in 1..16u8 {
+        let width = suits.count_ones();
+        if width > 1 && !any_set_run {
+            continue;
+        }
         let mut ranks: u16 = 0x1ff;
         for (suit, &held) in by_suit.iter().enumerate() {
             if suits & (1 << suit) != 0 {
                 ranks &= held;
             }
         }
-        let width = suits.count_ones();
+        // A run needs adjacent ranks (three of them for singles).
+        let adjacent = ranks & (ranks >> 1);
+        if adjacent == 0 || (width == 1 && adjacent & (ranks >> 2) == 0) {
+            continue;
+        }
         // Nothing from these ranks can be longer than the best so far.
         let longest_here = (width * ranks.count_ones()) as u64;
         if 36 - longest_here > best_key >> 48 {
