@@ -2,7 +2,7 @@
 //! then each play or pass), and the built-in players, statically dispatched
 //! through `HaggisStrategy`.
 
-use super::cards::{Cards, NUMBER_CARDS};
+use super::cards::{Cards, HIGHEST_NUMBER, JACK, LOWEST, NUMBER_CARDS};
 use super::combo::{BombSet, Combo, Play};
 use super::game::RoundState;
 use super::moves::{answers_of_shape, generate, longest_lowest_natural, MoveList, CAPACITY};
@@ -265,12 +265,79 @@ pub fn cheapest_answer(
     bombs: BombSet,
     moves: &mut MoveList,
 ) -> Option<Play> {
+    if let Combo::Seq {
+        width,
+        length: 1,
+        top,
+    } = to_beat
+    {
+        if let Some(play) = cheapest_set(hand, width, top) {
+            return Some(play);
+        }
+        // No set beats it: only bombs can.
+        generate(hand, Some(to_beat), bombs, moves);
+        return cheapest(moves.as_slice());
+    }
     answers_of_shape(hand.numbers(), to_beat, moves);
     if let Some(natural) = cheapest(moves.as_slice()) {
         return Some(natural);
     }
     generate(hand, Some(to_beat), bombs, moves);
     cheapest(moves.as_slice())
+}
+
+/// The cheapest set of `width` cards above `above` (the commonest answer),
+/// found without listing sets: the fewest wilds any rank needs, the lowest
+/// such rank, then its lowest naturals and lowest wilds, which is the
+/// minimum of `cheapest_key` over the full list.
+fn cheapest_set(hand: Cards, width: u8, above: u8) -> Option<Play> {
+    let wilds = hand.wild_mask();
+    let wild_total = wilds.count_ones();
+    let mut best: Option<(u32, u8)> = None;
+    for rank in (above + 1).max(LOWEST)..=HIGHEST_NUMBER {
+        let held = hand.suits_at(rank).count_ones();
+        if held == 0 {
+            continue;
+        }
+        let needed = (width as u32).saturating_sub(held);
+        if needed <= wild_total && best.is_none_or(|(fewest, _)| needed < fewest) {
+            best = Some((needed, rank));
+        }
+    }
+    // A lone wild is a single of its own rank, above every number.
+    if width == 1 && best.is_none_or(|(fewest, _)| fewest > 1) {
+        if let Some(bit) = (0..3u8).find(|&bit| wilds & (1 << bit) != 0 && JACK + bit > above) {
+            return Some(Play {
+                cards: Cards::from_wild_mask(1 << bit),
+                combo: Combo::Seq {
+                    width: 1,
+                    length: 1,
+                    top: JACK + bit,
+                },
+            });
+        }
+    }
+    let (needed, rank) = best?;
+    let lowest_bits = |mut mask: u8, count: u32| {
+        let mut kept = 0u8;
+        for _ in 0..count {
+            let low = mask & mask.wrapping_neg();
+            kept |= low;
+            mask ^= low;
+        }
+        kept
+    };
+    let naturals = lowest_bits(hand.suits_at(rank), width as u32 - needed);
+    let shift = (rank - LOWEST) as u32 * 4;
+    Some(Play {
+        cards: Cards((naturals as u64) << shift)
+            .union(Cards::from_wild_mask(lowest_bits(wilds, needed))),
+        combo: Combo::Seq {
+            width,
+            length: 1,
+            top: rank,
+        },
+    })
 }
 
 /// The greedy player: answer with the cheapest play; lead the longest,
@@ -702,6 +769,7 @@ mod tests {
 mod greedy_tests {
     use super::*;
     use crate::engine::seeding::{game_rng, Stream};
+    use rand::seq::IndexedRandom;
 
     /// The two-step answer equals the cheapest of the full answer list.
     #[test]
@@ -710,13 +778,13 @@ mod greedy_tests {
         let mut full = MoveList::new();
         let mut scratch = MoveList::new();
         let mut checked = 0;
-        for _ in 0..3000 {
+        for _ in 0..20_000 {
             let hand = Cards(rng.random::<u64>() & rng.random::<u64>())
                 .intersect(Cards::ALL_NUMBERS.union(Cards::WILDS));
             let lead = Cards(rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>())
                 .intersect(Cards::ALL_NUMBERS.union(Cards::WILDS));
             generate(lead, None, BombSet::ALL, &mut full);
-            let Some(&previous) = full.as_slice().first() else {
+            let Some(&previous) = full.as_slice().choose(&mut rng) else {
                 continue;
             };
             generate(hand, Some(previous.combo), BombSet::ALL, &mut full);
@@ -728,6 +796,6 @@ mod greedy_tests {
             );
             checked += expected.is_some() as u32;
         }
-        assert!(checked > 300, "{checked}");
+        assert!(checked > 2000, "{checked}");
     }
 }
