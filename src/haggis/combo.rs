@@ -93,6 +93,14 @@ impl Combo {
         }
     }
 
+    /// What orders plays of one kind: the top rank, or the bomb's place.
+    pub const fn rank(self) -> u8 {
+        match self {
+            Combo::Seq { top, .. } => top,
+            Combo::Bomb(bomb) => bomb as u8,
+        }
+    }
+
     pub const fn is_bomb(self) -> bool {
         matches!(self, Combo::Bomb(_))
     }

@@ -73,6 +73,8 @@ impl Simulation for Duel {
         tally: &mut MatchTally,
         records: Option<&mut Vec<PairRecord>>,
     ) {
+        // `play_game` always records round statistics; a match needs only
+        // the results, so they go to a worker's accumulator nobody reads.
         let (game, scratch_stats) = state;
         let mut won = [false; 2];
         for (i, player_seat) in Seat::BOTH.into_iter().enumerate() {

@@ -206,7 +206,6 @@ pub struct RoundOutcome {
 pub struct Game {
     pub scores: BySeat<u32>,
     pub dealer: Seat,
-    pub last_winner: Option<Seat>,
     pub rounds: u32,
     pub round: RoundState,
     deck: [u8; NUMBER_CARDS as usize],
@@ -220,7 +219,6 @@ impl Game {
         let mut game = Game {
             scores: BySeat([0; 2]),
             dealer: Seat::A,
-            last_winner: None,
             rounds: 0,
             round: RoundState::new(BySeat([Cards::EMPTY; 2]), Cards::EMPTY, Seat::A),
             deck: std::array::from_fn(|i| i as u8),
@@ -238,7 +236,6 @@ impl Game {
     /// allocations.
     pub fn reset(&mut self, rules: &Rules, master_seed: u64, index: u64) {
         self.scores = BySeat([0; 2]);
-        self.last_winner = None;
         self.rounds = 0;
         self.deck = std::array::from_fn(|i| i as u8);
         self.deal_rng = game_rng(master_seed, index, Stream::DEAL);
@@ -328,7 +325,6 @@ impl Game {
             self.scores[seat] += score.points[seat];
         }
         self.rounds += 1;
-        self.last_winner = Some(score.winner);
         // The score leader deals next; on a tie, the round's winner.
         self.dealer = match self.scores[Seat::A].cmp(&self.scores[Seat::B]) {
             std::cmp::Ordering::Greater => Seat::A,

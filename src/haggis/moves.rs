@@ -173,15 +173,15 @@ pub fn readings(group: Cards, bombs: BombSet) -> Vec<Play> {
 /// more cards first, then the lower top rank, then sets before runs of
 /// singles before runs of sets, fewer wilds, and the lower card bits.
 pub fn longest_lowest_key(play: &Play) -> (std::cmp::Reverse<u32>, u8, u8, u32, u64) {
-    let (top, kind) = match play.combo {
-        Combo::Seq { length: 1, top, .. } => (top, 0),
-        Combo::Seq { width: 1, top, .. } => (top, 1),
-        Combo::Seq { top, .. } => (top, 2),
-        Combo::Bomb(bomb) => (bomb as u8, 3),
+    let kind = match play.combo {
+        Combo::Seq { length: 1, .. } => 0,
+        Combo::Seq { width: 1, .. } => 1,
+        Combo::Seq { .. } => 2,
+        Combo::Bomb(_) => 3,
     };
     (
         std::cmp::Reverse(play.cards.len()),
-        top,
+        play.combo.rank(),
         kind,
         play.cards.wilds().len(),
         play.cards.0,

@@ -234,20 +234,13 @@ impl Strategy for HaggisStrategy {
     }
 }
 
-fn rank_of(combo: Combo) -> u8 {
-    match combo {
-        Combo::Seq { top, .. } => top,
-        Combo::Bomb(bomb) => bomb as u8,
-    }
-}
-
 /// The cheapest answer: any non-bomb before a bomb, then fewest wilds,
 /// then the lowest, then the lower card bits.
 fn cheapest_key(play: &Play) -> u64 {
     // (bomb, wilds, rank, cards) packed: cards take 39 bits.
     (play.combo.is_bomb() as u64) << 56
         | (play.cards.wilds().len() as u64) << 52
-        | (rank_of(play.combo) as u64) << 44
+        | (play.combo.rank() as u64) << 44
         | play.cards.0
 }
 
@@ -360,7 +353,7 @@ pub fn greedy_play(
     moves
         .as_slice()
         .iter()
-        .max_by_key(|p| (p.cards.len(), Reverse(rank_of(p.combo))))
+        .max_by_key(|p| (p.cards.len(), Reverse(p.combo.rank())))
         .copied()
 }
 
@@ -404,7 +397,7 @@ fn rank_leads(view: &View<'_>, scratch: &mut Scratch) {
         let left = plan_count(numbers.without(play.cards));
         let key = left << 24
             | (31 - play.cards.len()) << 16
-            | (rank_of(play.combo) as u32) << 8
+            | (play.combo.rank() as u32) << 8
             | view.rules.card_points(play.cards).min(255);
         scratch.ranked.push((key, play));
     }
@@ -421,11 +414,7 @@ fn lead_wilds(hand: Cards, rules: &Rules, moves: &mut MoveList) -> Option<Play> 
     plays
         .iter()
         .find(|p| p.cards == hand)
-        .or_else(|| {
-            plays
-                .iter()
-                .min_by_key(|p| (p.cards.len(), rank_of(p.combo)))
-        })
+        .or_else(|| plays.iter().min_by_key(|p| (p.cards.len(), p.combo.rank())))
         .copied()
 }
 
@@ -478,8 +467,8 @@ fn heuristic_play(view: &View<'_>, tuning: &Heuristic, scratch: &mut Scratch) ->
         }
         let left = plan_count(numbers.without(play.cards));
         let cost = (left + 1).saturating_sub(base);
-        let key = (cost, rank_of(play.combo), play.cards);
-        if best.is_none_or(|(c, p)| key < (c, rank_of(p.combo), p.cards)) {
+        let key = (cost, play.combo.rank(), play.cards);
+        if best.is_none_or(|(c, p)| key < (c, p.combo.rank(), p.cards)) {
             best = Some((cost, play));
         }
     }
@@ -493,7 +482,7 @@ fn heuristic_play(view: &View<'_>, tuning: &Heuristic, scratch: &mut Scratch) ->
         let non_bomb = plays
             .iter()
             .filter(|p| !p.combo.is_bomb())
-            .min_by_key(|p| (p.cards.wilds().len(), rank_of(p.combo), p.cards))
+            .min_by_key(|p| (p.cards.wilds().len(), p.combo.rank(), p.cards))
             .copied();
         if let Some(play) = best.map(|(_, p)| p).or(non_bomb) {
             return Some(play);
@@ -582,7 +571,7 @@ fn search_play(
             for &play in scratch.moves.as_slice() {
                 let key = (play.combo.is_bomb() as u32) << 16
                     | play.cards.wilds().len() << 8
-                    | rank_of(play.combo) as u32;
+                    | play.combo.rank() as u32;
                 scratch.ranked.push((key, play));
             }
             scratch
