@@ -5,9 +5,12 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use fortunes::engine::BySeat;
+use fortunes::experiment::{Experiment, Overrides};
 use fortunes::haggerty::{Game, Haggerty, HaggertyStrategy, Heuristic, Rules, Stats};
-use fortunes::runner::{run, RunConfig, Simulation};
+use fortunes::runner::{Plan, Simulation};
+use fortunes::stats::Ratio;
 use std::hint::black_box;
+use std::path::Path;
 
 fn deal_only(c: &mut Criterion) {
     let rules = Rules::default();
@@ -42,11 +45,12 @@ fn games(c: &mut Criterion) {
         };
         let mut state = simulation.new_state();
         let mut stats = Stats::default();
+        let mut series = vec![Ratio::default(); Haggerty::SERIES.len()];
         let mut index = 0u64;
         group.bench_function(BenchmarkId::from_parameter(name), |b| {
             b.iter(|| {
                 index += 1;
-                simulation.play(&mut state, 1, index, &mut stats, None);
+                simulation.play(&mut state, 1, index, &mut stats, &mut series, None);
                 black_box(&stats);
             })
         });
@@ -55,14 +59,33 @@ fn games(c: &mut Criterion) {
     group.finish();
 }
 
-/// The same games through the parallel runner on one thread, as the CLI
-/// plays them: the reference for the CLI's end-to-end speed.
+fn experiment(sweep: &str, games: u64) -> Experiment {
+    let text = format!("system = \"haggerty\"\ngames = {games}\n{sweep}");
+    let table: toml::Table = toml::from_str(&text).unwrap();
+    Experiment::from_table("bench", Path::new("bench"), &table, &Overrides::default()).unwrap()
+}
+
+fn play(experiment: &Experiment, seed: u64) {
+    let plan = Plan {
+        seed,
+        threads: 1,
+        stop: experiment.stop(),
+        reference: experiment.reference,
+        watched: experiment.watched_series(),
+    };
+    black_box(
+        experiment
+            .system
+            .run(&experiment.variants, &plan, None, None)
+            .unwrap(),
+    );
+}
+
+/// The same games through the registry and the runner on one thread, as
+/// the CLI plays them: the reference for the CLI's end-to-end speed.
 fn runner_one_thread(c: &mut Criterion) {
     const GAMES: u64 = 4 * fortunes::runner::BATCH;
-    let simulation = Haggerty {
-        rules: Rules::default(),
-        strategies: BySeat([HaggertyStrategy::Heuristic(Heuristic::default()); 2]),
-    };
+    let plain = experiment("", GAMES);
     let mut group = c.benchmark_group("haggerty/runner_1_thread");
     group.throughput(Throughput::Elements(GAMES));
     group.sample_size(20);
@@ -70,16 +93,40 @@ fn runner_one_thread(c: &mut Criterion) {
     group.bench_function("heuristic", |b| {
         b.iter(|| {
             seed += 1;
-            let config = RunConfig {
-                games: GAMES,
-                seed,
-                threads: 1,
-            };
-            black_box(run(&simulation, &config, None, None).unwrap());
+            play(&plain, seed);
         })
     });
     group.finish();
 }
 
-criterion_group!(benches, deal_only, games, runner_one_thread);
+/// A 5-variant sweep played in lockstep with its paired sums, against the
+/// same five variants played as five separate runs of the same games.
+fn sweep_overhead(c: &mut Criterion) {
+    const GAMES: u64 = 2 * fortunes::runner::BATCH;
+    let sweep = experiment("[sweep]\nhand_size_a = [4, 5, 6, 7, 8]", GAMES);
+    let separate: Vec<Experiment> = (4..=8)
+        .map(|size| experiment(&format!("[rules]\nhand_size_a = {size}"), GAMES))
+        .collect();
+    let mut group = c.benchmark_group("haggerty/sweep_of_5");
+    group.throughput(Throughput::Elements(5 * GAMES));
+    group.sample_size(20);
+    let mut seed = 0u64;
+    group.bench_function("one_sweep", |b| {
+        b.iter(|| {
+            seed += 1;
+            play(&sweep, seed);
+        })
+    });
+    group.bench_function("five_runs", |b| {
+        b.iter(|| {
+            seed += 1;
+            for experiment in &separate {
+                play(experiment, seed);
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, deal_only, games, runner_one_thread, sweep_overhead);
 criterion_main!(benches);

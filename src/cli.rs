@@ -1,25 +1,36 @@
 //! The command line: names are resolved to rules, strategies and files here,
-//! at the boundary; everything past it is typed and validated.
+//! at the boundary, through the system registry; everything past it is
+//! typed and validated. No system is named here except for the Haggis
+//! position tools, which are Haggis's own.
+//!
+//! Exit codes: 0 success; 1 only when a balance check finds a change; 2 bad
+//! input or usage; 130 interrupted (Ctrl-C or SIGTERM).
 
-use crate::engine::{BySeat, Seat};
 use crate::error::{Error, ErrorKind, Result};
-use crate::haggerty::{self, strategy, Haggerty, Rules};
-use crate::haggis::{self, Haggis};
-use crate::output::{self, OutputDir, RecordsWriter};
-use crate::params::{self, ParamValues};
-use crate::runner::{self, RunConfig, Simulation};
-use crate::stats::SummaryRow;
-use clap::{Parser, Subcommand, ValueEnum};
+use crate::experiment::{Experiment, Overrides};
+use crate::haggis;
+use crate::output::{self, OutputDir, VariantTable};
+use crate::params;
+use crate::report;
+use crate::runner::Plan;
+use crate::stats::CONFIDENCE;
+use crate::system::{self, presets_dir};
+use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+const EXIT_CODES: &str = "Exit codes: 0 success; 1 a balance check found a change; \
+2 bad input or usage (one message names the problem and the allowed values); \
+130 interrupted (Ctrl-C or SIGTERM; nothing is left behind).";
 
 #[derive(Parser, Debug)]
 #[command(
     name = "fortunes",
     version,
-    about = "Monte Carlo rules analysis for card-driven game systems"
+    about = "Monte Carlo rules analysis for card-driven game systems",
+    after_help = EXIT_CODES
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -28,13 +39,16 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play many seeded games and report statistics with 95% intervals.
+    /// Play many seeded games and report statistics with 95% intervals:
+    /// `run SYSTEM [options]`, or `run experiments/NAME.toml` to play an
+    /// experiment's every variant and write reports/NAME/.
+    #[command(after_help = EXIT_CODES)]
     Run(RunArgs),
     /// List a system's rule parameters: name, default, range, meaning, source.
-    Rules { system: System },
-    /// List a system's strategies and strategy presets.
+    Rules { system: String },
+    /// List a system's strategies, their tuning keys and the presets.
     Strategies {
-        system: System,
+        system: String,
         /// Folder of strategy presets (default: ./strategies, then the crate's).
         #[arg(long)]
         strategies_dir: Option<PathBuf>,
@@ -69,7 +83,8 @@ pub enum HaggisCommand {
         rules: RulesArgs,
     },
     /// Play each deal twice with the seats swapped (deals paired) and report
-    /// how often the first player wins the game, with a 95% interval.
+    /// how often the first player wins the game, with a 95% interval whose
+    /// unit is the deal.
     Match {
         /// The player measured.
         #[arg(long)]
@@ -96,67 +111,42 @@ pub enum HaggisCommand {
 pub struct RulesArgs {
     /// A rules file or preset name (see `fortunes run --rules`).
     #[arg(long = "rules", value_name = "FILE")]
-    pub file: Option<PathBuf>,
+    pub file: Option<String>,
     /// Set one rule parameter (after --rules); repeatable.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
 }
 
-/// The systems fortunes can run. The other three seed systems (Hammerin'
-/// Sickles, Skirmishing with Ancients, Piquet Regimental) plug in here as
-/// they are built.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum System {
-    /// The Haggerty card-initiative sequence.
-    Haggerty,
-    /// Haggis for two players, played to the target score.
-    Haggis,
-}
-
-impl System {
-    pub fn name(self) -> &'static str {
-        match self {
-            System::Haggerty => haggerty::rules::SYSTEM,
-            System::Haggis => haggis::rules::SYSTEM,
-        }
-    }
-
-    /// Games a run plays unless told: a Haggis game is a dozen rounds of
-    /// searching hands, a Haggerty game a few microseconds.
-    pub fn default_games(self) -> u64 {
-        match self {
-            System::Haggerty => 1_000_000,
-            System::Haggis => 10_000,
-        }
-    }
-
-    /// Runs of at least this many games show a progress bar on a terminal.
-    fn progress_from(self) -> u64 {
-        match self {
-            System::Haggerty => 100_000,
-            System::Haggis => 1_000,
-        }
-    }
-}
-
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
-    pub system: System,
-    /// Games to play (default: haggerty 1,000,000; haggis 10,000 games to
-    /// the target score).
+    /// A system (`fortunes run haggerty`) or an experiment file
+    /// (`fortunes run experiments/NAME.toml`; a run.toml works too).
+    pub target: Option<String>,
+    /// Reproduce a run from its run.toml (the same as giving it as TARGET).
+    #[arg(long, value_name = "RUN_TOML", conflicts_with = "target")]
+    pub from: Option<PathBuf>,
+    /// Games to play per variant (default: the file's, else the system's:
+    /// haggerty 1,000,000; haggis 10,000 games to the target score).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub games: Option<u64>,
+    /// Play until every metric of interest has a 95% half-width of at most
+    /// this, in fixed batches (the stopping point depends only on the seed).
+    #[arg(long, value_name = "H", conflicts_with = "games")]
+    pub precision: Option<f64>,
+    /// With --precision: stop at this many games per variant at the most
+    /// (default: 10 x the system's default games).
+    #[arg(long, requires = "precision", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    pub max_games: Option<u64>,
     /// Master seed: the same seed gives the same results on any thread count.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Worker threads (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
-    /// A TOML file of rule values, as a [rules] table (a run.toml works
-    /// too); a bare name is looked up in experiments/<system>/, e.g.
-    /// `--rules official` for Haggis.
+    /// A rules file or a preset name looked up in experiments/<system>/
+    /// (`--rules official` for Haggis); with a system TARGET only.
     #[arg(long, value_name = "FILE")]
-    pub rules: Option<PathBuf>,
+    pub rules: Option<String>,
     /// Set one rule parameter (after --rules); repeatable.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
@@ -164,313 +154,163 @@ pub struct RunArgs {
     /// preset file; repeatable. Default: heuristic for both.
     #[arg(long = "strategy", value_name = "SEAT=NAME")]
     pub strategy: Vec<String>,
+    /// A metric of interest (repeatable; replaces the file's list).
+    #[arg(long = "metric", value_name = "NAME")]
+    pub metrics: Vec<String>,
     /// Folder of strategy presets (default: ./strategies, then the crate's).
     #[arg(long)]
     pub strategies_dir: Option<PathBuf>,
-    /// Write summary.csv, summary.parquet and run.toml to this folder.
+    /// Write the tables, report and run.toml here (an experiment file
+    /// writes reports/NAME/ unless told otherwise).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Also write records.parquet, one row per game (Haggis: per round;
-    /// needs --out).
-    #[arg(long, requires = "out")]
+    /// Also write records.parquet, one row per game (Haggis: per round).
+    #[arg(long)]
     pub records: bool,
     /// Print only the summary table, no timing line or progress bar.
     #[arg(long)]
     pub quiet: bool,
 }
 
+/// Writes to stdout; a closed pipe (`| head`) is not an error.
+pub fn emit(text: &str) -> Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(Error::output("(stdout)", e)),
+    }
+}
+
 /// Runs one parsed command line; tables and listings go to stdout.
 pub fn execute(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Rules { system } => {
-            print!("{}", rules_listing(system));
-            Ok(())
-        }
+        Command::Rules { system } => emit(&params::describe(system::find(&system)?.rule_specs())),
         Command::Strategies {
             system,
             strategies_dir,
         } => {
-            print!(
-                "{}",
-                strategies_listing(system, &presets_dir(system, strategies_dir.as_deref()))?
-            );
-            Ok(())
+            let system = system::find(&system)?;
+            emit(&strategies_listing(
+                system,
+                &presets_dir(system.name(), strategies_dir.as_deref()),
+            )?)
         }
         Command::Run(args) => run(args),
         Command::Haggis { command } => haggis_command(command),
     }
 }
 
-pub fn rules_listing(system: System) -> String {
-    match system {
-        System::Haggerty => params::describe(haggerty::rules::SPECS),
-        System::Haggis => params::describe(haggis::rules::SPECS),
-    }
-}
-
-/// `strategies/<system>/`, looked up from the working directory first and
-/// then from the crate the binary was built from.
-pub fn presets_dir(system: System, explicit: Option<&Path>) -> PathBuf {
-    if let Some(dir) = explicit {
-        return dir.join(system.name());
-    }
-    let local = Path::new("strategies").join(system.name());
-    if local.is_dir() {
-        return local;
-    }
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("strategies")
-        .join(system.name())
-}
-
-pub fn strategies_listing(system: System, dir: &Path) -> Result<String> {
+pub fn strategies_listing(system: &'static dyn system::System, dir: &Path) -> Result<String> {
     let mut text = String::from("built-in strategies:\n");
-    match system {
-        System::Haggerty => {
-            for (name, about) in strategy::BUILT_INS {
-                text.push_str(&format!("  {name:<12} {about}\n"));
-            }
-            text.push_str(&format!("presets ({}):\n", dir.display()));
-            for name in crate::presets::preset_names(dir) {
-                let preset = strategy::resolve(&name, dir)?;
-                text.push_str(&format!("  {name:<12} {}\n", preset.description));
-            }
+    for info in system.strategies() {
+        text.push_str(&format!("  {:<12} {}\n", info.name, info.about));
+    }
+    for info in system.strategies().iter().filter(|i| !i.tuning.is_empty()) {
+        text.push_str(&format!(
+            "tuning keys of base = \"{}\" in a preset file:\n",
+            info.name
+        ));
+        for spec in info.tuning {
+            text.push_str(&format!(
+                "  {:<18} default {:<4} {}: {}\n",
+                spec.name,
+                spec.format(spec.default),
+                spec.allowed(),
+                spec.doc
+            ));
         }
-        System::Haggis => {
-            use haggis::strategy as hs;
-            for (name, about) in hs::BUILT_INS {
-                text.push_str(&format!("  {name:<12} {about}\n"));
-            }
-            for (base, specs) in [
-                ("heuristic", hs::HEURISTIC_TUNING),
-                ("search", hs::SEARCH_TUNING),
-            ] {
-                text.push_str(&format!(
-                    "tuning keys of base = \"{base}\" in a preset file:\n"
-                ));
-                for spec in specs {
-                    text.push_str(&format!(
-                        "  {:<18} default {:<4} {}: {}\n",
-                        spec.name,
-                        spec.format(spec.default),
-                        spec.allowed(),
-                        spec.doc
-                    ));
-                }
-            }
-            text.push_str(&format!("presets ({}):\n", dir.display()));
-            for name in crate::presets::preset_names(dir) {
-                let preset = hs::resolve(&name, dir)?;
-                text.push_str(&format!("  {name:<12} {}\n", preset.description));
-            }
-        }
+    }
+    text.push_str(&format!("presets ({}):\n", dir.display()));
+    for name in crate::presets::preset_names(dir) {
+        let player = system::resolve_player(system.strategies(), &name, dir)?;
+        text.push_str(&format!("  {name:<12} {}\n", player.description));
     }
     Ok(text)
 }
 
-/// A `--rules` value: a path, or a bare preset name found in
-/// `experiments/<system>/` (working directory first, then the crate's).
-pub fn rules_path(system: System, value: &Path) -> PathBuf {
-    let bare = value.components().count() == 1 && value.extension().is_none();
-    if value.exists() || !bare {
-        return value.to_path_buf();
-    }
-    let file = format!("{}.toml", value.display());
-    let local = Path::new("experiments").join(system.name()).join(&file);
-    if local.is_file() {
-        return local;
-    }
-    let shipped = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("experiments")
-        .join(system.name())
-        .join(&file);
-    if shipped.is_file() {
-        shipped
-    } else {
-        value.to_path_buf()
-    }
+fn threads_of(threads: Option<u16>) -> usize {
+    threads
+        .map(usize::from)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-/// Keys of run.toml besides `system` and `[rules]`.
-const RUN_MANIFEST_KEYS: [&str; 7] = [
-    "fortunes_version",
-    "seed",
-    "games",
-    "threads",
-    "batch",
-    "records",
-    "strategies",
-];
-
-/// Rule values: defaults, then the rules file, then each `--set`.
-pub fn resolve_rules(
-    defaults: ParamValues,
-    file: Option<&Path>,
-    sets: &[String],
-    system: System,
-) -> Result<ParamValues> {
-    let mut values = defaults;
-    let file = file.map(|f| rules_path(system, f));
-    if let Some(path) = file.as_deref() {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::file(path, e))?;
-        let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(path, e))?;
-        for (key, value) in &table {
-            match (key.as_str(), value) {
-                ("rules", toml::Value::Table(rules)) => {
-                    values.set_toml(rules).map_err(|e| Error::file(path, e))?
-                }
-                ("system", toml::Value::String(name)) if name == system.name() => {}
-                ("system", other) => {
-                    return Err(Error::file(
-                        path,
-                        format!("system = {other} but this run is {}", system.name()),
-                    ))
-                }
-                // A run.toml is also a rules file: its other keys describe the run.
-                (key, _) if key == "description" || RUN_MANIFEST_KEYS.contains(&key) => {}
-                (other, _) => {
-                    return Err(Error::file(
-                        path,
-                        format!(
-                            "unknown key {other:?}; allowed: system, description, [rules] \
-                             (and the keys of a run.toml: {})",
-                            RUN_MANIFEST_KEYS.join(", ")
-                        ),
-                    ))
-                }
-            }
+/// Resolves a `run` command line into an experiment and where it writes.
+pub fn resolve_run(args: &RunArgs) -> Result<(Experiment, Option<PathBuf>)> {
+    let overrides = Overrides {
+        games: args.games,
+        precision: args.precision,
+        max_games: args.max_games,
+        seed: args.seed,
+        set: args.set.clone(),
+        strategies: args.strategy.clone(),
+        strategies_dir: args.strategies_dir.clone(),
+        records: args.records,
+        metrics: args.metrics.clone(),
+    };
+    let target = match (&args.target, &args.from) {
+        (_, Some(from)) => from.display().to_string(),
+        (Some(target), None) => target.clone(),
+        (None, None) => {
+            return Err(Error::new(ErrorKind::BadArgument(format!(
+                "run needs a system ({}) or an experiment file",
+                system::names().join(", ")
+            ))))
         }
+    };
+    if let Ok(system) = system::find(&target) {
+        let experiment = match &args.rules {
+            Some(rules) => Experiment::plain_with_rules(system, rules, &overrides)?,
+            None => Experiment::plain(system, &overrides)?,
+        };
+        return Ok((experiment, args.out.clone()));
     }
-    for assignment in sets {
-        values.set_text(assignment)?;
+    let path = Path::new(&target);
+    if !(path.is_file() || target.ends_with(".toml")) {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "unknown system or experiment file {target:?}; allowed: {}, or a path to an experiment .toml",
+            system::names().join(", ")
+        ))));
     }
-    Ok(values)
-}
-
-fn parse_seat_assignments(assignments: &[String]) -> Result<Vec<(Seat, String)>> {
-    assignments
-        .iter()
-        .map(|text| {
-            let (seat, name) = text.split_once('=').ok_or_else(|| {
-                Error::new(ErrorKind::BadArgument(format!(
-                    "--strategy expects SEAT=NAME (seats: a, b), got {text:?}"
-                )))
-            })?;
-            let seat = Seat::parse(seat.trim()).ok_or_else(|| {
-                Error::new(ErrorKind::BadArgument(format!(
-                    "unknown seat {seat:?} in --strategy {text:?}; allowed: a, b"
-                )))
-            })?;
-            Ok((seat, name.trim().to_string()))
-        })
-        .collect()
-}
-
-/// A resolved player: its name, the strategy, and its run.toml settings.
-type Resolved<T> = (String, T, Vec<(&'static str, toml::Value)>);
-
-/// Each seat's player (`heuristic` unless `--strategy` says otherwise),
-/// resolved by the system's `resolve`; their names; and the
-/// `[strategies]` table of run.toml.
-fn seat_players<T: Copy>(
-    args: &RunArgs,
-    resolve: impl Fn(&str) -> Result<Resolved<T>>,
-) -> Result<(BySeat<T>, BySeat<String>, toml::Table)> {
-    let mut named = [resolve("heuristic")?, resolve("heuristic")?];
-    for (seat, name) in parse_seat_assignments(&args.strategy)? {
-        named[seat.index()] = resolve(&name)?;
+    if args.rules.is_some() {
+        return Err(Error::new(ErrorKind::BadArgument(
+            "--rules goes with a system; an experiment file names its rules itself (use --set to change one)".into(),
+        )));
     }
-    let mut manifest = toml::Table::new();
-    for (seat, (name, _, settings)) in Seat::BOTH.iter().zip(&named) {
-        let mut entry = toml::Table::new();
-        entry.insert("name".into(), name.clone().into());
-        for (key, value) in settings {
-            entry.insert((*key).into(), value.clone());
-        }
-        manifest.insert(seat.name().into(), entry.into());
-    }
-    let [(name_a, a, _), (name_b, b, _)] = named;
-    Ok((BySeat([a, b]), BySeat([name_a, name_b]), manifest))
+    let experiment = Experiment::load(path, &overrides)?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| Path::new("reports").join(&experiment.name));
+    Ok((experiment, Some(out)))
 }
 
 fn run(args: RunArgs) -> Result<()> {
-    let dir = presets_dir(args.system, args.strategies_dir.as_deref());
-    match args.system {
-        System::Haggerty => {
-            let values = resolve_rules(
-                Rules::defaults(),
-                args.rules.as_deref(),
-                &args.set,
-                args.system,
-            )?;
-            let (strategies, _, manifest) = seat_players(&args, |name| {
-                let named = strategy::resolve(name, &dir)?;
-                Ok((named.name, named.strategy, named.strategy.settings()))
-            })?;
-            let simulation = Haggerty {
-                rules: Rules::from_values(values)?,
-                strategies,
-            };
-            let rows_of = |stats: &haggerty::Stats| stats.rows(&simulation.rules);
-            execute_run(
-                &args,
-                &simulation,
-                &simulation.rules.values,
-                manifest,
-                rows_of,
-            )
-        }
-        System::Haggis => {
-            let values = resolve_rules(
-                haggis::Rules::defaults(),
-                args.rules.as_deref(),
-                &args.set,
-                args.system,
-            )?;
-            let (strategies, names, manifest) = seat_players(&args, |name| {
-                let named = haggis::strategy::resolve(name, &dir)?;
-                Ok((named.name, named.strategy, named.strategy.settings()))
-            })?;
-            let simulation = Haggis {
-                rules: haggis::Rules::from_values(values)?,
-                strategies,
-            };
-            let rows_of = |stats: &haggis::Stats| stats.rows(&names);
-            execute_run(
-                &args,
-                &simulation,
-                &simulation.rules.values,
-                manifest,
-                rows_of,
-            )
-        }
-    }
-}
-
-/// Runs a resolved experiment and writes every output; shared by all systems.
-fn execute_run<S: Simulation>(
-    args: &RunArgs,
-    simulation: &S,
-    rule_values: &ParamValues,
-    strategies: toml::Table,
-    rows_of: impl Fn(&S::Stats) -> Vec<SummaryRow>,
-) -> Result<()> {
-    let threads = args
-        .threads
-        .map(usize::from)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let games = args.games.unwrap_or(args.system.default_games());
-    let config = RunConfig {
-        games,
-        seed: args.seed,
+    let (experiment, out_dir) = resolve_run(&args)?;
+    let system = experiment.system;
+    let threads = threads_of(args.threads);
+    let plan = Plan {
+        seed: experiment.seed,
         threads,
+        stop: experiment.stop(),
+        reference: experiment.reference,
+        watched: experiment.watched_series(),
     };
-    let mut out = args.out.as_deref().map(OutputDir::create).transpose()?;
+    let mut out = out_dir.as_deref().map(OutputDir::create).transpose()?;
+    if experiment.records && out.is_none() {
+        return Err(Error::new(ErrorKind::BadArgument(
+            "--records needs --out DIR".into(),
+        )));
+    }
+    let total = experiment.max_games() * experiment.variants.len() as u64;
     let progress = (!args.quiet
         && std::io::stderr().is_terminal()
-        && games >= args.system.progress_from())
+        && total >= system.progress_from())
     .then(|| {
-        let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4));
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(4));
         bar.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  ETA {eta}")
                 .expect("template is valid"),
@@ -478,90 +318,133 @@ fn execute_run<S: Simulation>(
         bar
     });
     let started = Instant::now();
-    let stats = match (&mut out, args.records) {
-        (Some(dir), true) => {
-            let mut writer = RecordsWriter::open(dir, S::records_frame)?;
-            let mut sink = |rows: &[S::Record]| writer.push(rows);
-            let stats = runner::run(simulation, &config, progress.as_ref(), Some(&mut sink))?;
-            writer.finish()?;
-            stats
-        }
-        _ => runner::run(simulation, &config, progress.as_ref(), None)?,
+    let records_dir = if experiment.records {
+        out.as_mut()
+    } else {
+        None
     };
+    let outcomes = system.run(&experiment.variants, &plan, records_dir, progress.as_ref())?;
     let elapsed = started.elapsed().as_secs_f64();
     if let Some(bar) = &progress {
         bar.finish_and_clear();
     }
-    let rows = rows_of(&stats);
-    let headline: Vec<SummaryRow> = rows
+    let tables: Vec<VariantTable> = experiment
+        .variants
         .iter()
-        .filter(|r| {
-            matches!(
-                r.by,
-                "none" | "type" | "role" | "suit" | "rank" | "bet" | "strategy"
-            )
+        .zip(&outcomes)
+        .map(|(variant, outcome)| VariantTable {
+            label: variant.label.clone(),
+            axes: variant.axes.clone(),
+            rows: outcome.rows.clone(),
         })
-        .cloned()
         .collect();
-    if let Some(mut dir) = out {
-        output::write_summary_csv(&mut dir, &rows)?;
-        output::write_summary_parquet(&mut dir, &rows)?;
-        output::write_text(
-            &mut dir,
-            "run.toml",
-            &run_manifest::<S>(args, &config, rule_values, strategies),
-        )?;
+    if let Some(dir) = out.as_mut() {
+        let axes = experiment.axis_names();
+        output::write_summary_csv(dir, &axes, &tables)?;
+        output::write_summary_parquet(dir, &axes, &tables)?;
+        report::write_tables(dir, &experiment, &outcomes)?;
+        report::write_report(dir, &experiment, &outcomes, threads)?;
+        output::write_text(dir, "run.toml", &experiment.to_toml(threads))?;
+    }
+    if let Some(dir) = out {
         dir.commit()?;
     }
-    print!("{}", output::format_table(&headline));
+    let text = if experiment.variants.len() == 1 {
+        let headline: Vec<_> = outcomes[0]
+            .rows
+            .iter()
+            .filter(|r| system.table_breakdowns().contains(&r.by))
+            .cloned()
+            .collect();
+        output::format_table(&headline)
+    } else {
+        experiment_table(&experiment, &outcomes)
+    };
+    emit(&text)?;
     if !args.quiet {
+        let games: u64 = outcomes.iter().map(|o| o.games).sum();
         eprintln!(
-            "{} games in {elapsed:.2} s ({:.0} games/s on {threads} threads, seed {}){}",
-            games,
+            "{games} games in {elapsed:.2} s ({:.0} games/s on {threads} threads, seed {}){}",
             games as f64 / elapsed,
-            args.seed,
-            match &args.out {
-                Some(dir) => format!("; full table in {}", dir.join("summary.csv").display()),
-                None => "; --out DIR writes the full table".to_string(),
+            experiment.seed,
+            match &out_dir {
+                Some(dir) => format!("; tables and report in {}", dir.display()),
+                None => "; --out DIR writes the full tables and a report".to_string(),
             }
         );
     }
     Ok(())
 }
 
-fn run_manifest<S: Simulation>(
-    args: &RunArgs,
-    config: &RunConfig,
-    rules: &ParamValues,
-    strategies: toml::Table,
-) -> String {
-    let mut table = toml::Table::new();
-    table.insert("fortunes_version".into(), env!("CARGO_PKG_VERSION").into());
-    table.insert("system".into(), args.system.name().into());
-    table.insert("seed".into(), (config.seed as i64).into());
-    table.insert("games".into(), (config.games as i64).into());
-    table.insert("threads".into(), (config.threads as i64).into());
-    table.insert("batch".into(), (S::BATCH as i64).into());
-    table.insert("records".into(), args.records.into());
-    table.insert("rules".into(), rules.to_toml().into());
-    table.insert("strategies".into(), strategies.into());
-    format!(
-        "# Reproduce: fortunes run {} --rules run.toml --games {} --seed {} (strategies below)\n{}",
-        args.system.name(),
-        config.games,
-        config.seed,
-        toml::to_string(&table).expect("a table serialises")
-    )
+/// The stdout table of a sweep: each metric of interest per variant, and
+/// its paired difference from the reference.
+fn experiment_table(experiment: &Experiment, outcomes: &[system::VariantOutcome]) -> String {
+    let mut lines = vec![[
+        "variant".to_string(),
+        "series".into(),
+        "games".into(),
+        "value".into(),
+        "95% CI".into(),
+        "vs reference".into(),
+        "95% CI (paired)".into(),
+    ]];
+    let series = experiment.system.series();
+    for &s in &experiment.watched_series() {
+        for (v, variant) in experiment.variants.iter().enumerate() {
+            let sums = &outcomes[v].series[s];
+            let (low, high) = sums.interval(CONFIDENCE);
+            let (diff, range) = if v == experiment.reference {
+                ("reference".to_string(), String::new())
+            } else {
+                let d = outcomes[v].paired[s].difference(CONFIDENCE);
+                (
+                    format!("{:+.4}", d.value),
+                    format!("[{:+.4}, {:+.4}]", d.ci_low, d.ci_high),
+                )
+            };
+            lines.push([
+                variant.label.clone(),
+                series[s].label(),
+                sums.n.to_string(),
+                format!("{:.4}", sums.value()),
+                format!("[{low:.4}, {high:.4}]"),
+                diff,
+                range,
+            ]);
+        }
+    }
+    let mut widths = [0usize; 7];
+    for line in &lines {
+        for (width, cell) in widths.iter_mut().zip(line) {
+            *width = (*width).max(cell.len());
+        }
+    }
+    let mut text = String::new();
+    for line in &lines {
+        for (i, (cell, width)) in line.iter().zip(widths).enumerate() {
+            if i < 2 {
+                text.push_str(&format!("{cell:<width$}  "));
+            } else {
+                text.push_str(&format!("{cell:>width$}  "));
+            }
+        }
+        text.truncate(text.trim_end().len());
+        text.push('\n');
+    }
+    text
 }
 
 fn haggis_rules(args: &RulesArgs) -> Result<haggis::Rules> {
-    let values = resolve_rules(
-        haggis::Rules::defaults(),
-        args.file.as_deref(),
-        &args.set,
-        System::Haggis,
-    )?;
-    haggis::Rules::from_values(values)
+    let system = system::find(haggis::rules::SYSTEM)?;
+    let overrides = Overrides {
+        set: args.set.clone(),
+        ..Overrides::default()
+    };
+    let experiment = match &args.file {
+        Some(file) => Experiment::plain_with_rules(system, file, &overrides)?,
+        None => Experiment::plain(system, &overrides)?,
+    };
+    haggis::Rules::from_values(experiment.rules)
 }
 
 fn haggis_command(command: HaggisCommand) -> Result<()> {
@@ -573,8 +456,7 @@ fn haggis_command(command: HaggisCommand) -> Result<()> {
             rules,
         } => {
             let rules = haggis_rules(&rules)?;
-            print!("{}", haggis_moves(&hand, &wilds, beat.as_deref(), &rules)?);
-            Ok(())
+            emit(&haggis_moves(&hand, &wilds, beat.as_deref(), &rules)?)
         }
         HaggisCommand::Match {
             player,
@@ -586,22 +468,21 @@ fn haggis_command(command: HaggisCommand) -> Result<()> {
             rules,
         } => {
             let rules = haggis_rules(&rules)?;
-            let dir = presets_dir(System::Haggis, strategies_dir.as_deref());
-            let player = haggis::strategy::resolve(&player, &dir)?;
-            let against = haggis::strategy::resolve(&against, &dir)?;
-            let threads = threads
-                .map(usize::from)
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let dir = presets_dir(haggis::rules::SYSTEM, strategies_dir.as_deref());
+            let strategies = haggis::strategy::STRATEGIES;
+            let player = system::resolve_player(strategies, &player, &dir)?;
+            let against = system::resolve_player(strategies, &against, &dir)?;
+            let threads = threads_of(threads);
             let started = Instant::now();
             let result = haggis::duel::play_match(
                 &rules,
-                player.strategy,
-                against.strategy,
+                haggis::HaggisStrategy::from_player(&player),
+                haggis::HaggisStrategy::from_player(&against),
                 deals,
                 seed,
                 threads,
             )?;
-            print!("{}", result.table(&player.name, &against.name));
+            emit(&result.table(&player.name, &against.name))?;
             eprintln!(
                 "{} games in {:.1} s on {threads} threads, seed {seed}",
                 2 * deals,

@@ -37,6 +37,8 @@ pub enum ErrorKind {
         path: PathBuf,
         message: String,
     },
+    /// The run was stopped by Ctrl-C or SIGTERM.
+    Interrupted,
     /// Writing output failed.
     Output {
         path: PathBuf,
@@ -90,6 +92,7 @@ impl fmt::Display for Error {
             }
             ErrorKind::BadArgument(message) => f.write_str(message),
             ErrorKind::File { path, message } => write!(f, "{}: {message}", path.display()),
+            ErrorKind::Interrupted => f.write_str("interrupted; nothing was written"),
             ErrorKind::Output { path, message } => {
                 write!(f, "cannot write {}: {message}", path.display())
             }

@@ -7,10 +7,13 @@
 pub mod cli;
 pub mod engine;
 pub mod error;
+pub mod experiment;
 pub mod haggerty;
 pub mod haggis;
 pub mod output;
 pub mod params;
 pub mod presets;
+pub mod report;
 pub mod runner;
 pub mod stats;
+pub mod system;

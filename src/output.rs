@@ -82,14 +82,39 @@ fn finish(mut writer: BufWriter<File>, path: &Path) -> Result<()> {
         .map_err(|e| Error::output(path, e))
 }
 
-pub fn write_summary_csv(out: &mut OutputDir, rows: &[SummaryRow]) -> Result<()> {
+/// What one variant of a run measured, as it goes into the tables.
+#[derive(Clone, Debug)]
+pub struct VariantTable {
+    /// `reference`, `hand_size_a=5`, `hand_size_a=5,jokers=1`, ...
+    pub label: String,
+    /// The value of each swept axis, in axis order.
+    pub axes: Vec<String>,
+    pub rows: Vec<SummaryRow>,
+}
+
+/// The summary header: `variant`, one column per swept axis, then
+/// `SUMMARY_COLUMNS`.
+pub fn summary_header(axes: &[String]) -> Vec<String> {
+    let mut header = vec!["variant".to_string()];
+    header.extend(axes.iter().cloned());
+    header.extend(SUMMARY_COLUMNS.iter().map(|c| c.to_string()));
+    header
+}
+
+pub fn write_summary_csv(
+    out: &mut OutputDir,
+    axes: &[String],
+    variants: &[VariantTable],
+) -> Result<()> {
     let (file, temp) = out.open("summary.csv")?;
     let mut writer = csv::Writer::from_writer(file);
     let fail = |e: csv::Error| Error::output(&temp, e);
-    writer.write_record(SUMMARY_COLUMNS).map_err(fail)?;
-    for row in rows {
-        writer
-            .write_record([
+    writer.write_record(summary_header(axes)).map_err(fail)?;
+    for variant in variants {
+        for row in &variant.rows {
+            let mut record = vec![variant.label.clone()];
+            record.extend(variant.axes.iter().cloned());
+            record.extend([
                 row.metric.to_string(),
                 row.kind.name().to_string(),
                 row.seat.to_string(),
@@ -100,8 +125,9 @@ pub fn write_summary_csv(out: &mut OutputDir, rows: &[SummaryRow]) -> Result<()>
                 row.value.to_string(),
                 row.ci_low.to_string(),
                 row.ci_high.to_string(),
-            ])
-            .map_err(fail)?;
+            ]);
+            writer.write_record(record).map_err(fail)?;
+        }
     }
     let file = writer
         .into_inner()
@@ -109,40 +135,197 @@ pub fn write_summary_csv(out: &mut OutputDir, rows: &[SummaryRow]) -> Result<()>
     finish(file, &temp)
 }
 
-pub fn summary_frame(rows: &[SummaryRow]) -> PolarsResult<DataFrame> {
-    let strings = |name: &str, get: &dyn Fn(&SummaryRow) -> String| {
-        Column::new(name.into(), rows.iter().map(get).collect::<Vec<String>>())
+pub fn summary_frame(axes: &[String], variants: &[VariantTable]) -> PolarsResult<DataFrame> {
+    let rows: Vec<(&VariantTable, &SummaryRow)> = variants
+        .iter()
+        .flat_map(|v| v.rows.iter().map(move |r| (v, r)))
+        .collect();
+    let strings = |name: &str, get: &dyn Fn(&VariantTable, &SummaryRow) -> String| {
+        Column::new(
+            name.into(),
+            rows.iter().map(|(v, r)| get(v, r)).collect::<Vec<String>>(),
+        )
     };
     let ints = |name: &str, get: &dyn Fn(&SummaryRow) -> u64| {
         Column::new(
             name.into(),
-            rows.iter().map(|r| get(r) as i64).collect::<Vec<i64>>(),
+            rows.iter()
+                .map(|(_, r)| get(r) as i64)
+                .collect::<Vec<i64>>(),
         )
     };
     let floats = |name: &str, get: &dyn Fn(&SummaryRow) -> f64| {
-        Column::new(name.into(), rows.iter().map(get).collect::<Vec<f64>>())
+        Column::new(
+            name.into(),
+            rows.iter().map(|(_, r)| get(r)).collect::<Vec<f64>>(),
+        )
     };
-    DataFrame::new_infer_height(vec![
-        strings("metric", &|r| r.metric.to_string()),
-        strings("kind", &|r| r.kind.name().to_string()),
-        strings("seat", &|r| r.seat.to_string()),
-        strings("by", &|r| r.by.to_string()),
-        strings("level", &|r| r.level.clone()),
+    let mut columns = vec![strings("variant", &|v, _| v.label.clone())];
+    for (i, axis) in axes.iter().enumerate() {
+        columns.push(strings(axis, &|v, _| v.axes[i].clone()));
+    }
+    columns.extend([
+        strings("metric", &|_, r| r.metric.to_string()),
+        strings("kind", &|_, r| r.kind.name().to_string()),
+        strings("seat", &|_, r| r.seat.to_string()),
+        strings("by", &|_, r| r.by.to_string()),
+        strings("level", &|_, r| r.level.clone()),
         ints("count", &|r| r.count),
         ints("n", &|r| r.n),
         floats("value", &|r| r.value),
         floats("ci_low", &|r| r.ci_low),
         floats("ci_high", &|r| r.ci_high),
-    ])
+    ]);
+    DataFrame::new_infer_height(columns)
 }
 
-pub fn write_summary_parquet(out: &mut OutputDir, rows: &[SummaryRow]) -> Result<()> {
+pub fn write_summary_parquet(
+    out: &mut OutputDir,
+    axes: &[String],
+    variants: &[VariantTable],
+) -> Result<()> {
     let (file, temp) = out.open("summary.parquet")?;
-    let mut frame = summary_frame(rows).map_err(|e| Error::output(&temp, e))?;
+    let mut frame = summary_frame(axes, variants).map_err(|e| Error::output(&temp, e))?;
+    write_parquet(file, &temp, &mut frame)
+}
+
+fn write_parquet(file: BufWriter<File>, temp: &Path, frame: &mut DataFrame) -> Result<()> {
     ParquetWriter::new(file)
-        .finish(&mut frame)
-        .map_err(|e| Error::output(&temp, e))?;
+        .finish(frame)
+        .map_err(|e| Error::output(temp, e))?;
     Ok(())
+}
+
+/// A table of named columns, each all strings or all numbers: written as
+/// `NAME.csv` and `NAME.parquet` (the metrics and differences tables).
+pub struct Table {
+    pub columns: Vec<(String, TableColumn)>,
+}
+
+pub enum TableColumn {
+    Text(Vec<String>),
+    Int(Vec<i64>),
+    Float(Vec<f64>),
+}
+
+impl TableColumn {
+    fn cell(&self, row: usize) -> String {
+        match self {
+            TableColumn::Text(v) => v[row].clone(),
+            TableColumn::Int(v) => v[row].to_string(),
+            TableColumn::Float(v) => v[row].to_string(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            TableColumn::Text(v) => v.len(),
+            TableColumn::Int(v) => v.len(),
+            TableColumn::Float(v) => v.len(),
+        }
+    }
+}
+
+pub fn write_table(out: &mut OutputDir, name: &str, table: &Table) -> Result<()> {
+    let (file, temp) = out.open(&format!("{name}.csv"))?;
+    let mut writer = csv::Writer::from_writer(file);
+    let fail = |e: csv::Error| Error::output(&temp, e);
+    writer
+        .write_record(table.columns.iter().map(|(n, _)| n.as_str()))
+        .map_err(fail)?;
+    let height = table.columns.first().map_or(0, |(_, c)| c.len());
+    for row in 0..height {
+        writer
+            .write_record(table.columns.iter().map(|(_, c)| c.cell(row)))
+            .map_err(fail)?;
+    }
+    let file = writer
+        .into_inner()
+        .map_err(|e| Error::output(&temp, e.error()))?;
+    finish(file, &temp)?;
+    let (file, temp) = out.open(&format!("{name}.parquet"))?;
+    let columns = table
+        .columns
+        .iter()
+        .map(|(name, column)| match column {
+            TableColumn::Text(v) => Column::new(name.into(), v),
+            TableColumn::Int(v) => Column::new(name.into(), v),
+            TableColumn::Float(v) => Column::new(name.into(), v),
+        })
+        .collect();
+    let mut frame = DataFrame::new_infer_height(columns).map_err(|e| Error::output(&temp, e))?;
+    write_parquet(file, &temp, &mut frame)
+}
+
+/// The type of a records column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnType {
+    U64,
+    U32,
+    Bool,
+    /// A name from a fixed set (a seat, a bet).
+    Name,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColumnSpec {
+    pub name: &'static str,
+    pub kind: ColumnType,
+}
+
+impl ColumnSpec {
+    pub const fn new(name: &'static str, kind: ColumnType) -> ColumnSpec {
+        ColumnSpec { name, kind }
+    }
+}
+
+/// One cell of a record, of its column's type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    U64(u64),
+    U32(u32),
+    Bool(bool),
+    Name(&'static str),
+}
+
+/// A row of `records.parquet`. Game modules describe their rows with this;
+/// only the output layer knows how they are stored.
+pub trait Record: Copy + Send + Sync + 'static {
+    const COLUMNS: &'static [ColumnSpec];
+    /// The cell of column `column` (an index into `COLUMNS`).
+    fn cell(&self, column: usize) -> Cell;
+}
+
+/// The records as a frame, one column per `R::COLUMNS` entry.
+pub fn records_frame<R: Record>(records: &[R]) -> PolarsResult<DataFrame> {
+    let columns = R::COLUMNS
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| {
+            let name = spec.name.into();
+            macro_rules! gather {
+                ($variant:ident, $t:ty) => {
+                    Column::new(
+                        name,
+                        records
+                            .iter()
+                            .map(|r| match r.cell(i) {
+                                Cell::$variant(v) => v,
+                                other => panic!("column {} holds {other:?}", spec.name),
+                            })
+                            .collect::<Vec<$t>>(),
+                    )
+                };
+            }
+            match spec.kind {
+                ColumnType::U64 => gather!(U64, u64),
+                ColumnType::U32 => gather!(U32, u32),
+                ColumnType::Bool => gather!(Bool, bool),
+                ColumnType::Name => gather!(Name, &str),
+            }
+        })
+        .collect();
+    DataFrame::new_infer_height(columns)
 }
 
 /// Rows per row group of `records.parquet`. Each row group leaves some
@@ -159,33 +342,55 @@ pub struct RecordsWriter<R> {
     file: Option<BufWriter<File>>,
     writer: Option<polars::io::parquet::write::BatchedWriter<BufWriter<File>>>,
     buffer: Vec<R>,
-    to_frame: fn(&[R]) -> PolarsResult<DataFrame>,
+    /// With several variants: each buffered row's variant, and the labels
+    /// that become the leading `variant` column.
+    variants: Vec<u32>,
+    labels: Option<Vec<String>>,
     pub rows: u64,
 }
 
-impl<R: Copy> RecordsWriter<R> {
-    pub fn open(
-        out: &mut OutputDir,
-        to_frame: fn(&[R]) -> PolarsResult<DataFrame>,
-    ) -> Result<Self> {
-        let (file, temp) = out.open("records.parquet")?;
+impl<R: Record> RecordsWriter<R> {
+    /// Opens `name`; `labels` adds a leading `variant` column.
+    pub fn open(out: &mut OutputDir, name: &str, labels: Option<Vec<String>>) -> Result<Self> {
+        let (file, temp) = out.open(name)?;
         Ok(RecordsWriter {
             temp,
             file: Some(file),
             writer: None,
             buffer: Vec::with_capacity(ROW_GROUP_ROWS),
-            to_frame,
+            variants: Vec::new(),
+            labels,
             rows: 0,
         })
     }
 
-    /// Adds rows, writing a row group whenever enough have gathered.
-    pub fn push(&mut self, rows: &[R]) -> Result<()> {
+    /// Adds rows of `variant`, writing a row group whenever enough have
+    /// gathered.
+    pub fn push(&mut self, variant: usize, rows: &[R]) -> Result<()> {
         self.buffer.extend_from_slice(rows);
+        if self.labels.is_some() {
+            self.variants
+                .extend(std::iter::repeat_n(variant as u32, rows.len()));
+        }
         if self.buffer.len() >= ROW_GROUP_ROWS {
             self.flush()?;
         }
         Ok(())
+    }
+
+    fn frame(&self) -> PolarsResult<DataFrame> {
+        let mut frame = records_frame(&self.buffer)?;
+        if let Some(labels) = &self.labels {
+            let column = Column::new(
+                "variant".into(),
+                self.variants
+                    .iter()
+                    .map(|&v| labels[v as usize].as_str())
+                    .collect::<Vec<&str>>(),
+            );
+            frame.insert_column(0, column)?;
+        }
+        Ok(frame)
     }
 
     fn flush(&mut self) -> Result<()> {
@@ -193,7 +398,7 @@ impl<R: Copy> RecordsWriter<R> {
             return Ok(());
         }
         let fail = |e: PolarsError| Error::output(&self.temp, e);
-        let frame = (self.to_frame)(&self.buffer).map_err(fail)?;
+        let frame = self.frame().map_err(fail)?;
         if self.writer.is_none() {
             let file = self
                 .file
@@ -209,6 +414,7 @@ impl<R: Copy> RecordsWriter<R> {
         writer.write_batch(&frame).map_err(fail)?;
         self.rows += frame.height() as u64;
         self.buffer.clear();
+        self.variants.clear();
         Ok(())
     }
 

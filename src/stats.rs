@@ -198,7 +198,7 @@ impl<const N: usize> Histogram<N> {
 /// Student-t quantile. Past 10^5 degrees of freedom it equals the normal
 /// quantile to 1e-5 relative, and statrs' inverse CDF slows to a crawl
 /// there (minutes at 10^7), so the normal quantile is used.
-fn t_quantile(degrees_of_freedom: u64, p: f64) -> f64 {
+pub fn t_quantile(degrees_of_freedom: u64, p: f64) -> f64 {
     if degrees_of_freedom >= 100_000 {
         return normal_quantile(p);
     }
@@ -207,7 +207,7 @@ fn t_quantile(degrees_of_freedom: u64, p: f64) -> f64 {
         .unwrap_or_else(|_| normal_quantile(p))
 }
 
-fn normal_quantile(p: f64) -> f64 {
+pub fn normal_quantile(p: f64) -> f64 {
     Normal::standard().inverse_cdf(p)
 }
 
@@ -295,6 +295,189 @@ impl SummaryRow {
     }
 }
 
+/// One game's contribution to a series: the numerator and denominator it
+/// adds (initiatives won and contested rounds, actions and turns, a win and
+/// one game). A series' value is the ratio of the sums over games, so it
+/// equals the summary row of the same metric, while its interval treats
+/// the game, not the round or turn inside it, as the independent unit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ratio {
+    pub num: u64,
+    pub den: u64,
+}
+
+impl Ratio {
+    pub const fn new(num: u64, den: u64) -> Ratio {
+        Ratio { num, den }
+    }
+}
+
+/// Exact sums over games of one series: n, Σy, Σx, Σy², Σx², Σxy, where y
+/// is a game's numerator and x its denominator. Enough for the ratio
+/// estimate and its delta-method (cluster) interval.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeriesSums {
+    pub n: u64,
+    pub y: u128,
+    pub x: u128,
+    pub yy: u128,
+    pub xx: u128,
+    pub xy: u128,
+}
+
+impl SeriesSums {
+    #[inline]
+    pub fn record(&mut self, game: Ratio) {
+        let (y, x) = (game.num as u128, game.den as u128);
+        self.n += 1;
+        self.y += y;
+        self.x += x;
+        self.yy += y * y;
+        self.xx += x * x;
+        self.xy += x * y;
+    }
+
+    /// Σy / Σx; NaN when no game had a denominator.
+    pub fn value(&self) -> f64 {
+        if self.x == 0 {
+            f64::NAN
+        } else {
+            self.y as f64 / self.x as f64
+        }
+    }
+
+    /// Σ (y - R x)² / x̄²: the sum of squared linearised residuals, whose
+    /// mean square over n - 1 is the per-game variance of the estimate.
+    fn residual_squares(&self) -> f64 {
+        let r = self.value();
+        let x_bar = self.x as f64 / self.n as f64;
+        let raw = self.yy as f64 - 2.0 * r * self.xy as f64 + r * r * self.xx as f64;
+        raw.max(0.0) / (x_bar * x_bar)
+    }
+
+    /// Standard error of the ratio with the game as the unit (delta method);
+    /// for a per-game mean (x = 1) it is the usual s / √n.
+    pub fn standard_error(&self) -> f64 {
+        if self.n < 2 || self.x == 0 {
+            return f64::NAN;
+        }
+        (self.residual_squares() / (self.n - 1) as f64 / self.n as f64).sqrt()
+    }
+
+    pub fn interval(&self, confidence: f64) -> (f64, f64) {
+        let (value, se) = (self.value(), self.standard_error());
+        if se.is_nan() || se == 0.0 {
+            return (value, value);
+        }
+        let half = t_quantile(self.n - 1, 0.5 + confidence / 2.0) * se;
+        (value - half, value + half)
+    }
+
+    /// Half the width of the `confidence` interval; infinite before two games.
+    pub fn half_width(&self, confidence: f64) -> f64 {
+        let se = self.standard_error();
+        if se.is_nan() {
+            return if self.n >= 2 { 0.0 } else { f64::INFINITY };
+        }
+        t_quantile(self.n - 1, 0.5 + confidence / 2.0) * se
+    }
+}
+
+impl AddAssign<&SeriesSums> for SeriesSums {
+    fn add_assign(&mut self, other: &SeriesSums) {
+        self.n += other.n;
+        self.y += other.y;
+        self.x += other.x;
+        self.yy += other.yy;
+        self.xx += other.xx;
+        self.xy += other.xy;
+    }
+}
+
+/// A series in one variant and in the reference, over the games both
+/// played, with the cross sums that pairing needs: Σ y_v y_r, Σ y_v x_r,
+/// Σ x_v y_r, Σ x_v x_r.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PairedSums {
+    pub variant: SeriesSums,
+    pub reference: SeriesSums,
+    pub cross: [u128; 4],
+}
+
+/// A difference between a variant and the reference, with the paired and
+/// the unpaired standard errors of the same games.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Difference {
+    pub games: u64,
+    pub value: f64,
+    pub ci_low: f64,
+    pub ci_high: f64,
+    pub paired_se: f64,
+    pub unpaired_se: f64,
+}
+
+impl PairedSums {
+    #[inline]
+    pub fn record(&mut self, variant: Ratio, reference: Ratio) {
+        self.variant.record(variant);
+        self.reference.record(reference);
+        let (yv, xv) = (variant.num as u128, variant.den as u128);
+        let (yr, xr) = (reference.num as u128, reference.den as u128);
+        self.cross[0] += yv * yr;
+        self.cross[1] += yv * xr;
+        self.cross[2] += xv * yr;
+        self.cross[3] += xv * xr;
+    }
+
+    /// R_v - R_r with a 95%-style interval from the per-game linearised
+    /// differences u_i = (y_v - R_v x_v)/x̄_v - (y_r - R_r x_r)/x̄_r, whose
+    /// sample variance over n - 1 (they sum to zero) is the pairing's.
+    pub fn difference(&self, confidence: f64) -> Difference {
+        let (v, r) = (&self.variant, &self.reference);
+        let n = v.n;
+        let value = v.value() - r.value();
+        let nan = Difference {
+            games: n,
+            value,
+            ci_low: f64::NAN,
+            ci_high: f64::NAN,
+            paired_se: f64::NAN,
+            unpaired_se: f64::NAN,
+        };
+        if n < 2 || v.x == 0 || r.x == 0 {
+            return nan;
+        }
+        let (rv, rr) = (v.value(), r.value());
+        let xv_bar = v.x as f64 / n as f64;
+        let xr_bar = r.x as f64 / n as f64;
+        let [yy, yx, xy, xx] = self.cross.map(|c| c as f64);
+        let cross = (yy - rr * yx - rv * xy + rv * rr * xx) / (xv_bar * xr_bar);
+        let (aa, bb) = (v.residual_squares(), r.residual_squares());
+        let scale = (n - 1) as f64 * n as f64;
+        let paired_se = ((aa - 2.0 * cross + bb).max(0.0) / scale).sqrt();
+        let unpaired_se = ((aa + bb) / scale).sqrt();
+        let half = t_quantile(n - 1, 0.5 + confidence / 2.0) * paired_se;
+        Difference {
+            games: n,
+            value,
+            ci_low: value - half,
+            ci_high: value + half,
+            paired_se,
+            unpaired_se,
+        }
+    }
+}
+
+impl AddAssign<&PairedSums> for PairedSums {
+    fn add_assign(&mut self, other: &PairedSums) {
+        self.variant += &other.variant;
+        self.reference += &other.reference;
+        for (mine, theirs) in self.cross.iter_mut().zip(other.cross) {
+            *mine += theirs;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -354,5 +537,49 @@ mod tests {
         assert_eq!(left, whole);
         assert_eq!(right, whole);
         assert_eq!(histogram.mean(), whole);
+    }
+
+    #[test]
+    fn series_of_per_game_means_is_the_t_interval() {
+        let values = [2u64, 4, 4, 4, 5, 5, 7, 9];
+        let mut series = SeriesSums::default();
+        let mut mean = Mean::default();
+        for &v in &values {
+            series.record(Ratio::new(v, 1));
+            mean.record(v);
+        }
+        assert_eq!(series.value(), mean.value());
+        let (a, b) = (series.interval(0.95), mean.interval(0.95));
+        assert!((a.0 - b.0).abs() < 1e-12 && (a.1 - b.1).abs() < 1e-12);
+    }
+
+    #[test]
+    fn paired_difference_of_identical_series_is_exactly_zero() {
+        let mut pair = PairedSums::default();
+        for i in 0..100u64 {
+            let game = Ratio::new(i % 7, 3 + i % 4);
+            pair.record(game, game);
+        }
+        let d = pair.difference(0.95);
+        assert_eq!(d.value, 0.0);
+        assert!(d.paired_se.abs() < 1e-9, "{d:?}");
+        assert!(d.unpaired_se > 0.01, "{d:?}");
+    }
+
+    #[test]
+    fn unpaired_error_is_the_two_sample_one_for_independent_columns() {
+        // x = 1: the difference of two means; unpaired se = sqrt(s1²/n + s2²/n).
+        let mut pair = PairedSums::default();
+        let (mut m1, mut m2) = (Mean::default(), Mean::default());
+        for i in 0..50u64 {
+            let (a, b) = (i * 7 % 11, i * 5 % 13);
+            pair.record(Ratio::new(a, 1), Ratio::new(b, 1));
+            m1.record(a);
+            m2.record(b);
+        }
+        let d = pair.difference(0.95);
+        let expected = (m1.variance() / 50.0 + m2.variance() / 50.0).sqrt();
+        assert!((d.unpaired_se - expected).abs() < 1e-12, "{d:?} {expected}");
+        assert!((d.value - (m1.value() - m2.value())).abs() < 1e-12);
     }
 }

@@ -2,8 +2,9 @@
 //! This test owns the process's global allocator, so it lives alone.
 
 use fortunes::engine::BySeat;
-use fortunes::haggerty::{Game, HaggertyStrategy, Heuristic, Rules, Stats};
+use fortunes::haggerty::{Game, Haggerty, HaggertyStrategy, Heuristic, Rules, Stats};
 use fortunes::runner::Simulation;
+use fortunes::stats::Ratio;
 mod common;
 
 use common::{Counting, ALLOCATIONS};
@@ -31,10 +32,25 @@ fn games_allocate_nothing_after_warm_up() {
             };
             let mut state: Game = simulation.new_state();
             let mut stats = Stats::default();
-            simulation.play(&mut state, 1, 0, &mut stats, None); // warm-up
+            let mut series = vec![Ratio::default(); 64];
+            simulation.play(
+                &mut state,
+                1,
+                0,
+                &mut stats,
+                &mut series[..Haggerty::SERIES.len()],
+                None,
+            ); // warm-up
             let before = ALLOCATIONS.load(Ordering::Relaxed);
             for game in 1..500 {
-                simulation.play(&mut state, 1, game, &mut stats, None);
+                simulation.play(
+                    &mut state,
+                    1,
+                    game,
+                    &mut stats,
+                    &mut series[..Haggerty::SERIES.len()],
+                    None,
+                );
             }
             let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
             assert_eq!(

@@ -6,6 +6,7 @@ use fortunes::engine::BySeat;
 use fortunes::haggis::strategy::{Heuristic, Search};
 use fortunes::haggis::{Haggis, HaggisStrategy, Rules, Stats};
 use fortunes::runner::Simulation;
+use fortunes::stats::Ratio;
 mod common;
 
 use common::{Counting, ALLOCATIONS};
@@ -34,10 +35,25 @@ fn haggis_games_allocate_nothing_after_warm_up() {
             };
             let mut state = simulation.new_state();
             let mut stats = Stats::default();
-            simulation.play(&mut state, 1, 0, &mut stats, None); // warm-up
+            let mut series = vec![Ratio::default(); 64];
+            simulation.play(
+                &mut state,
+                1,
+                0,
+                &mut stats,
+                &mut series[..Haggis::SERIES.len()],
+                None,
+            ); // warm-up
             let before = ALLOCATIONS.load(Ordering::Relaxed);
             for game in 1..30 {
-                simulation.play(&mut state, 1, game, &mut stats, None);
+                simulation.play(
+                    &mut state,
+                    1,
+                    game,
+                    &mut stats,
+                    &mut series[..Haggis::SERIES.len()],
+                    None,
+                );
             }
             let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
             assert_eq!(

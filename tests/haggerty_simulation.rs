@@ -4,7 +4,7 @@
 
 use fortunes::engine::{BySeat, Seat};
 use fortunes::haggerty::{self, Game, HaggertyStrategy, Heuristic, Rules, Stats};
-use fortunes::runner::{run, RunConfig};
+use fortunes::runner::{run_one, RunConfig};
 use fortunes::stats::Rate;
 
 const ALL_STRATEGIES: [HaggertyStrategy; 4] = [
@@ -72,14 +72,13 @@ fn simulation(a: HaggertyStrategy, b: HaggertyStrategy, rules: Rules) -> haggert
 }
 
 fn run_stats(sim: &haggerty::Haggerty, games: u64, seed: u64, threads: usize) -> Stats {
-    run(
+    run_one(
         sim,
         &RunConfig {
             games,
             seed,
             threads,
         },
-        None,
         None,
     )
     .unwrap()
@@ -103,14 +102,13 @@ fn results_are_identical_for_any_thread_count() {
         records.extend_from_slice(rows);
         Ok(())
     };
-    let with_records = run(
+    let with_records = run_one(
         &sim,
         &RunConfig {
             games,
             seed: 5,
             threads: 2,
         },
-        None,
         Some(&mut sink),
     )
     .unwrap();

@@ -8,7 +8,7 @@ use fortunes::haggis::game::is_legal;
 use fortunes::haggis::rules::Bet;
 use fortunes::haggis::strategy::{HaggisStrategy, Heuristic, Scratch, Search, View};
 use fortunes::haggis::{duel, play_game, Cards, Game, Haggis, Play, Rules, Stats, Strategy};
-use fortunes::runner::{run, RunConfig};
+use fortunes::runner::{run_one, RunConfig};
 use fortunes::stats::{Mean, Rate};
 use std::cell::Cell;
 
@@ -120,7 +120,7 @@ fn results_are_identical_for_any_thread_count() {
                 seed: 4,
                 threads,
             };
-            run(&simulation, &config, None, None).unwrap()
+            run_one(&simulation, &config, None).unwrap()
         })
         .collect();
     assert_eq!(results[0].games, 300);
@@ -215,7 +215,7 @@ fn official_haggis_points_average_their_exact_value() {
         seed: 10,
         threads: 2,
     };
-    let stats = run(&simulation, &config, None, None).unwrap();
+    let stats = run_one(&simulation, &config, None).unwrap();
     // Only the round's winner scores the Haggis, so the per-round sums of
     // the two seats add without cross terms.
     let [a, b] = stats.seats.0.map(|t| t.haggis);
@@ -232,7 +232,7 @@ fn official_haggis_points_average_their_exact_value() {
         rules: Rules::default(),
         ..simulation
     };
-    let stats = run(&leaflet, &config, None, None).unwrap();
+    let stats = run_one(&leaflet, &config, None).unwrap();
     assert_eq!(
         stats.seats[Seat::A].haggis.sum + stats.seats[Seat::B].haggis.sum,
         8 * stats.rounds
@@ -252,7 +252,7 @@ fn equal_players_win_half_the_games() {
         seed: 11,
         threads: 2,
     };
-    let stats = run(&simulation, &config, None, None).unwrap();
+    let stats = run_one(&simulation, &config, None).unwrap();
     for rate in [
         stats.seats[Seat::A].games_won,
         stats.seats[Seat::A].went_out,

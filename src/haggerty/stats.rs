@@ -41,6 +41,9 @@ pub struct Stats {
     pub turns_per_game: Mean,
     pub reshuffles_per_game: Mean,
     pub ended_by_deck: Rate,
+    /// Games with a contested round, and who won the first of them.
+    pub first_contested: u64,
+    pub first_initiative: BySeat<u64>,
     pub rounds_per_turn: Histogram<ROUND_BINS>,
     /// Contested rounds each seat won, and all contested rounds.
     pub initiative: BySeat<u64>,
@@ -74,6 +77,8 @@ impl Default for Stats {
             turns_per_game: Mean::default(),
             reshuffles_per_game: Mean::default(),
             ended_by_deck: Rate::default(),
+            first_contested: 0,
+            first_initiative: BySeat::default(),
             rounds_per_turn: Histogram::default(),
             initiative: BySeat::default(),
             contested: 0,
@@ -141,11 +146,15 @@ impl Stats {
     }
 
     #[inline]
-    pub fn record_game(&mut self, turns: u32, reshuffles: u32, ended_by_deck: bool) {
+    pub fn record_game(&mut self, game: &super::GameRecord) {
         self.games += 1;
-        self.turns_per_game.record(turns as u64);
-        self.reshuffles_per_game.record(reshuffles as u64);
-        self.ended_by_deck.record(ended_by_deck);
+        self.turns_per_game.record(game.turns as u64);
+        self.reshuffles_per_game.record(game.reshuffles as u64);
+        self.ended_by_deck.record(game.ended_by_deck);
+        if let Some(first) = game.first_initiative {
+            self.first_contested += 1;
+            self.first_initiative[first] += 1;
+        }
     }
 
     /// The tidy summary rows (see the README for the columns).
@@ -163,6 +172,15 @@ impl Stats {
                 NO_BREAKDOWN,
                 String::new(),
                 Rate::new(self.initiative[seat], self.contested),
+            ));
+        }
+        for seat in Seat::BOTH {
+            rows.push(SummaryRow::rate(
+                "first_initiative",
+                seat.name(),
+                NO_BREAKDOWN,
+                String::new(),
+                Rate::new(self.first_initiative[seat], self.first_contested),
             ));
         }
         for seat in Seat::BOTH {
@@ -361,12 +379,14 @@ impl AddAssign<&Stats> for Stats {
         self.turns_per_game += other.turns_per_game;
         self.reshuffles_per_game += other.reshuffles_per_game;
         self.ended_by_deck += other.ended_by_deck;
+        self.first_contested += other.first_contested;
         self.rounds_per_turn += other.rounds_per_turn;
         self.contested += other.contested;
         self.rounds += other.rounds;
         self.joker_ties += other.joker_ties;
         for seat in Seat::BOTH {
             self.initiative[seat] += other.initiative[seat];
+            self.first_initiative[seat] += other.first_initiative[seat];
             self.lone_rounds[seat] += other.lone_rounds[seat];
             self.cards_per_turn[seat] += other.cards_per_turn[seat];
             self.unit_actions_per_turn[seat] += other.unit_actions_per_turn[seat];

@@ -6,10 +6,9 @@ use super::rules::Rules;
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::seeding::GameRng;
 use crate::engine::Seat;
-use crate::error::{Error, Result};
-use crate::presets;
+use crate::params::{ParamKind, ParamSpec};
+use crate::system::{Player, StrategyInfo};
 use rand::Rng;
-use std::path::Path;
 
 /// What a seat may know when it decides: its own hand, the cards it has
 /// seen played, and counts; never the opponent's hand or the pile order.
@@ -84,8 +83,8 @@ pub struct Heuristic {
 impl Default for Heuristic {
     fn default() -> Self {
         Heuristic {
-            win_percent: 60,
-            reserve: 2,
+            win_percent: HEURISTIC_TUNING[0].default as u32,
+            reserve: HEURISTIC_TUNING[1].default as u32,
         }
     }
 }
@@ -145,132 +144,62 @@ impl Strategy for HaggertyStrategy {
     }
 }
 
-/// Names of the built-in strategies and what they do.
-pub const BUILT_INS: &[(&str, &str)] = &[
-    ("random", "uniform over the legal choices, passing and stopping included"),
-    ("lowest", "reveal the lowest card; always chain the lowest legal card"),
-    ("highest", "reveal the highest card; always chain the highest legal card"),
-    (
-        "heuristic",
-        "reveal the lowest card with >= 60% chance to outrank an unseen card (else the lowest); \
-         chain the lowest legal card while more than 2 cards stay in hand or it is too weak to win initiative",
-    ),
+/// Tuning keys of the heuristic, range-checked like rule parameters.
+pub const HEURISTIC_TUNING: &[ParamSpec] = &[
+    ParamSpec {
+        name: "win_percent",
+        kind: ParamKind::Int { min: 0, max: 100 },
+        default: 60,
+        doc: "reveal the lowest card whose chance to outrank an unseen card reaches this percentage",
+        source: "heuristic tuning",
+    },
+    ParamSpec {
+        name: "reserve",
+        kind: ParamKind::Int { min: 0, max: 30 },
+        default: 2,
+        doc: "chain only while more than this many cards stay in hand, unless the card is too weak to win initiative later",
+        source: "heuristic tuning",
+    },
 ];
 
-/// A named strategy ready to play, with where it came from.
-#[derive(Clone, Debug, PartialEq)]
-pub struct NamedStrategy {
-    pub name: String,
-    pub strategy: HaggertyStrategy,
-    pub description: String,
-}
-
-/// Resolves a strategy name: a built-in, or a preset file
-/// `<presets_dir>/<name>.toml`, or a path to a preset file.
-pub fn resolve(name: &str, presets_dir: &Path) -> Result<NamedStrategy> {
-    let built_in = |strategy| NamedStrategy {
-        name: name.to_string(),
-        strategy,
-        description: presets::built_in_description(name, BUILT_INS),
-    };
-    match name {
-        "random" => return Ok(built_in(HaggertyStrategy::Random)),
-        "lowest" => return Ok(built_in(HaggertyStrategy::Lowest)),
-        "highest" => return Ok(built_in(HaggertyStrategy::Highest)),
-        "heuristic" => return Ok(built_in(HaggertyStrategy::Heuristic(Heuristic::default()))),
-        _ => {}
-    }
-    load_preset(&presets::preset_path(name, presets_dir, BUILT_INS)?, name)
-}
-
-/// Reads a preset file:
-/// `base` (a built-in name), optional `description`, and for
-/// `base = "heuristic"` the tuning keys `win_percent` (0..=100) and
-/// `reserve` (0..=30).
-pub fn load_preset(path: &Path, name: &str) -> Result<NamedStrategy> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::file(path, e))?;
-    let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(path, e))?;
-    let mut base = None;
-    let mut description = String::new();
-    let mut tuning = Heuristic::default();
-    let bad = |key: &str, value: &toml::Value, allowed: &str| {
-        Error::file(path, format!("invalid {key} = {value}; allowed: {allowed}"))
-    };
-    for (key, value) in &table {
-        match (key.as_str(), value) {
-            ("base", toml::Value::String(s)) => base = Some(s.clone()),
-            ("description", toml::Value::String(s)) => description = s.clone(),
-            ("win_percent", toml::Value::Integer(v)) if (0..=100).contains(v) => {
-                tuning.win_percent = *v as u32
-            }
-            ("win_percent", v) => return Err(bad(key, v, "an integer 0..=100")),
-            ("reserve", toml::Value::Integer(v)) if (0..=30).contains(v) => {
-                tuning.reserve = *v as u32
-            }
-            ("reserve", v) => return Err(bad(key, v, "an integer 0..=30")),
-            ("base" | "description", v) => return Err(bad(key, v, "a string")),
-            (other, _) => {
-                return Err(Error::file(
-                    path,
-                    format!(
-                        "unknown key {other:?}; allowed: base, description, win_percent, reserve"
-                    ),
-                ))
-            }
-        }
-    }
-    let base = base.ok_or_else(|| {
-        Error::file(
-            path,
-            "missing key base; allowed: random, lowest, highest, heuristic",
-        )
-    })?;
-    let strategy = match base.as_str() {
-        "random" => HaggertyStrategy::Random,
-        "lowest" => HaggertyStrategy::Lowest,
-        "highest" => HaggertyStrategy::Highest,
-        "heuristic" => HaggertyStrategy::Heuristic(tuning),
-        other => {
-            return Err(Error::file(
-                path,
-                format!("unknown base {other:?}; allowed: random, lowest, highest, heuristic"),
-            ))
-        }
-    };
-    if !matches!(strategy, HaggertyStrategy::Heuristic(_))
-        && (table.contains_key("win_percent") || table.contains_key("reserve"))
-    {
-        return Err(Error::file(
-            path,
-            "win_percent and reserve apply only to base = \"heuristic\"",
-        ));
-    }
-    Ok(NamedStrategy {
-        name: name.to_string(),
-        strategy,
-        description,
-    })
-}
+/// The built-in strategies; a preset is one of these with tuning.
+pub const STRATEGIES: &[StrategyInfo] = &[
+    StrategyInfo {
+        name: "random",
+        about: "uniform over the legal choices, passing and stopping included",
+        tuning: &[],
+    },
+    StrategyInfo {
+        name: "lowest",
+        about: "reveal the lowest card; always chain the lowest legal card",
+        tuning: &[],
+    },
+    StrategyInfo {
+        name: "highest",
+        about: "reveal the highest card; always chain the highest legal card",
+        tuning: &[],
+    },
+    StrategyInfo {
+        name: "heuristic",
+        about: "reveal the lowest card with >= 60% chance to outrank an unseen card (else the lowest); \
+                chain the lowest legal card while more than 2 cards stay in hand or it is too weak to win initiative",
+        tuning: HEURISTIC_TUNING,
+    },
+];
 
 impl HaggertyStrategy {
-    /// Settings written to run.toml so a run can be reproduced without the
-    /// preset file.
-    pub fn settings(&self) -> Vec<(&'static str, toml::Value)> {
-        let base = match self {
-            HaggertyStrategy::Random => "random",
-            HaggertyStrategy::Lowest => "lowest",
-            HaggertyStrategy::Highest => "highest",
-            HaggertyStrategy::Heuristic(_) => "heuristic",
-        };
-        let mut settings = vec![("base", toml::Value::String(base.into()))];
-        if let HaggertyStrategy::Heuristic(tuning) = self {
-            settings.push((
-                "win_percent",
-                toml::Value::Integer(tuning.win_percent as i64),
-            ));
-            settings.push(("reserve", toml::Value::Integer(tuning.reserve as i64)));
+    /// The strategy a resolved player names.
+    pub fn from_player(player: &Player) -> HaggertyStrategy {
+        match player.base {
+            "random" => HaggertyStrategy::Random,
+            "lowest" => HaggertyStrategy::Lowest,
+            "highest" => HaggertyStrategy::Highest,
+            "heuristic" => HaggertyStrategy::Heuristic(Heuristic {
+                win_percent: player.tuning.get("win_percent") as u32,
+                reserve: player.tuning.get("reserve") as u32,
+            }),
+            other => unreachable!("{other} is not in STRATEGIES"),
         }
-        settings
     }
 }
 

@@ -8,10 +8,10 @@ use super::stats::Stats;
 use super::strategy::HaggisStrategy;
 use super::{play_game, GameResult};
 use crate::engine::{BySeat, Seat};
-use crate::error::Result;
-use crate::runner::{self, RunConfig, Simulation};
+use crate::error::{Error, ErrorKind, Result};
+use crate::runner;
 use crate::stats::{Mean, Rate, CONFIDENCE};
-use polars::prelude::*;
+use rayon::prelude::*;
 use std::ops::AddAssign;
 
 /// `player` against `against` on paired deals.
@@ -32,6 +32,9 @@ pub struct MatchTally {
     pub player_score: Mean,
     pub against_score: Mean,
     pub rounds: Mean,
+    /// Games the player won on each deal (0, 1 or 2): the deal, not the
+    /// game, is the independent unit of a paired match.
+    pub wins_per_deal: Mean,
 }
 
 impl AddAssign<&MatchTally> for MatchTally {
@@ -43,53 +46,27 @@ impl AddAssign<&MatchTally> for MatchTally {
         self.player_score += other.player_score;
         self.against_score += other.against_score;
         self.rounds += other.rounds;
+        self.wins_per_deal += other.wins_per_deal;
     }
 }
 
-/// One deal's pair of games: who won each (as the player's seat in it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PairRecord {
-    pub deal: u64,
-    pub player_won_as_a: bool,
-    pub player_won_as_b: bool,
-}
-
-impl Simulation for Duel {
-    type State = (Game, Stats);
-    type Stats = MatchTally;
-    type Record = PairRecord;
-    /// Two whole games per item, search players included.
-    const BATCH: u64 = 4;
-
-    fn new_state(&self) -> (Game, Stats) {
-        (Game::new(&self.rules, 0, 0), Stats::default())
-    }
-
-    fn play(
+impl Duel {
+    /// Plays deal `deal` twice, the player in seat a and then in seat b.
+    fn play_deal(
         &self,
-        state: &mut (Game, Stats),
+        (game, scratch): &mut (Game, Stats),
         master_seed: u64,
         deal: u64,
         tally: &mut MatchTally,
-        records: Option<&mut Vec<PairRecord>>,
     ) {
-        // `play_game` always records round statistics; a match needs only
-        // the results, so they go to a worker's accumulator nobody reads.
-        let (game, scratch_stats) = state;
         let mut won = [false; 2];
         for (i, player_seat) in Seat::BOTH.into_iter().enumerate() {
             let mut seats = BySeat([self.against; 2]);
             seats[player_seat] = self.player;
             // The same game index: the same deals, with the seats swapped.
-            let result: GameResult = play_game(
-                game,
-                &self.rules,
-                &seats,
-                master_seed,
-                deal,
-                scratch_stats,
-                None,
-            );
+            // Round statistics go to a scratch accumulator nobody reads.
+            let result: GameResult =
+                play_game(game, &self.rules, &seats, master_seed, deal, scratch, None);
             won[i] = result.winner == Some(player_seat);
             tally.wins.record(won[i]);
             tally.draws += result.winner.is_none() as u64;
@@ -99,42 +76,17 @@ impl Simulation for Duel {
                 .record(result.scores[player_seat.other()] as u64);
             tally.rounds.record(result.rounds as u64);
         }
+        tally.wins_per_deal.record(won[0] as u64 + won[1] as u64);
         tally.swept += (won[0] && won[1]) as u64;
         tally.swept_by += (!won[0] && !won[1]) as u64;
-        if let Some(records) = records {
-            records.push(PairRecord {
-                deal,
-                player_won_as_a: won[0],
-                player_won_as_b: won[1],
-            });
-        }
-    }
-
-    fn records_frame(records: &[PairRecord]) -> PolarsResult<DataFrame> {
-        DataFrame::new_infer_height(vec![
-            Column::new(
-                "deal".into(),
-                records.iter().map(|r| r.deal).collect::<Vec<u64>>(),
-            ),
-            Column::new(
-                "player_won_as_a".into(),
-                records
-                    .iter()
-                    .map(|r| r.player_won_as_a)
-                    .collect::<Vec<bool>>(),
-            ),
-            Column::new(
-                "player_won_as_b".into(),
-                records
-                    .iter()
-                    .map(|r| r.player_won_as_b)
-                    .collect::<Vec<bool>>(),
-            ),
-        ])
     }
 }
 
-/// Plays `deals` paired deals (2 x `deals` games to the target).
+/// Deals per batch: two whole games each, search players included.
+const BATCH: u64 = 4;
+
+/// Plays `deals` paired deals (2 x `deals` games to the target), in fixed
+/// batches merged in order: the same tally for any thread count.
 pub fn play_match(
     rules: &Rules,
     player: HaggisStrategy,
@@ -148,18 +100,52 @@ pub fn play_match(
         player,
         against,
     };
-    let config = RunConfig {
-        games: deals,
-        seed,
-        threads,
-    };
-    runner::run(&duel, &config, None, None)
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::new(ErrorKind::BadArgument(format!("cannot start threads: {e}"))))?;
+    let tallies: Vec<MatchTally> = pool.install(|| {
+        (0..deals.div_ceil(BATCH))
+            .into_par_iter()
+            .map_init(
+                || (Game::new(rules, 0, 0), Stats::default()),
+                |state, batch| {
+                    let mut tally = MatchTally::default();
+                    for deal in batch * BATCH..((batch + 1) * BATCH).min(deals) {
+                        duel.play_deal(state, seed, deal, &mut tally);
+                    }
+                    tally
+                },
+            )
+            .collect()
+    });
+    if runner::INTERRUPTED.load(std::sync::atomic::Ordering::Relaxed) {
+        return Err(Error::new(ErrorKind::Interrupted));
+    }
+    let mut total = MatchTally::default();
+    for tally in &tallies {
+        total += tally;
+    }
+    Ok(total)
 }
 
 impl MatchTally {
     /// A one-row table: games, wins, the win rate and its 95% interval.
+    /// The player's win rate with its 95% interval over deals: the two
+    /// games of a deal share its cards, so they are not independent.
+    pub fn win_interval(&self) -> (f64, f64) {
+        let deals = self.wins_per_deal;
+        if deals.n >= 2 && deals.variance() == 0.0 {
+            // Every deal went the same way (a sweep): a t interval would
+            // have no width, so count deals as trials in a Wilson interval.
+            return Rate::new(deals.sum / 2, deals.n).wilson(CONFIDENCE);
+        }
+        let (low, high) = deals.interval(CONFIDENCE);
+        ((low / 2.0).max(0.0), (high / 2.0).min(1.0))
+    }
+
     pub fn table(&self, player: &str, against: &str) -> String {
-        let (low, high) = self.wins.wilson(CONFIDENCE);
+        let (low, high) = self.win_interval();
         format!(
             "{:<12} {:<12} {:>6} {:>6} {:>6} {:>8} {:>17} {:>8} {:>8} {:>8}\n\
              {:<12} {:<12} {:>6} {:>6} {:>6} {:>8.3} {:>8.3}-{:<8.3} {:>8.1} {:>8.1} {:>8.1}\n",

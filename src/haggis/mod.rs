@@ -20,8 +20,12 @@ pub use stats::Stats;
 pub use strategy::{HaggisStrategy, Strategy};
 
 use crate::engine::{BySeat, Seat};
+use crate::error::Result;
+use crate::output::{Cell, ColumnSpec, ColumnType, Record};
+use crate::params::{ParamSpec, ParamValues};
 use crate::runner::Simulation;
-use polars::prelude::*;
+use crate::stats::{Ratio, SummaryRow};
+use crate::system::{player_names, Player, Series, StrategyInfo, Trace};
 
 /// One round: a row of `records.parquet`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,79 +116,130 @@ pub struct Haggis {
     pub strategies: BySeat<HaggisStrategy>,
 }
 
+impl Record for RoundRecord {
+    const COLUMNS: &'static [ColumnSpec] = &{
+        use ColumnType::*;
+        [
+            ColumnSpec::new("game", U64),
+            ColumnSpec::new("round", U32),
+            ColumnSpec::new("dealer", Name),
+            ColumnSpec::new("went_out", Name),
+            ColumnSpec::new("points_a", U32),
+            ColumnSpec::new("points_b", U32),
+            ColumnSpec::new("captured_a", U32),
+            ColumnSpec::new("captured_b", U32),
+            ColumnSpec::new("left_hand_points", U32),
+            ColumnSpec::new("cards_left", U32),
+            ColumnSpec::new("haggis_points", U32),
+            ColumnSpec::new("bet_a", Name),
+            ColumnSpec::new("bet_b", Name),
+            ColumnSpec::new("tricks", U32),
+            ColumnSpec::new("plays", U32),
+            ColumnSpec::new("bombs_a", U32),
+            ColumnSpec::new("bombs_b", U32),
+            ColumnSpec::new("score_a", U32),
+            ColumnSpec::new("score_b", U32),
+        ]
+    };
+
+    fn cell(&self, column: usize) -> Cell {
+        let [a, b] = Seat::BOTH;
+        let bet = |seat: Seat| Cell::Name(rules::Bet::ALL[self.bets[seat] as usize].name());
+        match column {
+            0 => Cell::U64(self.game),
+            1 => Cell::U32(self.round),
+            2 => Cell::Name(self.dealer.name()),
+            3 => Cell::Name(self.winner.name()),
+            4 => Cell::U32(self.points[a]),
+            5 => Cell::U32(self.points[b]),
+            6 => Cell::U32(self.captured[a]),
+            7 => Cell::U32(self.captured[b]),
+            8 => Cell::U32(self.left_points),
+            9 => Cell::U32(self.left_cards),
+            10 => Cell::U32(self.haggis_points),
+            11 => bet(a),
+            12 => bet(b),
+            13 => Cell::U32(self.tricks),
+            14 => Cell::U32(self.plays),
+            15 => Cell::U32(self.bombs[a]),
+            16 => Cell::U32(self.bombs[b]),
+            17 => Cell::U32(self.totals[a]),
+            18 => Cell::U32(self.totals[b]),
+            _ => unreachable!("RoundRecord has {} columns", Self::COLUMNS.len()),
+        }
+    }
+}
+
 impl Simulation for Haggis {
-    type State = Game;
-    type Stats = Stats;
-    type Record = RoundRecord;
+    const NAME: &'static str = rules::SYSTEM;
+    const ABOUT: &'static str = "Haggis for two players, played to the target score";
+    const RULES: &'static [ParamSpec] = rules::SPECS;
+    const STRATEGIES: &'static [StrategyInfo] = strategy::STRATEGIES;
+    const SERIES: &'static [Series] = stats::SERIES;
+    const HEADLINE: &'static [&'static str] = &["points_per_round", "went_out_first", "game_won"];
+    const TABLE_BREAKDOWNS: &'static [&'static str] = &["none", "bet", "strategy"];
+    const DEFAULT_GAMES: u64 = 10_000;
+    const PROGRESS_FROM: u64 = 1_000;
     /// A game to the target is a dozen rounds: tens of microseconds to
     /// milliseconds with the search player.
     const BATCH: u64 = 64;
 
-    fn new_state(&self) -> Game {
-        Game::new(&self.rules, 0, 0)
+    /// The game, and one game's scratch statistics: a game is a dozen
+    /// rounds of searching hands, so gathering its statistics apart and
+    /// adding them costs little, and its series are read straight from them.
+    type State = (Game, Stats);
+    type Stats = Stats;
+    type Record = RoundRecord;
+
+    fn build(rules: &ParamValues, players: &BySeat<Player>) -> Result<Self> {
+        Ok(Haggis {
+            rules: Rules::from_values(rules.clone())?,
+            strategies: BySeat(Seat::BOTH.map(|s| HaggisStrategy::from_player(&players[s]))),
+        })
+    }
+
+    fn new_state(&self) -> (Game, Stats) {
+        (Game::new(&self.rules, 0, 0), Stats::default())
     }
 
     fn play(
         &self,
-        state: &mut Game,
+        (state, scratch): &mut (Game, Stats),
         master_seed: u64,
         game: u64,
         stats: &mut Stats,
+        series: &mut [Ratio],
         records: Option<&mut Vec<RoundRecord>>,
     ) {
+        *scratch = Stats::default();
         play_game(
             state,
             &self.rules,
             &self.strategies,
             master_seed,
             game,
-            stats,
+            scratch,
             records,
         );
+        scratch.series(series);
+        *stats += &*scratch;
     }
 
-    fn records_frame(records: &[RoundRecord]) -> PolarsResult<DataFrame> {
-        let u32s = |name: &str, get: &dyn Fn(&RoundRecord) -> u32| {
-            Column::new(name.into(), records.iter().map(get).collect::<Vec<u32>>())
-        };
-        let seats = |name: &str, get: &dyn Fn(&RoundRecord) -> Seat| {
-            Column::new(
-                name.into(),
-                records.iter().map(|r| get(r).name()).collect::<Vec<&str>>(),
-            )
-        };
-        let bets = |name: &str, seat: Seat| {
-            Column::new(
-                name.into(),
-                records
-                    .iter()
-                    .map(|r| rules::Bet::ALL[r.bets[seat] as usize].name())
-                    .collect::<Vec<&str>>(),
-            )
-        };
-        DataFrame::new_infer_height(vec![
-            Column::new(
-                "game".into(),
-                records.iter().map(|r| r.game).collect::<Vec<u64>>(),
-            ),
-            u32s("round", &|r| r.round),
-            seats("dealer", &|r| r.dealer),
-            seats("went_out", &|r| r.winner),
-            u32s("points_a", &|r| r.points[Seat::A]),
-            u32s("points_b", &|r| r.points[Seat::B]),
-            u32s("captured_a", &|r| r.captured[Seat::A]),
-            u32s("captured_b", &|r| r.captured[Seat::B]),
-            u32s("left_hand_points", &|r| r.left_points),
-            u32s("cards_left", &|r| r.left_cards),
-            u32s("haggis_points", &|r| r.haggis_points),
-            bets("bet_a", Seat::A),
-            bets("bet_b", Seat::B),
-            u32s("tricks", &|r| r.tricks),
-            u32s("plays", &|r| r.plays),
-            u32s("bombs_a", &|r| r.bombs[Seat::A]),
-            u32s("bombs_b", &|r| r.bombs[Seat::B]),
-            u32s("score_a", &|r| r.totals[Seat::A]),
-            u32s("score_b", &|r| r.totals[Seat::B]),
-        ])
+    fn rows(&self, stats: &Stats, players: &BySeat<Player>) -> Vec<SummaryRow> {
+        stats.rows(&player_names(players))
+    }
+
+    fn trace(&self, master_seed: u64, index: u64) -> Trace {
+        let mut dealt = Game::new(&self.rules, master_seed, index);
+        dealt.deal(&self.rules);
+        let hands = dealt.round.hands;
+        let mut game = Game::new(&self.rules, master_seed, index);
+        let outcome = game.play_round(&self.rules, &self.strategies);
+        Trace {
+            deal: hands[Seat::A].0
+                ^ hands[Seat::B].0.rotate_left(24)
+                ^ dealt.round.haggis.0.rotate_left(48),
+            first_decision: BySeat(Seat::BOTH.map(|s| outcome.state.bets[s] as u64)),
+        }
     }
 }

@@ -222,6 +222,19 @@ impl Stats {
                 .points
                 .share_rows("points_per_round_share", seat.name(), "points", &mut rows);
         }
+        for bet in [Bet::Little, Bet::Big] {
+            let mut won = self.seats[Seat::A].bets_won[bet as usize];
+            won += self.seats[Seat::B].bets_won[bet as usize];
+            if won.trials > 0 {
+                rows.push(SummaryRow::rate(
+                    "bet_succeeded",
+                    ALL_SEATS,
+                    "bet",
+                    bet.name().into(),
+                    won,
+                ));
+            }
+        }
         // By strategy: the seats that play it, pooled.
         let mut names: Vec<&String> = strategies.0.iter().collect();
         names.dedup();
@@ -308,5 +321,93 @@ impl Stats {
             Rate::new(self.capped_games, self.games),
         ));
         rows
+    }
+}
+
+use crate::stats::Ratio;
+use crate::system::Series;
+
+/// The per-game series of Haggis, in the order `Stats::series` writes them.
+pub const SERIES: &[Series] = &[
+    Series::mean("points_per_round", "a"),
+    Series::mean("points_per_round", "b"),
+    Series::mean("captured_points_per_round", "a"),
+    Series::mean("captured_points_per_round", "b"),
+    Series::mean("left_hand_points_per_round", "a"),
+    Series::mean("left_hand_points_per_round", "b"),
+    Series::mean("haggis_points_per_round", "a"),
+    Series::mean("haggis_points_per_round", "b"),
+    Series::mean("bet_points_per_round", "a"),
+    Series::mean("bet_points_per_round", "b"),
+    Series::mean("plays_per_round", "a"),
+    Series::mean("plays_per_round", "b"),
+    Series::mean("passes_per_round", "a"),
+    Series::mean("passes_per_round", "b"),
+    Series::rate("went_out_first", "a"),
+    Series::rate("went_out_first", "b"),
+    Series::rate("bet_made", "a").by("bet", "little"),
+    Series::rate("bet_made", "a").by("bet", "big"),
+    Series::rate("bet_made", "b").by("bet", "little"),
+    Series::rate("bet_made", "b").by("bet", "big"),
+    Series::rate("bet_succeeded", "all").by("bet", "little"),
+    Series::rate("bet_succeeded", "all").by("bet", "big"),
+    Series::mean("tricks_per_round", "all"),
+    Series::mean("cards_left_in_losers_hand", "all"),
+    Series::mean("rounds_per_game", "all"),
+    Series::rate("game_won", "a"),
+    Series::rate("game_won", "b"),
+    Series::mean("score_per_game", "a"),
+    Series::mean("score_per_game", "b"),
+    Series::rate("game_drawn", "all"),
+    Series::rate("game_hit_max_rounds", "all"),
+];
+
+impl Stats {
+    /// The `SERIES` values of the games these statistics hold (one game's,
+    /// when they are a game's scratch statistics).
+    pub fn series(&self, out: &mut [Ratio]) {
+        let [a, b] = [&self.seats[Seat::A], &self.seats[Seat::B]];
+        let mean = |m: Mean| Ratio::new(m.sum, m.n);
+        let rate = |r: Rate| Ratio::new(r.hits, r.trials);
+        let (little, big) = (Bet::Little as usize, Bet::Big as usize);
+        let pooled = |bet: usize| {
+            let mut won = a.bets_won[bet];
+            won += b.bets_won[bet];
+            rate(won)
+        };
+        let values = [
+            mean(a.points.mean()),
+            mean(b.points.mean()),
+            mean(a.captured),
+            mean(b.captured),
+            mean(a.left),
+            mean(b.left),
+            mean(a.haggis),
+            mean(b.haggis),
+            mean(a.bet_points),
+            mean(b.bet_points),
+            mean(a.plays),
+            mean(b.plays),
+            mean(a.passes),
+            mean(b.passes),
+            rate(a.went_out),
+            rate(b.went_out),
+            rate(a.bets[little]),
+            rate(a.bets[big]),
+            rate(b.bets[little]),
+            rate(b.bets[big]),
+            pooled(little),
+            pooled(big),
+            mean(self.tricks.mean()),
+            mean(self.left_cards.mean()),
+            mean(self.rounds_per_game.mean()),
+            rate(a.games_won),
+            rate(b.games_won),
+            mean(a.game_score),
+            mean(b.game_score),
+            Ratio::new(self.drawn_games, self.games),
+            Ratio::new(self.capped_games, self.games),
+        ];
+        out.copy_from_slice(&values);
     }
 }

@@ -9,12 +9,10 @@ use super::moves::{answers_of_shape, generate, longest_lowest_natural, MoveList,
 use super::rules::{Bet, Rules};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
-use crate::error::{Error, Result};
 use crate::params::{ParamKind, ParamSpec, ParamValues};
-use crate::presets;
+use crate::system::{Player, StrategyInfo};
 use rand::Rng;
 use std::cmp::Reverse;
-use std::path::Path;
 
 /// What a seat may know when it decides.
 #[derive(Clone, Copy, Debug)]
@@ -605,141 +603,50 @@ fn search_play(
     candidates[best]
 }
 
-/// Names of the built-in players and what they do.
-pub const BUILT_INS: &[(&str, &str)] = &[
-    (
-        "random",
-        "uniform over the legal plays (passing included) and the three bets",
-    ),
-    (
-        "greedy",
-        "answer with the cheapest play; lead the longest, lowest natural combination; never bets",
-    ),
-    (
-        "heuristic",
-        "split the hand into the fewest plays, answer when it costs no play, spend wilds on rich \
-         tricks and bombs when the opponent is nearly out; bet from the hand's shape",
-    ),
-    (
-        "search",
-        "determinized Monte Carlo: sample the unseen cards, play each candidate out with greedy \
-         players, keep the best average round margin (48 samples x 8 candidates)",
-    ),
+/// The built-in players; a preset is one of these with tuning.
+pub const STRATEGIES: &[StrategyInfo] = &[
+    StrategyInfo {
+        name: "random",
+        about: "uniform over the legal plays (passing included) and the three bets",
+        tuning: &[],
+    },
+    StrategyInfo {
+        name: "greedy",
+        about: "answer with the cheapest play; lead the longest, lowest natural combination; never bets",
+        tuning: &[],
+    },
+    StrategyInfo {
+        name: "heuristic",
+        about: "split the hand into the fewest plays, answer when it costs no play, spend wilds on rich \
+                tricks and bombs when the opponent is nearly out; bet from the hand's shape",
+        tuning: HEURISTIC_TUNING,
+    },
+    StrategyInfo {
+        name: "search",
+        about: "determinized Monte Carlo: sample the unseen cards, play each candidate out with greedy \
+                players, keep the best average round margin (48 samples x 8 candidates)",
+        tuning: SEARCH_TUNING,
+    },
 ];
 
-/// A named strategy ready to play, with where it came from.
-#[derive(Clone, Debug, PartialEq)]
-pub struct NamedStrategy {
-    pub name: String,
-    pub strategy: HaggisStrategy,
-    pub description: String,
-}
-
-fn built_in(name: &str) -> Option<HaggisStrategy> {
-    Some(match name {
-        "random" => HaggisStrategy::Random,
-        "greedy" => HaggisStrategy::Greedy,
-        "heuristic" => HaggisStrategy::Heuristic(Heuristic::default()),
-        "search" => HaggisStrategy::Search(Search::default()),
-        _ => return None,
-    })
-}
-
-/// Resolves a player name: a built-in, a preset `<presets_dir>/<name>.toml`,
-/// or a path to a preset file.
-pub fn resolve(name: &str, presets_dir: &Path) -> Result<NamedStrategy> {
-    if let Some(strategy) = built_in(name) {
-        return Ok(NamedStrategy {
-            name: name.to_string(),
-            strategy,
-            description: presets::built_in_description(name, BUILT_INS),
-        });
-    }
-    load_preset(&presets::preset_path(name, presets_dir, BUILT_INS)?, name)
-}
-
-/// Reads a preset: `base` (random, greedy, heuristic, search), an optional
-/// `description`, and the base's tuning keys (`fortunes strategies haggis`
-/// lists them with their ranges).
-pub fn load_preset(path: &Path, name: &str) -> Result<NamedStrategy> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::file(path, e))?;
-    let mut table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(path, e))?;
-    let base = match table.remove("base") {
-        Some(toml::Value::String(base)) => base,
-        other => {
-            return Err(Error::file(
-                path,
-                format!(
-                    "base = {}; allowed: random, greedy, heuristic, search",
-                    other.map_or("(missing)".to_string(), |v| v.to_string())
-                ),
-            ))
-        }
-    };
-    let description = match table.remove("description") {
-        None => String::new(),
-        Some(toml::Value::String(text)) => text,
-        Some(other) => {
-            return Err(Error::file(
-                path,
-                format!("description = {other}; allowed: a string"),
-            ))
-        }
-    };
-    let strategy = match base.as_str() {
-        "random" | "greedy" => {
-            if let Some(key) = table.keys().next() {
-                return Err(Error::file(
-                    path,
-                    format!("unknown key {key:?}; base {base} has no tuning (allowed: base, description)"),
-                ));
-            }
-            built_in(&base).expect("a built-in name")
-        }
-        "heuristic" => {
-            let mut values = ParamValues::defaults("heuristic", HEURISTIC_TUNING);
-            values.set_toml(&table).map_err(|e| Error::file(path, e))?;
-            HaggisStrategy::Heuristic(Heuristic::from_values(&values))
-        }
-        "search" => {
-            let mut values = ParamValues::defaults("search", SEARCH_TUNING);
-            values.set_toml(&table).map_err(|e| Error::file(path, e))?;
-            HaggisStrategy::Search(Search::from_values(&values))
-        }
-        other => {
-            return Err(Error::file(
-                path,
-                format!("unknown base {other:?}; allowed: random, greedy, heuristic, search"),
-            ))
-        }
-    };
-    Ok(NamedStrategy {
-        name: name.to_string(),
-        strategy,
-        description,
-    })
-}
-
 impl HaggisStrategy {
-    /// Settings written to run.toml so a run can be reproduced without the
-    /// preset file.
-    pub fn settings(&self) -> Vec<(&'static str, toml::Value)> {
-        match self {
-            HaggisStrategy::Random => vec![("base", "random".into())],
-            HaggisStrategy::Greedy => vec![("base", "greedy".into())],
-            HaggisStrategy::Heuristic(t) => vec![
-                ("base", "heuristic".into()),
-                ("bet_little_plans", (t.bet_little_plans as i64).into()),
-                ("bet_big_plans", (t.bet_big_plans as i64).into()),
-                ("danger_cards", (t.danger_cards as i64).into()),
-                ("trick_points", (t.trick_points as i64).into()),
-            ],
-            HaggisStrategy::Search(t) => vec![
-                ("base", "search".into()),
-                ("samples", (t.samples as i64).into()),
-                ("candidates", (t.candidates as i64).into()),
-            ],
+    /// The player a resolved player names.
+    pub fn from_player(player: &Player) -> HaggisStrategy {
+        match player.base {
+            "random" => HaggisStrategy::Random,
+            "greedy" => HaggisStrategy::Greedy,
+            "heuristic" => HaggisStrategy::Heuristic(Heuristic::from_values(&player.tuning)),
+            "search" => HaggisStrategy::Search(Search::from_values(&player.tuning)),
+            other => unreachable!("{other} is not in STRATEGIES"),
         }
+    }
+
+    /// The built-in called `name`, with default tuning.
+    pub fn named(name: &str) -> Option<HaggisStrategy> {
+        STRATEGIES
+            .iter()
+            .find(|s| s.name == name)
+            .map(|info| HaggisStrategy::from_player(&Player::built_in(info)))
     }
 }
 

@@ -1,3 +1,4 @@
+#![allow(dead_code)]
 //! Helpers shared by several test binaries.
 
 use std::alloc::{GlobalAlloc, Layout, System};

@@ -1,0 +1,672 @@
+//! What a run leaves for a person: the per-variant metrics with game-level
+//! intervals, the paired differences against the reference, `report.md`,
+//! and SVG plots a designer can read without the tables.
+
+use crate::error::{Error, Result};
+use crate::experiment::{Experiment, Games};
+use crate::output::{write_table, OutputDir, Table, TableColumn};
+use crate::stats::{Difference, Kind, SeriesSums, CONFIDENCE};
+use crate::system::{Series, VariantOutcome};
+use plotters::prelude::*;
+use std::fmt::Write as _;
+
+/// One series of one variant, with its game-level interval.
+struct MetricRow<'a> {
+    variant: usize,
+    series: &'a Series,
+    sums: SeriesSums,
+}
+
+fn metric_rows<'a>(experiment: &'a Experiment, outcomes: &[VariantOutcome]) -> Vec<MetricRow<'a>> {
+    let mut rows = Vec::new();
+    for (v, outcome) in outcomes.iter().enumerate() {
+        for (s, series) in experiment.system.series().iter().enumerate() {
+            rows.push(MetricRow {
+                variant: v,
+                series,
+                sums: outcome.series[s],
+            });
+        }
+    }
+    rows
+}
+
+struct DifferenceRow<'a> {
+    variant: usize,
+    series: &'a Series,
+    difference: Difference,
+}
+
+fn difference_rows<'a>(
+    experiment: &'a Experiment,
+    outcomes: &[VariantOutcome],
+) -> Vec<DifferenceRow<'a>> {
+    let mut rows = Vec::new();
+    for (v, outcome) in outcomes.iter().enumerate() {
+        for (s, pair) in outcome.paired.iter().enumerate() {
+            rows.push(DifferenceRow {
+                variant: v,
+                series: &experiment.system.series()[s],
+                difference: pair.difference(CONFIDENCE),
+            });
+        }
+    }
+    rows
+}
+
+fn label_columns(
+    experiment: &Experiment,
+    variants: impl Iterator<Item = usize> + Clone,
+) -> Vec<(String, TableColumn)> {
+    let mut columns = vec![(
+        "variant".to_string(),
+        TableColumn::Text(
+            variants
+                .clone()
+                .map(|v| experiment.variants[v].label.clone())
+                .collect(),
+        ),
+    )];
+    for (a, axis) in experiment.axes.iter().enumerate() {
+        columns.push((
+            axis.name.clone(),
+            TableColumn::Text(
+                variants
+                    .clone()
+                    .map(|v| experiment.variants[v].axes[a].clone())
+                    .collect(),
+            ),
+        ));
+    }
+    columns
+}
+
+fn series_columns<'a>(
+    series: impl Iterator<Item = &'a Series> + Clone,
+) -> Vec<(String, TableColumn)> {
+    let text = |get: fn(&Series) -> &'static str| {
+        TableColumn::Text(series.clone().map(|s| get(s).to_string()).collect())
+    };
+    vec![
+        ("metric".into(), text(|s| s.metric)),
+        ("kind".into(), text(|s| s.kind.name())),
+        ("seat".into(), text(|s| s.seat)),
+        ("by".into(), text(|s| s.by)),
+        ("level".into(), text(|s| s.level)),
+    ]
+}
+
+/// `metrics.csv/.parquet`: every series of every variant, with the game
+/// as the unit of its interval; `differences.csv/.parquet`: every series
+/// of every variant against the reference, paired by game.
+pub fn write_tables(
+    out: &mut OutputDir,
+    experiment: &Experiment,
+    outcomes: &[VariantOutcome],
+) -> Result<()> {
+    let rows = metric_rows(experiment, outcomes);
+    let mut columns = label_columns(experiment, rows.iter().map(|r| r.variant));
+    columns.extend(series_columns(rows.iter().map(|r| r.series)));
+    let floats =
+        |get: &dyn Fn(&MetricRow) -> f64| TableColumn::Float(rows.iter().map(get).collect());
+    columns.extend([
+        (
+            "games".to_string(),
+            TableColumn::Int(rows.iter().map(|r| r.sums.n as i64).collect()),
+        ),
+        ("value".into(), floats(&|r| r.sums.value())),
+        ("ci_low".into(), floats(&|r| r.sums.interval(CONFIDENCE).0)),
+        ("ci_high".into(), floats(&|r| r.sums.interval(CONFIDENCE).1)),
+    ]);
+    write_table(out, "metrics", &Table { columns })?;
+    if outcomes.len() < 2 {
+        return Ok(());
+    }
+    let rows = difference_rows(experiment, outcomes);
+    let mut columns = label_columns(experiment, rows.iter().map(|r| r.variant));
+    columns.push((
+        "reference".into(),
+        TableColumn::Text(
+            rows.iter()
+                .map(|_| experiment.variants[experiment.reference].label.clone())
+                .collect(),
+        ),
+    ));
+    columns.extend(series_columns(rows.iter().map(|r| r.series)));
+    let floats = |get: &dyn Fn(&Difference) -> f64| {
+        TableColumn::Float(rows.iter().map(|r| get(&r.difference)).collect())
+    };
+    columns.extend([
+        (
+            "games".to_string(),
+            TableColumn::Int(rows.iter().map(|r| r.difference.games as i64).collect()),
+        ),
+        ("difference".into(), floats(&|d| d.value)),
+        ("ci_low".into(), floats(&|d| d.ci_low)),
+        ("ci_high".into(), floats(&|d| d.ci_high)),
+        ("paired_se".into(), floats(&|d| d.paired_se)),
+        ("unpaired_se".into(), floats(&|d| d.unpaired_se)),
+    ]);
+    write_table(out, "differences", &Table { columns })
+}
+
+/// Digits that show a value to its interval's precision.
+fn digits(half_width: f64) -> usize {
+    if !half_width.is_finite() || half_width <= 0.0 {
+        return 4;
+    }
+    ((-half_width.log10()).ceil() as i64 + 1).clamp(1, 8) as usize
+}
+
+fn fmt(value: f64, digits: usize) -> String {
+    if value.is_nan() {
+        "n/a".to_string()
+    } else {
+        format!("{value:.digits$}")
+    }
+}
+
+fn axis_unit(series: &Series) -> String {
+    let name = series.metric.replace('_', " ");
+    match series.kind {
+        Kind::Rate => format!("{name} (proportion)"),
+        Kind::Mean => format!("{name} (mean)"),
+    }
+}
+
+/// One line of a plot: points (x, value, low, high).
+struct Line {
+    name: String,
+    points: Vec<(f64, f64, f64, f64)>,
+}
+
+struct Plot<'a> {
+    title: String,
+    x_label: String,
+    y_label: String,
+    /// Tick labels of a categorical x axis (x = 0, 1, 2, ...).
+    categories: Option<&'a [String]>,
+    lines: Vec<Line>,
+    zero_line: bool,
+}
+
+fn render(plot: &Plot) -> std::result::Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 540)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let points = plot.lines.iter().flat_map(|l| l.points.iter());
+        let (mut x_min, mut x_max, mut y_min, mut y_max) = (
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        );
+        for &(x, y, low, high) in points {
+            x_min = x_min.min(x);
+            x_max = x_max.max(x);
+            for v in [y, low, high].into_iter().filter(|v| v.is_finite()) {
+                y_min = y_min.min(v);
+                y_max = y_max.max(v);
+            }
+        }
+        if plot.zero_line {
+            y_min = y_min.min(0.0);
+            y_max = y_max.max(0.0);
+        }
+        if !y_min.is_finite() {
+            (y_min, y_max) = (0.0, 1.0);
+        }
+        let pad_y = ((y_max - y_min) * 0.08).max(y_max.abs().max(1e-9) * 0.01);
+        let pad_x = ((x_max - x_min) * 0.06).max(0.5);
+        let y_range = (y_min - pad_y)..(y_max + pad_y);
+        let x_range = (x_min - pad_x)..(x_max + pad_x);
+        // Enough digits to tell about eight ticks apart, no more.
+        let y_digits =
+            ((-((y_max - y_min).max(1e-9) / 8.0).log10()).ceil().max(0.0) as usize).min(6);
+        let mut chart = ChartBuilder::on(&root)
+            .caption(&plot.title, ("sans-serif", 24))
+            .margin(18)
+            .x_label_area_size(55)
+            .y_label_area_size(85)
+            .build_cartesian_2d(x_range, y_range)
+            .map_err(|e| e.to_string())?;
+        let categories = plot.categories;
+        let x_format = |x: &f64| match categories {
+            Some(labels) => {
+                let i = x.round();
+                if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < labels.len() {
+                    labels[i as usize].clone()
+                } else {
+                    String::new()
+                }
+            }
+            None => {
+                if (x - x.round()).abs() < 1e-6 {
+                    format!("{}", x.round() as i64)
+                } else {
+                    String::new()
+                }
+            }
+        };
+        let y_format = |y: &f64| format!("{y:.y_digits$}");
+        let x_ticks = match categories {
+            Some(labels) => labels.len() * 2 + 1,
+            None => ((x_max - x_min) as usize * 2 + 3).min(24),
+        };
+        chart
+            .configure_mesh()
+            .x_desc(plot.x_label.as_str())
+            .y_desc(plot.y_label.as_str())
+            .x_labels(x_ticks)
+            .y_labels(8)
+            .x_label_formatter(&x_format)
+            .y_label_formatter(&y_format)
+            .axis_desc_style(("sans-serif", 18))
+            .label_style(("sans-serif", 15))
+            .light_line_style(WHITE.mix(0.0))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        if plot.zero_line {
+            chart
+                .draw_series(LineSeries::new(
+                    [(x_min - pad_x, 0.0), (x_max + pad_x, 0.0)],
+                    BLACK.mix(0.5).stroke_width(1),
+                ))
+                .map_err(|e| e.to_string())?;
+        }
+        for (i, line) in plot.lines.iter().enumerate() {
+            let color = Palette99::pick(i).to_rgba();
+            chart
+                .draw_series(LineSeries::new(
+                    line.points.iter().map(|&(x, y, _, _)| (x, y)),
+                    color.stroke_width(2),
+                ))
+                .map_err(|e| e.to_string())?
+                .label(line.name.as_str())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 22, y)], color.stroke_width(3))
+                });
+            chart
+                .draw_series(line.points.iter().filter(|p| p.2.is_finite()).map(
+                    |&(x, y, low, high)| {
+                        ErrorBar::new_vertical(x, low, y, high, color.stroke_width(2), 12)
+                    },
+                ))
+                .map_err(|e| e.to_string())?;
+            chart
+                .draw_series(
+                    line.points
+                        .iter()
+                        .map(|&(x, y, _, _)| Circle::new((x, y), 4, color.filled())),
+                )
+                .map_err(|e| e.to_string())?;
+        }
+        if plot.lines.len() > 1 || !plot.lines.is_empty() && !plot.lines[0].name.is_empty() {
+            chart
+                .configure_series_labels()
+                .position(SeriesLabelPosition::UpperRight)
+                .background_style(WHITE.mix(0.85))
+                .border_style(BLACK.mix(0.4))
+                .label_font(("sans-serif", 15))
+                .draw()
+                .map_err(|e| e.to_string())?;
+        }
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
+fn write_plot(out: &mut OutputDir, name: &str, plot: &Plot) -> Result<()> {
+    let svg = render(plot).map_err(|e| Error::output(out.path().join(name), e))?;
+    crate::output::write_text(out, name, &svg)
+}
+
+/// The x position of each variant on the first axis, and the line each
+/// belongs to (the other axes' values).
+fn layout(experiment: &Experiment) -> (Vec<f64>, Vec<String>, Option<Vec<String>>) {
+    let first = &experiment.axes[0];
+    let xs = experiment
+        .variants
+        .iter()
+        .map(|v| {
+            let label = &v.axes[0];
+            let i = first.labels.iter().position(|l| l == label).unwrap_or(0);
+            if first.numeric {
+                first.values[i].as_integer().unwrap_or(i as i64) as f64
+            } else {
+                i as f64
+            }
+        })
+        .collect();
+    let groups = experiment
+        .variants
+        .iter()
+        .map(|v| {
+            experiment.axes[1..]
+                .iter()
+                .zip(&v.axes[1..])
+                .map(|(a, l)| format!("{}={l}", a.name))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    let categories = (!first.numeric).then(|| first.labels.clone());
+    (xs, groups, categories)
+}
+
+/// Lines of one metric: one per (series of the metric, other-axes group).
+fn lines_of(
+    experiment: &Experiment,
+    metric: &str,
+    point: &dyn Fn(usize, usize) -> Option<(f64, f64, f64)>,
+) -> Vec<Line> {
+    let (xs, groups, _) = layout(experiment);
+    let mut lines: Vec<Line> = Vec::new();
+    for (s, series) in experiment.system.series().iter().enumerate() {
+        if series.metric != metric {
+            continue;
+        }
+        for (v, group) in groups.iter().enumerate() {
+            let Some((y, low, high)) = point(v, s) else {
+                continue;
+            };
+            let mut name = if series.by == "none" {
+                format!("seat {}", series.seat)
+            } else {
+                format!("seat {} {} {}", series.seat, series.by, series.level)
+            };
+            if !group.is_empty() {
+                name = format!("{name}, {group}");
+            }
+            match lines.iter_mut().find(|l| l.name == name) {
+                Some(line) => line.points.push((xs[v], y, low, high)),
+                None => lines.push(Line {
+                    name,
+                    points: vec![(xs[v], y, low, high)],
+                }),
+            }
+        }
+    }
+    for line in &mut lines {
+        line.points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    lines
+}
+
+/// Plots of every metric of interest, and `report.md`.
+pub fn write_report(
+    out: &mut OutputDir,
+    experiment: &Experiment,
+    outcomes: &[VariantOutcome],
+    threads: usize,
+) -> Result<()> {
+    let system = experiment.system;
+    let mut md = String::new();
+    let title = if experiment.name == "run" {
+        format!("{} run", system.name())
+    } else {
+        experiment.name.clone()
+    };
+    let _ = writeln!(md, "# {title}\n");
+    if !experiment.description.is_empty() {
+        let _ = writeln!(md, "{}\n", experiment.description);
+    }
+    let _ = writeln!(
+        md,
+        "Run it again with `fortunes run reports/{}/run.toml`: the same tables, byte for byte, on any number of threads.\n",
+        experiment.name
+    );
+    let _ = writeln!(md, "| setting | value |\n|---|---|");
+    let _ = writeln!(md, "| system | {} ({}) |", system.name(), system.about());
+    let _ = writeln!(md, "| seed | {} |", experiment.seed);
+    match experiment.games {
+        Games::Fixed(games) => {
+            let _ = writeln!(md, "| games per variant | {games} |");
+        }
+        Games::Precision {
+            half_width,
+            max_games,
+        } => {
+            let _ = writeln!(
+                md,
+                "| precision target | 95% half-width <= {half_width} on every metric of interest, at most {max_games} games |"
+            );
+        }
+    }
+    for seat in crate::engine::Seat::BOTH {
+        let player = &experiment.players[seat];
+        let tuning: Vec<String> = player
+            .tuning
+            .to_toml()
+            .iter()
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect();
+        let _ = writeln!(
+            md,
+            "| seat {} | {} (base {}{}) |",
+            seat.name(),
+            player.name,
+            player.base,
+            if tuning.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", tuning.join(", "))
+            }
+        );
+    }
+    let defaults = crate::params::ParamValues::defaults(system.name(), system.rule_specs());
+    let changed: Vec<String> = experiment
+        .rules
+        .to_toml()
+        .iter()
+        .zip(defaults.to_toml().iter())
+        .filter(|(a, b)| a.1 != b.1)
+        .map(|((k, v), _)| format!("{k} = {v}"))
+        .collect();
+    let _ = writeln!(
+        md,
+        "| rules changed from the defaults | {} |",
+        if changed.is_empty() {
+            "none".to_string()
+        } else {
+            changed.join(", ")
+        }
+    );
+    for axis in &experiment.axes {
+        let _ = writeln!(md, "| swept: {} | {} |", axis.name, axis.labels.join(", "));
+    }
+    if experiment.variants.len() > 1 {
+        let _ = writeln!(
+            md,
+            "| reference variant | {} |",
+            experiment.variants[experiment.reference].label
+        );
+    }
+    let _ = writeln!(
+        md,
+        "| threads | {threads} (results do not depend on it) |\n"
+    );
+
+    if let Games::Precision { half_width, .. } = experiment.games {
+        let _ = writeln!(
+            md,
+            "## Games played\n\n| variant | games | target met |\n|---|---|---|"
+        );
+        for (variant, outcome) in experiment.variants.iter().zip(outcomes) {
+            let met = match outcome.met {
+                Some(true) => "yes",
+                _ => "no",
+            };
+            let _ = writeln!(
+                md,
+                "| {} | {} | {met} (±{half_width}) |",
+                variant.label, outcome.games
+            );
+        }
+        let _ = writeln!(md);
+    }
+
+    let _ = writeln!(
+        md,
+        "Intervals are 95%. A metric's interval treats the game as the independent unit (the rounds and turns of a game are not independent); a difference's interval is paired: game i of every variant is played from the same seeds, so it compares the same deals wherever the variants share a deck.\n"
+    );
+    let series = system.series();
+    for metric in &experiment.metrics {
+        let _ = writeln!(md, "## {metric}\n");
+        let indices: Vec<usize> = (0..series.len())
+            .filter(|&s| series[s].metric == metric)
+            .collect();
+        let unit = axis_unit(&series[indices[0]]);
+        if !experiment.axes.is_empty() {
+            let (_, _, categories) = layout(experiment);
+            let point = |v: usize, s: usize| {
+                let sums = &outcomes[v].series[s];
+                let (low, high) = sums.interval(CONFIDENCE);
+                Some((sums.value(), low, high))
+            };
+            let plot = Plot {
+                title: format!(
+                    "{} by {}",
+                    metric.replace('_', " "),
+                    experiment.axes[0].name
+                ),
+                x_label: experiment.axes[0].name.clone(),
+                y_label: unit.clone(),
+                categories: categories.as_deref(),
+                lines: lines_of(experiment, metric, &point),
+                zero_line: false,
+            };
+            let file = format!("{metric}.svg");
+            write_plot(out, &file, &plot)?;
+            let _ = writeln!(md, "![{metric} by {}]({file})\n", experiment.axes[0].name);
+        }
+        let _ = writeln!(
+            md,
+            "| variant | series | value | 95% interval | games |\n|---|---|---|---|---|"
+        );
+        for (v, variant) in experiment.variants.iter().enumerate() {
+            for &s in &indices {
+                let sums = &outcomes[v].series[s];
+                let (low, high) = sums.interval(CONFIDENCE);
+                let d = digits(sums.half_width(CONFIDENCE));
+                let _ = writeln!(
+                    md,
+                    "| {} | {} | {} | {} to {} | {} |",
+                    variant.label,
+                    series[s].label(),
+                    fmt(sums.value(), d),
+                    fmt(low, d),
+                    fmt(high, d),
+                    sums.n
+                );
+            }
+        }
+        let _ = writeln!(md);
+        if experiment.variants.len() > 1 {
+            let reference = &experiment.variants[experiment.reference].label;
+            let point = |v: usize, s: usize| {
+                if v == experiment.reference {
+                    return Some((0.0, f64::NAN, f64::NAN));
+                }
+                let d = outcomes[v].paired[s].difference(CONFIDENCE);
+                Some((d.value, d.ci_low, d.ci_high))
+            };
+            if !experiment.axes.is_empty() {
+                let (_, _, categories) = layout(experiment);
+                let plot = Plot {
+                    title: format!(
+                        "{} minus the reference ({reference})",
+                        metric.replace('_', " ")
+                    ),
+                    x_label: experiment.axes[0].name.clone(),
+                    y_label: format!("difference in {unit}"),
+                    categories: categories.as_deref(),
+                    lines: lines_of(experiment, metric, &point),
+                    zero_line: true,
+                };
+                let file = format!("{metric}-difference.svg");
+                write_plot(out, &file, &plot)?;
+                let _ = writeln!(md, "Against the reference variant ({reference}), paired by game:\n\n![{metric} difference]({file})\n");
+            }
+            let _ = writeln!(md, "| variant | series | difference | 95% interval (paired) | unpaired interval would be |\n|---|---|---|---|---|");
+            for (v, variant) in experiment.variants.iter().enumerate() {
+                if v == experiment.reference {
+                    continue;
+                }
+                for &s in &indices {
+                    let d = outcomes[v].paired[s].difference(CONFIDENCE);
+                    let digits = digits((d.ci_high - d.ci_low) / 2.0);
+                    let z = (d.ci_high - d.ci_low) / 2.0 / d.paired_se;
+                    let _ = writeln!(
+                        md,
+                        "| {} | {} | {} | {} to {} | ±{} |",
+                        variant.label,
+                        series[s].label(),
+                        fmt(d.value, digits),
+                        fmt(d.ci_low, digits),
+                        fmt(d.ci_high, digits),
+                        fmt(z * d.unpaired_se, digits),
+                    );
+                }
+            }
+            let _ = writeln!(md);
+        }
+        // The metric's distribution, where the summary has one.
+        let share = format!("{metric}_share");
+        let has_share = outcomes[0].rows.iter().any(|r| r.metric == share);
+        if has_share {
+            let seat = outcomes[0]
+                .rows
+                .iter()
+                .find(|r| r.metric == share)
+                .map(|r| r.seat)
+                .unwrap_or("all");
+            let mut lines = Vec::new();
+            for (variant, outcome) in experiment.variants.iter().zip(outcomes) {
+                let points: Vec<(f64, f64, f64, f64)> = outcome
+                    .rows
+                    .iter()
+                    .filter(|r| r.metric == share && r.seat == seat)
+                    .filter_map(|r| {
+                        Some((r.level.parse::<f64>().ok()?, r.value, r.ci_low, r.ci_high))
+                    })
+                    .collect();
+                if !points.is_empty() {
+                    lines.push(Line {
+                        name: variant.label.clone(),
+                        points,
+                    });
+                }
+            }
+            if !lines.is_empty() {
+                let by = outcomes[0]
+                    .rows
+                    .iter()
+                    .find(|r| r.metric == share)
+                    .map_or("value", |r| r.by);
+                let plot = Plot {
+                    title: format!("distribution of {} (seat {seat})", metric.replace('_', " ")),
+                    x_label: by.replace('_', " "),
+                    y_label: "share of observations".into(),
+                    categories: None,
+                    lines,
+                    zero_line: false,
+                };
+                let file = format!("{metric}-histogram.svg");
+                write_plot(out, &file, &plot)?;
+                let _ = writeln!(md, "Its distribution (the `{share}` rows of summary.csv):\n\n![{metric} distribution]({file})\n");
+            }
+        }
+    }
+    let _ = writeln!(
+        md,
+        "## Files\n\n- `summary.csv`, `summary.parquet`: every statistic of every variant (`variant` and one column per swept axis first)\n- `metrics.csv`, `metrics.parquet`: every per-game series of every variant with its game-level interval{}\n- `run.toml`: this run, reproducible\n",
+        if experiment.variants.len() > 1 {
+            "\n- `differences.csv`, `differences.parquet`: every series against the reference, paired by game, with the paired and unpaired standard errors"
+        } else {
+            ""
+        }
+    );
+    crate::output::write_text(out, "report.md", &md)
+}
