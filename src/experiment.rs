@@ -166,6 +166,10 @@ fn preset_rules(system: &dyn System, name: &str, depth: u32) -> Result<toml::Tab
             ))
         }
     }
+    // Checked here, so an error names the preset's file.
+    ParamValues::defaults(system.name(), system.rule_specs())
+        .set_toml(&rules)
+        .map_err(|e| field(&path, "rules", e))?;
     Ok(rules)
 }
 

@@ -77,14 +77,18 @@ fn run_writes_tidy_tables_records_and_manifest() {
 
     let csv = std::fs::read_to_string(out.join("summary.csv")).unwrap();
     let header = csv.lines().next().unwrap();
-    assert_eq!(header, fortunes::output::SUMMARY_COLUMNS.join(","));
+    assert_eq!(
+        header,
+        format!("variant,{}", fortunes::output::SUMMARY_COLUMNS.join(","))
+    );
     let summary = read_parquet(&out.join("summary.parquet"));
     let names: Vec<&str> = summary
         .get_column_names()
         .iter()
         .map(|n| n.as_str())
         .collect();
-    assert_eq!(names, fortunes::output::SUMMARY_COLUMNS);
+    assert_eq!(names[0], "variant");
+    assert_eq!(names[1..], fortunes::output::SUMMARY_COLUMNS);
     assert_eq!(summary.height(), csv.lines().count() - 1);
     // value = count / n on every row, and the interval holds the value.
     let count = summary.column("count").unwrap().i64().unwrap().clone();
@@ -135,7 +139,10 @@ fn run_writes_tidy_tables_records_and_manifest() {
     assert_eq!(
         files,
         [
+            "metrics.csv",
+            "metrics.parquet",
             "records.parquet",
+            "report.md",
             "run.toml",
             "summary.csv",
             "summary.parquet"
@@ -167,6 +174,24 @@ fn run_writes_tidy_tables_records_and_manifest() {
         std::fs::read_to_string(again.join("summary.csv")).unwrap(),
         csv
     );
+    // run.toml reproduces the whole run by itself, on another thread count.
+    let from = temp.path().join("from");
+    let output = fortunes(&[
+        "run",
+        out.join("run.toml").to_str().unwrap(),
+        "--threads",
+        "1",
+        "--out",
+        from.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    for file in ["summary.csv", "metrics.csv"] {
+        assert_eq!(
+            std::fs::read(from.join(file)).unwrap(),
+            std::fs::read(out.join(file)).unwrap(),
+            "{file}"
+        );
+    }
 }
 
 #[test]
@@ -220,7 +245,7 @@ fn rejects(args: &[&str], expected: &[&str]) {
     all.extend_from_slice(args);
     let output = fortunes(&all);
     let message = stderr(&output);
-    assert!(!output.status.success(), "{args:?} succeeded");
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {message}");
     assert!(!message.contains("panicked"), "{message}");
     for text in expected {
         assert!(
@@ -447,8 +472,8 @@ fn haggis_run_writes_one_record_per_round() {
     // rounds_per_game's count is the number of rounds played.
     let rounds: u64 = csv
         .lines()
-        .find(|l| l.starts_with("rounds_per_game,mean"))
-        .and_then(|l| l.split(',').nth(5))
+        .find(|l| l.starts_with("base,rounds_per_game,mean"))
+        .and_then(|l| l.split(',').nth(6))
         .unwrap()
         .parse()
         .unwrap();

@@ -1,0 +1,401 @@
+//! The checks every registered system must pass. A new system gets them by
+//! its line in `system::SYSTEMS`: nothing here names a system.
+//!
+//! - identical results for any thread count;
+//! - one seat's player changes neither the deals nor the other seat's
+//!   first decision (separate randomness streams);
+//! - no allocation after warm-up, for every pair of built-in players;
+//! - every per-game series adds up to its summary row;
+//! - `run.toml` reproduces a run byte for byte;
+//! - bad input is refused with exit 2 and nothing left behind.
+
+use fortunes::engine::{BySeat, Seat};
+use fortunes::experiment::{Experiment, Overrides};
+use fortunes::runner::{Plan, Stop};
+use fortunes::stats::Ratio;
+use fortunes::system::{Player, System, Variant, SYSTEMS};
+use std::alloc::{GlobalAlloc, Layout, System as SystemAllocator};
+use std::cell::Cell;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Counts the allocations of the current thread only, so tests running
+/// beside each other do not disturb the count.
+struct PerThread;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for PerThread {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        unsafe { SystemAllocator.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { SystemAllocator.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        unsafe { SystemAllocator.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: PerThread = PerThread;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(|c| c.get())
+}
+
+/// Games for a quick check: a few batches, and a partial one.
+fn games(system: &dyn System) -> u64 {
+    (3 * system.batch() + 5).min(3 * 4096)
+}
+
+fn variant(system: &dyn System, a: &str, b: &str) -> Variant {
+    let player = |name: &str| {
+        let info = system.strategies().iter().find(|s| s.name == name).unwrap();
+        Player::built_in(info)
+    };
+    Variant {
+        label: format!("{a}-{b}"),
+        axes: Vec::new(),
+        rules: fortunes::params::ParamValues::defaults(system.name(), system.rule_specs()),
+        players: BySeat([player(a), player(b)]),
+    }
+}
+
+/// The two cheapest built-ins: the first two listed.
+fn cheap(system: &dyn System) -> [&'static str; 2] {
+    [system.strategies()[0].name, system.strategies()[1].name]
+}
+
+#[test]
+fn results_are_identical_for_any_thread_count() {
+    for &system in SYSTEMS {
+        let [x, y] = cheap(system);
+        let variants = [variant(system, x, y), variant(system, y, y)];
+        let results: Vec<_> = [1, 2, 3]
+            .into_iter()
+            .map(|threads| {
+                let plan = Plan {
+                    seed: 7,
+                    threads,
+                    stop: Stop::Games(games(system)),
+                    reference: 0,
+                    watched: Vec::new(),
+                };
+                system.run(&variants, &plan, None, None).unwrap()
+            })
+            .collect();
+        assert_eq!(results[0][0].games, games(system), "{}", system.name());
+        assert!(!results[0][1].paired.is_empty());
+        assert!(
+            results.windows(2).all(|w| w[0] == w[1]),
+            "{}: results depend on the thread count",
+            system.name()
+        );
+        let plan = Plan {
+            seed: 8,
+            threads: 2,
+            stop: Stop::Games(games(system)),
+            reference: 0,
+            watched: Vec::new(),
+        };
+        assert_ne!(
+            system.run(&variants, &plan, None, None).unwrap(),
+            results[0],
+            "{}: another seed gives the same games",
+            system.name()
+        );
+    }
+}
+
+#[test]
+fn one_seats_player_changes_neither_the_deals_nor_the_other_seat() {
+    for &system in SYSTEMS {
+        let first = system.strategies()[0].name;
+        let mut compared = 0;
+        for game in 0..40 {
+            let traces: Vec<_> = system
+                .strategies()
+                .iter()
+                .map(|other| {
+                    system
+                        .trace(&variant(system, first, other.name), 3, game)
+                        .unwrap()
+                })
+                .collect();
+            for trace in &traces[1..] {
+                assert_eq!(trace.deal, traces[0].deal, "{} game {game}", system.name());
+                assert_eq!(
+                    trace.first_decision[Seat::A],
+                    traces[0].first_decision[Seat::A],
+                    "{} game {game}: seat a's first decision moved",
+                    system.name()
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared >= 40, "{}", system.name());
+        // And the deal does depend on the game.
+        let v = variant(system, first, first);
+        assert_ne!(
+            system.trace(&v, 3, 0).unwrap().deal,
+            system.trace(&v, 3, 1).unwrap().deal
+        );
+    }
+}
+
+#[test]
+fn games_allocate_nothing_after_warm_up() {
+    for &system in SYSTEMS {
+        let count = (system.batch() / 8).clamp(6, 400);
+        for a in system.strategies() {
+            for b in system.strategies() {
+                let mut game_loop = system.game_loop(&variant(system, a.name, b.name)).unwrap();
+                game_loop.play(1, 0); // warm-up
+                let before = allocations();
+                for game in 1..=count {
+                    game_loop.play(1, game);
+                }
+                let allocated = allocations() - before;
+                assert_eq!(
+                    allocated,
+                    0,
+                    "{}: {} vs {} allocated {allocated} times in {count} games",
+                    system.name(),
+                    a.name,
+                    b.name
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_series_adds_up_to_its_summary_row() {
+    for &system in SYSTEMS {
+        let [x, y] = cheap(system);
+        let mut game_loop = system.game_loop(&variant(system, x, y)).unwrap();
+        let mut sums = vec![Ratio::default(); system.series().len()];
+        for game in 0..games(system).min(500) {
+            game_loop.play(5, game);
+            for (sum, value) in sums.iter_mut().zip(game_loop.last_series()) {
+                sum.num += value.num;
+                sum.den += value.den;
+            }
+        }
+        let rows = game_loop.rows();
+        for (series, sum) in system.series().iter().zip(&sums) {
+            let row = rows
+                .iter()
+                .find(|r| series.matches(r))
+                .unwrap_or_else(|| panic!("{}: no summary row for {series:?}", system.name()));
+            assert_eq!(row.kind, series.kind, "{series:?}");
+            assert_eq!(
+                (row.count, row.n),
+                (sum.num, sum.den),
+                "{}: {}",
+                system.name(),
+                series.label()
+            );
+        }
+    }
+}
+
+fn fortunes(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fortunes"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!(
+        "fortunes-conformance-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&path);
+    std::fs::create_dir_all(&path).unwrap();
+    path
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn run_toml_reproduces_the_run_exactly() {
+    for &system in SYSTEMS {
+        let dir = temp_dir(&format!("reproduce-{}", system.name()));
+        let [x, y] = cheap(system);
+        // A sweep over seat a's player, so the paired tables are there too.
+        let experiment = dir.join("sweep.toml");
+        std::fs::write(
+            &experiment,
+            format!(
+                "system = \"{}\"\ngames = {}\nseed = 9\n[strategies]\nb = \"{y}\"\n[sweep]\na.strategy = [\"{x}\", \"{y}\"]\n",
+                system.name(),
+                games(system)
+            ),
+        )
+        .unwrap();
+        let first = dir.join("first");
+        let output = fortunes(&[
+            "run",
+            experiment.to_str().unwrap(),
+            "--out",
+            first.to_str().unwrap(),
+            "--threads",
+            "2",
+            "--quiet",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let second = dir.join("second");
+        let output = fortunes(&[
+            "run",
+            "--from",
+            first.join("run.toml").to_str().unwrap(),
+            "--out",
+            second.to_str().unwrap(),
+            "--threads",
+            "1",
+            "--quiet",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        for file in [
+            "summary.csv",
+            "metrics.csv",
+            "differences.csv",
+            "summary.parquet",
+        ] {
+            assert_eq!(
+                std::fs::read(first.join(file)).unwrap(),
+                std::fs::read(second.join(file)).unwrap(),
+                "{}: {file} differs",
+                system.name()
+            );
+        }
+        // The manifests differ only in the thread count they record.
+        let manifest = |dir: &Path| -> String {
+            std::fs::read_to_string(dir.join("run.toml"))
+                .unwrap()
+                .lines()
+                .filter(|l| !l.starts_with("threads") && !l.starts_with("# Reproduce"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(manifest(&first), manifest(&second));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn bad_input_is_refused_with_nothing_left_behind() {
+    for &system in SYSTEMS {
+        let dir = temp_dir(&format!("refuse-{}", system.name()));
+        let out = dir.join("out");
+        let out_text = out.to_str().unwrap().to_string();
+        let name = system.name();
+        let int_spec = system
+            .rule_specs()
+            .iter()
+            .find_map(|s| match s.kind {
+                fortunes::params::ParamKind::Int { max, .. } => Some((s.name, max)),
+                _ => None,
+            })
+            .unwrap();
+        let too_big = format!("{}={}", int_spec.0, int_spec.1 + 1);
+        let write = |file: &str, text: &str| {
+            let path = dir.join(file);
+            std::fs::write(&path, text).unwrap();
+            path.to_str().unwrap().to_string()
+        };
+        let malformed = write("malformed.toml", "system = \"x\"\n[rules\n");
+        let unknown_metric = write(
+            "metric.toml",
+            &format!("system = \"{name}\"\nmetrics = [\"nonsense\"]\n"),
+        );
+        let empty_axis = write(
+            "axis.toml",
+            &format!("system = \"{name}\"\n[sweep]\n{} = []\n", int_spec.0),
+        );
+        let bad_key = write("key.toml", &format!("system = \"{name}\"\ngamez = 10\n"));
+        let cases: Vec<(Vec<&str>, Vec<String>)> = vec![
+            (
+                vec!["run", name, "--set", "no_such_rule=1"],
+                vec!["no_such_rule".into(), int_spec.0.into()],
+            ),
+            (
+                vec!["run", name, "--set", &too_big],
+                vec![int_spec.0.into(), "..=".into()],
+            ),
+            (
+                vec!["run", name, "--strategy", "a=no_such_player"],
+                vec!["no_such_player".into(), system.strategies()[0].name.into()],
+            ),
+            (vec!["run", &malformed], vec!["malformed.toml".into()]),
+            (
+                vec!["run", &unknown_metric],
+                vec![
+                    "metric.toml".into(),
+                    "nonsense".into(),
+                    system.series()[0].metric.into(),
+                ],
+            ),
+            (
+                vec!["run", &empty_axis],
+                vec!["axis.toml".into(), int_spec.0.into()],
+            ),
+            (vec!["run", &bad_key], vec!["gamez".into(), "games".into()]),
+        ];
+        for (mut args, expected) in cases {
+            args.extend(["--out", &out_text, "--games", "10"]);
+            let output = fortunes(&args);
+            let message = stderr(&output);
+            assert_eq!(output.status.code(), Some(2), "{args:?}: {message}");
+            assert_eq!(
+                message.matches("fortunes: error").count(),
+                1,
+                "{args:?}: {message}"
+            );
+            assert!(!message.contains("panicked"), "{message}");
+            for text in &expected {
+                assert!(
+                    message.contains(text.as_str()),
+                    "{args:?}: {message:?} lacks {text:?}"
+                );
+            }
+            assert!(!out.exists(), "{args:?} left {out:?} behind");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn experiments_validate_before_playing() {
+    // Every shipped experiment file loads, names a registered system and
+    // has at least one variant.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments");
+    let mut files = Vec::new();
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "toml") {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.len() >= 3);
+    for file in files {
+        let experiment = Experiment::load(&file, &Overrides::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        assert!(!experiment.variants.is_empty());
+    }
+}
