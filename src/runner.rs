@@ -217,8 +217,7 @@ pub fn run<S: Simulation>(
                 return Err(Error::new(ErrorKind::Interrupted));
             }
             for tally in &tallies {
-                for v in 0..count {
-                    let result = &mut results[v];
+                for (v, result) in results.iter_mut().enumerate() {
                     result.stats += &tally.stats[v];
                     for (mine, theirs) in result.series.iter_mut().zip(&tally.series[v]) {
                         *mine += theirs;
@@ -336,12 +335,15 @@ pub struct RunConfig {
     pub threads: usize,
 }
 
+/// Receives the records of a one-simulation run, in game order.
+pub type OneSink<'a, R> = &'a mut dyn FnMut(&[R]) -> Result<()>;
+
 /// Plays `config.games` games of one simulation and returns its merged
 /// statistics, with `records` (when given) receiving every record.
 pub fn run_one<S: Simulation>(
     simulation: &S,
     config: &RunConfig,
-    records: Option<&mut dyn FnMut(&[S::Record]) -> Result<()>>,
+    records: Option<OneSink<'_, S::Record>>,
 ) -> Result<S::Stats> {
     let plan = Plan {
         seed: config.seed,

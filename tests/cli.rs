@@ -575,3 +575,77 @@ fn haggis_match_reports_a_paired_win_rate() {
     let row: Vec<&str> = text.lines().nth(1).unwrap().split_whitespace().collect();
     assert_eq!(&row[..3], ["heuristic", "greedy", "60"]);
 }
+
+/// `fortunes ... | head`: the reader goes away, the listing stops quietly.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
+        .args([
+            "haggis",
+            "moves",
+            "--hand",
+            "2H 3H 4H 5H 6H 7H 8H 9H 10H 2S 3S 4S 5S 6S",
+            "--wilds",
+            "JQK",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Thousands of lines, far more than a pipe buffers.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "");
+}
+
+/// Ctrl-C or SIGTERM mid-run: exit 130, temporary files and the output
+/// folder the run created are gone.
+#[test]
+fn an_interrupted_run_leaves_nothing_behind() {
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        let temp = TempDir::new(&format!("interrupt-{signal}"));
+        let out = temp.path().join("out");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
+            .args([
+                "run",
+                "haggerty",
+                "--games",
+                "1000000000",
+                "--threads",
+                "1",
+                "--records",
+                "--quiet",
+                "--out",
+                out.to_str().unwrap(),
+            ])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Wait for the run to be under way: its temporary records file.
+        let started = std::time::Instant::now();
+        while !std::fs::read_dir(&out).is_ok_and(|mut d| d.next().is_some()) {
+            assert!(started.elapsed().as_secs() < 20, "the run never started");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        // SAFETY: signalling our own child process.
+        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(130), "{}", stderr(&output));
+        assert!(stderr(&output).contains("interrupted"));
+        assert!(!out.exists(), "{out:?} left behind");
+    }
+}
+
+#[test]
+fn help_states_the_exit_codes() {
+    let output = fortunes(&["run", "--help"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("1 a balance check found a change"), "{text}");
+    let output = fortunes(&["run", "haggerty", "--bogus"]);
+    assert_eq!(output.status.code(), Some(2));
+}
