@@ -287,6 +287,10 @@ fn render(plot: &Plot) -> std::result::Result<String, String> {
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 22, y)], color.stroke_width(3))
                 });
+            // A long histogram reads as a curve; markers would hide it.
+            if line.points.len() > 30 {
+                continue;
+            }
             chart
                 .draw_series(line.points.iter().filter(|p| p.2.is_finite()).map(
                     |&(x, y, low, high)| {
@@ -371,10 +375,17 @@ fn lines_of(
             let Some((y, low, high)) = point(v, s) else {
                 continue;
             };
-            let mut name = if series.by == "none" {
-                format!("seat {}", series.seat)
+            let seat = if series.seat == "all" {
+                String::new()
             } else {
-                format!("seat {} {} {}", series.seat, series.by, series.level)
+                format!("seat {}", series.seat)
+            };
+            let mut name = if series.by == "none" {
+                seat
+            } else {
+                format!("{seat} {} {}", series.by, series.level)
+                    .trim()
+                    .to_string()
             };
             if !group.is_empty() {
                 name = format!("{name}, {group}");

@@ -606,7 +606,7 @@ fn an_interrupted_run_leaves_nothing_behind() {
     for signal in [libc::SIGINT, libc::SIGTERM] {
         let temp = TempDir::new(&format!("interrupt-{signal}"));
         let out = temp.path().join("out");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
+        let child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
             .args([
                 "run",
                 "haggerty",
