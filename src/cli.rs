@@ -413,25 +413,7 @@ fn experiment_table(experiment: &Experiment, outcomes: &[system::VariantOutcome]
             ]);
         }
     }
-    let mut widths = [0usize; 7];
-    for line in &lines {
-        for (width, cell) in widths.iter_mut().zip(line) {
-            *width = (*width).max(cell.len());
-        }
-    }
-    let mut text = String::new();
-    for line in &lines {
-        for (i, (cell, width)) in line.iter().zip(widths).enumerate() {
-            if i < 2 {
-                text.push_str(&format!("{cell:<width$}  "));
-            } else {
-                text.push_str(&format!("{cell:>width$}  "));
-            }
-        }
-        text.truncate(text.trim_end().len());
-        text.push('\n');
-    }
-    text
+    output::align(&lines, 2)
 }
 
 fn haggis_rules(args: &RulesArgs) -> Result<haggis::Rules> {

@@ -120,19 +120,11 @@ pub fn rules_path(system: &str, value: &str) -> PathBuf {
 fn preset_rules(system: &dyn System, name: &str, depth: u32) -> Result<toml::Table> {
     let path = rules_path(system.name(), name);
     let text = std::fs::read_to_string(&path).map_err(|e| {
-        let presets: Vec<String> = std::fs::read_dir(
-            Path::new(env!("CARGO_MANIFEST_DIR"))
+        let presets = crate::presets::preset_names(
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("experiments")
                 .join(system.name()),
-        )
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|e| {
-            let p = e.path();
-            (p.extension()? == "toml").then(|| p.file_stem()?.to_str().map(String::from))?
-        })
-        .collect();
+        );
         Error::file(
             &path,
             format!(

@@ -439,15 +439,8 @@ pub fn write_text(out: &mut OutputDir, name: &str, text: &str) -> Result<()> {
 
 /// The readable table printed on stdout.
 pub fn format_table(rows: &[SummaryRow]) -> String {
-    let mut lines = vec![[
-        "metric".to_string(),
-        "seat".into(),
-        "by".into(),
-        "level".into(),
-        "n".into(),
-        "value".into(),
-        "95% CI".into(),
-    ]];
+    let mut lines =
+        vec![["metric", "seat", "by", "level", "n", "value", "95% CI"].map(String::from)];
     for row in rows {
         lines.push([
             row.metric.to_string(),
@@ -459,17 +452,22 @@ pub fn format_table(rows: &[SummaryRow]) -> String {
             format!("[{:.4}, {:.4}]", row.ci_low, row.ci_high),
         ]);
     }
-    let mut widths = [0usize; 7];
-    for line in &lines {
+    align(&lines, 4)
+}
+
+/// Lines of cells in aligned columns: the first `text_columns` left-aligned,
+/// the numbers after them right-aligned.
+pub fn align<const N: usize>(lines: &[[String; N]], text_columns: usize) -> String {
+    let mut widths = [0usize; N];
+    for line in lines {
         for (width, cell) in widths.iter_mut().zip(line) {
             *width = (*width).max(cell.len());
         }
     }
     let mut text = String::new();
-    for line in &lines {
+    for line in lines {
         for (i, (cell, width)) in line.iter().zip(widths).enumerate() {
-            // Text columns left-aligned, numbers right-aligned.
-            if i < 4 {
+            if i < text_columns {
                 text.push_str(&format!("{cell:<width$}  "));
             } else {
                 text.push_str(&format!("{cell:>width$}  "));

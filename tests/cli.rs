@@ -1,44 +1,11 @@
 //! The binary as a user runs it: outputs, reproducibility, bad input.
 
 use polars::prelude::*;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Command;
+mod common;
+use common::{fortunes, stderr, TempDir};
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-fn fortunes(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fortunes"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-/// A fresh, empty folder for one test, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let path =
-            std::env::temp_dir().join(format!("fortunes-test-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        TempDir(path)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 fn read_parquet(path: &Path) -> DataFrame {
     ParquetReader::new(std::fs::File::open(path).unwrap())

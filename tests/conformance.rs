@@ -16,8 +16,9 @@ use fortunes::stats::Ratio;
 use fortunes::system::{Player, System, Variant, SYSTEMS};
 use std::alloc::{GlobalAlloc, Layout, System as SystemAllocator};
 use std::cell::Cell;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+mod common;
+use common::{fortunes, stderr, TempDir};
 
 /// Counts the allocations of the current thread only, so tests running
 /// beside each other do not disturb the count.
@@ -161,6 +162,12 @@ fn games_allocate_nothing_after_warm_up() {
                     game_loop.play(1, game);
                 }
                 let allocated = allocations() - before;
+                // The games were really played: some statistic counts them.
+                assert!(
+                    game_loop.rows().iter().any(|r| r.n > count),
+                    "{}: no statistic counts {count} games",
+                    system.name()
+                );
                 assert_eq!(
                     allocated,
                     0,
@@ -205,32 +212,11 @@ fn every_series_adds_up_to_its_summary_row() {
     }
 }
 
-fn fortunes(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fortunes"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!(
-        "fortunes-conformance-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&path);
-    std::fs::create_dir_all(&path).unwrap();
-    path
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
 #[test]
 fn run_toml_reproduces_the_run_exactly() {
     for &system in SYSTEMS {
-        let dir = temp_dir(&format!("reproduce-{}", system.name()));
+        let temp = TempDir::new(&format!("reproduce-{}", system.name()));
+        let dir = temp.path();
         let [x, y] = cheap(system);
         // A sweep over seat a's player, so the paired tables are there too.
         let experiment = dir.join("sweep.toml");
@@ -289,14 +275,14 @@ fn run_toml_reproduces_the_run_exactly() {
                 .join("\n")
         };
         assert_eq!(manifest(&first), manifest(&second));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
 #[test]
 fn bad_input_is_refused_with_nothing_left_behind() {
     for &system in SYSTEMS {
-        let dir = temp_dir(&format!("refuse-{}", system.name()));
+        let temp = TempDir::new(&format!("refuse-{}", system.name()));
+        let dir = temp.path();
         let out = dir.join("out");
         let out_text = out.to_str().unwrap().to_string();
         let name = system.name();
@@ -371,7 +357,6 @@ fn bad_input_is_refused_with_nothing_left_behind() {
             }
             assert!(!out.exists(), "{args:?} left {out:?} behind");
         }
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 

@@ -1,25 +1,42 @@
+//! Helpers shared by the test binaries that drive the command line.
 #![allow(dead_code)]
-//! Helpers shared by several test binaries.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
-/// A global allocator that counts allocations and reallocations; a test
-/// binary installs it with `#[global_allocator]` and reads `ALLOCATIONS`.
-pub struct Counting;
+/// Runs the binary from the crate's folder, so presets and experiments
+/// resolve as they do for a user there.
+pub fn fortunes(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fortunes"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
 
-pub static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
 
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
+/// A fresh, empty folder for one test, removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        let path =
+            std::env::temp_dir().join(format!("fortunes-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
     }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
+
+    pub fn path(&self) -> &Path {
+        &self.0
     }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
