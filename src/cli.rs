@@ -44,6 +44,32 @@ pub enum Command {
     /// experiment's every variant and write reports/NAME/.
     #[command(after_help = EXIT_CODES)]
     Run(RunArgs),
+    /// Play an experiment and write its baseline (reports/NAME/baseline.csv
+    /// and baseline.toml), to commit and check later.
+    #[command(after_help = EXIT_CODES)]
+    Baseline(BaselineArgs),
+    /// Play experiments again and test every metric of interest against
+    /// the baseline: exit 1 when the balance moved, 0 when it did not.
+    /// `check experiments/` checks every experiment with a baseline.
+    #[command(after_help = EXIT_CODES)]
+    Check(CheckArgs),
+    /// How often does X happen? The share of a run's records (one per game,
+    /// or per Haggis round) where EXPR holds, with its 95% interval, e.g.
+    /// `fortunes ask reports/run "rounds >= 40 and initiative_a > initiative_b"`.
+    /// EXPR: column names, numbers, "strings", true/false, + - * / %,
+    /// == != < <= > >=, and/or/not, parentheses.
+    Ask {
+        /// A run's folder (written with --records) or a records.parquet.
+        run: PathBuf,
+        /// The condition to count; with --mean, a filter on the rows used.
+        expression: Option<String>,
+        /// One answer per value of this column.
+        #[arg(long, value_name = "COLUMN")]
+        by: Option<String>,
+        /// The mean of this numeric expression instead of a share.
+        #[arg(long, value_name = "EXPR")]
+        mean: Option<String>,
+    },
     /// List a system's rule parameters: name, default, range, meaning, source.
     Rules { system: String },
     /// List a system's strategies, their tuning keys and the presets.
@@ -172,6 +198,53 @@ pub struct RunArgs {
     pub quiet: bool,
 }
 
+#[derive(clap::Args, Debug)]
+pub struct BaselineArgs {
+    /// An experiment file.
+    pub experiment: PathBuf,
+    /// Folder of the reports: the baseline goes to REPORTS/NAME/.
+    #[arg(long, default_value = "reports")]
+    pub reports: PathBuf,
+    /// Worker threads (default: all cores); the baseline does not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// An experiment file, or a folder: every experiment in it (and below)
+    /// that has a baseline.
+    pub target: PathBuf,
+    /// Family-wise error rate: the chance that an unchanged experiment
+    /// raises an alarm (Holm's correction over all the metrics tested).
+    #[arg(long, default_value_t = 0.01)]
+    pub alpha: f64,
+    /// Demand identical figures for the baseline's seed and version instead
+    /// of testing for a real change: for refactors that must change nothing.
+    #[arg(long)]
+    pub exact: bool,
+    /// The seed to play (default: the baseline's seed + 1, so the two
+    /// samples are independent; with --exact, the baseline's).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Folder of the reports holding the baselines.
+    #[arg(long, default_value = "reports")]
+    pub reports: PathBuf,
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+}
+
+/// How a successful command ended, for the exit code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Outcome {
+    /// Exit 0.
+    Success,
+    /// Exit 1: a check found that the balance moved.
+    BalanceMoved,
+    /// Exit 2: bad input, already reported (a folder check goes on past it).
+    BadInput,
+}
+
 /// Writes to stdout; a closed pipe (`| head`) is not an error.
 pub fn emit(text: &str) -> Result<()> {
     let mut stdout = std::io::stdout().lock();
@@ -186,8 +259,36 @@ pub fn emit(text: &str) -> Result<()> {
 }
 
 /// Runs one parsed command line; tables and listings go to stdout.
-pub fn execute(cli: Cli) -> Result<()> {
+pub fn execute(cli: Cli) -> Result<Outcome> {
     match cli.command {
+        Command::Baseline(args) => baseline(args).map(|()| Outcome::Success),
+        Command::Check(args) => check(args),
+        other => execute_other(other).map(|()| Outcome::Success),
+    }
+}
+
+fn execute_other(command: Command) -> Result<()> {
+    match command {
+        Command::Baseline(_) | Command::Check(_) => unreachable!("handled by execute"),
+        Command::Ask {
+            run,
+            expression,
+            by,
+            mean,
+        } => {
+            let mut records = crate::ask::Records::open(&run)?;
+            let (groups, answers) = crate::ask::ask(
+                &mut records,
+                expression.as_deref(),
+                mean.as_deref(),
+                by.as_deref(),
+            )?;
+            emit(&crate::ask::format_answers(
+                &groups,
+                &answers,
+                mean.is_some(),
+            ))
+        }
         Command::Rules { system } => emit(&params::describe(system::find(&system)?.rule_specs())),
         Command::Strategies {
             system,
@@ -552,5 +653,271 @@ fn haggis_play_to_beat(text: &str, rules: &haggis::Rules) -> Result<haggis::Play
             "--beat {text:?} reads several ways ({}); put the shape first, e.g. \"2x2 {cards_text}\"",
             shown()
         )))),
+    }
+}
+
+/// Plays `experiment` as the runner would, quietly.
+fn play_quietly(
+    experiment: &Experiment,
+    seed: u64,
+    threads: usize,
+) -> Result<Vec<system::VariantOutcome>> {
+    let plan = Plan {
+        seed,
+        threads,
+        stop: experiment.stop(),
+        reference: experiment.reference,
+        watched: experiment.watched_series(),
+    };
+    experiment
+        .system
+        .run(&experiment.variants, &plan, None, None)
+}
+
+fn baseline(args: BaselineArgs) -> Result<()> {
+    let experiment = Experiment::load(&args.experiment, &Overrides::default())?;
+    let threads = threads_of(args.threads);
+    let dir = crate::check::report_dir(&args.reports, &experiment);
+    let mut out = OutputDir::create(&dir)?;
+    let started = Instant::now();
+    let outcomes = play_quietly(&experiment, experiment.seed, threads)?;
+    crate::check::write_baseline(&mut out, &experiment, &outcomes)?;
+    out.commit()?;
+    let games: u64 = outcomes.iter().map(|o| o.games).sum();
+    emit(&format!(
+        "baseline of {} written to {} ({} variants, {games} games, {:.1} s)\n",
+        experiment.name,
+        dir.join(crate::check::BASELINE_CSV).display(),
+        experiment.variants.len(),
+        started.elapsed().as_secs_f64()
+    ))
+}
+
+/// Every experiment file in `dir` and below, sorted; the reports folder
+/// (baselines and run manifests) is not searched.
+fn experiment_files(dir: &Path, reports: &Path) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    let reports = reports.canonicalize().ok();
+    while let Some(dir) = stack.pop() {
+        let entries = std::fs::read_dir(&dir).map_err(|e| Error::file(&dir, e))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                if path.canonicalize().ok() != reports {
+                    stack.push(path);
+                }
+            } else if path.extension().is_some_and(|e| e == "toml")
+                && path
+                    .file_name()
+                    .is_some_and(|n| n != crate::check::BASELINE_TOML)
+            {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// One experiment's check: its table, and whether it moved.
+struct Checked {
+    name: String,
+    tests: usize,
+    moved: usize,
+    smallest: f64,
+    outcome: Outcome,
+}
+
+fn check(args: CheckArgs) -> Result<Outcome> {
+    if !(args.alpha > 0.0 && args.alpha < 1.0) {
+        return Err(Error::new(ErrorKind::BadValue {
+            name: "--alpha".into(),
+            value: args.alpha.to_string(),
+            allowed: "a number strictly between 0 and 1".into(),
+        }));
+    }
+    let threads = threads_of(args.threads);
+    if !args.target.is_dir() {
+        let checked = check_one(&args, &args.target, threads)?;
+        return Ok(checked.outcome);
+    }
+    // A folder: every experiment with a baseline; the exit is the worst.
+    let mut results = Vec::new();
+    for file in experiment_files(&args.target, &args.reports)? {
+        let experiment = match Experiment::load(&file, &Overrides::default()) {
+            Ok(experiment) => experiment,
+            Err(error) => {
+                eprintln!("fortunes: error: {error}");
+                results.push(Checked {
+                    name: file.display().to_string(),
+                    tests: 0,
+                    moved: 0,
+                    smallest: f64::NAN,
+                    outcome: Outcome::BadInput,
+                });
+                continue;
+            }
+        };
+        let dir = crate::check::report_dir(&args.reports, &experiment);
+        if !dir.join(crate::check::BASELINE_TOML).is_file() {
+            continue;
+        }
+        match check_one(&args, &file, threads) {
+            Ok(checked) => results.push(checked),
+            Err(error) => {
+                eprintln!("fortunes: error: {error}");
+                results.push(Checked {
+                    name: experiment.name.clone(),
+                    tests: 0,
+                    moved: 0,
+                    smallest: f64::NAN,
+                    outcome: Outcome::BadInput,
+                });
+            }
+        }
+    }
+    if results.is_empty() {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "no experiment in {} has a baseline in {}; make one with `fortunes baseline FILE`",
+            args.target.display(),
+            args.reports.display()
+        ))));
+    }
+    let mut lines =
+        vec![["experiment", "tests", "moved", "smallest Holm p", "status"].map(String::from)];
+    for r in &results {
+        lines.push([
+            r.name.clone(),
+            r.tests.to_string(),
+            r.moved.to_string(),
+            if r.smallest.is_nan() {
+                "-".into()
+            } else {
+                format!("{:.4}", r.smallest)
+            },
+            match r.outcome {
+                Outcome::Success => "unchanged",
+                Outcome::BalanceMoved => "MOVED",
+                Outcome::BadInput => "error",
+            }
+            .into(),
+        ]);
+    }
+    emit(&format!("\nsummary\n{}", output::align(&lines, 1)))?;
+    Ok(results
+        .iter()
+        .map(|r| r.outcome)
+        .max()
+        .unwrap_or(Outcome::Success))
+}
+
+fn check_one(args: &CheckArgs, file: &Path, threads: usize) -> Result<Checked> {
+    let experiment = Experiment::load(file, &Overrides::default())?;
+    let dir = crate::check::report_dir(&args.reports, &experiment);
+    let baseline = crate::check::read_baseline(&dir, &experiment)?;
+    let series = experiment.system.series();
+    if args.exact {
+        crate::check::require_same_version(&baseline, &dir)?;
+        let seed = args.seed.unwrap_or(baseline.seed);
+        let outcomes = play_quietly(&experiment, seed, threads)?;
+        let differ = crate::check::exact_differences(&baseline, &outcomes);
+        let mut text = format!(
+            "== {} (--exact: seed {seed}, fortunes {})\n",
+            experiment.name,
+            env!("CARGO_PKG_VERSION")
+        );
+        if differ.is_empty() {
+            text.push_str("identical: every figure of every variant equals the baseline\n");
+        } else {
+            let mut lines = vec![["variant", "series", "baseline", "now"].map(String::from)];
+            for &(v, s) in &differ {
+                lines.push([
+                    experiment.variants[v].label.clone(),
+                    series[s].label(),
+                    format!("{:.6}", baseline.sums[v][s].value()),
+                    format!("{:.6}", outcomes[v].series[s].value()),
+                ]);
+            }
+            text.push_str(&output::align(&lines, 2));
+        }
+        emit(&text)?;
+        return Ok(Checked {
+            name: experiment.name.clone(),
+            tests: outcomes.len() * series.len(),
+            moved: differ.len(),
+            smallest: f64::NAN,
+            outcome: if differ.is_empty() {
+                Outcome::Success
+            } else {
+                Outcome::BalanceMoved
+            },
+        });
+    }
+    let seed = args.seed.unwrap_or(crate::check::check_seed(baseline.seed));
+    let outcomes = play_quietly(&experiment, seed, threads)?;
+    let rows = crate::check::compare(&experiment, &baseline, &outcomes, args.alpha);
+    let moved = rows.iter().filter(|r| r.moved).count();
+    let mut lines = vec![[
+        "variant",
+        "series",
+        "baseline",
+        "now",
+        "change",
+        "95% CI of change",
+        "p",
+        "Holm p",
+        "moved",
+        "detectable",
+    ]
+    .map(String::from)];
+    for row in &rows {
+        lines.push([
+            experiment.variants[row.variant].label.clone(),
+            series[row.series].label(),
+            short(row.baseline),
+            short(row.now),
+            short(row.change),
+            format!("[{:+.4}, {:+.4}]", row.ci_low, row.ci_high),
+            format!("{:.4}", row.p),
+            format!("{:.4}", row.adjusted),
+            if row.moved { "MOVED" } else { "no" }.into(),
+            short(row.detectable),
+        ]);
+    }
+    emit(&format!(
+        "== {}: seed {seed} against the baseline's seed {}, alpha {} with Holm over {} tests; \
+         `detectable` is the smallest change found with 80% power\n{}{}\n",
+        experiment.name,
+        baseline.seed,
+        args.alpha,
+        rows.len(),
+        output::align(&lines, 2),
+        if moved == 0 {
+            "unchanged: no metric moved".to_string()
+        } else {
+            format!("MOVED: {moved} of {} tests", rows.len())
+        }
+    ))?;
+    Ok(Checked {
+        name: experiment.name.clone(),
+        tests: rows.len(),
+        moved,
+        smallest: rows.iter().map(|r| r.adjusted).fold(f64::NAN, f64::min),
+        outcome: if moved > 0 {
+            Outcome::BalanceMoved
+        } else {
+            Outcome::Success
+        },
+    })
+}
+
+/// Four decimals, or three significant digits for figures below 0.001
+/// (a rare event's rate would otherwise read 0.0000).
+fn short(x: f64) -> String {
+    if x != 0.0 && x.abs() < 1e-3 {
+        format!("{x:.2e}")
+    } else {
+        format!("{x:.4}")
     }
 }

@@ -70,6 +70,9 @@ pub struct Experiment {
     pub reference: usize,
     /// `reference` as written, for run.toml.
     reference_table: Option<toml::Table>,
+    /// The file's table as written (presets by name): what a baseline
+    /// records of the experiment's configuration.
+    pub written: toml::Table,
 }
 
 /// What the command line adds to or overrides in a file.
@@ -827,6 +830,7 @@ impl Experiment {
             variants,
             reference,
             reference_table,
+            written: table.clone(),
         })
     }
 

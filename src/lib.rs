@@ -4,6 +4,8 @@
 //! Data flows one way: rules + strategies + seed → games → mergeable
 //! integer accumulators → tidy tables → CSV / Parquet / reports.
 
+pub mod ask;
+pub mod check;
 pub mod cli;
 pub mod engine;
 pub mod error;

@@ -1,4 +1,5 @@
 use clap::Parser;
+use fortunes::cli::Outcome;
 use fortunes::error::ErrorKind;
 use fortunes::runner::INTERRUPTED;
 use std::process::ExitCode;
@@ -30,7 +31,9 @@ fn main() -> ExitCode {
         }
     };
     match fortunes::cli::execute(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(Outcome::Success) => ExitCode::SUCCESS,
+        Ok(Outcome::BalanceMoved) => ExitCode::from(1),
+        Ok(Outcome::BadInput) => ExitCode::from(2),
         Err(error) => {
             eprintln!("fortunes: error: {error}");
             match error.kind() {

@@ -457,16 +457,17 @@ pub fn format_table(rows: &[SummaryRow]) -> String {
 
 /// Lines of cells in aligned columns: the first `text_columns` left-aligned,
 /// the numbers after them right-aligned.
-pub fn align<const N: usize>(lines: &[[String; N]], text_columns: usize) -> String {
-    let mut widths = [0usize; N];
+pub fn align<L: AsRef<[String]>>(lines: &[L], text_columns: usize) -> String {
+    let columns = lines.iter().map(|l| l.as_ref().len()).max().unwrap_or(0);
+    let mut widths = vec![0usize; columns];
     for line in lines {
-        for (width, cell) in widths.iter_mut().zip(line) {
+        for (width, cell) in widths.iter_mut().zip(line.as_ref()) {
             *width = (*width).max(cell.len());
         }
     }
     let mut text = String::new();
     for line in lines {
-        for (i, (cell, width)) in line.iter().zip(widths).enumerate() {
+        for (i, (cell, &width)) in line.as_ref().iter().zip(&widths).enumerate() {
             if i < text_columns {
                 text.push_str(&format!("{cell:<width$}  "));
             } else {

@@ -1,0 +1,413 @@
+//! Balance regression: a baseline records an experiment's exact sums, and
+//! a check plays the experiment again and tests every metric of interest
+//! for a real change, with the game as the independent unit and a Holm
+//! correction over all the tests, or (`--exact`) demands identical figures.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::experiment::Experiment;
+use crate::output::{self, OutputDir};
+use crate::stats::{normal_quantile, SeriesSums};
+use crate::system::VariantOutcome;
+use statrs::distribution::{ContinuousCDF, Normal};
+use std::path::{Path, PathBuf};
+
+pub const BASELINE_CSV: &str = "baseline.csv";
+pub const BASELINE_TOML: &str = "baseline.toml";
+/// Power at which the check states the smallest change it would detect.
+pub const POWER: f64 = 0.8;
+
+/// The folder of an experiment's report and baseline.
+pub fn report_dir(reports: &Path, experiment: &Experiment) -> PathBuf {
+    reports.join(&experiment.name)
+}
+
+/// Columns of baseline.csv after `variant` and the axes.
+const COLUMNS: [&str; 13] = [
+    "metric", "kind", "seat", "by", "level", "games", "value", "sum_y", "sum_x", "sum_yy",
+    "sum_xx", "sum_xy", "version",
+];
+
+/// Writes `baseline.csv` (every series of every variant: games, value and
+/// the exact sums a two-sample test needs) and `baseline.toml` (the
+/// experiment as written, the seed and the version).
+pub fn write_baseline(
+    out: &mut OutputDir,
+    experiment: &Experiment,
+    outcomes: &[VariantOutcome],
+) -> Result<()> {
+    let (file, temp) = out.open(BASELINE_CSV)?;
+    let mut writer = csv::Writer::from_writer(file);
+    let fail = |e: csv::Error| Error::output(&temp, e);
+    let mut header = vec!["variant".to_string()];
+    header.extend(experiment.axis_names());
+    header.extend(COLUMNS.iter().map(|c| c.to_string()));
+    writer.write_record(&header).map_err(fail)?;
+    for (variant, outcome) in experiment.variants.iter().zip(outcomes) {
+        for (series, sums) in experiment.system.series().iter().zip(&outcome.series) {
+            let mut record = vec![variant.label.clone()];
+            record.extend(variant.axes.iter().cloned());
+            record.extend([
+                series.metric.to_string(),
+                series.kind.name().to_string(),
+                series.seat.to_string(),
+                series.by.to_string(),
+                series.level.to_string(),
+                sums.n.to_string(),
+                sums.value().to_string(),
+                sums.y.to_string(),
+                sums.x.to_string(),
+                sums.yy.to_string(),
+                sums.xx.to_string(),
+                sums.xy.to_string(),
+                env!("CARGO_PKG_VERSION").to_string(),
+            ]);
+            writer.write_record(&record).map_err(fail)?;
+        }
+    }
+    writer
+        .into_inner()
+        .map_err(|e| Error::output(&temp, e.error()))?
+        .into_inner()
+        .map_err(|e| Error::output(&temp, e.error()))?
+        .sync_all()
+        .map_err(|e| Error::output(&temp, e))?;
+    let mut table = toml::Table::new();
+    table.insert("fortunes_version".into(), env!("CARGO_PKG_VERSION").into());
+    table.insert("seed".into(), (experiment.seed as i64).into());
+    table.insert("experiment".into(), experiment.written.clone().into());
+    output::write_text(
+        out,
+        BASELINE_TOML,
+        &format!(
+            "# The configuration baseline.csv was made from; `fortunes check` refuses an\n\
+             # experiment that no longer matches it. Rebuild with `fortunes baseline`.\n{}",
+            toml::to_string(&table).expect("a table serialises")
+        ),
+    )
+}
+
+/// A baseline as read back.
+#[derive(Clone, Debug)]
+pub struct Baseline {
+    pub version: String,
+    pub seed: u64,
+    /// Per variant, per series (in the system's order).
+    pub sums: Vec<Vec<SeriesSums>>,
+}
+
+/// The first field where two experiment tables differ (descriptions aside):
+/// its dotted path, the baseline's value and the current one.
+fn first_difference(
+    baseline: &toml::Table,
+    now: &toml::Table,
+    prefix: &str,
+) -> Option<(String, String, String)> {
+    let shown = |v: Option<&toml::Value>| v.map_or("(absent)".to_string(), |v| v.to_string());
+    let mut keys: Vec<&String> = baseline.keys().chain(now.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    for key in keys {
+        if prefix.is_empty() && key == "description" {
+            continue;
+        }
+        let path = if prefix.is_empty() {
+            key.clone()
+        } else {
+            format!("{prefix}.{key}")
+        };
+        match (baseline.get(key), now.get(key)) {
+            (Some(toml::Value::Table(a)), Some(toml::Value::Table(b))) => {
+                if let Some(found) = first_difference(a, b, &path) {
+                    return Some(found);
+                }
+            }
+            (a, b) if a != b => return Some((path, shown(a), shown(b))),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn parse_u128(path: &Path, line: usize, column: &str, text: &str) -> Result<u128> {
+    text.parse().map_err(|_| {
+        Error::file(
+            path,
+            format!("line {line}: {column} = {text:?} is not a whole number"),
+        )
+    })
+}
+
+/// Reads the baseline of `experiment` from `dir`, refusing a missing one, a
+/// malformed one, or one made from another configuration (naming the field).
+pub fn read_baseline(dir: &Path, experiment: &Experiment) -> Result<Baseline> {
+    let toml_path = dir.join(BASELINE_TOML);
+    let csv_path = dir.join(BASELINE_CSV);
+    if !csv_path.is_file() || !toml_path.is_file() {
+        return Err(Error::file(
+            &csv_path,
+            format!(
+                "no baseline for experiment {}; make one with `fortunes baseline FILE`",
+                experiment.name
+            ),
+        ));
+    }
+    let text = std::fs::read_to_string(&toml_path).map_err(|e| Error::file(&toml_path, e))?;
+    let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(&toml_path, e))?;
+    let version = table
+        .get("fortunes_version")
+        .and_then(|v| v.as_str())
+        .unwrap_or("unknown")
+        .to_string();
+    let seed = match table.get("seed") {
+        Some(toml::Value::Integer(seed)) if *seed >= 0 => *seed as u64,
+        other => {
+            return Err(Error::file(
+                &toml_path,
+                format!("seed = {other:?}; allowed: an integer >= 0"),
+            ))
+        }
+    };
+    let written = match table.get("experiment") {
+        Some(toml::Value::Table(written)) => written,
+        _ => {
+            return Err(Error::file(
+                &toml_path,
+                "missing [experiment]; rebuild the baseline with `fortunes baseline FILE`",
+            ))
+        }
+    };
+    if let Some((field, was, now)) = first_difference(written, &experiment.written, "") {
+        return Err(Error::file(
+            &toml_path,
+            format!(
+                "stale baseline: the experiment's {field} was {was} and is now {now}; \
+                 rebuild it with `fortunes baseline FILE`"
+            ),
+        ));
+    }
+    let mut reader = csv::Reader::from_path(&csv_path).map_err(|e| Error::file(&csv_path, e))?;
+    let header = reader
+        .headers()
+        .map_err(|e| Error::file(&csv_path, e))?
+        .clone();
+    let column = |name: &str| {
+        header.iter().position(|h| h == name).ok_or_else(|| {
+            Error::file(
+                &csv_path,
+                format!("no column {name:?}; rebuild the baseline with `fortunes baseline FILE`"),
+            )
+        })
+    };
+    let at: Vec<usize> = ["variant", "metric", "seat", "by", "level", "games"]
+        .iter()
+        .chain(["sum_y", "sum_x", "sum_yy", "sum_xx", "sum_xy"].iter())
+        .map(|c| column(c))
+        .collect::<Result<_>>()?;
+    let series = experiment.system.series();
+    let mut sums: Vec<Vec<Option<SeriesSums>>> =
+        vec![vec![None; series.len()]; experiment.variants.len()];
+    for (line, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| Error::file(&csv_path, e))?;
+        let get = |i: usize| record.get(at[i]).unwrap_or_default();
+        let Some(v) = experiment.variants.iter().position(|v| v.label == get(0)) else {
+            continue;
+        };
+        let Some(s) = series.iter().position(|s| {
+            s.metric == get(1) && s.seat == get(2) && s.by == get(3) && s.level == get(4)
+        }) else {
+            continue;
+        };
+        let number = |i: usize, name: &str| parse_u128(&csv_path, line + 2, name, get(i));
+        sums[v][s] = Some(SeriesSums {
+            n: number(5, "games")? as u64,
+            y: number(6, "sum_y")?,
+            x: number(7, "sum_x")?,
+            yy: number(8, "sum_yy")?,
+            xx: number(9, "sum_xx")?,
+            xy: number(10, "sum_xy")?,
+        });
+    }
+    let sums = sums
+        .into_iter()
+        .enumerate()
+        .map(|(v, row)| {
+            row.into_iter()
+                .enumerate()
+                .map(|(s, sums)| {
+                    sums.ok_or_else(|| {
+                        Error::file(
+                            &csv_path,
+                            format!(
+                                "stale baseline: no row for variant {} series {}; \
+                                 rebuild it with `fortunes baseline FILE`",
+                                experiment.variants[v].label,
+                                series[s].label()
+                            ),
+                        )
+                    })
+                })
+                .collect::<Result<Vec<_>>>()
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Baseline {
+        version,
+        seed,
+        sums,
+    })
+}
+
+/// One metric of one variant, tested for a change.
+#[derive(Clone, Debug)]
+pub struct CheckRow {
+    pub variant: usize,
+    pub series: usize,
+    pub baseline: f64,
+    pub now: f64,
+    pub change: f64,
+    pub ci_low: f64,
+    pub ci_high: f64,
+    pub p: f64,
+    /// Holm-adjusted over every test of the check.
+    pub adjusted: f64,
+    pub moved: bool,
+    /// The smallest change the check detects with 80% power at these games.
+    pub detectable: f64,
+}
+
+/// Two-sample test of the change in a ratio estimate between independent
+/// runs, each with the game as its unit (delta-method standard errors):
+/// (change, standard error, two-sided p).
+pub fn two_sample(baseline: &SeriesSums, now: &SeriesSums) -> (f64, f64, f64) {
+    let change = now.value() - baseline.value();
+    let se = (baseline.standard_error().powi(2) + now.standard_error().powi(2)).sqrt();
+    if change.is_nan() || se.is_nan() {
+        return (change, se, if change == 0.0 { 1.0 } else { f64::NAN });
+    }
+    if se == 0.0 {
+        // Both runs constant: any change is certain, none is none.
+        return (change, 0.0, if change == 0.0 { 1.0 } else { 0.0 });
+    }
+    let z = change / se;
+    let p = 2.0 * (1.0 - Normal::standard().cdf(z.abs()));
+    (change, se, p)
+}
+
+/// Holm's step-down adjustment: adjusted p-values in the input order.
+pub fn holm(p: &[f64]) -> Vec<f64> {
+    let m = p.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut adjusted = vec![1.0; m];
+    let mut running: f64 = 0.0;
+    for (rank, &i) in order.iter().enumerate() {
+        let value = if p[i].is_nan() {
+            1.0
+        } else {
+            ((m - rank) as f64 * p[i]).min(1.0)
+        };
+        running = running.max(value);
+        adjusted[i] = running;
+    }
+    adjusted
+}
+
+/// Tests every series of every metric of interest in every variant.
+pub fn compare(
+    experiment: &Experiment,
+    baseline: &Baseline,
+    outcomes: &[VariantOutcome],
+    alpha: f64,
+) -> Vec<CheckRow> {
+    let watched = experiment.watched_series();
+    let mut rows = Vec::new();
+    for (v, outcome) in outcomes.iter().enumerate() {
+        for &s in &watched {
+            let (base, now) = (&baseline.sums[v][s], &outcome.series[s]);
+            let (change, se, p) = two_sample(base, now);
+            rows.push(CheckRow {
+                variant: v,
+                series: s,
+                baseline: base.value(),
+                now: now.value(),
+                change,
+                ci_low: change - 1.959964 * se,
+                ci_high: change + 1.959964 * se,
+                p,
+                adjusted: f64::NAN,
+                moved: false,
+                detectable: se,
+            });
+        }
+    }
+    let adjusted = holm(&rows.iter().map(|r| r.p).collect::<Vec<_>>());
+    // The strictest step of Holm is Bonferroni's alpha / m: the detectable
+    // change is stated at it, so "no change" means at least this little.
+    let m = rows.len().max(1) as f64;
+    let multiplier = normal_quantile(1.0 - alpha / (2.0 * m)) + normal_quantile(POWER);
+    for (row, adjusted) in rows.iter_mut().zip(adjusted) {
+        row.adjusted = adjusted;
+        row.moved = adjusted <= alpha;
+        row.detectable *= multiplier;
+    }
+    rows
+}
+
+/// Every series of every variant whose sums differ from the baseline's.
+pub fn exact_differences(baseline: &Baseline, outcomes: &[VariantOutcome]) -> Vec<(usize, usize)> {
+    let mut differ = Vec::new();
+    for (v, outcome) in outcomes.iter().enumerate() {
+        for (s, sums) in outcome.series.iter().enumerate() {
+            if baseline.sums[v][s] != *sums {
+                differ.push((v, s));
+            }
+        }
+    }
+    differ
+}
+
+/// The seed a statistical check plays: not the baseline's, so the two
+/// samples are independent and the test's alpha is honest.
+pub fn check_seed(baseline_seed: u64) -> u64 {
+    baseline_seed.wrapping_add(1)
+}
+
+/// Refuses `--exact` against a baseline of another version.
+pub fn require_same_version(baseline: &Baseline, dir: &Path) -> Result<()> {
+    if baseline.version != env!("CARGO_PKG_VERSION") {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "{}: stale baseline for --exact: made by fortunes {}, this is {}; rebuild it with `fortunes baseline FILE`",
+            dir.join(BASELINE_TOML).display(),
+            baseline.version,
+            env!("CARGO_PKG_VERSION")
+        ))));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holm_matches_a_worked_example() {
+        // p = 0.01, 0.04, 0.03, 0.005 (m = 4): sorted 0.005, 0.01, 0.03, 0.04
+        // adjusted 0.02, 0.03, 0.06, 0.06.
+        let adjusted = holm(&[0.01, 0.04, 0.03, 0.005]);
+        let expected = [0.03, 0.06, 0.06, 0.02];
+        for (a, e) in adjusted.iter().zip(expected) {
+            assert!((a - e).abs() < 1e-12, "{adjusted:?}");
+        }
+    }
+
+    #[test]
+    fn two_sample_of_equal_runs_finds_nothing() {
+        let mut sums = SeriesSums::default();
+        for i in 0..100u64 {
+            sums.record(crate::stats::Ratio::new(i % 3, 1 + i % 2));
+        }
+        let (change, se, p) = two_sample(&sums, &sums);
+        assert_eq!(change, 0.0);
+        assert!(se > 0.0);
+        assert!((p - 1.0).abs() < 1e-12);
+    }
+}
