@@ -877,7 +877,7 @@ fn check_one(args: &CheckArgs, file: &Path, threads: usize) -> Result<Checked> {
             series[row.series].label(),
             short(row.baseline),
             short(row.now),
-            short(row.change),
+            signed(row.change),
             format!("[{:+.4}, {:+.4}]", row.ci_low, row.ci_high),
             format!("{:.4}", row.p),
             format!("{:.4}", row.adjusted),
@@ -919,5 +919,14 @@ fn short(x: f64) -> String {
         format!("{x:.2e}")
     } else {
         format!("{x:.4}")
+    }
+}
+
+/// `short`, with a sign.
+fn signed(x: f64) -> String {
+    if x != 0.0 && x.abs() < 1e-3 {
+        format!("{x:+.2e}")
+    } else {
+        format!("{x:+.4}")
     }
 }

@@ -173,3 +173,41 @@ impl MatchTally {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Deals split 1-1 are one deal's worth of evidence, not two games'
+    /// worth: the interval over deals is the t interval of wins per deal,
+    /// halved, and wider than a Wilson interval over games that ignores
+    /// the pairing when the deal decides the games.
+    #[test]
+    fn the_interval_counts_deals_not_games() {
+        let mut tally = MatchTally::default();
+        // 40 deals: 20 swept by the player, 20 by the opponent.
+        for deal in 0..40 {
+            let won = (deal % 2 == 0) as u64;
+            for _ in 0..2 {
+                tally.wins.record(won == 1);
+            }
+            tally.wins_per_deal.record(2 * won);
+        }
+        let (low, high) = tally.win_interval();
+        let (mean_low, mean_high) = tally.wins_per_deal.interval(CONFIDENCE);
+        assert!((low - mean_low / 2.0).abs() < 1e-12 && (high - mean_high / 2.0).abs() < 1e-12);
+        let (wilson_low, wilson_high) = tally.wins.wilson(CONFIDENCE);
+        assert!(
+            high - low > wilson_high - wilson_low,
+            "{low}..{high} vs {wilson_low}..{wilson_high}"
+        );
+        // Every deal swept: no variance, so deals count as Wilson trials.
+        let mut sweep = MatchTally::default();
+        for _ in 0..10 {
+            sweep.wins_per_deal.record(2);
+        }
+        let (low, high) = sweep.win_interval();
+        assert_eq!(high, 1.0);
+        assert!(low < 0.8 && low > 0.6, "{low}");
+    }
+}

@@ -7,6 +7,7 @@ pub mod combo;
 pub mod duel;
 pub mod game;
 pub mod moves;
+pub mod round;
 pub mod rules;
 pub mod stats;
 pub mod strategy;

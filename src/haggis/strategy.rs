@@ -4,8 +4,8 @@
 
 use super::cards::{Cards, HIGHEST_NUMBER, JACK, LOWEST, NUMBER_CARDS};
 use super::combo::{BombSet, Combo, Play};
-use super::game::RoundState;
 use super::moves::{answers_of_shape, generate, longest_lowest_natural, MoveList, CAPACITY};
+use super::round::RoundState;
 use super::rules::{Bet, Rules};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
