@@ -392,429 +392,20 @@ impl Experiment {
                 }
             };
 
-        // Games or precision; the command line wins over the file.
-        let file_games = table
-            .get("games")
-            .map(|v| as_u64(path, "games", v, 1))
-            .transpose()?;
-        let file_precision = match table.get("precision") {
-            None => None,
-            Some(toml::Value::Float(h)) if *h > 0.0 && h.is_finite() => Some(*h),
-            Some(toml::Value::Integer(h)) if *h > 0 => Some(*h as f64),
-            Some(other) => {
-                return Err(field(
-                    path,
-                    "precision",
-                    format!("{other}; allowed: a number > 0 (a 95% half-width)"),
-                ))
-            }
+        let reading = Reading {
+            path,
+            table,
+            overrides,
+            system,
         };
-        let file_max = table
-            .get("max_games")
-            .map(|v| as_u64(path, "max_games", v, 1))
-            .transpose()?;
-        let default_max = 10 * system.default_games();
-        let games = match (overrides.games, overrides.precision) {
-            (Some(games), None) => Games::Fixed(games),
-            (_, Some(h)) => Games::Precision {
-                half_width: h,
-                max_games: overrides.max_games.or(file_max).unwrap_or(default_max),
-            },
-            (None, None) => match (file_games, file_precision) {
-                (Some(_), Some(_)) => {
-                    return Err(field(
-                        path,
-                        "precision",
-                        "give games or precision, not both",
-                    ))
-                }
-                (Some(games), None) => Games::Fixed(games),
-                (None, Some(h)) => Games::Precision {
-                    half_width: h,
-                    max_games: overrides.max_games.or(file_max).unwrap_or(default_max),
-                },
-                (None, None) => Games::Fixed(system.default_games()),
-            },
-        };
-
-        // Rules: defaults, preset, [rules], --set.
-        let mut rules = ParamValues::defaults(system.name(), system.rule_specs());
-        match table.get("rules") {
-            None => {}
-            Some(toml::Value::String(preset)) => rules
-                .set_toml(&preset_rules(system, preset, 0)?)
-                .map_err(|e| field(path, "rules", e))?,
-            Some(toml::Value::Table(values)) => rules
-                .set_toml(values)
-                .map_err(|e| field(path, "rules", e))?,
-            Some(other) => {
-                return Err(field(
-                    path,
-                    "rules",
-                    format!("{other}; allowed: a [rules] table or a preset name"),
-                ))
-            }
-        }
-        for assignment in &overrides.set {
-            rules.set_text(assignment)?;
-        }
-
-        // Players.
+        let games = reading.games()?;
+        let rules = reading.rules()?;
         let dir = presets_dir(system.name(), overrides.strategies_dir.as_deref());
-        let mut players = system.default_players();
-        match table.get("strategies") {
-            None => {}
-            Some(toml::Value::Table(seats)) => {
-                for (seat, value) in seats {
-                    let seat = Seat::parse(seat).ok_or_else(|| {
-                        field(
-                            path,
-                            &format!("strategies.{seat}"),
-                            "unknown seat; allowed: a, b",
-                        )
-                    })?;
-                    players[seat] = player_of(system, value, &dir)
-                        .map_err(|e| field(path, &format!("strategies.{}", seat.name()), e))?;
-                }
-            }
-            Some(other) => {
-                return Err(field(
-                    path,
-                    "strategies",
-                    format!("{other}; allowed: a table with keys a and b"),
-                ))
-            }
-        }
-        for text in &overrides.strategies {
-            let (seat, name) = parse_seat_assignment(text)?;
-            players[seat] = resolve_player(system.strategies(), &name, &dir)?;
-        }
-
-        // Metrics of interest.
-        let series_metrics: Vec<&str> = {
-            let mut names: Vec<&str> = system.series().iter().map(|s| s.metric).collect();
-            names.dedup();
-            names
-        };
-        let mut metrics: Vec<String> = match table.get("metrics") {
-            None => system.headline().iter().map(|s| s.to_string()).collect(),
-            Some(toml::Value::Array(values)) => values
-                .iter()
-                .map(|v| match v {
-                    toml::Value::String(s) => Ok(s.clone()),
-                    other => Err(field(
-                        path,
-                        "metrics",
-                        format!("{other} is not a metric name"),
-                    )),
-                })
-                .collect::<Result<_>>()?,
-            Some(other) => {
-                return Err(field(
-                    path,
-                    "metrics",
-                    format!("{other}; allowed: a list of metric names"),
-                ))
-            }
-        };
-        if !overrides.metrics.is_empty() {
-            metrics = overrides.metrics.clone();
-        }
-        for metric in &metrics {
-            if !series_metrics.contains(&metric.as_str()) {
-                return Err(field(
-                    path,
-                    "metrics",
-                    format!(
-                        "unknown {} metric {metric:?}; allowed: {}",
-                        system.name(),
-                        series_metrics.join(", ")
-                    ),
-                ));
-            }
-        }
-        if metrics.is_empty() {
-            return Err(field(path, "metrics", "name at least one metric"));
-        }
-
-        // Sweep axes.
-        let mut axes = Vec::new();
-        let mut targets = Vec::new();
-        let specs = system.rule_specs();
-        if let Some(sweep) = table.get("sweep") {
-            let toml::Value::Table(sweep) = sweep else {
-                return Err(field(path, "sweep", "must be a table of axes"));
-            };
-            let mut entries: Vec<(String, &toml::Value)> = Vec::new();
-            for (key, value) in sweep {
-                match (key.as_str(), value) {
-                    ("a" | "b", toml::Value::Table(inner)) => {
-                        for (k, v) in inner {
-                            entries.push((format!("{key}.{k}"), v));
-                        }
-                    }
-                    // `a = ["lowest", "highest"]` sweeps the seat's player.
-                    ("a" | "b", _) => entries.push((format!("{key}.strategy"), value)),
-                    _ => entries.push((key.clone(), value)),
-                }
-            }
-            for (key, value) in entries {
-                let values = axis_values(path, &key, value)?;
-                let target = if key == "rules" {
-                    AxisTarget::RulesPreset
-                } else if let Some(i) = specs.iter().position(|s| s.name == key) {
-                    if overrides
-                        .set
-                        .iter()
-                        .any(|s| s.split('=').next().map(str::trim) == Some(key.as_str()))
-                    {
-                        return Err(field(
-                            path,
-                            &format!("sweep.{key}"),
-                            "is swept; it cannot also be --set",
-                        ));
-                    }
-                    AxisTarget::Rule(i)
-                } else if let Some((seat, k)) = key
-                    .split_once('.')
-                    .and_then(|(seat, k)| Some((Seat::parse(seat)?, k)))
-                {
-                    if k == "strategy" {
-                        AxisTarget::Strategy(seat)
-                    } else {
-                        AxisTarget::Tuning(seat, k.to_string())
-                    }
-                } else {
-                    return Err(field(
-                        path,
-                        &format!("sweep.{key}"),
-                        format!(
-                            "unknown axis; allowed: a rule parameter ({}), rules (presets), \
-                             a.strategy, b.strategy, or a seat's tuning key (a.KEY, b.KEY)",
-                            specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
-                        ),
-                    ));
-                };
-                // Resolve every value once: labels, and the run.toml form.
-                let mut labels = Vec::new();
-                let mut written = Vec::new();
-                for value in &values {
-                    let at = || format!("sweep.{key}");
-                    match &target {
-                        AxisTarget::Rule(i) => {
-                            let v = specs[*i]
-                                .from_toml(value)
-                                .map_err(|e| field(path, &at(), e))?;
-                            labels.push(specs[*i].format(v));
-                            written.push(specs[*i].to_toml(v));
-                        }
-                        AxisTarget::RulesPreset => {
-                            let (label, entries) = match value {
-                                toml::Value::String(preset) => {
-                                    (preset.clone(), preset_rules(system, preset, 0).map_err(|e| field(path, &at(), e))?)
-                                }
-                                toml::Value::Table(t) => {
-                                    let mut t = t.clone();
-                                    let label = match t.remove("name") {
-                                        Some(toml::Value::String(n)) => n,
-                                        _ => format!("rules{}", labels.len() + 1),
-                                    };
-                                    (label, t)
-                                }
-                                other => return Err(field(path, &at(), format!("{other}; allowed: a rules preset name or a table of rule values"))),
-                            };
-                            let mut check = rules.clone();
-                            check
-                                .set_toml(&entries)
-                                .map_err(|e| field(path, &at(), e))?;
-                            let mut table = toml::Table::new();
-                            table.insert("name".into(), label.clone().into());
-                            table.extend(entries);
-                            labels.push(label);
-                            written.push(toml::Value::Table(table));
-                        }
-                        AxisTarget::Strategy(_) => {
-                            let player = player_of(system, value, &dir)
-                                .map_err(|e| field(path, &at(), e))?;
-                            labels.push(player.name.clone());
-                            written.push(toml::Value::Table(player.to_toml()));
-                        }
-                        AxisTarget::Tuning(seat, k) => {
-                            let player = &players[*seat];
-                            let spec = player.tuning.specs().iter().find(|s| s.name == k).ok_or_else(|| {
-                                field(
-                                    path,
-                                    &at(),
-                                    format!(
-                                        "seat {}'s player {} (base {}) has no tuning key {k:?}; allowed: {}",
-                                        seat.name(),
-                                        player.name,
-                                        player.base,
-                                        if player.tuning.specs().is_empty() {
-                                            "none".to_string()
-                                        } else {
-                                            player.tuning.specs().iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
-                                        }
-                                    ),
-                                )
-                            })?;
-                            let v = spec.from_toml(value).map_err(|e| field(path, &at(), e))?;
-                            labels.push(spec.format(v));
-                            written.push(spec.to_toml(v));
-                        }
-                    }
-                }
-                if labels
-                    .iter()
-                    .enumerate()
-                    .any(|(i, l)| labels[..i].contains(l))
-                {
-                    return Err(field(
-                        path,
-                        &format!("sweep.{key}"),
-                        "the same value appears twice",
-                    ));
-                }
-                axes.push(Axis {
-                    numeric: written.iter().all(|v| matches!(v, toml::Value::Integer(_))),
-                    name: key,
-                    values: written,
-                    labels,
-                });
-                targets.push(target);
-            }
-        }
-
-        // The grid: the first axis varies slowest.
-        let count: usize = axes.iter().map(|a| a.values.len()).product();
-        if count > 10_000 {
-            return Err(field(
-                path,
-                "sweep",
-                format!("{count} variants; at most 10,000"),
-            ));
-        }
-        let mut variants = Vec::with_capacity(count);
-        for index in 0..count {
-            let mut picks = vec![0; axes.len()];
-            let mut rest = index;
-            for (a, axis) in axes.iter().enumerate().rev() {
-                picks[a] = rest % axis.values.len();
-                rest /= axis.values.len();
-            }
-            let mut variant = Variant {
-                label: if axes.is_empty() {
-                    "base".to_string()
-                } else {
-                    axes.iter()
-                        .zip(&picks)
-                        .map(|(axis, &p)| format!("{}={}", axis.name, axis.labels[p]))
-                        .collect::<Vec<_>>()
-                        .join(",")
-                },
-                axes: axes
-                    .iter()
-                    .zip(&picks)
-                    .map(|(axis, &p)| axis.labels[p].clone())
-                    .collect(),
-                rules: rules.clone(),
-                players: players.clone(),
-            };
-            // Presets first, so a rule axis beside them still wins.
-            let mut order: Vec<usize> = (0..axes.len()).collect();
-            order.sort_by_key(|&a| !matches!(targets[a], AxisTarget::RulesPreset));
-            for a in order {
-                let value = &axes[a].values[picks[a]];
-                let at = || format!("sweep.{}", axes[a].name);
-                match &targets[a] {
-                    AxisTarget::Rule(_) => {
-                        let mut one = toml::Table::new();
-                        one.insert(axes[a].name.clone(), value.clone());
-                        variant
-                            .rules
-                            .set_toml(&one)
-                            .map_err(|e| field(path, &at(), e))?;
-                    }
-                    AxisTarget::RulesPreset => {
-                        let mut entries = value.as_table().cloned().unwrap_or_default();
-                        entries.remove("name");
-                        variant
-                            .rules
-                            .set_toml(&entries)
-                            .map_err(|e| field(path, &at(), e))?;
-                    }
-                    AxisTarget::Strategy(seat) => {
-                        let table = value.as_table().expect("written as a table");
-                        let name = axes[a].labels[picks[a]].clone();
-                        variant.players[*seat] =
-                            Player::from_table(system.strategies(), &name, table)
-                                .map_err(|e| field(path, &at(), e))?;
-                    }
-                    AxisTarget::Tuning(seat, k) => {
-                        let mut one = toml::Table::new();
-                        one.insert(k.clone(), value.clone());
-                        variant.players[*seat]
-                            .tuning
-                            .set_toml(&one)
-                            .map_err(|e| field(path, &at(), e))?;
-                    }
-                }
-            }
-            system.check(&variant).map_err(|e| {
-                if axes.is_empty() {
-                    e
-                } else {
-                    Error::file(path, format!("variant {}: {e}", variant.label))
-                }
-            })?;
-            variants.push(variant);
-        }
-
-        // The reference variant: the first, unless [reference] names one.
-        let (reference, reference_table) = match table.get("reference") {
-            None => (0, None),
-            Some(toml::Value::Table(wanted)) => {
-                for key in wanted.keys() {
-                    if !axes.iter().any(|a| &a.name == key) {
-                        return Err(field(
-                            path,
-                            &format!("reference.{key}"),
-                            format!(
-                                "not a swept axis; allowed: {}",
-                                axes.iter()
-                                    .map(|a| a.name.as_str())
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            ),
-                        ));
-                    }
-                }
-                let mut found = None;
-                for (i, variant) in variants.iter().enumerate() {
-                    let fits = axes.iter().zip(&variant.axes).all(|(axis, label)| {
-                        match wanted.get(&axis.name) {
-                            None => true,
-                            Some(toml::Value::String(s)) => s == label,
-                            Some(other) => &other.to_string() == label,
-                        }
-                    });
-                    if fits {
-                        found = Some(i);
-                        break;
-                    }
-                }
-                let index = found
-                    .ok_or_else(|| field(path, "reference", "no variant has these axis values"))?;
-                (index, Some(wanted.clone()))
-            }
-            Some(other) => {
-                return Err(field(
-                    path,
-                    "reference",
-                    format!("{other}; allowed: a table of axis values"),
-                ))
-            }
-        };
+        let players = reading.players(&dir)?;
+        let metrics = reading.metrics()?;
+        let (axes, targets) = reading.axes(&rules, &players, &dir)?;
+        let variants = reading.variants(&axes, &targets, &rules, &players)?;
+        let (reference, reference_table) = reading.reference(&axes, &variants)?;
 
         Ok(Experiment {
             name: name.to_string(),
@@ -924,5 +515,489 @@ impl Experiment {
             "# Reproduce: fortunes run {from} (any thread count gives the same tables)\n{}",
             toml::to_string(&table).expect("a table serialises")
         )
+    }
+}
+
+/// One experiment file being read: its path (for errors), its table, the
+/// command line's overrides and the system it names.
+struct Reading<'a> {
+    path: &'a Path,
+    table: &'a toml::Table,
+    overrides: &'a Overrides,
+    system: &'static dyn System,
+}
+
+impl Reading<'_> {
+    /// Games or a precision target; the command line wins over the file.
+    fn games(&self) -> Result<Games> {
+        let (path, table, overrides, system) = (self.path, self.table, self.overrides, self.system);
+        let file_games = table
+            .get("games")
+            .map(|v| as_u64(path, "games", v, 1))
+            .transpose()?;
+        let file_precision = match table.get("precision") {
+            None => None,
+            Some(toml::Value::Float(h)) if *h > 0.0 && h.is_finite() => Some(*h),
+            Some(toml::Value::Integer(h)) if *h > 0 => Some(*h as f64),
+            Some(other) => {
+                return Err(field(
+                    path,
+                    "precision",
+                    format!("{other}; allowed: a number > 0 (a 95% half-width)"),
+                ))
+            }
+        };
+        let file_max = table
+            .get("max_games")
+            .map(|v| as_u64(path, "max_games", v, 1))
+            .transpose()?;
+        let default_max = 10 * system.default_games();
+        let games = match (overrides.games, overrides.precision) {
+            (Some(games), None) => Games::Fixed(games),
+            (_, Some(h)) => Games::Precision {
+                half_width: h,
+                max_games: overrides.max_games.or(file_max).unwrap_or(default_max),
+            },
+            (None, None) => match (file_games, file_precision) {
+                (Some(_), Some(_)) => {
+                    return Err(field(
+                        path,
+                        "precision",
+                        "give games or precision, not both",
+                    ))
+                }
+                (Some(games), None) => Games::Fixed(games),
+                (None, Some(h)) => Games::Precision {
+                    half_width: h,
+                    max_games: overrides.max_games.or(file_max).unwrap_or(default_max),
+                },
+                (None, None) => Games::Fixed(system.default_games()),
+            },
+        };
+
+        Ok(games)
+    }
+
+    /// Rules: defaults, preset, `[rules]`, `--set`.
+    fn rules(&self) -> Result<ParamValues> {
+        let (path, table, overrides, system) = (self.path, self.table, self.overrides, self.system);
+        let mut rules = ParamValues::defaults(system.name(), system.rule_specs());
+        match table.get("rules") {
+            None => {}
+            Some(toml::Value::String(preset)) => rules
+                .set_toml(&preset_rules(system, preset, 0)?)
+                .map_err(|e| field(path, "rules", e))?,
+            Some(toml::Value::Table(values)) => rules
+                .set_toml(values)
+                .map_err(|e| field(path, "rules", e))?,
+            Some(other) => {
+                return Err(field(
+                    path,
+                    "rules",
+                    format!("{other}; allowed: a [rules] table or a preset name"),
+                ))
+            }
+        }
+        for assignment in &overrides.set {
+            rules.set_text(assignment)?;
+        }
+
+        Ok(rules)
+    }
+
+    /// Each seat's player: the default, the file's, then `--strategy`.
+    fn players(&self, dir: &Path) -> Result<BySeat<Player>> {
+        let (path, table, overrides, system) = (self.path, self.table, self.overrides, self.system);
+        let mut players = system.default_players();
+        match table.get("strategies") {
+            None => {}
+            Some(toml::Value::Table(seats)) => {
+                for (seat, value) in seats {
+                    let seat = Seat::parse(seat).ok_or_else(|| {
+                        field(
+                            path,
+                            &format!("strategies.{seat}"),
+                            "unknown seat; allowed: a, b",
+                        )
+                    })?;
+                    players[seat] = player_of(system, value, dir)
+                        .map_err(|e| field(path, &format!("strategies.{}", seat.name()), e))?;
+                }
+            }
+            Some(other) => {
+                return Err(field(
+                    path,
+                    "strategies",
+                    format!("{other}; allowed: a table with keys a and b"),
+                ))
+            }
+        }
+        for text in &overrides.strategies {
+            let (seat, name) = parse_seat_assignment(text)?;
+            players[seat] = resolve_player(system.strategies(), &name, dir)?;
+        }
+
+        Ok(players)
+    }
+
+    /// The metrics of interest, each a series metric of the system.
+    fn metrics(&self) -> Result<Vec<String>> {
+        let (path, table, overrides, system) = (self.path, self.table, self.overrides, self.system);
+        let series_metrics: Vec<&str> = {
+            let mut names: Vec<&str> = system.series().iter().map(|s| s.metric).collect();
+            names.dedup();
+            names
+        };
+        let mut metrics: Vec<String> = match table.get("metrics") {
+            None => system.headline().iter().map(|s| s.to_string()).collect(),
+            Some(toml::Value::Array(values)) => values
+                .iter()
+                .map(|v| match v {
+                    toml::Value::String(s) => Ok(s.clone()),
+                    other => Err(field(
+                        path,
+                        "metrics",
+                        format!("{other} is not a metric name"),
+                    )),
+                })
+                .collect::<Result<_>>()?,
+            Some(other) => {
+                return Err(field(
+                    path,
+                    "metrics",
+                    format!("{other}; allowed: a list of metric names"),
+                ))
+            }
+        };
+        if !overrides.metrics.is_empty() {
+            metrics = overrides.metrics.clone();
+        }
+        for metric in &metrics {
+            if !series_metrics.contains(&metric.as_str()) {
+                return Err(field(
+                    path,
+                    "metrics",
+                    format!(
+                        "unknown {} metric {metric:?}; allowed: {}",
+                        system.name(),
+                        series_metrics.join(", ")
+                    ),
+                ));
+            }
+        }
+        if metrics.is_empty() {
+            return Err(field(path, "metrics", "name at least one metric"));
+        }
+
+        Ok(metrics)
+    }
+
+    /// The sweep axes, every value resolved and checked once.
+    fn axes(
+        &self,
+        rules: &ParamValues,
+        players: &BySeat<Player>,
+        dir: &Path,
+    ) -> Result<(Vec<Axis>, Vec<AxisTarget>)> {
+        let (path, table, overrides, system) = (self.path, self.table, self.overrides, self.system);
+        let mut axes = Vec::new();
+        let mut targets = Vec::new();
+        let specs = system.rule_specs();
+        if let Some(sweep) = table.get("sweep") {
+            let toml::Value::Table(sweep) = sweep else {
+                return Err(field(path, "sweep", "must be a table of axes"));
+            };
+            let mut entries: Vec<(String, &toml::Value)> = Vec::new();
+            for (key, value) in sweep {
+                match (key.as_str(), value) {
+                    ("a" | "b", toml::Value::Table(inner)) => {
+                        for (k, v) in inner {
+                            entries.push((format!("{key}.{k}"), v));
+                        }
+                    }
+                    // `a = ["lowest", "highest"]` sweeps the seat's player.
+                    ("a" | "b", _) => entries.push((format!("{key}.strategy"), value)),
+                    _ => entries.push((key.clone(), value)),
+                }
+            }
+            for (key, value) in entries {
+                let values = axis_values(path, &key, value)?;
+                let target = if key == "rules" {
+                    AxisTarget::RulesPreset
+                } else if let Some(i) = specs.iter().position(|s| s.name == key) {
+                    if overrides
+                        .set
+                        .iter()
+                        .any(|s| s.split('=').next().map(str::trim) == Some(key.as_str()))
+                    {
+                        return Err(field(
+                            path,
+                            &format!("sweep.{key}"),
+                            "is swept; it cannot also be --set",
+                        ));
+                    }
+                    AxisTarget::Rule(i)
+                } else if let Some((seat, k)) = key
+                    .split_once('.')
+                    .and_then(|(seat, k)| Some((Seat::parse(seat)?, k)))
+                {
+                    if k == "strategy" {
+                        AxisTarget::Strategy(seat)
+                    } else {
+                        AxisTarget::Tuning(seat, k.to_string())
+                    }
+                } else {
+                    return Err(field(
+                        path,
+                        &format!("sweep.{key}"),
+                        format!(
+                            "unknown axis; allowed: a rule parameter ({}), rules (presets), \
+                             a.strategy, b.strategy, or a seat's tuning key (a.KEY, b.KEY)",
+                            specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+                        ),
+                    ));
+                };
+                // Resolve every value once: labels, and the run.toml form.
+                let mut labels = Vec::new();
+                let mut written = Vec::new();
+                for value in &values {
+                    let at = || format!("sweep.{key}");
+                    match &target {
+                        AxisTarget::Rule(i) => {
+                            let v = specs[*i]
+                                .from_toml(value)
+                                .map_err(|e| field(path, &at(), e))?;
+                            labels.push(specs[*i].format(v));
+                            written.push(specs[*i].to_toml(v));
+                        }
+                        AxisTarget::RulesPreset => {
+                            let (label, entries) = match value {
+                                toml::Value::String(preset) => {
+                                    (preset.clone(), preset_rules(system, preset, 0).map_err(|e| field(path, &at(), e))?)
+                                }
+                                toml::Value::Table(t) => {
+                                    let mut t = t.clone();
+                                    let label = match t.remove("name") {
+                                        Some(toml::Value::String(n)) => n,
+                                        _ => format!("rules{}", labels.len() + 1),
+                                    };
+                                    (label, t)
+                                }
+                                other => return Err(field(path, &at(), format!("{other}; allowed: a rules preset name or a table of rule values"))),
+                            };
+                            let mut check = rules.clone();
+                            check
+                                .set_toml(&entries)
+                                .map_err(|e| field(path, &at(), e))?;
+                            let mut table = toml::Table::new();
+                            table.insert("name".into(), label.clone().into());
+                            table.extend(entries);
+                            labels.push(label);
+                            written.push(toml::Value::Table(table));
+                        }
+                        AxisTarget::Strategy(_) => {
+                            let player =
+                                player_of(system, value, dir).map_err(|e| field(path, &at(), e))?;
+                            labels.push(player.name.clone());
+                            written.push(toml::Value::Table(player.to_toml()));
+                        }
+                        AxisTarget::Tuning(seat, k) => {
+                            let player = &players[*seat];
+                            let spec = player.tuning.specs().iter().find(|s| s.name == k).ok_or_else(|| {
+                                field(
+                                    path,
+                                    &at(),
+                                    format!(
+                                        "seat {}'s player {} (base {}) has no tuning key {k:?}; allowed: {}",
+                                        seat.name(),
+                                        player.name,
+                                        player.base,
+                                        if player.tuning.specs().is_empty() {
+                                            "none".to_string()
+                                        } else {
+                                            player.tuning.specs().iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+                                        }
+                                    ),
+                                )
+                            })?;
+                            let v = spec.from_toml(value).map_err(|e| field(path, &at(), e))?;
+                            labels.push(spec.format(v));
+                            written.push(spec.to_toml(v));
+                        }
+                    }
+                }
+                if labels
+                    .iter()
+                    .enumerate()
+                    .any(|(i, l)| labels[..i].contains(l))
+                {
+                    return Err(field(
+                        path,
+                        &format!("sweep.{key}"),
+                        "the same value appears twice",
+                    ));
+                }
+                axes.push(Axis {
+                    numeric: written.iter().all(|v| matches!(v, toml::Value::Integer(_))),
+                    name: key,
+                    values: written,
+                    labels,
+                });
+                targets.push(target);
+            }
+        }
+
+        Ok((axes, targets))
+    }
+
+    /// The grid of variants (the first axis varies slowest), each checked.
+    fn variants(
+        &self,
+        axes: &[Axis],
+        targets: &[AxisTarget],
+        rules: &ParamValues,
+        players: &BySeat<Player>,
+    ) -> Result<Vec<Variant>> {
+        let (path, system) = (self.path, self.system);
+        let count: usize = axes.iter().map(|a| a.values.len()).product();
+        if count > 10_000 {
+            return Err(field(
+                path,
+                "sweep",
+                format!("{count} variants; at most 10,000"),
+            ));
+        }
+        let mut variants = Vec::with_capacity(count);
+        for index in 0..count {
+            let mut picks = vec![0; axes.len()];
+            let mut rest = index;
+            for (a, axis) in axes.iter().enumerate().rev() {
+                picks[a] = rest % axis.values.len();
+                rest /= axis.values.len();
+            }
+            let mut variant = Variant {
+                label: if axes.is_empty() {
+                    "base".to_string()
+                } else {
+                    axes.iter()
+                        .zip(&picks)
+                        .map(|(axis, &p)| format!("{}={}", axis.name, axis.labels[p]))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                },
+                axes: axes
+                    .iter()
+                    .zip(&picks)
+                    .map(|(axis, &p)| axis.labels[p].clone())
+                    .collect(),
+                rules: rules.clone(),
+                players: players.clone(),
+            };
+            // Presets first, so a rule axis beside them still wins.
+            let mut order: Vec<usize> = (0..axes.len()).collect();
+            order.sort_by_key(|&a| !matches!(targets[a], AxisTarget::RulesPreset));
+            for a in order {
+                let value = &axes[a].values[picks[a]];
+                let at = || format!("sweep.{}", axes[a].name);
+                match &targets[a] {
+                    AxisTarget::Rule(_) => {
+                        let mut one = toml::Table::new();
+                        one.insert(axes[a].name.clone(), value.clone());
+                        variant
+                            .rules
+                            .set_toml(&one)
+                            .map_err(|e| field(path, &at(), e))?;
+                    }
+                    AxisTarget::RulesPreset => {
+                        let mut entries = value.as_table().cloned().unwrap_or_default();
+                        entries.remove("name");
+                        variant
+                            .rules
+                            .set_toml(&entries)
+                            .map_err(|e| field(path, &at(), e))?;
+                    }
+                    AxisTarget::Strategy(seat) => {
+                        let table = value.as_table().expect("written as a table");
+                        let name = axes[a].labels[picks[a]].clone();
+                        variant.players[*seat] =
+                            Player::from_table(system.strategies(), &name, table)
+                                .map_err(|e| field(path, &at(), e))?;
+                    }
+                    AxisTarget::Tuning(seat, k) => {
+                        let mut one = toml::Table::new();
+                        one.insert(k.clone(), value.clone());
+                        variant.players[*seat]
+                            .tuning
+                            .set_toml(&one)
+                            .map_err(|e| field(path, &at(), e))?;
+                    }
+                }
+            }
+            system.check(&variant).map_err(|e| {
+                if axes.is_empty() {
+                    e
+                } else {
+                    Error::file(path, format!("variant {}: {e}", variant.label))
+                }
+            })?;
+            variants.push(variant);
+        }
+
+        Ok(variants)
+    }
+
+    /// The reference variant: the first, unless `[reference]` names one.
+    fn reference(
+        &self,
+        axes: &[Axis],
+        variants: &[Variant],
+    ) -> Result<(usize, Option<toml::Table>)> {
+        let (path, table) = (self.path, self.table);
+        let (reference, reference_table) = match table.get("reference") {
+            None => (0, None),
+            Some(toml::Value::Table(wanted)) => {
+                for key in wanted.keys() {
+                    if !axes.iter().any(|a| &a.name == key) {
+                        return Err(field(
+                            path,
+                            &format!("reference.{key}"),
+                            format!(
+                                "not a swept axis; allowed: {}",
+                                axes.iter()
+                                    .map(|a| a.name.as_str())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ),
+                        ));
+                    }
+                }
+                let mut found = None;
+                for (i, variant) in variants.iter().enumerate() {
+                    let fits = axes.iter().zip(&variant.axes).all(|(axis, label)| {
+                        match wanted.get(&axis.name) {
+                            None => true,
+                            Some(toml::Value::String(s)) => s == label,
+                            Some(other) => &other.to_string() == label,
+                        }
+                    });
+                    if fits {
+                        found = Some(i);
+                        break;
+                    }
+                }
+                let index = found
+                    .ok_or_else(|| field(path, "reference", "no variant has these axis values"))?;
+                (index, Some(wanted.clone()))
+            }
+            Some(other) => {
+                return Err(field(
+                    path,
+                    "reference",
+                    format!("{other}; allowed: a table of axis values"),
+                ))
+            }
+        };
+
+        Ok((reference, reference_table))
     }
 }
