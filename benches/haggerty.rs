@@ -7,7 +7,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use fortunes::engine::BySeat;
 use fortunes::experiment::{Experiment, Overrides};
 use fortunes::haggerty::{Game, Haggerty, HaggertyStrategy, Heuristic, Rules, Stats};
-use fortunes::runner::{Plan, Simulation};
+use fortunes::runner::Simulation;
 use fortunes::stats::Ratio;
 use std::hint::black_box;
 use std::path::Path;
@@ -66,19 +66,7 @@ fn experiment(sweep: &str, games: u64) -> Experiment {
 }
 
 fn play(experiment: &Experiment, seed: u64) {
-    let plan = Plan {
-        seed,
-        threads: 1,
-        stop: experiment.stop(),
-        reference: experiment.reference,
-        watched: experiment.watched_series(),
-    };
-    black_box(
-        experiment
-            .system
-            .run(&experiment.variants, &plan, None, None)
-            .unwrap(),
-    );
+    black_box(experiment.play(seed, 1).unwrap());
 }
 
 /// The same games through the registry and the runner on one thread, as

@@ -12,7 +12,6 @@ use crate::haggis;
 use crate::output::{self, OutputDir, VariantTable};
 use crate::params;
 use crate::report;
-use crate::runner::Plan;
 use crate::stats::CONFIDENCE;
 use crate::system::{self, presets_dir};
 use clap::{Parser, Subcommand};
@@ -393,13 +392,7 @@ fn run(args: RunArgs) -> Result<()> {
     let (experiment, out_dir) = resolve_run(&args)?;
     let system = experiment.system;
     let threads = threads_of(args.threads);
-    let plan = Plan {
-        seed: experiment.seed,
-        threads,
-        stop: experiment.stop(),
-        reference: experiment.reference,
-        watched: experiment.watched_series(),
-    };
+    let plan = experiment.plan(experiment.seed, threads);
     let mut out = out_dir.as_deref().map(OutputDir::create).transpose()?;
     if experiment.records && out.is_none() {
         return Err(Error::new(ErrorKind::BadArgument(
@@ -656,31 +649,13 @@ fn haggis_play_to_beat(text: &str, rules: &haggis::Rules) -> Result<haggis::Play
     }
 }
 
-/// Plays `experiment` as the runner would, quietly.
-fn play_quietly(
-    experiment: &Experiment,
-    seed: u64,
-    threads: usize,
-) -> Result<Vec<system::VariantOutcome>> {
-    let plan = Plan {
-        seed,
-        threads,
-        stop: experiment.stop(),
-        reference: experiment.reference,
-        watched: experiment.watched_series(),
-    };
-    experiment
-        .system
-        .run(&experiment.variants, &plan, None, None)
-}
-
 fn baseline(args: BaselineArgs) -> Result<()> {
     let experiment = Experiment::load(&args.experiment, &Overrides::default())?;
     let threads = threads_of(args.threads);
     let dir = crate::check::report_dir(&args.reports, &experiment);
     let mut out = OutputDir::create(&dir)?;
     let started = Instant::now();
-    let outcomes = play_quietly(&experiment, experiment.seed, threads)?;
+    let outcomes = experiment.play(experiment.seed, threads)?;
     crate::check::write_baseline(&mut out, &experiment, &outcomes)?;
     out.commit()?;
     let games: u64 = outcomes.iter().map(|o| o.games).sum();
@@ -820,7 +795,7 @@ fn check_one(args: &CheckArgs, file: &Path, threads: usize) -> Result<Checked> {
     if args.exact {
         crate::check::require_same_version(&baseline, &dir)?;
         let seed = args.seed.unwrap_or(baseline.seed);
-        let outcomes = play_quietly(&experiment, seed, threads)?;
+        let outcomes = experiment.play(seed, threads)?;
         let differ = crate::check::exact_differences(&baseline, &outcomes);
         let mut text = format!(
             "== {} (--exact: seed {seed}, fortunes {})\n",
@@ -855,7 +830,7 @@ fn check_one(args: &CheckArgs, file: &Path, threads: usize) -> Result<Checked> {
         });
     }
     let seed = args.seed.unwrap_or(crate::check::check_seed(baseline.seed));
-    let outcomes = play_quietly(&experiment, seed, threads)?;
+    let outcomes = experiment.play(seed, threads)?;
     let rows = crate::check::compare(&experiment, &baseline, &outcomes, args.alpha);
     let moved = rows.iter().filter(|r| r.moved).count();
     let mut lines = vec![[

@@ -8,8 +8,8 @@
 use crate::engine::{BySeat, Seat};
 use crate::error::{Error, ErrorKind, Result};
 use crate::params::ParamValues;
-use crate::runner::Stop;
-use crate::system::{self, presets_dir, resolve_player, Player, System, Variant};
+use crate::runner::{Plan, Stop};
+use crate::system::{self, presets_dir, resolve_player, Player, System, Variant, VariantOutcome};
 use std::path::{Path, PathBuf};
 
 /// Keys of an experiment file.
@@ -455,6 +455,23 @@ impl Experiment {
             .filter(|(_, s)| self.metrics.iter().any(|m| m == s.metric))
             .map(|(i, _)| i)
             .collect()
+    }
+
+    /// The runner's plan for this experiment on `seed`.
+    pub fn plan(&self, seed: u64, threads: usize) -> Plan {
+        Plan {
+            seed,
+            threads,
+            stop: self.stop(),
+            reference: self.reference,
+            watched: self.watched_series(),
+        }
+    }
+
+    /// Plays every variant on `seed`, with no records and no progress bar.
+    pub fn play(&self, seed: u64, threads: usize) -> Result<Vec<VariantOutcome>> {
+        self.system
+            .run(&self.variants, &self.plan(seed, threads), None, None)
     }
 
     /// Games to play at most per variant.

@@ -5,7 +5,6 @@
 
 use fortunes::check::{compare, Baseline};
 use fortunes::experiment::{Experiment, Overrides};
-use fortunes::runner::Plan;
 use fortunes::system::VariantOutcome;
 use statrs::distribution::{Binomial, DiscreteCDF};
 use std::path::Path;
@@ -18,17 +17,7 @@ fn experiment(text: &str) -> Experiment {
 }
 
 fn play(experiment: &Experiment, seed: u64) -> Vec<VariantOutcome> {
-    let plan = Plan {
-        seed,
-        threads: 2,
-        stop: experiment.stop(),
-        reference: experiment.reference,
-        watched: experiment.watched_series(),
-    };
-    experiment
-        .system
-        .run(&experiment.variants, &plan, None, None)
-        .unwrap()
+    experiment.play(seed, 2).unwrap()
 }
 
 fn baseline_of(outcomes: &[VariantOutcome], seed: u64) -> Baseline {

@@ -3,7 +3,6 @@
 //! stop on the results alone, and sweeps that build the grid they describe.
 
 use fortunes::experiment::{Experiment, Overrides};
-use fortunes::runner::Plan;
 use fortunes::stats::CONFIDENCE;
 use fortunes::system::VariantOutcome;
 use statrs::distribution::{Binomial, DiscreteCDF};
@@ -21,17 +20,7 @@ fn experiment(text: &str) -> Experiment {
 }
 
 fn play(experiment: &Experiment, seed: u64, threads: usize) -> Vec<VariantOutcome> {
-    let plan = Plan {
-        seed,
-        threads,
-        stop: experiment.stop(),
-        reference: experiment.reference,
-        watched: experiment.watched_series(),
-    };
-    experiment
-        .system
-        .run(&experiment.variants, &plan, None, None)
-        .unwrap()
+    experiment.play(seed, threads).unwrap()
 }
 
 fn series_index(experiment: &Experiment, metric: &str, seat: &str) -> usize {
