@@ -26,6 +26,7 @@ const KEYS: &[&str] = &[
     "strategies",
     "sweep",
     "reference",
+    "scenario",
 ];
 /// Keys a `run.toml` adds that describe the run but do not change it.
 const RUN_KEYS: &[&str] = &["fortunes_version", "threads", "batch"];
@@ -64,6 +65,8 @@ pub struct Experiment {
     pub records: bool,
     /// Rules before any axis: defaults, preset, overrides, `--set`.
     pub rules: ParamValues,
+    /// The scenario before any axis (empty for a system without).
+    pub scenario: toml::Table,
     pub players: BySeat<Player>,
     pub axes: Vec<Axis>,
     pub variants: Vec<Variant>,
@@ -166,6 +169,66 @@ fn preset_rules(system: &dyn System, name: &str, depth: u32) -> Result<toml::Tab
         .set_toml(&rules)
         .map_err(|e| field(&path, "rules", e))?;
     Ok(rules)
+}
+
+/// A scenario value: a name (a file in `experiments/<system>/scenarios/`,
+/// working directory first, then the crate's), a path, or a table. Returns
+/// its label and its table, which always carries `name`.
+fn scenario_of(system: &dyn System, value: &toml::Value) -> Result<(String, toml::Table)> {
+    let mut table = match value {
+        toml::Value::String(name) => {
+            let given = Path::new(name);
+            let file = format!("{name}.toml");
+            let candidates = [
+                given.to_path_buf(),
+                Path::new("experiments")
+                    .join(system.name())
+                    .join("scenarios")
+                    .join(&file),
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("experiments")
+                    .join(system.name())
+                    .join("scenarios")
+                    .join(&file),
+            ];
+            let Some(path) = candidates.iter().find(|p| p.is_file()) else {
+                let shipped = crate::presets::preset_names(
+                    &Path::new(env!("CARGO_MANIFEST_DIR"))
+                        .join("experiments")
+                        .join(system.name())
+                        .join("scenarios"),
+                );
+                return Err(Error::new(ErrorKind::BadValue {
+                    name: "scenario".into(),
+                    value: name.clone(),
+                    allowed: format!(
+                        "{}, a path to a scenario file, or a table",
+                        shipped.join(", ")
+                    ),
+                }));
+            };
+            let text = std::fs::read_to_string(path).map_err(|e| Error::file(path, e))?;
+            let mut table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(path, e))?;
+            table
+                .entry("name")
+                .or_insert_with(|| toml::Value::String(name.clone()));
+            table
+        }
+        toml::Value::Table(table) => table.clone(),
+        other => {
+            return Err(Error::new(ErrorKind::BadValue {
+                name: "scenario".into(),
+                value: other.to_string(),
+                allowed: "a scenario name, a path, or a table".into(),
+            }))
+        }
+    };
+    let label = match table.get("name") {
+        Some(toml::Value::String(n)) => n.clone(),
+        _ => "inline".to_string(),
+    };
+    table.insert("name".into(), label.clone().into());
+    Ok((label, table))
 }
 
 /// Parses `SEAT=NAME`.
@@ -280,6 +343,7 @@ fn axis_values(path: &Path, key: &str, value: &toml::Value) -> Result<Vec<toml::
 /// What an axis changes in a variant.
 #[derive(Clone, Debug)]
 enum AxisTarget {
+    Scenario,
     Rule(usize),
     RulesPreset,
     Strategy(Seat),
@@ -404,7 +468,8 @@ impl Experiment {
         let players = reading.players(&dir)?;
         let metrics = reading.metrics()?;
         let (axes, targets) = reading.axes(&rules, &players, &dir)?;
-        let variants = reading.variants(&axes, &targets, &rules, &players)?;
+        let scenario = reading.scenario()?;
+        let variants = reading.variants(&axes, &targets, &rules, &scenario, &players)?;
         let (reference, reference_table) = reading.reference(&axes, &variants)?;
 
         Ok(Experiment {
@@ -416,6 +481,7 @@ impl Experiment {
             metrics,
             records,
             rules,
+            scenario,
             players,
             axes,
             variants,
@@ -512,6 +578,9 @@ impl Experiment {
         table.insert("threads".into(), (threads as i64).into());
         table.insert("batch".into(), (self.system.batch() as i64).into());
         table.insert("rules".into(), self.rules.to_toml().into());
+        if !self.scenario.is_empty() {
+            table.insert("scenario".into(), self.scenario.clone().into());
+        }
         let mut strategies = toml::Table::new();
         for seat in Seat::BOTH {
             strategies.insert(seat.name().into(), self.players[seat].to_toml().into());
@@ -657,6 +726,29 @@ impl Reading<'_> {
         Ok(players)
     }
 
+    /// The scenario: the file's, else the system's default; none for a
+    /// system without scenarios.
+    fn scenario(&self) -> Result<toml::Table> {
+        let (path, system) = (self.path, self.system);
+        match (self.table.get("scenario"), system.default_scenario()) {
+            (None, None) => Ok(toml::Table::new()),
+            (Some(_), None) => Err(field(
+                path,
+                "scenario",
+                format!("{} has no scenarios", system.name()),
+            )),
+            (None, Some(text)) => {
+                let value = toml::Value::Table(
+                    toml::from_str(text).expect("the shipped default scenario parses"),
+                );
+                Ok(scenario_of(system, &value)?.1)
+            }
+            (Some(value), Some(_)) => Ok(scenario_of(system, value)
+                .map_err(|e| field(path, "scenario", e))?
+                .1),
+        }
+    }
+
     /// The metrics of interest, each a series metric of the system.
     fn metrics(&self) -> Result<Vec<String>> {
         let (path, table, overrides, system) = (self.path, self.table, self.overrides, self.system);
@@ -741,6 +833,15 @@ impl Reading<'_> {
                 let values = axis_values(path, &key, value)?;
                 let target = if key == "rules" {
                     AxisTarget::RulesPreset
+                } else if key == "scenario" {
+                    if system.default_scenario().is_none() {
+                        return Err(field(
+                            path,
+                            "sweep.scenario",
+                            format!("{} has no scenarios", system.name()),
+                        ));
+                    }
+                    AxisTarget::Scenario
                 } else if let Some(i) = specs.iter().position(|s| s.name == key) {
                     if overrides
                         .set
@@ -786,6 +887,12 @@ impl Reading<'_> {
                                 .map_err(|e| field(path, &at(), e))?;
                             labels.push(specs[*i].format(v));
                             written.push(specs[*i].to_toml(v));
+                        }
+                        AxisTarget::Scenario => {
+                            let (label, table) =
+                                scenario_of(system, value).map_err(|e| field(path, &at(), e))?;
+                            labels.push(label);
+                            written.push(toml::Value::Table(table));
                         }
                         AxisTarget::RulesPreset => {
                             let (label, entries) = match value {
@@ -873,6 +980,7 @@ impl Reading<'_> {
         axes: &[Axis],
         targets: &[AxisTarget],
         rules: &ParamValues,
+        scenario: &toml::Table,
         players: &BySeat<Player>,
     ) -> Result<Vec<Variant>> {
         let (path, system) = (self.path, self.system);
@@ -908,6 +1016,7 @@ impl Reading<'_> {
                     .map(|(axis, &p)| axis.labels[p].clone())
                     .collect(),
                 rules: rules.clone(),
+                scenario: scenario.clone(),
                 players: players.clone(),
             };
             // Presets first, so a rule axis beside them still wins.
@@ -924,6 +1033,9 @@ impl Reading<'_> {
                             .rules
                             .set_toml(&one)
                             .map_err(|e| field(path, &at(), e))?;
+                    }
+                    AxisTarget::Scenario => {
+                        variant.scenario = value.as_table().cloned().unwrap_or_default();
                     }
                     AxisTarget::RulesPreset => {
                         let mut entries = value.as_table().cloned().unwrap_or_default();

@@ -11,9 +11,8 @@
 use crate::engine::BySeat;
 use crate::error::{Error, ErrorKind, Result};
 use crate::output::Record;
-use crate::params::ParamValues;
 use crate::stats::{PairedSums, Ratio, SeriesSums, SummaryRow, CONFIDENCE};
-use crate::system::{Player, Series, StrategyInfo, Trace};
+use crate::system::{Player, Series, StrategyInfo, Trace, Variant};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use std::ops::AddAssign;
@@ -57,9 +56,14 @@ pub trait Simulation: Sync + Sized + 'static {
     /// One row of `records.parquet`; a game may write several.
     type Record: Record;
 
-    /// The simulation of these rule values and players; refuses rules that
-    /// are each valid but impossible together.
-    fn build(rules: &ParamValues, players: &BySeat<Player>) -> Result<Self>;
+    /// The default scenario (order of battle and the like) as TOML, for a
+    /// system whose games need one; `None` for a system without scenarios.
+    const DEFAULT_SCENARIO: Option<&'static str> = None;
+
+    /// The simulation of a variant (rules, scenario, players); refuses
+    /// rules that are each valid but impossible together, and a scenario
+    /// that does not fit, naming the field.
+    fn build(variant: &Variant) -> Result<Self>;
 
     fn new_state(&self) -> Self::State;
 

@@ -240,6 +240,8 @@ pub struct Variant {
     pub label: String,
     pub axes: Vec<String>,
     pub rules: ParamValues,
+    /// The scenario, resolved to its table (empty for a system without).
+    pub scenario: toml::Table,
     pub players: BySeat<Player>,
 }
 
@@ -275,6 +277,22 @@ pub trait System: Sync {
     fn progress_from(&self) -> u64;
     fn batch(&self) -> u64;
     fn record_columns(&self) -> &'static [ColumnSpec];
+    /// The default scenario's text, for a system with scenarios.
+    fn default_scenario(&self) -> Option<&'static str>;
+
+    /// A variant of the defaults: default rules and scenario, these players.
+    fn default_variant(&self, players: BySeat<Player>) -> Variant {
+        Variant {
+            label: "base".into(),
+            axes: Vec::new(),
+            rules: ParamValues::defaults(self.name(), self.rule_specs()),
+            scenario: self
+                .default_scenario()
+                .map(|text| toml::from_str(text).expect("the shipped default scenario parses"))
+                .unwrap_or_default(),
+            players,
+        }
+    }
 
     /// Refuses a variant whose rules are impossible together.
     fn check(&self, variant: &Variant) -> Result<()>;
@@ -375,9 +393,12 @@ impl<S: Simulation> System for Entry<S> {
     fn record_columns(&self) -> &'static [ColumnSpec] {
         S::Record::COLUMNS
     }
+    fn default_scenario(&self) -> Option<&'static str> {
+        S::DEFAULT_SCENARIO
+    }
 
     fn check(&self, variant: &Variant) -> Result<()> {
-        S::build(&variant.rules, &variant.players).map(|_| ())
+        S::build(variant).map(|_| ())
     }
 
     fn run(
@@ -387,10 +408,7 @@ impl<S: Simulation> System for Entry<S> {
         records: Option<&mut OutputDir>,
         progress: Option<&ProgressBar>,
     ) -> Result<Vec<VariantOutcome>> {
-        let simulations = variants
-            .iter()
-            .map(|v| S::build(&v.rules, &v.players))
-            .collect::<Result<Vec<S>>>()?;
+        let simulations = variants.iter().map(S::build).collect::<Result<Vec<S>>>()?;
         let results = match records {
             Some(dir) => {
                 let labels: Vec<String> = variants.iter().map(|v| v.label.clone()).collect();
@@ -417,7 +435,7 @@ impl<S: Simulation> System for Entry<S> {
     }
 
     fn game_loop(&self, variant: &Variant) -> Result<Box<dyn GameLoop>> {
-        let simulation = S::build(&variant.rules, &variant.players)?;
+        let simulation = S::build(variant)?;
         Ok(Box::new(Loop {
             state: simulation.new_state(),
             simulation,
@@ -428,7 +446,7 @@ impl<S: Simulation> System for Entry<S> {
     }
 
     fn trace(&self, variant: &Variant, master_seed: u64, game: u64) -> Result<Trace> {
-        Ok(S::build(&variant.rules, &variant.players)?.trace(master_seed, game))
+        Ok(S::build(variant)?.trace(master_seed, game))
     }
 }
 

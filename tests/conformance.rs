@@ -61,9 +61,7 @@ fn variant(system: &dyn System, a: &str, b: &str) -> Variant {
     };
     Variant {
         label: format!("{a}-{b}"),
-        axes: Vec::new(),
-        rules: fortunes::params::ParamValues::defaults(system.name(), system.rule_specs()),
-        players: BySeat([player(a), player(b)]),
+        ..system.default_variant(BySeat([player(a), player(b)]))
     }
 }
 

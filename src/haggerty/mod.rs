@@ -14,10 +14,10 @@ pub use strategy::{HaggertyStrategy, Heuristic, Strategy, View};
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
-use crate::params::{ParamSpec, ParamValues};
+use crate::params::ParamSpec;
 use crate::runner::Simulation;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::{Player, Series, StrategyInfo, Trace};
+use crate::system::{Player, Series, StrategyInfo, Trace, Variant};
 
 /// One game's totals: a row of `records.parquet`, and the source of the
 /// game's series values.
@@ -230,7 +230,8 @@ impl Simulation for Haggerty {
     type Stats = Stats;
     type Record = GameRecord;
 
-    fn build(rules: &ParamValues, players: &BySeat<Player>) -> Result<Self> {
+    fn build(variant: &Variant) -> Result<Self> {
+        let (rules, players) = (&variant.rules, &variant.players);
         Ok(Haggerty {
             rules: Rules::from_values(rules.clone())?,
             strategies: BySeat(Seat::BOTH.map(|s| HaggertyStrategy::from_player(&players[s]))),

@@ -23,10 +23,10 @@ pub use strategy::{HaggisStrategy, Strategy};
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
-use crate::params::{ParamSpec, ParamValues};
+use crate::params::ParamSpec;
 use crate::runner::Simulation;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::{player_names, Player, Series, StrategyInfo, Trace};
+use crate::system::{player_names, Player, Series, StrategyInfo, Trace, Variant};
 
 /// One round: a row of `records.parquet`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,7 +192,8 @@ impl Simulation for Haggis {
     type Stats = Stats;
     type Record = RoundRecord;
 
-    fn build(rules: &ParamValues, players: &BySeat<Player>) -> Result<Self> {
+    fn build(variant: &Variant) -> Result<Self> {
+        let (rules, players) = (&variant.rules, &variant.players);
         Ok(Haggis {
             rules: Rules::from_values(rules.clone())?,
             strategies: BySeat(Seat::BOTH.map(|s| HaggisStrategy::from_player(&players[s]))),
