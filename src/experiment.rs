@@ -171,8 +171,8 @@ fn preset_rules(system: &dyn System, name: &str, depth: u32) -> Result<toml::Tab
     Ok(rules)
 }
 
-/// A scenario value: a name (a file in `experiments/<system>/scenarios/`,
-/// working directory first, then the crate's), a path, or a table. Returns
+/// A scenario value: a name (a file in `scenarios/<system>/`, working
+/// directory first, then the crate's), a path, or a table. Returns
 /// its label and its table, which always carries `name`.
 fn scenario_of(system: &dyn System, value: &toml::Value) -> Result<(String, toml::Table)> {
     let mut table = match value {
@@ -181,22 +181,17 @@ fn scenario_of(system: &dyn System, value: &toml::Value) -> Result<(String, toml
             let file = format!("{name}.toml");
             let candidates = [
                 given.to_path_buf(),
-                Path::new("experiments")
-                    .join(system.name())
-                    .join("scenarios")
-                    .join(&file),
+                Path::new("scenarios").join(system.name()).join(&file),
                 Path::new(env!("CARGO_MANIFEST_DIR"))
-                    .join("experiments")
-                    .join(system.name())
                     .join("scenarios")
+                    .join(system.name())
                     .join(&file),
             ];
             let Some(path) = candidates.iter().find(|p| p.is_file()) else {
                 let shipped = crate::presets::preset_names(
                     &Path::new(env!("CARGO_MANIFEST_DIR"))
-                        .join("experiments")
-                        .join(system.name())
-                        .join("scenarios"),
+                        .join("scenarios")
+                        .join(system.name()),
                 );
                 return Err(Error::new(ErrorKind::BadValue {
                     name: "scenario".into(),

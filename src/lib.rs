@@ -17,5 +17,6 @@ pub mod params;
 pub mod presets;
 pub mod report;
 pub mod runner;
+pub mod sickles;
 pub mod stats;
 pub mod system;

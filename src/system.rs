@@ -11,13 +11,18 @@ use crate::output::{ColumnSpec, OutputDir, Record, RecordsWriter};
 use crate::params::{ParamSpec, ParamValues};
 use crate::presets;
 use crate::runner::{self, Plan, Simulation};
+use crate::sickles::Sickles;
 use crate::stats::{Kind, PairedSums, Ratio, SeriesSums, SummaryRow};
 use indicatif::ProgressBar;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 
 /// Every registered system. Adding one is its module and one line here.
-pub static SYSTEMS: &[&dyn System] = &[&Entry::<Haggerty>::NEW, &Entry::<Haggis>::NEW];
+pub static SYSTEMS: &[&dyn System] = &[
+    &Entry::<Haggerty>::NEW,
+    &Entry::<Haggis>::NEW,
+    &Entry::<Sickles>::NEW,
+];
 
 /// The registered system called `name`, or an error listing them all.
 pub fn find(name: &str) -> Result<&'static dyn System> {

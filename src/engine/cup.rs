@@ -26,6 +26,11 @@ impl Cup {
         had
     }
 
+    /// The chits in the cup, one bit per id.
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }

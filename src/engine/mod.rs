@@ -9,8 +9,9 @@ pub mod seeding;
 
 /// A seat at the table. Two-player systems use `A` and `B`; arrays of
 /// per-seat data are indexed by `Seat as usize`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Seat {
+    #[default]
     A = 0,
     B = 1,
 }

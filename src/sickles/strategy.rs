@@ -1,0 +1,248 @@
+//! Sickles players: the choices the sequence of play leaves to a side
+//! (its key chit, using an event at once or holding it, which brigade a
+//! division or CIC chit activates, and the brigade's order), statically
+//! dispatched through `SicklesStrategy`.
+
+use super::rules::EVENTS;
+use super::scenario::MAX_DIVISIONS;
+use crate::engine::seeding::GameRng;
+use crate::params::{ParamKind, ParamSpec};
+use crate::system::{Player, StrategyInfo};
+use rand::Rng;
+
+/// The four orders a brigade can be given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    Attack = 0,
+    Defend = 1,
+    Maneuver = 2,
+    Regroup = 3,
+}
+
+impl Order {
+    pub const ALL: [Order; 4] = [
+        Order::Attack,
+        Order::Defend,
+        Order::Maneuver,
+        Order::Regroup,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Order::Attack => "attack",
+            Order::Defend => "defend",
+            Order::Maneuver => "maneuver",
+            Order::Regroup => "regroup",
+        }
+    }
+
+    /// Movement points the order awards (the text's 4, 2, 6 and none).
+    pub const fn movement_points(self) -> u32 {
+        match self {
+            Order::Attack => 4,
+            Order::Defend => 2,
+            Order::Maneuver => 6,
+            Order::Regroup => 0,
+        }
+    }
+}
+
+/// What a side may know when it decides: its own brigades' status this
+/// turn and its own event history, never the cup's order or the
+/// opponent's hidden chits.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    pub turn: u32,
+    /// Brigades of each division in play now (0 when not in play).
+    pub brigades: &'a [u8; MAX_DIVISIONS],
+    /// Per division, the brigades a division chit has activated this turn.
+    pub activated: &'a [u8; MAX_DIVISIONS],
+    /// Activations of each brigade this turn (division and CIC chits).
+    pub activations: &'a [[u8; 8]; MAX_DIVISIONS],
+    /// Times each event was used so far this game.
+    pub events_used: &'a [u32; EVENTS],
+}
+
+impl View<'_> {
+    fn brigades_in_play(&self) -> u32 {
+        self.brigades.iter().map(|&b| b as u32).sum()
+    }
+
+    /// The `n`-th brigade in play, as (division, brigade).
+    fn nth_brigade(&self, mut n: u32) -> (usize, u8) {
+        for (division, &count) in self.brigades.iter().enumerate() {
+            if n < count as u32 {
+                return (division, n as u8);
+            }
+            n -= count as u32;
+        }
+        unreachable!("n is below brigades_in_play")
+    }
+}
+
+/// How the heuristic picks its key chit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyChoice {
+    /// The event used least so far this game (the side's most-needed).
+    MostNeeded,
+    /// Always `key_event`.
+    Fixed,
+    /// Uniformly at random.
+    Random,
+}
+
+/// Tuning of the heuristic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Heuristic {
+    pub key_choice: KeyChoice,
+    /// With `KeyChoice::Fixed`: the event (0-based).
+    pub key_event: u8,
+    /// Hold events for the side's next activation instead of using them.
+    pub hold_events: bool,
+}
+
+pub const HEURISTIC_TUNING: &[ParamSpec] = &[
+    ParamSpec {
+        name: "key_choice",
+        kind: ParamKind::Choice(&["most_needed", "fixed", "random"]),
+        default: 0,
+        doc:
+            "the key chit: the event used least so far this game, always key_event, or a random one",
+        source: "heuristic tuning (A: \"an Event the player really needs to occur\")",
+    },
+    ParamSpec {
+        name: "key_event",
+        kind: ParamKind::Int {
+            min: 1,
+            max: EVENTS as i64,
+        },
+        default: 1,
+        doc: "the event chosen as key chit with key_choice = fixed",
+        source: "heuristic tuning",
+    },
+    ParamSpec {
+        name: "hold_events",
+        kind: ParamKind::Bool,
+        default: 0,
+        doc:
+            "hold drawn events for the side's next brigade activation instead of using them at once",
+        source: "heuristic tuning (C i: \"saving it for later use or apply it immediately\")",
+    },
+];
+
+pub const STRATEGIES: &[StrategyInfo] = &[
+    StrategyInfo {
+        name: "random",
+        about: "uniform over every choice: key chit, use or hold, brigade, order",
+        tuning: &[],
+    },
+    StrategyInfo {
+        name: "heuristic",
+        about: "key chit: the event used least so far; uses events at once; a division chit activates \
+                its first brigade not yet activated, a CIC chit the first brigade with the fewest \
+                activations this turn; attack on a brigade's first activation of the turn, regroup after",
+        tuning: HEURISTIC_TUNING,
+    },
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SicklesStrategy {
+    Random,
+    Heuristic(Heuristic),
+}
+
+impl SicklesStrategy {
+    pub fn from_player(player: &Player) -> SicklesStrategy {
+        match player.base {
+            "random" => SicklesStrategy::Random,
+            "heuristic" => SicklesStrategy::Heuristic(Heuristic {
+                key_choice: [KeyChoice::MostNeeded, KeyChoice::Fixed, KeyChoice::Random]
+                    [player.tuning.get("key_choice") as usize],
+                key_event: player.tuning.get("key_event") as u8 - 1,
+                hold_events: player.tuning.get("hold_events") != 0,
+            }),
+            other => unreachable!("{other} is not in STRATEGIES"),
+        }
+    }
+
+    /// The key chit (0-based event).
+    #[inline]
+    pub fn key_chit(&self, view: &View<'_>, rng: &mut GameRng) -> u8 {
+        let random = |rng: &mut GameRng| rng.random_range(0..EVENTS as u8);
+        match self {
+            SicklesStrategy::Random => random(rng),
+            SicklesStrategy::Heuristic(h) => match h.key_choice {
+                KeyChoice::Fixed => h.key_event,
+                KeyChoice::Random => random(rng),
+                KeyChoice::MostNeeded => (0..EVENTS)
+                    .min_by_key(|&e| view.events_used[e])
+                    .unwrap_or(0) as u8,
+            },
+        }
+    }
+
+    /// Use a drawn event at once (true) or hold it (false).
+    #[inline]
+    pub fn use_at_once(&self, rng: &mut GameRng) -> bool {
+        match self {
+            SicklesStrategy::Random => rng.random::<bool>(),
+            SicklesStrategy::Heuristic(h) => !h.hold_events,
+        }
+    }
+
+    /// The brigade a division chit activates: one of `eligible` (a mask of
+    /// the division's brigades not yet activated by it this turn).
+    #[inline]
+    pub fn division_brigade(&self, eligible: u8, rng: &mut GameRng) -> u8 {
+        debug_assert!(eligible != 0);
+        match self {
+            SicklesStrategy::Random => {
+                let mut bits = eligible;
+                for _ in 0..rng.random_range(0..eligible.count_ones()) {
+                    bits &= bits - 1;
+                }
+                bits.trailing_zeros() as u8
+            }
+            SicklesStrategy::Heuristic(_) => eligible.trailing_zeros() as u8,
+        }
+    }
+
+    /// The brigade a CIC (or Wild) activation picks: any brigade in play,
+    /// as (division, brigade); `None` when the side has none in play.
+    #[inline]
+    pub fn any_brigade(&self, view: &View<'_>, rng: &mut GameRng) -> Option<(usize, u8)> {
+        let total = view.brigades_in_play();
+        if total == 0 {
+            return None;
+        }
+        Some(match self {
+            SicklesStrategy::Random => view.nth_brigade(rng.random_range(0..total)),
+            SicklesStrategy::Heuristic(_) => {
+                let mut best = view.nth_brigade(0);
+                for n in 1..total {
+                    let (d, b) = view.nth_brigade(n);
+                    if view.activations[d][b as usize] < view.activations[best.0][best.1 as usize] {
+                        best = (d, b);
+                    }
+                }
+                best
+            }
+        })
+    }
+
+    /// The order of a brigade about to activate for the `nth` time this
+    /// turn (0 for its first activation).
+    #[inline]
+    pub fn order(&self, nth: u8, rng: &mut GameRng) -> Order {
+        match self {
+            SicklesStrategy::Random => Order::ALL[rng.random_range(0..4)],
+            SicklesStrategy::Heuristic(_) => {
+                if nth == 0 {
+                    Order::Attack
+                } else {
+                    Order::Regroup
+                }
+            }
+        }
+    }
+}
