@@ -1,0 +1,369 @@
+//! Hammerin' Sickles: the seed's sequence of play as rules tests, chit
+//! conservation at every step, and Monte Carlo figures against exact
+//! values, with tolerances from their intervals.
+
+use fortunes::engine::{BySeat, Seat};
+use fortunes::params::ParamValues;
+use fortunes::sickles::game::chit;
+use fortunes::sickles::strategy::{Heuristic, KeyChoice};
+use fortunes::sickles::{Fate, Game, Rules, Scenario, Sickles, SicklesStrategy, TurnTally};
+use fortunes::stats::Rate;
+
+fn rules(sets: &[&str]) -> Rules {
+    let mut values: ParamValues = Rules::defaults();
+    for set in sets {
+        values.set_text(set).unwrap();
+    }
+    Rules::from_values(&values).unwrap()
+}
+
+fn illustrative() -> Scenario {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/sickles/illustrative.toml"),
+    )
+    .unwrap();
+    Scenario::from_table(&toml::from_str(&text).unwrap()).unwrap()
+}
+
+/// Every division in from turn 1, no killed chits: a cup of fixed size.
+fn steady() -> Scenario {
+    let text = r#"
+        turns = 4
+        [[a.divisions]]
+        brigades = 3
+        return_rating = 3
+        [[a.divisions]]
+        brigades = 2
+        return_rating = 3
+        [[b.divisions]]
+        brigades = 4
+        return_rating = 3
+    "#;
+    Scenario::from_table(&toml::from_str(text).unwrap()).unwrap()
+}
+
+const HEURISTIC: SicklesStrategy = SicklesStrategy::Heuristic(Heuristic {
+    key_choice: KeyChoice::MostNeeded,
+    key_event: 0,
+    hold_events: false,
+});
+const HOLDER: SicklesStrategy = SicklesStrategy::Heuristic(Heuristic {
+    key_choice: KeyChoice::Random,
+    key_event: 0,
+    hold_events: true,
+});
+const FIXED_KEY: SicklesStrategy = SicklesStrategy::Heuristic(Heuristic {
+    key_choice: KeyChoice::Fixed,
+    key_event: 0,
+    hold_events: false,
+});
+
+fn sickles(rules: Rules, scenario: Scenario, a: SicklesStrategy, b: SicklesStrategy) -> Sickles {
+    Sickles {
+        turns: rules.turns.unwrap_or(scenario.turns),
+        rules,
+        scenario,
+        strategies: BySeat([a, b]),
+    }
+}
+
+/// Plays `games` games, handing every turn's tally to `each`.
+fn turns(sim: &Sickles, games: u64, seed: u64, each: &mut impl FnMut(&TurnTally)) {
+    let mut game = Game::new(0, 0);
+    for index in 0..games {
+        sim.play_game(&mut game, seed, index, each);
+    }
+}
+
+#[test]
+fn every_chit_is_in_exactly_one_place_at_every_step() {
+    let mut steps = 0u64;
+    let variants = [
+        vec![],
+        vec![
+            "fortunes_of_war=cancel_key_chits",
+            "held_events=used_at_turn_end",
+        ],
+        vec![
+            "fortunes_of_war=end_turn",
+            "division_return=always",
+            "wild_effect=roll_for_activation",
+        ],
+        vec![
+            "fortunes_of_war=none",
+            "division_return=never",
+            "excluded_events=8",
+            "cic_chits=0",
+        ],
+        vec![
+            "excluded_events=0",
+            "wild_chits=4",
+            "wild_effect=roll_for_activation",
+        ],
+    ];
+    for sets in &variants {
+        let rules = rules(sets);
+        let scenario = illustrative();
+        let universe = Game::universe(&rules, &scenario);
+        for strategies in [[HEURISTIC, SicklesStrategy::Random], [HOLDER, HOLDER]] {
+            let strategies = BySeat(strategies);
+            let mut game = Game::new(0, 0);
+            for index in 0..150 {
+                game.reset(3, index);
+                for _ in 0..scenario.turns {
+                    game.play_turn(&rules, &scenario, &strategies, &mut |g: &Game| {
+                        let places = g.places.all();
+                        let mut union = 0u64;
+                        for (i, &place) in places.iter().enumerate() {
+                            assert_eq!(
+                                union & place,
+                                0,
+                                "{sets:?}: place {i} overlaps, turn {}",
+                                g.turn
+                            );
+                            union |= place;
+                        }
+                        assert_eq!(union, universe, "{sets:?}: turn {}", g.turn);
+                        steps += 1;
+                    });
+                }
+            }
+        }
+    }
+    assert!(steps > 100_000, "only {steps} steps checked");
+}
+
+#[test]
+fn the_sequence_of_play_as_written() {
+    let scenario = illustrative();
+    for sets in [
+        vec![],
+        vec!["fortunes_of_war=none"],
+        vec!["fortunes_of_war=cancel_key_chits"],
+        vec!["fortunes_of_war=end_turn"],
+        vec!["cic_chits=0", "division_return=never"],
+    ] {
+        let rules = rules(&sets);
+        let strategies = BySeat([HEURISTIC, SicklesStrategy::Random]);
+        let mut game = Game::new(0, 0);
+        let mut doubles = 0;
+        for index in 0..300 {
+            game.reset(9, index);
+            for turn in 1..=scenario.turns {
+                let mut first = true;
+                let mut fortunes_seen = false;
+                let tally = game.play_turn(&rules, &scenario, &strategies, &mut |g: &Game| {
+                    let cup = g.places.cup.bits();
+                    if first {
+                        // Command Decision: each key chit is in the cup,
+                        // `excluded_events` of the other eight are out.
+                        first = false;
+                        for seat in Seat::BOTH {
+                            let key = chit::event(seat, g.keys()[seat] as usize);
+                            assert_ne!(cup & 1 << key, 0);
+                            let excluded = (g.places.excluded & chit::events_of(seat)).count_ones();
+                            assert_eq!(excluded, rules.excluded_events as u32);
+                            for (d, division) in scenario.divisions(seat).iter().enumerate() {
+                                let in_cup = cup & 1 << chit::division(seat, d) != 0;
+                                assert_eq!(in_cup, division.chit_in_cup(turn), "turn {turn}");
+                            }
+                        }
+                        assert_ne!(cup & 1 << chit::FORTUNES_OF_WAR, 0);
+                        assert_eq!(
+                            (cup >> chit::WILD_BASE & 0b1111).count_ones(),
+                            rules.wild_chits as u32
+                        );
+                        return;
+                    }
+                    // Excluded chits are never drawn.
+                    let drawn = g.places.used | g.places.held | g.places.expired;
+                    assert_eq!(drawn & g.places.excluded, 0);
+                    let fortunes_out = cup & 1 << chit::FORTUNES_OF_WAR == 0;
+                    if fortunes_out && !fortunes_seen {
+                        fortunes_seen = true;
+                        match sets.first().copied() {
+                            Some("fortunes_of_war=cancel_key_chits") => {
+                                for seat in Seat::BOTH {
+                                    let key = chit::event(seat, g.keys()[seat] as usize);
+                                    assert_eq!(cup & 1 << key, 0, "a key chit stayed in the cup");
+                                }
+                            }
+                            Some("fortunes_of_war=end_turn") => assert_eq!(cup, 0),
+                            Some("fortunes_of_war=none") => assert_eq!(g.places.blocked, 0),
+                            _ => assert_eq!(cup & chit::ALL_EVENTS, 0),
+                        }
+                    }
+                });
+                // The chit-puller: Confederate (a) on odd turns.
+                assert_eq!(tally.puller, if turn % 2 == 1 { Seat::A } else { Seat::B });
+                assert_eq!(tally.fortunes_position.is_some(), fortunes_seen);
+                // The turn ends with the cup empty.
+                assert!(game.places.cup.is_empty());
+                for seat in Seat::BOTH {
+                    let fates = &tally.fates[seat];
+                    let blocked = fates.iter().filter(|&&f| f == Fate::Blocked).count();
+                    if sets.first() == Some(&"fortunes_of_war=none") {
+                        assert_eq!(blocked, 0);
+                    }
+                    if sets.first() == Some(&"fortunes_of_war=cancel_key_chits") {
+                        assert!(blocked <= 1);
+                    }
+                    // A division chit activates each brigade at most once:
+                    // without CIC chits no brigade activates twice.
+                    if rules.cic_chits == 0 {
+                        assert_eq!(tally.double_activations[seat], 0);
+                        assert!(tally.brigade_activations[seat]
+                            .iter()
+                            .flatten()
+                            .all(|&n| n <= 1));
+                    }
+                    doubles += tally.double_activations[seat];
+                    // Killed: Birney's chit is out on turns 5 and 6.
+                    if seat == Seat::B && (turn == 5 || turn == 6) && rules.cic_chits == 0 {
+                        assert!(tally.brigade_activations[seat][0].iter().all(|&n| n == 0));
+                    }
+                }
+            }
+        }
+        if rules.cic_chits > 0 {
+            assert!(
+                doubles > 0,
+                "{sets:?}: a CIC chit never re-activated a brigade"
+            );
+        }
+    }
+}
+
+/// True when `exact` lies in the `confidence` Wilson interval of `rate`.
+fn within(rate: Rate, exact: f64, confidence: f64) -> bool {
+    let (low, high) = rate.wilson(confidence);
+    low <= exact && exact <= high
+}
+
+#[test]
+fn a_non_key_event_is_excluded_with_probability_excluded_over_eight() {
+    for excluded in [1u64, 3, 5] {
+        let sim = sickles(
+            rules(&[&format!("excluded_events={excluded}")]),
+            steady(),
+            FIXED_KEY,
+            SicklesStrategy::Random,
+        );
+        let mut rate = Rate::default();
+        turns(&sim, 5000, excluded, &mut |t| {
+            // Side a's key is always event 1; event 2 is never the key.
+            rate.record(t.fates[Seat::A][1] == Fate::Excluded);
+        });
+        assert!(
+            within(rate, excluded as f64 / 8.0, 0.999),
+            "{excluded}: {rate:?}"
+        );
+    }
+}
+
+#[test]
+fn the_key_chit_beats_fortunes_of_war_half_the_time_when_it_ends_the_turn() {
+    // Division chits go back in the cup (returns on): the key chit and
+    // Fortunes of War are still equally likely to come out first.
+    let sim = sickles(
+        rules(&["fortunes_of_war=end_turn"]),
+        illustrative(),
+        HEURISTIC,
+        SicklesStrategy::Random,
+    );
+    let mut drawn = BySeat([Rate::default(); 2]);
+    turns(&sim, 12_500, 21, &mut |t| {
+        for seat in Seat::BOTH {
+            drawn[seat].record(t.fates[seat][t.keys[seat] as usize].drawn());
+        }
+    });
+    for seat in Seat::BOTH {
+        assert_eq!(drawn[seat].trials, 100_000);
+        assert!(
+            within(drawn[seat], 0.5, 0.999),
+            "{seat:?}: {:?}",
+            drawn[seat]
+        );
+    }
+}
+
+#[test]
+fn without_returns_the_draw_order_is_uniform() {
+    // No returns, Fortunes of War changing nothing: N chits, each equally
+    // likely at every position. Chits before Fortunes of War are uniform on
+    // 0..N, and either key chit comes out first half the time.
+    let rules = rules(&["division_return=never", "fortunes_of_war=none"]);
+    let scenario = steady();
+    let n = 2 * (9 - 3) + 3 + 2 * 2 + 2 + 1;
+    let sim = sickles(rules, scenario, HEURISTIC, SicklesStrategy::Random);
+    let mut before = vec![0u64; 64];
+    let mut a_first = Rate::default();
+    let mut turns_seen = 0u64;
+    turns(&sim, 25_000, 31, &mut |t| {
+        assert_eq!(t.chits_drawn, n as u32);
+        before[t.fortunes_position.unwrap() as usize] += 1;
+        a_first.record(t.key_position[Seat::A] < t.key_position[Seat::B]);
+        turns_seen += 1;
+    });
+    for (position, &count) in before.iter().enumerate() {
+        if position >= n {
+            assert_eq!(count, 0);
+            continue;
+        }
+        // 99.99% per bin: n bins are tested at once.
+        let rate = Rate::new(count, turns_seen);
+        assert!(
+            within(rate, 1.0 / n as f64, 0.9999),
+            "position {position}: {rate:?} vs 1/{n}"
+        );
+    }
+    assert!(within(a_first, 0.5, 0.999), "{a_first:?}");
+}
+
+#[test]
+fn held_events_are_used_at_the_next_activation_or_lost() {
+    let scenario = illustrative();
+    for (rule, lost_allowed) in [
+        ("held_events=lost_at_turn_end", true),
+        ("held_events=used_at_turn_end", false),
+    ] {
+        let sim = sickles(
+            rules(&[rule, "fortunes_of_war=none"]),
+            scenario.clone(),
+            HOLDER,
+            HOLDER,
+        );
+        let (mut lost, mut held) = (0, 0);
+        turns(&sim, 500, 5, &mut |t| {
+            for seat in Seat::BOTH {
+                held += t.held[seat].count_ones();
+                for (e, fate) in t.fates[seat].iter().enumerate() {
+                    if *fate == Fate::Lost {
+                        lost += 1;
+                        assert_ne!(t.held[seat] >> e & 1, 0, "lost without being held");
+                    }
+                }
+            }
+        });
+        assert!(held > 1000);
+        assert_eq!(lost > 0, lost_allowed, "{rule}: {lost} lost");
+    }
+}
+
+#[test]
+fn bad_scenarios_name_the_field() {
+    for (text, expected) in [
+        ("turns = 8\n[[a.divisions]]\nbrigades = 9\nreturn_rating = 3\n[[b.divisions]]\nbrigades = 2\nreturn_rating = 3", "a.divisions[1].brigades"),
+        ("turns = 8\n[[a.divisions]]\nbrigades = 2\nreturn_rating = 7\n[[b.divisions]]\nbrigades = 2\nreturn_rating = 3", "return_rating"),
+        ("turns = 8\n[[a.divisions]]\nbrigades = 2\nreturn_rating = 3", "scenario b"),
+        ("[[a.divisions]]\nbrigades = 2\nreturn_rating = 3\n[[b.divisions]]\nbrigades = 2\nreturn_rating = 3", "turns"),
+        ("turns = 8\n[[a.divisions]]\nbrigades = 2\nreturn_rating = 3\nkilled = [4, 2]\n[[b.divisions]]\nbrigades = 2\nreturn_rating = 3", "killed"),
+        ("turns = 8\ncolour = 1\n[[a.divisions]]\nbrigades = 2\nreturn_rating = 3\n[[b.divisions]]\nbrigades = 2\nreturn_rating = 3", "colour"),
+    ] {
+        let error = Scenario::from_table(&toml::from_str(text).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains(expected), "{error:?} lacks {expected:?}");
+    }
+}
