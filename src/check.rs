@@ -311,12 +311,25 @@ pub fn holm(p: &[f64]) -> Vec<f64> {
     adjusted
 }
 
-/// Tests every series of every metric of interest in every variant.
+/// Tests every series of every metric of interest in every variant, with
+/// Holm's correction over these tests alone.
 pub fn compare(
     experiment: &Experiment,
     baseline: &Baseline,
     outcomes: &[VariantOutcome],
     alpha: f64,
+) -> Vec<CheckRow> {
+    let mut rows = raw_tests(experiment, baseline, outcomes);
+    adjust(&mut rows, alpha);
+    rows
+}
+
+/// The tests before any correction: `adjusted` unset, `detectable` holding
+/// the standard error of the change until `adjust` scales it.
+pub fn raw_tests(
+    experiment: &Experiment,
+    baseline: &Baseline,
+    outcomes: &[VariantOutcome],
 ) -> Vec<CheckRow> {
     let watched = experiment.watched_series();
     let mut rows = Vec::new();
@@ -339,6 +352,13 @@ pub fn compare(
             });
         }
     }
+    rows
+}
+
+/// Holm's correction over `rows`, one family: whatever they hold (one
+/// experiment, or every experiment of a suite), an unchanged family
+/// raises an alarm with probability at most `alpha`.
+pub fn adjust(rows: &mut [CheckRow], alpha: f64) {
     let adjusted = holm(&rows.iter().map(|r| r.p).collect::<Vec<_>>());
     // The strictest step of Holm is Bonferroni's alpha / m: the detectable
     // change is stated at it, so "no change" means at least this little.
@@ -349,7 +369,6 @@ pub fn compare(
         row.moved = adjusted <= alpha;
         row.detectable *= multiplier;
     }
-    rows
 }
 
 /// Every series of every variant whose sums differ from the baseline's.

@@ -704,6 +704,26 @@ struct Checked {
     outcome: Outcome,
 }
 
+impl Checked {
+    fn bad_input(name: String) -> Checked {
+        Checked {
+            name,
+            tests: 0,
+            moved: 0,
+            smallest: f64::NAN,
+            outcome: Outcome::BadInput,
+        }
+    }
+}
+
+/// An experiment played against its baseline, its tests not yet corrected.
+struct Played {
+    experiment: Experiment,
+    seed: u64,
+    baseline_seed: u64,
+    rows: Vec<crate::check::CheckRow>,
+}
+
 fn check(args: CheckArgs) -> Result<Outcome> {
     if !(args.alpha > 0.0 && args.alpha < 1.0) {
         return Err(Error::new(ErrorKind::BadValue {
@@ -713,73 +733,86 @@ fn check(args: CheckArgs) -> Result<Outcome> {
         }));
     }
     let threads = threads_of(args.threads);
-    if !args.target.is_dir() {
-        let checked = check_one(&args, &args.target, threads)?;
-        return Ok(checked.outcome);
-    }
-    // A folder: every experiment with a baseline; the exit is the worst.
+    let folder = args.target.is_dir();
+    let files = if folder {
+        experiment_files(&args.target, &args.reports)?
+    } else {
+        vec![args.target.clone()]
+    };
     let mut results = Vec::new();
-    for file in experiment_files(&args.target, &args.reports)? {
+    let mut played = Vec::new();
+    for file in files {
         let experiment = match Experiment::load(&file, &Overrides::default()) {
             Ok(experiment) => experiment,
-            Err(error) => {
+            Err(error) if folder => {
                 eprintln!("fortunes: error: {error}");
-                results.push(Checked {
-                    name: file.display().to_string(),
-                    tests: 0,
-                    moved: 0,
-                    smallest: f64::NAN,
-                    outcome: Outcome::BadInput,
-                });
+                results.push(Checked::bad_input(file.display().to_string()));
                 continue;
             }
+            Err(error) => return Err(error),
         };
         let dir = crate::check::report_dir(&args.reports, &experiment);
-        if !dir.join(crate::check::BASELINE_TOML).is_file() {
+        if folder && !dir.join(crate::check::BASELINE_TOML).is_file() {
             continue;
         }
-        match check_one(&args, &file, threads) {
-            Ok(checked) => results.push(checked),
-            Err(error) => {
+        let name = experiment.name.clone();
+        match play_check(&args, experiment, threads) {
+            Ok(Ok(exact)) => results.push(exact),
+            Ok(Err(statistical)) => played.push(statistical),
+            Err(error) if folder => {
                 eprintln!("fortunes: error: {error}");
-                results.push(Checked {
-                    name: experiment.name.clone(),
-                    tests: 0,
-                    moved: 0,
-                    smallest: f64::NAN,
-                    outcome: Outcome::BadInput,
-                });
+                results.push(Checked::bad_input(name));
             }
+            Err(error) => return Err(error),
         }
     }
-    if results.is_empty() {
+    if folder && results.is_empty() && played.is_empty() {
         return Err(Error::new(ErrorKind::BadArgument(format!(
             "no experiment in {} has a baseline in {}; make one with `fortunes baseline FILE`",
             args.target.display(),
             args.reports.display()
         ))));
     }
-    let mut lines =
-        vec![["experiment", "tests", "moved", "smallest Holm p", "status"].map(String::from)];
-    for r in &results {
-        lines.push([
-            r.name.clone(),
-            r.tests.to_string(),
-            r.moved.to_string(),
-            if r.smallest.is_nan() {
-                "-".into()
-            } else {
-                format!("{:.4}", r.smallest)
-            },
-            match r.outcome {
-                Outcome::Success => "unchanged",
-                Outcome::BalanceMoved => "MOVED",
-                Outcome::BadInput => "error",
-            }
-            .into(),
-        ]);
+    // One family: Holm over every test of every experiment checked, so the
+    // whole suite raises a false alarm with probability at most alpha.
+    let mut all: Vec<crate::check::CheckRow> =
+        played.iter().flat_map(|p| p.rows.iter().cloned()).collect();
+    crate::check::adjust(&mut all, args.alpha);
+    let family = all.len();
+    let mut rest = all.as_slice();
+    for mut p in played {
+        let (mine, others) = rest.split_at(p.rows.len());
+        p.rows = mine.to_vec();
+        rest = others;
+        results.push(report_check(&args, &p, family)?);
     }
-    emit(&format!("\nsummary\n{}", output::align(&lines, 1)))?;
+    if folder {
+        let mut lines =
+            vec![["experiment", "tests", "moved", "smallest Holm p", "status"].map(String::from)];
+        for r in &results {
+            lines.push([
+                r.name.clone(),
+                r.tests.to_string(),
+                r.moved.to_string(),
+                if r.smallest.is_nan() {
+                    "-".into()
+                } else {
+                    format!("{:.4}", r.smallest)
+                },
+                match r.outcome {
+                    Outcome::Success => "unchanged",
+                    Outcome::BalanceMoved => "MOVED",
+                    Outcome::BadInput => "error",
+                }
+                .into(),
+            ]);
+        }
+        emit(&format!(
+            "\nsummary (Holm over all {family} tests of the suite, alpha {})\n{}",
+            args.alpha,
+            output::align(&lines, 1)
+        ))?;
+    }
     Ok(results
         .iter()
         .map(|r| r.outcome)
@@ -787,8 +820,14 @@ fn check(args: CheckArgs) -> Result<Outcome> {
         .unwrap_or(Outcome::Success))
 }
 
-fn check_one(args: &CheckArgs, file: &Path, threads: usize) -> Result<Checked> {
-    let experiment = Experiment::load(file, &Overrides::default())?;
+/// Plays one experiment against its baseline: an `--exact` check is
+/// decided (and printed) here; a statistical one waits for the family's
+/// correction.
+fn play_check(
+    args: &CheckArgs,
+    experiment: Experiment,
+    threads: usize,
+) -> Result<std::result::Result<Checked, Played>> {
     let dir = crate::check::report_dir(&args.reports, &experiment);
     let baseline = crate::check::read_baseline(&dir, &experiment)?;
     let series = experiment.system.series();
@@ -817,7 +856,7 @@ fn check_one(args: &CheckArgs, file: &Path, threads: usize) -> Result<Checked> {
             text.push_str(&output::align(&lines, 2));
         }
         emit(&text)?;
-        return Ok(Checked {
+        return Ok(Ok(Checked {
             name: experiment.name.clone(),
             tests: outcomes.len() * series.len(),
             moved: differ.len(),
@@ -827,11 +866,24 @@ fn check_one(args: &CheckArgs, file: &Path, threads: usize) -> Result<Checked> {
             } else {
                 Outcome::BalanceMoved
             },
-        });
+        }));
     }
     let seed = args.seed.unwrap_or(crate::check::check_seed(baseline.seed));
     let outcomes = experiment.play(seed, threads)?;
-    let rows = crate::check::compare(&experiment, &baseline, &outcomes, args.alpha);
+    let rows = crate::check::raw_tests(&experiment, &baseline, &outcomes);
+    Ok(Err(Played {
+        experiment,
+        seed,
+        baseline_seed: baseline.seed,
+        rows,
+    }))
+}
+
+/// Prints one experiment's corrected tests.
+fn report_check(args: &CheckArgs, played: &Played, family: usize) -> Result<Checked> {
+    let experiment = &played.experiment;
+    let series = experiment.system.series();
+    let rows = &played.rows;
     let moved = rows.iter().filter(|r| r.moved).count();
     let mut lines = vec![[
         "variant",
@@ -846,7 +898,7 @@ fn check_one(args: &CheckArgs, file: &Path, threads: usize) -> Result<Checked> {
         "detectable",
     ]
     .map(String::from)];
-    for row in &rows {
+    for row in rows {
         lines.push([
             experiment.variants[row.variant].label.clone(),
             series[row.series].label(),
@@ -861,12 +913,12 @@ fn check_one(args: &CheckArgs, file: &Path, threads: usize) -> Result<Checked> {
         ]);
     }
     emit(&format!(
-        "== {}: seed {seed} against the baseline's seed {}, alpha {} with Holm over {} tests; \
+        "== {}: seed {} against the baseline's seed {}, alpha {} with Holm over {family} tests; \
          `detectable` is the smallest change found with 80% power\n{}{}\n",
         experiment.name,
-        baseline.seed,
+        played.seed,
+        played.baseline_seed,
         args.alpha,
-        rows.len(),
         output::align(&lines, 2),
         if moved == 0 {
             "unchanged: no metric moved".to_string()
