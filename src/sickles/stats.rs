@@ -15,6 +15,8 @@ use std::ops::AddAssign;
 pub const CHIT_BINS: usize = 128;
 /// Activations of one brigade in a turn, the last bin holding more.
 pub const BRIGADE_BINS: usize = 8;
+/// A side's activations in a turn: at most one per chit drawn.
+pub const ACTIVATION_BINS: usize = 64;
 
 /// One side's counters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -44,6 +46,8 @@ pub struct SideTally {
     pub division_activations: [Mean; MAX_DIVISIONS],
     pub brigade_activations: [[Mean; MAX_BRIGADES]; MAX_DIVISIONS],
     pub brigade_histogram: Histogram<BRIGADE_BINS>,
+    /// The side's activations in a turn, as a histogram.
+    pub activation_histogram: Histogram<ACTIVATION_BINS>,
 }
 
 impl AddAssign<&SideTally> for SideTally {
@@ -77,6 +81,7 @@ impl AddAssign<&SideTally> for SideTally {
             }
         }
         self.brigade_histogram += o.brigade_histogram;
+        self.activation_histogram += o.activation_histogram;
     }
 }
 
@@ -132,6 +137,8 @@ impl Stats {
                 side.used[e] += (fate == Fate::Used) as u64;
             }
             side.activations.record(tally.activations[seat] as u64);
+            side.activation_histogram
+                .record(tally.activations[seat] as usize);
             side.double_activations
                 .record(tally.double_activations[seat] as u64);
             side.idle_brigades.record(tally.idle_brigades[seat] as u64);
@@ -272,6 +279,12 @@ impl Stats {
             }
             s.brigade_histogram.share_rows(
                 "brigade_activations_per_turn_share",
+                name,
+                "activations",
+                &mut rows,
+            );
+            s.activation_histogram.share_rows(
+                "activations_per_turn_share",
                 name,
                 "activations",
                 &mut rows,
