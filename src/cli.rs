@@ -807,11 +807,15 @@ fn check(args: CheckArgs) -> Result<Outcome> {
                 .into(),
             ]);
         }
-        emit(&format!(
-            "\nsummary (Holm over all {family} tests of the suite, alpha {})\n{}",
-            args.alpha,
-            output::align(&lines, 1)
-        ))?;
+        let how = if args.exact {
+            "--exact: every figure must equal the baseline's".to_string()
+        } else {
+            format!(
+                "Holm over all {family} tests of the suite, alpha {}",
+                args.alpha
+            )
+        };
+        emit(&format!("\nsummary ({how})\n{}", output::align(&lines, 1)))?;
     }
     Ok(results
         .iter()
