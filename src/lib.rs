@@ -18,5 +18,6 @@ pub mod presets;
 pub mod report;
 pub mod runner;
 pub mod sickles;
+pub mod skirmish;
 pub mod stats;
 pub mod system;

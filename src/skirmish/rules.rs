@@ -1,0 +1,135 @@
+//! Skirmishing with Ancients (Walter Simon; seed `003_95b269483f53f494.txt`)
+//! as named parameters: the increment deck, the fire and melee table, group
+//! morale, and the readings the text leaves open.
+
+use crate::error::Result;
+use crate::params::{ParamKind, ParamSpec, ParamValues};
+
+pub const SYSTEM: &str = "skirmish";
+
+/// Card values: one to six increments.
+pub const VALUES: usize = 6;
+
+pub const SPECS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "cards_per_value",
+        kind: ParamKind::Int { min: 1, max: 4 },
+        default: 2,
+        doc: "cards of each value (1 to 6 increments) in each side's deck; a side plays its whole deck",
+        source: "\"There are 2 one-increment cards, 2 two-increment cards, all the way up to 2 six-increment cards\"",
+    },
+    ParamSpec {
+        name: "hand_size",
+        kind: ParamKind::Int { min: 1, max: 6 },
+        default: 3,
+        doc: "cards held; one is played, then one drawn",
+        source: "\"3 cards drawn which the gamer holds in, and plays from, his hand\"",
+    },
+    ParamSpec {
+        name: "result_reading",
+        kind: ParamKind::Choice(&["clamp", "natural_extremes"]),
+        default: 0,
+        doc: "how a modified d10 outside 1-10 reads: clamped to 1 (no effect) or 10 (kill); or the same, except that a natural 1 never scores and a natural 10 always kills",
+        source: "the table gives 1-10 and modifiers; results outside it are not covered (RULES-NOTES)",
+    },
+    ParamSpec {
+        name: "morale_pass",
+        kind: ParamKind::Choice(&["strictly_under", "at_or_under"]),
+        default: 0,
+        doc: "a percentile roll (1-100) passes morale strictly under the group's level, or at or under it",
+        source: "\"neither rolled under the required number using percentage dice\"",
+    },
+    ParamSpec {
+        name: "commander_points",
+        kind: ParamKind::Int { min: 0, max: 1000 },
+        default: 100,
+        doc: "morale points each commander may add to his groups' checks, each point spent once",
+        source: "\"each side was assigned a total of 100 morale points ... on a one-shot basis\"",
+    },
+    ParamSpec {
+        name: "foot_inches",
+        kind: ParamKind::Int { min: 1, max: 12 },
+        default: 2,
+        doc: "inches a foot soldier moves per increment",
+        source: "\"Each increment, each man may move 2 inches\"",
+    },
+    ParamSpec {
+        name: "cavalry_inches",
+        kind: ParamKind::Int { min: 1, max: 24 },
+        default: 4,
+        doc: "inches a cavalryman moves per increment",
+        source: "\"Cavalry move twice as fast as infantry, i.e., 4 inches per increment\"",
+    },
+    ParamSpec {
+        name: "support_fire_increments",
+        kind: ParamKind::Int { min: 0, max: 6 },
+        default: 2,
+        doc: "increments of the defender's card a bowman not himself charged may use against a charge",
+        source: "\"defensive support fire was limited to 2 increments only\"",
+    },
+    ParamSpec {
+        name: "melee_max_throws",
+        kind: ParamKind::Int { min: 1, max: 1000 },
+        default: 100,
+        doc: "a melee whose men cannot score (modifiers too low) ends undecided after this many throws",
+        source: "\"the dice were thrown again until one, or both of them hit\" (which need not happen)",
+    },
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    Clamp,
+    NaturalExtremes,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoralePass {
+    StrictlyUnder,
+    AtOrUnder,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rules {
+    pub cards_per_value: u8,
+    pub hand_size: u8,
+    pub reading: Reading,
+    pub morale_pass: MoralePass,
+    pub commander_points: u32,
+    pub foot_inches: u32,
+    pub cavalry_inches: u32,
+    pub support_fire_increments: u32,
+    pub melee_max_throws: u32,
+}
+
+impl Rules {
+    pub fn defaults() -> ParamValues {
+        ParamValues::defaults(SYSTEM, SPECS)
+    }
+
+    pub fn from_values(values: &ParamValues) -> Result<Rules> {
+        let get = |name: &str| values.get(name);
+        Ok(Rules {
+            cards_per_value: get("cards_per_value") as u8,
+            hand_size: get("hand_size") as u8,
+            reading: [Reading::Clamp, Reading::NaturalExtremes][get("result_reading") as usize],
+            morale_pass: [MoralePass::StrictlyUnder, MoralePass::AtOrUnder]
+                [get("morale_pass") as usize],
+            commander_points: get("commander_points") as u32,
+            foot_inches: get("foot_inches") as u32,
+            cavalry_inches: get("cavalry_inches") as u32,
+            support_fire_increments: get("support_fire_increments") as u32,
+            melee_max_throws: get("melee_max_throws") as u32,
+        })
+    }
+
+    /// Cards in a side's deck (and so the plays a side makes).
+    pub fn deck_size(&self) -> u32 {
+        VALUES as u32 * self.cards_per_value as u32
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::from_values(&Rules::defaults()).expect("defaults are valid")
+    }
+}

@@ -1,0 +1,246 @@
+//! The fire and melee table, group morale, and their exact odds. Every
+//! chance here is a ratio of small integers (a d10, two d10s, a percentile
+//! roll), so the odds are exact fractions; the simulation rolls through the
+//! same functions, and tests hold its frequencies to these fractions.
+
+use super::rules::{MoralePass, Reading};
+use std::fmt;
+
+/// What a hit does to the man it strikes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Effect {
+    NoEffect = 0,
+    Rout = 1,
+    Wound = 2,
+    Kill = 3,
+}
+
+impl Effect {
+    pub const ALL: [Effect; 4] = [Effect::NoEffect, Effect::Rout, Effect::Wound, Effect::Kill];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Effect::NoEffect => "no effect",
+            Effect::Rout => "rout",
+            Effect::Wound => "wound",
+            Effect::Kill => "kill",
+        }
+    }
+
+    /// 1-6 no effect, 7 rout, 8 wound, 9-10 kill.
+    pub const fn of_result(result: i32) -> Effect {
+        match result {
+            i32::MIN..=6 => Effect::NoEffect,
+            7 => Effect::Rout,
+            8 => Effect::Wound,
+            _ => Effect::Kill,
+        }
+    }
+
+    pub const fn scores(self) -> bool {
+        !matches!(self, Effect::NoEffect)
+    }
+}
+
+/// The effect of a natural d10 roll with `modifier`, read as `reading` says.
+pub const fn effect(natural: u8, modifier: i32, reading: Reading) -> Effect {
+    if let Reading::NaturalExtremes = reading {
+        if natural == 1 {
+            return Effect::NoEffect;
+        }
+        if natural == 10 {
+            return Effect::Kill;
+        }
+    }
+    let result = natural as i32 + modifier;
+    // Clamping to 1..=10 reads below 1 as no effect and above 10 as a kill,
+    // which `of_result` already does.
+    Effect::of_result(result)
+}
+
+/// The modifier of one shot: +1 per increment of fire, +1 against an
+/// unshielded target, minus the tens digit of the range in inches.
+pub const fn fire_modifier(fire_increments: u32, range_inches: u32, unshielded: bool) -> i32 {
+    fire_increments as i32 + unshielded as i32 - (range_inches / 10) as i32
+}
+
+/// A reduced fraction of small integers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fraction {
+    pub num: u64,
+    pub den: u64,
+}
+
+const fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+impl Fraction {
+    pub const fn new(num: u64, den: u64) -> Fraction {
+        let g = gcd(num, den);
+        let g = if g == 0 { 1 } else { g };
+        Fraction {
+            num: num / g,
+            den: den / g,
+        }
+    }
+
+    pub fn value(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+}
+
+impl fmt::Display for Fraction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.den == 1 {
+            write!(f, "{}", self.num)
+        } else {
+            write!(f, "{}/{}", self.num, self.den)
+        }
+    }
+}
+
+/// Tenths of the d10 faces giving each effect with `modifier`.
+pub fn effect_counts(modifier: i32, reading: Reading) -> [u64; 4] {
+    let mut counts = [0; 4];
+    for natural in 1..=10 {
+        counts[effect(natural, modifier, reading) as usize] += 1;
+    }
+    counts
+}
+
+/// The exact distribution of one roll's effect.
+pub fn effect_odds(modifier: i32, reading: Reading) -> [Fraction; 4] {
+    effect_counts(modifier, reading).map(|c| Fraction::new(c, 10))
+}
+
+/// How a melee between a and b ends: only a scores, only b scores, both;
+/// and the expected number of throws. `None` when neither can ever score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MeleeOdds {
+    pub a_only: Fraction,
+    pub b_only: Fraction,
+    pub both: Fraction,
+    pub expected_throws: Fraction,
+}
+
+/// Throws repeat until one or both score: each throw ends the melee with
+/// chance S = 1 - (1 - pa)(1 - pb), so the outcome is the first throw's,
+/// conditioned on its ending it, and the throws are geometric (mean 1/S).
+pub fn melee_odds(a_modifier: i32, b_modifier: i32, reading: Reading) -> Option<MeleeOdds> {
+    let hits = |m| 10 - effect_counts(m, reading)[Effect::NoEffect as usize];
+    let (ha, hb) = (hits(a_modifier), hits(b_modifier));
+    let ending = 100 - (10 - ha) * (10 - hb);
+    if ending == 0 {
+        return None;
+    }
+    Some(MeleeOdds {
+        a_only: Fraction::new(ha * (10 - hb), ending),
+        b_only: Fraction::new((10 - ha) * hb, ending),
+        both: Fraction::new(ha * hb, ending),
+        expected_throws: Fraction::new(100, ending),
+    })
+}
+
+/// A man's state, for morale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Condition {
+    Sound,
+    /// Wounded or routing: both count 15.
+    Shaken,
+}
+
+impl Condition {
+    pub const fn morale(self) -> u32 {
+        match self {
+            Condition::Sound => 30,
+            Condition::Shaken => 15,
+        }
+    }
+}
+
+/// A group's morale level: 30 per sound man, 15 per wounded or routing
+/// man, minus the inches between the two furthest, plus commander points.
+pub fn morale_level(men: &[Condition], spread_inches: u32, bonus: u32) -> i64 {
+    men.iter().map(|c| c.morale() as i64).sum::<i64>() - spread_inches as i64 + bonus as i64
+}
+
+/// Faces of a percentile roll (1-100) that pass at `level`.
+pub fn passing_faces(level: i64, rule: MoralePass) -> u64 {
+    let passing = match rule {
+        MoralePass::StrictlyUnder => level - 1,
+        MoralePass::AtOrUnder => level,
+    };
+    passing.clamp(0, 100) as u64
+}
+
+/// The exact chance a group passes.
+pub fn morale_odds(level: i64, rule: MoralePass) -> Fraction {
+    Fraction::new(passing_faces(level, rule), 100)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_texts_worked_examples() {
+        // 3 increments of fire at 24 inches against a shield: +1, so a
+        // natural 8 or better kills: 3/10.
+        let modifier = fire_modifier(3, 24, false);
+        assert_eq!(modifier, 1);
+        let odds = effect_odds(modifier, Reading::Clamp);
+        assert_eq!(odds[Effect::Kill as usize], Fraction::new(3, 10));
+        assert_eq!(odds[Effect::Wound as usize], Fraction::new(1, 10));
+        assert_eq!(odds[Effect::Rout as usize], Fraction::new(1, 10));
+        assert_eq!(odds[Effect::NoEffect as usize], Fraction::new(1, 2));
+        // Morale: 30 + 30 + 15 less 3 inches is 72; 30 + 30 less 1 is 59;
+        // 30 + 15 less 2, plus 47 commander points, is 90.
+        use Condition::*;
+        assert_eq!(morale_level(&[Sound, Sound, Shaken], 3, 0), 72);
+        assert_eq!(morale_level(&[Sound, Sound], 1, 0), 59);
+        assert_eq!(morale_level(&[Sound, Shaken], 2, 47), 90);
+        assert_eq!(
+            morale_odds(72, MoralePass::StrictlyUnder),
+            Fraction::new(71, 100)
+        );
+        assert_eq!(
+            morale_odds(72, MoralePass::AtOrUnder),
+            Fraction::new(18, 25)
+        );
+        assert_eq!(
+            morale_odds(130, MoralePass::StrictlyUnder),
+            Fraction::new(1, 1)
+        );
+    }
+
+    #[test]
+    fn melee_odds_sum_to_one_and_match_the_geometric_series() {
+        for a in -6..=6 {
+            for b in -6..=6 {
+                let Some(odds) = melee_odds(a, b, Reading::Clamp) else {
+                    // Neither can score: both below 7 on every face.
+                    assert!(a <= -4 && b <= -4, "{a} {b}");
+                    continue;
+                };
+                let total = odds.a_only.value() + odds.b_only.value() + odds.both.value();
+                assert!((total - 1.0).abs() < 1e-12);
+                // Summing the series term by term agrees.
+                let pa = 1.0 - effect_odds(a, Reading::Clamp)[0].value();
+                let pb = 1.0 - effect_odds(b, Reading::Clamp)[0].value();
+                let (mut series, mut stay) = (0.0, 1.0);
+                for _ in 0..10_000 {
+                    series += stay * pa * (1.0 - pb);
+                    stay *= (1.0 - pa) * (1.0 - pb);
+                }
+                assert!((series - odds.a_only.value()).abs() < 1e-9, "{a} {b}");
+            }
+        }
+        // Natural extremes: a natural 10 always kills, so a melee always ends.
+        assert!(melee_odds(-9, -9, Reading::NaturalExtremes).is_some());
+    }
+}
