@@ -39,6 +39,8 @@ pub trait Simulation: Sync + Sized + 'static {
     const STRATEGIES: &'static [StrategyInfo];
     /// The per-game series `play` fills, in this order.
     const SERIES: &'static [Series];
+    /// The built-in strategy both seats play unless told otherwise.
+    const DEFAULT_PLAYER: &'static str = "heuristic";
     /// Metrics of interest when an experiment names none.
     const HEADLINE: &'static [&'static str];
     /// `by` values of the rows printed on stdout (all rows go to files).

@@ -12,6 +12,7 @@ use crate::params::{ParamSpec, ParamValues};
 use crate::presets;
 use crate::runner::{self, Plan, Simulation};
 use crate::sickles::Sickles;
+use crate::skirmish::Skirmish;
 use crate::stats::{Kind, PairedSums, Ratio, SeriesSums, SummaryRow};
 use indicatif::ProgressBar;
 use std::marker::PhantomData;
@@ -22,6 +23,7 @@ pub static SYSTEMS: &[&dyn System] = &[
     &Entry::<Haggerty>::NEW,
     &Entry::<Haggis>::NEW,
     &Entry::<Sickles>::NEW,
+    &Entry::<Skirmish>::NEW,
 ];
 
 /// The registered system called `name`, or an error listing them all.
@@ -317,12 +319,15 @@ pub trait System: Sync {
 
     fn trace(&self, variant: &Variant, master_seed: u64, game: u64) -> Result<Trace>;
 
-    /// The default players: `heuristic` where there is one.
+    /// The built-in both seats play unless told otherwise.
+    fn default_player(&self) -> &'static str;
+
+    /// The default players.
     fn default_players(&self) -> BySeat<Player> {
         let info = self
             .strategies()
             .iter()
-            .find(|s| s.name == "heuristic")
+            .find(|s| s.name == self.default_player())
             .unwrap_or(&self.strategies()[0]);
         BySeat([Player::built_in(info), Player::built_in(info)])
     }
@@ -400,6 +405,9 @@ impl<S: Simulation> System for Entry<S> {
     }
     fn default_scenario(&self) -> Option<&'static str> {
         S::DEFAULT_SCENARIO
+    }
+    fn default_player(&self) -> &'static str {
+        S::DEFAULT_PLAYER
     }
 
     fn check(&self, variant: &Variant) -> Result<()> {

@@ -1,0 +1,642 @@
+//! The incremental card sequence and a one-dimensional engagement. Each
+//! side shuffles its deck, holds a hand, and plays alternately, drawing
+//! after each play, until both decks and hands are spent. One side
+//! advances to charge; the other stands and shoots. A charge follows the
+//! text's two-card melee: declared on the attacker's card; on the
+//! defender's card the defenders test morale, fire, the attackers test
+//! morale, the pairs melee, and routing defenders run under free hacks;
+//! routing attackers pull away on their next card under free hacks.
+//!
+//! The engagement is this project's model built from the text's rules (the
+//! text describes a tabletop battle, not an algorithm): men of a side stand
+//! together, the distance between the sides is one number, and each
+//! shooter aims at the first fighting enemy.
+
+use super::rules::{MoralePass, Rules, VALUES};
+use super::scenario::{Man, Scenario, MAX_MEN};
+use super::strategy::{shots, Hand, Situation, SkirmishStrategy};
+use super::table::{effect, fire_modifier, morale_level, passing_faces, Condition, Effect};
+use crate::engine::deck::shuffle;
+use crate::engine::seeding::{game_rng, GameRng, Stream};
+use crate::engine::{BySeat, Seat};
+use rand::Rng;
+
+/// Cards in a deck at most: four of each value.
+pub const MAX_DECK: usize = 4 * VALUES;
+
+/// One roll on the table.
+pub fn roll(rng: &mut GameRng, modifier: i32, rules: &Rules) -> Effect {
+    effect(rng.random_range(1..=10), modifier, rules.reading)
+}
+
+/// A melee between two men thrown until one or both score (or the cap):
+/// what a does to b, and b to a.
+pub fn melee(
+    rng: &mut GameRng,
+    a_modifier: i32,
+    b_modifier: i32,
+    rules: &Rules,
+) -> (Effect, Effect, u32) {
+    for throw in 1..=rules.melee_max_throws {
+        let (a, b) = (roll(rng, a_modifier, rules), roll(rng, b_modifier, rules));
+        if a.scores() || b.scores() {
+            return (a, b, throw);
+        }
+    }
+    (Effect::NoEffect, Effect::NoEffect, rules.melee_max_throws)
+}
+
+/// A percentile roll against `level`.
+pub fn morale_roll(rng: &mut GameRng, level: i64, rule: MoralePass) -> bool {
+    rng.random_range(0..100u64) < passing_faces(level, rule)
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ManState {
+    pub present: bool,
+    pub dead: bool,
+    pub wounded: bool,
+    /// Turned to run: out of the fight, gone once it has pulled away.
+    pub routing: bool,
+    pub gone: bool,
+}
+
+impl ManState {
+    pub fn fighting(&self) -> bool {
+        self.present && !self.dead && !self.routing && !self.gone
+    }
+
+    fn condition(&self) -> Condition {
+        if self.wounded || self.routing {
+            Condition::Shaken
+        } else {
+            Condition::Sound
+        }
+    }
+}
+
+/// How a charge went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ChargeOutcome {
+    /// The attackers never got within charging distance.
+    #[default]
+    NoCharge,
+    ReachedContact,
+    /// Every attacker was down or running before contact.
+    StoppedByFire,
+    /// The charge was declared and every attacker failed morale.
+    StoppedByMorale,
+}
+
+impl ChargeOutcome {
+    pub const fn name(self) -> &'static str {
+        match self {
+            ChargeOutcome::NoCharge => "none",
+            ChargeOutcome::ReachedContact => "contact",
+            ChargeOutcome::StoppedByFire => "stopped_by_fire",
+            ChargeOutcome::StoppedByMorale => "stopped_by_morale",
+        }
+    }
+}
+
+/// A morale test: its group's makeup and whether it passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoraleTest {
+    pub sound: u8,
+    pub shaken: u8,
+    pub passed: bool,
+}
+
+/// Everything one game did, for statistics and records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameTally {
+    pub plays: BySeat<u32>,
+    pub increments: BySeat<u32>,
+    /// Plays by card value, and plays with each value in hand.
+    pub played: BySeat<[u32; VALUES]>,
+    pub in_hand: BySeat<[u32; VALUES]>,
+    pub wasted: BySeat<u32>,
+    pub killed: BySeat<u32>,
+    pub wounded: BySeat<u32>,
+    pub routed: BySeat<u32>,
+    pub melees_won: BySeat<u32>,
+    pub melees: u32,
+    pub charge: ChargeOutcome,
+    /// Shots: count by (range tens 0..10, effect), (shots on the card 1..=6, effect), (shield, effect).
+    pub shots_by_range: [[u32; 4]; 10],
+    pub shots_by_fire: [[u32; 4]; VALUES],
+    pub shots_by_shield: [[u32; 4]; 2],
+    /// Morale tests by (sound, shaken) makeup: tests and passes.
+    pub morale: [[[u32; 2]; 4]; 4],
+}
+
+impl Default for GameTally {
+    fn default() -> Self {
+        GameTally {
+            plays: BySeat::default(),
+            increments: BySeat::default(),
+            played: BySeat::default(),
+            in_hand: BySeat::default(),
+            wasted: BySeat::default(),
+            killed: BySeat::default(),
+            wounded: BySeat::default(),
+            routed: BySeat::default(),
+            melees_won: BySeat::default(),
+            melees: 0,
+            charge: ChargeOutcome::NoCharge,
+            shots_by_range: [[0; 4]; 10],
+            shots_by_fire: [[0; 4]; VALUES],
+            shots_by_shield: [[0; 4]; 2],
+            morale: [[[0; 2]; 4]; 4],
+        }
+    }
+}
+
+impl GameTally {
+    /// Victory points: one per enemy killed.
+    pub fn victory_points(&self, seat: Seat) -> u32 {
+        self.killed[seat.other()]
+    }
+
+    pub fn winner(&self) -> Option<Seat> {
+        let [a, b] = Seat::BOTH.map(|s| self.victory_points(s));
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Some(Seat::A),
+            std::cmp::Ordering::Less => Some(Seat::B),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    pub fn shots(&self) -> u32 {
+        self.shots_by_shield.iter().flatten().sum()
+    }
+
+    pub fn shot_hits(&self) -> u32 {
+        self.shots_by_shield
+            .iter()
+            .map(|e| e[1] + e[2] + e[3])
+            .sum()
+    }
+
+    pub fn morale_tests(&self) -> (u32, u32) {
+        let all = self.morale.iter().flatten();
+        all.fold((0, 0), |(t, p), [tests, passes]| (t + tests, p + passes))
+    }
+}
+
+/// One worker's reusable game.
+pub struct Game {
+    deal: GameRng,
+    dice: GameRng,
+    seats: BySeat<GameRng>,
+    decks: BySeat<[u8; MAX_DECK]>,
+    next_card: BySeat<usize>,
+    pub hands: BySeat<Hand>,
+    pub men: BySeat<[ManState; MAX_MEN]>,
+    commander: BySeat<u32>,
+    pub distance: u32,
+    charge_pending: bool,
+    /// The first play's decision of each side, for the trace.
+    pub first_card: BySeat<Option<u32>>,
+}
+
+impl Game {
+    pub fn new() -> Game {
+        Game {
+            deal: game_rng(0, 0, Stream::DEAL),
+            dice: game_rng(0, 0, Stream::RULES),
+            seats: BySeat([
+                game_rng(0, 0, Stream::seat(0)),
+                game_rng(0, 0, Stream::seat(1)),
+            ]),
+            decks: BySeat([[0; MAX_DECK]; 2]),
+            next_card: BySeat::default(),
+            hands: BySeat::default(),
+            men: BySeat([[ManState::default(); MAX_MEN]; 2]),
+            commander: BySeat::default(),
+            distance: 0,
+            charge_pending: false,
+            first_card: BySeat::default(),
+        }
+    }
+
+    /// Sets up game `index`: shuffled decks (a's then b's, from the deal
+    /// stream), opening hands, the men, the distance.
+    pub fn reset(&mut self, rules: &Rules, scenario: &Scenario, master_seed: u64, index: u64) {
+        self.deal = game_rng(master_seed, index, Stream::DEAL);
+        self.dice = game_rng(master_seed, index, Stream::RULES);
+        for seat in Seat::BOTH {
+            self.seats[seat] = game_rng(master_seed, index, Stream::seat(seat.index()));
+        }
+        let size = rules.deck_size() as usize;
+        for seat in Seat::BOTH {
+            let deck = &mut self.decks[seat];
+            for (i, card) in deck.iter_mut().take(size).enumerate() {
+                *card = (i / rules.cards_per_value as usize) as u8 + 1;
+            }
+            shuffle(&mut deck[..size], &mut self.deal);
+            self.hands[seat] = Hand::default();
+            self.next_card[seat] = 0;
+            for _ in 0..rules.hand_size.min(size as u8) {
+                self.draw(seat, size);
+            }
+            self.men[seat] = [ManState::default(); MAX_MEN];
+            for man in self.men[seat]
+                .iter_mut()
+                .take(scenario.count[seat] as usize)
+            {
+                man.present = true;
+            }
+            self.commander[seat] = rules.commander_points;
+            self.first_card[seat] = None;
+        }
+        self.distance = scenario.distance;
+        self.charge_pending = false;
+    }
+
+    fn draw(&mut self, seat: Seat, size: usize) {
+        if self.next_card[seat] < size {
+            let value = self.decks[seat][self.next_card[seat]];
+            self.hands[seat].0[value as usize - 1] += 1;
+            self.next_card[seat] += 1;
+        }
+    }
+
+    /// The cards of each side's deck in shuffled order, for the trace.
+    pub fn deck_fingerprint(&self, size: usize) -> u64 {
+        Seat::BOTH
+            .iter()
+            .flat_map(|&s| self.decks[s][..size].iter())
+            .fold(0u64, |h, &c| h.wrapping_mul(7).wrapping_add(c as u64))
+    }
+
+    fn fighting(&self, seat: Seat, scenario: &Scenario) -> impl Iterator<Item = usize> + '_ {
+        (0..scenario.count[seat] as usize).filter(move |&i| self.men[seat][i].fighting())
+    }
+
+    fn any_fighting(&self, seat: Seat, scenario: &Scenario) -> bool {
+        self.fighting(seat, scenario).next().is_some()
+    }
+
+    fn situation(&self, seat: Seat, rules: &Rules, scenario: &Scenario) -> Situation {
+        let men = scenario.men(seat);
+        let speed = self
+            .fighting(seat, scenario)
+            .map(|i| {
+                if men[i].cavalry {
+                    rules.cavalry_inches
+                } else {
+                    rules.foot_inches
+                }
+            })
+            .min()
+            .unwrap_or(rules.foot_inches);
+        let load = self
+            .fighting(seat, scenario)
+            .filter_map(|i| men[i].load)
+            .min();
+        Situation {
+            attacking: seat == scenario.attacker,
+            distance: self.distance,
+            speed,
+            load,
+            charged: self.charge_pending && seat != scenario.attacker,
+        }
+    }
+
+    /// Plays the whole game: every card of both decks, alternately.
+    pub fn play(
+        &mut self,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategies: &BySeat<SkirmishStrategy>,
+        tally: &mut GameTally,
+    ) {
+        *tally = GameTally::default();
+        let size = rules.deck_size() as usize;
+        let mut seat = scenario.first;
+        for _ in 0..2 * size {
+            if !self.hands[seat].is_empty() {
+                let situation = self.situation(seat, rules, scenario);
+                for v in 1..=VALUES as u32 {
+                    tally.in_hand[seat][v as usize - 1] += self.hands[seat].has(v) as u32;
+                }
+                let card =
+                    strategies[seat].card(&self.hands[seat], &situation, &mut self.seats[seat]);
+                self.first_card[seat].get_or_insert(card);
+                self.hands[seat].0[card as usize - 1] -= 1;
+                self.draw(seat, size);
+                tally.plays[seat] += 1;
+                tally.increments[seat] += card;
+                tally.played[seat][card as usize - 1] += 1;
+                let used = if seat == scenario.attacker {
+                    self.attacker_card(card, rules, scenario, tally)
+                } else {
+                    self.defender_card(card, rules, scenario, strategies, tally)
+                };
+                tally.wasted[seat] += card - used.min(card);
+            }
+            seat = seat.other();
+        }
+        for seat in Seat::BOTH {
+            for man in &self.men[seat][..scenario.count[seat] as usize] {
+                tally.killed[seat] += man.dead as u32;
+                tally.wounded[seat] += (man.wounded && !man.dead) as u32;
+                tally.routed[seat] += (man.gone && !man.dead) as u32;
+            }
+        }
+    }
+
+    /// Applies `effect` to man `i` of `seat`; a rout from fire sends him
+    /// off at once.
+    fn strike(&mut self, seat: Seat, i: usize, effect: Effect, from_fire: bool) {
+        let man = &mut self.men[seat][i];
+        match effect {
+            Effect::NoEffect => {}
+            Effect::Rout => {
+                man.routing = true;
+                man.gone |= from_fire;
+            }
+            Effect::Wound if man.wounded => man.dead = true,
+            Effect::Wound => man.wounded = true,
+            Effect::Kill => man.dead = true,
+        }
+    }
+
+    fn record_shot(tally: &mut GameTally, range: u32, fire: u32, target: &Man, effect: Effect) {
+        let e = effect as usize;
+        tally.shots_by_range[(range / 10).min(9) as usize][e] += 1;
+        tally.shots_by_fire[(fire.clamp(1, VALUES as u32) - 1) as usize][e] += 1;
+        tally.shots_by_shield[target.shield as usize][e] += 1;
+    }
+
+    /// Each fighting shooter of `seat` fires `increments` worth at the
+    /// first fighting enemy (or his own pair in a melee).
+    fn volley(
+        &mut self,
+        seat: Seat,
+        increments_of: &dyn Fn(usize) -> u32,
+        range: u32,
+        rules: &Rules,
+        scenario: &Scenario,
+        tally: &mut GameTally,
+    ) {
+        let enemy = seat.other();
+        for i in 0..scenario.count[seat] as usize {
+            let Some(load) = scenario.men(seat)[i].load else {
+                continue;
+            };
+            if !self.men[seat][i].fighting() {
+                continue;
+            }
+            let Some(target) = self.fighting(enemy, scenario).next() else {
+                return;
+            };
+            let fire = shots(increments_of(i), load);
+            if fire == 0 {
+                continue;
+            }
+            let man = scenario.men(enemy)[target];
+            let modifier = fire_modifier(fire, range, !man.shield);
+            let effect = roll(&mut self.dice, modifier, rules);
+            Self::record_shot(tally, range, fire, &man, effect);
+            self.strike(enemy, target, effect, true);
+        }
+    }
+
+    /// Every fighting man of `seat` tests morale in groups of up to three;
+    /// a failing group turns to run.
+    fn morale_check(
+        &mut self,
+        seat: Seat,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategy: &SkirmishStrategy,
+        tally: &mut GameTally,
+    ) {
+        let mut group = [0usize; 3];
+        let mut members = 0;
+        let count = scenario.count[seat] as usize;
+        for i in 0..=count {
+            if i < count && self.men[seat][i].fighting() {
+                group[members] = i;
+                members += 1;
+                if members < 3 {
+                    continue;
+                }
+            }
+            if members == 0 {
+                continue;
+            }
+            let mut conditions = [Condition::Sound; 3];
+            for (c, &m) in conditions.iter_mut().zip(&group[..members]) {
+                *c = self.men[seat][m].condition();
+            }
+            let spread = if members > 1 { scenario.spread } else { 0 };
+            let level = morale_level(&conditions[..members], spread, 0);
+            let bonus = strategy.morale_points(level, self.commander[seat]);
+            self.commander[seat] -= bonus;
+            let passed = morale_roll(&mut self.dice, level + bonus as i64, rules.morale_pass);
+            let sound = conditions[..members]
+                .iter()
+                .filter(|&&c| c == Condition::Sound)
+                .count();
+            tally.morale[sound][members - sound][0] += 1;
+            tally.morale[sound][members - sound][1] += passed as u32;
+            if !passed {
+                for &m in &group[..members] {
+                    self.men[seat][m].routing = true;
+                }
+            }
+            members = 0;
+        }
+    }
+
+    /// Free hacks at the men of `seat` who are routing away.
+    fn free_hacks(&mut self, seat: Seat, rules: &Rules, scenario: &Scenario) {
+        let enemy_fights = self.any_fighting(seat.other(), scenario);
+        for i in 0..scenario.count[seat] as usize {
+            let man = self.men[seat][i];
+            if man.present && man.routing && !man.dead && !man.gone {
+                if enemy_fights {
+                    // A back turned: no shield counts.
+                    let effect = roll(&mut self.dice, 1, rules);
+                    if effect != Effect::Rout {
+                        self.strike(seat, i, effect, false);
+                    }
+                }
+                self.men[seat][i].gone = true;
+            }
+        }
+    }
+
+    /// The attacker's card: routing attackers pull away; the rest advance,
+    /// declaring a charge once contact is in reach. Returns the increments
+    /// used.
+    fn attacker_card(
+        &mut self,
+        card: u32,
+        rules: &Rules,
+        scenario: &Scenario,
+        tally: &mut GameTally,
+    ) -> u32 {
+        let attacker = scenario.attacker;
+        self.free_hacks(attacker, rules, scenario);
+        if !self.any_fighting(attacker, scenario) || !self.any_fighting(attacker.other(), scenario)
+        {
+            return 0;
+        }
+        let speed = self.situation(attacker, rules, scenario).speed;
+        if self.distance <= speed * card {
+            let used = self.distance.div_ceil(speed).max(1);
+            self.distance = 0;
+            self.charge_pending = true;
+            used
+        } else {
+            self.distance -= speed * card;
+            let _ = tally;
+            card
+        }
+    }
+
+    /// The defender's card: against a charge, the text's sequence; else its
+    /// shooters fire. Returns the increments used.
+    fn defender_card(
+        &mut self,
+        card: u32,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategies: &BySeat<SkirmishStrategy>,
+        tally: &mut GameTally,
+    ) -> u32 {
+        let attacker = scenario.attacker;
+        let defender = attacker.other();
+        if !self.any_fighting(defender, scenario) || !self.any_fighting(attacker, scenario) {
+            if self.charge_pending && tally.charge == ChargeOutcome::NoCharge {
+                tally.charge = ChargeOutcome::StoppedByFire;
+            }
+            self.charge_pending = false;
+            return 0;
+        }
+        if !self.charge_pending {
+            if self.distance == 0 {
+                return 0;
+            }
+            let has_shooters = self
+                .fighting(defender, scenario)
+                .any(|i| scenario.men(defender)[i].load.is_some());
+            self.volley(defender, &|_| card, self.distance, rules, scenario, tally);
+            if !self.any_fighting(attacker, scenario) && tally.charge == ChargeOutcome::NoCharge {
+                tally.charge = ChargeOutcome::StoppedByFire;
+            }
+            return if has_shooters { card } else { 0 };
+        }
+        self.charge_pending = false;
+        // 1. The defenders test morale.
+        self.morale_check(defender, rules, scenario, &strategies[defender], tally);
+        // 2. Defensive fire: a missile man paired with an attacker fires the
+        //    whole card, the others support with at most 2 increments.
+        let attackers = self.fighting(attacker, scenario).count();
+        let mut order = [0usize; MAX_MEN];
+        let mut n = 0;
+        for missile in [false, true] {
+            for i in self
+                .fighting(defender, scenario)
+                .collect::<indices::Indices>()
+                .iter()
+            {
+                if scenario.men(defender)[i].load.is_some() == missile {
+                    order[n] = i;
+                    n += 1;
+                }
+            }
+        }
+        let contacted = |i: usize| order[..n.min(attackers)].contains(&i);
+        let support = rules.support_fire_increments.min(card);
+        self.volley(
+            defender,
+            &|i| if contacted(i) { card } else { support },
+            0,
+            rules,
+            scenario,
+            tally,
+        );
+        if !self.any_fighting(attacker, scenario) {
+            if tally.charge == ChargeOutcome::NoCharge {
+                tally.charge = ChargeOutcome::StoppedByFire;
+            }
+            return card;
+        }
+        // 3. The attackers test morale.
+        self.morale_check(attacker, rules, scenario, &strategies[attacker], tally);
+        if !self.any_fighting(attacker, scenario) {
+            if tally.charge == ChargeOutcome::NoCharge {
+                tally.charge = ChargeOutcome::StoppedByMorale;
+            }
+            return card;
+        }
+        if tally.charge == ChargeOutcome::NoCharge {
+            tally.charge = ChargeOutcome::ReachedContact;
+        }
+        // 4. The melee, pair by pair; the loser turns to run.
+        let a_men: indices::Indices = self.fighting(attacker, scenario).collect();
+        let d_men: indices::Indices = self.fighting(defender, scenario).collect();
+        for (a, d) in a_men.iter().zip(d_men.iter()) {
+            let (am, dm) = (scenario.men(attacker)[a], scenario.men(defender)[d]);
+            let (on_d, on_a, _) =
+                melee(&mut self.dice, !dm.shield as i32, !am.shield as i32, rules);
+            tally.melees += 1;
+            match (on_d.scores(), on_a.scores()) {
+                (true, false) => tally.melees_won[attacker] += 1,
+                (false, true) => tally.melees_won[defender] += 1,
+                _ => {}
+            }
+            for (seat, i, effect) in [(defender, d, on_d), (attacker, a, on_a)] {
+                if effect.scores() {
+                    self.strike(seat, i, effect, false);
+                    self.men[seat][i].routing |= !self.men[seat][i].dead;
+                }
+            }
+        }
+        // 5. Routing defenders run under the attackers' free hacks.
+        self.free_hacks(defender, rules, scenario);
+        card
+    }
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+/// A few indices on the stack: iterating a side's men while changing them.
+mod indices {
+    use super::MAX_MEN;
+
+    #[derive(Clone, Copy)]
+    pub struct Indices {
+        items: [usize; MAX_MEN],
+        len: usize,
+    }
+
+    impl Indices {
+        pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+            self.items[..self.len].iter().copied()
+        }
+    }
+
+    impl FromIterator<usize> for Indices {
+        fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> Indices {
+            let mut few = Indices {
+                items: [0; MAX_MEN],
+                len: 0,
+            };
+            for i in iter {
+                few.items[few.len] = i;
+                few.len += 1;
+            }
+            few
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! Engagement scenarios as data: each side's men (type, shield, weapon),
+//! the starting distance, who charges, who plays first, the spread of a
+//! morale group, and the weapons' load times.
+
+use crate::engine::{BySeat, Seat};
+use crate::error::{Error, ErrorKind, Result};
+
+/// Men per side: a side's men are a fixed array.
+pub const MAX_MEN: usize = 16;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Man {
+    pub cavalry: bool,
+    pub shield: bool,
+    /// Increments to load between shots; `None` for a man without a
+    /// missile weapon.
+    pub load: Option<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    pub name: String,
+    pub men: BySeat<[Man; MAX_MEN]>,
+    pub count: BySeat<u8>,
+    /// Inches between the two groups at the start.
+    pub distance: u32,
+    /// The side that advances to charge; the other stands and shoots.
+    pub attacker: Seat,
+    /// The side that plays the first card.
+    pub first: Seat,
+    /// Inches between the two furthest men of a morale group.
+    pub spread: u32,
+}
+
+fn bad(field: &str, value: impl std::fmt::Display, allowed: &str) -> Error {
+    Error::new(ErrorKind::BadValue {
+        name: format!("scenario {field}"),
+        value: value.to_string(),
+        allowed: allowed.to_string(),
+    })
+}
+
+fn int(table: &toml::Table, field: &str, range: (i64, i64), default: Option<i64>) -> Result<i64> {
+    let allowed = format!("an integer {}..={}", range.0, range.1);
+    match table.get(field) {
+        None => default.ok_or_else(|| bad(field, "(missing)", &allowed)),
+        Some(toml::Value::Integer(v)) if (range.0..=range.1).contains(v) => Ok(*v),
+        Some(other) => Err(bad(field, other, &allowed)),
+    }
+}
+
+fn seat(table: &toml::Table, field: &str, default: Seat) -> Result<Seat> {
+    match table.get(field) {
+        None => Ok(default),
+        Some(toml::Value::String(s)) => Seat::parse(s).ok_or_else(|| bad(field, s, "a or b")),
+        Some(other) => Err(bad(field, other, "a or b")),
+    }
+}
+
+impl Scenario {
+    /// Reads `name`, `description`, `distance`, `attacker`, `first`,
+    /// `spread`, an optional `[weapons]` table of load times, and
+    /// `[[a.men]]` / `[[b.men]]` entries (`count`, `type` foot or cavalry,
+    /// `shield`, `weapon`).
+    pub fn from_table(table: &toml::Table) -> Result<Scenario> {
+        const KEYS: [&str; 9] = [
+            "name",
+            "description",
+            "distance",
+            "attacker",
+            "first",
+            "spread",
+            "weapons",
+            "a",
+            "b",
+        ];
+        if let Some(key) = table.keys().find(|k| !KEYS.contains(&k.as_str())) {
+            return Err(bad(key, "(unknown key)", &KEYS.join(", ")));
+        }
+        // The text's own examples: an archer notches in 1 increment,
+        // crossbows 3; muskets 4 and rifles 6 as the data.
+        let mut weapons: Vec<(String, u8)> =
+            [("archer", 1), ("crossbow", 3), ("musket", 4), ("rifle", 6)]
+                .iter()
+                .map(|(n, l)| (n.to_string(), *l))
+                .collect();
+        match table.get("weapons") {
+            None => {}
+            Some(toml::Value::Table(extra)) => {
+                for (name, load) in extra {
+                    let load = match load {
+                        toml::Value::Integer(l) if (0..=12).contains(l) => *l as u8,
+                        other => {
+                            return Err(bad(
+                                &format!("weapons.{name}"),
+                                other,
+                                "load increments 0..=12",
+                            ))
+                        }
+                    };
+                    weapons.retain(|(n, _)| n != name);
+                    weapons.push((name.clone(), load));
+                }
+            }
+            Some(other) => {
+                return Err(bad("weapons", other, "a table of weapon = load increments"))
+            }
+        }
+        let mut men = BySeat(
+            [[Man {
+                cavalry: false,
+                shield: false,
+                load: None,
+            }; MAX_MEN]; 2],
+        );
+        let mut count = BySeat([0u8; 2]);
+        for side in Seat::BOTH {
+            let entries = match table.get(side.name()).and_then(|v| v.get("men")) {
+                Some(toml::Value::Array(list)) if !list.is_empty() => list,
+                _ => {
+                    return Err(bad(
+                        &format!("{}.men", side.name()),
+                        "(missing)",
+                        "[[a.men]] and [[b.men]] entries",
+                    ))
+                }
+            };
+            for (i, entry) in entries.iter().enumerate() {
+                let field = format!("{}.men[{}]", side.name(), i + 1);
+                let toml::Value::Table(entry) = entry else {
+                    return Err(bad(&field, entry, "a table"));
+                };
+                const MAN_KEYS: [&str; 4] = ["count", "type", "shield", "weapon"];
+                if let Some(key) = entry.keys().find(|k| !MAN_KEYS.contains(&k.as_str())) {
+                    return Err(bad(
+                        &format!("{field}.{key}"),
+                        "(unknown key)",
+                        &MAN_KEYS.join(", "),
+                    ));
+                }
+                let n = int(entry, "count", (1, MAX_MEN as i64), Some(1)).map_err(|_| {
+                    bad(
+                        &format!("{field}.count"),
+                        entry.get("count").map_or("?".into(), |v| v.to_string()),
+                        &format!("1..={MAX_MEN}"),
+                    )
+                })?;
+                let cavalry = match entry.get("type").and_then(|v| v.as_str()) {
+                    None | Some("foot") => false,
+                    Some("cavalry") => true,
+                    Some(other) => {
+                        return Err(bad(&format!("{field}.type"), other, "foot, cavalry"))
+                    }
+                };
+                let shield = match entry.get("shield") {
+                    None => false,
+                    Some(toml::Value::Boolean(b)) => *b,
+                    Some(other) => {
+                        return Err(bad(&format!("{field}.shield"), other, "true, false"))
+                    }
+                };
+                let load = match entry.get("weapon").and_then(|v| v.as_str()) {
+                    None | Some("none") => None,
+                    Some(name) => Some(
+                        weapons
+                            .iter()
+                            .find(|(n, _)| n == name)
+                            .map(|(_, l)| *l)
+                            .ok_or_else(|| {
+                                let names: Vec<&str> =
+                                    weapons.iter().map(|(n, _)| n.as_str()).collect();
+                                bad(
+                                    &format!("{field}.weapon"),
+                                    name,
+                                    &format!("none, {}", names.join(", ")),
+                                )
+                            })?,
+                    ),
+                };
+                for _ in 0..n {
+                    if count[side] as usize == MAX_MEN {
+                        return Err(bad(
+                            &format!("{}.men", side.name()),
+                            "(too many)",
+                            &format!("at most {MAX_MEN} men a side"),
+                        ));
+                    }
+                    men[side][count[side] as usize] = Man {
+                        cavalry,
+                        shield,
+                        load,
+                    };
+                    count[side] += 1;
+                }
+            }
+        }
+        Ok(Scenario {
+            name: table
+                .get("name")
+                .and_then(|v| v.as_str())
+                .unwrap_or("scenario")
+                .to_string(),
+            men,
+            count,
+            distance: int(table, "distance", (0, 1000), None)? as u32,
+            attacker: seat(table, "attacker", Seat::A)?,
+            first: seat(table, "first", Seat::A)?,
+            spread: int(table, "spread", (0, 100), Some(2))? as u32,
+        })
+    }
+
+    pub fn men(&self, seat: Seat) -> &[Man] {
+        &self.men[seat][..self.count[seat] as usize]
+    }
+}

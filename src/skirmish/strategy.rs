@@ -1,0 +1,214 @@
+//! Skirmish players: which card of the hand to play, and how the commander
+//! spends his one-shot morale points.
+
+use super::rules::VALUES;
+use crate::engine::seeding::GameRng;
+use crate::params::{ParamKind, ParamSpec};
+use crate::system::{Player, StrategyInfo};
+use rand::Rng;
+
+/// Shots a man with a weapon loading in `load` increments fires on a card
+/// of `increments`: loaded at the start (loading between cards is
+/// automatic), then fire, load, fire, ... (an archer on a 5: 3 shots).
+pub const fn shots(increments: u32, load: u8) -> u32 {
+    if increments == 0 {
+        0
+    } else {
+        1 + (increments - 1) / (load as u32 + 1)
+    }
+}
+
+/// What a side knows when it picks a card.
+#[derive(Clone, Copy, Debug)]
+pub struct Situation {
+    pub attacking: bool,
+    /// Inches to the enemy (0 in contact).
+    pub distance: u32,
+    /// Inches per increment of the side's slowest fighting man.
+    pub speed: u32,
+    /// Its shooters' load time, if it has any shooter.
+    pub load: Option<u8>,
+    /// The enemy has declared a charge this side must now meet.
+    pub charged: bool,
+}
+
+/// How a player picks its card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardPlay {
+    Random,
+    Lowest,
+    Highest,
+    /// Save high cards for the charge: attacking, play the lowest card that
+    /// reaches contact, else the lowest; defending, the highest against a
+    /// charge (the most defensive fire), else the lowest.
+    HoldHigh,
+    /// Fire-load cadence: the card giving its shooters the most shots,
+    /// the lowest of equals (an archer plays a 5 before a 6).
+    Cadence,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SkirmishStrategy {
+    pub cards: CardPlay,
+    /// Commander points raise a failing-prone group's level up to this (0: never).
+    pub morale_target: u32,
+}
+
+pub const TUNING: &[ParamSpec] = &[ParamSpec {
+    name: "morale_target",
+    kind: ParamKind::Int { min: 0, max: 100 },
+    default: 80,
+    doc:
+        "the commander spends points to bring a testing group's level up to this (0: never spends)",
+    source: "\"the commander could assist, on a one-shot basis, any of his troops\"",
+}];
+
+pub const STRATEGIES: &[StrategyInfo] = &[
+    StrategyInfo {
+        name: "random",
+        about: "plays a card of the hand at random",
+        tuning: TUNING,
+    },
+    StrategyInfo {
+        name: "lowest",
+        about: "plays its lowest card",
+        tuning: TUNING,
+    },
+    StrategyInfo {
+        name: "highest",
+        about: "plays its highest card",
+        tuning: TUNING,
+    },
+    StrategyInfo {
+        name: "hold_high",
+        about: "saves high cards for the charge: the lowest card that reaches contact, else the lowest; defending, the highest against a charge",
+        tuning: TUNING,
+    },
+    StrategyInfo {
+        name: "cadence",
+        about: "plays the card that gives its shooters the most shots, the lowest of equals (a 5 before a 6 for an archer); without shooters, the lowest",
+        tuning: TUNING,
+    },
+];
+
+/// Cards in hand, as counts per value (index 0 = one increment).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hand(pub [u8; VALUES]);
+
+impl Hand {
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|&c| c as u32).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn has(&self, value: u32) -> bool {
+        self.0[value as usize - 1] > 0
+    }
+
+    fn values(&self) -> impl Iterator<Item = u32> + '_ {
+        (1..=VALUES as u32).filter(|&v| self.has(v))
+    }
+
+    pub fn lowest(&self) -> Option<u32> {
+        self.values().next()
+    }
+
+    pub fn highest(&self) -> Option<u32> {
+        self.values().last()
+    }
+}
+
+impl SkirmishStrategy {
+    pub fn from_player(player: &Player) -> SkirmishStrategy {
+        SkirmishStrategy {
+            cards: match player.base {
+                "random" => CardPlay::Random,
+                "lowest" => CardPlay::Lowest,
+                "highest" => CardPlay::Highest,
+                "hold_high" => CardPlay::HoldHigh,
+                "cadence" => CardPlay::Cadence,
+                other => unreachable!("{other} is not in STRATEGIES"),
+            },
+            morale_target: player.tuning.get("morale_target") as u32,
+        }
+    }
+
+    /// The value of the card to play from a non-empty hand.
+    pub fn card(&self, hand: &Hand, situation: &Situation, rng: &mut GameRng) -> u32 {
+        let lowest = hand.lowest().expect("a hand to play from");
+        match self.cards {
+            CardPlay::Lowest => lowest,
+            CardPlay::Highest => hand.highest().unwrap_or(lowest),
+            CardPlay::Random => {
+                let mut pick = rng.random_range(0..hand.len());
+                for v in 1..=VALUES as u32 {
+                    let count = hand.0[v as usize - 1] as u32;
+                    if pick < count {
+                        return v;
+                    }
+                    pick -= count;
+                }
+                unreachable!("pick is below the hand's size")
+            }
+            CardPlay::HoldHigh => {
+                if situation.attacking && situation.distance > 0 {
+                    hand.values()
+                        .find(|&v| v * situation.speed >= situation.distance)
+                        .unwrap_or(lowest)
+                } else if situation.charged {
+                    hand.highest().unwrap_or(lowest)
+                } else {
+                    lowest
+                }
+            }
+            CardPlay::Cadence => match situation.load {
+                None => lowest,
+                Some(load) => {
+                    hand.values()
+                        .fold((lowest, 0), |(best, most), v| {
+                            let s = shots(v, load);
+                            if s > most {
+                                (v, s)
+                            } else {
+                                (best, most)
+                            }
+                        })
+                        .0
+                }
+            },
+        }
+    }
+
+    /// Commander points to add to a group at `level`, from `available`.
+    pub fn morale_points(&self, level: i64, available: u32) -> u32 {
+        let short = self.morale_target as i64 - level;
+        if self.morale_target == 0 || short <= 0 {
+            0
+        } else {
+            (short as u32).min(available)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_archer_fires_load_fire_load_fire_on_a_five() {
+        assert_eq!(shots(5, 1), 3);
+        assert_eq!(
+            (1..=6).map(|n| shots(n, 1)).collect::<Vec<_>>(),
+            [1, 1, 2, 2, 3, 3]
+        );
+        // A crossbow (3 to load) fires half as often as an archer.
+        assert_eq!(
+            (1..=6).map(|n| shots(n, 3)).collect::<Vec<_>>(),
+            [1, 1, 1, 1, 2, 2]
+        );
+        assert_eq!(shots(0, 1), 0);
+    }
+}
