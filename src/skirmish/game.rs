@@ -196,6 +196,12 @@ pub struct Game {
     commander: BySeat<u32>,
     pub distance: u32,
     charge_pending: bool,
+    /// Each side's fighting men as a bitmask, with their slowest speed and
+    /// shortest load: refreshed whenever a man's state changes, so the
+    /// plays in which nothing happens cost next to nothing.
+    fighting_mask: BySeat<u16>,
+    speed: BySeat<u32>,
+    load: BySeat<Option<u8>>,
     /// The first play's decision of each side, for the trace.
     pub first_card: BySeat<Option<u32>>,
 }
@@ -216,8 +222,34 @@ impl Game {
             commander: BySeat::default(),
             distance: 0,
             charge_pending: false,
+            fighting_mask: BySeat::default(),
+            speed: BySeat::default(),
+            load: BySeat::default(),
             first_card: BySeat::default(),
         }
+    }
+
+    /// Recomputes `seat`'s fighting men, speed and load.
+    fn refresh(&mut self, seat: Seat, rules: &Rules, scenario: &Scenario) {
+        let mut mask = 0u16;
+        let (mut speed, mut load) = (u32::MAX, None::<u8>);
+        for (i, man) in scenario.men(seat).iter().enumerate() {
+            if self.men[seat][i].fighting() {
+                mask |= 1 << i;
+                speed = speed.min(if man.cavalry {
+                    rules.cavalry_inches
+                } else {
+                    rules.foot_inches
+                });
+                load = match (load, man.load) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+            }
+        }
+        self.fighting_mask[seat] = mask;
+        self.speed[seat] = if mask == 0 { rules.foot_inches } else { speed };
+        self.load[seat] = load;
     }
 
     /// Sets up game `index`: shuffled decks (a's then b's, from the deal
@@ -252,12 +284,15 @@ impl Game {
         }
         self.distance = scenario.distance;
         self.charge_pending = false;
+        for seat in Seat::BOTH {
+            self.refresh(seat, rules, scenario);
+        }
     }
 
     fn draw(&mut self, seat: Seat, size: usize) {
         if self.next_card[seat] < size {
             let value = self.decks[seat][self.next_card[seat]];
-            self.hands[seat].0[value as usize - 1] += 1;
+            self.hands[seat].add(value as u32);
             self.next_card[seat] += 1;
         }
     }
@@ -270,36 +305,28 @@ impl Game {
             .fold(0u64, |h, &c| h.wrapping_mul(7).wrapping_add(c as u64))
     }
 
-    fn fighting(&self, seat: Seat, scenario: &Scenario) -> impl Iterator<Item = usize> + '_ {
-        (0..scenario.count[seat] as usize).filter(move |&i| self.men[seat][i].fighting())
-    }
-
-    fn any_fighting(&self, seat: Seat, scenario: &Scenario) -> bool {
-        self.fighting(seat, scenario).next().is_some()
-    }
-
-    fn situation(&self, seat: Seat, rules: &Rules, scenario: &Scenario) -> Situation {
-        let men = scenario.men(seat);
-        let speed = self
-            .fighting(seat, scenario)
-            .map(|i| {
-                if men[i].cavalry {
-                    rules.cavalry_inches
-                } else {
-                    rules.foot_inches
-                }
+    /// `seat`'s fighting men, in order.
+    fn fighting(&self, seat: Seat, _scenario: &Scenario) -> impl Iterator<Item = usize> {
+        let mut bits = self.fighting_mask[seat];
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                i
             })
-            .min()
-            .unwrap_or(rules.foot_inches);
-        let load = self
-            .fighting(seat, scenario)
-            .filter_map(|i| men[i].load)
-            .min();
+        })
+    }
+
+    fn any_fighting(&self, seat: Seat, _scenario: &Scenario) -> bool {
+        self.fighting_mask[seat] != 0
+    }
+
+    fn situation(&self, seat: Seat, scenario: &Scenario) -> Situation {
         Situation {
             attacking: seat == scenario.attacker,
             distance: self.distance,
-            speed,
-            load,
+            speed: self.speed[seat],
+            load: self.load[seat],
             charged: self.charge_pending && seat != scenario.attacker,
         }
     }
@@ -317,14 +344,16 @@ impl Game {
         let mut seat = scenario.first;
         for _ in 0..2 * size {
             if !self.hands[seat].is_empty() {
-                let situation = self.situation(seat, rules, scenario);
-                for v in 1..=VALUES as u32 {
-                    tally.in_hand[seat][v as usize - 1] += self.hands[seat].has(v) as u32;
+                let situation = self.situation(seat, scenario);
+                let mut present = self.hands[seat].present();
+                while present != 0 {
+                    tally.in_hand[seat][present.trailing_zeros() as usize] += 1;
+                    present &= present - 1;
                 }
                 let card =
                     strategies[seat].card(&self.hands[seat], &situation, &mut self.seats[seat]);
                 self.first_card[seat].get_or_insert(card);
-                self.hands[seat].0[card as usize - 1] -= 1;
+                self.hands[seat].remove(card);
                 self.draw(seat, size);
                 tally.plays[seat] += 1;
                 tally.increments[seat] += card;
@@ -401,6 +430,7 @@ impl Game {
             let effect = roll(&mut self.dice, modifier, rules);
             Self::record_shot(tally, range, fire, &man, effect);
             self.strike(enemy, target, effect, true);
+            self.refresh(enemy, rules, scenario);
         }
     }
 
@@ -450,10 +480,18 @@ impl Game {
             }
             members = 0;
         }
+        self.refresh(seat, rules, scenario);
     }
 
     /// Free hacks at the men of `seat` who are routing away.
     fn free_hacks(&mut self, seat: Seat, rules: &Rules, scenario: &Scenario) {
+        let running = |m: &ManState| m.present && m.routing && !m.dead && !m.gone;
+        if !self.men[seat][..scenario.count[seat] as usize]
+            .iter()
+            .any(running)
+        {
+            return;
+        }
         let enemy_fights = self.any_fighting(seat.other(), scenario);
         for i in 0..scenario.count[seat] as usize {
             let man = self.men[seat][i];
@@ -468,6 +506,7 @@ impl Game {
                 self.men[seat][i].gone = true;
             }
         }
+        self.refresh(seat, rules, scenario);
     }
 
     /// The attacker's card: routing attackers pull away; the rest advance,
@@ -486,7 +525,7 @@ impl Game {
         {
             return 0;
         }
-        let speed = self.situation(attacker, rules, scenario).speed;
+        let speed = self.speed[attacker];
         if self.distance <= speed * card {
             let used = self.distance.div_ceil(speed).max(1);
             self.distance = 0;
@@ -597,6 +636,9 @@ impl Game {
                     self.men[seat][i].routing |= !self.men[seat][i].dead;
                 }
             }
+        }
+        for seat in Seat::BOTH {
+            self.refresh(seat, rules, scenario);
         }
         // 5. Routing defenders run under the attackers' free hacks.
         self.free_hacks(defender, rules, scenario);

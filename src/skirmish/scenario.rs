@@ -115,15 +115,23 @@ impl Scenario {
         );
         let mut count = BySeat([0u8; 2]);
         for side in Seat::BOTH {
-            let entries = match table.get(side.name()).and_then(|v| v.get("men")) {
-                Some(toml::Value::Array(list)) if !list.is_empty() => list,
-                _ => {
-                    return Err(bad(
-                        &format!("{}.men", side.name()),
-                        "(missing)",
-                        "[[a.men]] and [[b.men]] entries",
-                    ))
-                }
+            // A side with no men plays its cards and nothing else: with no
+            // men on either side, the card sequence alone.
+            let empty = Vec::new();
+            let entries = match table.get(side.name()) {
+                None => &empty,
+                Some(toml::Value::Table(t)) => match t.get("men") {
+                    None => &empty,
+                    Some(toml::Value::Array(list)) => list,
+                    Some(other) => {
+                        return Err(bad(
+                            &format!("{}.men", side.name()),
+                            other,
+                            "[[a.men]] / [[b.men]] entries",
+                        ))
+                    }
+                },
+                Some(other) => return Err(bad(side.name(), other, "a table with a men list")),
             };
             for (i, entry) in entries.iter().enumerate() {
                 let field = format!("{}.men[{}]", side.name(), i + 1);

@@ -123,9 +123,15 @@ impl Stats {
                 }
             }
         };
-        add(&mut self.shots_by_range, &t.shots_by_range);
-        add(&mut self.shots_by_fire, &t.shots_by_fire);
-        add(&mut self.shots_by_shield, &t.shots_by_shield);
+        // Most games of a card-only scenario shoot and test nothing.
+        if t.shots() > 0 {
+            add(&mut self.shots_by_range, &t.shots_by_range);
+            add(&mut self.shots_by_fire, &t.shots_by_fire);
+            add(&mut self.shots_by_shield, &t.shots_by_shield);
+        }
+        if t.morale_tests().0 == 0 {
+            return;
+        }
         for (s, row) in t.morale.iter().enumerate() {
             for (w, &[tests, passes]) in row.iter().enumerate() {
                 self.morale[s][w][0] += tests as u64;

@@ -91,33 +91,67 @@ pub const STRATEGIES: &[StrategyInfo] = &[
     },
 ];
 
-/// Cards in hand, as counts per value (index 0 = one increment).
+/// Cards in hand: counts per value (index 0 = one increment), and the
+/// values present as bits, so the lowest, the highest and "is a 6 in hand"
+/// are single bit operations on every play.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Hand(pub [u8; VALUES]);
+pub struct Hand {
+    counts: [u8; VALUES],
+    present: u8,
+}
 
 impl Hand {
+    pub fn add(&mut self, value: u32) {
+        self.counts[value as usize - 1] += 1;
+        self.present |= 1 << (value - 1);
+    }
+
+    pub fn remove(&mut self, value: u32) {
+        let count = &mut self.counts[value as usize - 1];
+        *count -= 1;
+        if *count == 0 {
+            self.present &= !(1 << (value - 1));
+        }
+    }
+
+    pub fn count(&self, value: u32) -> u32 {
+        self.counts[value as usize - 1] as u32
+    }
+
     pub fn len(&self) -> u32 {
-        self.0.iter().map(|&c| c as u32).sum()
+        self.counts.iter().map(|&c| c as u32).sum()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.present == 0
     }
 
     pub fn has(&self, value: u32) -> bool {
-        self.0[value as usize - 1] > 0
+        self.present >> (value - 1) & 1 != 0
     }
 
-    fn values(&self) -> impl Iterator<Item = u32> + '_ {
-        (1..=VALUES as u32).filter(|&v| self.has(v))
+    /// The values present, one bit each (bit 0 = one increment).
+    pub fn present(&self) -> u8 {
+        self.present
+    }
+
+    fn values(&self) -> impl Iterator<Item = u32> {
+        let mut bits = self.present;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let v = bits.trailing_zeros() + 1;
+                bits &= bits - 1;
+                v
+            })
+        })
     }
 
     pub fn lowest(&self) -> Option<u32> {
-        self.values().next()
+        (self.present != 0).then(|| self.present.trailing_zeros() + 1)
     }
 
     pub fn highest(&self) -> Option<u32> {
-        self.values().last()
+        (self.present != 0).then(|| 8 - self.present.leading_zeros())
     }
 }
 
@@ -145,7 +179,7 @@ impl SkirmishStrategy {
             CardPlay::Random => {
                 let mut pick = rng.random_range(0..hand.len());
                 for v in 1..=VALUES as u32 {
-                    let count = hand.0[v as usize - 1] as u32;
+                    let count = hand.count(v);
                     if pick < count {
                         return v;
                     }

@@ -1,0 +1,95 @@
+//! Skirmishing with Ancients speed on one core: the card sequence alone
+//! (two men too far apart to meet, so only cards are played) and the
+//! default engagement, beside the floor of seeding a game and shuffling
+//! two 12-card decks.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use fortunes::engine::deck::shuffle;
+use fortunes::engine::seeding::{game_rng, Stream};
+use fortunes::engine::BySeat;
+use fortunes::runner::Simulation;
+use fortunes::skirmish::{Skirmish, Stats};
+use fortunes::stats::Ratio;
+use fortunes::system::{self, Player};
+use std::hint::black_box;
+
+fn simulation(scenario: Option<&str>) -> Skirmish {
+    let system = system::find("skirmish").unwrap();
+    let info = system
+        .strategies()
+        .iter()
+        .find(|s| s.name == "hold_high")
+        .unwrap();
+    let mut variant =
+        system.default_variant(BySeat([Player::built_in(info), Player::built_in(info)]));
+    if let Some(text) = scenario {
+        variant.scenario = toml::from_str(text).unwrap();
+    }
+    Skirmish::build(&variant).unwrap()
+}
+
+fn floor(c: &mut Criterion) {
+    let mut index = 0u64;
+    c.bench_function("skirmish/deal_floor", |b| {
+        b.iter(|| {
+            index += 1;
+            let mut deal = game_rng(1, index, Stream::DEAL);
+            for stream in [Stream::RULES, Stream::seat(0), Stream::seat(1)] {
+                black_box(game_rng(1, index, stream));
+            }
+            let mut decks = [[0u8; 12]; 2];
+            for deck in &mut decks {
+                for (i, card) in deck.iter_mut().enumerate() {
+                    *card = (i / 2) as u8 + 1;
+                }
+                shuffle(deck, &mut deal);
+            }
+            black_box(decks)
+        })
+    });
+}
+
+fn games(c: &mut Criterion) {
+    // No men: the card sequence alone.
+    let cards_only = "distance = 0\n";
+    let mut group = c.benchmark_group("skirmish/game");
+    for (name, scenario) in [("cards_only", Some(cards_only)), ("engagement", None)] {
+        let simulation = simulation(scenario);
+        let mut state = simulation.new_state();
+        let mut stats = Stats::default();
+        let mut series = vec![Ratio::default(); Skirmish::SERIES.len()];
+        let mut index = 0u64;
+        group.bench_function(BenchmarkId::from_parameter(name), |b| {
+            b.iter(|| {
+                index += 1;
+                simulation.play(&mut state, 1, index, &mut stats, &mut series, None);
+                black_box(&stats);
+            })
+        });
+    }
+    group.finish();
+}
+
+/// The card sequence alone, as the engine plays it (reset, every play,
+/// the game's tally), without adding the tally to a run's statistics.
+fn card_sequence(c: &mut Criterion) {
+    let simulation = simulation(Some("distance = 0\n"));
+    let (mut game, mut tally) = simulation.new_state();
+    let mut index = 0u64;
+    c.bench_function("skirmish/card_sequence", |b| {
+        b.iter(|| {
+            index += 1;
+            game.reset(&simulation.rules, &simulation.scenario, 1, index);
+            game.play(
+                &simulation.rules,
+                &simulation.scenario,
+                &simulation.strategies,
+                &mut tally,
+            );
+            black_box(&tally);
+        })
+    });
+}
+
+criterion_group!(benches, floor, card_sequence, games);
+criterion_main!(benches);

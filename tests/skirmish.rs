@@ -1,0 +1,277 @@
+//! Skirmishing with Ancients: the simulation's rolls held to the exact
+//! odds, the deck held to the hypergeometric law, the card sequence and the
+//! charge as the text gives them, and bad scenarios refused by field.
+
+use fortunes::engine::seeding::{game_rng, Stream};
+use fortunes::engine::{BySeat, Seat};
+use fortunes::params::ParamValues;
+use fortunes::skirmish::game::{melee, morale_roll, roll, ChargeOutcome};
+use fortunes::skirmish::rules::{MoralePass, Reading};
+use fortunes::skirmish::strategy::CardPlay;
+use fortunes::skirmish::table::{effect_odds, melee_odds, morale_odds, Effect};
+use fortunes::skirmish::{Game, GameTally, Rules, Scenario, SkirmishStrategy};
+use fortunes::stats::{Mean, Rate};
+
+fn rules(sets: &[&str]) -> Rules {
+    let mut values: ParamValues = Rules::defaults();
+    for set in sets {
+        values.set_text(set).unwrap();
+    }
+    Rules::from_values(&values).unwrap()
+}
+
+fn within(rate: Rate, exact: f64, confidence: f64) -> bool {
+    let (low, high) = rate.wilson(confidence);
+    low <= exact && exact <= high
+}
+
+#[test]
+fn rolls_follow_the_exact_table() {
+    for (reading, name) in [
+        (Reading::Clamp, "clamp"),
+        (Reading::NaturalExtremes, "natural_extremes"),
+    ] {
+        let rules = rules(&[&format!("result_reading={name}")]);
+        let mut rng = game_rng(1, 0, Stream::RULES);
+        for modifier in -4..=5 {
+            let trials = 40_000u64;
+            let mut counts = [0u64; 4];
+            for _ in 0..trials {
+                counts[roll(&mut rng, modifier, &rules) as usize] += 1;
+            }
+            let exact = effect_odds(modifier, reading);
+            for effect in Effect::ALL {
+                let rate = Rate::new(counts[effect as usize], trials);
+                // 99.99%: 80 proportions are tested in all.
+                assert!(
+                    within(rate, exact[effect as usize].value(), 0.9999),
+                    "{name} {modifier:+} {effect:?}: {rate:?} vs {}",
+                    exact[effect as usize]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn melees_follow_the_exact_odds() {
+    let rules = rules(&[]);
+    let mut rng = game_rng(2, 0, Stream::RULES);
+    for (a, b) in [(0, 0), (0, -1), (1, 0), (-2, 1), (-3, -3)] {
+        let odds = melee_odds(a, b, Reading::Clamp).unwrap();
+        let trials = 40_000u64;
+        let (mut a_only, mut b_only, mut both) = (0, 0, 0);
+        let mut throws = Mean::default();
+        for _ in 0..trials {
+            let (on_b, on_a, n) = melee(&mut rng, a, b, &rules);
+            match (on_b.scores(), on_a.scores()) {
+                (true, false) => a_only += 1,
+                (false, true) => b_only += 1,
+                (true, true) => both += 1,
+                (false, false) => panic!("a melee ended with nobody scoring"),
+            }
+            throws.record(n as u64);
+        }
+        for (count, exact) in [
+            (a_only, odds.a_only),
+            (b_only, odds.b_only),
+            (both, odds.both),
+        ] {
+            let rate = Rate::new(count, trials);
+            assert!(
+                within(rate, exact.value(), 0.9999),
+                "{a} {b}: {rate:?} vs {exact}"
+            );
+        }
+        let (low, high) = throws.interval(0.9999);
+        let exact = odds.expected_throws.value();
+        assert!(
+            low <= exact && exact <= high,
+            "{a} {b}: throws {low}..{high} vs {exact}"
+        );
+    }
+    // Neither man can score: the melee stops at the cap, undecided.
+    let capped = self::rules(&["melee_max_throws=7"]);
+    let (on_b, on_a, n) = melee(&mut rng, -5, -5, &capped);
+    assert_eq!((on_b, on_a, n), (Effect::NoEffect, Effect::NoEffect, 7));
+}
+
+#[test]
+fn morale_rolls_follow_the_exact_odds() {
+    let mut rng = game_rng(3, 0, Stream::RULES);
+    for rule in [MoralePass::StrictlyUnder, MoralePass::AtOrUnder] {
+        for level in [-5, 0, 1, 43, 59, 72, 100, 101] {
+            let trials = 20_000u64;
+            let passed = (0..trials)
+                .filter(|_| morale_roll(&mut rng, level, rule))
+                .count() as u64;
+            let exact = morale_odds(level, rule).value();
+            let rate = Rate::new(passed, trials);
+            assert!(
+                within(rate, exact, 0.9999),
+                "{rule:?} {level}: {rate:?} vs {exact}"
+            );
+        }
+    }
+}
+
+fn scenario(text: &str) -> Scenario {
+    Scenario::from_table(&toml::from_str(text).unwrap()).unwrap()
+}
+
+fn vikings() -> Scenario {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/skirmish/vikings.toml"),
+    )
+    .unwrap();
+    scenario(&text)
+}
+
+const fn player(cards: CardPlay) -> SkirmishStrategy {
+    SkirmishStrategy {
+        cards,
+        morale_target: 80,
+    }
+}
+
+#[test]
+fn the_deck_is_dealt_as_the_hypergeometric_law_says() {
+    // A 6 among the 3 cards of the opening hand: 1 - C(10,3)/C(12,3) = 5/11.
+    let rules = rules(&[]);
+    let scenario = vikings();
+    let mut game = Game::new();
+    let mut six = Rate::default();
+    for index in 0..40_000 {
+        game.reset(&rules, &scenario, 4, index);
+        six.record(game.hands[Seat::A].has(6));
+    }
+    assert!(within(six, 5.0 / 11.0, 0.999), "{six:?} vs 5/11");
+}
+
+#[test]
+fn each_side_plays_its_whole_deck() {
+    for sets in [
+        vec![],
+        vec!["cards_per_value=1", "hand_size=1"],
+        vec!["cards_per_value=4", "hand_size=6"],
+    ] {
+        let rules = rules(&sets);
+        let scenario = vikings();
+        let strategies = BySeat([player(CardPlay::Random), player(CardPlay::HoldHigh)]);
+        let mut game = Game::new();
+        let mut tally = GameTally::default();
+        for index in 0..200 {
+            game.reset(&rules, &scenario, 5, index);
+            game.play(&rules, &scenario, &strategies, &mut tally);
+            for seat in Seat::BOTH {
+                // Every card once: 1..=6, cards_per_value of each.
+                assert_eq!(tally.plays[seat], rules.deck_size(), "{sets:?}");
+                assert_eq!(tally.increments[seat], 21 * rules.cards_per_value as u32);
+                assert!(tally.played[seat]
+                    .iter()
+                    .all(|&n| n == rules.cards_per_value as u32));
+                assert!(tally.wasted[seat] <= tally.increments[seat]);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_charge_follows_the_texts_two_card_sequence() {
+    let rules = rules(&[]);
+    // In contact from the start, no shooters: the attacker's first card
+    // declares the charge, the defender's resolves it.
+    let close = scenario(
+        "distance = 0\nattacker = \"a\"\nfirst = \"a\"\n[[a.men]]\ncount = 3\nshield = true\n[[b.men]]\ncount = 3\nshield = true\n",
+    );
+    let strategies = BySeat([player(CardPlay::Lowest), player(CardPlay::Lowest)]);
+    let mut game = Game::new();
+    let mut tally = GameTally::default();
+    let mut contact = 0;
+    for index in 0..500 {
+        game.reset(&rules, &close, 6, index);
+        game.play(&rules, &close, &strategies, &mut tally);
+        // Both sides test morale at the charge, then fight.
+        let (tests, _) = tally.morale_tests();
+        assert!(tests >= 1);
+        assert_eq!(tally.shots(), 0, "no shooters, no shots");
+        contact += (tally.charge == ChargeOutcome::ReachedContact) as u32;
+        assert_ne!(tally.charge, ChargeOutcome::StoppedByFire);
+    }
+    assert!(contact > 300, "{contact}");
+    // Far away, foot at 2 inches an increment: 200 inches is out of reach
+    // of all 42 increments, so nobody ever charges and only archers act.
+    let far = scenario(
+        "distance = 200\nattacker = \"a\"\nfirst = \"a\"\n[[a.men]]\ncount = 3\n[[b.men]]\ncount = 2\nweapon = \"archer\"\n",
+    );
+    for index in 0..200 {
+        game.reset(&rules, &far, 7, index);
+        game.play(&rules, &far, &strategies, &mut tally);
+        assert_ne!(tally.charge, ChargeOutcome::ReachedContact);
+        assert_eq!(tally.melees, 0);
+        assert!(tally.shots() > 0);
+    }
+}
+
+#[test]
+fn the_cadence_player_prefers_odd_cards_for_an_archer() {
+    let rules = rules(&[]);
+    let archers = scenario(
+        "distance = 400\nattacker = \"a\"\nfirst = \"b\"\n[[a.men]]\ncount = 1\n[[b.men]]\ncount = 2\nweapon = \"archer\"\n",
+    );
+    let strategies = BySeat([player(CardPlay::Lowest), player(CardPlay::Cadence)]);
+    let mut game = Game::new();
+    let mut tally = GameTally::default();
+    let (mut five_before_six, mut both) = (0, 0);
+    for index in 0..300 {
+        game.reset(&rules, &archers, 8, index);
+        let hand = game.hands[Seat::B];
+        game.play(&rules, &archers, &strategies, &mut tally);
+        if hand.has(5) && hand.has(6) {
+            both += 1;
+            five_before_six += (game.first_card[Seat::B] == Some(5)) as u32;
+        }
+    }
+    assert!(both > 20);
+    assert_eq!(
+        five_before_six, both,
+        "an archer's 5 gives as many shots as a 6"
+    );
+}
+
+#[test]
+fn bad_scenarios_name_the_field() {
+    for (text, expected) in [
+        ("distance = 10\nb = 3\n", "scenario b"),
+        ("distance = 10\n[b]\nmen = 3\n", "b.men"),
+        (
+            "distance = 10\n[[a.men]]\ncount = 30\n[[b.men]]\ncount = 1\n",
+            "a.men[1].count",
+        ),
+        (
+            "distance = 10\n[[a.men]]\nweapon = \"sling\"\n[[b.men]]\ncount = 1\n",
+            "archer, crossbow",
+        ),
+        (
+            "distance = 10\n[[a.men]]\ntype = \"chariot\"\n[[b.men]]\ncount = 1\n",
+            "foot, cavalry",
+        ),
+        ("[[a.men]]\ncount = 1\n[[b.men]]\ncount = 1\n", "distance"),
+        (
+            "distance = 10\nattacker = \"c\"\n[[a.men]]\n[[b.men]]\n",
+            "attacker",
+        ),
+    ] {
+        let error = Scenario::from_table(&toml::from_str(text).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains(expected), "{error:?} lacks {expected:?}");
+    }
+    // No men at all: the card sequence alone.
+    assert_eq!(scenario("distance = 0\n").count, BySeat([0, 0]));
+    // A weapon defined by the scenario itself.
+    let slings = scenario(
+        "distance = 10\n[weapons]\nsling = 2\n[[a.men]]\nweapon = \"sling\"\n[[b.men]]\ncount = 1\n",
+    );
+    assert_eq!(slings.men(Seat::A)[0].load, Some(2));
+}
