@@ -277,11 +277,15 @@ fn render(plot: &Plot) -> std::result::Result<String, String> {
         }
         for (i, line) in plot.lines.iter().enumerate() {
             let color = Palette99::pick(i).to_rgba();
+            // Categories (strategies, presets) have no order: no line joins
+            // them, as it would draw a trend that is not there.
+            let joined: Vec<(f64, f64)> = if categories.is_some() {
+                Vec::new()
+            } else {
+                line.points.iter().map(|&(x, y, _, _)| (x, y)).collect()
+            };
             chart
-                .draw_series(LineSeries::new(
-                    line.points.iter().map(|&(x, y, _, _)| (x, y)),
-                    color.stroke_width(2),
-                ))
+                .draw_series(LineSeries::new(joined, color.stroke_width(2)))
                 .map_err(|e| e.to_string())?
                 .label(line.name.as_str())
                 .legend(move |(x, y)| {
