@@ -24,6 +24,23 @@ use rand::Rng;
 /// Cards in a deck at most: four of each value.
 pub const MAX_DECK: usize = 4 * VALUES;
 
+/// The six presence bits of a hand spread into six byte lanes: adding
+/// `SPREAD[present]` each play counts, per value, the plays it was in hand
+/// with one add. A lane holds up to 255; a side plays at most 24 cards.
+const SPREAD: [u64; 64] = {
+    let mut table = [0u64; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        let mut v = 0;
+        while v < VALUES {
+            table[mask] |= ((mask as u64 >> v) & 1) << (8 * v);
+            v += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
 /// One roll on the table.
 pub fn roll(rng: &mut GameRng, modifier: i32, rules: &Rules) -> Effect {
     effect(rng.random_range(1..=10), modifier, rules.reading)
@@ -200,6 +217,12 @@ pub struct Game {
     /// shortest load: refreshed whenever a man's state changes, so the
     /// plays in which nothing happens cost next to nothing.
     fighting_mask: BySeat<u16>,
+    /// Men running but not yet gone: the free hacks to come.
+    running_mask: BySeat<u16>,
+    /// The unshuffled deck for `sorted_for` cards per value: copied, not
+    /// rebuilt (a division per card), at every reset.
+    sorted: [u8; MAX_DECK],
+    sorted_for: u8,
     speed: BySeat<u32>,
     load: BySeat<Option<u8>>,
     /// The first play's decision of each side, for the trace.
@@ -223,6 +246,9 @@ impl Game {
             distance: 0,
             charge_pending: false,
             fighting_mask: BySeat::default(),
+            running_mask: BySeat::default(),
+            sorted: [0; MAX_DECK],
+            sorted_for: 0,
             speed: BySeat::default(),
             load: BySeat::default(),
             first_card: BySeat::default(),
@@ -232,9 +258,12 @@ impl Game {
     /// Recomputes `seat`'s fighting men, speed and load.
     fn refresh(&mut self, seat: Seat, rules: &Rules, scenario: &Scenario) {
         let mut mask = 0u16;
+        let mut running = 0u16;
         let (mut speed, mut load) = (u32::MAX, None::<u8>);
         for (i, man) in scenario.men(seat).iter().enumerate() {
-            if self.men[seat][i].fighting() {
+            let state = self.men[seat][i];
+            running |= ((state.present && state.routing && !state.dead && !state.gone) as u16) << i;
+            if state.fighting() {
                 mask |= 1 << i;
                 speed = speed.min(if man.cavalry {
                     rules.cavalry_inches
@@ -248,6 +277,7 @@ impl Game {
             }
         }
         self.fighting_mask[seat] = mask;
+        self.running_mask[seat] = running;
         self.speed[seat] = if mask == 0 { rules.foot_inches } else { speed };
         self.load[seat] = load;
     }
@@ -261,11 +291,15 @@ impl Game {
             self.seats[seat] = game_rng(master_seed, index, Stream::seat(seat.index()));
         }
         let size = rules.deck_size() as usize;
-        for seat in Seat::BOTH {
-            let deck = &mut self.decks[seat];
-            for (i, card) in deck.iter_mut().take(size).enumerate() {
+        if self.sorted_for != rules.cards_per_value {
+            for (i, card) in self.sorted.iter_mut().take(size).enumerate() {
                 *card = (i / rules.cards_per_value as usize) as u8 + 1;
             }
+            self.sorted_for = rules.cards_per_value;
+        }
+        for seat in Seat::BOTH {
+            let deck = &mut self.decks[seat];
+            deck[..size].copy_from_slice(&self.sorted[..size]);
             shuffle(&mut deck[..size], &mut self.deal);
             self.hands[seat] = Hand::default();
             self.next_card[seat] = 0;
@@ -339,26 +373,44 @@ impl Game {
         strategies: &BySeat<SkirmishStrategy>,
         tally: &mut GameTally,
     ) {
-        *tally = GameTally::default();
+        // The shot and morale tables are most of the tally: clear them only
+        // when the last game wrote to them.
+        if tally.shots() == 0 && tally.morale_tests().0 == 0 {
+            let (range, fire, shield, morale) = (
+                tally.shots_by_range,
+                tally.shots_by_fire,
+                tally.shots_by_shield,
+                tally.morale,
+            );
+            *tally = GameTally {
+                shots_by_range: range,
+                shots_by_fire: fire,
+                shots_by_shield: shield,
+                morale,
+                ..GameTally::default()
+            };
+        } else {
+            *tally = GameTally::default();
+        }
         let size = rules.deck_size() as usize;
+        // With nobody on one side the engagement can never act: the game is
+        // the card sequence alone.
+        let engaged = self.fighting_mask[Seat::A] != 0 && self.fighting_mask[Seat::B] != 0;
         let mut seat = scenario.first;
+        let mut in_hand = BySeat([0u64; 2]);
         for _ in 0..2 * size {
             if !self.hands[seat].is_empty() {
                 let situation = self.situation(seat, scenario);
-                let mut present = self.hands[seat].present();
-                while present != 0 {
-                    tally.in_hand[seat][present.trailing_zeros() as usize] += 1;
-                    present &= present - 1;
-                }
+                in_hand[seat] += SPREAD[self.hands[seat].present() as usize];
                 let card =
                     strategies[seat].card(&self.hands[seat], &situation, &mut self.seats[seat]);
                 self.first_card[seat].get_or_insert(card);
                 self.hands[seat].remove(card);
                 self.draw(seat, size);
-                tally.plays[seat] += 1;
-                tally.increments[seat] += card;
                 tally.played[seat][card as usize - 1] += 1;
-                let used = if seat == scenario.attacker {
+                let used = if !engaged {
+                    0
+                } else if seat == scenario.attacker {
                     self.attacker_card(card, rules, scenario, tally)
                 } else {
                     self.defender_card(card, rules, scenario, strategies, tally)
@@ -366,6 +418,19 @@ impl Game {
                 tally.wasted[seat] += card - used.min(card);
             }
             seat = seat.other();
+        }
+        // Plays and increments follow from the plays of each value.
+        for seat in Seat::BOTH {
+            for (v, count) in tally.in_hand[seat].iter_mut().enumerate() {
+                *count = (in_hand[seat] >> (8 * v) & 0xff) as u32;
+            }
+            let played = &tally.played[seat];
+            tally.plays[seat] = played.iter().sum();
+            tally.increments[seat] = played
+                .iter()
+                .enumerate()
+                .map(|(v, &n)| (v as u32 + 1) * n)
+                .sum();
         }
         for seat in Seat::BOTH {
             for man in &self.men[seat][..scenario.count[seat] as usize] {

@@ -109,9 +109,9 @@ impl Hand {
     pub fn remove(&mut self, value: u32) {
         let count = &mut self.counts[value as usize - 1];
         *count -= 1;
-        if *count == 0 {
-            self.present &= !(1 << (value - 1));
-        }
+        // Branch-free: whether the last card of a value went is a coin flip
+        // to the branch predictor.
+        self.present &= !(((*count == 0) as u8) << (value - 1));
     }
 
     pub fn count(&self, value: u32) -> u32 {
@@ -171,6 +171,7 @@ impl SkirmishStrategy {
     }
 
     /// The value of the card to play from a non-empty hand.
+    #[inline]
     pub fn card(&self, hand: &Hand, situation: &Situation, rng: &mut GameRng) -> u32 {
         let lowest = hand.lowest().expect("a hand to play from");
         match self.cards {
