@@ -138,10 +138,41 @@ pub enum HaggisCommand {
 
 #[derive(Subcommand, Debug)]
 pub enum OddsSystem {
+    /// Piquet Regimental: a stepped cast, initiative after Officer Checks.
+    Piquet {
+        #[command(subcommand)]
+        question: PiquetOdds,
+    },
     /// Skirmishing with Ancients: one shot, a melee, a morale check.
     Skirmish {
         #[command(subcommand)]
         question: SkirmishOdds,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PiquetOdds {
+    /// The final die value of a cast: the highest die, stepped up or down.
+    Cast {
+        /// The die type: d4, d6, d8, d10 or d12.
+        #[arg(long)]
+        die: String,
+        /// Dice cast (1 to 4).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
+        dice: u8,
+        /// Steps: negative down, positive up.
+        #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-8..=8))]
+        step: i32,
+        /// Steps up past four dice add the next larger type each
+        /// (next_type, the text's example) or climb one type further each.
+        #[arg(long, default_value = "next_type", value_parser = ["next_type", "climb"])]
+        beyond_four: String,
+    },
+    /// Initiative after the opening 3d6 cast and K Officer Check casts,
+    /// each kept only if greater.
+    Initiative {
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=15))]
+        checks: u32,
     },
 }
 
@@ -350,6 +381,9 @@ fn execute_other(command: Command) -> Result<()> {
         Command::Odds {
             system: OddsSystem::Skirmish { question },
         } => emit(&skirmish_odds(question)?),
+        Command::Odds {
+            system: OddsSystem::Piquet { question },
+        } => emit(&piquet_odds(question)?),
         Command::Rules { system } => emit(&params::describe(system::find(&system)?.rule_specs())),
         Command::Strategies {
             system,
@@ -1121,4 +1155,58 @@ pub fn skirmish_odds(question: SkirmishOdds) -> Result<String> {
             )
         }
     })
+}
+
+/// The `fortunes odds piquet ...` answers: each value's chance, and the mean.
+pub fn piquet_odds(question: PiquetOdds) -> Result<String> {
+    use crate::piquet::dice::{self, BeyondFour};
+    let (title, distribution) = match question {
+        PiquetOdds::Cast {
+            die,
+            dice: count,
+            step,
+            beyond_four,
+        } => {
+            let sides = die
+                .trim_start_matches(['d', 'D'])
+                .parse::<u8>()
+                .ok()
+                .filter(|s| dice::DICE.contains(s))
+                .ok_or_else(|| {
+                    Error::new(ErrorKind::BadValue {
+                        name: "--die".into(),
+                        value: die.clone(),
+                        allowed: "d4, d6, d8, d10, d12".into(),
+                    })
+                })?;
+            let beyond = if beyond_four == "climb" {
+                BeyondFour::Climb
+            } else {
+                BeyondFour::NextType
+            };
+            (
+                format!("final die value: {count}d{sides} stepped {step:+}"),
+                dice::cast_distribution(sides, count, step, beyond),
+            )
+        }
+        PiquetOdds::Initiative { checks } => (
+            format!("initiative after the opening cast and {checks} Officer Check casts"),
+            dice::initiative_distribution(checks),
+        ),
+    };
+    let mut lines = vec![["value", "chance", "decimal"].map(String::from)];
+    for (value, chance) in distribution.iter().enumerate().filter(|(_, f)| f.num > 0) {
+        lines.push([
+            value.to_string(),
+            chance.to_string(),
+            format!("{:.4}", chance.value()),
+        ]);
+    }
+    let mean = dice::mean(&distribution);
+    lines.push([
+        "mean".into(),
+        mean.to_string(),
+        format!("{:.4}", mean.value()),
+    ]);
+    Ok(format!("{title}\n{}", output::align(&lines, 0)))
 }

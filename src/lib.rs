@@ -14,6 +14,7 @@ pub mod haggerty;
 pub mod haggis;
 pub mod output;
 pub mod params;
+pub mod piquet;
 pub mod presets;
 pub mod report;
 pub mod runner;

@@ -5,6 +5,7 @@ pub mod cards;
 pub mod cup;
 pub mod deck;
 pub mod dice;
+pub mod fraction;
 pub mod seeding;
 
 /// A seat at the table. Two-player systems use `A` and `B`; arrays of

@@ -4,7 +4,7 @@
 //! same functions, and tests hold its frequencies to these fractions.
 
 use super::rules::{MoralePass, Reading};
-use std::fmt;
+pub use crate::engine::fraction::Fraction;
 
 /// What a hit does to the man it strikes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -64,46 +64,6 @@ pub const fn fire_modifier(fire_increments: u32, range_inches: u32, unshielded: 
     fire_increments as i32 + unshielded as i32 - (range_inches / 10) as i32
 }
 
-/// A reduced fraction of small integers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Fraction {
-    pub num: u64,
-    pub den: u64,
-}
-
-const fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
-impl Fraction {
-    pub const fn new(num: u64, den: u64) -> Fraction {
-        let g = gcd(num, den);
-        let g = if g == 0 { 1 } else { g };
-        Fraction {
-            num: num / g,
-            den: den / g,
-        }
-    }
-
-    pub fn value(self) -> f64 {
-        self.num as f64 / self.den as f64
-    }
-}
-
-impl fmt::Display for Fraction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.den == 1 {
-            write!(f, "{}", self.num)
-        } else {
-            write!(f, "{}/{}", self.num, self.den)
-        }
-    }
-}
-
 /// Tenths of the d10 faces giving each effect with `modifier`.
 pub fn effect_counts(modifier: i32, reading: Reading) -> [u64; 4] {
     let mut counts = [0; 4];
@@ -115,7 +75,7 @@ pub fn effect_counts(modifier: i32, reading: Reading) -> [u64; 4] {
 
 /// The exact distribution of one roll's effect.
 pub fn effect_odds(modifier: i32, reading: Reading) -> [Fraction; 4] {
-    effect_counts(modifier, reading).map(|c| Fraction::new(c, 10))
+    effect_counts(modifier, reading).map(|c| Fraction::new(c as u128, 10))
 }
 
 /// How a melee between a and b ends: only a scores, only b scores, both;
@@ -138,11 +98,12 @@ pub fn melee_odds(a_modifier: i32, b_modifier: i32, reading: Reading) -> Option<
     if ending == 0 {
         return None;
     }
+    let f = |num: u64, den: u64| Fraction::new(num as u128, den as u128);
     Some(MeleeOdds {
-        a_only: Fraction::new(ha * (10 - hb), ending),
-        b_only: Fraction::new((10 - ha) * hb, ending),
-        both: Fraction::new(ha * hb, ending),
-        expected_throws: Fraction::new(100, ending),
+        a_only: f(ha * (10 - hb), ending),
+        b_only: f((10 - ha) * hb, ending),
+        both: f(ha * hb, ending),
+        expected_throws: f(100, ending),
     })
 }
 
@@ -180,7 +141,7 @@ pub fn passing_faces(level: i64, rule: MoralePass) -> u64 {
 
 /// The exact chance a group passes.
 pub fn morale_odds(level: i64, rule: MoralePass) -> Fraction {
-    Fraction::new(passing_faces(level, rule), 100)
+    Fraction::new(passing_faces(level, rule) as u128, 100)
 }
 
 #[cfg(test)]
