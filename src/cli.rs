@@ -168,6 +168,33 @@ pub enum PiquetOdds {
         #[arg(long, default_value = "next_type", value_parser = ["next_type", "climb"])]
         beyond_four: String,
     },
+    /// An assault fought to the end, solved as a Markov chain: who wins,
+    /// both at once, and the expected KARDs.
+    Assault {
+        /// Eliteness and experience, e.g. elite,veteran.
+        #[arg(long)]
+        attacker: String,
+        #[arg(long)]
+        defender: String,
+        /// Starting Elan: ATTACKER,DEFENDER.
+        #[arg(long, default_value = "12,12")]
+        elan: String,
+        /// Steps: ATTACKER,DEFENDER (negative down).
+        #[arg(long, default_value = "0,0", allow_hyphen_values = true)]
+        steps: String,
+    },
+    /// The stamina boxes a rally checks (one per failed die).
+    Rally {
+        /// The unit's eliteness die: d4, d6, d8, d10, d12.
+        #[arg(long)]
+        die: String,
+        /// The unit has been defeated (6+ instead of 4+).
+        #[arg(long)]
+        defeated: bool,
+        /// Defeated by cavalry: nine dice needing 8+.
+        #[arg(long)]
+        by_cavalry: bool,
+    },
     /// Initiative after the opening 3d6 cast and K Officer Check casts,
     /// each kept only if greater.
     Initiative {
@@ -1159,26 +1186,124 @@ pub fn skirmish_odds(question: SkirmishOdds) -> Result<String> {
 
 /// The `fortunes odds piquet ...` answers: each value's chance, and the mean.
 pub fn piquet_odds(question: PiquetOdds) -> Result<String> {
-    use crate::piquet::dice::{self, BeyondFour};
+    use crate::piquet::dice::{self, BeyondFour, Rating};
+    let die_sides = |die: &str| {
+        die.trim_start_matches(['d', 'D'])
+            .parse::<u8>()
+            .ok()
+            .filter(|s| dice::DICE.contains(s))
+            .ok_or_else(|| {
+                Error::new(ErrorKind::BadValue {
+                    name: "--die".into(),
+                    value: die.to_string(),
+                    allowed: "d4, d6, d8, d10, d12".into(),
+                })
+            })
+    };
+    let pair =
+        |name: &str, text: &str, range: std::ops::RangeInclusive<i64>| -> Result<(i64, i64)> {
+            let bad = || {
+                Error::new(ErrorKind::BadValue {
+                    name: name.into(),
+                    value: text.into(),
+                    allowed: format!(
+                        "two integers {}..={}, comma-separated",
+                        range.start(),
+                        range.end()
+                    ),
+                })
+            };
+            let (a, b) = text.split_once(',').ok_or_else(bad)?;
+            let (a, b) = (
+                a.trim().parse::<i64>().map_err(|_| bad())?,
+                b.trim().parse::<i64>().map_err(|_| bad())?,
+            );
+            if range.contains(&a) && range.contains(&b) {
+                Ok((a, b))
+            } else {
+                Err(bad())
+            }
+        };
     let (title, distribution) = match question {
+        PiquetOdds::Assault {
+            attacker,
+            defender,
+            elan,
+            steps,
+        } => {
+            let unit = |name: &str, text: &str| {
+                Rating::parse(text).ok_or_else(|| {
+                    Error::new(ErrorKind::BadValue {
+                        name: name.into(),
+                        value: text.into(),
+                        allowed: "ELITENESS,EXPERIENCE: elite, line, conscript or militia, then veteran, reliable or undependable".into(),
+                    })
+                })
+            };
+            let (mut a, mut b) = (
+                unit("--attacker", &attacker)?,
+                unit("--defender", &defender)?,
+            );
+            let (ea, eb) = pair("--elan", &elan, 1..=60)?;
+            let (sa, sb) = pair("--steps", &steps, -8..=8)?;
+            a.step = sa as i32;
+            b.step = sb as i32;
+            let lines =
+                match dice::assault_odds(&a, &b, (ea as u32, eb as u32), BeyondFour::NextType) {
+                    None => {
+                        "neither side can ever remove Elan: the assault never ends\n".to_string()
+                    }
+                    Some(odds) => output::align(
+                        &[
+                            ["outcome", "chance"].map(String::from),
+                            ["attacker wins".into(), format!("{:.6}", odds.attacker_wins)],
+                            ["defender wins".into(), format!("{:.6}", odds.defender_wins)],
+                            [
+                                "both at zero together".into(),
+                                format!("{:.6}", odds.together),
+                            ],
+                            [
+                                "expected KARDs".into(),
+                                format!("{:.4}", odds.expected_kards),
+                            ],
+                        ],
+                        1,
+                    ),
+                };
+            return Ok(format!(
+                "assault: {attacker} ({}d{} {:+}) against {defender} ({}d{} {:+}), Elan {ea} and {eb}; \
+                 solved exactly as a Markov chain over the Elans (floating point)\n{lines}",
+                a.dice, a.sides, a.step, b.dice, b.sides, b.step
+            ));
+        }
+        PiquetOdds::Rally {
+            die,
+            defeated,
+            by_cavalry,
+        } => {
+            let sides = die_sides(&die)?;
+            (
+                format!(
+                    "rally: stamina boxes checked, {} d{sides} needing {}",
+                    if by_cavalry { 9 } else { 6 },
+                    if by_cavalry {
+                        "8+"
+                    } else if defeated {
+                        "6+"
+                    } else {
+                        "4+"
+                    }
+                ),
+                dice::rally_distribution(sides, defeated, by_cavalry),
+            )
+        }
         PiquetOdds::Cast {
             die,
             dice: count,
             step,
             beyond_four,
         } => {
-            let sides = die
-                .trim_start_matches(['d', 'D'])
-                .parse::<u8>()
-                .ok()
-                .filter(|s| dice::DICE.contains(s))
-                .ok_or_else(|| {
-                    Error::new(ErrorKind::BadValue {
-                        name: "--die".into(),
-                        value: die.clone(),
-                        allowed: "d4, d6, d8, d10, d12".into(),
-                    })
-                })?;
+            let sides = die_sides(&die)?;
             let beyond = if beyond_four == "climb" {
                 BeyondFour::Climb
             } else {

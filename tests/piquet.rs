@@ -33,3 +33,100 @@ fn casts_follow_the_exact_distributions() {
         }
     }
 }
+
+#[test]
+fn assaults_follow_the_exact_markov_chain() {
+    use fortunes::piquet::dice::{assault, assault_odds, AssaultEnd, Rating};
+    use fortunes::stats::Mean;
+    let mut rng = game_rng(12, 0, Stream::RULES);
+    let rating = |text: &str, step| Rating {
+        step,
+        ..Rating::parse(text).unwrap()
+    };
+    for (attacker, defender, elan) in [
+        (
+            rating("elite,veteran", 0),
+            rating("line,reliable", 0),
+            (12, 12),
+        ),
+        (
+            rating("line,reliable", 1),
+            rating("conscript,veteran", -1),
+            (8, 10),
+        ),
+        (
+            rating("militia,undependable", 0),
+            rating("militia,undependable", 0),
+            (6, 6),
+        ),
+    ] {
+        let exact = assault_odds(&attacker, &defender, elan, BeyondFour::NextType).unwrap();
+        let trials = 20_000u64;
+        let mut ends = [0u64; 3];
+        let mut kards = Mean::default();
+        for _ in 0..trials {
+            let (end, n) = assault(
+                &mut rng,
+                &attacker,
+                &defender,
+                elan,
+                BeyondFour::NextType,
+                10_000,
+            );
+            match end {
+                AssaultEnd::AttackerWins => ends[0] += 1,
+                AssaultEnd::DefenderWins => ends[1] += 1,
+                AssaultEnd::Together => ends[2] += 1,
+                AssaultEnd::Undecided => panic!("an assault did not end"),
+            }
+            kards.record(n as u64);
+        }
+        for (count, p) in
+            ends.iter()
+                .zip([exact.attacker_wins, exact.defender_wins, exact.together])
+        {
+            let (low, high) = Rate::new(*count, trials).wilson(0.9999);
+            assert!(
+                low <= p && p <= high,
+                "{attacker:?} v {defender:?}: {count}/{trials} vs {p}"
+            );
+        }
+        let (low, high) = kards.interval(0.9999);
+        assert!(
+            low <= exact.expected_kards && exact.expected_kards <= high,
+            "kards {low}..{high} vs {}",
+            exact.expected_kards
+        );
+    }
+}
+
+#[test]
+fn rallies_follow_the_exact_law() {
+    use fortunes::piquet::dice::rally_distribution;
+    let mut rng = game_rng(13, 0, Stream::RULES);
+    for (sides, defeated, cavalry) in [(8u8, false, false), (6, true, false), (10, true, true)] {
+        let exact = rally_distribution(sides, defeated, cavalry);
+        let (dice, target) = if cavalry {
+            (9, 8)
+        } else if defeated {
+            (6, 6)
+        } else {
+            (6, 4)
+        };
+        let trials = 20_000u64;
+        let mut counts = vec![0u64; exact.len()];
+        for _ in 0..trials {
+            let failures = (0..dice)
+                .filter(|_| rand::Rng::random_range(&mut rng, 1..=sides as u32) < target)
+                .count();
+            counts[failures] += 1;
+        }
+        for (k, chance) in exact.iter().enumerate() {
+            let (low, high) = Rate::new(counts[k], trials).wilson(0.9999);
+            assert!(
+                low <= chance.value() && chance.value() <= high,
+                "d{sides}: {k} failures"
+            );
+        }
+    }
+}

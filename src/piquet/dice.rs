@@ -193,6 +193,38 @@ mod tests {
     use super::*;
 
     #[test]
+    fn assault_odds_add_up_and_favour_the_better_unit() {
+        let elite = Rating::parse("elite,veteran").unwrap();
+        let line = Rating::parse("line,reliable").unwrap();
+        let odds = assault_odds(&elite, &line, (12, 12), BeyondFour::NextType).unwrap();
+        let total = odds.attacker_wins + odds.defender_wins + odds.together;
+        assert!((total - 1.0).abs() < 1e-12, "{odds:?}");
+        assert!(odds.attacker_wins > odds.defender_wins, "{odds:?}");
+        // Equal units with equal Elan: a fair fight.
+        let even = assault_odds(&line, &line, (10, 10), BeyondFour::NextType).unwrap();
+        assert!((even.attacker_wins - even.defender_wins).abs() < 1e-12);
+        // One KARD when every cast removes all the other's Elan.
+        let one = assault_odds(&line, &line, (1, 1), BeyondFour::NextType).unwrap();
+        assert!((one.together - 1.0).abs() < 1e-12 && (one.expected_kards - 1.0).abs() < 1e-12);
+        // Steps so far down that nobody can hurt anybody.
+        let feeble = Rating {
+            step: -8,
+            ..Rating::parse("militia,undependable").unwrap()
+        };
+        assert!(assault_odds(&feeble, &feeble, (5, 5), BeyondFour::NextType).is_none());
+    }
+
+    #[test]
+    fn rallies_follow_the_binomial_law() {
+        // d6, six dice needing 4+: each fails with 1/2.
+        let dist = rally_distribution(6, false, false);
+        assert_eq!(dist[0], Fraction::new(1, 64));
+        assert_eq!(dist[3], Fraction::new(20, 64));
+        // d4 after defeat by cavalry needs 8+: all nine dice fail.
+        assert_eq!(rally_distribution(4, true, true)[9], Fraction::new(1, 1));
+    }
+
+    #[test]
     fn the_texts_worked_example() {
         // 2d8 casting 4 and 6: 6; down one 4, two 2, three 1, four 0.
         let cast = [4, 6];
@@ -248,4 +280,178 @@ mod tests {
         // More checks can only raise it.
         assert!(mean(&initiative_distribution(3)).value() > mean(&one).value());
     }
+}
+
+/// A unit's dice: die type by eliteness (or poundage), number by
+/// experience (or class), and the steps its casts are adjusted by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rating {
+    pub sides: u8,
+    pub dice: u8,
+    pub step: i32,
+}
+
+impl Rating {
+    /// `elite,veteran`: eliteness (elite d10, line d8, conscript d6,
+    /// militia d4) and experience (veteran 3, reliable 2, undependable 1).
+    pub fn parse(text: &str) -> Option<Rating> {
+        let (eliteness, experience) = text.split_once(',')?;
+        let sides = match eliteness.trim() {
+            "elite" => 10,
+            "line" => 8,
+            "conscript" => 6,
+            "militia" => 4,
+            _ => return None,
+        };
+        let dice = match experience.trim() {
+            "veteran" => 3,
+            "reliable" => 2,
+            "undependable" => 1,
+            _ => return None,
+        };
+        Some(Rating {
+            sides,
+            dice,
+            step: 0,
+        })
+    }
+
+    pub fn distribution(&self, beyond: BeyondFour) -> Vec<f64> {
+        cast_distribution(self.sides, self.dice, self.step, beyond)
+            .iter()
+            .map(|f| f.value())
+            .collect()
+    }
+}
+
+/// How an assault ends, and how long it takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AssaultOdds {
+    pub attacker_wins: f64,
+    pub defender_wins: f64,
+    /// Both Elans reach zero on the same KARD.
+    pub together: f64,
+    pub expected_kards: f64,
+}
+
+/// The assault as an absorbing Markov chain over (attacker Elan, defender
+/// Elan): each KARD each side casts and removes its final value from the
+/// other's Elan; a side at zero has lost. Elan only falls, so states are
+/// solved in increasing order of Elan; a KARD in which both cast 0 (steps
+/// far down) leaves the state unchanged, a self-loop divided out. `None`
+/// when neither side can ever remove anything.
+pub fn assault_odds(
+    attacker: &Rating,
+    defender: &Rating,
+    elan: (u32, u32),
+    beyond: BeyondFour,
+) -> Option<AssaultOdds> {
+    let (p, q) = (attacker.distribution(beyond), defender.distribution(beyond));
+    let stay = p[0] * q[0];
+    if stay >= 1.0 - 1e-15 {
+        return None;
+    }
+    let (ea, eb) = (elan.0 as usize, elan.1 as usize);
+    // value[a][b] = (attacker wins, defender wins, together, kards to go).
+    let mut value = vec![vec![[0.0f64; 4]; eb + 1]; ea + 1];
+    for a in 1..=ea {
+        for b in 1..=eb {
+            let mut acc = [0.0f64; 4];
+            for (x, &px) in p.iter().enumerate() {
+                for (y, &qy) in q.iter().enumerate() {
+                    let chance = px * qy;
+                    if chance == 0.0 || (x == 0 && y == 0) {
+                        continue;
+                    }
+                    // The attacker's cast x hits the defender's Elan.
+                    let (na, nb) = (a.saturating_sub(y), b.saturating_sub(x));
+                    match (na, nb) {
+                        (0, 0) => acc[2] += chance,
+                        (_, 0) => acc[0] += chance,
+                        (0, _) => acc[1] += chance,
+                        _ => {
+                            let next = value[na][nb];
+                            for k in 0..3 {
+                                acc[k] += chance * next[k];
+                            }
+                            acc[3] += chance * next[3];
+                        }
+                    }
+                }
+            }
+            let scale = 1.0 - stay;
+            value[a][b] = [
+                acc[0] / scale,
+                acc[1] / scale,
+                acc[2] / scale,
+                (1.0 + acc[3]) / scale,
+            ];
+        }
+    }
+    let [attacker_wins, defender_wins, together, expected_kards] = value[ea][eb];
+    Some(AssaultOdds {
+        attacker_wins,
+        defender_wins,
+        together,
+        expected_kards,
+    })
+}
+
+/// The stamina boxes a rally checks: one per die below the target. Six
+/// dice needing 4+ (or 6+ once defeated); nine needing 8+ after defeat by
+/// cavalry. Exact, by the binomial law.
+pub fn rally_distribution(sides: u8, defeated: bool, by_cavalry: bool) -> Vec<Fraction> {
+    let (dice, target) = match (defeated, by_cavalry) {
+        (_, true) => (9u32, 8u32),
+        (true, false) => (6, 6),
+        (false, false) => (6, 4),
+    };
+    let failing = (target - 1).min(sides as u32) as u128;
+    let sides = sides as u128;
+    let den = sides.pow(dice);
+    let choose = |n: u32, k: u32| -> u128 {
+        (0..k).fold(1u128, |acc, i| acc * (n - i) as u128 / (i + 1) as u128)
+    };
+    (0..=dice)
+        .map(|k| {
+            let ways = choose(dice, k) * failing.pow(k) * (sides - failing).pow(dice - k);
+            Fraction::new(ways, den)
+        })
+        .collect()
+}
+
+/// How a simulated assault ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssaultEnd {
+    AttackerWins,
+    DefenderWins,
+    Together,
+    /// Nobody reached zero within the cap.
+    Undecided,
+}
+
+/// Fights an assault KARD by KARD, as the game will: returns how it ended
+/// and the KARDs it took (at most `max_kards`).
+pub fn assault<R: rand::Rng + ?Sized>(
+    rng: &mut R,
+    attacker: &Rating,
+    defender: &Rating,
+    elan: (u32, u32),
+    beyond: BeyondFour,
+    max_kards: u32,
+) -> (AssaultEnd, u32) {
+    let (mut a, mut b) = elan;
+    for kard in 1..=max_kards {
+        let x = cast(rng, attacker.sides, attacker.dice, attacker.step, beyond);
+        let y = cast(rng, defender.sides, defender.dice, defender.step, beyond);
+        a = a.saturating_sub(y);
+        b = b.saturating_sub(x);
+        match (a, b) {
+            (0, 0) => return (AssaultEnd::Together, kard),
+            (_, 0) => return (AssaultEnd::AttackerWins, kard),
+            (0, _) => return (AssaultEnd::DefenderWins, kard),
+            _ => {}
+        }
+    }
+    (AssaultEnd::Undecided, max_kards)
 }
