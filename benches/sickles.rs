@@ -6,21 +6,15 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use fortunes::engine::cup::Cup;
 use fortunes::engine::seeding::{game_rng, Stream};
-use fortunes::engine::BySeat;
 use fortunes::runner::Simulation;
 use fortunes::sickles::{Sickles, Stats};
 use fortunes::stats::Ratio;
-use fortunes::system::{self, Player};
+use fortunes::system;
 use std::hint::black_box;
 
 fn simulation(strategy: &str) -> Sickles {
     let system = system::find("sickles").unwrap();
-    let info = system
-        .strategies()
-        .iter()
-        .find(|s| s.name == strategy)
-        .unwrap();
-    let variant = system.default_variant(BySeat([Player::built_in(info), Player::built_in(info)]));
+    let variant = system.default_variant(system.both_playing(strategy).unwrap());
     Sickles::build(&variant).unwrap()
 }
 

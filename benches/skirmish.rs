@@ -6,22 +6,15 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use fortunes::engine::deck::shuffle;
 use fortunes::engine::seeding::{game_rng, Stream};
-use fortunes::engine::BySeat;
 use fortunes::runner::Simulation;
 use fortunes::skirmish::{Skirmish, Stats};
 use fortunes::stats::Ratio;
-use fortunes::system::{self, Player};
+use fortunes::system;
 use std::hint::black_box;
 
 fn simulation(scenario: Option<&str>) -> Skirmish {
     let system = system::find("skirmish").unwrap();
-    let info = system
-        .strategies()
-        .iter()
-        .find(|s| s.name == "hold_high")
-        .unwrap();
-    let mut variant =
-        system.default_variant(BySeat([Player::built_in(info), Player::built_in(info)]));
+    let mut variant = system.default_variant(system.both_playing("hold_high").unwrap());
     if let Some(text) = scenario {
         variant.scenario = toml::from_str(text).unwrap();
     }

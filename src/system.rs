@@ -322,14 +322,17 @@ pub trait System: Sync {
     /// The built-in both seats play unless told otherwise.
     fn default_player(&self) -> &'static str;
 
+    /// Built-in `name` in both seats, if the system has it.
+    fn both_playing(&self, name: &str) -> Option<BySeat<Player>> {
+        let info = self.strategies().iter().find(|s| s.name == name)?;
+        Some(BySeat([Player::built_in(info), Player::built_in(info)]))
+    }
+
     /// The default players.
     fn default_players(&self) -> BySeat<Player> {
-        let info = self
-            .strategies()
-            .iter()
-            .find(|s| s.name == self.default_player())
-            .unwrap_or(&self.strategies()[0]);
-        BySeat([Player::built_in(info), Player::built_in(info)])
+        self.both_playing(self.default_player())
+            .or_else(|| self.both_playing(self.strategies()[0].name))
+            .expect("a system has at least one built-in strategy")
     }
 }
 

@@ -335,6 +335,26 @@ impl Game {
         tally.first_activation.get_or_insert(seat);
     }
 
+    /// A CIC-like activation: the side's strategy picks any brigade.
+    fn activate_any(
+        &mut self,
+        seat: Seat,
+        strategies: &BySeat<SicklesStrategy>,
+        tally: &mut TurnTally,
+    ) {
+        let view = Self::view(
+            self.turn,
+            &self.brigades,
+            &self.activated,
+            &self.events_used,
+            seat,
+            tally,
+        );
+        if let Some((d, b)) = strategies[seat].any_brigade(&view, &mut self.seats[seat]) {
+            self.activate(seat, d, b, strategies, tally);
+        }
+    }
+
     fn count_uses(&mut self, seat: Seat, events: u64, tally: &mut TurnTally) {
         let mut bits = events >> (seat as usize * EVENTS);
         while bits != 0 {
@@ -388,19 +408,7 @@ impl Game {
                         } else {
                             Seat::B
                         };
-                        let view = Self::view(
-                            self.turn,
-                            &self.brigades,
-                            &self.activated,
-                            &self.events_used,
-                            seat,
-                            &tally,
-                        );
-                        if let Some((d, b)) =
-                            strategies[seat].any_brigade(&view, &mut self.seats[seat])
-                        {
-                            self.activate(seat, d, b, strategies, &mut tally);
-                        }
+                        self.activate_any(seat, strategies, &mut tally);
                     }
                 }
                 Chit::Division(seat, d) => {
@@ -430,18 +438,7 @@ impl Game {
                 }
                 Chit::Cic(seat) => {
                     self.places.spent |= 1 << id;
-                    let view = Self::view(
-                        self.turn,
-                        &self.brigades,
-                        &self.activated,
-                        &self.events_used,
-                        seat,
-                        &tally,
-                    );
-                    if let Some((d, b)) = strategies[seat].any_brigade(&view, &mut self.seats[seat])
-                    {
-                        self.activate(seat, d, b, strategies, &mut tally);
-                    }
+                    self.activate_any(seat, strategies, &mut tally);
                 }
                 Chit::FortunesOfWar => {
                     self.places.spent |= 1 << id;
