@@ -53,7 +53,7 @@ pub enum Command {
     #[command(after_help = EXIT_CODES)]
     Check(CheckArgs),
     /// How often does X happen? The share of a run's records (one per game,
-    /// or per Haggis round) where EXPR holds, with its 95% interval, e.g.
+    /// per Haggis round or per Sickles turn) where EXPR holds, with its 95% interval, e.g.
     /// `fortunes ask reports/run "rounds >= 40 and initiative_a > initiative_b"`.
     /// EXPR: column names, numbers, "strings", true/false, + - * / %,
     /// == != < <= > >=, and/or/not, parentheses.
@@ -138,7 +138,7 @@ pub enum HaggisCommand {
 
 #[derive(Subcommand, Debug)]
 pub enum OddsSystem {
-    /// Piquet Regimental: a stepped cast, initiative after Officer Checks.
+    /// Piquet Regimental: a stepped cast, an assault, a rally, initiative.
     Piquet {
         #[command(subcommand)]
         question: PiquetOdds,
@@ -268,7 +268,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "RUN_TOML", conflicts_with = "target")]
     pub from: Option<PathBuf>,
     /// Games to play per variant (default: the file's, else the system's:
-    /// haggerty 1,000,000; haggis 10,000 games to the target score).
+    /// haggerty 1,000,000; haggis 10,000 games to the target score;
+    /// sickles and skirmish 100,000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub games: Option<u64>,
     /// Play until every metric of interest has a 95% half-width of at most
