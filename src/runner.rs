@@ -11,6 +11,7 @@
 use crate::engine::BySeat;
 use crate::error::{Error, ErrorKind, Result};
 use crate::output::Record;
+use crate::params::ParamSpec;
 use crate::stats::{PairedSums, Ratio, SeriesSums, SummaryRow, CONFIDENCE};
 use crate::system::{Player, Series, StrategyInfo, Trace, Variant};
 use indicatif::ProgressBar;
@@ -90,8 +91,6 @@ pub trait Simulation: Sync + Sized + 'static {
     /// decision, for the stream-independence check.
     fn trace(&self, master_seed: u64, game: u64) -> Trace;
 }
-
-use crate::params::ParamSpec;
 
 /// When a run stops.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -220,17 +220,13 @@ impl Game {
     /// What `seat` may see, borrowed field by field so that its random
     /// stream can be borrowed beside it.
     fn view<'a>(
-        turn: u32,
         brigades: &'a BySeat<[u8; MAX_DIVISIONS]>,
-        activated: &'a BySeat<[u8; MAX_DIVISIONS]>,
         events_used: &'a BySeat<[u32; EVENTS]>,
         seat: Seat,
         tally: &'a TurnTally,
     ) -> View<'a> {
         View {
-            turn,
             brigades: &brigades[seat],
-            activated: &activated[seat],
             activations: &tally.brigade_activations[seat],
             events_used: &events_used[seat],
         }
@@ -256,14 +252,7 @@ impl Game {
             self.activated[seat] = [0; MAX_DIVISIONS];
         }
         for seat in Seat::BOTH {
-            let view = Self::view(
-                self.turn,
-                &self.brigades,
-                &self.activated,
-                &self.events_used,
-                seat,
-                tally,
-            );
+            let view = Self::view(&self.brigades, &self.events_used, seat, tally);
             let key = strategies[seat].key_chit(&view, &mut self.seats[seat]);
             self.keys[seat] = key;
             tally.keys[seat] = key;
@@ -342,14 +331,7 @@ impl Game {
         strategies: &BySeat<SicklesStrategy>,
         tally: &mut TurnTally,
     ) {
-        let view = Self::view(
-            self.turn,
-            &self.brigades,
-            &self.activated,
-            &self.events_used,
-            seat,
-            tally,
-        );
+        let view = Self::view(&self.brigades, &self.events_used, seat, tally);
         if let Some((d, b)) = strategies[seat].any_brigade(&view, &mut self.seats[seat]) {
             self.activate(seat, d, b, strategies, tally);
         }

@@ -52,11 +52,8 @@ impl Order {
 /// opponent's hidden chits.
 #[derive(Clone, Copy, Debug)]
 pub struct View<'a> {
-    pub turn: u32,
     /// Brigades of each division in play now (0 when not in play).
     pub brigades: &'a [u8; MAX_DIVISIONS],
-    /// Per division, the brigades a division chit has activated this turn.
-    pub activated: &'a [u8; MAX_DIVISIONS],
     /// Activations of each brigade this turn (division and CIC chits).
     pub activations: &'a [[u8; 8]; MAX_DIVISIONS],
     /// Times each event was used so far this game.

@@ -340,7 +340,7 @@ impl Game {
     }
 
     /// `seat`'s fighting men, in order.
-    fn fighting(&self, seat: Seat, _scenario: &Scenario) -> impl Iterator<Item = usize> {
+    fn fighting(&self, seat: Seat) -> impl Iterator<Item = usize> {
         let mut bits = self.fighting_mask[seat];
         std::iter::from_fn(move || {
             (bits != 0).then(|| {
@@ -351,7 +351,7 @@ impl Game {
         })
     }
 
-    fn any_fighting(&self, seat: Seat, _scenario: &Scenario) -> bool {
+    fn any_fighting(&self, seat: Seat) -> bool {
         self.fighting_mask[seat] != 0
     }
 
@@ -411,7 +411,7 @@ impl Game {
                 let used = if !engaged {
                     0
                 } else if seat == scenario.attacker {
-                    self.attacker_card(card, rules, scenario, tally)
+                    self.attacker_card(card, rules, scenario)
                 } else {
                     self.defender_card(card, rules, scenario, strategies, tally)
                 };
@@ -483,7 +483,7 @@ impl Game {
             if !self.men[seat][i].fighting() {
                 continue;
             }
-            let Some(target) = self.fighting(enemy, scenario).next() else {
+            let Some(target) = self.fighting(enemy).next() else {
                 return;
             };
             let fire = shots(increments_of(i), load);
@@ -557,7 +557,7 @@ impl Game {
         {
             return;
         }
-        let enemy_fights = self.any_fighting(seat.other(), scenario);
+        let enemy_fights = self.any_fighting(seat.other());
         for i in 0..scenario.count[seat] as usize {
             let man = self.men[seat][i];
             if man.present && man.routing && !man.dead && !man.gone {
@@ -577,17 +577,10 @@ impl Game {
     /// The attacker's card: routing attackers pull away; the rest advance,
     /// declaring a charge once contact is in reach. Returns the increments
     /// used.
-    fn attacker_card(
-        &mut self,
-        card: u32,
-        rules: &Rules,
-        scenario: &Scenario,
-        tally: &mut GameTally,
-    ) -> u32 {
+    fn attacker_card(&mut self, card: u32, rules: &Rules, scenario: &Scenario) -> u32 {
         let attacker = scenario.attacker;
         self.free_hacks(attacker, rules, scenario);
-        if !self.any_fighting(attacker, scenario) || !self.any_fighting(attacker.other(), scenario)
-        {
+        if !self.any_fighting(attacker) || !self.any_fighting(attacker.other()) {
             return 0;
         }
         let speed = self.speed[attacker];
@@ -598,7 +591,6 @@ impl Game {
             used
         } else {
             self.distance -= speed * card;
-            let _ = tally;
             card
         }
     }
@@ -615,7 +607,7 @@ impl Game {
     ) -> u32 {
         let attacker = scenario.attacker;
         let defender = attacker.other();
-        if !self.any_fighting(defender, scenario) || !self.any_fighting(attacker, scenario) {
+        if !self.any_fighting(defender) || !self.any_fighting(attacker) {
             if self.charge_pending && tally.charge == ChargeOutcome::NoCharge {
                 tally.charge = ChargeOutcome::StoppedByFire;
             }
@@ -626,11 +618,9 @@ impl Game {
             if self.distance == 0 {
                 return 0;
             }
-            let has_shooters = self
-                .fighting(defender, scenario)
-                .any(|i| scenario.men(defender)[i].load.is_some());
+            let has_shooters = self.load[defender].is_some();
             self.volley(defender, &|_| card, self.distance, rules, scenario, tally);
-            if !self.any_fighting(attacker, scenario) && tally.charge == ChargeOutcome::NoCharge {
+            if !self.any_fighting(attacker) && tally.charge == ChargeOutcome::NoCharge {
                 tally.charge = ChargeOutcome::StoppedByFire;
             }
             return if has_shooters { card } else { 0 };
@@ -640,15 +630,11 @@ impl Game {
         self.morale_check(defender, rules, scenario, &strategies[defender], tally);
         // 2. Defensive fire: a missile man paired with an attacker fires the
         //    whole card, the others support with at most 2 increments.
-        let attackers = self.fighting(attacker, scenario).count();
+        let attackers = self.fighting(attacker).count();
         let mut order = [0usize; MAX_MEN];
         let mut n = 0;
         for missile in [false, true] {
-            for i in self
-                .fighting(defender, scenario)
-                .collect::<indices::Indices>()
-                .iter()
-            {
+            for i in self.fighting(defender).collect::<indices::Indices>().iter() {
                 if scenario.men(defender)[i].load.is_some() == missile {
                     order[n] = i;
                     n += 1;
@@ -665,7 +651,7 @@ impl Game {
             scenario,
             tally,
         );
-        if !self.any_fighting(attacker, scenario) {
+        if !self.any_fighting(attacker) {
             if tally.charge == ChargeOutcome::NoCharge {
                 tally.charge = ChargeOutcome::StoppedByFire;
             }
@@ -673,7 +659,7 @@ impl Game {
         }
         // 3. The attackers test morale.
         self.morale_check(attacker, rules, scenario, &strategies[attacker], tally);
-        if !self.any_fighting(attacker, scenario) {
+        if !self.any_fighting(attacker) {
             if tally.charge == ChargeOutcome::NoCharge {
                 tally.charge = ChargeOutcome::StoppedByMorale;
             }
@@ -683,8 +669,8 @@ impl Game {
             tally.charge = ChargeOutcome::ReachedContact;
         }
         // 4. The melee, pair by pair; the loser turns to run.
-        let a_men: indices::Indices = self.fighting(attacker, scenario).collect();
-        let d_men: indices::Indices = self.fighting(defender, scenario).collect();
+        let a_men: indices::Indices = self.fighting(attacker).collect();
+        let d_men: indices::Indices = self.fighting(defender).collect();
         for (a, d) in a_men.iter().zip(d_men.iter()) {
             let (am, dm) = (scenario.men(attacker)[a], scenario.men(defender)[d]);
             let (on_d, on_a, _) =
