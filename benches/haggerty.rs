@@ -3,13 +3,12 @@
 //! built-in strategy. Throughput is in turns, so criterion's elem/s is
 //! turns per second; per-turn time is a game's time over its turns.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use fortunes::engine::BySeat;
 use fortunes::experiment::{Experiment, Overrides};
-use fortunes::haggerty::{Game, Haggerty, HaggertyStrategy, Heuristic, Rules, Stats};
-use fortunes::runner::Simulation;
-use fortunes::stats::Ratio;
+use fortunes::haggerty::{Game, Haggerty, HaggertyStrategy, Heuristic, Rules};
 use std::hint::black_box;
+mod common;
 use std::path::Path;
 
 fn deal_only(c: &mut Criterion) {
@@ -43,18 +42,7 @@ fn games(c: &mut Criterion) {
             rules: rules.clone(),
             strategies: BySeat([strategy, strategy]),
         };
-        let mut state = simulation.new_state();
-        let mut stats = Stats::default();
-        let mut series = vec![Ratio::default(); Haggerty::SERIES.len()];
-        let mut index = 0u64;
-        group.bench_function(BenchmarkId::from_parameter(name), |b| {
-            b.iter(|| {
-                index += 1;
-                simulation.play(&mut state, 1, index, &mut stats, &mut series, None);
-                black_box(&stats);
-            })
-        });
-        black_box(&stats);
+        common::games(&mut group, name, &simulation);
     }
     group.finish();
 }

@@ -3,20 +3,12 @@
 //! a turn's streams and shuffling its cup (filling it with the turn's chits
 //! and pulling every one).
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use fortunes::engine::cup::Cup;
 use fortunes::engine::seeding::{game_rng, Stream};
-use fortunes::runner::Simulation;
-use fortunes::sickles::{Sickles, Stats};
-use fortunes::stats::Ratio;
-use fortunes::system;
+use fortunes::sickles::Sickles;
 use std::hint::black_box;
-
-fn simulation(strategy: &str) -> Sickles {
-    let system = system::find("sickles").unwrap();
-    let variant = system.default_variant(system.both_playing(strategy).unwrap());
-    Sickles::build(&variant).unwrap()
-}
+mod common;
 
 /// The floor: seed the turn's four streams, fill the cup with the
 /// illustrative scenario's chits (about 38), pull them all.
@@ -45,19 +37,9 @@ fn cup_floor(c: &mut Criterion) {
 fn games(c: &mut Criterion) {
     let mut group = c.benchmark_group("sickles/game");
     for name in ["heuristic", "random"] {
-        let simulation = simulation(name);
+        let simulation: Sickles = common::simulation("sickles", name, None);
         group.throughput(Throughput::Elements(simulation.turns as u64));
-        let mut state = simulation.new_state();
-        let mut stats = Stats::default();
-        let mut series = vec![Ratio::default(); Sickles::SERIES.len()];
-        let mut index = 0u64;
-        group.bench_function(BenchmarkId::from_parameter(name), |b| {
-            b.iter(|| {
-                index += 1;
-                simulation.play(&mut state, 1, index, &mut stats, &mut series, None);
-                black_box(&stats);
-            })
-        });
+        common::games(&mut group, name, &simulation);
     }
     group.finish();
 }

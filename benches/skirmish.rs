@@ -3,22 +3,16 @@
 //! default engagement, beside the floor of seeding a game and shuffling
 //! two 12-card decks.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion};
 use fortunes::engine::deck::shuffle;
 use fortunes::engine::seeding::{game_rng, Stream};
 use fortunes::runner::Simulation;
-use fortunes::skirmish::{Skirmish, Stats};
-use fortunes::stats::Ratio;
-use fortunes::system;
+use fortunes::skirmish::Skirmish;
 use std::hint::black_box;
+mod common;
 
 fn simulation(scenario: Option<&str>) -> Skirmish {
-    let system = system::find("skirmish").unwrap();
-    let mut variant = system.default_variant(system.both_playing("hold_high").unwrap());
-    if let Some(text) = scenario {
-        variant.scenario = toml::from_str(text).unwrap();
-    }
-    Skirmish::build(&variant).unwrap()
+    common::simulation("skirmish", "hold_high", scenario)
 }
 
 fn floor(c: &mut Criterion) {
@@ -47,18 +41,7 @@ fn games(c: &mut Criterion) {
     let cards_only = "distance = 0\n";
     let mut group = c.benchmark_group("skirmish/game");
     for (name, scenario) in [("cards_only", Some(cards_only)), ("engagement", None)] {
-        let simulation = simulation(scenario);
-        let mut state = simulation.new_state();
-        let mut stats = Stats::default();
-        let mut series = vec![Ratio::default(); Skirmish::SERIES.len()];
-        let mut index = 0u64;
-        group.bench_function(BenchmarkId::from_parameter(name), |b| {
-            b.iter(|| {
-                index += 1;
-                simulation.play(&mut state, 1, index, &mut stats, &mut series, None);
-                black_box(&stats);
-            })
-        });
+        common::games(&mut group, name, &simulation(scenario));
     }
     group.finish();
 }
