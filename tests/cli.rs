@@ -616,3 +616,113 @@ fn help_states_the_exit_codes() {
     let output = fortunes(&["run", "haggerty", "--bogus"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// The exact-odds commands: the texts' own examples, and bad input refused
+/// with exit 2 and the allowed values.
+#[test]
+fn odds_answer_exactly_and_refuse_bad_input() {
+    let text = |args: &[&str]| {
+        let output = fortunes(args);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        String::from_utf8(output.stdout).unwrap()
+    };
+    // Skirmishing with Ancients: 3 increments of fire at 24 inches against a
+    // shield kill 3/10 of the time; the text's 72% morale group passes 71/100.
+    let fire = text(&["odds", "skirmish", "fire", "--fire", "3", "--range", "24"]);
+    assert!(
+        fire.lines()
+            .any(|l| l.starts_with("kill") && l.contains("3/10")),
+        "{fire}"
+    );
+    let morale = text(&[
+        "odds",
+        "skirmish",
+        "morale",
+        "--men",
+        "sound,sound,wounded",
+        "--spread",
+        "3",
+    ]);
+    assert!(
+        morale.contains("level 72") && morale.contains("71/100"),
+        "{morale}"
+    );
+    // Piquet: the lower of 2d8 is 1 with chance 15/64, and averages 51/16.
+    let cast = text(&[
+        "odds", "piquet", "cast", "--die", "d8", "--dice", "2", "--step", "-1",
+    ]);
+    assert!(cast.contains("15/64") && cast.contains("51/16"), "{cast}");
+    let assault = text(&[
+        "odds",
+        "piquet",
+        "assault",
+        "--attacker",
+        "elite,veteran",
+        "--defender",
+        "line,reliable",
+    ]);
+    assert!(
+        assault.contains("attacker wins") && assault.contains("expected KARDs"),
+        "{assault}"
+    );
+    for (args, expected) in [
+        (
+            vec!["odds", "piquet", "cast", "--die", "d7", "--dice", "2"],
+            "d4, d6, d8, d10, d12",
+        ),
+        (
+            vec!["odds", "skirmish", "morale", "--men", "sound,brave"],
+            "sound, wounded, routing",
+        ),
+        (
+            vec![
+                "odds",
+                "piquet",
+                "assault",
+                "--attacker",
+                "elite",
+                "--defender",
+                "line,reliable",
+            ],
+            "ELITENESS,EXPERIENCE",
+        ),
+        (
+            vec![
+                "odds",
+                "piquet",
+                "assault",
+                "--attacker",
+                "elite,veteran",
+                "--defender",
+                "line,reliable",
+                "--elan",
+                "12",
+            ],
+            "--elan",
+        ),
+        (
+            vec![
+                "odds",
+                "skirmish",
+                "fire",
+                "--fire",
+                "3",
+                "--range",
+                "24",
+                "--set",
+                "result_reading=maybe",
+            ],
+            "clamp, natural_extremes",
+        ),
+    ] {
+        let output = fortunes(&args);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {message}");
+        assert!(message.contains(expected), "{args:?}: {message}");
+    }
+}
