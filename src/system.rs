@@ -9,6 +9,7 @@ use crate::haggerty::Haggerty;
 use crate::haggis::Haggis;
 use crate::output::{ColumnSpec, OutputDir, Record, RecordsWriter};
 use crate::params::{ParamSpec, ParamValues};
+use crate::piquet::Piquet;
 use crate::presets;
 use crate::runner::{self, Plan, Simulation};
 use crate::sickles::Sickles;
@@ -24,6 +25,7 @@ pub static SYSTEMS: &[&dyn System] = &[
     &Entry::<Haggis>::NEW,
     &Entry::<Sickles>::NEW,
     &Entry::<Skirmish>::NEW,
+    &Entry::<Piquet>::NEW,
 ];
 
 /// The registered system called `name`, or an error listing them all.

@@ -1,0 +1,982 @@
+//! A Piquet Regimental game: two players, one a side, each with an
+//! 18-card deck (the 9 basic cards and 9 from the side's Army Deck), a hand
+//! as large as the commander's quality allows, and initiative. On each KARD
+//! both players turn their top card (or play one from the hand, discarding
+//! the top card unseen) and use it, keep it, or let it go; Officer Checks
+//! cast for initiative, issue orders or rally; a matching card lets a
+//! regiment's order cast against its movement chips; assaults are fought
+//! on every KARD once begun. After 18 KARDs the basic cards come out, the
+//! army cards go back and the decks are dealt again, counting cards held.
+//!
+//! No map: a regiment's orders come from its plan in the scenario and an
+//! assault's target is named there. Fire, reloads and artillery are not
+//! modelled, so their cards are turned and counted but do nothing.
+
+use super::cards::{Card, Kind, BASIC, DECK};
+use super::dice::{cast, Rating};
+use super::rules::{BothZero, Rules, MAX_INITIATIVE};
+use super::scenario::{Arm, OrderKind, Scenario, MAX_UNITS, ORDER_KINDS};
+use super::stats::{AssaultEnd, DecqRecord, GameTally, RallyKind, Spend, Stats};
+use super::strategy::{Needs, OfficerAction, PiquetStrategy, TurnedUse};
+use crate::engine::deck::shuffle;
+use crate::engine::seeding::{game_rng, GameRng, Stream};
+use crate::engine::{BySeat, Seat};
+use rand::Rng;
+
+/// The most cards a hand holds (a Superior commander's).
+pub const MAX_HAND: usize = 5;
+/// Assaults at once: each has its own defender.
+const MAX_ASSAULTS: usize = 2 * MAX_UNITS;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Waiting for its next order.
+    Idle,
+    /// Executing an order on its card.
+    Ordered,
+    /// An assault's chips are gone; its target is fighting elsewhere.
+    Closing,
+    Fighting,
+    /// Out of an assault: must rally before new orders.
+    Shaken {
+        defeated: bool,
+        by_cavalry: bool,
+    },
+    Removed,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Unit {
+    pub status: Status,
+    pub elan: u8,
+    pub boxes_left: u8,
+    pub order: OrderKind,
+    pub chips: u8,
+    /// The KARD its order was issued on (0: before the game's first KARD).
+    pub issued: u32,
+    pub executed: bool,
+    pub plan_at: u8,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Assault {
+    active: bool,
+    defender: u8,
+    defender_seat: Seat,
+    attackers: u16,
+    /// Attackers that have not yet fought their first round.
+    fresh: u16,
+    /// Attackers that ever joined (the multi-unit rule, matchups).
+    joined: u16,
+    first_attacker: u8,
+    kards: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct PlayerState {
+    ip: u32,
+    deck: [Card; DECK],
+    next: usize,
+    hand: [Card; MAX_HAND],
+    hand_len: usize,
+    heroic: bool,
+}
+
+impl PlayerState {
+    fn hand(&self) -> &[Card] {
+        &self.hand[..self.hand_len]
+    }
+
+    fn take_from_hand(&mut self, slot: usize) -> Card {
+        let card = self.hand[slot];
+        self.hand_len -= 1;
+        self.hand[slot] = self.hand[self.hand_len];
+        card
+    }
+}
+
+/// This KARD's card of one player, and what the player does with it.
+#[derive(Clone, Copy, Debug)]
+struct Play {
+    card: Card,
+    from_hand: bool,
+    used: bool,
+}
+
+pub struct Game {
+    deal: GameRng,
+    dice: GameRng,
+    seats: BySeat<GameRng>,
+    players: BySeat<PlayerState>,
+    units: BySeat<[Unit; MAX_UNITS]>,
+    assaults: [Assault; MAX_ASSAULTS],
+    /// Cards for a redeal, shuffled in place.
+    pool: [Card; 256],
+    kard: u32,
+    decq: DecqRecord,
+    /// The first KARD's decision of each seat, for the stream check.
+    pub first_decision: BySeat<u64>,
+}
+
+const IDLE_UNIT: Unit = Unit {
+    status: Status::Idle,
+    elan: 0,
+    boxes_left: 0,
+    order: OrderKind::Move,
+    chips: 0,
+    issued: 0,
+    executed: false,
+    plan_at: 0,
+};
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+/// What a game needs besides its state: the variant's rules, scenario and
+/// players.
+pub struct Setup<'a> {
+    pub rules: &'a Rules,
+    pub scenario: &'a Scenario,
+    pub strategies: &'a BySeat<PiquetStrategy>,
+}
+
+impl Game {
+    pub fn new() -> Game {
+        let rng = game_rng(0, 0, Stream::DEAL);
+        let player = PlayerState {
+            ip: 0,
+            deck: [Card::basic(Kind::DressLines); DECK],
+            next: 0,
+            hand: [Card::basic(Kind::DressLines); MAX_HAND],
+            hand_len: 0,
+            heroic: false,
+        };
+        Game {
+            deal: rng.clone(),
+            dice: rng.clone(),
+            seats: BySeat([rng.clone(), rng]),
+            players: BySeat([player; 2]),
+            units: BySeat([[IDLE_UNIT; MAX_UNITS]; 2]),
+            assaults: [Assault::default(); MAX_ASSAULTS],
+            pool: [Card::basic(Kind::DressLines); 256],
+            kard: 0,
+            decq: DecqRecord::default(),
+            first_decision: BySeat([u64::MAX; 2]),
+        }
+    }
+
+    /// Seeds game `game`, deals the first decks, casts the opening
+    /// initiative and issues every regiment its first order free ("each
+    /// player can issue as many orders of any type to units he or she
+    /// commands with no initiative expenditure").
+    pub fn reset(&mut self, setup: &Setup, master_seed: u64, game: u64) {
+        self.deal = game_rng(master_seed, game, Stream::DEAL);
+        self.dice = game_rng(master_seed, game, Stream::RULES);
+        self.seats =
+            BySeat(Seat::BOTH.map(|s| game_rng(master_seed, game, Stream::seat(s.index()))));
+        self.assaults = [Assault::default(); MAX_ASSAULTS];
+        self.kard = 0;
+        self.first_decision = BySeat([u64::MAX; 2]);
+        for seat in Seat::BOTH {
+            let side = &setup.scenario.sides[seat];
+            let player = &mut self.players[seat];
+            player.hand_len = 0;
+            player.heroic = false;
+            for (unit, regiment) in self.units[seat].iter_mut().zip(side.regiments()) {
+                *unit = Unit {
+                    status: Status::Ordered,
+                    elan: regiment.elan,
+                    boxes_left: regiment.boxes() as u8,
+                    order: regiment.plan[0],
+                    chips: setup.scenario.chips[regiment.plan[0] as usize],
+                    issued: 0,
+                    executed: false,
+                    plan_at: 0,
+                };
+            }
+        }
+        for seat in Seat::BOTH {
+            self.redeal(setup.scenario, seat);
+        }
+        for seat in Seat::BOTH {
+            self.players[seat].ip = three_d6(&mut self.dice);
+        }
+    }
+
+    /// A fingerprint of both first decks.
+    pub fn deal_fingerprint(&self) -> u64 {
+        self.players
+            .0
+            .iter()
+            .flat_map(|p| p.deck.iter())
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, c| {
+                (h ^ c.code() as u64).wrapping_mul(0x100_0000_01b3)
+            })
+    }
+
+    /// The deck for a new DECQ: the basic cards not held in the hand, and
+    /// army cards (those in no hand) to make 18, shuffled.
+    fn redeal(&mut self, scenario: &Scenario, seat: Seat) {
+        let side = &scenario.sides[seat];
+        let player = &mut self.players[seat];
+        let mut remaining = side.army_deck;
+        let mut basic_held = [false; BASIC];
+        for card in player.hand() {
+            if card.from_army() {
+                remaining[card.kind() as usize] -= 1;
+            } else {
+                basic_held[card.kind() as usize] = true;
+            }
+        }
+        let mut len = 0;
+        for (k, &n) in remaining.iter().enumerate() {
+            for _ in 0..n {
+                self.pool[len] = Card::army(Kind::ALL[k]);
+                len += 1;
+            }
+        }
+        let mut filled = 0;
+        for (k, &held) in basic_held.iter().enumerate() {
+            if !held {
+                player.deck[filled] = Card::basic(Kind::ALL[k]);
+                filled += 1;
+            }
+        }
+        // Deal the rest from the shuffled Army Deck: a partial
+        // Fisher-Yates draws exactly the cards a full shuffle would.
+        for i in 0..DECK - filled {
+            let j = self.deal.random_range(i as u32..len as u32) as usize;
+            self.pool.swap(i, j);
+            player.deck[filled + i] = self.pool[i];
+        }
+        shuffle(&mut player.deck, &mut self.deal);
+        player.next = 0;
+    }
+
+    /// Plays the whole game, writing into `stats` and `tally` and, when
+    /// given, one record per DECQ.
+    pub fn play(
+        &mut self,
+        setup: &Setup,
+        game: u64,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+        mut records: Option<&mut Vec<DecqRecord>>,
+    ) {
+        *tally = GameTally::default();
+        for decq in 0..setup.scenario.decqs {
+            if decq > 0 {
+                for seat in Seat::BOTH {
+                    self.redeal(setup.scenario, seat);
+                }
+            }
+            self.decq = DecqRecord {
+                game,
+                decq: decq + 1,
+                ..DecqRecord::default()
+            };
+            for seat in Seat::BOTH {
+                self.decq.ip_start[seat] = self.players[seat].ip;
+            }
+            for kard_in_decq in 0..DECK {
+                self.kard += 1;
+                self.play_kard(setup, kard_in_decq, stats, tally);
+            }
+            for seat in Seat::BOTH {
+                self.decq.ip_end[seat] = self.players[seat].ip;
+            }
+            stats.record_decq(&self.decq);
+            tally.decqs += 1;
+            if let Some(records) = records.as_deref_mut() {
+                records.push(self.decq);
+            }
+        }
+        for seat in Seat::BOTH {
+            for unit in &self.units[seat][..setup.scenario.sides[seat].count as usize] {
+                tally.removed[seat] += (unit.status == Status::Removed) as u32;
+            }
+        }
+        stats.record_game(tally);
+    }
+
+    fn needs(&self, setup: &Setup, seat: Seat) -> Needs {
+        let side = &setup.scenario.sides[seat];
+        let units = &self.units[seat];
+        let mut needs = Needs {
+            ip: self.players[seat].ip,
+            ..Needs::default()
+        };
+        let attached = self.attached(setup, seat);
+        let mut groups = 0u64;
+        for (i, (unit, regiment)) in units.iter().zip(side.regiments()).enumerate() {
+            let allowed = attached.is_none_or(|a| a == i);
+            match unit.status {
+                Status::Ordered => needs.executions[unit.order.card(regiment.arm) as usize] += 1,
+                Status::Idle if allowed => {
+                    let next = regiment.plan[unit.plan_at as usize];
+                    groups |= 1 << (regiment.brigade as usize * ORDER_KINDS + next as usize);
+                }
+                Status::Shaken { .. } if allowed => needs.rallies += 1,
+                Status::Fighting => needs.in_assault = true,
+                _ => {}
+            }
+            if unit.status != Status::Removed {
+                for &order in &regiment.plan[..regiment.plan_len as usize] {
+                    needs.planned[order.card(regiment.arm) as usize] = true;
+                }
+            }
+        }
+        needs.order_groups = groups.count_ones();
+        needs.may_cast = attached.is_none();
+        needs
+    }
+
+    /// The regiment the player's own figure is attached to, while it is in
+    /// the game.
+    fn attached(&self, setup: &Setup, seat: Seat) -> Option<usize> {
+        setup.scenario.sides[seat]
+            .attached_to
+            .map(|a| a as usize)
+            .filter(|&a| self.units[seat][a].status != Status::Removed)
+    }
+
+    fn play_kard(
+        &mut self,
+        setup: &Setup,
+        kard_in_decq: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let rules = setup.rules;
+        // Both players choose at once: neither sees the other's card.
+        let mut plays = [Play {
+            card: Card::basic(Kind::DressLines),
+            from_hand: false,
+            used: false,
+        }; 2];
+        for seat in Seat::BOTH {
+            let needs = self.needs(setup, seat);
+            let strategy = &setup.strategies[seat];
+            let side_stats = &mut stats.sides[seat];
+            side_stats.initiative[kard_in_decq].record(needs.ip as usize);
+            tally.ip_sum[seat] += needs.ip;
+            tally.kards[seat] += 1;
+            let player = &mut self.players[seat];
+            player.heroic = false;
+            let rng = &mut self.seats[seat];
+            let hand_play = if player.hand_len > 0 && player.ip >= rules.hand_play_cost {
+                strategy.hand_play(player.hand(), &needs, rules, rng)
+            } else {
+                None
+            };
+            let top = player.deck[player.next];
+            player.next += 1;
+            let play = if let Some(slot) = hand_play {
+                // The deck's top card goes to the discards unseen.
+                let card = player.take_from_hand(slot);
+                player.ip -= rules.hand_play_cost;
+                self.decq.spent[seat][Spend::HandPlay as usize] += rules.hand_play_cost;
+                side_stats.from_hand[card.kind() as usize] += 1;
+                tally.hand_plays[seat] += 1;
+                self.decq.hand_plays[seat] += 1;
+                self.decq.ip_spent[seat] += rules.hand_play_cost;
+                Play {
+                    card,
+                    from_hand: true,
+                    used: true,
+                }
+            } else {
+                self.decq.turned[seat][top.kind() as usize] += 1;
+                let room = player.hand_len < setup.scenario.sides[seat].commander.hand_size();
+                let choice = strategy.turned(top.kind(), player.hand(), room, &needs, rules, rng);
+                match choice {
+                    TurnedUse::Use => {}
+                    TurnedUse::Keep(discard) => {
+                        if let Some(slot) = discard.filter(|_| !room) {
+                            player.take_from_hand(slot);
+                            player.ip -= rules.hand_swap_cost;
+                            self.decq.spent[seat][Spend::HandSwap as usize] += rules.hand_swap_cost;
+                            self.decq.hand_swaps[seat] += 1;
+                            self.decq.ip_spent[seat] += rules.hand_swap_cost;
+                        } else {
+                            self.decq.hand_keeps[seat] += 1;
+                        }
+                        player.hand[player.hand_len] = top;
+                        player.hand_len += 1;
+                    }
+                    TurnedUse::Pass => {}
+                }
+                if kard_in_decq == 0 && self.kard == 1 {
+                    self.first_decision[seat] = top.code() as u64 * 4
+                        + match choice {
+                            TurnedUse::Use => 0,
+                            TurnedUse::Keep(_) => 1,
+                            TurnedUse::Pass => 2,
+                        };
+                }
+                Play {
+                    card: top,
+                    from_hand: false,
+                    used: choice == TurnedUse::Use,
+                }
+            };
+            if play.card.kind() == Kind::DressLines {
+                self.decq.dress_lines[seat] += 1;
+            }
+            plays[seat.index()] = play;
+        }
+        // Effects: simultaneous in the text; the side resolving first
+        // alternates KARD by KARD so neither side always goes first.
+        let first = if self.kard % 2 == 1 { Seat::A } else { Seat::B };
+        for seat in [first, first.other()] {
+            let play = plays[seat.index()];
+            if play.used {
+                self.use_card(setup, seat, play.card.kind(), play.from_hand, stats, tally);
+            }
+        }
+        self.fight(setup, stats, tally);
+    }
+
+    fn use_card(
+        &mut self,
+        setup: &Setup,
+        seat: Seat,
+        kind: Kind,
+        from_hand: bool,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let kind = if kind == Kind::BrilliantLeader {
+            let needs = self.needs(setup, seat);
+            setup.strategies[seat].brilliant(&needs, &mut self.seats[seat])
+        } else {
+            kind
+        };
+        match kind {
+            Kind::OfficerCheck => self.officer_check(setup, seat, stats, tally),
+            Kind::HeroicMoment => self.players[seat].heroic = true,
+            Kind::DressLines if setup.rules.dress_lines_rally => {
+                let rules = setup.rules;
+                if self.players[seat].ip >= rules.rally_cost {
+                    if let Some(unit) = self.next_rally(setup, seat) {
+                        self.rally(setup, seat, unit, stats, tally);
+                    }
+                }
+            }
+            _ => self.execute(setup, seat, kind, from_hand, stats, tally),
+        }
+    }
+
+    /// The first Shaken unit to rally (defeated first), among those the
+    /// player may rally.
+    fn next_rally(&self, setup: &Setup, seat: Seat) -> Option<usize> {
+        let attached = self.attached(setup, seat);
+        let count = setup.scenario.sides[seat].count as usize;
+        let candidates = || (0..count).filter(move |&i| attached.is_none_or(|a| a == i));
+        candidates()
+            .find(|&i| {
+                matches!(
+                    self.units[seat][i].status,
+                    Status::Shaken { defeated: true, .. }
+                )
+            })
+            .or_else(|| {
+                candidates().find(|&i| matches!(self.units[seat][i].status, Status::Shaken { .. }))
+            })
+    }
+
+    fn officer_check(
+        &mut self,
+        setup: &Setup,
+        seat: Seat,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let rules = setup.rules;
+        let needs = self.needs(setup, seat);
+        let strategy = &setup.strategies[seat];
+        let action = strategy.officer_check(&needs, rules, &mut self.seats[seat]);
+        stats.sides[seat].officer_actions[action as usize] += 1;
+        match action {
+            OfficerAction::Cast => {
+                let cast = three_d6(&mut self.dice);
+                let player = &mut self.players[seat];
+                player.ip = player.ip.max(cast).min(MAX_INITIATIVE);
+                self.decq.casts[seat] += 1;
+            }
+            OfficerAction::Orders => {
+                let side = &setup.scenario.sides[seat];
+                let attached = self.attached(setup, seat);
+                // One order (one cost) covers every idle regiment of a
+                // brigade whose next order is the same.
+                let mut ordered = 0u64;
+                for i in 0..side.count as usize {
+                    let unit = self.units[seat][i];
+                    if unit.status != Status::Idle || attached.is_some_and(|a| a != i) {
+                        continue;
+                    }
+                    let regiment = &side.regiments[i];
+                    let next = regiment.plan[unit.plan_at as usize];
+                    let group = 1u64 << (regiment.brigade as usize * ORDER_KINDS + next as usize);
+                    if ordered & group == 0 {
+                        if self.players[seat].ip < rules.order_cost
+                            || !strategy.issue(&mut self.seats[seat])
+                        {
+                            continue;
+                        }
+                        self.players[seat].ip -= rules.order_cost;
+                        self.decq.spent[seat][Spend::Orders as usize] += rules.order_cost;
+                        self.decq.ip_spent[seat] += rules.order_cost;
+                        self.decq.orders[seat] += 1;
+                        ordered |= group;
+                    }
+                    stats.sides[seat].orders_issued[next as usize] += 1;
+                    self.units[seat][i] = Unit {
+                        status: Status::Ordered,
+                        order: next,
+                        chips: setup.scenario.chips[next as usize],
+                        issued: self.kard,
+                        executed: false,
+                        ..unit
+                    };
+                }
+            }
+            OfficerAction::Rally => {
+                let count = setup.scenario.sides[seat].count as usize;
+                for i in 0..count {
+                    let shaken = matches!(self.units[seat][i].status, Status::Shaken { .. });
+                    if !shaken
+                        || self.attached(setup, seat).is_some_and(|a| a != i)
+                        || self.players[seat].ip < rules.rally_cost
+                        || !strategy.rally(&mut self.seats[seat])
+                    {
+                        continue;
+                    }
+                    self.rally(setup, seat, i, stats, tally);
+                }
+            }
+            OfficerAction::Nothing => {}
+        }
+    }
+
+    fn rally(
+        &mut self,
+        setup: &Setup,
+        seat: Seat,
+        i: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let rules = setup.rules;
+        let Status::Shaken {
+            defeated,
+            by_cavalry,
+        } = self.units[seat][i].status
+        else {
+            return;
+        };
+        self.players[seat].ip -= rules.rally_cost;
+        self.decq.spent[seat][Spend::Rally as usize] += rules.rally_cost;
+        self.decq.ip_spent[seat] += rules.rally_cost;
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        let (kind, dice, target) = match (defeated, by_cavalry) {
+            (_, true) => (RallyKind::DefeatedByCavalry, 9, 8),
+            (true, false) => (RallyKind::Defeated, 6, 6),
+            (false, false) => (RallyKind::Sound, 6, 4),
+        };
+        let sides = regiment.rating.sides as u32;
+        let failures = (0..dice)
+            .filter(|_| self.dice.random_range(1..=sides) < target)
+            .count() as u8;
+        stats.rallies[kind as usize].record(failures as usize);
+        tally.rallies += 1;
+        tally.rally_boxes += failures as u32;
+        let unit = &mut self.units[seat][i];
+        unit.boxes_left = unit.boxes_left.saturating_sub(failures);
+        if unit.boxes_left == 0 {
+            unit.status = Status::Removed;
+            stats.removed_by_rally += 1;
+        } else {
+            unit.status = Status::Idle;
+            unit.elan = regiment.elan;
+        }
+    }
+
+    /// A card that executes orders: each of the player's regiments with a
+    /// matching order casts against its chips.
+    fn execute(
+        &mut self,
+        setup: &Setup,
+        seat: Seat,
+        kind: Kind,
+        from_hand: bool,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let rules = setup.rules;
+        let side = &setup.scenario.sides[seat];
+        let strategy = &setup.strategies[seat];
+        let attached = self.attached(setup, seat);
+        let mut executed_any = false;
+        for i in 0..side.count as usize {
+            let regiment = &side.regiments[i];
+            let unit = self.units[seat][i];
+            if unit.status != Status::Ordered || unit.order.card(regiment.arm) != kind {
+                continue;
+            }
+            let order = unit.order as usize;
+            if !unit.executed {
+                let wait = self.kard - unit.issued;
+                stats.sides[seat].first_execution[order].record(wait as u64);
+                if unit.order == OrderKind::Move {
+                    tally.move_wait[seat] += wait;
+                    tally.move_orders[seat] += 1;
+                }
+                self.units[seat][i].executed = true;
+            }
+            let player = &mut self.players[seat];
+            let mut chips = unit.chips as u32;
+            if attached == Some(i)
+                && chips > 0
+                && player.ip >= rules.attached_cost
+                && strategy.attached(&mut self.seats[seat])
+            {
+                player.ip -= rules.attached_cost;
+                self.decq.spent[seat][Spend::Attached as usize] += rules.attached_cost;
+                self.decq.ip_spent[seat] += rules.attached_cost;
+                chips = 0;
+            }
+            let mut casts = 0;
+            while chips > 0 {
+                let Some(cost) = rules.cast_cost(casts) else {
+                    break;
+                };
+                if casts > 0 {
+                    let player = &mut self.players[seat];
+                    if player.ip < cost
+                        || !strategy.extra_cast(player.ip, cost, chips, &mut self.seats[seat])
+                    {
+                        break;
+                    }
+                    player.ip -= cost;
+                    self.decq.spent[seat][Spend::ExtraCast as usize] += cost;
+                    stats.sides[seat].extra_casts += 1;
+                    self.decq.ip_spent[seat] += cost;
+                }
+                let r = regiment.rating;
+                let removed = cast(&mut self.dice, r.sides, r.dice, r.step, rules.beyond_four)
+                    + regiment.figure as u32;
+                chips = chips.saturating_sub(removed);
+                casts += 1;
+                stats.sides[seat].performance_casts += 1;
+            }
+            executed_any = true;
+            tally.executions[seat] += 1;
+            self.decq.executions[seat] += 1;
+            if from_hand {
+                stats.sides[seat].executions_from_hand += 1;
+            }
+            self.units[seat][i].chips = chips as u8;
+            if chips == 0 {
+                stats.sides[seat].completion[order].record((self.kard - unit.issued) as u64);
+                let plan_len = regiment.plan_len;
+                let unit = &mut self.units[seat][i];
+                unit.plan_at = (unit.plan_at + 1) % plan_len;
+                if unit.order == OrderKind::Assault {
+                    unit.status = Status::Closing;
+                    self.contact(setup, seat, i);
+                } else {
+                    unit.status = Status::Idle;
+                }
+            }
+        }
+        if from_hand && executed_any {
+            stats.sides[seat].hand_plays_executing += 1;
+        }
+    }
+
+    /// An assaulting regiment whose chips are gone meets its target.
+    fn contact(&mut self, setup: &Setup, seat: Seat, i: usize) {
+        let enemy = seat.other();
+        let t = setup.scenario.sides[seat].regiments[i].target as usize;
+        match self.units[enemy][t].status {
+            // Defeated, unrallied units "may not resist Assault ... but must
+            // immediately withdraw": the objective is taken unopposed.
+            Status::Removed | Status::Shaken { defeated: true, .. } => {
+                self.units[seat][i].status = Status::Idle;
+            }
+            Status::Fighting => {
+                let joinable = self
+                    .assaults
+                    .iter_mut()
+                    .find(|x| x.active && x.defender_seat == enemy && x.defender as usize == t);
+                if let Some(x) = joinable {
+                    // The multi-unit rule: one more attacker on one defender.
+                    x.attackers |= 1 << i;
+                    x.fresh |= 1 << i;
+                    x.joined |= 1 << i;
+                    self.units[seat][i].status = Status::Fighting;
+                }
+                // Else the target attacks elsewhere: wait for it.
+            }
+            _ => {
+                let slot = self
+                    .assaults
+                    .iter()
+                    .position(|x| !x.active)
+                    .expect("at most one assault per defender");
+                self.assaults[slot] = Assault {
+                    active: true,
+                    defender: t as u8,
+                    defender_seat: enemy,
+                    attackers: 1 << i,
+                    fresh: 1 << i,
+                    joined: 1 << i,
+                    first_attacker: i as u8,
+                    kards: 0,
+                };
+                self.units[enemy][t].status = Status::Fighting;
+                self.units[seat][i].status = Status::Fighting;
+            }
+        }
+    }
+
+    /// One round of every assault: the regiments still closing try their
+    /// targets again, then each assault's sides cast and take Elan.
+    fn fight(&mut self, setup: &Setup, stats: &mut Stats, tally: &mut GameTally) {
+        for seat in Seat::BOTH {
+            for i in 0..setup.scenario.sides[seat].count as usize {
+                if self.units[seat][i].status == Status::Closing {
+                    self.contact(setup, seat, i);
+                }
+            }
+        }
+        for slot in 0..MAX_ASSAULTS {
+            if self.assaults[slot].active {
+                self.round(setup, slot, stats, tally);
+            }
+        }
+    }
+
+    fn round(&mut self, setup: &Setup, slot: usize, stats: &mut Stats, tally: &mut GameTally) {
+        let rules = setup.rules;
+        let x = self.assaults[slot];
+        let (ds, as_) = (x.defender_seat, x.defender_seat.other());
+        let d = x.defender as usize;
+        let defender = setup.scenario.sides[ds].regiments[d];
+        let heroic = |p: &PlayerState| p.heroic as i32;
+        let y = self.perform(defender.rating, heroic(&self.players[ds]), rules);
+        // Each attacker casts; with several on one defender, drop the high
+        // and low casts in pairs and take the highest left.
+        let mut casts = [0u8; MAX_UNITS];
+        let mut n = 0;
+        let mut attackers = x.attackers;
+        let mut breakthroughs = 0u16;
+        while attackers != 0 {
+            let i = attackers.trailing_zeros() as usize;
+            attackers &= attackers - 1;
+            let regiment = setup.scenario.sides[as_].regiments[i];
+            let v = self.perform(regiment.rating, heroic(&self.players[as_]), rules);
+            casts[n] = v as u8;
+            n += 1;
+            let unit = &mut self.units[as_][i];
+            unit.elan = unit.elan.saturating_sub(y as u8);
+            if x.fresh & (1 << i) != 0
+                && regiment.battle_cavalry
+                && v > y
+                && rules.breakthrough_multiplier > 0
+            {
+                stats.breakthrough_attempts += 1;
+                tally.breakthrough_attempts += 1;
+                let chance = rules.breakthrough_multiplier * (v - y);
+                // Percentile dice, '00' read as 100.
+                if self.dice.random_range(1..=100) <= chance {
+                    stats.breakthroughs += 1;
+                    tally.breakthroughs += 1;
+                    breakthroughs |= 1 << i;
+                }
+            }
+        }
+        let combined = multi_unit(&mut casts[..n]);
+        let def = &mut self.units[ds][d].elan;
+        *def = def.saturating_sub(combined as u8);
+        let mut through = breakthroughs;
+        while through != 0 {
+            let i = through.trailing_zeros() as usize;
+            through &= through - 1;
+            let d8 = self.dice.random_range(1..=8u8);
+            let d4 = self.dice.random_range(1..=4u8);
+            let def = &mut self.units[ds][d].elan;
+            *def = def.saturating_sub(d8);
+            let unit = &mut self.units[as_][i];
+            unit.elan = unit.elan.saturating_sub(d4);
+            // Through, it moves on: out of this assault, to rally later.
+            unit.status = Status::Shaken {
+                defeated: unit.elan == 0,
+                by_cavalry: false,
+            };
+        }
+        let a = &mut self.assaults[slot];
+        a.attackers &= !breakthroughs;
+        a.fresh = 0;
+        a.kards += 1;
+        let x = *a;
+
+        let mut standing = 0u16;
+        let mut fallen = 0u16;
+        let mut rest = x.attackers;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if self.units[as_][i].elan > 0 {
+                standing |= 1 << i;
+            } else {
+                fallen |= 1 << i;
+            }
+        }
+        let defender_down = self.units[ds][d].elan == 0;
+        let cavalry_won = |units: u16| {
+            let mut any = false;
+            let mut rest = units;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                any |= setup.scenario.sides[as_].regiments[i].arm == Arm::Cavalry;
+            }
+            any && defender.arm == Arm::Infantry
+        };
+        let end = if defender_down && standing != 0 {
+            Some(AssaultEnd::AttackerWins)
+        } else if defender_down && fallen != 0 {
+            Some(AssaultEnd::Together)
+        } else if defender_down {
+            // Only breakthroughs took the defender's last Elan.
+            Some(AssaultEnd::Breakthrough)
+        } else if standing == 0 && fallen != 0 {
+            Some(AssaultEnd::DefenderWins)
+        } else if standing == 0 {
+            Some(AssaultEnd::Breakthrough)
+        } else if x.kards >= rules.max_assault_kards {
+            Some(AssaultEnd::Undecided)
+        } else {
+            None
+        };
+        // Attackers knocked to zero while others fight on withdraw defeated.
+        if end.is_none() {
+            self.settle(as_, fallen, true, false);
+            self.assaults[slot].attackers &= !fallen;
+            return;
+        }
+        let end = end.expect("checked");
+        let (attackers_defeated, defender_defeated, by_cavalry) = match end {
+            AssaultEnd::AttackerWins => (false, true, cavalry_won(standing)),
+            AssaultEnd::DefenderWins => (true, false, false),
+            AssaultEnd::Together => match rules.both_zero {
+                BothZero::BothDefeated => (true, true, false),
+                BothZero::DefenderHolds => (true, false, false),
+                BothZero::AttackerWins => (false, true, cavalry_won(fallen)),
+            },
+            AssaultEnd::Breakthrough => (
+                false,
+                defender_down,
+                defender_down && defender.arm == Arm::Infantry,
+            ),
+            AssaultEnd::Undecided => (false, false, false),
+        };
+        // Fallen attackers beside standing winners are still defeated.
+        self.settle(as_, fallen, attackers_defeated || standing != 0, false);
+        self.settle(as_, standing, attackers_defeated, false);
+        self.settle(ds, 1 << d, defender_defeated, by_cavalry);
+        self.assaults[slot].active = false;
+        tally.assaults += 1;
+        tally.assault_kards += x.kards;
+        let attacker = setup.scenario.sides[as_].regiments[x.first_attacker as usize];
+        let attacker_won = end == AssaultEnd::AttackerWins
+            || (end == AssaultEnd::Together && rules.both_zero == BothZero::AttackerWins);
+        tally.attacker_won += attacker_won as u32;
+        stats.record_assault(
+            &attacker,
+            &defender,
+            x.joined.count_ones() > 1,
+            end,
+            x.kards,
+            attacker_won,
+        );
+    }
+
+    fn settle(&mut self, seat: Seat, units: u16, defeated: bool, by_cavalry: bool) {
+        let mut rest = units;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let unit = &mut self.units[seat][i];
+            unit.status = Status::Shaken {
+                defeated,
+                by_cavalry: defeated && by_cavalry,
+            };
+        }
+    }
+
+    fn perform(&mut self, rating: Rating, heroic: i32, rules: &Rules) -> u32 {
+        cast(
+            &mut self.dice,
+            rating.sides,
+            rating.dice,
+            rating.step + heroic,
+            rules.beyond_four,
+        )
+    }
+
+    pub fn unit(&self, seat: Seat, i: usize) -> &Unit {
+        &self.units[seat][i]
+    }
+
+    pub fn initiative(&self, seat: Seat) -> u32 {
+        self.players[seat].ip
+    }
+
+    /// Cards a player holds in its deck (not yet turned) and hand.
+    pub fn cards(&self, seat: Seat) -> (usize, usize) {
+        let p = &self.players[seat];
+        (DECK - p.next, p.hand_len)
+    }
+}
+
+/// The multi-unit rule: "remove the highest and lowest values until there
+/// are only two values left and then take the highest of these", or one
+/// left with an odd number. One cast is itself.
+pub fn multi_unit(casts: &mut [u8]) -> u32 {
+    match casts.len() {
+        0 => 0,
+        1 => casts[0] as u32,
+        n => {
+            casts.sort_unstable();
+            // Keep the middle one (odd) or the upper of the middle two.
+            casts[n / 2] as u32
+        }
+    }
+}
+
+pub fn three_d6(rng: &mut GameRng) -> u32 {
+    (0..3).map(|_| rng.random_range(1..=6u32)).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_multi_unit_rule_keeps_the_middle() {
+        assert_eq!(multi_unit(&mut [5]), 5);
+        // Two: the higher of the two.
+        assert_eq!(multi_unit(&mut [2, 7]), 7);
+        // Three: drop high and low.
+        assert_eq!(multi_unit(&mut [9, 1, 4]), 4);
+        // Four: drop 1 and 9, the higher of 3 and 6.
+        assert_eq!(multi_unit(&mut [6, 9, 1, 3]), 6);
+        assert_eq!(multi_unit(&mut [1, 2, 3, 4, 5]), 3);
+    }
+}

@@ -1,0 +1,173 @@
+//! Piquet Regimental (Jim Getz; seed `004_95d5d795d2285ff3.txt`) as named
+//! parameters: the initiative costs the text gives, and a name for each
+//! reading it leaves open.
+//!
+//! The text once says the redeal brings a player "to have a total of 19
+//! cards"; everywhere else (the DECQ of eighteen KARDs, note 13's count,
+//! "in order to get to the 18 total") it is 18, which is what the game
+//! deals.
+
+use super::dice::BeyondFour;
+use crate::error::Result;
+use crate::params::{ParamKind, ParamSpec, ParamValues};
+
+pub const SYSTEM: &str = "piquet";
+
+/// The initiative track's top: "This counter must be able to track up to
+/// 18 initiative points".
+pub const MAX_INITIATIVE: u32 = 18;
+
+pub const SPECS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "order_cost",
+        kind: ParamKind::Int { min: 0, max: 18 },
+        default: 1,
+        doc: "IP to issue one order, to a regiment or to a whole brigade",
+        source: "\"Each order placed will cost 1 IP. An order can be issued to a regiment, a brigade, or a division for the expense of 1 IP\"",
+    },
+    ParamSpec {
+        name: "rally_cost",
+        kind: ParamKind::Int { min: 0, max: 18 },
+        default: 1,
+        doc: "IP to rally one unit on an Officer Check",
+        source: "\"Rallies are done on an Officer Check card at the cost of 1 IP per unit rallied\"",
+    },
+    ParamSpec {
+        name: "hand_play_cost",
+        kind: ParamKind::Int { min: 0, max: 18 },
+        default: 1,
+        doc: "IP to play a card from the hand (the deck's top card is discarded unseen)",
+        source: "\"A player may play a card from their hand at the cost of 1 IP\"",
+    },
+    ParamSpec {
+        name: "hand_swap_cost",
+        kind: ParamKind::Int { min: 0, max: 18 },
+        default: 2,
+        doc: "IP to put a turned card into a full hand, discarding one held",
+        source: "\"the player may discard a card in the hand and then add the desired card to his or her hand at the cost of 2 IP\"",
+    },
+    ParamSpec {
+        name: "second_cast_cost",
+        kind: ParamKind::Int { min: 0, max: 18 },
+        default: 2,
+        doc: "IP for a second performance cast against movement chips on the same card",
+        source: "\"For the expenditure of an additional 2 IP, the player may take an additional cast on the same card\"",
+    },
+    ParamSpec {
+        name: "third_cast_cost",
+        kind: ParamKind::Int { min: 0, max: 18 },
+        default: 3,
+        doc: "IP for a third performance cast on the same card",
+        source: "\"for another 3 IP, a third cast can be taken\"",
+    },
+    ParamSpec {
+        name: "attached_cost",
+        kind: ParamKind::Int { min: 0, max: 18 },
+        default: 2,
+        doc: "IP for the regiment the player's own figure is attached to to execute its order at once, without a cast",
+        source: "\"that regiment may automatically execute the order on the first turn of the appropriate card, without making any cast, but with the cost of 2 IP\"",
+    },
+    ParamSpec {
+        name: "both_zero",
+        kind: ParamKind::Choice(&["both_defeated", "defender_holds", "attacker_wins"]),
+        default: 0,
+        doc: "an assault in which both Elans reach zero on the same KARD: both units defeated, the defender keeps the ground (the attacker defeated), or the attacker wins",
+        source: "\"When one unit or the other losses all its Elan it is defeated\" (both at once is not covered; RULES-NOTES)",
+    },
+    ParamSpec {
+        name: "beyond_four",
+        kind: ParamKind::Choice(&["next_type", "climb"]),
+        default: 0,
+        doc: "steps up past four dice of a unit's type: each adds a die of the next larger type, or each climbs one type further",
+        source: "\"If this would take you past four dice, add one of the next higher die type\" (its example shows one step past four only)",
+    },
+    ParamSpec {
+        name: "dress_lines_rally",
+        kind: ParamKind::Bool,
+        default: 0,
+        doc: "the optional rule: a Dress Lines card lets its player rally one unit for 1 IP (the rally cost)",
+        source: "note 15: \"Optionally the Dress Lines cards can be used to allow the drawing player to rally one, and only one, unit for the cost of 1 IP\"",
+    },
+    ParamSpec {
+        name: "breakthrough_multiplier",
+        kind: ParamKind::Int { min: 0, max: 100 },
+        default: 5,
+        doc: "percent chance of a cavalry breakthrough per point the cavalry's first assault cast beats the defender's (0: no breakthroughs)",
+        source: "\"This is a probability cast equal to 5 times the difference between the two casts\"",
+    },
+    ParamSpec {
+        name: "max_assault_kards",
+        kind: ParamKind::Int { min: 1, max: 10_000 },
+        default: 200,
+        doc: "an assault in which neither side can remove Elan (casts stepped down to 0) breaks off after this many KARDs",
+        source: "\"Another round will be fought automatically on each turn of a card until the victor is determined\" (which need not happen)",
+    },
+];
+
+/// How an assault in which both Elans reach zero together ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BothZero {
+    BothDefeated,
+    DefenderHolds,
+    AttackerWins,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rules {
+    pub order_cost: u32,
+    pub rally_cost: u32,
+    pub hand_play_cost: u32,
+    pub hand_swap_cost: u32,
+    pub second_cast_cost: u32,
+    pub third_cast_cost: u32,
+    pub attached_cost: u32,
+    pub both_zero: BothZero,
+    pub beyond_four: BeyondFour,
+    pub dress_lines_rally: bool,
+    pub breakthrough_multiplier: u32,
+    pub max_assault_kards: u32,
+}
+
+impl Rules {
+    pub fn defaults() -> ParamValues {
+        ParamValues::defaults(SYSTEM, SPECS)
+    }
+
+    pub fn from_values(values: &ParamValues) -> Result<Rules> {
+        let get = |name: &str| values.get(name) as u32;
+        Ok(Rules {
+            order_cost: get("order_cost"),
+            rally_cost: get("rally_cost"),
+            hand_play_cost: get("hand_play_cost"),
+            hand_swap_cost: get("hand_swap_cost"),
+            second_cast_cost: get("second_cast_cost"),
+            third_cast_cost: get("third_cast_cost"),
+            attached_cost: get("attached_cost"),
+            both_zero: [
+                BothZero::BothDefeated,
+                BothZero::DefenderHolds,
+                BothZero::AttackerWins,
+            ][get("both_zero") as usize],
+            beyond_four: [BeyondFour::NextType, BeyondFour::Climb][get("beyond_four") as usize],
+            dress_lines_rally: get("dress_lines_rally") != 0,
+            breakthrough_multiplier: get("breakthrough_multiplier"),
+            max_assault_kards: get("max_assault_kards"),
+        })
+    }
+
+    /// The IP of the `n`-th performance cast on one card (0: the first).
+    pub fn cast_cost(&self, n: u32) -> Option<u32> {
+        match n {
+            0 => Some(0),
+            1 => Some(self.second_cast_cost),
+            2 => Some(self.third_cast_cost),
+            _ => None,
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::from_values(&Rules::defaults()).expect("defaults are valid")
+    }
+}

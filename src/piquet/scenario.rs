@@ -1,0 +1,553 @@
+//! Piquet scenarios as data: for each side its commander's quality, its
+//! Army Deck, its regiments (rating, arm, Elan, stamina boxes, brigade,
+//! the orders they will be given, an assault's target, an attached
+//! subordinate figure) and where the player's own figure is attached; for
+//! the game its length in DECQs and the movement chips each order starts
+//! with (the text's movement-chip table was lost in the scan).
+
+use super::cards::{Kind, KindCounts, BASIC, DECK, KINDS};
+use super::dice::Rating;
+use crate::engine::{BySeat, Seat};
+use crate::error::{Error, ErrorKind, Result};
+
+/// Regiments a side: a side's units are one fixed array and sets of them
+/// are 16-bit masks.
+pub const MAX_UNITS: usize = 12;
+/// Orders in a regiment's plan (repeated once done).
+pub const MAX_PLAN: usize = 4;
+
+/// A commander's quality, which sets the cards the hand holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quality {
+    Miserable = 1,
+    Poor,
+    Average,
+    Good,
+    Superior,
+}
+
+impl Quality {
+    pub const NAMES: [&'static str; 5] = ["miserable", "poor", "average", "good", "superior"];
+
+    /// "Superior 5 cards, Good 4 cards, Average 3 cards, Poor 2 cards, and
+    /// Miserable 1 card."
+    pub const fn hand_size(self) -> usize {
+        self as usize
+    }
+
+    pub fn parse(text: &str) -> Option<Quality> {
+        use Quality::*;
+        Quality::NAMES
+            .iter()
+            .position(|&n| n == text)
+            .map(|i| [Miserable, Poor, Average, Good, Superior][i])
+    }
+
+    pub const fn name(self) -> &'static str {
+        Quality::NAMES[self as usize - 1]
+    }
+}
+
+/// The orders the text lists: Melee Resolution (an assault), Move,
+/// Maneuver, Deploy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderKind {
+    Move = 0,
+    Maneuver,
+    Deploy,
+    Assault,
+}
+
+pub const ORDER_KINDS: usize = 4;
+
+impl OrderKind {
+    pub const ALL: [OrderKind; ORDER_KINDS] = [
+        OrderKind::Move,
+        OrderKind::Maneuver,
+        OrderKind::Deploy,
+        OrderKind::Assault,
+    ];
+    pub const NAMES: [&'static str; ORDER_KINDS] = ["move", "maneuver", "deploy", "assault"];
+
+    pub const fn name(self) -> &'static str {
+        OrderKind::NAMES[self as usize]
+    }
+
+    pub fn parse(text: &str) -> Option<OrderKind> {
+        OrderKind::NAMES
+            .iter()
+            .position(|&n| n == text)
+            .map(|i| OrderKind::ALL[i])
+    }
+
+    /// The card that executes this order for a unit of `arm`: a Move order
+    /// waits for Infantry Move in Open or Cavalry in Open (note 12).
+    pub const fn card(self, arm: Arm) -> Kind {
+        match (self, arm) {
+            (OrderKind::Move, Arm::Infantry) => Kind::InfantryMoveInOpen,
+            (OrderKind::Move, Arm::Cavalry) => Kind::CavalryInOpen,
+            (OrderKind::Maneuver, _) => Kind::Maneuver,
+            (OrderKind::Deploy, _) => Kind::Deployment,
+            (OrderKind::Assault, _) => Kind::MeleeResolution,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arm {
+    Infantry,
+    Cavalry,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Regiment {
+    pub rating: Rating,
+    pub arm: Arm,
+    /// Battle cavalry may break through.
+    pub battle_cavalry: bool,
+    pub elan: u8,
+    /// Stamina boxes of the Fresh, Fatigued and Exhausted tiers.
+    pub stamina: [u8; 3],
+    pub brigade: u8,
+    pub plan: [OrderKind; MAX_PLAN],
+    pub plan_len: u8,
+    /// The enemy regiment its assaults go in against.
+    pub target: u8,
+    /// Chips an attached subordinate figure removes on each executing card
+    /// (Poor 2, Average 3, Superior 4); 0 without one.
+    pub figure: u8,
+}
+
+impl Regiment {
+    pub fn boxes(&self) -> u32 {
+        self.stamina.iter().map(|&b| b as u32).sum()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Side {
+    pub commander: Quality,
+    pub army_deck: KindCounts,
+    pub regiments: [Regiment; MAX_UNITS],
+    pub count: u8,
+    pub names: Vec<String>,
+    /// The regiment the player's own figure is attached to.
+    pub attached_to: Option<u8>,
+}
+
+impl Side {
+    pub fn regiments(&self) -> &[Regiment] {
+        &self.regiments[..self.count as usize]
+    }
+
+    pub fn army_cards(&self) -> u32 {
+        self.army_deck.iter().map(|&c| c as u32).sum()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    pub name: String,
+    pub decqs: u32,
+    /// Movement chips an order of each kind starts with.
+    pub chips: [u8; ORDER_KINDS],
+    pub sides: BySeat<Side>,
+}
+
+fn bad(field: &str, value: impl std::fmt::Display, allowed: &str) -> Error {
+    Error::new(ErrorKind::BadValue {
+        name: format!("scenario {field}"),
+        value: value.to_string(),
+        allowed: allowed.to_string(),
+    })
+}
+
+fn unknown_keys(table: &toml::Table, at: &str, keys: &[&str]) -> Result<()> {
+    match table.keys().find(|k| !keys.contains(&k.as_str())) {
+        Some(key) => Err(bad(
+            &format!("{at}{key}"),
+            "(unknown key)",
+            &keys.join(", "),
+        )),
+        None => Ok(()),
+    }
+}
+
+fn int(
+    table: &toml::Table,
+    at: &str,
+    key: &str,
+    range: (i64, i64),
+    default: Option<i64>,
+) -> Result<i64> {
+    let allowed = format!("an integer {}..={}", range.0, range.1);
+    match table.get(key) {
+        None => default.ok_or_else(|| bad(&format!("{at}{key}"), "(missing)", &allowed)),
+        Some(toml::Value::Integer(v)) if (range.0..=range.1).contains(v) => Ok(*v),
+        Some(other) => Err(bad(&format!("{at}{key}"), other, &allowed)),
+    }
+}
+
+fn name<'t>(table: &'t toml::Table, at: &str, key: &str, allowed: &str) -> Result<Option<&'t str>> {
+    match table.get(key) {
+        None => Ok(None),
+        Some(toml::Value::String(s)) => Ok(Some(s)),
+        Some(other) => Err(bad(&format!("{at}{key}"), other, allowed)),
+    }
+}
+
+fn stamina(value: Option<&toml::Value>, at: &str, default: [u8; 3]) -> Result<[u8; 3]> {
+    let allowed = "three box counts [fresh, fatigued, exhausted], each 0..=9, at least one box";
+    let Some(value) = value else {
+        return Ok(default);
+    };
+    let boxes: Option<Vec<u8>> = value.as_array().and_then(|list| {
+        list.iter()
+            .map(|v| {
+                v.as_integer()
+                    .filter(|n| (0..=9).contains(n))
+                    .map(|n| n as u8)
+            })
+            .collect()
+    });
+    match boxes {
+        Some(b) if b.len() == 3 && b.iter().any(|&n| n > 0) => Ok([b[0], b[1], b[2]]),
+        _ => Err(bad(at, value, allowed)),
+    }
+}
+
+fn army_deck(value: &toml::Value, at: &str) -> Result<KindCounts> {
+    let toml::Value::Table(table) = value else {
+        return Err(bad(at, value, "a table of card type = count"));
+    };
+    let mut counts = [0u8; KINDS];
+    for (key, count) in table {
+        let kind = Kind::parse(key).ok_or_else(|| {
+            bad(
+                &format!("{at}.{key}"),
+                "(unknown card type)",
+                &Kind::NAMES.join(", "),
+            )
+        })?;
+        counts[kind as usize] = match count {
+            toml::Value::Integer(n) if (0..=64).contains(n) => *n as u8,
+            other => return Err(bad(&format!("{at}.{key}"), other, "a count 0..=64")),
+        };
+    }
+    Ok(counts)
+}
+
+impl Scenario {
+    /// Reads a scenario table (see `scenarios/piquet/default.toml`).
+    pub fn from_table(table: &toml::Table) -> Result<Scenario> {
+        unknown_keys(
+            table,
+            "",
+            &[
+                "name",
+                "description",
+                "decqs",
+                "elan",
+                "stamina",
+                "chips",
+                "army_deck",
+                "a",
+                "b",
+            ],
+        )?;
+        let decqs = int(table, "", "decqs", (1, 100), None)? as u32;
+        let elan = int(table, "", "elan", (1, 60), Some(12))? as u8;
+        let boxes = stamina(table.get("stamina"), "stamina", [2, 2, 2])?;
+        let mut chips = [0u8; ORDER_KINDS];
+        match table.get("chips") {
+            Some(toml::Value::Table(t)) => {
+                unknown_keys(t, "chips.", &OrderKind::NAMES)?;
+                for kind in OrderKind::ALL {
+                    chips[kind as usize] = int(t, "chips.", kind.name(), (0, 100), None)? as u8;
+                }
+            }
+            other => {
+                return Err(bad(
+                    "chips",
+                    other.map_or("(missing)".to_string(), |v| v.to_string()),
+                    "a table of move, maneuver, deploy, assault = chips",
+                ))
+            }
+        }
+        let shared_deck = table
+            .get("army_deck")
+            .map(|v| army_deck(v, "army_deck"))
+            .transpose()?;
+
+        // Names first: an assault names its target on the other side.
+        let mut names: BySeat<Vec<String>> = BySeat::default();
+        let empty = Vec::new();
+        let mut entries: BySeat<&Vec<toml::Value>> = BySeat([&empty, &empty]);
+        let mut side_tables: BySeat<Option<&toml::Table>> = BySeat([None, None]);
+        for seat in Seat::BOTH {
+            let at = seat.name();
+            let Some(side) = table.get(at) else {
+                return Err(bad(
+                    at,
+                    "(missing)",
+                    "a table with commander and [[regiments]]",
+                ));
+            };
+            let toml::Value::Table(side) = side else {
+                return Err(bad(at, side, "a table with commander and [[regiments]]"));
+            };
+            unknown_keys(
+                side,
+                &format!("{at}."),
+                &["commander", "army_deck", "attached_to", "regiments"],
+            )?;
+            side_tables[seat] = Some(side);
+            match side.get("regiments") {
+                None => {}
+                Some(toml::Value::Array(list)) => entries[seat] = list,
+                Some(other) => {
+                    return Err(bad(
+                        &format!("{at}.regiments"),
+                        other,
+                        "[[a.regiments]] entries",
+                    ))
+                }
+            }
+            if entries[seat].len() > MAX_UNITS {
+                return Err(bad(
+                    &format!("{at}.regiments"),
+                    entries[seat].len(),
+                    &format!("at most {MAX_UNITS} regiments a side"),
+                ));
+            }
+            for (i, entry) in entries[seat].iter().enumerate() {
+                let field = format!("{at}.regiments[{}]", i + 1);
+                let toml::Value::Table(entry) = entry else {
+                    return Err(bad(&field, entry, "a table"));
+                };
+                let n = name(entry, &format!("{field}."), "name", "a name")?
+                    .map_or_else(|| format!("{at}{}", i + 1), str::to_string);
+                if names[seat].contains(&n) {
+                    return Err(bad(
+                        &format!("{field}.name"),
+                        &n,
+                        "a name not used twice on a side",
+                    ));
+                }
+                names[seat].push(n);
+            }
+        }
+
+        let mut sides = Vec::new();
+        for seat in Seat::BOTH {
+            let at = seat.name();
+            let side = side_tables[seat].expect("read above");
+            let commander = match name(side, &format!("{at}."), "commander", "a quality")? {
+                Some(q) => Quality::parse(q).ok_or_else(|| {
+                    bad(&format!("{at}.commander"), q, &Quality::NAMES.join(", "))
+                })?,
+                None => {
+                    return Err(bad(
+                        &format!("{at}.commander"),
+                        "(missing)",
+                        &Quality::NAMES.join(", "),
+                    ))
+                }
+            };
+            let deck = match side.get("army_deck") {
+                Some(v) => army_deck(v, &format!("{at}.army_deck"))?,
+                None => shared_deck.ok_or_else(|| {
+                    bad(
+                        &format!("{at}.army_deck"),
+                        "(missing)",
+                        "an [army_deck] table for both sides, or one per side",
+                    )
+                })?,
+            };
+            let mut regiments = [Regiment {
+                rating: Rating {
+                    sides: 8,
+                    dice: 2,
+                    step: 0,
+                },
+                arm: Arm::Infantry,
+                battle_cavalry: false,
+                elan,
+                stamina: boxes,
+                brigade: 1,
+                plan: [OrderKind::Move; MAX_PLAN],
+                plan_len: 0,
+                target: 0,
+                figure: 0,
+            }; MAX_UNITS];
+            for (i, entry) in entries[seat].iter().enumerate() {
+                let field = format!("{at}.regiments[{}].", i + 1);
+                let entry = entry.as_table().expect("checked above");
+                const KEYS: [&str; 11] = [
+                    "name",
+                    "rating",
+                    "arm",
+                    "battle_cavalry",
+                    "elan",
+                    "stamina",
+                    "step",
+                    "brigade",
+                    "orders",
+                    "target",
+                    "figure",
+                ];
+                unknown_keys(entry, &field, &KEYS)?;
+                let r = &mut regiments[i];
+                let ratings = "eliteness,experience: elite|line|conscript|militia, veteran|reliable|undependable";
+                r.rating = match name(entry, &field, "rating", ratings)? {
+                    Some(text) => Rating::parse(text)
+                        .ok_or_else(|| bad(&format!("{field}rating"), text, ratings))?,
+                    None => return Err(bad(&format!("{field}rating"), "(missing)", ratings)),
+                };
+                r.rating.step = int(entry, &field, "step", (-4, 4), Some(0))? as i32;
+                r.arm = match name(entry, &field, "arm", "infantry, cavalry")? {
+                    None | Some("infantry") => Arm::Infantry,
+                    Some("cavalry") => Arm::Cavalry,
+                    Some(other) => {
+                        return Err(bad(&format!("{field}arm"), other, "infantry, cavalry"))
+                    }
+                };
+                r.battle_cavalry = match entry.get("battle_cavalry") {
+                    None => r.arm == Arm::Cavalry,
+                    Some(toml::Value::Boolean(b)) if !*b || r.arm == Arm::Cavalry => *b,
+                    Some(other) => {
+                        return Err(bad(
+                            &format!("{field}battle_cavalry"),
+                            other,
+                            "true (cavalry only), false",
+                        ))
+                    }
+                };
+                r.elan = int(entry, &field, "elan", (1, 60), Some(elan as i64))? as u8;
+                r.stamina = stamina(entry.get("stamina"), &format!("{field}stamina"), boxes)?;
+                r.brigade = int(entry, &field, "brigade", (1, MAX_UNITS as i64), Some(1))? as u8;
+                let plan_allowed = format!(
+                    "a list of 1 to {MAX_PLAN} of {}",
+                    OrderKind::NAMES.join(", ")
+                );
+                let plan: Option<Vec<OrderKind>> = entry
+                    .get("orders")
+                    .and_then(|v| v.as_array())
+                    .and_then(|list| {
+                        list.iter()
+                            .map(|v| v.as_str().and_then(OrderKind::parse))
+                            .collect()
+                    });
+                match plan {
+                    Some(plan) if (1..=MAX_PLAN).contains(&plan.len()) => {
+                        r.plan[..plan.len()].copy_from_slice(&plan);
+                        r.plan_len = plan.len() as u8;
+                    }
+                    _ => {
+                        return Err(bad(
+                            &format!("{field}orders"),
+                            entry
+                                .get("orders")
+                                .map_or("(missing)".to_string(), |v| v.to_string()),
+                            &plan_allowed,
+                        ))
+                    }
+                }
+                let enemies = &names[seat.other()];
+                match name(entry, &field, "target", "an enemy regiment's name")? {
+                    Some(t) => {
+                        r.target = enemies.iter().position(|n| n == t).ok_or_else(|| {
+                            bad(
+                                &format!("{field}target"),
+                                t,
+                                &format!(
+                                    "one of the other side's regiments: {}",
+                                    enemies.join(", ")
+                                ),
+                            )
+                        })? as u8;
+                    }
+                    None if r.plan[..r.plan_len as usize].contains(&OrderKind::Assault) => {
+                        return Err(bad(
+                            &format!("{field}target"),
+                            "(missing)",
+                            &format!(
+                                "an assault needs one of the other side's regiments: {}",
+                                enemies.join(", ")
+                            ),
+                        ))
+                    }
+                    None => {}
+                }
+                r.figure = match name(entry, &field, "figure", "poor, average, superior")? {
+                    None => 0,
+                    Some("poor") => 2,
+                    Some("average") => 3,
+                    Some("superior") => 4,
+                    Some(other) => {
+                        return Err(bad(
+                            &format!("{field}figure"),
+                            other,
+                            "poor, average, superior",
+                        ))
+                    }
+                };
+            }
+            let attached_to =
+                match name(side, &format!("{at}."), "attached_to", "a regiment's name")? {
+                    None => None,
+                    Some(n) => Some(names[seat].iter().position(|m| m == n).ok_or_else(|| {
+                        bad(
+                            &format!("{at}.attached_to"),
+                            n,
+                            &format!("one of the side's regiments: {}", names[seat].join(", ")),
+                        )
+                    })? as u8),
+                };
+            sides.push(Side {
+                commander,
+                army_deck: deck,
+                regiments,
+                count: entries[seat].len() as u8,
+                names: names[seat].clone(),
+                attached_to,
+            });
+        }
+        let b = sides.pop().expect("two sides");
+        let a = sides.pop().expect("two sides");
+        let scenario = Scenario {
+            name: table
+                .get("name")
+                .and_then(|v| v.as_str())
+                .unwrap_or("scenario")
+                .to_string(),
+            decqs,
+            chips,
+            sides: BySeat([a, b]),
+        };
+        scenario.check_army_decks()?;
+        Ok(scenario)
+    }
+
+    /// A redeal gives each player 18 cards less the basic cards it holds in
+    /// hand; when every held card is basic that is 9 + the hand's size
+    /// (note 13: "the army deck must be able to provide 14 cards to the
+    /// player's deck"). An Army Deck with fewer could not be dealt.
+    fn check_army_decks(&self) -> Result<()> {
+        for seat in Seat::BOTH {
+            let side = &self.sides[seat];
+            let need = (DECK - BASIC + side.commander.hand_size()) as u32;
+            if side.army_cards() < need || side.army_cards() > 255 {
+                return Err(bad(
+                    &format!("{}.army_deck", seat.name()),
+                    format!("{} cards", side.army_cards()),
+                    &format!(
+                        "{need} to 255 cards: a {} commander's redeal may need {need} (note 13 also keeps 4 more undealt for uncertainty)",
+                        side.commander.name()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}

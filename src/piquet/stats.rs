@@ -1,0 +1,551 @@
+//! Piquet statistics, as integer counters: initiative KARD by KARD and how
+//! it is spent, cards turned, hand plays, orders from issue to execution,
+//! assaults by matchup, breakthroughs and rallies.
+
+use super::cards::{Kind, KINDS};
+use super::dice::Rating;
+use super::rules::MAX_INITIATIVE;
+use super::scenario::{Arm, OrderKind, Regiment, ORDER_KINDS};
+use crate::engine::{BySeat, Seat};
+use crate::stats::{Histogram, Mean, Rate, SummaryRow, ALL_SEATS, NO_BREAKDOWN};
+use std::ops::AddAssign;
+
+/// What initiative is spent on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spend {
+    Orders = 0,
+    Rally,
+    HandPlay,
+    HandSwap,
+    ExtraCast,
+    Attached,
+}
+
+pub const SPENDS: usize = 6;
+const SPEND_NAMES: [&str; SPENDS] = [
+    "orders",
+    "rally",
+    "hand_play",
+    "hand_swap",
+    "extra_cast",
+    "attached",
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RallyKind {
+    Sound = 0,
+    Defeated,
+    DefeatedByCavalry,
+}
+
+const RALLY_NAMES: [&str; 3] = ["sound", "defeated", "defeated_by_cavalry"];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssaultEnd {
+    AttackerWins = 0,
+    DefenderWins,
+    /// Both Elans reached zero on the same KARD.
+    Together,
+    /// Every attacker broke through, or a breakthrough took the last Elan.
+    Breakthrough,
+    /// Neither side could finish it within `max_assault_kards`.
+    Undecided,
+}
+
+pub const ENDS: usize = 5;
+const END_NAMES: [&str; ENDS] = [
+    "attacker_wins",
+    "defender_wins",
+    "together",
+    "breakthrough",
+    "undecided",
+];
+
+pub const OFFICER_ACTIONS: usize = 4;
+const OFFICER_NAMES: [&str; OFFICER_ACTIONS] = ["cast", "orders", "rally", "nothing"];
+
+/// Ratings: eliteness (d4..d10) by experience (1..3 dice).
+const RATINGS: usize = 12;
+
+fn rating_index(r: &Rating) -> usize {
+    let eliteness = match r.sides {
+        4 => 0,
+        6 => 1,
+        8 => 2,
+        _ => 3,
+    };
+    eliteness * 3 + (r.dice as usize - 1).min(2)
+}
+
+fn rating_name(index: usize) -> String {
+    let eliteness = ["militia", "conscript", "line", "elite"][index / 3];
+    let experience = ["undependable", "reliable", "veteran"][index % 3];
+    format!("{eliteness},{experience}")
+}
+
+/// One DECQ of one game: a row of `records.parquet`, and the per-DECQ
+/// observations of the summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DecqRecord {
+    pub game: u64,
+    pub decq: u32,
+    pub ip_start: BySeat<u32>,
+    pub ip_end: BySeat<u32>,
+    /// Officer Check casts for initiative.
+    pub casts: BySeat<u32>,
+    /// Orders paid for (one covers a brigade).
+    pub orders: BySeat<u32>,
+    pub executions: BySeat<u32>,
+    pub hand_plays: BySeat<u32>,
+    pub hand_keeps: BySeat<u32>,
+    pub hand_swaps: BySeat<u32>,
+    pub ip_spent: BySeat<u32>,
+    pub spent: BySeat<[u32; SPENDS]>,
+    pub turned: BySeat<[u8; KINDS]>,
+    pub dress_lines: BySeat<u32>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameTally {
+    pub ip_sum: BySeat<u32>,
+    pub kards: BySeat<u32>,
+    pub move_wait: BySeat<u32>,
+    pub move_orders: BySeat<u32>,
+    pub hand_plays: BySeat<u32>,
+    pub executions: BySeat<u32>,
+    pub removed: BySeat<u32>,
+    pub decqs: u32,
+    pub assaults: u32,
+    pub attacker_won: u32,
+    pub assault_kards: u32,
+    pub breakthrough_attempts: u32,
+    pub breakthroughs: u32,
+    pub rallies: u32,
+    pub rally_boxes: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideStats {
+    /// Initiative at the start of each KARD of the DECQ.
+    pub initiative: [Histogram<{ MAX_INITIATIVE as usize + 1 }>; 18],
+    pub spent: [Mean; SPENDS],
+    pub ip_spent: Mean,
+    pub officer_actions: [u64; OFFICER_ACTIONS],
+    pub turned: [Mean; KINDS],
+    pub from_hand: [u64; KINDS],
+    pub hand_plays: Mean,
+    pub hand_keeps: Mean,
+    pub hand_swaps: Mean,
+    pub executions: Mean,
+    pub executions_from_hand: u64,
+    pub hand_plays_executing: u64,
+    pub extra_casts: u64,
+    pub performance_casts: u64,
+    pub orders: Mean,
+    pub orders_issued: [u64; ORDER_KINDS],
+    /// KARDs from an order's issue to its first executing card, and to its
+    /// last chip.
+    pub first_execution: [Mean; ORDER_KINDS],
+    pub completion: [Mean; ORDER_KINDS],
+    pub removed: Mean,
+}
+
+impl Default for SideStats {
+    fn default() -> Self {
+        SideStats {
+            initiative: [Histogram::default(); 18],
+            spent: Default::default(),
+            ip_spent: Mean::default(),
+            officer_actions: [0; OFFICER_ACTIONS],
+            turned: [Mean::default(); KINDS],
+            from_hand: [0; KINDS],
+            hand_plays: Mean::default(),
+            hand_keeps: Mean::default(),
+            hand_swaps: Mean::default(),
+            executions: Mean::default(),
+            executions_from_hand: 0,
+            hand_plays_executing: 0,
+            extra_casts: 0,
+            performance_casts: 0,
+            orders: Mean::default(),
+            orders_issued: [0; ORDER_KINDS],
+            first_execution: Default::default(),
+            completion: Default::default(),
+            removed: Mean::default(),
+        }
+    }
+}
+
+fn add<T: AddAssign + Copy, const N: usize>(mine: &mut [T; N], theirs: &[T; N]) {
+    for (a, &b) in mine.iter_mut().zip(theirs) {
+        *a += b;
+    }
+}
+
+impl AddAssign<&SideStats> for SideStats {
+    fn add_assign(&mut self, o: &SideStats) {
+        add(&mut self.initiative, &o.initiative);
+        add(&mut self.spent, &o.spent);
+        self.ip_spent += o.ip_spent;
+        add(&mut self.officer_actions, &o.officer_actions);
+        add(&mut self.turned, &o.turned);
+        add(&mut self.from_hand, &o.from_hand);
+        self.hand_plays += o.hand_plays;
+        self.hand_keeps += o.hand_keeps;
+        self.hand_swaps += o.hand_swaps;
+        self.executions += o.executions;
+        self.executions_from_hand += o.executions_from_hand;
+        self.hand_plays_executing += o.hand_plays_executing;
+        self.extra_casts += o.extra_casts;
+        self.performance_casts += o.performance_casts;
+        self.orders += o.orders;
+        add(&mut self.orders_issued, &o.orders_issued);
+        add(&mut self.first_execution, &o.first_execution);
+        add(&mut self.completion, &o.completion);
+        self.removed += o.removed;
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stats {
+    pub games: u64,
+    pub decqs: u64,
+    pub sides: BySeat<SideStats>,
+    /// Stamina boxes checked by a rally, by kind.
+    pub rallies: [Histogram<10>; 3],
+    pub removed_by_rally: u64,
+    pub breakthrough_attempts: u64,
+    pub breakthroughs: u64,
+    /// Single-attacker assaults by (attacker rating and arm, defender
+    /// rating): how they ended, and their KARDs.
+    pub matchups: Vec<[u64; ENDS]>,
+    pub matchup_kards: Vec<Mean>,
+    pub ends: [u64; ENDS],
+    pub multi_unit: u64,
+    pub assault_kards: Mean,
+    pub attacker_won: u64,
+}
+
+const MATCHUPS: usize = 2 * RATINGS * RATINGS;
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            games: 0,
+            decqs: 0,
+            sides: BySeat::default(),
+            rallies: [Histogram::default(); 3],
+            removed_by_rally: 0,
+            breakthrough_attempts: 0,
+            breakthroughs: 0,
+            matchups: vec![[0; ENDS]; MATCHUPS],
+            matchup_kards: vec![Mean::default(); MATCHUPS],
+            ends: [0; ENDS],
+            multi_unit: 0,
+            assault_kards: Mean::default(),
+            attacker_won: 0,
+        }
+    }
+}
+
+impl AddAssign<&Stats> for Stats {
+    fn add_assign(&mut self, o: &Stats) {
+        self.games += o.games;
+        self.decqs += o.decqs;
+        for seat in Seat::BOTH {
+            self.sides[seat] += &o.sides[seat];
+        }
+        add(&mut self.rallies, &o.rallies);
+        self.removed_by_rally += o.removed_by_rally;
+        self.breakthrough_attempts += o.breakthrough_attempts;
+        self.breakthroughs += o.breakthroughs;
+        for (a, b) in self.matchups.iter_mut().zip(&o.matchups) {
+            add(a, b);
+        }
+        for (a, &b) in self.matchup_kards.iter_mut().zip(&o.matchup_kards) {
+            *a += b;
+        }
+        add(&mut self.ends, &o.ends);
+        self.multi_unit += o.multi_unit;
+        self.assault_kards += o.assault_kards;
+        self.attacker_won += o.attacker_won;
+    }
+}
+
+impl Stats {
+    pub fn record_decq(&mut self, d: &DecqRecord) {
+        self.decqs += 1;
+        for seat in Seat::BOTH {
+            let s = &mut self.sides[seat];
+            for (mean, &v) in s.spent.iter_mut().zip(&d.spent[seat]) {
+                mean.record(v as u64);
+            }
+            s.ip_spent.record(d.ip_spent[seat] as u64);
+            for (mean, &v) in s.turned.iter_mut().zip(&d.turned[seat]) {
+                mean.record(v as u64);
+            }
+            s.hand_plays.record(d.hand_plays[seat] as u64);
+            s.hand_keeps.record(d.hand_keeps[seat] as u64);
+            s.hand_swaps.record(d.hand_swaps[seat] as u64);
+            s.executions.record(d.executions[seat] as u64);
+            s.orders.record(d.orders[seat] as u64);
+        }
+    }
+
+    pub fn record_game(&mut self, t: &GameTally) {
+        self.games += 1;
+        for seat in Seat::BOTH {
+            self.sides[seat].removed.record(t.removed[seat] as u64);
+        }
+    }
+
+    pub fn record_assault(
+        &mut self,
+        attacker: &Regiment,
+        defender: &Regiment,
+        multi_unit: bool,
+        end: AssaultEnd,
+        kards: u32,
+        attacker_won: bool,
+    ) {
+        self.ends[end as usize] += 1;
+        self.assault_kards.record(kards as u64);
+        self.attacker_won += attacker_won as u64;
+        if multi_unit {
+            self.multi_unit += 1;
+            return;
+        }
+        let index = ((attacker.arm == Arm::Cavalry) as usize * RATINGS
+            + rating_index(&attacker.rating))
+            * RATINGS
+            + rating_index(&defender.rating);
+        self.matchups[index][end as usize] += 1;
+        self.matchup_kards[index].record(kards as u64);
+    }
+
+    pub fn rows(&self) -> Vec<SummaryRow> {
+        let mut rows = Vec::new();
+        let none = String::new;
+        for seat in Seat::BOTH {
+            let s = &self.sides[seat];
+            let name = seat.name();
+            let mut all = Histogram::<{ MAX_INITIATIVE as usize + 1 }>::default();
+            for h in &s.initiative {
+                all += *h;
+            }
+            rows.push(SummaryRow::mean(
+                "initiative",
+                name,
+                NO_BREAKDOWN,
+                none(),
+                all.mean(),
+            ));
+            for (k, h) in s.initiative.iter().enumerate() {
+                rows.push(SummaryRow::mean(
+                    "initiative",
+                    name,
+                    "kard",
+                    (k + 1).to_string(),
+                    h.mean(),
+                ));
+            }
+            all.share_rows("initiative_share", name, "ip", &mut rows);
+            rows.push(SummaryRow::mean(
+                "ip_spent_per_decq",
+                name,
+                NO_BREAKDOWN,
+                none(),
+                s.ip_spent,
+            ));
+            for (use_, mean) in SPEND_NAMES.iter().zip(&s.spent) {
+                rows.push(SummaryRow::mean(
+                    "ip_spent_per_decq",
+                    name,
+                    "use",
+                    use_.to_string(),
+                    *mean,
+                ));
+            }
+            let checks: u64 = s.officer_actions.iter().sum();
+            for (action, &n) in OFFICER_NAMES.iter().zip(&s.officer_actions) {
+                rows.push(SummaryRow::rate(
+                    "officer_check_action",
+                    name,
+                    "action",
+                    action.to_string(),
+                    Rate::new(n, checks),
+                ));
+            }
+            for kind in Kind::ALL {
+                rows.push(SummaryRow::mean(
+                    "cards_turned_per_decq",
+                    name,
+                    "card",
+                    kind.name().to_string(),
+                    s.turned[kind as usize],
+                ));
+            }
+            let plays: u64 = s.from_hand.iter().sum();
+            for kind in Kind::ALL {
+                if s.from_hand[kind as usize] > 0 {
+                    rows.push(SummaryRow::rate(
+                        "hand_play_card",
+                        name,
+                        "card",
+                        kind.name().to_string(),
+                        Rate::new(s.from_hand[kind as usize], plays),
+                    ));
+                }
+            }
+            for (metric, mean) in [
+                ("hand_plays_per_decq", s.hand_plays),
+                ("hand_keeps_per_decq", s.hand_keeps),
+                ("hand_swaps_per_decq", s.hand_swaps),
+                ("order_executions_per_decq", s.executions),
+                ("orders_per_decq", s.orders),
+                ("units_removed", s.removed),
+            ] {
+                rows.push(SummaryRow::mean(metric, name, NO_BREAKDOWN, none(), mean));
+            }
+            rows.push(SummaryRow::rate(
+                "hand_play_executed",
+                name,
+                NO_BREAKDOWN,
+                none(),
+                Rate::new(s.hand_plays_executing, plays),
+            ));
+            rows.push(SummaryRow::rate(
+                "extra_cast_share",
+                name,
+                NO_BREAKDOWN,
+                none(),
+                Rate::new(s.extra_casts, s.performance_casts),
+            ));
+            rows.push(SummaryRow::mean(
+                "move_order_wait",
+                name,
+                NO_BREAKDOWN,
+                none(),
+                s.first_execution[OrderKind::Move as usize],
+            ));
+            for order in OrderKind::ALL {
+                let o = order as usize;
+                if s.first_execution[o].n > 0 {
+                    rows.push(SummaryRow::mean(
+                        "order_wait",
+                        name,
+                        "order",
+                        order.name().into(),
+                        s.first_execution[o],
+                    ));
+                }
+                if s.completion[o].n > 0 {
+                    rows.push(SummaryRow::mean(
+                        "order_completion",
+                        name,
+                        "order",
+                        order.name().into(),
+                        s.completion[o],
+                    ));
+                }
+            }
+        }
+        let assaults: u64 = self.ends.iter().sum();
+        rows.push(SummaryRow::rate(
+            "assault_won_by_attacker",
+            ALL_SEATS,
+            NO_BREAKDOWN,
+            none(),
+            Rate::new(self.attacker_won, assaults),
+        ));
+        rows.push(SummaryRow::mean(
+            "assault_kards",
+            ALL_SEATS,
+            NO_BREAKDOWN,
+            none(),
+            self.assault_kards,
+        ));
+        for (end, &n) in END_NAMES.iter().zip(&self.ends) {
+            rows.push(SummaryRow::rate(
+                "assault_end",
+                ALL_SEATS,
+                "end",
+                end.to_string(),
+                Rate::new(n, assaults),
+            ));
+        }
+        rows.push(SummaryRow::rate(
+            "multi_unit_assault",
+            ALL_SEATS,
+            NO_BREAKDOWN,
+            none(),
+            Rate::new(self.multi_unit, assaults),
+        ));
+        for (index, ends) in self.matchups.iter().enumerate() {
+            let total: u64 = ends.iter().sum();
+            if total == 0 {
+                continue;
+            }
+            let (attacker, defender) = (index / RATINGS, index % RATINGS);
+            let arm = if attacker >= RATINGS { " cavalry" } else { "" };
+            let level = format!(
+                "{}{arm} v {}",
+                rating_name(attacker % RATINGS),
+                rating_name(defender)
+            );
+            for (end, &n) in END_NAMES.iter().zip(ends) {
+                rows.push(SummaryRow::rate(
+                    "assault_end",
+                    ALL_SEATS,
+                    "matchup",
+                    format!("{level}: {end}"),
+                    Rate::new(n, total),
+                ));
+            }
+            rows.push(SummaryRow::mean(
+                "assault_kards",
+                ALL_SEATS,
+                "matchup",
+                level,
+                self.matchup_kards[index],
+            ));
+        }
+        rows.push(SummaryRow::rate(
+            "breakthrough",
+            ALL_SEATS,
+            NO_BREAKDOWN,
+            none(),
+            Rate::new(self.breakthroughs, self.breakthrough_attempts),
+        ));
+        let mut boxes = Mean::default();
+        for (kind, h) in RALLY_NAMES.iter().zip(&self.rallies) {
+            boxes += h.mean();
+            if h.total() > 0 {
+                rows.push(SummaryRow::mean(
+                    "rally_boxes_checked",
+                    ALL_SEATS,
+                    "rally",
+                    kind.to_string(),
+                    h.mean(),
+                ));
+                h.share_rows("rally_boxes_checked_share", ALL_SEATS, kind, &mut rows);
+            }
+        }
+        rows.push(SummaryRow::mean(
+            "rally_boxes_checked",
+            ALL_SEATS,
+            NO_BREAKDOWN,
+            none(),
+            boxes,
+        ));
+        let rallies: u64 = self.rallies.iter().map(|h| h.total()).sum();
+        rows.push(SummaryRow::rate(
+            "rally_removed_unit",
+            ALL_SEATS,
+            NO_BREAKDOWN,
+            none(),
+            Rate::new(self.removed_by_rally, rallies),
+        ));
+        rows
+    }
+}
