@@ -1,0 +1,338 @@
+//! The Piquet game held to exact answers: initiative after K Officer Check
+//! casts, the wait for a Move order's card (a hypergeometric deal and a
+//! uniform shuffle), assaults against the exact Markov chain, rallies
+//! against the binomial law; and bad scenarios refused by field.
+
+use fortunes::engine::{BySeat, Seat};
+use fortunes::params::ParamValues;
+use fortunes::piquet::dice::{
+    assault_odds, initiative_distribution, rally_distribution, BeyondFour, Rating,
+};
+use fortunes::piquet::stats::{AssaultEnd, DecqRecord};
+use fortunes::piquet::{strategy, Game, GameTally, PiquetStrategy, Rules, Scenario, Setup, Stats};
+use fortunes::stats::{Mean, Rate};
+use fortunes::system::Player;
+
+fn scenario(text: &str) -> Scenario {
+    Scenario::from_table(&toml::from_str(text).unwrap()).unwrap()
+}
+
+fn heuristic(sets: &[(&str, i64)]) -> PiquetStrategy {
+    let mut tuning = ParamValues::defaults("heuristic", strategy::TUNING);
+    for (name, value) in sets {
+        tuning.set_text(&format!("{name}={value}")).unwrap();
+    }
+    PiquetStrategy::from_player(&Player {
+        name: "heuristic".into(),
+        description: String::new(),
+        base: "heuristic",
+        tuning,
+    })
+}
+
+/// Plays `games` games, returning the stats and every DECQ's record.
+fn play(
+    scenario: &Scenario,
+    strategies: BySeat<PiquetStrategy>,
+    games: u64,
+    seed: u64,
+) -> (Stats, Vec<DecqRecord>) {
+    let rules = Rules::default();
+    let setup = Setup {
+        rules: &rules,
+        scenario,
+        strategies: &strategies,
+    };
+    let mut game = Game::new();
+    let mut stats = Stats::default();
+    let mut tally = GameTally::default();
+    let mut records = Vec::new();
+    for index in 0..games {
+        game.reset(&setup, seed, index);
+        game.play(&setup, index, &mut stats, &mut tally, Some(&mut records));
+    }
+    (stats, records)
+}
+
+fn rate_within(rate: Rate, exact: f64, confidence: f64) -> bool {
+    let (low, high) = rate.wilson(confidence);
+    low <= exact && exact <= high
+}
+
+fn mean_within(mean: Mean, exact: f64, confidence: f64) -> bool {
+    let (low, high) = mean.interval(confidence);
+    low <= exact && exact <= high
+}
+
+const NO_UNITS: &str = r#"
+decqs = 1
+[chips]
+move = 8
+maneuver = 4
+deploy = 3
+assault = 6
+[army_deck]
+officer_check = 4
+brilliant_leader = 2
+crushing_volley = 4
+dress_lines = 4
+[a]
+commander = "average"
+[b]
+commander = "poor"
+"#;
+
+#[test]
+fn initiative_after_k_casts_is_the_highest_of_k_plus_one() {
+    // No regiments: nothing to order, rally or pay for, so a player that
+    // always casts spends nothing and its initiative after the DECQ is the
+    // highest of the opening cast and its k Officer Check casts.
+    let always = heuristic(&[("recast_below", 19)]);
+    let (_, records) = play(&scenario(NO_UNITS), BySeat([always; 2]), 40_000, 3);
+    let mut checked = 0;
+    for k in 0..=4u32 {
+        let exact = initiative_distribution(k);
+        for seat in Seat::BOTH {
+            let rows: Vec<&DecqRecord> = records.iter().filter(|r| r.casts[seat] == k).collect();
+            assert!(rows.iter().all(|r| r.ip_spent[seat] == 0));
+            if rows.len() < 2_000 {
+                continue;
+            }
+            checked += 1;
+            for (value, chance) in exact.iter().enumerate().skip(3) {
+                let hits = rows
+                    .iter()
+                    .filter(|r| r.ip_end[seat] == value as u32)
+                    .count() as u64;
+                let rate = Rate::new(hits, rows.len() as u64);
+                assert!(
+                    rate_within(rate, chance.value(), 0.9999),
+                    "{k} casts, seat {}: IP {value} {rate:?} vs {chance}",
+                    seat.name()
+                );
+            }
+        }
+    }
+    assert!(
+        checked >= 4,
+        "too few casts counts were common enough to test"
+    );
+}
+
+fn hypergeometric(population: u64, successes: u64, draws: u64, k: u64) -> f64 {
+    let choose = |n: u64, r: u64| -> f64 {
+        if r > n {
+            return 0.0;
+        }
+        (0..r).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+    };
+    choose(successes, k) * choose(population - successes, draws - k) / choose(population, draws)
+}
+
+#[test]
+fn a_move_order_waits_for_the_first_matching_card() {
+    // One regiment with a Move order from the start and more chips than a
+    // DECQ can remove: its wait is the position of the first Infantry Move
+    // in Open or Brilliant Leader in a shuffled 18-card deck holding the
+    // basic one and those dealt from the Army Deck. With m such cards the
+    // first is at (18 + 1) / (m + 1) on average.
+    for dress_lines in [1u64, 4, 12] {
+        let text = format!(
+            r#"
+decqs = 1
+[chips]
+move = 100
+maneuver = 4
+deploy = 3
+assault = 6
+[army_deck]
+infantry_move_in_open = 2
+brilliant_leader = 1
+crushing_volley = 5
+officer_check = 4
+dress_lines = {dress_lines}
+[a]
+commander = "good"
+[[a.regiments]]
+name = "Line"
+rating = "line,reliable"
+orders = ["move"]
+[b]
+commander = "good"
+"#
+        );
+        let army = 12 + dress_lines;
+        let exact: f64 = (0..=3)
+            .map(|x| hypergeometric(army, 3, 9, x) * 19.0 / (x as f64 + 2.0))
+            .sum();
+        let (stats, _) = play(&scenario(&text), BySeat([heuristic(&[]); 2]), 30_000, 7);
+        let wait = stats.sides[Seat::A].first_execution[0];
+        assert_eq!(wait.n, 30_000);
+        assert!(
+            mean_within(wait, exact, 0.9999),
+            "{dress_lines} Dress Lines: mean wait {} vs exact {exact}",
+            wait.value()
+        );
+    }
+}
+
+fn duel(attacker: &str, defender: &str) -> String {
+    // One assault a game: the attacker's order is an assault with no
+    // chips, executed on its first Melee Resolution card; three Deploy
+    // orders follow, which the two Deployment cards of two DECQs cannot
+    // finish. No Heroic Moments, no cavalry: the chain's exact terms.
+    format!(
+        r#"
+decqs = 2
+[chips]
+move = 8
+maneuver = 4
+deploy = 0
+assault = 0
+[army_deck]
+officer_check = 6
+crushing_volley = 4
+dress_lines = 4
+[a]
+commander = "average"
+[[a.regiments]]
+name = "Attacker"
+rating = "{attacker}"
+orders = ["assault", "deploy", "deploy", "deploy"]
+target = "Defender"
+[b]
+commander = "average"
+[[b.regiments]]
+name = "Defender"
+rating = "{defender}"
+orders = ["maneuver"]
+"#
+    )
+}
+
+#[test]
+fn assaults_in_the_game_follow_the_exact_chain() {
+    for (attacker, defender) in [
+        ("elite,veteran", "line,reliable"),
+        ("line,reliable", "line,reliable"),
+    ] {
+        let games = 40_000;
+        let (stats, _) = play(
+            &scenario(&duel(attacker, defender)),
+            BySeat([heuristic(&[]); 2]),
+            games,
+            9,
+        );
+        let assaults: u64 = stats.ends.iter().sum();
+        assert_eq!(assaults, games, "one assault a game");
+        let odds = assault_odds(
+            &Rating::parse(attacker).unwrap(),
+            &Rating::parse(defender).unwrap(),
+            (12, 12),
+            BeyondFour::NextType,
+        )
+        .unwrap();
+        for (end, exact) in [
+            (AssaultEnd::AttackerWins, odds.attacker_wins),
+            (AssaultEnd::DefenderWins, odds.defender_wins),
+            (AssaultEnd::Together, odds.together),
+        ] {
+            let rate = Rate::new(stats.ends[end as usize], assaults);
+            assert!(
+                rate_within(rate, exact, 0.9999),
+                "{attacker} v {defender}: {end:?} {rate:?} vs {exact}"
+            );
+        }
+        assert!(
+            mean_within(stats.assault_kards, odds.expected_kards, 0.9999),
+            "{attacker} v {defender}: KARDs {} vs {}",
+            stats.assault_kards.value(),
+            odds.expected_kards
+        );
+    }
+}
+
+#[test]
+fn rallies_in_the_game_follow_the_binomial_law() {
+    // Both d8 units: after each assault the winner rallies as sound and
+    // the loser as defeated.
+    let (stats, _) = play(
+        &scenario(&duel("line,veteran", "line,reliable")),
+        BySeat([heuristic(&[]); 2]),
+        40_000,
+        13,
+    );
+    for (kind, defeated) in [(0, false), (1, true)] {
+        let histogram = stats.rallies[kind];
+        let total = histogram.total();
+        assert!(total > 5_000, "{total} rallies");
+        for (boxes, chance) in rally_distribution(8, defeated, false).iter().enumerate() {
+            let rate = Rate::new(histogram.counts[boxes], total);
+            assert!(
+                rate_within(rate, chance.value(), 0.9999),
+                "defeated {defeated}: {boxes} boxes {rate:?} vs {chance}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_kard_turns_one_card_a_player_and_hands_stay_in_bounds() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/piquet/default.toml"),
+    )
+    .unwrap();
+    let scenario = scenario(&text);
+    let random = PiquetStrategy::from_player(&Player {
+        name: "random".into(),
+        description: String::new(),
+        base: "random",
+        tuning: ParamValues::defaults("random", &[]),
+    });
+    for strategies in [
+        BySeat([heuristic(&[]); 2]),
+        BySeat([random; 2]),
+        BySeat([random, heuristic(&[])]),
+    ] {
+        let (stats, records) = play(&scenario, strategies, 2_000, 17);
+        assert_eq!(records.len() as u64, 2_000 * scenario.decqs as u64);
+        for seat in Seat::BOTH {
+            let side = &stats.sides[seat];
+            // 18 KARDs a DECQ: each is a card turned or played from the hand.
+            let turned: u64 = side.turned.iter().map(|m| m.sum).sum();
+            let played: u64 = side.from_hand.iter().sum();
+            assert_eq!(turned + played, 18 * records.len() as u64);
+            for r in &records {
+                assert!(r.ip_end[seat] <= 18);
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_scenarios_name_the_field() {
+    let base = NO_UNITS.replace("decqs = 1\n", "");
+    for (text, field) in [
+        (format!("decqs = 1\n{}", base.replace("officer_check = 4", "officer_check = 1")), "a.army_deck"),
+        (format!("decqs = 1\n{}", base.replace("dress_lines = 4", "dress_linez = 4")), "army_deck.dress_linez"),
+        (format!("decqs = 0\n{base}"), "decqs"),
+        (format!("decqs = 1\n{}", base.replace("commander = \"poor\"", "commander = \"brilliant\"")), "b.commander"),
+        (
+            format!("decqs = 1\n{base}\n[[a.regiments]]\nname = \"X\"\nrating = \"line,reliable\"\norders = [\"assault\"]\ntarget = \"Nobody\"\n"),
+            "a.regiments[1].target",
+        ),
+        (
+            format!("decqs = 1\n{base}\n[[a.regiments]]\nrating = \"line,green\"\norders = [\"move\"]\n"),
+            "a.regiments[1].rating",
+        ),
+        (
+            format!("decqs = 1\n{base}\n[[a.regiments]]\nrating = \"line,reliable\"\norders = [\"charge\"]\n"),
+            "a.regiments[1].orders",
+        ),
+    ] {
+        let error = Scenario::from_table(&toml::from_str(&text).unwrap())
+            .expect_err(field)
+            .to_string();
+        assert!(error.contains(field), "{field}: {error}");
+    }
+}
