@@ -335,10 +335,51 @@ fn axis_values(path: &Path, key: &str, value: &toml::Value) -> Result<Vec<toml::
     Ok(values)
 }
 
+/// `[sweep.scenario.x] y = [...]` as the axis `scenario.x.y`.
+fn flatten_scenario_keys<'t>(
+    prefix: &str,
+    table: &'t toml::Table,
+    entries: &mut Vec<(String, &'t toml::Value)>,
+) {
+    for (k, v) in table {
+        let key = format!("{prefix}.{k}");
+        match v {
+            toml::Value::Table(inner) => flatten_scenario_keys(&key, inner, entries),
+            _ => entries.push((key, v)),
+        }
+    }
+}
+
+/// Sets the value at `keys` in a scenario; the tables on the way must
+/// exist (a swept value replaces one the scenario has).
+fn set_scenario_key(
+    scenario: &mut toml::Table,
+    keys: &[String],
+    value: toml::Value,
+) -> std::result::Result<(), String> {
+    let (last, parents) = keys.split_last().expect("a dotted path has a key");
+    let mut table = scenario;
+    for (depth, key) in parents.iter().enumerate() {
+        table = match table.get_mut(key) {
+            Some(toml::Value::Table(inner)) => inner,
+            _ => {
+                return Err(format!(
+                    "the scenario has no table {}",
+                    keys[..=depth].join(".")
+                ))
+            }
+        };
+    }
+    table.insert(last.clone(), value);
+    Ok(())
+}
+
 /// What an axis changes in a variant.
 #[derive(Clone, Debug)]
 enum AxisTarget {
     Scenario,
+    /// One value inside the scenario, by its dotted path.
+    ScenarioKey(Vec<String>),
     Rule(usize),
     RulesPreset,
     Strategy(Seat),
@@ -821,6 +862,11 @@ impl Reading<'_> {
                     }
                     // `a = ["lowest", "highest"]` sweeps the seat's player.
                     ("a" | "b", _) => entries.push((format!("{key}.strategy"), value)),
+                    // `[sweep.scenario.army_deck] dress_lines = [...]` sweeps
+                    // one value inside the scenario.
+                    ("scenario", toml::Value::Table(inner)) => {
+                        flatten_scenario_keys("scenario", inner, &mut entries)
+                    }
                     _ => entries.push((key.clone(), value)),
                 }
             }
@@ -837,6 +883,15 @@ impl Reading<'_> {
                         ));
                     }
                     AxisTarget::Scenario
+                } else if let Some(inner) = key.strip_prefix("scenario.") {
+                    if system.default_scenario().is_none() {
+                        return Err(field(
+                            path,
+                            &format!("sweep.{key}"),
+                            format!("{} has no scenarios", system.name()),
+                        ));
+                    }
+                    AxisTarget::ScenarioKey(inner.split('.').map(str::to_string).collect())
                 } else if let Some(i) = specs.iter().position(|s| s.name == key) {
                     if overrides
                         .set
@@ -865,7 +920,8 @@ impl Reading<'_> {
                         &format!("sweep.{key}"),
                         format!(
                             "unknown axis; allowed: a rule parameter ({}), rules (presets), \
-                             a.strategy, b.strategy, or a seat's tuning key (a.KEY, b.KEY)",
+                             a.strategy, b.strategy, a seat's tuning key (a.KEY, b.KEY), \
+                             scenario (whole scenarios) or scenario.KEY (one value in it)",
                             specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
                         ),
                     ));
@@ -888,6 +944,13 @@ impl Reading<'_> {
                                 scenario_of(system, value).map_err(|e| field(path, &at(), e))?;
                             labels.push(label);
                             written.push(toml::Value::Table(table));
+                        }
+                        AxisTarget::ScenarioKey(_) => {
+                            labels.push(match value {
+                                toml::Value::String(s) => s.clone(),
+                                other => other.to_string(),
+                            });
+                            written.push(value.clone());
                         }
                         AxisTarget::RulesPreset => {
                             let (label, entries) = match value {
@@ -1016,7 +1079,12 @@ impl Reading<'_> {
             };
             // Presets first, so a rule axis beside them still wins.
             let mut order: Vec<usize> = (0..axes.len()).collect();
-            order.sort_by_key(|&a| !matches!(targets[a], AxisTarget::RulesPreset));
+            // A whole scenario before the values set inside it.
+            order.sort_by_key(|&a| match targets[a] {
+                AxisTarget::RulesPreset => 0,
+                AxisTarget::Scenario => 1,
+                _ => 2,
+            });
             for a in order {
                 let value = &axes[a].values[picks[a]];
                 let at = || format!("sweep.{}", axes[a].name);
@@ -1031,6 +1099,10 @@ impl Reading<'_> {
                     }
                     AxisTarget::Scenario => {
                         variant.scenario = value.as_table().cloned().unwrap_or_default();
+                    }
+                    AxisTarget::ScenarioKey(keys) => {
+                        set_scenario_key(&mut variant.scenario, keys, value.clone())
+                            .map_err(|e| field(path, &at(), e))?;
                     }
                     AxisTarget::RulesPreset => {
                         let mut entries = value.as_table().cloned().unwrap_or_default();

@@ -185,6 +185,18 @@ fn bad_experiments_name_the_field_and_the_allowed_values() {
             "system = \"haggerty\"\n[sweep]\njokers = [1]\n[reference]\njokers = 2",
             "no variant",
         ),
+        (
+            "system = \"haggerty\"\n[sweep.scenario.army_deck]\ndress_lines = [1]",
+            "haggerty has no scenarios",
+        ),
+        (
+            "system = \"piquet\"\n[sweep.scenario.armydeck]\ndress_lines = [1]",
+            "the scenario has no table armydeck",
+        ),
+        (
+            "system = \"piquet\"\n[sweep.scenario.army_deck]\ndress_lines = [1, -1]",
+            "army_deck.dress_lines",
+        ),
     ];
     for (text, expected) in cases {
         let table: toml::Table = toml::from_str(text).unwrap();
@@ -198,6 +210,26 @@ fn bad_experiments_name_the_field_and_the_allowed_values() {
             "{text}: {error:?} lacks {expected:?}"
         );
     }
+}
+
+/// One value inside the scenario swept: each variant's scenario carries
+/// it, and nothing else of the scenario changes.
+#[test]
+fn a_scenario_value_is_swept_by_its_path() {
+    let e = experiment(
+        "system = \"piquet\"\n[sweep.scenario.army_deck]\ndress_lines = [0, 3]\n[sweep.scenario]\ndecqs = [2]",
+    );
+    assert_eq!(e.variants.len(), 2);
+    for (variant, count) in e.variants.iter().zip([0, 3]) {
+        let deck = variant.scenario["army_deck"].as_table().unwrap();
+        assert_eq!(deck["dress_lines"].as_integer(), Some(count));
+        assert_eq!(deck["officer_check"].as_integer(), Some(2));
+        assert_eq!(variant.scenario["decqs"].as_integer(), Some(2));
+    }
+    assert_eq!(
+        e.variants[1].label,
+        "scenario.army_deck.dress_lines=3,scenario.decqs=2"
+    );
 }
 
 /// A precision target stops each variant once its watched series are
