@@ -12,7 +12,7 @@
 //! assault's target is named there. Fire, reloads and artillery are not
 //! modelled, so their cards are turned and counted but do nothing.
 
-use super::cards::{Card, Kind, BASIC, DECK};
+use super::cards::{Card, Kind, BASIC, DECK, KINDS};
 use super::dice::{cast, Rating};
 use super::rules::{BothZero, Rules, MAX_INITIATIVE};
 use super::scenario::{Arm, OrderKind, Scenario, MAX_UNITS, ORDER_KINDS};
@@ -113,6 +113,11 @@ pub struct Game {
     /// Cards for a redeal, shuffled in place.
     pool: [Card; 256],
     kard: u32,
+    /// Assault slots in use, one bit each.
+    active: u32,
+    /// Card kinds the plans of each side's regiments still in the game
+    /// want: changes only when a regiment is removed.
+    planned: BySeat<[bool; KINDS]>,
     decq: DecqRecord,
     /// The first KARD's decision of each seat, for the stream check.
     pub first_decision: BySeat<u64>,
@@ -163,6 +168,8 @@ impl Game {
             assaults: [Assault::default(); MAX_ASSAULTS],
             pool: [Card::basic(Kind::DressLines); 256],
             kard: 0,
+            active: 0,
+            planned: BySeat([[false; KINDS]; 2]),
             decq: DecqRecord::default(),
             first_decision: BySeat([u64::MAX; 2]),
         }
@@ -179,6 +186,7 @@ impl Game {
             BySeat(Seat::BOTH.map(|s| game_rng(master_seed, game, Stream::seat(s.index()))));
         self.assaults = [Assault::default(); MAX_ASSAULTS];
         self.kard = 0;
+        self.active = 0;
         self.first_decision = BySeat([u64::MAX; 2]);
         for seat in Seat::BOTH {
             let side = &setup.scenario.sides[seat];
@@ -199,6 +207,7 @@ impl Game {
             }
         }
         for seat in Seat::BOTH {
+            self.plan_cards(setup, seat);
             self.redeal(setup.scenario, seat);
         }
         for seat in Seat::BOTH {
@@ -302,6 +311,21 @@ impl Game {
         stats.record_game(tally);
     }
 
+    fn plan_cards(&mut self, setup: &Setup, seat: Seat) {
+        let mut planned = [false; KINDS];
+        for (unit, regiment) in self.units[seat]
+            .iter()
+            .zip(setup.scenario.sides[seat].regiments())
+        {
+            if unit.status != Status::Removed {
+                for &order in &regiment.plan[..regiment.plan_len as usize] {
+                    planned[order.card(regiment.arm) as usize] = true;
+                }
+            }
+        }
+        self.planned[seat] = planned;
+    }
+
     fn needs(&self, setup: &Setup, seat: Seat) -> Needs {
         let side = &setup.scenario.sides[seat];
         let units = &self.units[seat];
@@ -323,12 +347,8 @@ impl Game {
                 Status::Fighting => needs.in_assault = true,
                 _ => {}
             }
-            if unit.status != Status::Removed {
-                for &order in &regiment.plan[..regiment.plan_len as usize] {
-                    needs.planned[order.card(regiment.arm) as usize] = true;
-                }
-            }
         }
+        needs.planned = self.planned[seat];
         needs.order_groups = groups.count_ones();
         needs.may_cast = attached.is_none();
         needs
@@ -599,6 +619,7 @@ impl Game {
         if unit.boxes_left == 0 {
             unit.status = Status::Removed;
             stats.removed_by_rally += 1;
+            self.plan_cards(setup, seat);
         } else {
             unit.status = Status::Idle;
             unit.elan = regiment.elan;
@@ -723,11 +744,9 @@ impl Game {
                 // Else the target attacks elsewhere: wait for it.
             }
             _ => {
-                let slot = self
-                    .assaults
-                    .iter()
-                    .position(|x| !x.active)
-                    .expect("at most one assault per defender");
+                // At most one assault per defender: a free slot exists.
+                let slot = (!self.active).trailing_zeros() as usize;
+                self.active |= 1 << slot;
                 self.assaults[slot] = Assault {
                     active: true,
                     defender: t as u8,
@@ -754,10 +773,11 @@ impl Game {
                 }
             }
         }
-        for slot in 0..MAX_ASSAULTS {
-            if self.assaults[slot].active {
-                self.round(setup, slot, stats, tally);
-            }
+        let mut active = self.active;
+        while active != 0 {
+            let slot = active.trailing_zeros() as usize;
+            active &= active - 1;
+            self.round(setup, slot, stats, tally);
         }
     }
 
@@ -891,6 +911,7 @@ impl Game {
         self.settle(as_, standing, attackers_defeated, false);
         self.settle(ds, 1 << d, defender_defeated, by_cavalry);
         self.assaults[slot].active = false;
+        self.active &= !(1 << slot);
         tally.assaults += 1;
         tally.assault_kards += x.kards;
         let attacker = setup.scenario.sides[as_].regiments[x.first_attacker as usize];
