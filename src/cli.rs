@@ -269,7 +269,7 @@ pub struct RunArgs {
     pub from: Option<PathBuf>,
     /// Games to play per variant (default: the file's, else the system's:
     /// haggerty 1,000,000; haggis 10,000 games to the target score;
-    /// sickles and skirmish 100,000).
+    /// sickles and skirmish 100,000; piquet 20,000 games of 6 DECQs).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub games: Option<u64>,
     /// Play until every metric of interest has a 95% half-width of at most
