@@ -45,7 +45,14 @@ fn games(c: &mut Criterion) {
     let one_decq = DEFAULT.replace("decqs = 6", "decqs = 1");
     assert_ne!(one_decq, DEFAULT, "the default scenario sets decqs = 6");
     let mut group = c.benchmark_group("piquet/game");
+    // The card flow alone: no regiments, so nothing to order or fight.
+    let no_regiments: String = one_decq
+        .split("\n[a]")
+        .next()
+        .map(|head| format!("{head}\n[a]\ncommander = \"good\"\n[b]\ncommander = \"average\"\n"))
+        .unwrap();
     for (name, player, scenario) in [
+        ("decq_cards_only", "heuristic", Some(no_regiments.as_str())),
         ("decq_heuristic", "heuristic", Some(one_decq.as_str())),
         ("decq_random", "random", Some(one_decq.as_str())),
         ("six_decqs_heuristic", "heuristic", None),

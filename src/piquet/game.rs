@@ -95,6 +95,16 @@ impl PlayerState {
     }
 }
 
+/// A side's regiments by status: how many wait for each card kind, and
+/// which are idle, shaken or fighting.
+#[derive(Clone, Copy, Debug, Default)]
+struct Roster {
+    waiting: [u8; KINDS],
+    idle: u16,
+    shaken: u16,
+    fighting: u16,
+}
+
 /// This KARD's card of one player, and what the player does with it.
 #[derive(Clone, Copy, Debug)]
 struct Play {
@@ -115,6 +125,9 @@ pub struct Game {
     kard: u32,
     /// Assault slots in use, one bit each.
     active: u32,
+    /// Each side's regiments by status, kept as statuses change, so what a
+    /// player sees of its side costs no walk over its regiments.
+    rosters: BySeat<Roster>,
     /// Card kinds the plans of each side's regiments still in the game
     /// want: changes only when a regiment is removed.
     planned: BySeat<[bool; KINDS]>,
@@ -169,6 +182,7 @@ impl Game {
             pool: [Card::basic(Kind::DressLines); 256],
             kard: 0,
             active: 0,
+            rosters: BySeat::default(),
             planned: BySeat([[false; KINDS]; 2]),
             decq: DecqRecord::default(),
             first_decision: BySeat([u64::MAX; 2]),
@@ -207,6 +221,11 @@ impl Game {
             }
         }
         for seat in Seat::BOTH {
+            let mut roster = Roster::default();
+            for (unit, regiment) in self.units[seat].iter().zip(setup.scenario.sides[seat].regiments()) {
+                roster.waiting[unit.order.card(regiment.arm) as usize] += 1;
+            }
+            self.rosters[seat] = roster;
             self.plan_cards(setup, seat);
             self.redeal(setup.scenario, seat);
         }
@@ -327,31 +346,30 @@ impl Game {
     }
 
     fn needs(&self, setup: &Setup, seat: Seat) -> Needs {
-        let side = &setup.scenario.sides[seat];
-        let units = &self.units[seat];
-        let mut needs = Needs {
-            ip: self.players[seat].ip,
-            ..Needs::default()
-        };
+        let roster = &self.rosters[seat];
         let attached = self.attached(setup, seat);
+        let allowed = attached.map_or(u16::MAX, |a| 1 << a);
         let mut groups = 0u64;
-        for (i, (unit, regiment)) in units.iter().zip(side.regiments()).enumerate() {
-            let allowed = attached.is_none_or(|a| a == i);
-            match unit.status {
-                Status::Ordered => needs.executions[unit.order.card(regiment.arm) as usize] += 1,
-                Status::Idle if allowed => {
-                    let next = regiment.plan[unit.plan_at as usize];
-                    groups |= 1 << (regiment.brigade as usize * ORDER_KINDS + next as usize);
-                }
-                Status::Shaken { .. } if allowed => needs.rallies += 1,
-                Status::Fighting => needs.in_assault = true,
-                _ => {}
+        let mut idle = roster.idle & allowed;
+        if idle != 0 {
+            let side = &setup.scenario.sides[seat];
+            while idle != 0 {
+                let i = idle.trailing_zeros() as usize;
+                idle &= idle - 1;
+                let regiment = &side.regiments[i];
+                let next = regiment.plan[self.units[seat][i].plan_at as usize];
+                groups |= 1 << (regiment.brigade as usize * ORDER_KINDS + next as usize);
             }
         }
-        needs.planned = self.planned[seat];
-        needs.order_groups = groups.count_ones();
-        needs.may_cast = attached.is_none();
-        needs
+        Needs {
+            ip: self.players[seat].ip,
+            executions: roster.waiting,
+            planned: self.planned[seat],
+            order_groups: groups.count_ones(),
+            rallies: (roster.shaken & allowed).count_ones(),
+            in_assault: roster.fighting != 0,
+            may_cast: attached.is_none(),
+        }
     }
 
     /// The regiment the player's own figure is attached to, while it is in
@@ -555,13 +573,13 @@ impl Game {
                     }
                     stats.sides[seat].orders_issued[next as usize] += 1;
                     self.units[seat][i] = Unit {
-                        status: Status::Ordered,
                         order: next,
                         chips: setup.scenario.chips[next as usize],
                         issued: self.kard,
                         executed: false,
                         ..unit
                     };
+                    self.set_status(setup, seat, i, Status::Ordered);
                 }
             }
             OfficerAction::Rally => {
@@ -617,12 +635,12 @@ impl Game {
         let unit = &mut self.units[seat][i];
         unit.boxes_left = unit.boxes_left.saturating_sub(failures);
         if unit.boxes_left == 0 {
-            unit.status = Status::Removed;
+            self.set_status(setup, seat, i, Status::Removed);
             stats.removed_by_rally += 1;
             self.plan_cards(setup, seat);
         } else {
-            unit.status = Status::Idle;
             unit.elan = regiment.elan;
+            self.set_status(setup, seat, i, Status::Idle);
         }
     }
 
@@ -707,10 +725,10 @@ impl Game {
                 let unit = &mut self.units[seat][i];
                 unit.plan_at = (unit.plan_at + 1) % plan_len;
                 if unit.order == OrderKind::Assault {
-                    unit.status = Status::Closing;
+                    self.set_status(setup, seat, i, Status::Closing);
                     self.contact(setup, seat, i);
                 } else {
-                    unit.status = Status::Idle;
+                    self.set_status(setup, seat, i, Status::Idle);
                 }
             }
         }
@@ -727,7 +745,7 @@ impl Game {
             // Defeated, unrallied units "may not resist Assault ... but must
             // immediately withdraw": the objective is taken unopposed.
             Status::Removed | Status::Shaken { defeated: true, .. } => {
-                self.units[seat][i].status = Status::Idle;
+                self.set_status(setup, seat, i, Status::Idle);
             }
             Status::Fighting => {
                 let joinable = self
@@ -739,7 +757,7 @@ impl Game {
                     x.attackers |= 1 << i;
                     x.fresh |= 1 << i;
                     x.joined |= 1 << i;
-                    self.units[seat][i].status = Status::Fighting;
+                    self.set_status(setup, seat, i, Status::Fighting);
                 }
                 // Else the target attacks elsewhere: wait for it.
             }
@@ -757,8 +775,8 @@ impl Game {
                     first_attacker: i as u8,
                     kards: 0,
                 };
-                self.units[enemy][t].status = Status::Fighting;
-                self.units[seat][i].status = Status::Fighting;
+                self.set_status(setup, enemy, t, Status::Fighting);
+                self.set_status(setup, seat, i, Status::Fighting);
             }
         }
     }
@@ -834,10 +852,16 @@ impl Game {
             let unit = &mut self.units[as_][i];
             unit.elan = unit.elan.saturating_sub(d4);
             // Through, it moves on: out of this assault, to rally later.
-            unit.status = Status::Shaken {
-                defeated: unit.elan == 0,
-                by_cavalry: false,
-            };
+            let defeated = unit.elan == 0;
+            self.set_status(
+                setup,
+                as_,
+                i,
+                Status::Shaken {
+                    defeated,
+                    by_cavalry: false,
+                },
+            );
         }
         let a = &mut self.assaults[slot];
         a.attackers &= !breakthroughs;
@@ -886,7 +910,7 @@ impl Game {
         };
         // Attackers knocked to zero while others fight on withdraw defeated.
         if end.is_none() {
-            self.settle(as_, fallen, true, false);
+            self.settle(setup, as_, fallen, true, false);
             self.assaults[slot].attackers &= !fallen;
             return;
         }
@@ -907,9 +931,9 @@ impl Game {
             AssaultEnd::Undecided => (false, false, false),
         };
         // Fallen attackers beside standing winners are still defeated.
-        self.settle(as_, fallen, attackers_defeated || standing != 0, false);
-        self.settle(as_, standing, attackers_defeated, false);
-        self.settle(ds, 1 << d, defender_defeated, by_cavalry);
+        self.settle(setup, as_, fallen, attackers_defeated || standing != 0, false);
+        self.settle(setup, as_, standing, attackers_defeated, false);
+        self.settle(setup, ds, 1 << d, defender_defeated, by_cavalry);
         self.assaults[slot].active = false;
         self.active &= !(1 << slot);
         tally.assaults += 1;
@@ -928,16 +952,39 @@ impl Game {
         );
     }
 
-    fn settle(&mut self, seat: Seat, units: u16, defeated: bool, by_cavalry: bool) {
+    fn settle(&mut self, setup: &Setup, seat: Seat, units: u16, defeated: bool, by_cavalry: bool) {
         let mut rest = units;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let unit = &mut self.units[seat][i];
-            unit.status = Status::Shaken {
+            let status = Status::Shaken {
                 defeated,
                 by_cavalry: defeated && by_cavalry,
             };
+            self.set_status(setup, seat, i, status);
+        }
+    }
+
+    /// Every status change goes through here, keeping the rosters.
+    fn set_status(&mut self, setup: &Setup, seat: Seat, i: usize, status: Status) {
+        let arm = setup.scenario.sides[seat].regiments[i].arm;
+        let unit = &mut self.units[seat][i];
+        let roster = &mut self.rosters[seat];
+        let bit = 1u16 << i;
+        match unit.status {
+            Status::Ordered => roster.waiting[unit.order.card(arm) as usize] -= 1,
+            Status::Idle => roster.idle &= !bit,
+            Status::Shaken { .. } => roster.shaken &= !bit,
+            Status::Fighting => roster.fighting &= !bit,
+            Status::Closing | Status::Removed => {}
+        }
+        unit.status = status;
+        match status {
+            Status::Ordered => roster.waiting[unit.order.card(arm) as usize] += 1,
+            Status::Idle => roster.idle |= bit,
+            Status::Shaken { .. } => roster.shaken |= bit,
+            Status::Fighting => roster.fighting |= bit,
+            Status::Closing | Status::Removed => {}
         }
     }
 
