@@ -79,6 +79,8 @@ struct PlayerState {
     next: usize,
     hand: [Card; MAX_HAND],
     hand_len: usize,
+    /// The kinds in the hand, one bit each.
+    present: u16,
     heroic: bool,
 }
 
@@ -91,7 +93,14 @@ impl PlayerState {
         let card = self.hand[slot];
         self.hand_len -= 1;
         self.hand[slot] = self.hand[self.hand_len];
+        self.present = self.hand().iter().fold(0, |m, c| m | 1 << c.kind() as u16);
         card
+    }
+
+    fn add_to_hand(&mut self, card: Card) {
+        self.hand[self.hand_len] = card;
+        self.hand_len += 1;
+        self.present |= 1 << card.kind() as u16;
     }
 }
 
@@ -170,6 +179,7 @@ impl Game {
             next: 0,
             hand: [Card::basic(Kind::DressLines); MAX_HAND],
             hand_len: 0,
+            present: 0,
             heroic: false,
         };
         Game {
@@ -206,6 +216,7 @@ impl Game {
             let side = &setup.scenario.sides[seat];
             let player = &mut self.players[seat];
             player.hand_len = 0;
+            player.present = 0;
             player.heroic = false;
             for (unit, regiment) in self.units[seat].iter_mut().zip(side.regiments()) {
                 *unit = Unit {
@@ -406,7 +417,7 @@ impl Game {
             player.heroic = false;
             let rng = &mut self.seats[seat];
             let hand_play = if player.hand_len > 0 && player.ip >= rules.hand_play_cost {
-                strategy.hand_play(player.hand(), &needs, rules, rng)
+                strategy.hand_play(player.hand(), player.present, &needs, rules, rng)
             } else {
                 None
             };
@@ -442,8 +453,7 @@ impl Game {
                         } else {
                             self.decq.hand_keeps[seat] += 1;
                         }
-                        player.hand[player.hand_len] = top;
-                        player.hand_len += 1;
+                        player.add_to_hand(top);
                     }
                     TurnedUse::Pass => {}
                 }

@@ -143,6 +143,7 @@ impl PiquetStrategy {
     pub fn hand_play(
         &self,
         hand: &[crate::piquet::cards::Card],
+        present: u16,
         needs: &Needs,
         rules: &Rules,
         rng: &mut GameRng,
@@ -154,6 +155,21 @@ impl PiquetStrategy {
             Style::Heuristic => {
                 if needs.ip < rules.hand_play_cost + self.reserve {
                     return None;
+                }
+                // Most KARDs nothing held executes anything: say so from
+                // the kinds present, without scoring each card.
+                let executable = needs.executions[..BASIC]
+                    .iter()
+                    .enumerate()
+                    .fold(0u16, |m, (k, &n)| m | ((n > 0) as u16) << k);
+                let officer = (needs.order_groups + needs.rallies > 0) as u16 * (1 << Kind::OfficerCheck as u16);
+                if present & (executable | officer) == 0 {
+                    let leader = present & (1 << Kind::BrilliantLeader as u16) != 0;
+                    return if leader && self.useful(Kind::BrilliantLeader, needs, rules) {
+                        hand.iter().position(|c| c.kind() == Kind::BrilliantLeader)
+                    } else {
+                        None
+                    };
                 }
                 // The card that executes the most regiments; a Brilliant
                 // Leader only when nothing else in the hand will do.
