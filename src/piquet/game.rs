@@ -233,7 +233,10 @@ impl Game {
         }
         for seat in Seat::BOTH {
             let mut roster = Roster::default();
-            for (unit, regiment) in self.units[seat].iter().zip(setup.scenario.sides[seat].regiments()) {
+            for (unit, regiment) in self.units[seat]
+                .iter()
+                .zip(setup.scenario.sides[seat].regiments())
+            {
                 roster.waiting[unit.order.card(regiment.arm) as usize] += 1;
             }
             self.rosters[seat] = roster;
@@ -941,7 +944,13 @@ impl Game {
             AssaultEnd::Undecided => (false, false, false),
         };
         // Fallen attackers beside standing winners are still defeated.
-        self.settle(setup, as_, fallen, attackers_defeated || standing != 0, false);
+        self.settle(
+            setup,
+            as_,
+            fallen,
+            attackers_defeated || standing != 0,
+            false,
+        );
         self.settle(setup, as_, standing, attackers_defeated, false);
         self.settle(setup, ds, 1 << d, defender_defeated, by_cavalry);
         self.assaults[slot].active = false;

@@ -162,7 +162,8 @@ impl PiquetStrategy {
                     .iter()
                     .enumerate()
                     .fold(0u16, |m, (k, &n)| m | ((n > 0) as u16) << k);
-                let officer = (needs.order_groups + needs.rallies > 0) as u16 * (1 << Kind::OfficerCheck as u16);
+                let officer = (needs.order_groups + needs.rallies > 0) as u16
+                    * (1 << Kind::OfficerCheck as u16);
                 if present & (executable | officer) == 0 {
                     let leader = present & (1 << Kind::BrilliantLeader as u16) != 0;
                     return if leader && self.useful(Kind::BrilliantLeader, needs, rules) {
