@@ -336,3 +336,25 @@ fn bad_scenarios_name_the_field() {
         assert!(error.contains(field), "{field}: {error}");
     }
 }
+
+#[test]
+fn an_attached_player_executes_at_once_and_cannot_cast() {
+    // The player's own figure with a regiment whose Move order needs more
+    // chips than a DECQ of casts could remove: attached, it executes on
+    // its first card for 2 IP (the opening 3d6 is at least 3), and the
+    // player may not cast for initiative.
+    let text = NO_UNITS.replace(
+        "[a]\ncommander = \"average\"\n",
+        "[a]\ncommander = \"average\"\nattached_to = \"Guard\"\n[[a.regiments]]\nname = \"Guard\"\nrating = \"line,reliable\"\norders = [\"move\"]\n",
+    )
+    .replace("move = 8", "move = 100");
+    let games = 2_000;
+    let (stats, _) = play(&scenario(&text), BySeat([heuristic(&[]); 2]), games, 21);
+    let a = &stats.sides[Seat::A];
+    assert_eq!(a.officer_actions[0], 0, "an attached player cast for initiative");
+    assert!(a.spent[5].sum >= 2 * games, "{:?}", a.spent[5]);
+    // Every game's opening order is done on its first Infantry Move card.
+    assert!(a.completion[0].n >= games);
+    // Side b, not attached, casts.
+    assert!(stats.sides[Seat::B].officer_actions[0] > 0);
+}
