@@ -351,7 +351,10 @@ fn an_attached_player_executes_at_once_and_cannot_cast() {
     let games = 2_000;
     let (stats, _) = play(&scenario(&text), BySeat([heuristic(&[]); 2]), games, 21);
     let a = &stats.sides[Seat::A];
-    assert_eq!(a.officer_actions[0], 0, "an attached player cast for initiative");
+    assert_eq!(
+        a.officer_actions[0], 0,
+        "an attached player cast for initiative"
+    );
     assert!(a.spent[5].sum >= 2 * games, "{:?}", a.spent[5]);
     // Every game's opening order is done on its first Infantry Move card.
     assert!(a.completion[0].n >= games);

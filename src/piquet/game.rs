@@ -15,7 +15,7 @@
 use super::cards::{Card, Kind, BASIC, DECK, KINDS};
 use super::dice::{cast, Rating};
 use super::rules::{BothZero, Rules, MAX_INITIATIVE};
-use super::scenario::{Arm, OrderKind, Scenario, MAX_UNITS, ORDER_KINDS};
+use super::scenario::{Arm, OrderKind, Scenario, MAX_PLAYERS, MAX_UNITS, ORDER_KINDS};
 use super::stats::{AssaultEnd, DecqRecord, GameTally, RallyKind, Spend, Stats};
 use super::strategy::{Needs, OfficerAction, PiquetStrategy, TurnedUse};
 use crate::engine::deck::shuffle;
@@ -125,8 +125,9 @@ struct Play {
 pub struct Game {
     deal: GameRng,
     dice: GameRng,
-    seats: BySeat<GameRng>,
-    players: BySeat<PlayerState>,
+    /// Each player's strategy stream.
+    seats: BySeat<[GameRng; MAX_PLAYERS]>,
+    players: BySeat<[PlayerState; MAX_PLAYERS]>,
     units: BySeat<[Unit; MAX_UNITS]>,
     assaults: [Assault; MAX_ASSAULTS],
     /// Cards for a redeal, shuffled in place.
@@ -136,7 +137,9 @@ pub struct Game {
     active: u32,
     /// Each side's regiments by status, kept as statuses change, so what a
     /// player sees of its side costs no walk over its regiments.
-    rosters: BySeat<Roster>,
+    rosters: BySeat<[Roster; MAX_PLAYERS]>,
+    /// A side's regiments of every player: its commander's view.
+    totals: BySeat<Roster>,
     /// Card kinds the plans of each side's regiments still in the game
     /// want: changes only when a regiment is removed.
     planned: BySeat<[bool; KINDS]>,
@@ -185,14 +188,18 @@ impl Game {
         Game {
             deal: rng.clone(),
             dice: rng.clone(),
-            seats: BySeat([rng.clone(), rng]),
-            players: BySeat([player; 2]),
+            seats: BySeat([
+                std::array::from_fn(|_| rng.clone()),
+                std::array::from_fn(|_| rng.clone()),
+            ]),
+            players: BySeat([[player; MAX_PLAYERS]; 2]),
             units: BySeat([[IDLE_UNIT; MAX_UNITS]; 2]),
             assaults: [Assault::default(); MAX_ASSAULTS],
             pool: [Card::basic(Kind::DressLines); 256],
             kard: 0,
             active: 0,
             rosters: BySeat::default(),
+            totals: BySeat::default(),
             planned: BySeat([[false; KINDS]; 2]),
             decq: DecqRecord::default(),
             first_decision: BySeat([u64::MAX; 2]),
@@ -206,18 +213,22 @@ impl Game {
     pub fn reset(&mut self, setup: &Setup, master_seed: u64, game: u64) {
         self.deal = game_rng(master_seed, game, Stream::DEAL);
         self.dice = game_rng(master_seed, game, Stream::RULES);
-        self.seats =
-            BySeat(Seat::BOTH.map(|s| game_rng(master_seed, game, Stream::seat(s.index()))));
+        for seat in Seat::BOTH {
+            for p in 0..setup.scenario.sides[seat].player_count as usize {
+                self.seats[seat][p] = game_rng(master_seed, game, player_stream(seat, p));
+            }
+        }
         self.assaults = [Assault::default(); MAX_ASSAULTS];
         self.kard = 0;
         self.active = 0;
         self.first_decision = BySeat([u64::MAX; 2]);
         for seat in Seat::BOTH {
             let side = &setup.scenario.sides[seat];
-            let player = &mut self.players[seat];
-            player.hand_len = 0;
-            player.present = 0;
-            player.heroic = false;
+            for player in &mut self.players[seat][..side.player_count as usize] {
+                player.hand_len = 0;
+                player.present = 0;
+                player.heroic = false;
+            }
             for (unit, regiment) in self.units[seat].iter_mut().zip(side.regiments()) {
                 *unit = Unit {
                     status: Status::Ordered,
@@ -232,19 +243,25 @@ impl Game {
             }
         }
         for seat in Seat::BOTH {
-            let mut roster = Roster::default();
+            self.rosters[seat] = [Roster::default(); MAX_PLAYERS];
+            self.totals[seat] = Roster::default();
             for (unit, regiment) in self.units[seat]
                 .iter()
                 .zip(setup.scenario.sides[seat].regiments())
             {
-                roster.waiting[unit.order.card(regiment.arm) as usize] += 1;
+                let card = unit.order.card(regiment.arm) as usize;
+                self.rosters[seat][regiment.player as usize].waiting[card] += 1;
+                self.totals[seat].waiting[card] += 1;
             }
-            self.rosters[seat] = roster;
             self.plan_cards(setup, seat);
             self.redeal(setup.scenario, seat);
         }
         for seat in Seat::BOTH {
-            self.players[seat].ip = three_d6(&mut self.dice);
+            for player in
+                &mut self.players[seat][..setup.scenario.sides[seat].player_count as usize]
+            {
+                player.ip = three_d6(&mut self.dice);
+            }
         }
     }
 
@@ -253,6 +270,7 @@ impl Game {
         self.players
             .0
             .iter()
+            .flatten()
             .flat_map(|p| p.deck.iter())
             .fold(0xcbf2_9ce4_8422_2325u64, |h, c| {
                 (h ^ c.code() as u64).wrapping_mul(0x100_0000_01b3)
@@ -263,14 +281,13 @@ impl Game {
     /// army cards (those in no hand) to make 18, shuffled.
     fn redeal(&mut self, scenario: &Scenario, seat: Seat) {
         let side = &scenario.sides[seat];
-        let player = &mut self.players[seat];
+        let players = &mut self.players[seat][..side.player_count as usize];
         let mut remaining = side.army_deck;
-        let mut basic_held = [false; BASIC];
-        for card in player.hand() {
-            if card.from_army() {
-                remaining[card.kind() as usize] -= 1;
-            } else {
-                basic_held[card.kind() as usize] = true;
+        for player in players.iter() {
+            for card in player.hand() {
+                if card.from_army() {
+                    remaining[card.kind() as usize] -= 1;
+                }
             }
         }
         let mut len = 0;
@@ -280,22 +297,32 @@ impl Game {
                 len += 1;
             }
         }
-        let mut filled = 0;
-        for (k, &held) in basic_held.iter().enumerate() {
-            if !held {
-                player.deck[filled] = Card::basic(Kind::ALL[k]);
-                filled += 1;
-            }
-        }
-        // Deal the rest from the shuffled Army Deck: a partial
+        // Deal each player's share from the shuffled Army Deck: a partial
         // Fisher-Yates draws exactly the cards a full shuffle would.
-        for i in 0..DECK - filled {
-            let j = self.deal.random_range(i as u32..len as u32) as usize;
-            self.pool.swap(i, j);
-            player.deck[filled + i] = self.pool[i];
+        let mut dealt = 0;
+        for player in players.iter_mut() {
+            let mut basic_held = [false; BASIC];
+            for card in player.hand() {
+                if !card.from_army() {
+                    basic_held[card.kind() as usize] = true;
+                }
+            }
+            let mut filled = 0;
+            for (k, &held) in basic_held.iter().enumerate() {
+                if !held {
+                    player.deck[filled] = Card::basic(Kind::ALL[k]);
+                    filled += 1;
+                }
+            }
+            for slot in filled..DECK {
+                let j = self.deal.random_range(dealt as u32..len as u32) as usize;
+                self.pool.swap(dealt, j);
+                player.deck[slot] = self.pool[dealt];
+                dealt += 1;
+            }
+            shuffle(&mut player.deck, &mut self.deal);
+            player.next = 0;
         }
-        shuffle(&mut player.deck, &mut self.deal);
-        player.next = 0;
     }
 
     /// Plays the whole game, writing into `stats` and `tally` and, when
@@ -321,14 +348,14 @@ impl Game {
                 ..DecqRecord::default()
             };
             for seat in Seat::BOTH {
-                self.decq.ip_start[seat] = self.players[seat].ip;
+                self.decq.ip_start[seat] = self.players[seat][0].ip;
             }
             for kard_in_decq in 0..DECK {
                 self.kard += 1;
                 self.play_kard(setup, kard_in_decq, stats, tally);
             }
             for seat in Seat::BOTH {
-                self.decq.ip_end[seat] = self.players[seat].ip;
+                self.decq.ip_end[seat] = self.players[seat][0].ip;
             }
             stats.record_decq(&self.decq);
             tally.decqs += 1;
@@ -359,37 +386,55 @@ impl Game {
         self.planned[seat] = planned;
     }
 
-    fn needs(&self, setup: &Setup, seat: Seat) -> Needs {
-        let roster = &self.rosters[seat];
-        let attached = self.attached(setup, seat);
+    /// What player `p` of `seat` sees: its own regiments, and the side's
+    /// commander with subordinates every regiment of the side (it may
+    /// order theirs for the bypass cost, and its cards execute theirs).
+    fn needs(&self, setup: &Setup, seat: Seat, p: usize) -> Needs {
+        let side = &setup.scenario.sides[seat];
+        let chief = p == 0 && side.player_count > 1;
+        let own = &self.rosters[seat][p];
+        let view = if chief { &self.totals[seat] } else { own };
+        let attached = self.attached(setup, seat, p);
         let allowed = attached.map_or(u16::MAX, |a| 1 << a);
         let mut groups = 0u64;
-        let mut idle = roster.idle & allowed;
-        if idle != 0 {
-            let side = &setup.scenario.sides[seat];
-            while idle != 0 {
-                let i = idle.trailing_zeros() as usize;
-                idle &= idle - 1;
-                let regiment = &side.regiments[i];
-                let next = regiment.plan[self.units[seat][i].plan_at as usize];
-                groups |= 1 << (regiment.brigade as usize * ORDER_KINDS + next as usize);
-            }
+        let mut idle = if chief && attached.is_none() {
+            view.idle
+        } else {
+            own.idle & allowed
+        };
+        while idle != 0 {
+            let i = idle.trailing_zeros() as usize;
+            idle &= idle - 1;
+            let regiment = &side.regiments[i];
+            let next = regiment.plan[self.units[seat][i].plan_at as usize];
+            groups |= 1 << (regiment.brigade as usize * ORDER_KINDS + next as usize);
         }
+        let players = &self.players[seat][..side.player_count as usize];
         Needs {
-            ip: self.players[seat].ip,
-            executions: roster.waiting,
+            ip: players[p].ip,
+            executions: view.waiting,
             planned: self.planned[seat],
             order_groups: groups.count_ones(),
-            rallies: (roster.shaken & allowed).count_ones(),
-            in_assault: roster.fighting != 0,
+            rallies: (own.shaken & allowed).count_ones(),
+            in_assault: view.fighting != 0,
             may_cast: attached.is_none(),
+            subordinates: if chief {
+                side.player_count as u32 - 1
+            } else {
+                0
+            },
+            neediest: if chief {
+                players[1..].iter().map(|q| q.ip).min().unwrap_or(0)
+            } else {
+                0
+            },
         }
     }
 
-    /// The regiment the player's own figure is attached to, while it is in
+    /// The regiment player `p`'s own figure is attached to, while it is in
     /// the game.
-    fn attached(&self, setup: &Setup, seat: Seat) -> Option<usize> {
-        setup.scenario.sides[seat]
+    fn attached(&self, setup: &Setup, seat: Seat, p: usize) -> Option<usize> {
+        setup.scenario.sides[seat].players[p]
             .attached_to
             .map(|a| a as usize)
             .filter(|&a| self.units[seat][a].status != Status::Removed)
@@ -402,131 +447,166 @@ impl Game {
         stats: &mut Stats,
         tally: &mut GameTally,
     ) {
-        let rules = setup.rules;
-        // Both players choose at once: neither sees the other's card.
-        let mut plays = [Play {
+        // Every player chooses at once: none sees another's card.
+        let mut plays = [[Play {
             card: Card::basic(Kind::DressLines),
             from_hand: false,
             used: false,
-        }; 2];
+        }; MAX_PLAYERS]; 2];
         for seat in Seat::BOTH {
-            let needs = self.needs(setup, seat);
-            let strategy = &setup.strategies[seat];
-            let side_stats = &mut stats.sides[seat];
-            side_stats.initiative[kard_in_decq].record(needs.ip as usize);
-            tally.ip_sum[seat] += needs.ip;
-            tally.kards[seat] += 1;
-            let player = &mut self.players[seat];
-            player.heroic = false;
-            let rng = &mut self.seats[seat];
-            let hand_play = if player.hand_len > 0 && player.ip >= rules.hand_play_cost {
-                strategy.hand_play(player.hand(), player.present, &needs, rules, rng)
-            } else {
-                None
-            };
-            let top = player.deck[player.next];
-            player.next += 1;
-            let play = if let Some(slot) = hand_play {
-                // The deck's top card goes to the discards unseen.
-                let card = player.take_from_hand(slot);
-                player.ip -= rules.hand_play_cost;
-                self.decq.spent[seat][Spend::HandPlay as usize] += rules.hand_play_cost;
-                side_stats.from_hand[card.kind() as usize] += 1;
-                tally.hand_plays[seat] += 1;
-                self.decq.hand_plays[seat] += 1;
-                self.decq.ip_spent[seat] += rules.hand_play_cost;
-                Play {
-                    card,
-                    from_hand: true,
-                    used: true,
-                }
-            } else {
-                self.decq.turned[seat][top.kind() as usize] += 1;
-                let room = player.hand_len < setup.scenario.sides[seat].commander.hand_size();
-                let choice = strategy.turned(top.kind(), player.hand(), room, &needs, rules, rng);
-                match choice {
-                    TurnedUse::Use => {}
-                    TurnedUse::Keep(discard) => {
-                        if let Some(slot) = discard.filter(|_| !room) {
-                            player.take_from_hand(slot);
-                            player.ip -= rules.hand_swap_cost;
-                            self.decq.spent[seat][Spend::HandSwap as usize] += rules.hand_swap_cost;
-                            self.decq.hand_swaps[seat] += 1;
-                            self.decq.ip_spent[seat] += rules.hand_swap_cost;
-                        } else {
-                            self.decq.hand_keeps[seat] += 1;
-                        }
-                        player.add_to_hand(top);
-                    }
-                    TurnedUse::Pass => {}
-                }
-                if kard_in_decq == 0 && self.kard == 1 {
-                    self.first_decision[seat] = top.code() as u64 * 4
-                        + match choice {
-                            TurnedUse::Use => 0,
-                            TurnedUse::Keep(_) => 1,
-                            TurnedUse::Pass => 2,
-                        };
-                }
-                Play {
-                    card: top,
-                    from_hand: false,
-                    used: choice == TurnedUse::Use,
-                }
-            };
-            if play.card.kind() == Kind::DressLines {
-                self.decq.dress_lines[seat] += 1;
+            let side = &setup.scenario.sides[seat];
+            for p in 0..side.player_count as usize {
+                plays[seat.index()][p] = self.turn(setup, seat, p, kard_in_decq, stats, tally);
             }
-            plays[seat.index()] = play;
         }
         // Effects: simultaneous in the text; the side resolving first
         // alternates KARD by KARD so neither side always goes first.
         let first = if self.kard % 2 == 1 { Seat::A } else { Seat::B };
         for seat in [first, first.other()] {
-            let play = plays[seat.index()];
-            if play.used {
-                self.use_card(setup, seat, play.card.kind(), play.from_hand, stats, tally);
+            for p in 0..setup.scenario.sides[seat].player_count as usize {
+                let play = plays[seat.index()][p];
+                if play.used {
+                    self.use_card(
+                        setup,
+                        seat,
+                        p,
+                        play.card.kind(),
+                        play.from_hand,
+                        stats,
+                        tally,
+                    );
+                }
             }
         }
         self.fight(setup, stats, tally);
     }
 
+    /// Player `p` of `seat` turns its top card or plays one from its hand,
+    /// and decides what to do with a turned card.
+    fn turn(
+        &mut self,
+        setup: &Setup,
+        seat: Seat,
+        p: usize,
+        kard_in_decq: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) -> Play {
+        let rules = setup.rules;
+        let needs = self.needs(setup, seat, p);
+        let strategy = &setup.strategies[seat];
+        let side_stats = &mut stats.sides[seat];
+        side_stats.initiative[kard_in_decq].record(needs.ip as usize);
+        tally.ip_sum[seat] += needs.ip;
+        tally.kards[seat] += 1;
+        let player = &mut self.players[seat][p];
+        player.heroic = false;
+        let rng = &mut self.seats[seat][p];
+        let hand_play = if player.hand_len > 0 && player.ip >= rules.hand_play_cost {
+            strategy.hand_play(player.hand(), player.present, &needs, rules, rng)
+        } else {
+            None
+        };
+        let top = player.deck[player.next];
+        player.next += 1;
+        let play = if let Some(slot) = hand_play {
+            // The deck's top card goes to the discards unseen.
+            let card = player.take_from_hand(slot);
+            player.ip -= rules.hand_play_cost;
+            self.decq.spent[seat][Spend::HandPlay as usize] += rules.hand_play_cost;
+            side_stats.from_hand[card.kind() as usize] += 1;
+            tally.hand_plays[seat] += 1;
+            self.decq.hand_plays[seat] += 1;
+            self.decq.ip_spent[seat] += rules.hand_play_cost;
+            Play {
+                card,
+                from_hand: true,
+                used: true,
+            }
+        } else {
+            self.decq.turned[seat][top.kind() as usize] += 1;
+            let room = player.hand_len < setup.scenario.sides[seat].players[p].quality.hand_size();
+            let choice = strategy.turned(top.kind(), player.hand(), room, &needs, rules, rng);
+            match choice {
+                TurnedUse::Use => {}
+                TurnedUse::Keep(discard) => {
+                    if let Some(slot) = discard.filter(|_| !room) {
+                        player.take_from_hand(slot);
+                        player.ip -= rules.hand_swap_cost;
+                        self.decq.spent[seat][Spend::HandSwap as usize] += rules.hand_swap_cost;
+                        self.decq.hand_swaps[seat] += 1;
+                        self.decq.ip_spent[seat] += rules.hand_swap_cost;
+                    } else {
+                        self.decq.hand_keeps[seat] += 1;
+                    }
+                    player.add_to_hand(top);
+                }
+                TurnedUse::Pass => {}
+            }
+            if kard_in_decq == 0 && self.kard == 1 && p == 0 {
+                self.first_decision[seat] = top.code() as u64 * 4
+                    + match choice {
+                        TurnedUse::Use => 0,
+                        TurnedUse::Keep(_) => 1,
+                        TurnedUse::Pass => 2,
+                    };
+            }
+            Play {
+                card: top,
+                from_hand: false,
+                used: choice == TurnedUse::Use,
+            }
+        };
+        if play.card.kind() == Kind::DressLines {
+            self.decq.dress_lines[seat] += 1;
+        }
+        play
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn use_card(
         &mut self,
         setup: &Setup,
         seat: Seat,
+        p: usize,
         kind: Kind,
         from_hand: bool,
         stats: &mut Stats,
         tally: &mut GameTally,
     ) {
         let kind = if kind == Kind::BrilliantLeader {
-            let needs = self.needs(setup, seat);
-            setup.strategies[seat].brilliant(&needs, &mut self.seats[seat])
+            let needs = self.needs(setup, seat, p);
+            setup.strategies[seat].brilliant(&needs, &mut self.seats[seat][p])
         } else {
             kind
         };
         match kind {
-            Kind::OfficerCheck => self.officer_check(setup, seat, stats, tally),
-            Kind::HeroicMoment => self.players[seat].heroic = true,
+            Kind::OfficerCheck => self.officer_check(setup, seat, p, stats, tally),
+            Kind::HeroicMoment => self.players[seat][p].heroic = true,
             Kind::DressLines if setup.rules.dress_lines_rally => {
                 let rules = setup.rules;
-                if self.players[seat].ip >= rules.rally_cost {
-                    if let Some(unit) = self.next_rally(setup, seat) {
-                        self.rally(setup, seat, unit, stats, tally);
+                if self.players[seat][p].ip >= rules.rally_cost {
+                    if let Some(unit) = self.next_rally(setup, seat, p) {
+                        self.rally(setup, seat, p, unit, stats, tally);
                     }
                 }
             }
-            _ => self.execute(setup, seat, kind, from_hand, stats, tally),
+            _ => self.execute(setup, seat, p, kind, from_hand, stats, tally),
         }
     }
 
-    /// The first Shaken unit to rally (defeated first), among those the
-    /// player may rally.
-    fn next_rally(&self, setup: &Setup, seat: Seat) -> Option<usize> {
-        let attached = self.attached(setup, seat);
+    /// Regiments player `p` may order or rally: its own, or only the one
+    /// its figure is attached to.
+    fn own(&self, setup: &Setup, seat: Seat, p: usize, i: usize) -> bool {
+        setup.scenario.sides[seat].regiments[i].player as usize == p
+            && self.attached(setup, seat, p).is_none_or(|a| a == i)
+    }
+
+    /// The first Shaken regiment to rally (defeated first) among the
+    /// player's own.
+    fn next_rally(&self, setup: &Setup, seat: Seat, p: usize) -> Option<usize> {
         let count = setup.scenario.sides[seat].count as usize;
-        let candidates = || (0..count).filter(move |&i| attached.is_none_or(|a| a == i));
+        let candidates = || (0..count).filter(move |&i| self.own(setup, seat, p, i));
         candidates()
             .find(|&i| {
                 matches!(
@@ -543,44 +623,53 @@ impl Game {
         &mut self,
         setup: &Setup,
         seat: Seat,
+        p: usize,
         stats: &mut Stats,
         tally: &mut GameTally,
     ) {
         let rules = setup.rules;
-        let needs = self.needs(setup, seat);
+        let needs = self.needs(setup, seat, p);
         let strategy = &setup.strategies[seat];
-        let action = strategy.officer_check(&needs, rules, &mut self.seats[seat]);
+        let action = strategy.officer_check(&needs, rules, &mut self.seats[seat][p]);
         stats.sides[seat].officer_actions[action as usize] += 1;
+        let side = &setup.scenario.sides[seat];
         match action {
             OfficerAction::Cast => {
                 let cast = three_d6(&mut self.dice);
-                let player = &mut self.players[seat];
+                let player = &mut self.players[seat][p];
                 player.ip = player.ip.max(cast).min(MAX_INITIATIVE);
-                self.decq.casts[seat] += 1;
+                if p == 0 {
+                    self.decq.casts[seat] += 1;
+                }
             }
             OfficerAction::Orders => {
-                let side = &setup.scenario.sides[seat];
-                let attached = self.attached(setup, seat);
+                let chief =
+                    p == 0 && side.player_count > 1 && self.attached(setup, seat, p).is_none();
                 // One order (one cost) covers every idle regiment of a
-                // brigade whose next order is the same.
+                // brigade whose next order is the same; a subordinate's
+                // regiments cost the bypass more.
                 let mut ordered = 0u64;
                 for i in 0..side.count as usize {
                     let unit = self.units[seat][i];
-                    if unit.status != Status::Idle || attached.is_some_and(|a| a != i) {
+                    let regiment = &side.regiments[i];
+                    let bypass = regiment.player as usize != p;
+                    if unit.status != Status::Idle
+                        || !(self.own(setup, seat, p, i) || (chief && bypass))
+                    {
                         continue;
                     }
-                    let regiment = &side.regiments[i];
                     let next = regiment.plan[unit.plan_at as usize];
                     let group = 1u64 << (regiment.brigade as usize * ORDER_KINDS + next as usize);
                     if ordered & group == 0 {
-                        if self.players[seat].ip < rules.order_cost
-                            || !strategy.issue(&mut self.seats[seat])
+                        let cost = rules.order_cost + if bypass { rules.bypass_cost } else { 0 };
+                        if self.players[seat][p].ip < cost
+                            || !strategy.issue(&mut self.seats[seat][p])
                         {
                             continue;
                         }
-                        self.players[seat].ip -= rules.order_cost;
-                        self.decq.spent[seat][Spend::Orders as usize] += rules.order_cost;
-                        self.decq.ip_spent[seat] += rules.order_cost;
+                        self.players[seat][p].ip -= cost;
+                        self.decq.spent[seat][Spend::Orders as usize] += cost;
+                        self.decq.ip_spent[seat] += cost;
                         self.decq.orders[seat] += 1;
                         ordered |= group;
                     }
@@ -596,18 +685,39 @@ impl Game {
                 }
             }
             OfficerAction::Rally => {
-                let count = setup.scenario.sides[seat].count as usize;
-                for i in 0..count {
+                for i in 0..side.count as usize {
                     let shaken = matches!(self.units[seat][i].status, Status::Shaken { .. });
                     if !shaken
-                        || self.attached(setup, seat).is_some_and(|a| a != i)
-                        || self.players[seat].ip < rules.rally_cost
-                        || !strategy.rally(&mut self.seats[seat])
+                        || !self.own(setup, seat, p, i)
+                        || self.players[seat][p].ip < rules.rally_cost
+                        || !strategy.rally(&mut self.seats[seat][p])
                     {
                         continue;
                     }
-                    self.rally(setup, seat, i, stats, tally);
+                    self.rally(setup, seat, p, i, stats, tally);
                 }
+            }
+            OfficerAction::Pass => {
+                // To the subordinate with the least initiative: 1 IP to
+                // pass, plus the IP passed; the track stops at 18.
+                let players = &self.players[seat][..side.player_count as usize];
+                let (to, held) = players
+                    .iter()
+                    .enumerate()
+                    .skip(1)
+                    .map(|(q, player)| (q, player.ip))
+                    .min_by_key(|&(_, ip)| ip)
+                    .expect("a commander with subordinates");
+                let most =
+                    (players[p].ip.saturating_sub(rules.pass_cost)).min(MAX_INITIATIVE - held);
+                if most == 0 {
+                    return;
+                }
+                let amount = strategy.pass_amount(players[p].ip, most, &mut self.seats[seat][p]);
+                self.players[seat][p].ip -= rules.pass_cost + amount;
+                self.players[seat][to].ip += amount;
+                self.decq.spent[seat][Spend::Pass as usize] += rules.pass_cost + amount;
+                self.decq.ip_spent[seat] += rules.pass_cost + amount;
             }
             OfficerAction::Nothing => {}
         }
@@ -617,6 +727,7 @@ impl Game {
         &mut self,
         setup: &Setup,
         seat: Seat,
+        p: usize,
         i: usize,
         stats: &mut Stats,
         tally: &mut GameTally,
@@ -629,7 +740,7 @@ impl Game {
         else {
             return;
         };
-        self.players[seat].ip -= rules.rally_cost;
+        self.players[seat][p].ip -= rules.rally_cost;
         self.decq.spent[seat][Spend::Rally as usize] += rules.rally_cost;
         self.decq.ip_spent[seat] += rules.rally_cost;
         let regiment = &setup.scenario.sides[seat].regiments[i];
@@ -659,10 +770,12 @@ impl Game {
 
     /// A card that executes orders: each of the player's regiments with a
     /// matching order casts against its chips.
+    #[allow(clippy::too_many_arguments)]
     fn execute(
         &mut self,
         setup: &Setup,
         seat: Seat,
+        p: usize,
         kind: Kind,
         from_hand: bool,
         stats: &mut Stats,
@@ -671,12 +784,17 @@ impl Game {
         let rules = setup.rules;
         let side = &setup.scenario.sides[seat];
         let strategy = &setup.strategies[seat];
-        let attached = self.attached(setup, seat);
+        let attached = self.attached(setup, seat, p);
         let mut executed_any = false;
         for i in 0..side.count as usize {
             let regiment = &side.regiments[i];
             let unit = self.units[seat][i];
-            if unit.status != Status::Ordered || unit.order.card(regiment.arm) != kind {
+            // A card executes the orders of the regiments its player
+            // commands, directly or as the side's commander.
+            if unit.status != Status::Ordered
+                || unit.order.card(regiment.arm) != kind
+                || (p != 0 && regiment.player as usize != p)
+            {
                 continue;
             }
             let order = unit.order as usize;
@@ -689,12 +807,12 @@ impl Game {
                 }
                 self.units[seat][i].executed = true;
             }
-            let player = &mut self.players[seat];
+            let player = &mut self.players[seat][p];
             let mut chips = unit.chips as u32;
             if attached == Some(i)
                 && chips > 0
                 && player.ip >= rules.attached_cost
-                && strategy.attached(&mut self.seats[seat])
+                && strategy.attached(&mut self.seats[seat][p])
             {
                 player.ip -= rules.attached_cost;
                 self.decq.spent[seat][Spend::Attached as usize] += rules.attached_cost;
@@ -707,9 +825,9 @@ impl Game {
                     break;
                 };
                 if casts > 0 {
-                    let player = &mut self.players[seat];
+                    let player = &mut self.players[seat][p];
                     if player.ip < cost
-                        || !strategy.extra_cast(player.ip, cost, chips, &mut self.seats[seat])
+                        || !strategy.extra_cast(player.ip, cost, chips, &mut self.seats[seat][p])
                     {
                         break;
                     }
@@ -818,8 +936,16 @@ impl Game {
         let (ds, as_) = (x.defender_seat, x.defender_seat.other());
         let d = x.defender as usize;
         let defender = setup.scenario.sides[ds].regiments[d];
-        let heroic = |p: &PlayerState| p.heroic as i32;
-        let y = self.perform(defender.rating, heroic(&self.players[ds]), rules);
+        // Heroic Moment: the drawing player's regiments, or any of the
+        // side's when its commander drew it.
+        let heroic = |players: &[PlayerState; MAX_PLAYERS], player: u8| {
+            (players[0].heroic || players[player as usize].heroic) as i32
+        };
+        let y = self.perform(
+            defender.rating,
+            heroic(&self.players[ds], defender.player),
+            rules,
+        );
         // Each attacker casts; with several on one defender, drop the high
         // and low casts in pairs and take the highest left.
         let mut casts = [0u8; MAX_UNITS];
@@ -830,7 +956,11 @@ impl Game {
             let i = attackers.trailing_zeros() as usize;
             attackers &= attackers - 1;
             let regiment = setup.scenario.sides[as_].regiments[i];
-            let v = self.perform(regiment.rating, heroic(&self.players[as_]), rules);
+            let v = self.perform(
+                regiment.rating,
+                heroic(&self.players[as_], regiment.player),
+                rules,
+            );
             casts[n] = v as u8;
             n += 1;
             let unit = &mut self.units[as_][i];
@@ -986,24 +1116,31 @@ impl Game {
 
     /// Every status change goes through here, keeping the rosters.
     fn set_status(&mut self, setup: &Setup, seat: Seat, i: usize, status: Status) {
-        let arm = setup.scenario.sides[seat].regiments[i].arm;
+        let regiment = &setup.scenario.sides[seat].regiments[i];
         let unit = &mut self.units[seat][i];
-        let roster = &mut self.rosters[seat];
         let bit = 1u16 << i;
-        match unit.status {
-            Status::Ordered => roster.waiting[unit.order.card(arm) as usize] -= 1,
-            Status::Idle => roster.idle &= !bit,
-            Status::Shaken { .. } => roster.shaken &= !bit,
-            Status::Fighting => roster.fighting &= !bit,
-            Status::Closing | Status::Removed => {}
-        }
+        let card = unit.order.card(regiment.arm) as usize;
+        let old = unit.status;
         unit.status = status;
-        match status {
-            Status::Ordered => roster.waiting[unit.order.card(arm) as usize] += 1,
-            Status::Idle => roster.idle |= bit,
-            Status::Shaken { .. } => roster.shaken |= bit,
-            Status::Fighting => roster.fighting |= bit,
-            Status::Closing | Status::Removed => {}
+        let new_card = unit.order.card(regiment.arm) as usize;
+        for roster in [
+            &mut self.rosters[seat][regiment.player as usize],
+            &mut self.totals[seat],
+        ] {
+            match old {
+                Status::Ordered => roster.waiting[card] -= 1,
+                Status::Idle => roster.idle &= !bit,
+                Status::Shaken { .. } => roster.shaken &= !bit,
+                Status::Fighting => roster.fighting &= !bit,
+                Status::Closing | Status::Removed => {}
+            }
+            match status {
+                Status::Ordered => roster.waiting[new_card] += 1,
+                Status::Idle => roster.idle |= bit,
+                Status::Shaken { .. } => roster.shaken |= bit,
+                Status::Fighting => roster.fighting |= bit,
+                Status::Closing | Status::Removed => {}
+            }
         }
     }
 
@@ -1021,14 +1158,15 @@ impl Game {
         &self.units[seat][i]
     }
 
-    pub fn initiative(&self, seat: Seat) -> u32 {
-        self.players[seat].ip
+    /// Player `p`'s initiative (0: the side's commander).
+    pub fn initiative(&self, seat: Seat, p: usize) -> u32 {
+        self.players[seat][p].ip
     }
 
-    /// Cards a player holds in its deck (not yet turned) and hand.
-    pub fn cards(&self, seat: Seat) -> (usize, usize) {
-        let p = &self.players[seat];
-        (DECK - p.next, p.hand_len)
+    /// Cards player `p` holds in its deck (not yet turned) and hand.
+    pub fn cards(&self, seat: Seat, p: usize) -> (usize, usize) {
+        let player = &self.players[seat][p];
+        (DECK - player.next, player.hand_len)
     }
 }
 
@@ -1044,6 +1182,16 @@ pub fn multi_unit(casts: &mut [u8]) -> u32 {
             // Keep the middle one (odd) or the upper of the middle two.
             casts[n / 2] as u32
         }
+    }
+}
+
+/// Player `p` of `seat`'s strategy stream: a side's commander keeps the
+/// seat's stream; subordinates have streams of their own.
+pub fn player_stream(seat: Seat, p: usize) -> Stream {
+    if p == 0 {
+        Stream::seat(seat.index())
+    } else {
+        Stream(64 + 8 * seat.index() as u64 + p as u64)
     }
 }
 

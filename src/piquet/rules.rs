@@ -26,6 +26,20 @@ pub const SPECS: &[ParamSpec] = &[
         source: "\"Each order placed will cost 1 IP. An order can be issued to a regiment, a brigade, or a division for the expense of 1 IP\"",
     },
     ParamSpec {
+        name: "bypass_cost",
+        kind: ParamKind::Int { min: 0, max: 18 },
+        default: 1,
+        doc: "IP more for a side's commander to order a subordinate player's regiments",
+        source: "\"Superior officers can issue orders to units of their subordinates at the cost of an additional IP\" (note 9)",
+    },
+    ParamSpec {
+        name: "pass_cost",
+        kind: ParamKind::Int { min: 0, max: 18 },
+        default: 1,
+        doc: "IP a side's commander pays to pass initiative to a subordinate, besides the IP passed",
+        source: "\"This costs the superior player 1 IP to do the passing, plus the number of IP's passed\"",
+    },
+    ParamSpec {
         name: "rally_cost",
         kind: ParamKind::Int { min: 0, max: 18 },
         default: 1,
@@ -115,6 +129,8 @@ pub enum BothZero {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rules {
     pub order_cost: u32,
+    pub bypass_cost: u32,
+    pub pass_cost: u32,
     pub rally_cost: u32,
     pub hand_play_cost: u32,
     pub hand_swap_cost: u32,
@@ -137,6 +153,8 @@ impl Rules {
         let get = |name: &str| values.get(name) as u32;
         Ok(Rules {
             order_cost: get("order_cost"),
+            bypass_cost: get("bypass_cost"),
+            pass_cost: get("pass_cost"),
             rally_cost: get("rally_cost"),
             hand_play_cost: get("hand_play_cost"),
             hand_swap_cost: get("hand_swap_cost"),

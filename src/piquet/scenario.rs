@@ -15,6 +15,8 @@ use crate::error::{Error, ErrorKind, Result};
 pub const MAX_UNITS: usize = 12;
 /// Orders in a regiment's plan (repeated once done).
 pub const MAX_PLAN: usize = 4;
+/// Players a side: its commander and up to three subordinates.
+pub const MAX_PLAYERS: usize = 4;
 
 /// A commander's quality, which sets the cards the hand holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +118,8 @@ pub struct Regiment {
     /// Chips an attached subordinate figure removes on each executing card
     /// (Poor 2, Average 3, Superior 4); 0 without one.
     pub figure: u8,
+    /// The player commanding it (0: the side's commander).
+    pub player: u8,
 }
 
 impl Regiment {
@@ -124,18 +128,31 @@ impl Regiment {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct Side {
-    pub commander: Quality,
-    pub army_deck: KindCounts,
-    pub regiments: [Regiment; MAX_UNITS],
-    pub count: u8,
-    pub names: Vec<String>,
+/// One player of a side: the side's commander (the first) or a
+/// subordinate commander under it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Commander {
+    pub quality: Quality,
     /// The regiment the player's own figure is attached to.
     pub attached_to: Option<u8>,
 }
 
+#[derive(Clone, Debug, PartialEq)]
+pub struct Side {
+    pub players: [Commander; MAX_PLAYERS],
+    pub player_count: u8,
+    pub player_names: Vec<String>,
+    pub army_deck: KindCounts,
+    pub regiments: [Regiment; MAX_UNITS],
+    pub count: u8,
+    pub names: Vec<String>,
+}
+
 impl Side {
+    pub fn players(&self) -> &[Commander] {
+        &self.players[..self.player_count as usize]
+    }
+
     pub fn regiments(&self) -> &[Regiment] {
         &self.regiments[..self.count as usize]
     }
@@ -299,7 +316,14 @@ impl Scenario {
             unknown_keys(
                 side,
                 &format!("{at}."),
-                &["commander", "army_deck", "attached_to", "regiments"],
+                &[
+                    "commander",
+                    "name",
+                    "army_deck",
+                    "attached_to",
+                    "subordinates",
+                    "regiments",
+                ],
             )?;
             side_tables[seat] = Some(side);
             match side.get("regiments") {
@@ -342,18 +366,60 @@ impl Scenario {
         for seat in Seat::BOTH {
             let at = seat.name();
             let side = side_tables[seat].expect("read above");
-            let commander = match name(side, &format!("{at}."), "commander", "a quality")? {
-                Some(q) => Quality::parse(q).ok_or_else(|| {
-                    bad(&format!("{at}.commander"), q, &Quality::NAMES.join(", "))
-                })?,
-                None => {
+            // The side's commander, then its subordinates: each a player
+            // with its own deck, hand and initiative.
+            let mut player_tables: Vec<(String, &toml::Table)> = vec![(format!("{at}."), side)];
+            match side.get("subordinates") {
+                None => {}
+                Some(toml::Value::Array(list)) if list.len() < MAX_PLAYERS => {
+                    for (i, entry) in list.iter().enumerate() {
+                        let field = format!("{at}.subordinates[{}].", i + 1);
+                        let toml::Value::Table(entry) = entry else {
+                            return Err(bad(&field, entry, "a table"));
+                        };
+                        unknown_keys(entry, &field, &["name", "commander", "attached_to"])?;
+                        player_tables.push((field, entry));
+                    }
+                }
+                Some(other) => {
                     return Err(bad(
-                        &format!("{at}.commander"),
-                        "(missing)",
-                        &Quality::NAMES.join(", "),
+                        &format!("{at}.subordinates"),
+                        other,
+                        &format!("[[{at}.subordinates]] entries, at most {}", MAX_PLAYERS - 1),
                     ))
                 }
-            };
+            }
+            let mut player_names = Vec::new();
+            let mut players = [Commander {
+                quality: Quality::Average,
+                attached_to: None,
+            }; MAX_PLAYERS];
+            for (p, (field, t)) in player_tables.iter().enumerate() {
+                let qualities = Quality::NAMES.join(", ");
+                players[p].quality = match name(t, field, "commander", "a quality")? {
+                    Some(q) => Quality::parse(q)
+                        .ok_or_else(|| bad(&format!("{field}commander"), q, &qualities))?,
+                    None => return Err(bad(&format!("{field}commander"), "(missing)", &qualities)),
+                };
+                let n = name(t, field, "name", "a name")?.map_or_else(
+                    || {
+                        if p == 0 {
+                            "commander".to_string()
+                        } else {
+                            format!("subordinate {p}")
+                        }
+                    },
+                    str::to_string,
+                );
+                if player_names.contains(&n) {
+                    return Err(bad(
+                        &format!("{field}name"),
+                        &n,
+                        "a name not used twice on a side",
+                    ));
+                }
+                player_names.push(n);
+            }
             let deck = match side.get("army_deck") {
                 Some(v) => army_deck(v, &format!("{at}.army_deck"))?,
                 None => shared_deck.ok_or_else(|| {
@@ -379,11 +445,12 @@ impl Scenario {
                 plan_len: 0,
                 target: 0,
                 figure: 0,
+                player: 0,
             }; MAX_UNITS];
             for (i, entry) in entries[seat].iter().enumerate() {
                 let field = format!("{at}.regiments[{}].", i + 1);
                 let entry = entry.as_table().expect("checked above");
-                const KEYS: [&str; 11] = [
+                const KEYS: [&str; 12] = [
                     "name",
                     "rating",
                     "arm",
@@ -395,6 +462,7 @@ impl Scenario {
                     "orders",
                     "target",
                     "figure",
+                    "player",
                 ];
                 unknown_keys(entry, &field, &KEYS)?;
                 let r = &mut regiments[i];
@@ -479,6 +547,16 @@ impl Scenario {
                     }
                     None => {}
                 }
+                r.player = match name(entry, &field, "player", "a player's name")? {
+                    None => 0,
+                    Some(n) => player_names.iter().position(|m| m == n).ok_or_else(|| {
+                        bad(
+                            &format!("{field}player"),
+                            n,
+                            &format!("one of the side's players: {}", player_names.join(", ")),
+                        )
+                    })? as u8,
+                };
                 r.figure = match name(entry, &field, "figure", "poor, average, superior")? {
                     None => 0,
                     Some("poor") => 2,
@@ -493,24 +571,36 @@ impl Scenario {
                     }
                 };
             }
-            let attached_to =
-                match name(side, &format!("{at}."), "attached_to", "a regiment's name")? {
+            for (p, (field, t)) in player_tables.iter().enumerate() {
+                players[p].attached_to = match name(t, field, "attached_to", "a regiment's name")? {
                     None => None,
-                    Some(n) => Some(names[seat].iter().position(|m| m == n).ok_or_else(|| {
-                        bad(
-                            &format!("{at}.attached_to"),
-                            n,
-                            &format!("one of the side's regiments: {}", names[seat].join(", ")),
-                        )
-                    })? as u8),
+                    Some(n) => {
+                        let i = names[seat].iter().position(|m| m == n).ok_or_else(|| {
+                            bad(
+                                &format!("{field}attached_to"),
+                                n,
+                                &format!("one of the side's regiments: {}", names[seat].join(", ")),
+                            )
+                        })?;
+                        if regiments[i].player as usize != p {
+                            return Err(bad(
+                                &format!("{field}attached_to"),
+                                n,
+                                "a regiment the player commands",
+                            ));
+                        }
+                        Some(i as u8)
+                    }
                 };
+            }
             sides.push(Side {
-                commander,
+                players,
+                player_count: player_tables.len() as u8,
+                player_names,
                 army_deck: deck,
                 regiments,
                 count: entries[seat].len() as u8,
                 names: names[seat].clone(),
-                attached_to,
             });
         }
         let b = sides.pop().expect("two sides");
@@ -536,14 +626,21 @@ impl Scenario {
     fn check_army_decks(&self) -> Result<()> {
         for seat in Seat::BOTH {
             let side = &self.sides[seat];
-            let need = (DECK - BASIC + side.commander.hand_size()) as u32;
+            let need: u32 = side
+                .players()
+                .iter()
+                .map(|p| (DECK - BASIC + p.quality.hand_size()) as u32)
+                .sum();
             if side.army_cards() < need || side.army_cards() > 255 {
+                let qualities: Vec<&str> =
+                    side.players().iter().map(|p| p.quality.name()).collect();
                 return Err(bad(
                     &format!("{}.army_deck", seat.name()),
                     format!("{} cards", side.army_cards()),
                     &format!(
-                        "{need} to 255 cards: a {} commander's redeal may need {need} (note 13 also keeps 4 more undealt for uncertainty)",
-                        side.commander.name()
+                        "{need} to 255 cards: the redeal of the side's {} player(s) ({}) may need {need} (note 13 also keeps some undealt for uncertainty)",
+                        side.player_count,
+                        qualities.join(", ")
                     ),
                 ));
             }

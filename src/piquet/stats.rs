@@ -19,9 +19,10 @@ pub enum Spend {
     HandSwap,
     ExtraCast,
     Attached,
+    Pass,
 }
 
-pub const SPENDS: usize = 6;
+pub const SPENDS: usize = 7;
 const SPEND_NAMES: [&str; SPENDS] = [
     "orders",
     "rally",
@@ -29,6 +30,7 @@ const SPEND_NAMES: [&str; SPENDS] = [
     "hand_swap",
     "extra_cast",
     "attached",
+    "pass",
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,8 +63,8 @@ const END_NAMES: [&str; ENDS] = [
     "undecided",
 ];
 
-pub const OFFICER_ACTIONS: usize = 4;
-const OFFICER_NAMES: [&str; OFFICER_ACTIONS] = ["cast", "orders", "rally", "nothing"];
+pub const OFFICER_ACTIONS: usize = 5;
+const OFFICER_NAMES: [&str; OFFICER_ACTIONS] = ["cast", "orders", "rally", "pass", "nothing"];
 
 /// Ratings: eliteness (d4..d10) by experience (1..3 dice).
 const RATINGS: usize = 12;

@@ -25,6 +25,10 @@ pub struct Needs {
     pub in_assault: bool,
     /// False while the player's figure is attached to a regiment.
     pub may_cast: bool,
+    /// Subordinate players under this one (a side's commander's).
+    pub subordinates: u32,
+    /// The least initiative among them.
+    pub neediest: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +36,8 @@ pub enum OfficerAction {
     Cast = 0,
     Orders,
     Rally,
+    /// Initiative passed down to the neediest subordinate.
+    Pass,
     /// Attached, with nothing to order or rally for its regiment.
     Nothing,
 }
@@ -252,12 +258,14 @@ impl PiquetStrategy {
     pub fn officer_check(&self, needs: &Needs, rules: &Rules, rng: &mut GameRng) -> OfficerAction {
         let orders = needs.order_groups > 0 && needs.ip >= rules.order_cost;
         let rally = needs.rallies > 0 && needs.ip >= rules.rally_cost;
+        let pass = needs.subordinates > 0 && needs.ip > rules.pass_cost && needs.neediest < 18;
         match self.style {
             Style::Random => {
                 let options = [
                     (needs.may_cast, OfficerAction::Cast),
                     (orders, OfficerAction::Orders),
                     (rally, OfficerAction::Rally),
+                    (pass, OfficerAction::Pass),
                 ];
                 let n = options.iter().filter(|(ok, _)| *ok).count();
                 if n == 0 {
@@ -278,6 +286,13 @@ impl PiquetStrategy {
                     OfficerAction::Rally
                 } else if orders {
                     OfficerAction::Orders
+                } else if pass
+                    && needs.neediest < self.recast_below
+                    && needs.ip >= rules.pass_cost + 1 + self.reserve
+                {
+                    // The commander-in-chief "kept very busy supplementing
+                    // the tactical players' initiative" (note 7).
+                    OfficerAction::Pass
                 } else if needs.may_cast {
                     OfficerAction::Cast
                 } else {
@@ -310,6 +325,14 @@ impl PiquetStrategy {
         match self.style {
             Style::Random => rng.random_bool(0.5),
             Style::Heuristic => ip >= cost + self.reserve,
+        }
+    }
+
+    /// IP to pass down, 1..=`most`, holding `ip`.
+    pub fn pass_amount(&self, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
+        match self.style {
+            Style::Random => rng.random_range(1..=most),
+            Style::Heuristic => ip.saturating_sub(self.reserve + 1).clamp(1, most),
         }
     }
 
