@@ -278,11 +278,19 @@ fn rallies_in_the_game_follow_the_binomial_law() {
 
 #[test]
 fn every_kard_turns_one_card_a_player_and_hands_stay_in_bounds() {
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/piquet/default.toml"),
-    )
-    .unwrap();
-    let scenario = scenario(&text);
+    for file in ["default.toml", "corps.toml"] {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("scenarios/piquet")
+                .join(file),
+        )
+        .unwrap();
+        every_kard_turns_one_card(&scenario(&text));
+    }
+}
+
+fn every_kard_turns_one_card(scenario: &Scenario) {
+    let players = |seat: Seat| scenario.sides[seat].player_count as u64;
     let random = PiquetStrategy::from_player(&Player {
         name: "random".into(),
         description: String::new(),
@@ -294,14 +302,14 @@ fn every_kard_turns_one_card_a_player_and_hands_stay_in_bounds() {
         BySeat([random; 2]),
         BySeat([random, heuristic(&[])]),
     ] {
-        let (stats, records) = play(&scenario, strategies, 2_000, 17);
+        let (stats, records) = play(scenario, strategies, 2_000, 17);
         assert_eq!(records.len() as u64, 2_000 * scenario.decqs as u64);
         for seat in Seat::BOTH {
             let side = &stats.sides[seat];
             // 18 KARDs a DECQ: each is a card turned or played from the hand.
             let turned: u64 = side.turned.iter().map(|m| m.sum).sum();
             let played: u64 = side.from_hand.iter().sum();
-            assert_eq!(turned + played, 18 * records.len() as u64);
+            assert_eq!(turned + played, 18 * players(seat) * records.len() as u64);
             for r in &records {
                 assert!(r.ip_end[seat] <= 18);
             }
@@ -360,4 +368,95 @@ fn an_attached_player_executes_at_once_and_cannot_cast() {
     assert!(a.completion[0].n >= games);
     // Side b, not attached, casts.
     assert!(stats.sides[Seat::B].officer_actions[0] > 0);
+}
+
+fn choose(n: u64, r: u64) -> f64 {
+    if r > n {
+        return 0.0;
+    }
+    (0..r).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+}
+
+#[test]
+fn the_commanders_cards_execute_a_subordinates_orders_too() {
+    // A division commander's regiment with a Move order: it executes on
+    // the first matching card of its own deck or of the side's commander's
+    // deck (note 12: "the direct commander of the unit or any player
+    // higher in the command chain"). Both decks are dealt from one Army
+    // Deck holding K matching cards among N; with m1 and m2 matching cards,
+    // P(wait > t) = C(18 - t, m1) / C(18, m1) x C(18 - t, m2) / C(18, m2).
+    let text = r#"
+decqs = 1
+[chips]
+move = 100
+maneuver = 4
+deploy = 3
+assault = 6
+[army_deck]
+infantry_move_in_open = 2
+brilliant_leader = 1
+crushing_volley = 5
+officer_check = 4
+dress_lines = 12
+[a]
+commander = "average"
+[[a.subordinates]]
+name = "Division"
+commander = "average"
+[[a.regiments]]
+name = "Line"
+rating = "line,reliable"
+orders = ["move"]
+player = "Division"
+[b]
+commander = "poor"
+"#;
+    let (n, k) = (24u64, 3u64);
+    let mut exact = 0.0;
+    for k1 in 0..=k {
+        for k2 in 0..=(k - k1) {
+            // The commander's 9 first, then the division's 9 of the rest.
+            let p = choose(k, k1) * choose(n - k, 9 - k1) / choose(n, 9)
+                * choose(k - k1, k2)
+                * choose(n - 9 - (k - k1), 9 - k2)
+                / choose(n - 9, 9);
+            let (m1, m2) = (1 + k1, 1 + k2);
+            let tail = |m: u64, t: u64| choose(18 - t, m) / choose(18, m);
+            exact += p * (0..18).map(|t| tail(m1, t) * tail(m2, t)).sum::<f64>();
+        }
+    }
+    let (stats, _) = play(&scenario(text), BySeat([heuristic(&[]); 2]), 30_000, 23);
+    let wait = stats.sides[Seat::A].first_execution[0];
+    assert_eq!(wait.n, 30_000);
+    assert!(
+        mean_within(wait, exact, 0.9999),
+        "mean wait {} vs exact {exact}",
+        wait.value()
+    );
+    // Alone, the division would wait for its own deck only: longer.
+    let alone: f64 = (0..=k)
+        .map(|k2| choose(k, k2) * choose(n - k, 9 - k2) / choose(n, 9) * 19.0 / (k2 as f64 + 2.0))
+        .sum();
+    assert!(exact < alone - 1.0, "{exact} vs {alone}");
+}
+
+#[test]
+fn a_commander_passes_initiative_down() {
+    // The division's regiments need orders and rallies the division pays
+    // for; its commander, with nothing of its own, passes IP down when the
+    // division runs low. The track never passes 18.
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/piquet/corps.toml"),
+    )
+    .unwrap();
+    let (stats, records) = play(&scenario(&text), BySeat([heuristic(&[]); 2]), 2_000, 29);
+    let spent = &stats.sides[Seat::A].spent;
+    assert!(
+        spent[6].sum > 0,
+        "side a's commander never passed initiative"
+    );
+    assert!(stats.sides[Seat::A].officer_actions[3] > 0);
+    let initiative = &stats.sides[Seat::A].initiative;
+    assert!(initiative.iter().all(|h| h.counts.len() == 19));
+    assert!(records.iter().all(|r| r.ip_end[Seat::A] <= 18));
 }

@@ -124,18 +124,28 @@ impl PiquetStrategy {
         }
     }
 
-    fn officer_useful(&self, needs: &Needs) -> bool {
+    fn officer_useful(&self, needs: &Needs, rules: &Rules) -> bool {
         needs.order_groups > 0
             || needs.rallies > 0
             || (needs.may_cast && needs.ip < self.recast_below)
+            || self.wants_to_pass(needs, rules)
+    }
+
+    /// A side's commander passes initiative down when a subordinate runs
+    /// below the recast level and it can spare some above its reserve.
+    fn wants_to_pass(&self, needs: &Needs, rules: &Rules) -> bool {
+        needs.subordinates > 0
+            && needs.neediest < self.recast_below
+            && needs.ip >= rules.pass_cost + 1 + self.reserve
     }
 
     /// Whether a card of `kind` does something now.
     fn useful(&self, kind: Kind, needs: &Needs, rules: &Rules) -> bool {
         match kind {
-            Kind::OfficerCheck => self.officer_useful(needs),
+            Kind::OfficerCheck => self.officer_useful(needs, rules),
             Kind::BrilliantLeader => {
-                needs.executions[..BASIC].iter().any(|&n| n > 0) || self.officer_useful(needs)
+                needs.executions[..BASIC].iter().any(|&n| n > 0)
+                    || self.officer_useful(needs, rules)
             }
             Kind::HeroicMoment => needs.in_assault,
             Kind::DressLines => {
@@ -168,8 +178,9 @@ impl PiquetStrategy {
                     .iter()
                     .enumerate()
                     .fold(0u16, |m, (k, &n)| m | ((n > 0) as u16) << k);
-                let officer = (needs.order_groups + needs.rallies > 0) as u16
-                    * (1 << Kind::OfficerCheck as u16);
+                let officer_play =
+                    needs.order_groups + needs.rallies > 0 || self.wants_to_pass(needs, rules);
+                let officer = officer_play as u16 * (1 << Kind::OfficerCheck as u16);
                 if present & (executable | officer) == 0 {
                     let leader = present & (1 << Kind::BrilliantLeader as u16) != 0;
                     return if leader && self.useful(Kind::BrilliantLeader, needs, rules) {
@@ -183,7 +194,7 @@ impl PiquetStrategy {
                 let score = |kind: Kind| -> u32 {
                     match kind {
                         Kind::BrilliantLeader => 0,
-                        Kind::OfficerCheck => (needs.order_groups + needs.rallies > 0) as u32,
+                        Kind::OfficerCheck => officer_play as u32,
                         Kind::HeroicMoment => 0,
                         k => needs.executions[k as usize] as u32 * 2,
                     }
@@ -286,10 +297,7 @@ impl PiquetStrategy {
                     OfficerAction::Rally
                 } else if orders {
                     OfficerAction::Orders
-                } else if pass
-                    && needs.neediest < self.recast_below
-                    && needs.ip >= rules.pass_cost + 1 + self.reserve
-                {
+                } else if self.wants_to_pass(needs, rules) {
                     // The commander-in-chief "kept very busy supplementing
                     // the tactical players' initiative" (note 7).
                     OfficerAction::Pass
