@@ -454,17 +454,17 @@ impl Game {
             used: false,
         }; MAX_PLAYERS]; 2];
         for seat in Seat::BOTH {
-            let side = &setup.scenario.sides[seat];
-            for p in 0..side.player_count as usize {
-                plays[seat.index()][p] = self.turn(setup, seat, p, kard_in_decq, stats, tally);
+            let players = setup.scenario.sides[seat].player_count as usize;
+            for (p, play) in plays[seat.index()][..players].iter_mut().enumerate() {
+                *play = self.turn(setup, seat, p, kard_in_decq, stats, tally);
             }
         }
         // Effects: simultaneous in the text; the side resolving first
         // alternates KARD by KARD so neither side always goes first.
         let first = if self.kard % 2 == 1 { Seat::A } else { Seat::B };
         for seat in [first, first.other()] {
-            for p in 0..setup.scenario.sides[seat].player_count as usize {
-                let play = plays[seat.index()][p];
+            let players = setup.scenario.sides[seat].player_count as usize;
+            for (p, &play) in plays[seat.index()][..players].iter().enumerate() {
                 if play.used {
                     self.use_card(
                         setup,
