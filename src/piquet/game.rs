@@ -389,6 +389,7 @@ impl Game {
     /// What player `p` of `seat` sees: its own regiments, and the side's
     /// commander with subordinates every regiment of the side (it may
     /// order theirs for the bypass cost, and its cards execute theirs).
+    #[inline]
     fn needs(&self, setup: &Setup, seat: Seat, p: usize) -> Needs {
         let side = &setup.scenario.sides[seat];
         let chief = p == 0 && side.player_count > 1;
@@ -433,6 +434,7 @@ impl Game {
 
     /// The regiment player `p`'s own figure is attached to, while it is in
     /// the game.
+    #[inline]
     fn attached(&self, setup: &Setup, seat: Seat, p: usize) -> Option<usize> {
         setup.scenario.sides[seat].players[p]
             .attached_to

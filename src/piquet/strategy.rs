@@ -124,6 +124,7 @@ impl PiquetStrategy {
         }
     }
 
+    #[inline]
     fn officer_useful(&self, needs: &Needs, rules: &Rules) -> bool {
         needs.order_groups > 0
             || needs.rallies > 0
@@ -133,6 +134,7 @@ impl PiquetStrategy {
 
     /// A side's commander passes initiative down when a subordinate runs
     /// below the recast level and it can spare some above its reserve.
+    #[inline]
     fn wants_to_pass(&self, needs: &Needs, rules: &Rules) -> bool {
         needs.subordinates > 0
             && needs.neediest < self.recast_below
@@ -140,6 +142,7 @@ impl PiquetStrategy {
     }
 
     /// Whether a card of `kind` does something now.
+    #[inline]
     fn useful(&self, kind: Kind, needs: &Needs, rules: &Rules) -> bool {
         match kind {
             Kind::OfficerCheck => self.officer_useful(needs, rules),
@@ -156,6 +159,7 @@ impl PiquetStrategy {
     }
 
     /// A hand card to play instead of turning the top card.
+    #[inline]
     pub fn hand_play(
         &self,
         hand: &[crate::piquet::cards::Card],
@@ -217,6 +221,7 @@ impl PiquetStrategy {
     }
 
     /// What to do with the card just turned.
+    #[inline]
     pub fn turned(
         &self,
         kind: Kind,
