@@ -219,7 +219,16 @@ fn render(plot: &Plot) -> std::result::Result<String, String> {
         }
         let pad_y = ((y_max - y_min) * 0.08).max(y_max.abs().max(1e-9) * 0.01);
         let pad_x = ((x_max - x_min) * 0.06).max(0.5);
-        let y_range = (y_min - pad_y)..(y_max + pad_y);
+        // Headroom for the legend in the upper right, a line per series, so
+        // it never hides the highest points.
+        let legend =
+            plot.lines.len() > 1 || !plot.lines.is_empty() && !plot.lines[0].name.is_empty();
+        let legend_room = if legend {
+            (y_max - y_min).max(1e-9) * 0.07 * plot.lines.len() as f64
+        } else {
+            0.0
+        };
+        let y_range = (y_min - pad_y)..(y_max + pad_y + legend_room);
         let x_range = (x_min - pad_x)..(x_max + pad_x);
         // Enough digits to tell about eight ticks apart, no more.
         let y_digits =
@@ -310,7 +319,7 @@ fn render(plot: &Plot) -> std::result::Result<String, String> {
                 )
                 .map_err(|e| e.to_string())?;
         }
-        if plot.lines.len() > 1 || !plot.lines.is_empty() && !plot.lines[0].name.is_empty() {
+        if legend {
             chart
                 .configure_series_labels()
                 .position(SeriesLabelPosition::UpperRight)
