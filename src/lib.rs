@@ -18,6 +18,7 @@ pub mod piquet;
 pub mod presets;
 pub mod report;
 pub mod runner;
+pub mod scenario_fields;
 pub mod sickles;
 pub mod skirmish;
 pub mod stats;

@@ -120,12 +120,6 @@ fn initiative_after_k_casts_is_the_highest_of_k_plus_one() {
 }
 
 fn hypergeometric(population: u64, successes: u64, draws: u64, k: u64) -> f64 {
-    let choose = |n: u64, r: u64| -> f64 {
-        if r > n {
-            return 0.0;
-        }
-        (0..r).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
-    };
     choose(successes, k) * choose(population - successes, draws - k) / choose(population, draws)
 }
 

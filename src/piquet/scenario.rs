@@ -8,7 +8,8 @@
 use super::cards::{Kind, KindCounts, BASIC, DECK, KINDS};
 use super::dice::Rating;
 use crate::engine::{BySeat, Seat};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
+use crate::scenario_fields::{bad, int};
 
 /// Regiments a side: a side's units are one fixed array and sets of them
 /// are 16-bit masks.
@@ -171,14 +172,6 @@ pub struct Scenario {
     pub sides: BySeat<Side>,
 }
 
-fn bad(field: &str, value: impl std::fmt::Display, allowed: &str) -> Error {
-    Error::new(ErrorKind::BadValue {
-        name: format!("scenario {field}"),
-        value: value.to_string(),
-        allowed: allowed.to_string(),
-    })
-}
-
 fn unknown_keys(table: &toml::Table, at: &str, keys: &[&str]) -> Result<()> {
     match table.keys().find(|k| !keys.contains(&k.as_str())) {
         Some(key) => Err(bad(
@@ -187,21 +180,6 @@ fn unknown_keys(table: &toml::Table, at: &str, keys: &[&str]) -> Result<()> {
             &keys.join(", "),
         )),
         None => Ok(()),
-    }
-}
-
-fn int(
-    table: &toml::Table,
-    at: &str,
-    key: &str,
-    range: (i64, i64),
-    default: Option<i64>,
-) -> Result<i64> {
-    let allowed = format!("an integer {}..={}", range.0, range.1);
-    match table.get(key) {
-        None => default.ok_or_else(|| bad(&format!("{at}{key}"), "(missing)", &allowed)),
-        Some(toml::Value::Integer(v)) if (range.0..=range.1).contains(v) => Ok(*v),
-        Some(other) => Err(bad(&format!("{at}{key}"), other, &allowed)),
     }
 }
 

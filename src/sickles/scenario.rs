@@ -4,7 +4,8 @@
 //! the boundary, into fixed arrays the game loop reads without allocating.
 
 use crate::engine::{BySeat, Seat};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
+use crate::scenario_fields::{bad, int};
 
 /// Divisions per side: the chit ids leave room for this many.
 pub const MAX_DIVISIONS: usize = 8;
@@ -46,29 +47,6 @@ pub struct Scenario {
     pub division_count: BySeat<u8>,
     /// "Hood", ... for the rows by division and brigade.
     pub division_names: BySeat<Vec<String>>,
-}
-
-fn bad(field: &str, value: impl std::fmt::Display, allowed: &str) -> Error {
-    Error::new(ErrorKind::BadValue {
-        name: format!("scenario {field}"),
-        value: value.to_string(),
-        allowed: allowed.to_string(),
-    })
-}
-
-fn int(
-    table: &toml::Table,
-    field: &str,
-    key: &str,
-    range: (i64, i64),
-    default: Option<i64>,
-) -> Result<i64> {
-    let allowed = format!("an integer {}..={}", range.0, range.1);
-    match table.get(key) {
-        None => default.ok_or_else(|| bad(&format!("{field}.{key}"), "(missing)", &allowed)),
-        Some(toml::Value::Integer(v)) if (range.0..=range.1).contains(v) => Ok(*v),
-        Some(other) => Err(bad(&format!("{field}.{key}"), other, &allowed)),
-    }
 }
 
 impl Scenario {

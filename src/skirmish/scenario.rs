@@ -3,7 +3,8 @@
 //! morale group, and the weapons' load times.
 
 use crate::engine::{BySeat, Seat};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
+use crate::scenario_fields::{bad, int};
 
 /// Men per side: a side's men are a fixed array.
 pub const MAX_MEN: usize = 16;
@@ -30,23 +31,6 @@ pub struct Scenario {
     pub first: Seat,
     /// Inches between the two furthest men of a morale group.
     pub spread: u32,
-}
-
-fn bad(field: &str, value: impl std::fmt::Display, allowed: &str) -> Error {
-    Error::new(ErrorKind::BadValue {
-        name: format!("scenario {field}"),
-        value: value.to_string(),
-        allowed: allowed.to_string(),
-    })
-}
-
-fn int(table: &toml::Table, field: &str, range: (i64, i64), default: Option<i64>) -> Result<i64> {
-    let allowed = format!("an integer {}..={}", range.0, range.1);
-    match table.get(field) {
-        None => default.ok_or_else(|| bad(field, "(missing)", &allowed)),
-        Some(toml::Value::Integer(v)) if (range.0..=range.1).contains(v) => Ok(*v),
-        Some(other) => Err(bad(field, other, &allowed)),
-    }
 }
 
 fn seat(table: &toml::Table, field: &str, default: Seat) -> Result<Seat> {
@@ -146,7 +130,7 @@ impl Scenario {
                         &MAN_KEYS.join(", "),
                     ));
                 }
-                let n = int(entry, "count", (1, MAX_MEN as i64), Some(1)).map_err(|_| {
+                let n = int(entry, "", "count", (1, MAX_MEN as i64), Some(1)).map_err(|_| {
                     bad(
                         &format!("{field}.count"),
                         entry.get("count").map_or("?".into(), |v| v.to_string()),
@@ -210,10 +194,10 @@ impl Scenario {
                 .to_string(),
             men,
             count,
-            distance: int(table, "distance", (0, 1000), None)? as u32,
+            distance: int(table, "", "distance", (0, 1000), None)? as u32,
             attacker: seat(table, "attacker", Seat::A)?,
             first: seat(table, "first", Seat::A)?,
-            spread: int(table, "spread", (0, 100), Some(2))? as u32,
+            spread: int(table, "", "spread", (0, 100), Some(2))? as u32,
         })
     }
 
