@@ -532,6 +532,9 @@ impl Game {
             match choice {
                 TurnedUse::Use => {}
                 TurnedUse::Keep(discard) => {
+                    // A swap needs a card to discard and the IP; a strategy
+                    // that offers neither for a full hand keeps nothing.
+                    debug_assert!(room || (discard.is_some() && player.ip >= rules.hand_swap_cost));
                     if let Some(slot) = discard.filter(|_| !room) {
                         player.take_from_hand(slot);
                         player.ip -= rules.hand_swap_cost;
