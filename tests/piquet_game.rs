@@ -301,7 +301,7 @@ fn every_kard_turns_one_card(scenario: &Scenario) {
         for seat in Seat::BOTH {
             let side = &stats.sides[seat];
             // 18 KARDs a DECQ: each is a card turned or played from the hand.
-            let turned: u64 = side.turned.iter().map(|m| m.sum).sum();
+            let turned: u64 = side.turned.iter().map(|h| h.mean().sum).sum();
             let played: u64 = side.from_hand.iter().sum();
             assert_eq!(turned + played, 18 * players(seat) * records.len() as u64);
             for r in &records {

@@ -140,6 +140,10 @@ pub struct Game {
     rosters: BySeat<[Roster; MAX_PLAYERS]>,
     /// A side's regiments of every player: its commander's view.
     totals: BySeat<Roster>,
+    /// Bumped by every change to a side's regiments.
+    versions: BySeat<u32>,
+    /// Each player's view of its side, and the version it was read at.
+    views: BySeat<[(u32, Needs); MAX_PLAYERS]>,
     /// Card kinds the plans of each side's regiments still in the game
     /// want: changes only when a regiment is removed.
     planned: BySeat<[bool; KINDS]>,
@@ -200,6 +204,8 @@ impl Game {
             active: 0,
             rosters: BySeat::default(),
             totals: BySeat::default(),
+            versions: BySeat::default(),
+            views: BySeat([[(u32::MAX, Needs::default()); MAX_PLAYERS]; 2]),
             planned: BySeat([[false; KINDS]; 2]),
             decq: DecqRecord::default(),
             first_decision: BySeat([u64::MAX; 2]),
@@ -221,6 +227,9 @@ impl Game {
         self.assaults = [Assault::default(); MAX_ASSAULTS];
         self.kard = 0;
         self.active = 0;
+        // A new game: no view read in the last one is current.
+        self.views = BySeat([[(u32::MAX, Needs::default()); MAX_PLAYERS]; 2]);
+        self.versions = BySeat::default();
         self.first_decision = BySeat([u64::MAX; 2]);
         for seat in Seat::BOTH {
             let side = &setup.scenario.sides[seat];
@@ -384,13 +393,35 @@ impl Game {
             }
         }
         self.planned[seat] = planned;
+        self.versions[seat] = self.versions[seat].wrapping_add(1);
     }
 
     /// What player `p` of `seat` sees: its own regiments, and the side's
     /// commander with subordinates every regiment of the side (it may
     /// order theirs for the bypass cost, and its cards execute theirs).
+    /// Read again only when the side's regiments have changed; the
+    /// initiative is always current.
     #[inline]
-    fn needs(&self, setup: &Setup, seat: Seat, p: usize) -> Needs {
+    fn needs(&mut self, setup: &Setup, seat: Seat, p: usize) -> Needs {
+        let version = self.versions[seat];
+        let mut needs = match self.views[seat][p] {
+            (read, needs) if read == version => needs,
+            _ => {
+                let needs = self.read_view(setup, seat, p);
+                self.views[seat][p] = (version, needs);
+                needs
+            }
+        };
+        let side = &setup.scenario.sides[seat];
+        let players = &self.players[seat][..side.player_count as usize];
+        needs.ip = players[p].ip;
+        if needs.subordinates > 0 {
+            needs.neediest = players[1..].iter().map(|q| q.ip).min().unwrap_or(0);
+        }
+        needs
+    }
+
+    fn read_view(&self, setup: &Setup, seat: Seat, p: usize) -> Needs {
         let side = &setup.scenario.sides[seat];
         let chief = p == 0 && side.player_count > 1;
         let own = &self.rosters[seat][p];
@@ -410,25 +441,20 @@ impl Game {
             let next = regiment.plan[self.units[seat][i].plan_at as usize];
             groups |= 1 << (regiment.brigade as usize * ORDER_KINDS + next as usize);
         }
-        let players = &self.players[seat][..side.player_count as usize];
         Needs {
-            ip: players[p].ip,
+            ip: 0,
             executions: view.waiting,
+            executable: view.waiting[..BASIC]
+                .iter()
+                .enumerate()
+                .fold(0, |m, (k, &n)| m | ((n > 0) as u16) << k),
             planned: self.planned[seat],
             order_groups: groups.count_ones(),
             rallies: (own.shaken & allowed).count_ones(),
             in_assault: view.fighting != 0,
             may_cast: attached.is_none(),
-            subordinates: if chief {
-                side.player_count as u32 - 1
-            } else {
-                0
-            },
-            neediest: if chief {
-                players[1..].iter().map(|q| q.ip).min().unwrap_or(0)
-            } else {
-                0
-            },
+            subordinates: if chief { side.player_count as u32 - 1 } else { 0 },
+            neediest: 0,
         }
     }
 
@@ -1121,6 +1147,7 @@ impl Game {
 
     /// Every status change goes through here, keeping the rosters.
     fn set_status(&mut self, setup: &Setup, seat: Seat, i: usize, status: Status) {
+        self.versions[seat] = self.versions[seat].wrapping_add(1);
         let regiment = &setup.scenario.sides[seat].regiments[i];
         let unit = &mut self.units[seat][i];
         let bit = 1u16 << i;

@@ -133,7 +133,9 @@ pub struct SideStats {
     pub spent: [Mean; SPENDS],
     pub ip_spent: Mean,
     pub officer_actions: [u64; OFFICER_ACTIONS],
-    pub turned: [Mean; KINDS],
+    /// Cards of each kind turned in a DECQ (at most 18): a histogram is one
+    /// increment a DECQ where a mean is three.
+    pub turned: [Histogram<19>; KINDS],
     pub from_hand: [u64; KINDS],
     pub hand_plays: Mean,
     pub hand_keeps: Mean,
@@ -159,7 +161,7 @@ impl Default for SideStats {
             spent: Default::default(),
             ip_spent: Mean::default(),
             officer_actions: [0; OFFICER_ACTIONS],
-            turned: [Mean::default(); KINDS],
+            turned: [Histogram::default(); KINDS],
             from_hand: [0; KINDS],
             hand_plays: Mean::default(),
             hand_keeps: Mean::default(),
@@ -283,8 +285,8 @@ impl Stats {
                 mean.record(v as u64);
             }
             s.ip_spent.record(d.ip_spent[seat] as u64);
-            for (mean, &v) in s.turned.iter_mut().zip(&d.turned[seat]) {
-                mean.record(v as u64);
+            for (histogram, &v) in s.turned.iter_mut().zip(&d.turned[seat]) {
+                histogram.record(v as usize);
             }
             s.hand_plays.record(d.hand_plays[seat] as u64);
             s.hand_keeps.record(d.hand_keeps[seat] as u64);
@@ -384,7 +386,7 @@ impl Stats {
                     name,
                     "card",
                     kind.name().to_string(),
-                    s.turned[kind as usize],
+                    s.turned[kind as usize].mean(),
                 ));
             }
             let plays: u64 = s.from_hand.iter().sum();

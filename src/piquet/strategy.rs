@@ -16,6 +16,8 @@ pub struct Needs {
     pub ip: u32,
     /// Regiments a card of each kind would execute now.
     pub executions: [u8; KINDS],
+    /// The basic kinds that would execute any, one bit each.
+    pub executable: u16,
     /// Card kinds some regiment's plan will want.
     pub planned: [bool; KINDS],
     /// Orders (brigade groups) waiting to be issued.
@@ -178,10 +180,7 @@ impl PiquetStrategy {
                 }
                 // Most KARDs nothing held executes anything: say so from
                 // the kinds present, without scoring each card.
-                let executable = needs.executions[..BASIC]
-                    .iter()
-                    .enumerate()
-                    .fold(0u16, |m, (k, &n)| m | ((n > 0) as u16) << k);
+                let executable = needs.executable;
                 let officer_play =
                     needs.order_groups + needs.rallies > 0 || self.wants_to_pass(needs, rules);
                 let officer = officer_play as u16 * (1 << Kind::OfficerCheck as u16);
