@@ -94,7 +94,17 @@ impl Card {
     }
 
     pub const fn kind(self) -> Kind {
-        Kind::ALL[(self.0 & !Card::ARMY) as usize]
+        // Sixteen entries, so a four-bit index needs no bounds check.
+        const KINDS16: [Kind; 16] = {
+            let mut table = [Kind::DressLines; 16];
+            let mut k = 0;
+            while k < KINDS {
+                table[k] = Kind::ALL[k];
+                k += 1;
+            }
+            table
+        };
+        KINDS16[(self.0 & 0x0f) as usize]
     }
 
     pub const fn from_army(self) -> bool {

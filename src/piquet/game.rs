@@ -453,7 +453,11 @@ impl Game {
             rallies: (own.shaken & allowed).count_ones(),
             in_assault: view.fighting != 0,
             may_cast: attached.is_none(),
-            subordinates: if chief { side.player_count as u32 - 1 } else { 0 },
+            subordinates: if chief {
+                side.player_count as u32 - 1
+            } else {
+                0
+            },
             neediest: 0,
         }
     }

@@ -146,18 +146,23 @@ impl PiquetStrategy {
     /// Whether a card of `kind` does something now.
     #[inline]
     fn useful(&self, kind: Kind, needs: &Needs, rules: &Rules) -> bool {
-        match kind {
-            Kind::OfficerCheck => self.officer_useful(needs, rules),
-            Kind::BrilliantLeader => {
-                needs.executions[..BASIC].iter().any(|&n| n > 0)
-                    || self.officer_useful(needs, rules)
-            }
-            Kind::HeroicMoment => needs.in_assault,
-            Kind::DressLines => {
-                rules.dress_lines_rally && needs.rallies > 0 && needs.ip >= rules.rally_cost
-            }
-            k => needs.executions[k as usize] > 0,
-        }
+        self.useful_kinds(needs, rules) >> kind as u16 & 1 != 0
+    }
+
+    /// The kinds that do something now, one bit each: the turned card's
+    /// kind is a coin flip to the branch predictor, a bit test is not.
+    #[inline]
+    fn useful_kinds(&self, needs: &Needs, rules: &Rules) -> u16 {
+        let officer = self.officer_useful(needs, rules);
+        let bit = |on: bool, kind: Kind| (on as u16) << kind as u16;
+        needs.executable
+            | bit(officer, Kind::OfficerCheck)
+            | bit(officer || needs.executable != 0, Kind::BrilliantLeader)
+            | bit(needs.in_assault, Kind::HeroicMoment)
+            | bit(
+                rules.dress_lines_rally && needs.rallies > 0 && needs.ip >= rules.rally_cost,
+                Kind::DressLines,
+            )
     }
 
     /// A hand card to play instead of turning the top card.
