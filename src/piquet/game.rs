@@ -529,6 +529,7 @@ impl Game {
         let strategy = &setup.strategies[seat];
         let side_stats = &mut stats.sides[seat];
         side_stats.initiative[kard_in_decq].record(needs.ip as usize);
+        side_stats.initiative_by_player[p].record(needs.ip as usize);
         tally.ip_sum[seat] += needs.ip;
         tally.kards[seat] += 1;
         let player = &mut self.players[seat][p];

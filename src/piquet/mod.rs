@@ -139,7 +139,7 @@ impl Simulation for Piquet {
         "hand_plays_per_decq",
         "assault_won_by_attacker",
     ];
-    const TABLE_BREAKDOWNS: &'static [&'static str] = &["none", "order", "use"];
+    const TABLE_BREAKDOWNS: &'static [&'static str] = &["none", "player", "order", "use"];
     const DEFAULT_GAMES: u64 = 20_000;
     const PROGRESS_FROM: u64 = 5_000;
     const BATCH: u64 = 256;
@@ -180,7 +180,7 @@ impl Simulation for Piquet {
     }
 
     fn rows(&self, stats: &Stats, _players: &BySeat<Player>) -> Vec<SummaryRow> {
-        stats.rows()
+        stats.rows(&self.scenario)
     }
 
     fn trace(&self, master_seed: u64, index: u64) -> Trace {

@@ -5,7 +5,7 @@
 use super::cards::{Kind, KINDS};
 use super::dice::Rating;
 use super::rules::MAX_INITIATIVE;
-use super::scenario::{Arm, OrderKind, Regiment, ORDER_KINDS};
+use super::scenario::{Arm, OrderKind, Regiment, Scenario, MAX_PLAYERS, ORDER_KINDS};
 use crate::engine::{BySeat, Seat};
 use crate::stats::{Histogram, Mean, Rate, SummaryRow, ALL_SEATS, NO_BREAKDOWN};
 use std::ops::AddAssign;
@@ -130,6 +130,8 @@ pub struct GameTally {
 pub struct SideStats {
     /// Initiative at the start of each KARD of the DECQ.
     pub initiative: [Histogram<{ MAX_INITIATIVE as usize + 1 }>; 18],
+    /// The same by player of the side (0: its commander).
+    pub initiative_by_player: [Histogram<{ MAX_INITIATIVE as usize + 1 }>; MAX_PLAYERS],
     pub spent: [Mean; SPENDS],
     pub ip_spent: Mean,
     pub officer_actions: [u64; OFFICER_ACTIONS],
@@ -158,6 +160,7 @@ impl Default for SideStats {
     fn default() -> Self {
         SideStats {
             initiative: [Histogram::default(); 18],
+            initiative_by_player: [Histogram::default(); MAX_PLAYERS],
             spent: Default::default(),
             ip_spent: Mean::default(),
             officer_actions: [0; OFFICER_ACTIONS],
@@ -189,6 +192,7 @@ fn add<T: AddAssign + Copy, const N: usize>(mine: &mut [T; N], theirs: &[T; N]) 
 impl AddAssign<&SideStats> for SideStats {
     fn add_assign(&mut self, o: &SideStats) {
         add(&mut self.initiative, &o.initiative);
+        add(&mut self.initiative_by_player, &o.initiative_by_player);
         add(&mut self.spent, &o.spent);
         self.ip_spent += o.ip_spent;
         add(&mut self.officer_actions, &o.officer_actions);
@@ -327,7 +331,9 @@ impl Stats {
         self.matchup_kards[index].record(kards as u64);
     }
 
-    pub fn rows(&self) -> Vec<SummaryRow> {
+    /// The summary rows; `scenario` names the players of a side with
+    /// several.
+    pub fn rows(&self, scenario: &Scenario) -> Vec<SummaryRow> {
         let mut rows = Vec::new();
         let none = String::new;
         for seat in Seat::BOTH {
@@ -344,6 +350,18 @@ impl Stats {
                 none(),
                 all.mean(),
             ));
+            let side = &scenario.sides[seat];
+            if side.player_count > 1 {
+                for (player, h) in side.player_names.iter().zip(&s.initiative_by_player) {
+                    rows.push(SummaryRow::mean(
+                        "initiative",
+                        name,
+                        "player",
+                        player.clone(),
+                        h.mean(),
+                    ));
+                }
+            }
             for (k, h) in s.initiative.iter().enumerate() {
                 rows.push(SummaryRow::mean(
                     "initiative",
