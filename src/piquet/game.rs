@@ -1190,21 +1190,6 @@ impl Game {
             rules.beyond_four,
         )
     }
-
-    pub fn unit(&self, seat: Seat, i: usize) -> &Unit {
-        &self.units[seat][i]
-    }
-
-    /// Player `p`'s initiative (0: the side's commander).
-    pub fn initiative(&self, seat: Seat, p: usize) -> u32 {
-        self.players[seat][p].ip
-    }
-
-    /// Cards player `p` holds in its deck (not yet turned) and hand.
-    pub fn cards(&self, seat: Seat, p: usize) -> (usize, usize) {
-        let player = &self.players[seat][p];
-        (DECK - player.next, player.hand_len)
-    }
 }
 
 /// The multi-unit rule: "remove the highest and lowest values until there
