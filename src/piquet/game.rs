@@ -1,9 +1,10 @@
-//! A Piquet Regimental game: two players, one a side, each with an
-//! 18-card deck (the 9 basic cards and 9 from the side's Army Deck), a hand
-//! as large as the commander's quality allows, and initiative. On each KARD
-//! both players turn their top card (or play one from the hand, discarding
-//! the top card unseen) and use it, keep it, or let it go; Officer Checks
-//! cast for initiative, issue orders or rally; a matching card lets a
+//! A Piquet Regimental game: two sides, each a commander and any
+//! subordinate players, every player with an 18-card deck (the 9 basic
+//! cards and 9 from the side's Army Deck), a hand as large as its quality
+//! allows, and initiative. On each KARD every player turns its top card (or
+//! plays one from the hand, discarding the top card unseen) and uses it,
+//! keeps it, or lets it go; Officer Checks cast for initiative, issue
+//! orders, rally or pass initiative down; a matching card lets a
 //! regiment's order cast against its movement chips; assaults are fought
 //! on every KARD once begun. After 18 KARDs the basic cards come out, the
 //! army cards go back and the decks are dealt again, counting cards held.

@@ -1,6 +1,7 @@
 //! Piquet Regimental (Jim Getz; seed `004_95d5d795d2285ff3.txt`): the
-//! dice step method with exact distributions, and a game of two players'
-//! decks, hands, initiative, orders, assaults and rallies.
+//! dice step method with exact distributions, and a game of two sides'
+//! players (a commander and its subordinates): decks, hands, initiative,
+//! orders, assaults and rallies.
 
 pub mod cards;
 pub mod dice;

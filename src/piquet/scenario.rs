@@ -1,9 +1,10 @@
-//! Piquet scenarios as data: for each side its commander's quality, its
-//! Army Deck, its regiments (rating, arm, Elan, stamina boxes, brigade,
-//! the orders they will be given, an assault's target, an attached
-//! subordinate figure) and where the player's own figure is attached; for
-//! the game its length in DECQs and the movement chips each order starts
-//! with (the text's movement-chip table was lost in the scan).
+//! Piquet scenarios as data: for each side its players (the commander and
+//! any subordinates, each with a quality and perhaps an attached figure),
+//! its Army Deck, its regiments (rating, arm, Elan, stamina boxes, brigade,
+//! commanding player, the orders they will be given, an assault's target,
+//! an attached subordinate figure); for the game its length in DECQs and
+//! the movement chips each order starts with (the text's movement-chip
+//! table was lost in the scan).
 
 use super::cards::{Kind, KindCounts, BASIC, DECK, KINDS};
 use super::dice::Rating;
