@@ -61,7 +61,6 @@ pub struct Unit {
 
 #[derive(Clone, Copy, Debug, Default)]
 struct Assault {
-    active: bool,
     defender: u8,
     defender_seat: Seat,
     attackers: u16,
@@ -263,7 +262,7 @@ impl Game {
                 self.rosters[seat][regiment.player as usize].waiting[card] += 1;
                 self.totals[seat].waiting[card] += 1;
             }
-            self.plan_cards(setup, seat);
+            self.planned[seat] = setup.scenario.sides[seat].planned;
             self.redeal(setup.scenario, seat);
         }
         for seat in Seat::BOTH {
@@ -916,10 +915,13 @@ impl Game {
                 self.set_status(setup, seat, i, Status::Idle);
             }
             Status::Fighting => {
-                let joinable = self
-                    .assaults
-                    .iter_mut()
-                    .find(|x| x.active && x.defender_seat == enemy && x.defender as usize == t);
+                let active = self.active;
+                let joinable = self.assaults.iter_mut().enumerate().find_map(|(slot, x)| {
+                    (active >> slot & 1 != 0
+                        && x.defender_seat == enemy
+                        && x.defender as usize == t)
+                        .then_some(x)
+                });
                 if let Some(x) = joinable {
                     // The multi-unit rule: one more attacker on one defender.
                     x.attackers |= 1 << i;
@@ -934,7 +936,6 @@ impl Game {
                 let slot = (!self.active).trailing_zeros() as usize;
                 self.active |= 1 << slot;
                 self.assaults[slot] = Assault {
-                    active: true,
                     defender: t as u8,
                     defender_seat: enemy,
                     attackers: 1 << i,
@@ -1120,7 +1121,6 @@ impl Game {
         );
         self.settle(setup, as_, standing, attackers_defeated, false);
         self.settle(setup, ds, 1 << d, defender_defeated, by_cavalry);
-        self.assaults[slot].active = false;
         self.active &= !(1 << slot);
         tally.assaults += 1;
         tally.assault_kards += x.kards;

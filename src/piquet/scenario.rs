@@ -148,6 +148,8 @@ pub struct Side {
     pub regiments: [Regiment; MAX_UNITS],
     pub count: u8,
     pub names: Vec<String>,
+    /// The card kinds its regiments' plans want at the start.
+    pub planned: [bool; KINDS],
 }
 
 impl Side {
@@ -572,7 +574,14 @@ impl Scenario {
                     }
                 };
             }
+            let mut planned = [false; KINDS];
+            for r in &regiments[..entries[seat].len()] {
+                for &order in &r.plan[..r.plan_len as usize] {
+                    planned[order.card(r.arm) as usize] = true;
+                }
+            }
             sides.push(Side {
+                planned,
                 players,
                 player_count: player_tables.len() as u8,
                 player_names,

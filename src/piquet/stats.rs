@@ -437,6 +437,23 @@ impl Stats {
                 Rate::new(s.hand_plays_executing, plays),
             ));
             rows.push(SummaryRow::rate(
+                "execution_from_hand",
+                name,
+                NO_BREAKDOWN,
+                none(),
+                Rate::new(s.executions_from_hand, s.executions.sum),
+            ));
+            let issued: u64 = s.orders_issued.iter().sum();
+            for order in OrderKind::ALL {
+                rows.push(SummaryRow::rate(
+                    "order_issued_share",
+                    name,
+                    "order",
+                    order.name().into(),
+                    Rate::new(s.orders_issued[order as usize], issued),
+                ));
+            }
+            rows.push(SummaryRow::rate(
                 "extra_cast_share",
                 name,
                 NO_BREAKDOWN,
