@@ -119,6 +119,18 @@ fn initiative_after_k_casts_is_the_highest_of_k_plus_one() {
     );
 }
 
+/// One DECQ; a Move order needs more chips than a DECQ of casts removes,
+/// so it waits only for its first card. The Army Deck holds 3 matching
+/// cards (2 Infantry Move in Open, a Brilliant Leader) among 12 +
+/// `dress_lines`; `sides` gives the [a] and [b] tables.
+fn move_order_scenario(dress_lines: u64, sides: &str) -> String {
+    format!(
+        "decqs = 1\n[chips]\nmove = 100\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
+         [army_deck]\ninfantry_move_in_open = 2\nbrilliant_leader = 1\ncrushing_volley = 5\n\
+         officer_check = 4\ndress_lines = {dress_lines}\n{sides}"
+    )
+}
+
 fn hypergeometric(population: u64, successes: u64, draws: u64, k: u64) -> f64 {
     choose(successes, k) * choose(population - successes, draws - k) / choose(population, draws)
 }
@@ -131,29 +143,9 @@ fn a_move_order_waits_for_the_first_matching_card() {
     // basic one and those dealt from the Army Deck. With m such cards the
     // first is at (18 + 1) / (m + 1) on average.
     for dress_lines in [1u64, 4, 12] {
-        let text = format!(
-            r#"
-decqs = 1
-[chips]
-move = 100
-maneuver = 4
-deploy = 3
-assault = 6
-[army_deck]
-infantry_move_in_open = 2
-brilliant_leader = 1
-crushing_volley = 5
-officer_check = 4
-dress_lines = {dress_lines}
-[a]
-commander = "good"
-[[a.regiments]]
-name = "Line"
-rating = "line,reliable"
-orders = ["move"]
-[b]
-commander = "good"
-"#
+        let text = move_order_scenario(
+            dress_lines,
+            "[a]\ncommander = \"good\"\n[[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\norders = [\"move\"]\n[b]\ncommander = \"good\"\n",
         );
         let army = 12 + dress_lines;
         let exact: f64 = (0..=3)
@@ -379,32 +371,10 @@ fn the_commanders_cards_execute_a_subordinates_orders_too() {
     // higher in the command chain"). Both decks are dealt from one Army
     // Deck holding K matching cards among N; with m1 and m2 matching cards,
     // P(wait > t) = C(18 - t, m1) / C(18, m1) x C(18 - t, m2) / C(18, m2).
-    let text = r#"
-decqs = 1
-[chips]
-move = 100
-maneuver = 4
-deploy = 3
-assault = 6
-[army_deck]
-infantry_move_in_open = 2
-brilliant_leader = 1
-crushing_volley = 5
-officer_check = 4
-dress_lines = 12
-[a]
-commander = "average"
-[[a.subordinates]]
-name = "Division"
-commander = "average"
-[[a.regiments]]
-name = "Line"
-rating = "line,reliable"
-orders = ["move"]
-player = "Division"
-[b]
-commander = "poor"
-"#;
+    let text = move_order_scenario(
+        12,
+        "[a]\ncommander = \"average\"\n[[a.subordinates]]\nname = \"Division\"\ncommander = \"average\"\n[[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\norders = [\"move\"]\nplayer = \"Division\"\n[b]\ncommander = \"poor\"\n",
+    );
     let (n, k) = (24u64, 3u64);
     let mut exact = 0.0;
     for k1 in 0..=k {
@@ -419,7 +389,7 @@ commander = "poor"
             exact += p * (0..18).map(|t| tail(m1, t) * tail(m2, t)).sum::<f64>();
         }
     }
-    let (stats, _) = play(&scenario(text), BySeat([heuristic(&[]); 2]), 30_000, 23);
+    let (stats, _) = play(&scenario(&text), BySeat([heuristic(&[]); 2]), 30_000, 23);
     let wait = stats.sides[Seat::A].first_execution[0];
     assert_eq!(wait.n, 30_000);
     assert!(
