@@ -11,7 +11,7 @@ use rand::Rng;
 use std::hint::black_box;
 mod common;
 
-const DEFAULT: &str = include_str!("../scenarios/piquet/default.toml");
+const DEFAULT: &str = include_str!("../experiments/piquet/scenarios/default.toml");
 
 fn floor(c: &mut Criterion) {
     let mut index = 0u64;

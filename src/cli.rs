@@ -793,7 +793,8 @@ fn baseline(args: BaselineArgs) -> Result<()> {
 }
 
 /// Every experiment file in `dir` and below, sorted; the reports folder
-/// (baselines and run manifests) is not searched.
+/// (baselines and run manifests) and scenario folders (orders of battle,
+/// not experiments) are not searched.
 fn experiment_files(dir: &Path, reports: &Path) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -803,7 +804,7 @@ fn experiment_files(dir: &Path, reports: &Path) -> Result<Vec<PathBuf>> {
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
-                if path.canonicalize().ok() != reports {
+                if path.canonicalize().ok() != reports && !path.ends_with("scenarios") {
                     stack.push(path);
                 }
             } else if path.extension().is_some_and(|e| e == "toml")

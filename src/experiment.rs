@@ -171,28 +171,29 @@ fn preset_rules(system: &dyn System, name: &str, depth: u32) -> Result<toml::Tab
     Ok(rules)
 }
 
-/// A scenario value: a name (a file in `scenarios/<system>/`, working
-/// directory first, then the crate's), a path, or a table. Returns
+/// The folder of `system`'s scenarios under `root`: beside its rules
+/// presets, in a folder of their own so neither is taken for the other.
+pub fn scenarios_dir(root: &Path, system: &str) -> PathBuf {
+    root.join("experiments").join(system).join("scenarios")
+}
+
+/// A scenario value: a name (a file in `experiments/<system>/scenarios/`,
+/// working directory first, then the crate's), a path, or a table. Returns
 /// its label and its table, which always carries `name`.
 fn scenario_of(system: &dyn System, value: &toml::Value) -> Result<(String, toml::Table)> {
     let mut table = match value {
         toml::Value::String(name) => {
             let given = Path::new(name);
             let file = format!("{name}.toml");
+            let crate_root = Path::new(env!("CARGO_MANIFEST_DIR"));
             let candidates = [
                 given.to_path_buf(),
-                Path::new("scenarios").join(system.name()).join(&file),
-                Path::new(env!("CARGO_MANIFEST_DIR"))
-                    .join("scenarios")
-                    .join(system.name())
-                    .join(&file),
+                scenarios_dir(Path::new(""), system.name()).join(&file),
+                scenarios_dir(crate_root, system.name()).join(&file),
             ];
             let Some(path) = candidates.iter().find(|p| p.is_file()) else {
-                let shipped = crate::presets::preset_names(
-                    &Path::new(env!("CARGO_MANIFEST_DIR"))
-                        .join("scenarios")
-                        .join(system.name()),
-                );
+                let shipped =
+                    crate::presets::preset_names(&scenarios_dir(crate_root, system.name()));
                 return Err(Error::new(ErrorKind::BadValue {
                     name: "scenario".into(),
                     value: name.clone(),

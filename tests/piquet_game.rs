@@ -267,7 +267,7 @@ fn every_kard_turns_one_card_a_player_and_hands_stay_in_bounds() {
     for file in ["default.toml", "corps.toml"] {
         let text = std::fs::read_to_string(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("scenarios/piquet")
+                .join("experiments/piquet/scenarios")
                 .join(file),
         )
         .unwrap();
@@ -410,7 +410,8 @@ fn a_commander_passes_initiative_down() {
     // for; its commander, with nothing of its own, passes IP down when the
     // division runs low. The track never passes 18.
     let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/piquet/corps.toml"),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("experiments/piquet/scenarios/corps.toml"),
     )
     .unwrap();
     let (stats, records) = play(&scenario(&text), BySeat([heuristic(&[]); 2]), 2_000, 29);

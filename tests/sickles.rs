@@ -20,7 +20,7 @@ fn rules(sets: &[&str]) -> Rules {
 fn illustrative() -> Scenario {
     let text = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scenarios/sickles/illustrative.toml"),
+            .join("experiments/sickles/scenarios/illustrative.toml"),
     )
     .unwrap();
     Scenario::from_table(&toml::from_str(&text).unwrap()).unwrap()

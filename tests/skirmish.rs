@@ -121,7 +121,8 @@ fn scenario(text: &str) -> Scenario {
 
 fn vikings() -> Scenario {
     let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/skirmish/vikings.toml"),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("experiments/skirmish/scenarios/vikings.toml"),
     )
     .unwrap();
     scenario(&text)

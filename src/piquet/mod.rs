@@ -144,8 +144,9 @@ impl Simulation for Piquet {
     const DEFAULT_GAMES: u64 = 20_000;
     const PROGRESS_FROM: u64 = 5_000;
     const BATCH: u64 = 256;
-    const DEFAULT_SCENARIO: Option<&'static str> =
-        Some(include_str!("../../scenarios/piquet/default.toml"));
+    const DEFAULT_SCENARIO: Option<&'static str> = Some(include_str!(
+        "../../experiments/piquet/scenarios/default.toml"
+    ));
 
     type State = (Game, GameTally);
     type Stats = Stats;

@@ -236,7 +236,7 @@ fn army_deck(value: &toml::Value, at: &str) -> Result<KindCounts> {
 }
 
 impl Scenario {
-    /// Reads a scenario table (see `scenarios/piquet/default.toml`).
+    /// Reads a scenario table (see `experiments/piquet/scenarios/default.toml`).
     pub fn from_table(table: &toml::Table) -> Result<Scenario> {
         unknown_keys(
             table,

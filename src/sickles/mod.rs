@@ -213,8 +213,9 @@ impl Simulation for Sickles {
     const PROGRESS_FROM: u64 = 20_000;
     /// A game is the scenario's turns of a few dozen chits each.
     const BATCH: u64 = 1024;
-    const DEFAULT_SCENARIO: Option<&'static str> =
-        Some(include_str!("../../scenarios/sickles/illustrative.toml"));
+    const DEFAULT_SCENARIO: Option<&'static str> = Some(include_str!(
+        "../../experiments/sickles/scenarios/illustrative.toml"
+    ));
 
     type State = Game;
     type Stats = Stats;

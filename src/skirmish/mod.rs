@@ -158,8 +158,9 @@ impl Simulation for Skirmish {
     const DEFAULT_GAMES: u64 = 100_000;
     const PROGRESS_FROM: u64 = 20_000;
     const BATCH: u64 = 1024;
-    const DEFAULT_SCENARIO: Option<&'static str> =
-        Some(include_str!("../../scenarios/skirmish/vikings.toml"));
+    const DEFAULT_SCENARIO: Option<&'static str> = Some(include_str!(
+        "../../experiments/skirmish/scenarios/vikings.toml"
+    ));
 
     type State = (Game, GameTally);
     type Stats = Stats;
