@@ -79,6 +79,8 @@ struct PlayerState {
     next: usize,
     hand: [Card; MAX_HAND],
     hand_len: usize,
+    /// The hand's size by the player's quality.
+    hand_size: usize,
     /// The kinds in the hand, one bit each.
     present: u16,
     heroic: bool,
@@ -104,14 +106,16 @@ impl PlayerState {
     }
 }
 
-/// A side's regiments by status: how many wait for each card kind, and
-/// which are idle, shaken or fighting.
+/// A side's regiments by status: how many wait for each card kind and
+/// which, and which are idle, shaken, fighting or closing on their target.
 #[derive(Clone, Copy, Debug, Default)]
 struct Roster {
     waiting: [u8; KINDS],
+    waiting_units: [u16; KINDS],
     idle: u16,
     shaken: u16,
     fighting: u16,
+    closing: u16,
 }
 
 /// This KARD's card of one player, and what the player does with it.
@@ -146,7 +150,7 @@ pub struct Game {
     views: BySeat<[(u32, Needs); MAX_PLAYERS]>,
     /// Card kinds the plans of each side's regiments still in the game
     /// want: changes only when a regiment is removed.
-    planned: BySeat<[bool; KINDS]>,
+    planned: BySeat<u16>,
     decq: DecqRecord,
     /// The first KARD's decision of each seat, for the stream check.
     pub first_decision: BySeat<u64>,
@@ -186,6 +190,7 @@ impl Game {
             next: 0,
             hand: [Card::basic(Kind::DressLines); MAX_HAND],
             hand_len: 0,
+            hand_size: 0,
             present: 0,
             heroic: false,
         };
@@ -206,7 +211,7 @@ impl Game {
             totals: BySeat::default(),
             versions: BySeat::default(),
             views: BySeat([[(u32::MAX, Needs::default()); MAX_PLAYERS]; 2]),
-            planned: BySeat([[false; KINDS]; 2]),
+            planned: BySeat::default(),
             decq: DecqRecord::default(),
             first_decision: BySeat([u64::MAX; 2]),
         }
@@ -233,7 +238,8 @@ impl Game {
         self.first_decision = BySeat([u64::MAX; 2]);
         for seat in Seat::BOTH {
             let side = &setup.scenario.sides[seat];
-            for player in &mut self.players[seat][..side.player_count as usize] {
+            for (player, commander) in self.players[seat].iter_mut().zip(side.players()) {
+                player.hand_size = commander.quality.hand_size();
                 player.hand_len = 0;
                 player.present = 0;
                 player.heroic = false;
@@ -254,13 +260,8 @@ impl Game {
         for seat in Seat::BOTH {
             self.rosters[seat] = [Roster::default(); MAX_PLAYERS];
             self.totals[seat] = Roster::default();
-            for (unit, regiment) in self.units[seat]
-                .iter()
-                .zip(setup.scenario.sides[seat].regiments())
-            {
-                let card = unit.order.card(regiment.arm) as usize;
-                self.rosters[seat][regiment.player as usize].waiting[card] += 1;
-                self.totals[seat].waiting[card] += 1;
+            for i in 0..setup.scenario.sides[seat].count as usize {
+                self.file(setup, seat, i, true);
             }
             self.planned[seat] = setup.scenario.sides[seat].planned;
             self.redeal(setup.scenario, seat);
@@ -381,18 +382,11 @@ impl Game {
     }
 
     fn plan_cards(&mut self, setup: &Setup, seat: Seat) {
-        let mut planned = [false; KINDS];
-        for (unit, regiment) in self.units[seat]
+        self.planned[seat] = self.units[seat]
             .iter()
             .zip(setup.scenario.sides[seat].regiments())
-        {
-            if unit.status != Status::Removed {
-                for &order in &regiment.plan[..regiment.plan_len as usize] {
-                    planned[order.card(regiment.arm) as usize] = true;
-                }
-            }
-        }
-        self.planned[seat] = planned;
+            .filter(|(unit, _)| unit.status != Status::Removed)
+            .fold(0, |m, (_, regiment)| m | regiment.plan_kinds());
         self.versions[seat] = self.versions[seat].wrapping_add(1);
     }
 
@@ -558,7 +552,7 @@ impl Game {
             }
         } else {
             self.decq.turned[seat][top.kind() as usize] += 1;
-            let room = player.hand_len < setup.scenario.sides[seat].players[p].quality.hand_size();
+            let room = player.hand_len < player.hand_size;
             let choice = strategy.turned(top.kind(), player.hand(), room, &needs, rules, rng);
             match choice {
                 TurnedUse::Use => {}
@@ -822,17 +816,20 @@ impl Game {
         let strategy = &setup.strategies[seat];
         let attached = self.attached(setup, seat, p);
         let mut executed_any = false;
-        for i in 0..side.count as usize {
+        // A card executes the orders of the regiments its player commands,
+        // directly or as the side's commander. Executing one changes no
+        // other regiment of the side, so the set is read once.
+        let roster = if p == 0 {
+            &self.totals[seat]
+        } else {
+            &self.rosters[seat][p]
+        };
+        let mut matching = roster.waiting_units[kind as usize];
+        while matching != 0 {
+            let i = matching.trailing_zeros() as usize;
+            matching &= matching - 1;
             let regiment = &side.regiments[i];
             let unit = self.units[seat][i];
-            // A card executes the orders of the regiments its player
-            // commands, directly or as the side's commander.
-            if unit.status != Status::Ordered
-                || unit.order.card(regiment.arm) != kind
-                || (p != 0 && regiment.player as usize != p)
-            {
-                continue;
-            }
             let order = unit.order as usize;
             if !unit.executed {
                 let wait = self.kard - unit.issued;
@@ -954,10 +951,12 @@ impl Game {
     /// targets again, then each assault's sides cast and take Elan.
     fn fight(&mut self, setup: &Setup, stats: &mut Stats, tally: &mut GameTally) {
         for seat in Seat::BOTH {
-            for i in 0..setup.scenario.sides[seat].count as usize {
-                if self.units[seat][i].status == Status::Closing {
-                    self.contact(setup, seat, i);
-                }
+            // Contact changes only the regiment closing and enemies.
+            let mut closing = self.totals[seat].closing;
+            while closing != 0 {
+                let i = closing.trailing_zeros() as usize;
+                closing &= closing - 1;
+                self.contact(setup, seat, i);
             }
         }
         let mut active = self.active;
@@ -1154,30 +1153,42 @@ impl Game {
     /// Every status change goes through here, keeping the rosters.
     fn set_status(&mut self, setup: &Setup, seat: Seat, i: usize, status: Status) {
         self.versions[seat] = self.versions[seat].wrapping_add(1);
+        self.file(setup, seat, i, false);
+        self.units[seat][i].status = status;
+        self.file(setup, seat, i, true);
+    }
+
+    /// Enters regiment `i` in (or takes it out of) its player's roster and
+    /// its side's, under its status.
+    #[inline]
+    fn file(&mut self, setup: &Setup, seat: Seat, i: usize, enter: bool) {
         let regiment = &setup.scenario.sides[seat].regiments[i];
-        let unit = &mut self.units[seat][i];
+        let unit = &self.units[seat][i];
         let bit = 1u16 << i;
         let card = unit.order.card(regiment.arm) as usize;
-        let old = unit.status;
-        unit.status = status;
-        let new_card = unit.order.card(regiment.arm) as usize;
         for roster in [
             &mut self.rosters[seat][regiment.player as usize],
             &mut self.totals[seat],
         ] {
-            match old {
-                Status::Ordered => roster.waiting[card] -= 1,
-                Status::Idle => roster.idle &= !bit,
-                Status::Shaken { .. } => roster.shaken &= !bit,
-                Status::Fighting => roster.fighting &= !bit,
-                Status::Closing | Status::Removed => {}
-            }
-            match status {
-                Status::Ordered => roster.waiting[new_card] += 1,
-                Status::Idle => roster.idle |= bit,
-                Status::Shaken { .. } => roster.shaken |= bit,
-                Status::Fighting => roster.fighting |= bit,
-                Status::Closing | Status::Removed => {}
+            let set = match unit.status {
+                Status::Ordered => {
+                    if enter {
+                        roster.waiting[card] += 1;
+                    } else {
+                        roster.waiting[card] -= 1;
+                    }
+                    &mut roster.waiting_units[card]
+                }
+                Status::Idle => &mut roster.idle,
+                Status::Shaken { .. } => &mut roster.shaken,
+                Status::Fighting => &mut roster.fighting,
+                Status::Closing => &mut roster.closing,
+                Status::Removed => continue,
+            };
+            if enter {
+                *set |= bit;
+            } else {
+                *set &= !bit;
             }
         }
     }

@@ -128,6 +128,13 @@ impl Regiment {
     pub fn boxes(&self) -> u32 {
         self.stamina.iter().map(|&b| b as u32).sum()
     }
+
+    /// The card kinds its plan's orders wait for, one bit each.
+    pub fn plan_kinds(&self) -> u16 {
+        self.plan[..self.plan_len as usize]
+            .iter()
+            .fold(0, |m, order| m | 1 << order.card(self.arm) as u16)
+    }
 }
 
 /// One player of a side: the side's commander (the first) or a
@@ -149,7 +156,7 @@ pub struct Side {
     pub count: u8,
     pub names: Vec<String>,
     /// The card kinds its regiments' plans want at the start.
-    pub planned: [bool; KINDS],
+    pub planned: u16,
 }
 
 impl Side {
@@ -574,12 +581,9 @@ impl Scenario {
                     }
                 };
             }
-            let mut planned = [false; KINDS];
-            for r in &regiments[..entries[seat].len()] {
-                for &order in &r.plan[..r.plan_len as usize] {
-                    planned[order.card(r.arm) as usize] = true;
-                }
-            }
+            let planned = regiments[..entries[seat].len()]
+                .iter()
+                .fold(0, |m, r| m | r.plan_kinds());
             sides.push(Side {
                 planned,
                 players,

@@ -18,8 +18,8 @@ pub struct Needs {
     pub executions: [u8; KINDS],
     /// The basic kinds that would execute any, one bit each.
     pub executable: u16,
-    /// Card kinds some regiment's plan will want.
-    pub planned: [bool; KINDS],
+    /// Card kinds some regiment's plan will want, one bit each.
+    pub planned: u16,
     /// Orders (brigade groups) waiting to be issued.
     pub order_groups: u32,
     /// Shaken regiments waiting to rally.
@@ -104,7 +104,7 @@ fn keep_value(kind: Kind, needs: &Needs) -> u32 {
         Kind::BrilliantLeader => 5,
         Kind::OfficerCheck => 4,
         Kind::HeroicMoment => 3,
-        k if needs.planned[k as usize] => 2,
+        k if needs.planned >> k as u16 & 1 != 0 => 2,
         _ => 0,
     }
 }
