@@ -1,7 +1,9 @@
 //! Piquet Regimental speed on one core: one DECQ of the default scenario
 //! (seeding, the deal, 18 KARDs of both players, statistics) beside the
 //! floor of seeding a game and dealing and shuffling the two decks of a
-//! DECQ; and the default six-DECQ game.
+//! DECQ, and beside the DECQ's mechanical floor (that deal, every card
+//! turned with its statistics, and the dice a DECQ rolls); and the default
+//! six-DECQ game.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use fortunes::engine::deck::shuffle;
@@ -41,6 +43,52 @@ fn floor(c: &mut Criterion) {
     });
 }
 
+/// The least a DECQ's mechanics could cost whatever the players decide:
+/// the deal floor, then each KARD's two cards turned and counted with the
+/// initiative histogram, then the 68 dice a first DECQ of the default
+/// scenario rolls on average (6 for the opening initiative, 62 for casts,
+/// assaults and rallies; counted with the heuristic). No decision is made
+/// and no rule applied: what is left to a real DECQ is choosing and
+/// resolving.
+fn mechanics_floor(c: &mut Criterion) {
+    let mut index = 0u64;
+    // Statistics live across games, as the runner's do.
+    let mut turned = [[0u32; 16]; 2];
+    let mut initiative = [[[0u64; 19]; 18]; 2];
+    c.bench_function("piquet/mechanics_floor", |b| {
+        b.iter(|| {
+            index += 1;
+            let mut deal = game_rng(1, index, Stream::DEAL);
+            let mut dice = game_rng(1, index, Stream::RULES);
+            for stream in [Stream::seat(0), Stream::seat(1)] {
+                black_box(game_rng(1, index, stream));
+            }
+            let mut decks = [[0u8; 18]; 2];
+            for deck in &mut decks {
+                let mut army: [u8; 16] = std::array::from_fn(|i| 9 + (i % 4) as u8);
+                for i in 0..9 {
+                    let j = deal.random_range(i as u32..16) as usize;
+                    army.swap(i, j);
+                }
+                for (i, card) in deck.iter_mut().enumerate() {
+                    *card = if i < 9 { i as u8 } else { army[i - 9] };
+                }
+                shuffle(deck, &mut deal);
+            }
+            let ip: [u32; 2] =
+                std::array::from_fn(|_| (0..3).map(|_| dice.random_range(1..=6u32)).sum());
+            for k in 0..18 {
+                for side in 0..2 {
+                    turned[side][decks[side][k] as usize] += 1;
+                    initiative[side][k][ip[side] as usize] += 1;
+                }
+            }
+            let rolled: u32 = (0..62).map(|_| dice.random_range(1..=8u32)).sum();
+            black_box((&turned, &initiative, rolled));
+        })
+    });
+}
+
 fn games(c: &mut Criterion) {
     let one_decq = DEFAULT.replace("decqs = 6", "decqs = 1");
     assert_ne!(one_decq, DEFAULT, "the default scenario sets decqs = 6");
@@ -63,5 +111,5 @@ fn games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, floor, games);
+criterion_group!(benches, floor, mechanics_floor, games);
 criterion_main!(benches);

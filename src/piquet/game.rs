@@ -229,8 +229,8 @@ impl Game {
                 self.seats[seat][p] = game_rng(master_seed, game, player_stream(seat, p));
             }
         }
-        self.assaults = [Assault::default(); MAX_ASSAULTS];
         self.kard = 0;
+        // No assault in progress: a slot is written whole when one begins.
         self.active = 0;
         // A new game: no view read in the last one is current.
         self.views = BySeat([[(u32::MAX, Needs::default()); MAX_PLAYERS]; 2]);
