@@ -792,34 +792,6 @@ fn baseline(args: BaselineArgs) -> Result<()> {
     ))
 }
 
-/// Every experiment file in `dir` and below, sorted; the reports folder
-/// (baselines and run manifests) and scenario folders (orders of battle,
-/// not experiments) are not searched.
-fn experiment_files(dir: &Path, reports: &Path) -> Result<Vec<PathBuf>> {
-    let mut files = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    let reports = reports.canonicalize().ok();
-    while let Some(dir) = stack.pop() {
-        let entries = std::fs::read_dir(&dir).map_err(|e| Error::file(&dir, e))?;
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                if path.canonicalize().ok() != reports && !path.ends_with("scenarios") {
-                    stack.push(path);
-                }
-            } else if path.extension().is_some_and(|e| e == "toml")
-                && path
-                    .file_name()
-                    .is_some_and(|n| n != crate::check::BASELINE_TOML)
-            {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    Ok(files)
-}
-
 /// One experiment's check: its table, and whether it moved.
 struct Checked {
     name: String,
@@ -860,7 +832,7 @@ fn check(args: CheckArgs) -> Result<Outcome> {
     let threads = threads_of(args.threads);
     let folder = args.target.is_dir();
     let files = if folder {
-        experiment_files(&args.target, &args.reports)?
+        crate::experiment::experiment_files(&args.target, Some(&args.reports))?
     } else {
         vec![args.target.clone()]
     };

@@ -171,6 +171,35 @@ fn preset_rules(system: &dyn System, name: &str, depth: u32) -> Result<toml::Tab
     Ok(rules)
 }
 
+/// Every experiment file in `dir` and below, sorted; the reports folder
+/// (baselines and run manifests) and scenario folders (orders of battle,
+/// not experiments) are not searched.
+pub fn experiment_files(dir: &Path, reports: Option<&Path>) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    let reports = reports.and_then(|r| r.canonicalize().ok());
+    while let Some(dir) = stack.pop() {
+        let entries = std::fs::read_dir(&dir).map_err(|e| Error::file(&dir, e))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                let report = reports.is_some() && path.canonicalize().ok() == reports;
+                if !report && !path.ends_with("scenarios") {
+                    stack.push(path);
+                }
+            } else if path.extension().is_some_and(|e| e == "toml")
+                && path
+                    .file_name()
+                    .is_some_and(|n| n != crate::check::BASELINE_TOML)
+            {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
 /// The folder of `system`'s scenarios under `root`: beside its rules
 /// presets, in a folder of their own so neither is taken for the other.
 pub fn scenarios_dir(root: &Path, system: &str) -> PathBuf {

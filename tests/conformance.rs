@@ -362,20 +362,13 @@ fn bad_input_is_refused_with_nothing_left_behind() {
 fn experiments_validate_before_playing() {
     // Every shipped experiment file loads, names a registered system and
     // has at least one variant.
+    // Scenario folders hold orders of battle, not experiments.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments");
-    let mut files = Vec::new();
-    let mut stack = vec![root];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(dir).unwrap().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "toml") {
-                files.push(path);
-            }
-        }
-    }
+    let files = fortunes::experiment::experiment_files(&root, None).unwrap();
     assert!(files.len() >= 3);
+    assert!(files
+        .iter()
+        .all(|f| !f.components().any(|c| c.as_os_str() == "scenarios")));
     for file in files {
         let experiment = Experiment::load(&file, &Overrides::default())
             .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
