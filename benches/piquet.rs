@@ -7,7 +7,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use fortunes::engine::deck::shuffle;
-use fortunes::engine::seeding::{game_rng, Stream};
+use fortunes::engine::seeding::{game_rng, GameRng, Stream};
 use fortunes::piquet::Piquet;
 use rand::Rng;
 use std::hint::black_box;
@@ -15,30 +15,36 @@ mod common;
 
 const DEFAULT: &str = include_str!("../experiments/piquet/scenarios/default.toml");
 
+/// The deck work of one DECQ: game `index`'s four streams seeded and, for
+/// each side, 9 of its 16 army cards dealt and the 18-card deck shuffled.
+/// Returns the decks and the rules stream (the dice).
+fn seed_and_deal(index: u64) -> ([[u8; 18]; 2], GameRng) {
+    let mut deal = game_rng(1, index, Stream::DEAL);
+    let dice = game_rng(1, index, Stream::RULES);
+    for stream in [Stream::seat(0), Stream::seat(1)] {
+        black_box(game_rng(1, index, stream));
+    }
+    let mut decks = [[0u8; 18]; 2];
+    for deck in &mut decks {
+        let mut army: [u8; 16] = std::array::from_fn(|i| 9 + (i % 4) as u8);
+        for i in 0..9 {
+            let j = deal.random_range(i as u32..16) as usize;
+            army.swap(i, j);
+        }
+        for (i, card) in deck.iter_mut().enumerate() {
+            *card = if i < 9 { i as u8 } else { army[i - 9] };
+        }
+        shuffle(deck, &mut deal);
+    }
+    (decks, dice)
+}
+
 fn floor(c: &mut Criterion) {
     let mut index = 0u64;
     c.bench_function("piquet/deal_floor", |b| {
         b.iter(|| {
             index += 1;
-            let mut deal = game_rng(1, index, Stream::DEAL);
-            for stream in [Stream::RULES, Stream::seat(0), Stream::seat(1)] {
-                black_box(game_rng(1, index, stream));
-            }
-            // Each side: 9 of its 16 army cards dealt, the 18-card deck
-            // shuffled.
-            let mut decks = [[0u8; 18]; 2];
-            for deck in &mut decks {
-                let mut army: [u8; 16] = std::array::from_fn(|i| 9 + (i % 4) as u8);
-                for i in 0..9 {
-                    let j = deal.random_range(i as u32..16) as usize;
-                    army.swap(i, j);
-                }
-                for (i, card) in deck.iter_mut().enumerate() {
-                    *card = if i < 9 { i as u8 } else { army[i - 9] };
-                }
-                shuffle(deck, &mut deal);
-            }
-            black_box(decks)
+            black_box(seed_and_deal(index))
         })
     });
 }
@@ -58,23 +64,7 @@ fn mechanics_floor(c: &mut Criterion) {
     c.bench_function("piquet/mechanics_floor", |b| {
         b.iter(|| {
             index += 1;
-            let mut deal = game_rng(1, index, Stream::DEAL);
-            let mut dice = game_rng(1, index, Stream::RULES);
-            for stream in [Stream::seat(0), Stream::seat(1)] {
-                black_box(game_rng(1, index, stream));
-            }
-            let mut decks = [[0u8; 18]; 2];
-            for deck in &mut decks {
-                let mut army: [u8; 16] = std::array::from_fn(|i| 9 + (i % 4) as u8);
-                for i in 0..9 {
-                    let j = deal.random_range(i as u32..16) as usize;
-                    army.swap(i, j);
-                }
-                for (i, card) in deck.iter_mut().enumerate() {
-                    *card = if i < 9 { i as u8 } else { army[i - 9] };
-                }
-                shuffle(deck, &mut deal);
-            }
+            let (decks, mut dice) = seed_and_deal(index);
             let ip: [u32; 2] =
                 std::array::from_fn(|_| (0..3).map(|_| dice.random_range(1..=6u32)).sum());
             for k in 0..18 {
