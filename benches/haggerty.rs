@@ -6,7 +6,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use fortunes::engine::BySeat;
 use fortunes::experiment::{Experiment, Overrides};
-use fortunes::haggerty::{Game, Haggerty, HaggertyStrategy, Heuristic, Rules};
+use fortunes::systems::haggerty::{Game, Haggerty, HaggertyStrategy, Heuristic, Rules};
 use std::hint::black_box;
 mod common;
 use std::path::Path;
@@ -60,7 +60,7 @@ fn play(experiment: &Experiment, seed: u64) {
 /// The same games through the registry and the runner on one thread, as
 /// the CLI plays them: the reference for the CLI's end-to-end speed.
 fn runner_one_thread(c: &mut Criterion) {
-    const GAMES: u64 = 4 * fortunes::runner::BATCH;
+    const GAMES: u64 = 4 * fortunes::system::plan::BATCH;
     let plain = experiment("", GAMES);
     let mut group = c.benchmark_group("haggerty/runner_1_thread");
     group.throughput(Throughput::Elements(GAMES));
@@ -78,7 +78,7 @@ fn runner_one_thread(c: &mut Criterion) {
 /// A 5-variant sweep played in lockstep with its paired sums, against the
 /// same five variants played as five separate runs of the same games.
 fn sweep_overhead(c: &mut Criterion) {
-    const GAMES: u64 = 2 * fortunes::runner::BATCH;
+    const GAMES: u64 = 2 * fortunes::system::plan::BATCH;
     let sweep = experiment("[sweep]\nhand_size_a = [4, 5, 6, 7, 8]", GAMES);
     let separate: Vec<Experiment> = (4..=8)
         .map(|size| experiment(&format!("[rules]\nhand_size_a = {size}"), GAMES))

@@ -6,8 +6,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use fortunes::engine::BySeat;
-use fortunes::haggis::strategy::{Heuristic, Search};
-use fortunes::haggis::{generate, BombSet, Cards, Game, HaggisStrategy, MoveList, Rules};
+use fortunes::systems::haggis::strategy::{Heuristic, Search};
+use fortunes::systems::haggis::{generate, BombSet, Cards, Game, HaggisStrategy, MoveList, Rules};
 use std::hint::black_box;
 
 fn deal_only(c: &mut Criterion) {
@@ -66,7 +66,8 @@ fn move_generation(c: &mut Criterion) {
             game.round.hands.0[0]
         })
         .collect();
-    let pair = fortunes::haggis::moves::readings(Cards::parse("5S 5H").unwrap(), BombSet::ALL)[0];
+    let pair =
+        fortunes::systems::haggis::moves::readings(Cards::parse("5S 5H").unwrap(), BombSet::ALL)[0];
     let mut list = MoveList::new();
     let mut group = c.benchmark_group("haggis/moves");
     group.throughput(Throughput::Elements(hands.len() as u64));

@@ -8,7 +8,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use fortunes::engine::deck::shuffle;
 use fortunes::engine::seeding::{game_rng, GameRng, Stream};
-use fortunes::piquet::Piquet;
+use fortunes::systems::piquet::Piquet;
 use rand::Rng;
 use std::hint::black_box;
 mod common;

@@ -6,7 +6,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use fortunes::engine::cup::Cup;
 use fortunes::engine::seeding::{game_rng, Stream};
-use fortunes::sickles::Sickles;
+use fortunes::systems::sickles::Sickles;
 use std::hint::black_box;
 mod common;
 

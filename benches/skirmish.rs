@@ -6,8 +6,8 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use fortunes::engine::deck::shuffle;
 use fortunes::engine::seeding::{game_rng, Stream};
-use fortunes::runner::Simulation;
-use fortunes::skirmish::Skirmish;
+use fortunes::system::Simulation;
+use fortunes::systems::skirmish::Skirmish;
 use std::hint::black_box;
 mod common;
 

@@ -4,22 +4,15 @@
 //! correction over all the tests, or (`--exact`) demands identical figures.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::experiment::Experiment;
+use crate::experiment::{Experiment, BASELINE_CSV, BASELINE_TOML};
 use crate::output::{self, OutputDir};
 use crate::stats::{normal_quantile, SeriesSums};
 use crate::system::VariantOutcome;
 use statrs::distribution::{ContinuousCDF, Normal};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-pub const BASELINE_CSV: &str = "baseline.csv";
-pub const BASELINE_TOML: &str = "baseline.toml";
 /// Power at which the check states the smallest change it would detect.
 pub const POWER: f64 = 0.8;
-
-/// The folder of an experiment's report and baseline.
-pub fn report_dir(reports: &Path, experiment: &Experiment) -> PathBuf {
-    reports.join(&experiment.name)
-}
 
 /// Columns of baseline.csv after `variant` and the axes.
 const COLUMNS: [&str; 13] = [

@@ -1,7 +1,6 @@
-use clap::Parser;
+use fortunes::cancel::INTERRUPTED;
 use fortunes::cli::Outcome;
 use fortunes::error::ErrorKind;
-use fortunes::runner::INTERRUPTED;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
@@ -22,15 +21,15 @@ fn main() -> ExitCode {
         libc::signal(libc::SIGINT, handler);
         libc::signal(libc::SIGTERM, handler);
     }
-    let cli = match fortunes::cli::Cli::try_parse() {
-        Ok(cli) => cli,
+    let matches = match fortunes::cli::command().try_get_matches() {
+        Ok(matches) => matches,
         Err(error) => {
             // --help and --version are successes; usage errors exit 2.
             let _ = error.print();
             return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
         }
     };
-    match fortunes::cli::execute(cli) {
+    match fortunes::cli::execute(&matches) {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::BalanceMoved) => ExitCode::from(1),
         Ok(Outcome::BadInput) => ExitCode::from(2),

@@ -479,3 +479,23 @@ pub fn align<L: AsRef<[String]>>(lines: &[L], text_columns: usize) -> String {
     }
     text
 }
+
+/// Writes to stdout; a closed pipe (`| head`) is not an error.
+pub fn emit(text: &str) -> Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(Error::output("(stdout)", e)),
+    }
+}
+
+/// A clap error met while reading a command's parsed arguments, as ours.
+pub fn usage_error(error: clap::Error) -> Error {
+    Error::new(crate::error::ErrorKind::BadArgument(
+        error.to_string().trim().to_string(),
+    ))
+}

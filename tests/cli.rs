@@ -283,13 +283,13 @@ fn listings_name_every_parameter_and_strategy() {
     let output = fortunes(&["rules", "haggerty"]);
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
-    for spec in fortunes::haggerty::rules::SPECS {
+    for spec in fortunes::systems::haggerty::rules::SPECS {
         assert!(text.contains(spec.name), "{} missing", spec.name);
         assert!(text.contains(spec.source));
     }
     let output = fortunes(&["rules", "haggis"]);
     let text = String::from_utf8(output.stdout).unwrap();
-    for spec in fortunes::haggis::rules::SPECS {
+    for spec in fortunes::systems::haggis::rules::SPECS {
         assert!(text.contains(spec.name), "{} missing", spec.name);
     }
     assert!(text.contains("the leaflet says 6 in its scoring section and 5"));

@@ -1,5 +1,5 @@
 //! The checks every registered system must pass. A new system gets them by
-//! its line in `system::SYSTEMS`: nothing here names a system.
+//! its line in `systems::SYSTEMS`: nothing here names a system.
 //!
 //! - identical results for any thread count;
 //! - one seat's player changes neither the deals nor the other seat's
@@ -11,9 +11,10 @@
 
 use fortunes::engine::{BySeat, Seat};
 use fortunes::experiment::{Experiment, Overrides};
-use fortunes::runner::{Plan, Stop};
 use fortunes::stats::Ratio;
-use fortunes::system::{Player, System, Variant, SYSTEMS};
+use fortunes::system::{Plan, Stop};
+use fortunes::system::{Player, System, Variant};
+use fortunes::systems::SYSTEMS;
 use std::alloc::{GlobalAlloc, Layout, System as SystemAllocator};
 use std::cell::Cell;
 use std::path::Path;

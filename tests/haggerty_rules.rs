@@ -3,8 +3,8 @@
 use fortunes::engine::cards::{Card, CardSet};
 use fortunes::engine::seeding::GameRng;
 use fortunes::engine::{BySeat, Seat};
-use fortunes::haggerty::rules::ActionType;
-use fortunes::haggerty::{Game, HaggertyStrategy, Rules, Strategy, View};
+use fortunes::systems::haggerty::rules::ActionType;
+use fortunes::systems::haggerty::{Game, HaggertyStrategy, Rules, Strategy, View};
 use std::cell::RefCell;
 
 fn card(text: &str) -> Card {

@@ -3,9 +3,9 @@
 //! checked against exact values with tolerances from their intervals.
 
 use fortunes::engine::{BySeat, Seat};
-use fortunes::haggerty::{self, Game, HaggertyStrategy, Heuristic, Rules, Stats};
 use fortunes::runner::{run_one, RunConfig};
 use fortunes::stats::Rate;
+use fortunes::systems::haggerty::{self, Game, HaggertyStrategy, Heuristic, Rules, Stats};
 
 const ALL_STRATEGIES: [HaggertyStrategy; 4] = [
     HaggertyStrategy::Random,
@@ -87,7 +87,7 @@ fn run_stats(sim: &haggerty::Haggerty, games: u64, seed: u64, threads: usize) ->
 #[test]
 fn results_are_identical_for_any_thread_count() {
     let sim = simulation(HaggertyStrategy::Random, ALL_STRATEGIES[3], rules(&[]));
-    let games = 3 * fortunes::runner::BATCH + 17;
+    let games = 3 * fortunes::system::plan::BATCH + 17;
     let one = run_stats(&sim, games, 5, 1);
     assert_eq!(one.games, games);
     for threads in [2, 3, 8] {

@@ -2,9 +2,9 @@
 //! every subset of a hand is classified directly from the definitions, and
 //! the generator's list must equal that set exactly.
 
-use fortunes::haggis::cards::{Cards, HIGHEST, LOWEST};
-use fortunes::haggis::combo::{Bomb, BombSet, Combo, Play};
-use fortunes::haggis::moves::{
+use fortunes::systems::haggis::cards::{Cards, HIGHEST, LOWEST};
+use fortunes::systems::haggis::combo::{Bomb, BombSet, Combo, Play};
+use fortunes::systems::haggis::moves::{
     generate, longest_lowest_key, longest_lowest_natural, MoveList, CAPACITY,
 };
 use rand::seq::IndexedRandom;

@@ -2,10 +2,12 @@
 //! under both presets, dealers and the game's end.
 
 use fortunes::engine::{BySeat, Seat};
-use fortunes::haggis::game::{is_legal, RoundState};
-use fortunes::haggis::rules::Bet;
-use fortunes::haggis::strategy::HaggisStrategy;
-use fortunes::haggis::{moves, play_game, Bomb, BombSet, Cards, Combo, Game, Play, Rules, Stats};
+use fortunes::systems::haggis::game::{is_legal, RoundState};
+use fortunes::systems::haggis::rules::Bet;
+use fortunes::systems::haggis::strategy::HaggisStrategy;
+use fortunes::systems::haggis::{
+    moves, play_game, Bomb, BombSet, Cards, Combo, Game, Play, Rules, Stats,
+};
 
 fn rules(sets: &[&str]) -> Rules {
     let mut values = Rules::defaults();

@@ -4,12 +4,14 @@
 
 use fortunes::engine::seeding::GameRng;
 use fortunes::engine::{BySeat, Seat};
-use fortunes::haggis::game::is_legal;
-use fortunes::haggis::rules::Bet;
-use fortunes::haggis::strategy::{HaggisStrategy, Heuristic, Scratch, Search, View};
-use fortunes::haggis::{duel, play_game, Cards, Game, Haggis, Play, Rules, Stats, Strategy};
 use fortunes::runner::{run_one, RunConfig};
 use fortunes::stats::{Mean, Rate};
+use fortunes::systems::haggis::game::is_legal;
+use fortunes::systems::haggis::rules::Bet;
+use fortunes::systems::haggis::strategy::{HaggisStrategy, Heuristic, Scratch, Search, View};
+use fortunes::systems::haggis::{
+    duel, play_game, Cards, Game, Haggis, Play, Rules, Stats, Strategy,
+};
 use std::cell::Cell;
 
 fn rules(sets: &[&str]) -> Rules {

@@ -2,8 +2,8 @@
 //! held to the exact distributions, with tolerances from their intervals.
 
 use fortunes::engine::seeding::{game_rng, Stream};
-use fortunes::piquet::dice::{cast, cast_distribution, BeyondFour};
 use fortunes::stats::Rate;
+use fortunes::systems::piquet::dice::{cast, cast_distribution, BeyondFour};
 
 #[test]
 fn casts_follow_the_exact_distributions() {
@@ -36,8 +36,8 @@ fn casts_follow_the_exact_distributions() {
 
 #[test]
 fn assaults_follow_the_exact_markov_chain() {
-    use fortunes::piquet::dice::{assault, assault_odds, AssaultEnd, Rating};
     use fortunes::stats::Mean;
+    use fortunes::systems::piquet::dice::{assault, assault_odds, AssaultEnd, Rating};
     let mut rng = game_rng(12, 0, Stream::RULES);
     let rating = |text: &str, step| Rating {
         step,
@@ -102,7 +102,7 @@ fn assaults_follow_the_exact_markov_chain() {
 
 #[test]
 fn rallies_follow_the_exact_law() {
-    use fortunes::piquet::dice::rally_distribution;
+    use fortunes::systems::piquet::dice::rally_distribution;
     let mut rng = game_rng(13, 0, Stream::RULES);
     for (sides, defeated, cavalry) in [(8u8, false, false), (6, true, false), (10, true, true)] {
         let exact = rally_distribution(sides, defeated, cavalry);

@@ -5,13 +5,15 @@
 
 use fortunes::engine::{BySeat, Seat};
 use fortunes::params::ParamValues;
-use fortunes::piquet::dice::{
-    assault_odds, initiative_distribution, rally_distribution, BeyondFour, Rating,
-};
-use fortunes::piquet::stats::{AssaultEnd, DecqRecord};
-use fortunes::piquet::{strategy, Game, GameTally, PiquetStrategy, Rules, Scenario, Setup, Stats};
 use fortunes::stats::{Mean, Rate};
 use fortunes::system::Player;
+use fortunes::systems::piquet::dice::{
+    assault_odds, initiative_distribution, rally_distribution, BeyondFour, Rating,
+};
+use fortunes::systems::piquet::stats::{AssaultEnd, DecqRecord};
+use fortunes::systems::piquet::{
+    strategy, Game, GameTally, PiquetStrategy, Rules, Scenario, Setup, Stats,
+};
 
 fn scenario(text: &str) -> Scenario {
     Scenario::from_table(&toml::from_str(text).unwrap()).unwrap()

@@ -4,10 +4,12 @@
 
 use fortunes::engine::{BySeat, Seat};
 use fortunes::params::ParamValues;
-use fortunes::sickles::game::chit;
-use fortunes::sickles::strategy::{Heuristic, KeyChoice};
-use fortunes::sickles::{Fate, Game, Rules, Scenario, Sickles, SicklesStrategy, TurnTally};
 use fortunes::stats::Rate;
+use fortunes::systems::sickles::game::chit;
+use fortunes::systems::sickles::strategy::{Heuristic, KeyChoice};
+use fortunes::systems::sickles::{
+    Fate, Game, Rules, Scenario, Sickles, SicklesStrategy, TurnTally,
+};
 
 fn rules(sets: &[&str]) -> Rules {
     let mut values: ParamValues = Rules::defaults();

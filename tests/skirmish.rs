@@ -5,12 +5,12 @@
 use fortunes::engine::seeding::{game_rng, Stream};
 use fortunes::engine::{BySeat, Seat};
 use fortunes::params::ParamValues;
-use fortunes::skirmish::game::{melee, morale_roll, roll, ChargeOutcome};
-use fortunes::skirmish::rules::{MoralePass, Reading};
-use fortunes::skirmish::strategy::CardPlay;
-use fortunes::skirmish::table::{effect_odds, melee_odds, morale_odds, Effect};
-use fortunes::skirmish::{Game, GameTally, Rules, Scenario, SkirmishStrategy};
 use fortunes::stats::{Mean, Rate};
+use fortunes::systems::skirmish::game::{melee, morale_roll, roll, ChargeOutcome};
+use fortunes::systems::skirmish::rules::{MoralePass, Reading};
+use fortunes::systems::skirmish::strategy::CardPlay;
+use fortunes::systems::skirmish::table::{effect_odds, melee_odds, morale_odds, Effect};
+use fortunes::systems::skirmish::{Game, GameTally, Rules, Scenario, SkirmishStrategy};
 
 fn rules(sets: &[&str]) -> Rules {
     let mut values: ParamValues = Rules::defaults();

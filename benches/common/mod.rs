@@ -4,15 +4,15 @@
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId};
-use fortunes::runner::Simulation;
 use fortunes::stats::Ratio;
-use fortunes::system;
+use fortunes::system::Simulation;
+use fortunes::systems;
 use std::hint::black_box;
 
 /// System `name`'s simulation with built-in `player` in both seats, and the
 /// default scenario unless `scenario` (TOML) is given.
 pub fn simulation<S: Simulation>(name: &str, player: &str, scenario: Option<&str>) -> S {
-    let system = system::find(name).unwrap();
+    let system = systems::find(name).unwrap();
     let mut variant = system.default_variant(system.both_playing(player).unwrap());
     if let Some(text) = scenario {
         variant.scenario = toml::from_str(text).unwrap();

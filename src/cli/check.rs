@@ -1,0 +1,333 @@
+//! `fortunes baseline` and `fortunes check`: record an experiment's
+//! figures, and test them again for a real change (or, with `--exact`,
+//! for identical figures) with one Holm family over the whole suite.
+
+use super::outcome::Outcome;
+use crate::check::{self, CheckRow};
+use crate::error::{Error, ErrorKind, Result};
+use crate::experiment::{self, Experiment, Overrides};
+use crate::output::{self, emit, OutputDir};
+use crate::system::plan;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(clap::Args, Debug)]
+pub struct BaselineArgs {
+    /// An experiment file.
+    pub experiment: PathBuf,
+    /// Folder of the reports: the baseline goes to REPORTS/NAME/.
+    #[arg(long, default_value = "reports")]
+    pub reports: PathBuf,
+    /// Worker threads (default: all cores); the baseline does not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// An experiment file, or a folder: every experiment in it (and below)
+    /// that has a baseline.
+    pub target: PathBuf,
+    /// Family-wise error rate: the chance that an unchanged experiment
+    /// raises an alarm (Holm's correction over all the metrics tested).
+    #[arg(long, default_value_t = 0.01)]
+    pub alpha: f64,
+    /// Demand identical figures for the baseline's seed and version instead
+    /// of testing for a real change: for refactors that must change nothing.
+    #[arg(long)]
+    pub exact: bool,
+    /// The seed to play (default: the baseline's seed + 1, so the two
+    /// samples are independent; with --exact, the baseline's).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Folder of the reports holding the baselines.
+    #[arg(long, default_value = "reports")]
+    pub reports: PathBuf,
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+}
+
+pub fn baseline(args: BaselineArgs) -> Result<()> {
+    let experiment = Experiment::load(&args.experiment, &Overrides::default())?;
+    let threads = plan::threads(args.threads);
+    let dir = experiment::report_dir(&args.reports, &experiment);
+    let mut out = OutputDir::create(&dir)?;
+    let started = Instant::now();
+    let outcomes = experiment.play(experiment.seed, threads)?;
+    check::write_baseline(&mut out, &experiment, &outcomes)?;
+    out.commit()?;
+    let games: u64 = outcomes.iter().map(|o| o.games).sum();
+    emit(&format!(
+        "baseline of {} written to {} ({} variants, {games} games, {:.1} s)\n",
+        experiment.name,
+        dir.join(experiment::BASELINE_CSV).display(),
+        experiment.variants.len(),
+        started.elapsed().as_secs_f64()
+    ))
+}
+
+/// One experiment's check: its table, and whether it moved.
+struct Checked {
+    name: String,
+    tests: usize,
+    moved: usize,
+    smallest: f64,
+    outcome: Outcome,
+}
+
+impl Checked {
+    fn bad_input(name: String) -> Checked {
+        Checked {
+            name,
+            tests: 0,
+            moved: 0,
+            smallest: f64::NAN,
+            outcome: Outcome::BadInput,
+        }
+    }
+}
+
+/// An experiment played against its baseline, its tests not yet corrected.
+struct Played {
+    experiment: Experiment,
+    seed: u64,
+    baseline_seed: u64,
+    rows: Vec<CheckRow>,
+}
+
+pub fn check(args: CheckArgs) -> Result<Outcome> {
+    if !(args.alpha > 0.0 && args.alpha < 1.0) {
+        return Err(Error::new(ErrorKind::BadValue {
+            name: "--alpha".into(),
+            value: args.alpha.to_string(),
+            allowed: "a number strictly between 0 and 1".into(),
+        }));
+    }
+    let threads = plan::threads(args.threads);
+    let folder = args.target.is_dir();
+    let files = if folder {
+        experiment::experiment_files(&args.target, Some(&args.reports))?
+    } else {
+        vec![args.target.clone()]
+    };
+    let mut results = Vec::new();
+    let mut played = Vec::new();
+    for file in files {
+        let experiment = match Experiment::load(&file, &Overrides::default()) {
+            Ok(experiment) => experiment,
+            Err(error) if folder => {
+                eprintln!("fortunes: error: {error}");
+                results.push(Checked::bad_input(file.display().to_string()));
+                continue;
+            }
+            Err(error) => return Err(error),
+        };
+        let dir = experiment::report_dir(&args.reports, &experiment);
+        if folder && !dir.join(experiment::BASELINE_TOML).is_file() {
+            continue;
+        }
+        let name = experiment.name.clone();
+        match play_check(&args, experiment, threads) {
+            Ok(Ok(exact)) => results.push(exact),
+            Ok(Err(statistical)) => played.push(statistical),
+            Err(error) if folder => {
+                eprintln!("fortunes: error: {error}");
+                results.push(Checked::bad_input(name));
+            }
+            Err(error) => return Err(error),
+        }
+    }
+    if folder && results.is_empty() && played.is_empty() {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "no experiment in {} has a baseline in {}; make one with `fortunes baseline FILE`",
+            args.target.display(),
+            args.reports.display()
+        ))));
+    }
+    // One family: Holm over every test of every experiment checked, so the
+    // whole suite raises a false alarm with probability at most alpha.
+    let mut all: Vec<CheckRow> = played.iter().flat_map(|p| p.rows.iter().cloned()).collect();
+    check::adjust(&mut all, args.alpha);
+    let family = all.len();
+    let mut rest = all.as_slice();
+    for mut p in played {
+        let (mine, others) = rest.split_at(p.rows.len());
+        p.rows = mine.to_vec();
+        rest = others;
+        results.push(report_check(&args, &p, family)?);
+    }
+    if folder {
+        let mut lines =
+            vec![["experiment", "tests", "moved", "smallest Holm p", "status"].map(String::from)];
+        for r in &results {
+            lines.push([
+                r.name.clone(),
+                r.tests.to_string(),
+                r.moved.to_string(),
+                if r.smallest.is_nan() {
+                    "-".into()
+                } else {
+                    format!("{:.4}", r.smallest)
+                },
+                match r.outcome {
+                    Outcome::Success => "unchanged",
+                    Outcome::BalanceMoved => "MOVED",
+                    Outcome::BadInput => "error",
+                }
+                .into(),
+            ]);
+        }
+        let how = if args.exact {
+            "--exact: every figure must equal the baseline's".to_string()
+        } else {
+            format!(
+                "Holm over all {family} tests of the suite, alpha {}",
+                args.alpha
+            )
+        };
+        emit(&format!("\nsummary ({how})\n{}", output::align(&lines, 1)))?;
+    }
+    Ok(results
+        .iter()
+        .map(|r| r.outcome)
+        .max()
+        .unwrap_or(Outcome::Success))
+}
+
+/// Plays one experiment against its baseline: an `--exact` check is
+/// decided (and printed) here; a statistical one waits for the family's
+/// correction.
+fn play_check(
+    args: &CheckArgs,
+    experiment: Experiment,
+    threads: usize,
+) -> Result<std::result::Result<Checked, Played>> {
+    let dir = experiment::report_dir(&args.reports, &experiment);
+    let baseline = check::read_baseline(&dir, &experiment)?;
+    let series = experiment.system.series();
+    if args.exact {
+        check::require_same_version(&baseline, &dir)?;
+        let seed = args.seed.unwrap_or(baseline.seed);
+        let outcomes = experiment.play(seed, threads)?;
+        let differ = check::exact_differences(&baseline, &outcomes);
+        let mut text = format!(
+            "== {} (--exact: seed {seed}, fortunes {})\n",
+            experiment.name,
+            env!("CARGO_PKG_VERSION")
+        );
+        if differ.is_empty() {
+            text.push_str("identical: every figure of every variant equals the baseline\n");
+        } else {
+            let mut lines = vec![["variant", "series", "baseline", "now"].map(String::from)];
+            for &(v, s) in &differ {
+                lines.push([
+                    experiment.variants[v].label.clone(),
+                    series[s].label(),
+                    format!("{:.6}", baseline.sums[v][s].value()),
+                    format!("{:.6}", outcomes[v].series[s].value()),
+                ]);
+            }
+            text.push_str(&output::align(&lines, 2));
+        }
+        emit(&text)?;
+        return Ok(Ok(Checked {
+            name: experiment.name.clone(),
+            tests: outcomes.len() * series.len(),
+            moved: differ.len(),
+            smallest: f64::NAN,
+            outcome: if differ.is_empty() {
+                Outcome::Success
+            } else {
+                Outcome::BalanceMoved
+            },
+        }));
+    }
+    let seed = args.seed.unwrap_or(check::check_seed(baseline.seed));
+    let outcomes = experiment.play(seed, threads)?;
+    let rows = check::raw_tests(&experiment, &baseline, &outcomes);
+    Ok(Err(Played {
+        experiment,
+        seed,
+        baseline_seed: baseline.seed,
+        rows,
+    }))
+}
+
+/// Prints one experiment's corrected tests.
+fn report_check(args: &CheckArgs, played: &Played, family: usize) -> Result<Checked> {
+    let experiment = &played.experiment;
+    let series = experiment.system.series();
+    let rows = &played.rows;
+    let moved = rows.iter().filter(|r| r.moved).count();
+    let mut lines = vec![[
+        "variant",
+        "series",
+        "baseline",
+        "now",
+        "change",
+        "95% CI of change",
+        "p",
+        "Holm p",
+        "moved",
+        "detectable",
+    ]
+    .map(String::from)];
+    for row in rows {
+        lines.push([
+            experiment.variants[row.variant].label.clone(),
+            series[row.series].label(),
+            short(row.baseline),
+            short(row.now),
+            signed(row.change),
+            format!("[{:+.4}, {:+.4}]", row.ci_low, row.ci_high),
+            format!("{:.4}", row.p),
+            format!("{:.4}", row.adjusted),
+            if row.moved { "MOVED" } else { "no" }.into(),
+            short(row.detectable),
+        ]);
+    }
+    emit(&format!(
+        "== {}: seed {} against the baseline's seed {}, alpha {} with Holm over {family} tests; \
+         `detectable` is the smallest change found with 80% power\n{}{}\n",
+        experiment.name,
+        played.seed,
+        played.baseline_seed,
+        args.alpha,
+        output::align(&lines, 2),
+        if moved == 0 {
+            "unchanged: no metric moved".to_string()
+        } else {
+            format!("MOVED: {moved} of {} tests", rows.len())
+        }
+    ))?;
+    Ok(Checked {
+        name: experiment.name.clone(),
+        tests: rows.len(),
+        moved,
+        smallest: rows.iter().map(|r| r.adjusted).fold(f64::NAN, f64::min),
+        outcome: if moved > 0 {
+            Outcome::BalanceMoved
+        } else {
+            Outcome::Success
+        },
+    })
+}
+
+/// Four decimals, or three significant digits for figures below 0.001
+/// (a rare event's rate would otherwise read 0.0000).
+fn short(x: f64) -> String {
+    if x != 0.0 && x.abs() < 1e-3 {
+        format!("{x:.2e}")
+    } else {
+        format!("{x:.4}")
+    }
+}
+
+/// `short`, with a sign.
+fn signed(x: f64) -> String {
+    if x != 0.0 && x.abs() < 1e-3 {
+        format!("{x:+.2e}")
+    } else {
+        format!("{x:+.4}")
+    }
+}

@@ -1,0 +1,36 @@
+//! `fortunes rules` and `fortunes strategies`: what a system offers.
+
+use crate::error::Result;
+use crate::presets;
+use crate::system::{resolve_player, System};
+use std::path::Path;
+
+/// `fortunes strategies SYSTEM`: the built-ins, their tuning keys and the
+/// presets in `dir`.
+pub fn strategies_listing(system: &'static dyn System, dir: &Path) -> Result<String> {
+    let mut text = String::from("built-in strategies:\n");
+    for info in system.strategies() {
+        text.push_str(&format!("  {:<12} {}\n", info.name, info.about));
+    }
+    for info in system.strategies().iter().filter(|i| !i.tuning.is_empty()) {
+        text.push_str(&format!(
+            "tuning keys of base = \"{}\" in a preset file:\n",
+            info.name
+        ));
+        for spec in info.tuning {
+            text.push_str(&format!(
+                "  {:<18} default {:<4} {}: {}\n",
+                spec.name,
+                spec.format(spec.default),
+                spec.allowed(),
+                spec.doc
+            ));
+        }
+    }
+    text.push_str(&format!("presets ({}):\n", dir.display()));
+    for name in presets::preset_names(dir) {
+        let player = resolve_player(system.strategies(), &name, dir)?;
+        text.push_str(&format!("  {name:<12} {}\n", player.description));
+    }
+    Ok(text)
+}

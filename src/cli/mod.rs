@@ -1,0 +1,116 @@
+//! The command line: names are resolved to rules, players and files here,
+//! at the boundary, through the system registry; everything past it is
+//! typed and validated. No system is named here: a system's own commands
+//! (`odds SYSTEM ...`, `SYSTEM ...`) are declared by the system and
+//! mounted from the registry.
+//!
+//! Exit codes (`main` maps an `Outcome` or an error to them): 0 success;
+//! 1 only when a balance check finds a change; 2 bad input or usage; 130
+//! interrupted (Ctrl-C or SIGTERM).
+
+mod ask;
+mod check;
+mod listing;
+mod odds;
+mod outcome;
+mod run;
+
+pub use outcome::Outcome;
+
+use crate::error::Result;
+use crate::output::{emit, usage_error};
+use crate::params;
+use crate::system::presets_dir;
+use crate::systems::{self, SYSTEMS};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use std::path::PathBuf;
+
+const EXIT_CODES: &str = "Exit codes: 0 success; 1 a balance check found a change; \
+2 bad input or usage (one message names the problem and the allowed values); \
+130 interrupted (Ctrl-C or SIGTERM; nothing is left behind).";
+
+/// The commands every system shares; `command()` adds the systems' own.
+#[derive(Parser, Debug)]
+#[command(
+    name = "fortunes",
+    version,
+    about = "Monte Carlo rules analysis for card-driven game systems",
+    after_help = EXIT_CODES
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play many seeded games and report statistics with 95% intervals:
+    /// `run SYSTEM [options]`, or `run experiments/NAME.toml` to play an
+    /// experiment's every variant and write reports/NAME/.
+    #[command(after_help = EXIT_CODES)]
+    Run(run::RunArgs),
+    /// Play an experiment and write its baseline (reports/NAME/baseline.csv
+    /// and baseline.toml), to commit and check later.
+    #[command(after_help = EXIT_CODES)]
+    Baseline(check::BaselineArgs),
+    /// Play experiments again and test every metric of interest against
+    /// the baseline: exit 1 when the balance moved, 0 when it did not.
+    /// `check experiments/` checks every experiment with a baseline.
+    #[command(after_help = EXIT_CODES)]
+    Check(check::CheckArgs),
+    /// How often does X happen? The share of a run's records (one per game,
+    /// per Haggis round or per Sickles turn) where EXPR holds, with its 95% interval, e.g.
+    /// `fortunes ask reports/run "rounds >= 40 and initiative_a > initiative_b"`.
+    /// EXPR: column names, numbers, "strings", true/false, + - * / %,
+    /// == != < <= > >=, and/or/not, parentheses.
+    Ask(ask::AskArgs),
+    /// List a system's rule parameters: name, default, range, meaning, source.
+    Rules { system: String },
+    /// List a system's strategies, their tuning keys and the presets.
+    Strategies {
+        system: String,
+        /// Folder of strategy presets (default: ./strategies, then the crate's).
+        #[arg(long)]
+        strategies_dir: Option<PathBuf>,
+    },
+}
+
+/// The whole command line: the shared commands, `odds` with every
+/// system's exact odds, and each system's own tools.
+pub fn command() -> clap::Command {
+    let tools = SYSTEMS.iter().filter_map(|s| s.tools());
+    Cli::command()
+        .subcommand(odds::define())
+        .subcommands(tools.map(|t| (t.define)().after_help(EXIT_CODES)))
+}
+
+/// Runs one parsed command line; tables and listings go to stdout.
+pub fn execute(matches: &clap::ArgMatches) -> Result<Outcome> {
+    match matches.subcommand() {
+        Some(("odds", question)) => return odds::execute(question).map(|()| Outcome::Success),
+        Some((name, args)) => {
+            if let Some(tools) = systems::find(name).ok().and_then(|s| s.tools()) {
+                return (tools.execute)(args).map(|()| Outcome::Success);
+            }
+        }
+        None => {}
+    }
+    let cli = Cli::from_arg_matches(matches).map_err(usage_error)?;
+    match cli.command {
+        Command::Run(args) => run::run(args).map(|()| Outcome::Success),
+        Command::Baseline(args) => check::baseline(args).map(|()| Outcome::Success),
+        Command::Check(args) => check::check(args),
+        Command::Ask(args) => ask::ask(args).map(|()| Outcome::Success),
+        Command::Rules { system } => {
+            emit(&params::describe(systems::find(&system)?.rule_specs())).map(|()| Outcome::Success)
+        }
+        Command::Strategies {
+            system,
+            strategies_dir,
+        } => {
+            let system = systems::find(&system)?;
+            let dir = presets_dir(system.name(), strategies_dir.as_deref());
+            emit(&listing::strategies_listing(system, &dir)?).map(|()| Outcome::Success)
+        }
+    }
+}

@@ -1,0 +1,242 @@
+//! `fortunes run`: a system's defaults or an experiment file, played and
+//! written as tables, a report and `run.toml`.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::experiment::{Experiment, Overrides};
+use crate::output::{self, emit, OutputDir, VariantTable};
+use crate::report;
+use crate::stats::CONFIDENCE;
+use crate::system::{plan, VariantOutcome};
+use crate::systems;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    /// A system (`fortunes run haggerty`) or an experiment file
+    /// (`fortunes run experiments/NAME.toml`; a run.toml works too).
+    pub target: Option<String>,
+    /// Reproduce a run from its run.toml (the same as giving it as TARGET).
+    #[arg(long, value_name = "RUN_TOML", conflicts_with = "target")]
+    pub from: Option<PathBuf>,
+    /// Games to play per variant (default: the file's, else the system's:
+    /// haggerty 1,000,000; haggis 10,000 games to the target score;
+    /// sickles and skirmish 100,000; piquet 20,000 games of 6 DECQs).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    pub games: Option<u64>,
+    /// Play until every metric of interest has a 95% half-width of at most
+    /// this, in fixed batches (the stopping point depends only on the seed).
+    #[arg(long, value_name = "H", conflicts_with = "games")]
+    pub precision: Option<f64>,
+    /// With --precision: stop at this many games per variant at the most
+    /// (default: 10 x the system's default games).
+    #[arg(long, requires = "precision", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    pub max_games: Option<u64>,
+    /// Master seed: the same seed gives the same results on any thread count.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// A rules file or a preset name looked up in experiments/<system>/
+    /// (`--rules official` for Haggis); with a system TARGET only.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<String>,
+    /// Set one rule parameter (after --rules); repeatable.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// The strategy for a seat (a or b): a built-in, a preset name, or a
+    /// preset file; repeatable. Default: heuristic for both.
+    #[arg(long = "strategy", value_name = "SEAT=NAME")]
+    pub strategy: Vec<String>,
+    /// A metric of interest (repeatable; replaces the file's list).
+    #[arg(long = "metric", value_name = "NAME")]
+    pub metrics: Vec<String>,
+    /// Folder of strategy presets (default: ./strategies, then the crate's).
+    #[arg(long)]
+    pub strategies_dir: Option<PathBuf>,
+    /// Write the tables, report and run.toml here (an experiment file
+    /// writes reports/NAME/ unless told otherwise).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Also write records.parquet, one row per game (Haggis: per round).
+    #[arg(long)]
+    pub records: bool,
+    /// Print only the summary table, no timing line or progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Resolves a `run` command line into an experiment and where it writes.
+pub fn resolve_run(args: &RunArgs) -> Result<(Experiment, Option<PathBuf>)> {
+    let overrides = Overrides {
+        games: args.games,
+        precision: args.precision,
+        max_games: args.max_games,
+        seed: args.seed,
+        set: args.set.clone(),
+        strategies: args.strategy.clone(),
+        strategies_dir: args.strategies_dir.clone(),
+        records: args.records,
+        metrics: args.metrics.clone(),
+    };
+    let target = match (&args.target, &args.from) {
+        (_, Some(from)) => from.display().to_string(),
+        (Some(target), None) => target.clone(),
+        (None, None) => {
+            return Err(Error::new(ErrorKind::BadArgument(format!(
+                "run needs a system ({}) or an experiment file",
+                systems::names().join(", ")
+            ))))
+        }
+    };
+    if let Ok(system) = systems::find(&target) {
+        let experiment = match &args.rules {
+            Some(rules) => Experiment::plain_with_rules(system, rules, &overrides)?,
+            None => Experiment::plain(system, &overrides)?,
+        };
+        return Ok((experiment, args.out.clone()));
+    }
+    let path = Path::new(&target);
+    if !(path.is_file() || target.ends_with(".toml")) {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "unknown system or experiment file {target:?}; allowed: {}, or a path to an experiment .toml",
+            systems::names().join(", ")
+        ))));
+    }
+    if args.rules.is_some() {
+        return Err(Error::new(ErrorKind::BadArgument(
+            "--rules goes with a system; an experiment file names its rules itself (use --set to change one)".into(),
+        )));
+    }
+    let experiment = Experiment::load(path, &overrides)?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| Path::new("reports").join(&experiment.name));
+    Ok((experiment, Some(out)))
+}
+
+pub fn run(args: RunArgs) -> Result<()> {
+    let (experiment, out_dir) = resolve_run(&args)?;
+    let system = experiment.system;
+    let threads = plan::threads(args.threads);
+    let plan = experiment.plan(experiment.seed, threads);
+    let mut out = out_dir.as_deref().map(OutputDir::create).transpose()?;
+    if experiment.records && out.is_none() {
+        return Err(Error::new(ErrorKind::BadArgument(
+            "--records needs --out DIR".into(),
+        )));
+    }
+    let total = experiment.max_games() * experiment.variants.len() as u64;
+    let progress = (!args.quiet
+        && std::io::stderr().is_terminal()
+        && total >= system.progress_from())
+    .then(|| {
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(4));
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  ETA {eta}")
+                .expect("template is valid"),
+        );
+        bar
+    });
+    let started = Instant::now();
+    let records_dir = if experiment.records {
+        out.as_mut()
+    } else {
+        None
+    };
+    let outcomes = system.run(&experiment.variants, &plan, records_dir, progress.as_ref())?;
+    let elapsed = started.elapsed().as_secs_f64();
+    if let Some(bar) = &progress {
+        bar.finish_and_clear();
+    }
+    let tables: Vec<VariantTable> = experiment
+        .variants
+        .iter()
+        .zip(&outcomes)
+        .map(|(variant, outcome)| VariantTable {
+            label: variant.label.clone(),
+            axes: variant.axes.clone(),
+            rows: outcome.rows.clone(),
+        })
+        .collect();
+    if let Some(dir) = out.as_mut() {
+        let axes = experiment.axis_names();
+        output::write_summary_csv(dir, &axes, &tables)?;
+        output::write_summary_parquet(dir, &axes, &tables)?;
+        report::write_tables(dir, &experiment, &outcomes)?;
+        report::write_report(dir, &experiment, &outcomes, threads)?;
+        output::write_text(dir, "run.toml", &experiment.to_toml(threads))?;
+    }
+    if let Some(dir) = out {
+        dir.commit()?;
+    }
+    let text = if experiment.variants.len() == 1 {
+        let headline: Vec<_> = outcomes[0]
+            .rows
+            .iter()
+            .filter(|r| system.table_breakdowns().contains(&r.by))
+            .cloned()
+            .collect();
+        output::format_table(&headline)
+    } else {
+        experiment_table(&experiment, &outcomes)
+    };
+    emit(&text)?;
+    if !args.quiet {
+        let games: u64 = outcomes.iter().map(|o| o.games).sum();
+        eprintln!(
+            "{games} games in {elapsed:.2} s ({:.0} games/s on {threads} threads, seed {}){}",
+            games as f64 / elapsed,
+            experiment.seed,
+            match &out_dir {
+                Some(dir) => format!("; tables and report in {}", dir.display()),
+                None => "; --out DIR writes the full tables and a report".to_string(),
+            }
+        );
+    }
+    Ok(())
+}
+
+/// The stdout table of a sweep: each metric of interest per variant, and
+/// its paired difference from the reference.
+fn experiment_table(experiment: &Experiment, outcomes: &[VariantOutcome]) -> String {
+    let mut lines = vec![[
+        "variant".to_string(),
+        "series".into(),
+        "games".into(),
+        "value".into(),
+        "95% CI".into(),
+        "vs reference".into(),
+        "95% CI (paired)".into(),
+    ]];
+    let series = experiment.system.series();
+    for &s in &experiment.watched_series() {
+        for (v, variant) in experiment.variants.iter().enumerate() {
+            let sums = &outcomes[v].series[s];
+            let (low, high) = sums.interval(CONFIDENCE);
+            let (diff, range) = if v == experiment.reference {
+                ("reference".to_string(), String::new())
+            } else {
+                let d = outcomes[v].paired[s].difference(CONFIDENCE);
+                (
+                    format!("{:+.4}", d.value),
+                    format!("[{:+.4}, {:+.4}]", d.ci_low, d.ci_high),
+                )
+            };
+            lines.push([
+                variant.label.clone(),
+                series[s].label(),
+                sums.n.to_string(),
+                format!("{:.4}", sums.value()),
+                format!("[{low:.4}, {high:.4}]"),
+                diff,
+                range,
+            ]);
+        }
+    }
+    output::align(&lines, 2)
+}

@@ -1,0 +1,137 @@
+//! Where experiment files, scenarios and baselines are found.
+
+use crate::engine::Seat;
+use crate::error::{Error, ErrorKind, Result};
+use crate::presets;
+use crate::system::{resolve_player, Player, System};
+use std::path::{Path, PathBuf};
+
+/// A baseline's figures and its record of the experiment, in
+/// `reports/NAME/`.
+pub const BASELINE_CSV: &str = "baseline.csv";
+pub const BASELINE_TOML: &str = "baseline.toml";
+
+/// The folder of an experiment's report and baseline.
+pub fn report_dir(reports: &Path, experiment: &super::spec::Experiment) -> PathBuf {
+    reports.join(&experiment.name)
+}
+
+/// Every experiment file in `dir` and below, sorted; the reports folder
+/// (baselines and run manifests) and scenario folders (orders of battle,
+/// not experiments) are not searched.
+pub fn experiment_files(dir: &Path, reports: Option<&Path>) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    let reports = reports.and_then(|r| r.canonicalize().ok());
+    while let Some(dir) = stack.pop() {
+        let entries = std::fs::read_dir(&dir).map_err(|e| Error::file(&dir, e))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                let report = reports.is_some() && path.canonicalize().ok() == reports;
+                if !report && !path.ends_with("scenarios") {
+                    stack.push(path);
+                }
+            } else if path.extension().is_some_and(|e| e == "toml")
+                && path.file_name().is_some_and(|n| n != BASELINE_TOML)
+            {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The folder of `system`'s scenarios under `root`: beside its rules
+/// presets, in a folder of their own so neither is taken for the other.
+pub fn scenarios_dir(root: &Path, system: &str) -> PathBuf {
+    root.join("experiments").join(system).join("scenarios")
+}
+
+/// A scenario value: a name (a file in `experiments/<system>/scenarios/`,
+/// working directory first, then the crate's), a path, or a table. Returns
+/// its label and its table, which always carries `name`.
+pub(super) fn scenario_of(
+    system: &dyn System,
+    value: &toml::Value,
+) -> Result<(String, toml::Table)> {
+    let mut table = match value {
+        toml::Value::String(name) => {
+            let given = Path::new(name);
+            let file = format!("{name}.toml");
+            let crate_root = Path::new(env!("CARGO_MANIFEST_DIR"));
+            let candidates = [
+                given.to_path_buf(),
+                scenarios_dir(Path::new(""), system.name()).join(&file),
+                scenarios_dir(crate_root, system.name()).join(&file),
+            ];
+            let Some(path) = candidates.iter().find(|p| p.is_file()) else {
+                let shipped = presets::preset_names(&scenarios_dir(crate_root, system.name()));
+                return Err(Error::new(ErrorKind::BadValue {
+                    name: "scenario".into(),
+                    value: name.clone(),
+                    allowed: format!(
+                        "{}, a path to a scenario file, or a table",
+                        shipped.join(", ")
+                    ),
+                }));
+            };
+            let text = std::fs::read_to_string(path).map_err(|e| Error::file(path, e))?;
+            let mut table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(path, e))?;
+            table
+                .entry("name")
+                .or_insert_with(|| toml::Value::String(name.clone()));
+            table
+        }
+        toml::Value::Table(table) => table.clone(),
+        other => {
+            return Err(Error::new(ErrorKind::BadValue {
+                name: "scenario".into(),
+                value: other.to_string(),
+                allowed: "a scenario name, a path, or a table".into(),
+            }))
+        }
+    };
+    let label = match table.get("name") {
+        Some(toml::Value::String(n)) => n.clone(),
+        _ => "inline".to_string(),
+    };
+    table.insert("name".into(), label.clone().into());
+    Ok((label, table))
+}
+
+/// Parses `SEAT=NAME`.
+pub fn parse_seat_assignment(text: &str) -> Result<(Seat, String)> {
+    let (seat, name) = text.split_once('=').ok_or_else(|| {
+        Error::new(ErrorKind::BadArgument(format!(
+            "--strategy expects SEAT=NAME (seats: a, b), got {text:?}"
+        )))
+    })?;
+    let seat = Seat::parse(seat.trim()).ok_or_else(|| {
+        Error::new(ErrorKind::BadArgument(format!(
+            "unknown seat {seat:?} in --strategy {text:?}; allowed: a, b"
+        )))
+    })?;
+    Ok((seat, name.trim().to_string()))
+}
+
+/// A player from a strategy value: a name, or an inline preset table.
+pub(super) fn player_of(system: &dyn System, value: &toml::Value, dir: &Path) -> Result<Player> {
+    match value {
+        toml::Value::String(name) => resolve_player(system.strategies(), name, dir),
+        toml::Value::Table(table) => {
+            let name = match table.get("name").or(table.get("base")) {
+                Some(toml::Value::String(n)) => n.clone(),
+                _ => "preset".to_string(),
+            };
+            Player::from_table(system.strategies(), &name, table)
+        }
+        other => Err(Error::new(ErrorKind::BadValue {
+            name: "strategy".into(),
+            value: other.to_string(),
+            allowed: "a strategy name, a preset path, or a table { base = ..., tuning keys }"
+                .into(),
+        })),
+    }
+}

@@ -1,0 +1,248 @@
+//! The experiment file format and its validation: every key is read
+//! here, and an error names the file, the key and the allowed values.
+
+use super::files::{parse_seat_assignment, player_of, scenario_of};
+use super::spec::{Games, Overrides};
+use crate::engine::{BySeat, Seat};
+use crate::error::{Error, Result};
+use crate::params::ParamValues;
+use crate::presets;
+use crate::system::{resolve_player, Player, System};
+use std::path::Path;
+
+/// Keys of an experiment file.
+pub(super) const KEYS: &[&str] = &[
+    "description",
+    "system",
+    "games",
+    "precision",
+    "max_games",
+    "seed",
+    "metrics",
+    "records",
+    "rules",
+    "strategies",
+    "sweep",
+    "reference",
+    "scenario",
+];
+/// Keys a `run.toml` adds that describe the run but do not change it.
+pub(super) const RUN_KEYS: &[&str] = &["fortunes_version", "threads", "batch"];
+
+pub(super) fn field(path: &Path, key: &str, message: impl std::fmt::Display) -> Error {
+    Error::file(path, format!("{key}: {message}"))
+}
+
+pub(super) fn as_u64(path: &Path, key: &str, value: &toml::Value, min: u64) -> Result<u64> {
+    match value {
+        toml::Value::Integer(v) if *v >= min as i64 => Ok(*v as u64),
+        other => Err(field(
+            path,
+            key,
+            format!("{other}; allowed: an integer >= {min}"),
+        )),
+    }
+}
+
+/// One experiment file being read: its path (for errors), its table, the
+/// command line's overrides and the system it names.
+pub(super) struct Reading<'a> {
+    pub(super) path: &'a Path,
+    pub(super) table: &'a toml::Table,
+    pub(super) overrides: &'a Overrides,
+    pub(super) system: &'static dyn System,
+}
+
+impl Reading<'_> {
+    /// Games or a precision target; the command line wins over the file.
+    pub(super) fn games(&self) -> Result<Games> {
+        let (path, table, overrides, system) = (self.path, self.table, self.overrides, self.system);
+        let file_games = table
+            .get("games")
+            .map(|v| as_u64(path, "games", v, 1))
+            .transpose()?;
+        let file_precision = match table.get("precision") {
+            None => None,
+            Some(toml::Value::Float(h)) if *h > 0.0 && h.is_finite() => Some(*h),
+            Some(toml::Value::Integer(h)) if *h > 0 => Some(*h as f64),
+            Some(other) => {
+                return Err(field(
+                    path,
+                    "precision",
+                    format!("{other}; allowed: a number > 0 (a 95% half-width)"),
+                ))
+            }
+        };
+        let file_max = table
+            .get("max_games")
+            .map(|v| as_u64(path, "max_games", v, 1))
+            .transpose()?;
+        let default_max = 10 * system.default_games();
+        let games = match (overrides.games, overrides.precision) {
+            (Some(games), None) => Games::Fixed(games),
+            (_, Some(h)) => Games::Precision {
+                half_width: h,
+                max_games: overrides.max_games.or(file_max).unwrap_or(default_max),
+            },
+            (None, None) => match (file_games, file_precision) {
+                (Some(_), Some(_)) => {
+                    return Err(field(
+                        path,
+                        "precision",
+                        "give games or precision, not both",
+                    ))
+                }
+                (Some(games), None) => Games::Fixed(games),
+                (None, Some(h)) => Games::Precision {
+                    half_width: h,
+                    max_games: overrides.max_games.or(file_max).unwrap_or(default_max),
+                },
+                (None, None) => Games::Fixed(system.default_games()),
+            },
+        };
+
+        Ok(games)
+    }
+
+    /// Rules: defaults, preset, `[rules]`, `--set`.
+    pub(super) fn rules(&self) -> Result<ParamValues> {
+        let (path, table, overrides, system) = (self.path, self.table, self.overrides, self.system);
+        let mut rules = ParamValues::defaults(system.name(), system.rule_specs());
+        match table.get("rules") {
+            None => {}
+            Some(toml::Value::String(preset)) => rules
+                .set_toml(&presets::preset_rules(
+                    system.name(),
+                    system.rule_specs(),
+                    preset,
+                    0,
+                )?)
+                .map_err(|e| field(path, "rules", e))?,
+            Some(toml::Value::Table(values)) => rules
+                .set_toml(values)
+                .map_err(|e| field(path, "rules", e))?,
+            Some(other) => {
+                return Err(field(
+                    path,
+                    "rules",
+                    format!("{other}; allowed: a [rules] table or a preset name"),
+                ))
+            }
+        }
+        for assignment in &overrides.set {
+            rules.set_text(assignment)?;
+        }
+
+        Ok(rules)
+    }
+
+    /// Each seat's player: the default, the file's, then `--strategy`.
+    pub(super) fn players(&self, dir: &Path) -> Result<BySeat<Player>> {
+        let (path, table, overrides, system) = (self.path, self.table, self.overrides, self.system);
+        let mut players = system.default_players();
+        match table.get("strategies") {
+            None => {}
+            Some(toml::Value::Table(seats)) => {
+                for (seat, value) in seats {
+                    let seat = Seat::parse(seat).ok_or_else(|| {
+                        field(
+                            path,
+                            &format!("strategies.{seat}"),
+                            "unknown seat; allowed: a, b",
+                        )
+                    })?;
+                    players[seat] = player_of(system, value, dir)
+                        .map_err(|e| field(path, &format!("strategies.{}", seat.name()), e))?;
+                }
+            }
+            Some(other) => {
+                return Err(field(
+                    path,
+                    "strategies",
+                    format!("{other}; allowed: a table with keys a and b"),
+                ))
+            }
+        }
+        for text in &overrides.strategies {
+            let (seat, name) = parse_seat_assignment(text)?;
+            players[seat] = resolve_player(system.strategies(), &name, dir)?;
+        }
+
+        Ok(players)
+    }
+
+    /// The scenario: the file's, else the system's default; none for a
+    /// system without scenarios.
+    pub(super) fn scenario(&self) -> Result<toml::Table> {
+        let (path, system) = (self.path, self.system);
+        match (self.table.get("scenario"), system.default_scenario()) {
+            (None, None) => Ok(toml::Table::new()),
+            (Some(_), None) => Err(field(
+                path,
+                "scenario",
+                format!("{} has no scenarios", system.name()),
+            )),
+            (None, Some(text)) => {
+                let value = toml::Value::Table(
+                    toml::from_str(text).expect("the shipped default scenario parses"),
+                );
+                Ok(scenario_of(system, &value)?.1)
+            }
+            (Some(value), Some(_)) => Ok(scenario_of(system, value)
+                .map_err(|e| field(path, "scenario", e))?
+                .1),
+        }
+    }
+
+    /// The metrics of interest, each a series metric of the system.
+    pub(super) fn metrics(&self) -> Result<Vec<String>> {
+        let (path, table, overrides, system) = (self.path, self.table, self.overrides, self.system);
+        let series_metrics: Vec<&str> = {
+            let mut names: Vec<&str> = system.series().iter().map(|s| s.metric).collect();
+            names.dedup();
+            names
+        };
+        let mut metrics: Vec<String> = match table.get("metrics") {
+            None => system.headline().iter().map(|s| s.to_string()).collect(),
+            Some(toml::Value::Array(values)) => values
+                .iter()
+                .map(|v| match v {
+                    toml::Value::String(s) => Ok(s.clone()),
+                    other => Err(field(
+                        path,
+                        "metrics",
+                        format!("{other} is not a metric name"),
+                    )),
+                })
+                .collect::<Result<_>>()?,
+            Some(other) => {
+                return Err(field(
+                    path,
+                    "metrics",
+                    format!("{other}; allowed: a list of metric names"),
+                ))
+            }
+        };
+        if !overrides.metrics.is_empty() {
+            metrics = overrides.metrics.clone();
+        }
+        for metric in &metrics {
+            if !series_metrics.contains(&metric.as_str()) {
+                return Err(field(
+                    path,
+                    "metrics",
+                    format!(
+                        "unknown {} metric {metric:?}; allowed: {}",
+                        system.name(),
+                        series_metrics.join(", ")
+                    ),
+                ));
+            }
+        }
+        if metrics.is_empty() {
+            return Err(field(path, "metrics", "name at least one metric"));
+        }
+
+        Ok(metrics)
+    }
+}

@@ -1,0 +1,164 @@
+//! Experiments: what to play, resolved once at the boundary into a typed
+//! specification that flows down to the runner, the tables, the report and
+//! `run.toml`. An experiment file names a system, a rules preset and
+//! overrides, each seat's player, the games to play or a precision to
+//! reach, the seed, the metrics of interest and optional sweep axes; the
+//! `run.toml` a run writes is itself an experiment file that reproduces it.
+
+mod files;
+mod format;
+mod spec;
+mod sweep;
+
+pub use files::{
+    experiment_files, parse_seat_assignment, report_dir, scenarios_dir, BASELINE_CSV, BASELINE_TOML,
+};
+pub use spec::{Axis, Experiment, Games, Overrides};
+
+use crate::error::{Error, Result};
+use crate::system::{presets_dir, System};
+use crate::systems;
+use format::{as_u64, field, Reading, KEYS, RUN_KEYS};
+use std::path::Path;
+
+impl Experiment {
+    /// Reads an experiment file (or a run.toml) and applies the command
+    /// line's overrides.
+    pub fn load(path: &Path, overrides: &Overrides) -> Result<Experiment> {
+        let text = std::fs::read_to_string(path).map_err(|e| Error::file(path, e))?;
+        let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(path, e))?;
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("experiment")
+            .to_string();
+        // A run.toml is named after its folder.
+        let name = if name == "run" {
+            path.parent()
+                .and_then(|p| p.file_name())
+                .and_then(|s| s.to_str())
+                .map_or(name, String::from)
+        } else {
+            name
+        };
+        Self::from_table(&name, path, &table, overrides)
+    }
+
+    /// A plain run of `system` from the command line: defaults, then the
+    /// overrides.
+    pub fn plain(system: &'static dyn System, overrides: &Overrides) -> Result<Experiment> {
+        let mut table = toml::Table::new();
+        table.insert("system".into(), system.name().into());
+        Self::from_table("run", Path::new("(command line)"), &table, overrides)
+    }
+
+    /// `plain`, with a rules file given by `--rules`.
+    pub fn plain_with_rules(
+        system: &'static dyn System,
+        rules: &str,
+        overrides: &Overrides,
+    ) -> Result<Experiment> {
+        let mut table = toml::Table::new();
+        table.insert("system".into(), system.name().into());
+        table.insert("rules".into(), rules.into());
+        Self::from_table("run", Path::new("--rules"), &table, overrides)
+    }
+
+    pub fn from_table(
+        name: &str,
+        path: &Path,
+        table: &toml::Table,
+        overrides: &Overrides,
+    ) -> Result<Experiment> {
+        for key in table.keys() {
+            if !KEYS.contains(&key.as_str()) && !RUN_KEYS.contains(&key.as_str()) {
+                return Err(field(
+                    path,
+                    key,
+                    format!("unknown key; allowed: {}", KEYS.join(", ")),
+                ));
+            }
+        }
+        let system = match table.get("system") {
+            Some(toml::Value::String(s)) => {
+                systems::find(s).map_err(|e| field(path, "system", e))?
+            }
+            Some(other) => {
+                return Err(field(
+                    path,
+                    "system",
+                    format!("{other}; allowed: {}", systems::names().join(", ")),
+                ))
+            }
+            None => {
+                return Err(field(
+                    path,
+                    "system",
+                    format!("missing; allowed: {}", systems::names().join(", ")),
+                ))
+            }
+        };
+        let description = match table.get("description") {
+            None => String::new(),
+            Some(toml::Value::String(s)) => s.clone(),
+            Some(other) => {
+                return Err(field(
+                    path,
+                    "description",
+                    format!("{other}; allowed: a string"),
+                ))
+            }
+        };
+        let seed = match (overrides.seed, table.get("seed")) {
+            (Some(seed), _) => seed,
+            (None, Some(value)) => as_u64(path, "seed", value, 0)?,
+            (None, None) => 1,
+        };
+        let records = overrides.records
+            || match table.get("records") {
+                None => false,
+                Some(toml::Value::Boolean(b)) => *b,
+                Some(other) => {
+                    return Err(field(
+                        path,
+                        "records",
+                        format!("{other}; allowed: true or false"),
+                    ))
+                }
+            };
+
+        let reading = Reading {
+            path,
+            table,
+            overrides,
+            system,
+        };
+        let games = reading.games()?;
+        let rules = reading.rules()?;
+        let dir = presets_dir(system.name(), overrides.strategies_dir.as_deref());
+        let players = reading.players(&dir)?;
+        let metrics = reading.metrics()?;
+        let (axes, targets) = reading.axes(&rules, &players, &dir)?;
+        let scenario = reading.scenario()?;
+        let variants = reading.variants(&axes, &targets, &rules, &scenario, &players)?;
+        let (reference, reference_table) = reading.reference(&axes, &variants)?;
+
+        Ok(Experiment {
+            name: name.to_string(),
+            description,
+            system,
+            seed,
+            games,
+            metrics,
+            records,
+            rules,
+            scenario,
+            players,
+            axes,
+            variants,
+            reference,
+            reference_table,
+            written: table.clone(),
+        })
+    }
+}

@@ -1,0 +1,184 @@
+//! A resolved experiment: the typed specification that flows down to the
+//! runner, the tables, the report and `run.toml`.
+
+use crate::engine::{BySeat, Seat};
+use crate::error::Result;
+use crate::params::ParamValues;
+use crate::system::{Plan, Player, Stop, System, Variant, VariantOutcome};
+use std::path::PathBuf;
+
+/// How many games: a fixed number, or a precision target.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Games {
+    Fixed(u64),
+    Precision { half_width: f64, max_games: u64 },
+}
+
+/// One swept axis: a rule parameter (`hand_size_a`), a seat's strategy
+/// (`a.strategy`), a seat's tuning key (`a.win_percent`), or whole rules
+/// presets (`rules`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Axis {
+    pub name: String,
+    /// The values as written in run.toml (presets resolved to tables).
+    pub values: Vec<toml::Value>,
+    pub labels: Vec<String>,
+    /// Every value is an integer: plots put them on a numeric axis.
+    pub numeric: bool,
+}
+
+/// A resolved experiment.
+#[derive(Clone)]
+pub struct Experiment {
+    /// The report folder's name: the file's stem, or `run`.
+    pub name: String,
+    pub description: String,
+    pub system: &'static dyn System,
+    pub seed: u64,
+    pub games: Games,
+    /// Metrics of interest (names of the system's series metrics).
+    pub metrics: Vec<String>,
+    pub records: bool,
+    /// Rules before any axis: defaults, preset, overrides, `--set`.
+    pub rules: ParamValues,
+    /// The scenario before any axis (empty for a system without).
+    pub scenario: toml::Table,
+    pub players: BySeat<Player>,
+    pub axes: Vec<Axis>,
+    pub variants: Vec<Variant>,
+    pub reference: usize,
+    /// `reference` as written, for run.toml.
+    pub(super) reference_table: Option<toml::Table>,
+    /// The file's table as written (presets by name): what a baseline
+    /// records of the experiment's configuration.
+    pub written: toml::Table,
+}
+
+/// What the command line adds to or overrides in a file.
+#[derive(Clone, Debug, Default)]
+pub struct Overrides {
+    pub games: Option<u64>,
+    pub precision: Option<f64>,
+    pub max_games: Option<u64>,
+    pub seed: Option<u64>,
+    pub set: Vec<String>,
+    /// `SEAT=NAME`.
+    pub strategies: Vec<String>,
+    pub strategies_dir: Option<PathBuf>,
+    pub records: bool,
+    pub metrics: Vec<String>,
+}
+
+impl Experiment {
+    pub fn axis_names(&self) -> Vec<String> {
+        self.axes.iter().map(|a| a.name.clone()).collect()
+    }
+
+    /// The runner's stopping rule.
+    pub fn stop(&self) -> Stop {
+        match self.games {
+            Games::Fixed(games) => Stop::Games(games),
+            Games::Precision {
+                half_width,
+                max_games,
+            } => Stop::Precision {
+                half_width,
+                max_games,
+                // Fixed in games, never in time: the stopping point depends
+                // only on the seed and the results.
+                check_every: 16 * self.system.batch(),
+            },
+        }
+    }
+
+    /// Indices of the series of the metrics of interest.
+    pub fn watched_series(&self) -> Vec<usize> {
+        self.system
+            .series()
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| self.metrics.iter().any(|m| m == s.metric))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// The runner's plan for this experiment on `seed`.
+    pub fn plan(&self, seed: u64, threads: usize) -> Plan {
+        Plan {
+            seed,
+            threads,
+            stop: self.stop(),
+            reference: self.reference,
+            watched: self.watched_series(),
+        }
+    }
+
+    /// Plays every variant on `seed`, with no records and no progress bar.
+    pub fn play(&self, seed: u64, threads: usize) -> Result<Vec<VariantOutcome>> {
+        self.system
+            .run(&self.variants, &self.plan(seed, threads), None, None)
+    }
+
+    /// Games to play at most per variant.
+    pub fn max_games(&self) -> u64 {
+        match self.games {
+            Games::Fixed(games) => games,
+            Games::Precision { max_games, .. } => max_games,
+        }
+    }
+
+    /// The experiment as a file that reproduces it exactly: every rule
+    /// value, each player with its tuning, presets resolved.
+    pub fn to_toml(&self, threads: usize) -> String {
+        let mut table = toml::Table::new();
+        table.insert("fortunes_version".into(), env!("CARGO_PKG_VERSION").into());
+        if !self.description.is_empty() {
+            table.insert("description".into(), self.description.clone().into());
+        }
+        table.insert("system".into(), self.system.name().into());
+        table.insert("seed".into(), (self.seed as i64).into());
+        match self.games {
+            Games::Fixed(games) => {
+                table.insert("games".into(), (games as i64).into());
+            }
+            Games::Precision {
+                half_width,
+                max_games,
+            } => {
+                table.insert("precision".into(), half_width.into());
+                table.insert("max_games".into(), (max_games as i64).into());
+            }
+        }
+        table.insert(
+            "metrics".into(),
+            toml::Value::Array(self.metrics.iter().map(|m| m.clone().into()).collect()),
+        );
+        table.insert("records".into(), self.records.into());
+        table.insert("threads".into(), (threads as i64).into());
+        table.insert("batch".into(), (self.system.batch() as i64).into());
+        table.insert("rules".into(), self.rules.to_toml().into());
+        if !self.scenario.is_empty() {
+            table.insert("scenario".into(), self.scenario.clone().into());
+        }
+        let mut strategies = toml::Table::new();
+        for seat in Seat::BOTH {
+            strategies.insert(seat.name().into(), self.players[seat].to_toml().into());
+        }
+        table.insert("strategies".into(), strategies.into());
+        if !self.axes.is_empty() {
+            let mut sweep = toml::Table::new();
+            for axis in &self.axes {
+                sweep.insert(axis.name.clone(), toml::Value::Array(axis.values.clone()));
+            }
+            table.insert("sweep".into(), sweep.into());
+        }
+        if let Some(reference) = &self.reference_table {
+            table.insert("reference".into(), reference.clone().into());
+        }
+        let from = format!("reports/{}/run.toml", self.name);
+        format!(
+            "# Reproduce: fortunes run {from} (any thread count gives the same tables)\n{}",
+            toml::to_string(&table).expect("a table serialises")
+        )
+    }
+}

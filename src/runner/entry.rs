@@ -1,0 +1,150 @@
+//! Any `Simulation` as the `dyn System` the layers above use: the one
+//! place the statically dispatched game loop meets the registry.
+
+use crate::engine::BySeat;
+use crate::error::Result;
+use crate::output::{ColumnSpec, OutputDir, Record, RecordsWriter};
+use crate::params::ParamSpec;
+use crate::stats::{Ratio, SummaryRow};
+use crate::system::{
+    GameLoop, Plan, Player, Series, Simulation, StrategyInfo, System, SystemCommand, Trace,
+    Variant, VariantOutcome,
+};
+use indicatif::ProgressBar;
+use std::marker::PhantomData;
+
+/// The `dyn System` of a `Simulation`.
+pub struct Entry<S>(PhantomData<fn() -> S>);
+
+impl<S> Entry<S> {
+    pub const NEW: Entry<S> = Entry(PhantomData);
+}
+
+struct Loop<S: Simulation> {
+    simulation: S,
+    players: BySeat<Player>,
+    state: S::State,
+    stats: S::Stats,
+    series: Vec<Ratio>,
+}
+
+impl<S: Simulation> GameLoop for Loop<S> {
+    fn play(&mut self, master_seed: u64, game: u64) {
+        self.simulation.play(
+            &mut self.state,
+            master_seed,
+            game,
+            &mut self.stats,
+            &mut self.series,
+            None,
+        );
+    }
+
+    fn last_series(&self) -> &[Ratio] {
+        &self.series
+    }
+
+    fn rows(&self) -> Vec<SummaryRow> {
+        self.simulation.rows(&self.stats, &self.players)
+    }
+}
+
+impl<S: Simulation> System for Entry<S> {
+    fn name(&self) -> &'static str {
+        S::NAME
+    }
+    fn about(&self) -> &'static str {
+        S::ABOUT
+    }
+    fn rule_specs(&self) -> &'static [ParamSpec] {
+        S::RULES
+    }
+    fn strategies(&self) -> &'static [StrategyInfo] {
+        S::STRATEGIES
+    }
+    fn series(&self) -> &'static [Series] {
+        S::SERIES
+    }
+    fn headline(&self) -> &'static [&'static str] {
+        S::HEADLINE
+    }
+    fn table_breakdowns(&self) -> &'static [&'static str] {
+        S::TABLE_BREAKDOWNS
+    }
+    fn default_games(&self) -> u64 {
+        S::DEFAULT_GAMES
+    }
+    fn progress_from(&self) -> u64 {
+        S::PROGRESS_FROM
+    }
+    fn batch(&self) -> u64 {
+        S::BATCH
+    }
+    fn record_columns(&self) -> &'static [ColumnSpec] {
+        S::Record::COLUMNS
+    }
+    fn default_scenario(&self) -> Option<&'static str> {
+        S::DEFAULT_SCENARIO
+    }
+    fn default_player(&self) -> &'static str {
+        S::DEFAULT_PLAYER
+    }
+    fn odds(&self) -> Option<SystemCommand> {
+        S::ODDS
+    }
+    fn tools(&self) -> Option<SystemCommand> {
+        S::TOOLS
+    }
+
+    fn check(&self, variant: &Variant) -> Result<()> {
+        S::build(variant).map(|_| ())
+    }
+
+    fn run(
+        &self,
+        variants: &[Variant],
+        plan: &Plan,
+        records: Option<&mut OutputDir>,
+        progress: Option<&ProgressBar>,
+    ) -> Result<Vec<VariantOutcome>> {
+        let simulations = variants.iter().map(S::build).collect::<Result<Vec<S>>>()?;
+        let results = match records {
+            Some(dir) => {
+                let labels: Vec<String> = variants.iter().map(|v| v.label.clone()).collect();
+                let labels = (labels.len() > 1).then_some(labels);
+                let mut writer = RecordsWriter::<S::Record>::open(dir, "records.parquet", labels)?;
+                let mut sink = |variant: usize, rows: &[S::Record]| writer.push(variant, rows);
+                let results = super::run(&simulations, plan, progress, Some(&mut sink))?;
+                writer.finish()?;
+                results
+            }
+            None => super::run(&simulations, plan, progress, None)?,
+        };
+        Ok(results
+            .into_iter()
+            .zip(simulations.iter().zip(variants))
+            .map(|(result, (simulation, variant))| VariantOutcome {
+                rows: simulation.rows(&result.stats, &variant.players),
+                games: result.games,
+                series: result.series,
+                paired: result.paired,
+                met: result.met,
+            })
+            .collect())
+    }
+
+    fn game_loop(&self, variant: &Variant) -> Result<Box<dyn GameLoop>> {
+        let simulation = S::build(variant)?;
+        Ok(Box::new(Loop {
+            state: simulation.new_state(),
+            simulation,
+            players: variant.players.clone(),
+            stats: S::Stats::default(),
+            series: vec![Ratio::default(); S::SERIES.len()],
+        }))
+    }
+
+    fn trace(&self, variant: &Variant, master_seed: u64, game: u64) -> Result<Trace> {
+        Ok(S::build(variant)?.trace(master_seed, game))
+    }
+}

@@ -1,0 +1,273 @@
+//! The parallel runner. Games are split into fixed-size batches of game
+//! indices; each batch gets its own accumulators, merged in index order.
+//! Every game seeds itself from (master seed, game index, stream), so the
+//! result is bit-identical for any thread count.
+//!
+//! An experiment's variants run in lockstep: a worker plays game i of every
+//! variant before game i + 1, so game i of each variant sees the same seeds
+//! and the per-game values of a variant and the reference meet in one place,
+//! where their paired sums are accumulated without storing any game.
+
+pub mod entry;
+
+use crate::cancel::INTERRUPTED;
+use crate::error::{Error, ErrorKind, Result};
+use crate::stats::{PairedSums, Ratio, SeriesSums, CONFIDENCE};
+use crate::system::{Plan, Simulation, Stop};
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+use std::sync::atomic::Ordering;
+
+/// What one variant measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantResult<St> {
+    pub stats: St,
+    pub games: u64,
+    /// Per `SERIES` entry.
+    pub series: Vec<SeriesSums>,
+    /// Per `SERIES` entry, with the reference over the games both played;
+    /// empty for the reference itself.
+    pub paired: Vec<PairedSums>,
+    /// Under a precision target: whether this variant reached it.
+    pub met: Option<bool>,
+}
+
+/// A batch's accumulators for every variant.
+struct BatchTally<S: Simulation> {
+    stats: Vec<S::Stats>,
+    series: Vec<Vec<SeriesSums>>,
+    paired: Vec<Vec<PairedSums>>,
+    records: Vec<Vec<S::Record>>,
+}
+
+/// Receives a batch's records of one variant, in game order.
+pub type RecordSink<'a, R> = &'a mut dyn FnMut(usize, &[R]) -> Result<()>;
+
+/// Plays every variant (in lockstep, game by game) until `plan.stop`, and
+/// returns what each measured.
+pub fn run<S: Simulation>(
+    variants: &[S],
+    plan: &Plan,
+    progress: Option<&ProgressBar>,
+    mut records: Option<RecordSink<'_, S::Record>>,
+) -> Result<Vec<VariantResult<S::Stats>>> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.threads)
+        .build()
+        .map_err(|e| Error::new(ErrorKind::BadArgument(format!("cannot start threads: {e}"))))?;
+    let count = variants.len();
+    let series_count = S::SERIES.len();
+    let keep_records = records.is_some();
+    let mut results: Vec<VariantResult<S::Stats>> = (0..count)
+        .map(|v| VariantResult {
+            stats: S::Stats::default(),
+            games: 0,
+            series: vec![SeriesSums::default(); series_count],
+            paired: if v == plan.reference {
+                Vec::new()
+            } else {
+                vec![PairedSums::default(); series_count]
+            },
+            met: None,
+        })
+        .collect();
+    let (limit, check_every) = match plan.stop {
+        Stop::Games(games) => (games, games.max(1)),
+        Stop::Precision {
+            max_games,
+            check_every,
+            ..
+        } => (max_games, check_every.max(1)),
+    };
+    let mut active = vec![true; count];
+    // Batches in flight at once: bounds the records held in memory.
+    let wave = (plan.threads as u64 * 4).max(1);
+    let mut start = 0;
+    while start < limit && active.iter().any(|&a| a) {
+        let chunk_end = (start + check_every).min(limit);
+        let first_batch = start / S::BATCH;
+        let batches = chunk_end.div_ceil(S::BATCH);
+        let mut batch = first_batch;
+        while batch < batches {
+            let wave_end = (batch + wave).min(batches);
+            let tallies: Vec<BatchTally<S>> = pool.install(|| {
+                (batch..wave_end)
+                    .into_par_iter()
+                    .map_init(
+                        || {
+                            let states: Vec<S::State> =
+                                variants.iter().map(|v| v.new_state()).collect();
+                            let values = vec![vec![Ratio::default(); series_count]; count];
+                            (states, values)
+                        },
+                        |(states, values), batch| {
+                            let first = (batch * S::BATCH).max(start);
+                            let last = ((batch + 1) * S::BATCH).min(chunk_end);
+                            play_batch(
+                                variants,
+                                plan.reference,
+                                &active,
+                                states,
+                                values,
+                                plan.seed,
+                                first..last,
+                                keep_records,
+                                progress,
+                            )
+                        },
+                    )
+                    .collect()
+            });
+            if INTERRUPTED.load(Ordering::Relaxed) {
+                return Err(Error::new(ErrorKind::Interrupted));
+            }
+            for tally in &tallies {
+                for (v, result) in results.iter_mut().enumerate() {
+                    result.stats += &tally.stats[v];
+                    for (mine, theirs) in result.series.iter_mut().zip(&tally.series[v]) {
+                        *mine += theirs;
+                    }
+                    for (mine, theirs) in result.paired.iter_mut().zip(&tally.paired[v]) {
+                        *mine += theirs;
+                    }
+                    if let Some(sink) = records.as_mut() {
+                        if !tally.records[v].is_empty() {
+                            sink(v, &tally.records[v])?;
+                        }
+                    }
+                }
+            }
+            batch = wave_end;
+        }
+        for (v, result) in results.iter_mut().enumerate() {
+            if active[v] {
+                result.games += chunk_end - start;
+            }
+        }
+        if let Stop::Precision { half_width, .. } = plan.stop {
+            let mut any_open = false;
+            for (v, result) in results.iter_mut().enumerate() {
+                let met = plan
+                    .watched
+                    .iter()
+                    .all(|&s| result.series[s].half_width(CONFIDENCE) <= half_width);
+                result.met = Some(met);
+                if v != plan.reference {
+                    active[v] &= !met;
+                    any_open |= active[v];
+                }
+            }
+            // The reference plays on while any variant needs its games for
+            // pairing, or while it has not reached the target itself.
+            let reference_met = results[plan.reference].met == Some(true);
+            active[plan.reference] = any_open || !reference_met;
+        }
+        start = chunk_end;
+    }
+    Ok(results)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play_batch<S: Simulation>(
+    variants: &[S],
+    reference: usize,
+    active: &[bool],
+    states: &mut [S::State],
+    values: &mut [Vec<Ratio>],
+    seed: u64,
+    games: std::ops::Range<u64>,
+    keep_records: bool,
+    progress: Option<&ProgressBar>,
+) -> BatchTally<S> {
+    let count = variants.len();
+    let series_count = S::SERIES.len();
+    let mut tally = BatchTally::<S> {
+        stats: (0..count).map(|_| S::Stats::default()).collect(),
+        series: vec![vec![SeriesSums::default(); series_count]; count],
+        paired: (0..count)
+            .map(|v| {
+                if v == reference {
+                    Vec::new()
+                } else {
+                    vec![PairedSums::default(); series_count]
+                }
+            })
+            .collect(),
+        records: (0..count).map(|_| Vec::new()).collect(),
+    };
+    if INTERRUPTED.load(Ordering::Relaxed) {
+        return tally;
+    }
+    let played = active.iter().filter(|&&a| a).count() as u64;
+    for game in games.clone() {
+        for v in 0..count {
+            if !active[v] {
+                continue;
+            }
+            let sink = keep_records.then_some(&mut tally.records[v]);
+            variants[v].play(
+                &mut states[v],
+                seed,
+                game,
+                &mut tally.stats[v],
+                &mut values[v],
+                sink,
+            );
+            for (sums, &value) in tally.series[v].iter_mut().zip(&values[v]) {
+                sums.record(value);
+            }
+        }
+        for v in 0..count {
+            if v == reference || !active[v] {
+                continue;
+            }
+            for (s, pair) in tally.paired[v].iter_mut().enumerate() {
+                pair.record(values[v][s], values[reference][s]);
+            }
+        }
+    }
+    if let Some(bar) = progress {
+        bar.inc((games.end - games.start) * played);
+    }
+    tally
+}
+
+/// Games, seed and threads of a run of one simulation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunConfig {
+    pub games: u64,
+    pub seed: u64,
+    pub threads: usize,
+}
+
+/// Receives the records of a one-simulation run, in game order.
+pub type OneSink<'a, R> = &'a mut dyn FnMut(&[R]) -> Result<()>;
+
+/// Plays `config.games` games of one simulation and returns its merged
+/// statistics, with `records` (when given) receiving every record.
+pub fn run_one<S: Simulation>(
+    simulation: &S,
+    config: &RunConfig,
+    records: Option<OneSink<'_, S::Record>>,
+) -> Result<S::Stats> {
+    let plan = Plan {
+        seed: config.seed,
+        threads: config.threads,
+        stop: Stop::Games(config.games),
+        reference: 0,
+        watched: Vec::new(),
+    };
+    let mut results = match records {
+        Some(sink) => {
+            let mut sink = |_: usize, rows: &[S::Record]| sink(rows);
+            run(
+                std::slice::from_ref(simulation),
+                &plan,
+                None,
+                Some(&mut sink),
+            )?
+        }
+        None => run(std::slice::from_ref(simulation), &plan, None, None)?,
+    };
+    Ok(results.remove(0).stats)
+}

@@ -1,0 +1,104 @@
+//! The interface every system implements, and everything above the
+//! systems sees of them: the `System` trait (a system behind `dyn`, for the
+//! command line, experiments, reports and checks), the `Simulation` trait
+//! (the game loop, statically dispatched), and the types they share. It
+//! lies below both the systems and the runner and imports neither.
+
+pub mod command;
+pub mod plan;
+pub mod player;
+pub mod series;
+pub mod simulation;
+pub mod variant;
+
+pub use command::SystemCommand;
+pub use plan::{Plan, Stop};
+pub use player::{player_names, presets_dir, resolve_player, Player, StrategyInfo};
+pub use series::Series;
+pub use simulation::Simulation;
+pub use variant::{Trace, Variant, VariantOutcome};
+
+use crate::engine::BySeat;
+use crate::error::Result;
+use crate::output::{ColumnSpec, OutputDir};
+use crate::params::{ParamSpec, ParamValues};
+use crate::stats::{Ratio, SummaryRow};
+use indicatif::ProgressBar;
+
+/// A game loop of one variant, for checks that drive games one by one.
+pub trait GameLoop {
+    fn play(&mut self, master_seed: u64, game: u64);
+    /// The series values of the last game played.
+    fn last_series(&self) -> &[Ratio];
+    /// The summary rows of every game played so far.
+    fn rows(&self) -> Vec<SummaryRow>;
+}
+
+/// A system as the command line, experiments and reports see it.
+pub trait System: Sync {
+    fn name(&self) -> &'static str;
+    fn about(&self) -> &'static str;
+    fn rule_specs(&self) -> &'static [ParamSpec];
+    fn strategies(&self) -> &'static [StrategyInfo];
+    fn series(&self) -> &'static [Series];
+    fn headline(&self) -> &'static [&'static str];
+    fn table_breakdowns(&self) -> &'static [&'static str];
+    fn default_games(&self) -> u64;
+    fn progress_from(&self) -> u64;
+    fn batch(&self) -> u64;
+    fn record_columns(&self) -> &'static [ColumnSpec];
+    /// The default scenario's text, for a system with scenarios.
+    fn default_scenario(&self) -> Option<&'static str>;
+    /// `fortunes odds NAME ...`, for a system with exact odds.
+    fn odds(&self) -> Option<SystemCommand>;
+    /// `fortunes NAME ...`, for a system with tools of its own.
+    fn tools(&self) -> Option<SystemCommand>;
+
+    /// A variant of the defaults: default rules and scenario, these players.
+    fn default_variant(&self, players: BySeat<Player>) -> Variant {
+        Variant {
+            label: "base".into(),
+            axes: Vec::new(),
+            rules: ParamValues::defaults(self.name(), self.rule_specs()),
+            scenario: self
+                .default_scenario()
+                .map(|text| toml::from_str(text).expect("the shipped default scenario parses"))
+                .unwrap_or_default(),
+            players,
+        }
+    }
+
+    /// Refuses a variant whose rules are impossible together.
+    fn check(&self, variant: &Variant) -> Result<()>;
+
+    /// Plays every variant under `plan`; with `records`, writes
+    /// `records.parquet` there (a `variant` column first when there are
+    /// several).
+    fn run(
+        &self,
+        variants: &[Variant],
+        plan: &Plan,
+        records: Option<&mut OutputDir>,
+        progress: Option<&ProgressBar>,
+    ) -> Result<Vec<VariantOutcome>>;
+
+    fn game_loop(&self, variant: &Variant) -> Result<Box<dyn GameLoop>>;
+
+    fn trace(&self, variant: &Variant, master_seed: u64, game: u64) -> Result<Trace>;
+
+    /// The built-in both seats play unless told otherwise.
+    fn default_player(&self) -> &'static str;
+
+    /// Built-in `name` in both seats, if the system has it.
+    fn both_playing(&self, name: &str) -> Option<BySeat<Player>> {
+        let info = self.strategies().iter().find(|s| s.name == name)?;
+        Some(BySeat([Player::built_in(info), Player::built_in(info)]))
+    }
+
+    /// The default players.
+    fn default_players(&self) -> BySeat<Player> {
+        self.both_playing(self.default_player())
+            .or_else(|| self.both_playing(self.strategies()[0].name))
+            .expect("a system has at least one built-in strategy")
+    }
+}

@@ -1,0 +1,147 @@
+//! Players: the built-in strategies a system offers, and a seat's player
+//! resolved once, at the boundary, from a name, a preset or a table.
+
+use crate::engine::{BySeat, Seat};
+use crate::error::{Error, ErrorKind, Result};
+use crate::params::{ParamSpec, ParamValues};
+use crate::presets;
+use std::path::{Path, PathBuf};
+
+/// A built-in strategy and the keys a preset may tune it with.
+#[derive(Clone, Copy, Debug)]
+pub struct StrategyInfo {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub tuning: &'static [ParamSpec],
+}
+
+/// A seat's player, resolved once at the boundary: the name it was given,
+/// the built-in it is, and every tuning value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    pub name: String,
+    pub base: &'static str,
+    pub tuning: ParamValues,
+    pub description: String,
+}
+
+impl Player {
+    /// The built-in `info` with its default tuning.
+    pub fn built_in(info: &StrategyInfo) -> Player {
+        Player {
+            name: info.name.to_string(),
+            base: info.name,
+            tuning: ParamValues::defaults(info.name, info.tuning),
+            description: info.about.to_string(),
+        }
+    }
+
+    /// `{ name, base, tuning keys... }`: what run.toml writes, and what
+    /// `from_table` reads back to the same player.
+    pub fn to_toml(&self) -> toml::Table {
+        let mut table = toml::Table::new();
+        table.insert("name".into(), self.name.clone().into());
+        table.insert("base".into(), self.base.into());
+        table.extend(self.tuning.to_toml());
+        table
+    }
+
+    /// A player from a preset table: `base` (a built-in), optional `name`
+    /// and `description`, and the base's tuning keys, range-checked.
+    pub fn from_table(
+        strategies: &'static [StrategyInfo],
+        name: &str,
+        table: &toml::Table,
+    ) -> Result<Player> {
+        let allowed_bases = || {
+            strategies
+                .iter()
+                .map(|s| s.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut table = table.clone();
+        let info = match table.remove("base") {
+            Some(toml::Value::String(base)) => {
+                strategies.iter().find(|s| s.name == base).ok_or_else(|| {
+                    Error::new(ErrorKind::BadValue {
+                        name: "base".into(),
+                        value: base.clone(),
+                        allowed: allowed_bases(),
+                    })
+                })?
+            }
+            other => {
+                return Err(Error::new(ErrorKind::BadValue {
+                    name: "base".into(),
+                    value: other.map_or("(missing)".to_string(), |v| v.to_string()),
+                    allowed: allowed_bases(),
+                }))
+            }
+        };
+        let mut player = Player::built_in(info);
+        player.name = name.to_string();
+        player.description = String::new();
+        for key in ["name", "description"] {
+            match table.remove(key) {
+                None => {}
+                Some(toml::Value::String(text)) if key == "name" => player.name = text,
+                Some(toml::Value::String(text)) => player.description = text,
+                Some(other) => {
+                    return Err(Error::new(ErrorKind::BadValue {
+                        name: key.into(),
+                        value: other.to_string(),
+                        allowed: "a string".into(),
+                    }))
+                }
+            }
+        }
+        if info.tuning.is_empty() {
+            if let Some(key) = table.keys().next() {
+                return Err(Error::new(ErrorKind::BadArgument(format!(
+                    "unknown key {key:?}: base {} has no tuning (allowed: base, name, description)",
+                    info.name
+                ))));
+            }
+        }
+        player.tuning.set_toml(&table)?;
+        Ok(player)
+    }
+}
+
+/// Resolves a player name: a built-in, a preset `<presets_dir>/<name>.toml`,
+/// or a path to a preset file. The one place every system's names go through.
+pub fn resolve_player(
+    strategies: &'static [StrategyInfo],
+    name: &str,
+    presets_dir: &Path,
+) -> Result<Player> {
+    if let Some(info) = strategies.iter().find(|s| s.name == name) {
+        return Ok(Player::built_in(info));
+    }
+    let built_ins: Vec<(&str, &str)> = strategies.iter().map(|s| (s.name, s.about)).collect();
+    let path = presets::preset_path(name, presets_dir, &built_ins)?;
+    let text = std::fs::read_to_string(&path).map_err(|e| Error::file(&path, e))?;
+    let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(&path, e))?;
+    Player::from_table(strategies, name, &table).map_err(|e| Error::file(&path, e))
+}
+
+/// `strategies/<system>/`: the folder given, else the working directory's,
+/// else the crate's.
+pub fn presets_dir(system: &str, explicit: Option<&Path>) -> PathBuf {
+    if let Some(dir) = explicit {
+        return dir.join(system);
+    }
+    let local = Path::new("strategies").join(system);
+    if local.is_dir() {
+        return local;
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("strategies")
+        .join(system)
+}
+
+/// Each seat's name, for rows broken down by player.
+pub fn player_names(players: &BySeat<Player>) -> BySeat<String> {
+    BySeat(Seat::BOTH.map(|s| players[s].name.clone()))
+}

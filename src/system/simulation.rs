@@ -1,0 +1,84 @@
+//! The statically dispatched side of a system: what the runner calls in
+//! the game loop.
+
+use super::command::SystemCommand;
+use super::plan::BATCH;
+use super::player::{Player, StrategyInfo};
+use super::series::Series;
+use super::variant::{Trace, Variant};
+use crate::engine::BySeat;
+use crate::error::Result;
+use crate::output::Record;
+use crate::params::ParamSpec;
+use crate::stats::{Ratio, SummaryRow};
+use std::ops::AddAssign;
+
+/// One system's games, as the runner and the registry see them. The game
+/// loop is statically dispatched through this trait; `runner::entry::Entry`
+/// turns it into the `dyn System` the command line uses.
+pub trait Simulation: Sync + Sized + 'static {
+    /// The name on the command line and in files.
+    const NAME: &'static str;
+    const ABOUT: &'static str;
+    /// Every rule parameter, with its default, range, meaning and source.
+    const RULES: &'static [ParamSpec];
+    /// The built-in strategies, each with its tuning keys.
+    const STRATEGIES: &'static [StrategyInfo];
+    /// The per-game series `play` fills, in this order.
+    const SERIES: &'static [Series];
+    /// The built-in strategy both seats play unless told otherwise.
+    const DEFAULT_PLAYER: &'static str = "heuristic";
+    /// Metrics of interest when an experiment names none.
+    const HEADLINE: &'static [&'static str];
+    /// `by` values of the rows printed on stdout (all rows go to files).
+    const TABLE_BREAKDOWNS: &'static [&'static str];
+    const DEFAULT_GAMES: u64;
+    /// Runs of at least this many games show a progress bar on a terminal.
+    const PROGRESS_FROM: u64;
+    /// Games per batch; slow games want smaller batches to keep every
+    /// core busy.
+    const BATCH: u64 = BATCH;
+
+    /// Reusable per-worker game state; warm after one game.
+    type State: Send;
+    type Stats: Default + Send + for<'a> AddAssign<&'a Self::Stats>;
+    /// One row of `records.parquet`; a game may write several.
+    type Record: Record;
+
+    /// The default scenario (order of battle and the like) as TOML, for a
+    /// system whose games need one; `None` for a system without scenarios.
+    const DEFAULT_SCENARIO: Option<&'static str> = None;
+
+    /// `fortunes odds NAME ...`: exact odds, for a system that has them.
+    const ODDS: Option<SystemCommand> = None;
+    /// `fortunes NAME ...`: the system's own tools, if it has any.
+    const TOOLS: Option<SystemCommand> = None;
+
+    /// The simulation of a variant (rules, scenario, players); refuses
+    /// rules that are each valid but impossible together, and a scenario
+    /// that does not fit, naming the field.
+    fn build(variant: &Variant) -> Result<Self>;
+
+    fn new_state(&self) -> Self::State;
+
+    /// Plays game `game` of the run seeded by `master_seed`: adds it to
+    /// `stats`, writes its value of every `SERIES` entry to `series` and,
+    /// when `records` is given, pushes its rows there. Allocates nothing
+    /// once `state` is warm.
+    fn play(
+        &self,
+        state: &mut Self::State,
+        master_seed: u64,
+        game: u64,
+        stats: &mut Self::Stats,
+        series: &mut [Ratio],
+        records: Option<&mut Vec<Self::Record>>,
+    );
+
+    /// The tidy summary rows; `players` name the seats.
+    fn rows(&self, stats: &Self::Stats, players: &BySeat<Player>) -> Vec<SummaryRow>;
+
+    /// A fingerprint of game `game`'s deal and of each seat's first
+    /// decision, for the stream-independence check.
+    fn trace(&self, master_seed: u64, game: u64) -> Trace;
+}

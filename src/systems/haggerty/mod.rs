@@ -1,0 +1,168 @@
+//! The Haggerty card-initiative sequence (Wally Simon after Garry Haggerty,
+//! PW Review, October 1993; seed `000_4f524c386eb34d1d.txt`).
+
+pub mod game;
+pub mod record;
+pub mod rules;
+pub mod stats;
+pub mod strategy;
+
+pub use game::{Game, RoundOutcome};
+pub use record::GameRecord;
+pub use rules::Rules;
+pub use stats::{Stats, TurnTally};
+pub use strategy::{HaggertyStrategy, Heuristic, Strategy, View};
+
+use crate::engine::{BySeat, Seat};
+use crate::error::Result;
+use crate::params::ParamSpec;
+use crate::stats::{Ratio, SummaryRow};
+use crate::system::{Player, Series, Simulation, StrategyInfo, Trace, Variant};
+
+/// Plays one whole game on `game`, which is reset for (seed, index), and
+/// adds it to `stats`.
+pub fn play_game<S: Strategy>(
+    game: &mut Game,
+    rules: &Rules,
+    strategies: &BySeat<S>,
+    master_seed: u64,
+    index: u64,
+    stats: &mut Stats,
+) -> GameRecord {
+    game.reset(rules, master_seed, index);
+    let mut record = GameRecord {
+        game: index,
+        ..GameRecord::default()
+    };
+    loop {
+        let mut tally = TurnTally::default();
+        while let Some(outcome) = game.play_round(rules, strategies) {
+            stats.record_round(&outcome);
+            tally.add_round(&outcome);
+            if outcome.contested && record.contested_rounds == 0 {
+                record.first_initiative = Some(outcome.first);
+            }
+            record.contested_rounds += outcome.contested as u32;
+            record.initiative[outcome.first] += outcome.contested as u32;
+            record.lone_rounds[outcome.first] += !outcome.contested as u32;
+            record.joker_ties += outcome.joker_tie as u32;
+        }
+        stats.record_turn(rules, &tally, game.hands);
+        record.turns += 1;
+        record.rounds += tally.rounds;
+        for seat in Seat::BOTH {
+            record.cards_played[seat] += tally.played[seat].len();
+            record.unit_actions[seat] += rules.unit_actions_of(tally.played[seat]);
+            record.passes[seat] += tally.passed[seat] as u32;
+            record.cards_left[seat] += game.hands[seat].len();
+        }
+        if !game.next_turn(rules) {
+            break;
+        }
+    }
+    record.reshuffles = game.reshuffles;
+    record.ended_by_deck = game.ended_by_deck;
+    stats.record_game(&record);
+    record
+}
+
+/// A Haggerty experiment: rules and one strategy per seat.
+#[derive(Clone, Debug)]
+pub struct Haggerty {
+    pub rules: Rules,
+    pub strategies: BySeat<HaggertyStrategy>,
+}
+
+const SERIES: &[Series] = &[
+    Series::rate("initiative", "a"),
+    Series::rate("initiative", "b"),
+    Series::rate("first_initiative", "a"),
+    Series::rate("first_initiative", "b"),
+    Series::rate("joker_tie", "all"),
+    Series::rate("lone_round", "a"),
+    Series::rate("lone_round", "b"),
+    Series::mean("cards_played_per_turn", "a"),
+    Series::mean("cards_played_per_turn", "b"),
+    Series::mean("actions_per_turn", "a"),
+    Series::mean("actions_per_turn", "b"),
+    Series::mean("unit_actions_per_turn", "a"),
+    Series::mean("unit_actions_per_turn", "b"),
+    Series::rate("passed_in_turn", "a"),
+    Series::rate("passed_in_turn", "b"),
+    Series::mean("cards_left_at_turn_end", "a"),
+    Series::mean("cards_left_at_turn_end", "b"),
+    Series::mean("rounds_per_turn", "all"),
+    Series::mean("turns_per_game", "all"),
+    Series::mean("reshuffles_per_game", "all"),
+    Series::rate("game_ended_by_deck", "all"),
+];
+
+impl Simulation for Haggerty {
+    const NAME: &'static str = rules::SYSTEM;
+    const ABOUT: &'static str = "the Haggerty card-initiative sequence";
+    const RULES: &'static [ParamSpec] = rules::SPECS;
+    const STRATEGIES: &'static [StrategyInfo] = strategy::STRATEGIES;
+    const SERIES: &'static [Series] = SERIES;
+    const HEADLINE: &'static [&'static str] = &["initiative", "actions_per_turn"];
+    const TABLE_BREAKDOWNS: &'static [&'static str] = &["none", "type", "role", "suit", "rank"];
+    const DEFAULT_GAMES: u64 = 1_000_000;
+    const PROGRESS_FROM: u64 = 100_000;
+
+    type State = Game;
+    type Stats = Stats;
+    type Record = GameRecord;
+
+    fn build(variant: &Variant) -> Result<Self> {
+        let (rules, players) = (&variant.rules, &variant.players);
+        Ok(Haggerty {
+            rules: Rules::from_values(rules.clone())?,
+            strategies: BySeat(Seat::BOTH.map(|s| HaggertyStrategy::from_player(&players[s]))),
+        })
+    }
+
+    fn new_state(&self) -> Game {
+        Game::new(&self.rules, 0, 0)
+    }
+
+    #[inline]
+    fn play(
+        &self,
+        state: &mut Game,
+        master_seed: u64,
+        game: u64,
+        stats: &mut Stats,
+        series: &mut [Ratio],
+        records: Option<&mut Vec<GameRecord>>,
+    ) {
+        let record = play_game(
+            state,
+            &self.rules,
+            &self.strategies,
+            master_seed,
+            game,
+            stats,
+        );
+        record.series(&self.rules, series);
+        if let Some(records) = records {
+            records.push(record);
+        }
+    }
+
+    fn rows(&self, stats: &Stats, _players: &BySeat<Player>) -> Vec<SummaryRow> {
+        stats.rows(&self.rules)
+    }
+
+    fn trace(&self, master_seed: u64, index: u64) -> Trace {
+        let mut game = Game::new(&self.rules, master_seed, index);
+        let dealt = game.hands;
+        let revealed = game
+            .play_round(&self.rules, &self.strategies)
+            .map_or(BySeat::default(), |r| r.revealed);
+        Trace {
+            deal: dealt[Seat::A].0 ^ dealt[Seat::B].0.rotate_left(32),
+            first_decision: BySeat(
+                Seat::BOTH.map(|s| revealed[s].map_or(u64::MAX, |c| c.index() as u64)),
+            ),
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! Piquet Regimental (Jim Getz; seed `004_95d5d795d2285ff3.txt`): the
+//! dice step method with exact distributions, and a game of two sides'
+//! players (a commander and its subordinates): decks, hands, initiative,
+//! orders, assaults and rallies.
+
+pub mod cards;
+pub mod dice;
+pub mod game;
+pub mod odds;
+pub mod rules;
+pub mod scenario;
+pub mod stats;
+pub mod strategy;
+
+pub use game::{Game, Setup};
+pub use rules::Rules;
+pub use scenario::Scenario;
+pub use stats::{DecqRecord, GameTally, Stats};
+pub use strategy::PiquetStrategy;
+
+use crate::engine::{BySeat, Seat};
+use crate::error::Result;
+use crate::output::{Cell, ColumnSpec, ColumnType, Record};
+use crate::params::ParamSpec;
+use crate::stats::{Ratio, SummaryRow};
+use crate::system::{Player, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant};
+
+/// A Piquet experiment: rules, scenario, one player per side.
+#[derive(Clone, Debug)]
+pub struct Piquet {
+    pub rules: Rules,
+    pub scenario: Scenario,
+    pub strategies: BySeat<PiquetStrategy>,
+}
+
+impl Piquet {
+    pub fn setup(&self) -> Setup<'_> {
+        Setup {
+            rules: &self.rules,
+            scenario: &self.scenario,
+            strategies: &self.strategies,
+        }
+    }
+}
+
+const SERIES: &[Series] = &[
+    Series::mean("move_order_wait", "a"),
+    Series::mean("move_order_wait", "b"),
+    Series::mean("initiative", "a"),
+    Series::mean("initiative", "b"),
+    Series::mean("hand_plays_per_decq", "a"),
+    Series::mean("hand_plays_per_decq", "b"),
+    Series::mean("order_executions_per_decq", "a"),
+    Series::mean("order_executions_per_decq", "b"),
+    Series::rate("assault_won_by_attacker", "all"),
+    Series::mean("assault_kards", "all"),
+    Series::rate("breakthrough", "all"),
+    Series::mean("rally_boxes_checked", "all"),
+    Series::mean("units_removed", "a"),
+    Series::mean("units_removed", "b"),
+];
+
+impl GameTally {
+    fn series(&self, out: &mut [Ratio]) {
+        let [a, b] = Seat::BOTH;
+        let decqs = self.decqs as u64;
+        let values = [
+            Ratio::new(self.move_wait[a] as u64, self.move_orders[a] as u64),
+            Ratio::new(self.move_wait[b] as u64, self.move_orders[b] as u64),
+            Ratio::new(self.ip_sum[a] as u64, self.kards[a] as u64),
+            Ratio::new(self.ip_sum[b] as u64, self.kards[b] as u64),
+            Ratio::new(self.hand_plays[a] as u64, decqs),
+            Ratio::new(self.hand_plays[b] as u64, decqs),
+            Ratio::new(self.executions[a] as u64, decqs),
+            Ratio::new(self.executions[b] as u64, decqs),
+            Ratio::new(self.attacker_won as u64, self.assaults as u64),
+            Ratio::new(self.assault_kards as u64, self.assaults as u64),
+            Ratio::new(self.breakthroughs as u64, self.breakthrough_attempts as u64),
+            Ratio::new(self.rally_boxes as u64, self.rallies as u64),
+            Ratio::new(self.removed[a] as u64, 1),
+            Ratio::new(self.removed[b] as u64, 1),
+        ];
+        out.copy_from_slice(&values);
+    }
+}
+
+impl Record for DecqRecord {
+    const COLUMNS: &'static [ColumnSpec] = &{
+        use ColumnType::*;
+        [
+            ColumnSpec::new("game", U64),
+            ColumnSpec::new("decq", U32),
+            ColumnSpec::new("ip_start_a", U32),
+            ColumnSpec::new("ip_start_b", U32),
+            ColumnSpec::new("ip_end_a", U32),
+            ColumnSpec::new("ip_end_b", U32),
+            ColumnSpec::new("casts_a", U32),
+            ColumnSpec::new("casts_b", U32),
+            ColumnSpec::new("orders_a", U32),
+            ColumnSpec::new("orders_b", U32),
+            ColumnSpec::new("executions_a", U32),
+            ColumnSpec::new("executions_b", U32),
+            ColumnSpec::new("hand_plays_a", U32),
+            ColumnSpec::new("hand_plays_b", U32),
+            ColumnSpec::new("ip_spent_a", U32),
+            ColumnSpec::new("ip_spent_b", U32),
+            ColumnSpec::new("dress_lines_a", U32),
+            ColumnSpec::new("dress_lines_b", U32),
+        ]
+    };
+
+    fn cell(&self, column: usize) -> Cell {
+        let side = |i: usize| Seat::BOTH[i % 2];
+        match column {
+            0 => Cell::U64(self.game),
+            1 => Cell::U32(self.decq),
+            2 | 3 => Cell::U32(self.ip_start[side(column)]),
+            4 | 5 => Cell::U32(self.ip_end[side(column)]),
+            6 | 7 => Cell::U32(self.casts[side(column)]),
+            8 | 9 => Cell::U32(self.orders[side(column)]),
+            10 | 11 => Cell::U32(self.executions[side(column)]),
+            12 | 13 => Cell::U32(self.hand_plays[side(column)]),
+            14 | 15 => Cell::U32(self.ip_spent[side(column)]),
+            16 | 17 => Cell::U32(self.dress_lines[side(column)]),
+            _ => unreachable!("DecqRecord has {} columns", Self::COLUMNS.len()),
+        }
+    }
+}
+
+impl Simulation for Piquet {
+    const ODDS: Option<SystemCommand> = Some(odds::ODDS);
+    const NAME: &'static str = rules::SYSTEM;
+    const ABOUT: &'static str =
+        "Piquet Regimental: decks, initiative, commanders' hands, orders, assaults and rallies";
+    const RULES: &'static [ParamSpec] = rules::SPECS;
+    const STRATEGIES: &'static [StrategyInfo] = strategy::STRATEGIES;
+    const SERIES: &'static [Series] = SERIES;
+    const HEADLINE: &'static [&'static str] = &[
+        "move_order_wait",
+        "initiative",
+        "hand_plays_per_decq",
+        "assault_won_by_attacker",
+    ];
+    const TABLE_BREAKDOWNS: &'static [&'static str] = &["none", "player", "order", "use"];
+    const DEFAULT_GAMES: u64 = 20_000;
+    const PROGRESS_FROM: u64 = 5_000;
+    const BATCH: u64 = 256;
+    const DEFAULT_SCENARIO: Option<&'static str> = Some(include_str!(
+        "../../../experiments/piquet/scenarios/default.toml"
+    ));
+
+    type State = (Game, GameTally);
+    type Stats = Stats;
+    type Record = DecqRecord;
+
+    fn build(variant: &Variant) -> Result<Self> {
+        Ok(Piquet {
+            rules: Rules::from_values(&variant.rules)?,
+            scenario: Scenario::from_table(&variant.scenario)?,
+            strategies: BySeat(
+                Seat::BOTH.map(|s| PiquetStrategy::from_player(&variant.players[s])),
+            ),
+        })
+    }
+
+    fn new_state(&self) -> (Game, GameTally) {
+        (Game::new(), GameTally::default())
+    }
+
+    fn play(
+        &self,
+        (state, tally): &mut (Game, GameTally),
+        master_seed: u64,
+        game: u64,
+        stats: &mut Stats,
+        series: &mut [Ratio],
+        records: Option<&mut Vec<DecqRecord>>,
+    ) {
+        let setup = self.setup();
+        state.reset(&setup, master_seed, game);
+        state.play(&setup, game, stats, tally, records);
+        tally.series(series);
+    }
+
+    fn rows(&self, stats: &Stats, _players: &BySeat<Player>) -> Vec<SummaryRow> {
+        stats.rows(&self.scenario)
+    }
+
+    fn trace(&self, master_seed: u64, index: u64) -> Trace {
+        let setup = self.setup();
+        let mut game = Game::new();
+        game.reset(&setup, master_seed, index);
+        let deal = game.deal_fingerprint();
+        let mut stats = Stats::default();
+        let mut tally = GameTally::default();
+        game.play(&setup, index, &mut stats, &mut tally, None);
+        Trace {
+            deal,
+            first_decision: game.first_decision,
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! `fortunes odds piquet ...`: exact distributions of a stepped cast, an
+//! assault, a rally and initiative, computed rather than simulated.
+
+use super::dice::{self, BeyondFour, Rating};
+use crate::error::{Error, ErrorKind, Result};
+use crate::output::{self, emit, usage_error};
+use crate::system::SystemCommand;
+use clap::{FromArgMatches, Subcommand};
+
+/// `fortunes odds piquet`.
+pub const ODDS: SystemCommand = SystemCommand {
+    define: define_odds,
+    execute: execute_odds,
+};
+
+fn define_odds() -> clap::Command {
+    PiquetOdds::augment_subcommands(
+        clap::Command::new(super::rules::SYSTEM)
+            .about("Piquet Regimental: a stepped cast, an assault, a rally, initiative")
+            .subcommand_required(true),
+    )
+}
+
+fn execute_odds(matches: &clap::ArgMatches) -> Result<()> {
+    emit(&piquet_odds(
+        PiquetOdds::from_arg_matches(matches).map_err(usage_error)?,
+    )?)
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PiquetOdds {
+    /// The final die value of a cast: the highest die, stepped up or down.
+    Cast {
+        /// The die type: d4, d6, d8, d10 or d12.
+        #[arg(long)]
+        die: String,
+        /// Dice cast (1 to 4).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
+        dice: u8,
+        /// Steps: negative down, positive up.
+        #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-8..=8))]
+        step: i32,
+        /// Steps up past four dice add the next larger type each
+        /// (next_type, the text's example) or climb one type further each.
+        #[arg(long, default_value = "next_type", value_parser = ["next_type", "climb"])]
+        beyond_four: String,
+    },
+    /// An assault fought to the end, solved as a Markov chain: who wins,
+    /// both at once, and the expected KARDs.
+    Assault {
+        /// Eliteness and experience, e.g. elite,veteran.
+        #[arg(long)]
+        attacker: String,
+        #[arg(long)]
+        defender: String,
+        /// Starting Elan: ATTACKER,DEFENDER.
+        #[arg(long, default_value = "12,12")]
+        elan: String,
+        /// Steps: ATTACKER,DEFENDER (negative down).
+        #[arg(long, default_value = "0,0", allow_hyphen_values = true)]
+        steps: String,
+    },
+    /// The stamina boxes a rally checks (one per failed die).
+    Rally {
+        /// The unit's eliteness die: d4, d6, d8, d10, d12.
+        #[arg(long)]
+        die: String,
+        /// The unit has been defeated (6+ instead of 4+).
+        #[arg(long)]
+        defeated: bool,
+        /// Defeated by cavalry: nine dice needing 8+.
+        #[arg(long)]
+        by_cavalry: bool,
+    },
+    /// Initiative after the opening 3d6 cast and K Officer Check casts,
+    /// each kept only if greater.
+    Initiative {
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=15))]
+        checks: u32,
+    },
+}
+
+/// The `fortunes odds piquet ...` answers: each value's chance, and the mean.
+pub fn piquet_odds(question: PiquetOdds) -> Result<String> {
+    let die_sides = |die: &str| {
+        die.trim_start_matches(['d', 'D'])
+            .parse::<u8>()
+            .ok()
+            .filter(|s| dice::DICE.contains(s))
+            .ok_or_else(|| {
+                Error::new(ErrorKind::BadValue {
+                    name: "--die".into(),
+                    value: die.to_string(),
+                    allowed: "d4, d6, d8, d10, d12".into(),
+                })
+            })
+    };
+    let pair =
+        |name: &str, text: &str, range: std::ops::RangeInclusive<i64>| -> Result<(i64, i64)> {
+            let bad = || {
+                Error::new(ErrorKind::BadValue {
+                    name: name.into(),
+                    value: text.into(),
+                    allowed: format!(
+                        "two integers {}..={}, comma-separated",
+                        range.start(),
+                        range.end()
+                    ),
+                })
+            };
+            let (a, b) = text.split_once(',').ok_or_else(bad)?;
+            let (a, b) = (
+                a.trim().parse::<i64>().map_err(|_| bad())?,
+                b.trim().parse::<i64>().map_err(|_| bad())?,
+            );
+            if range.contains(&a) && range.contains(&b) {
+                Ok((a, b))
+            } else {
+                Err(bad())
+            }
+        };
+    let (title, distribution) = match question {
+        PiquetOdds::Assault {
+            attacker,
+            defender,
+            elan,
+            steps,
+        } => {
+            let unit = |name: &str, text: &str| {
+                Rating::parse(text).ok_or_else(|| {
+                    Error::new(ErrorKind::BadValue {
+                        name: name.into(),
+                        value: text.into(),
+                        allowed: "ELITENESS,EXPERIENCE: elite, line, conscript or militia, then veteran, reliable or undependable".into(),
+                    })
+                })
+            };
+            let (mut a, mut b) = (
+                unit("--attacker", &attacker)?,
+                unit("--defender", &defender)?,
+            );
+            let (ea, eb) = pair("--elan", &elan, 1..=60)?;
+            let (sa, sb) = pair("--steps", &steps, -8..=8)?;
+            a.step = sa as i32;
+            b.step = sb as i32;
+            let lines =
+                match dice::assault_odds(&a, &b, (ea as u32, eb as u32), BeyondFour::NextType) {
+                    None => {
+                        "neither side can ever remove Elan: the assault never ends\n".to_string()
+                    }
+                    Some(odds) => output::align(
+                        &[
+                            ["outcome", "chance"].map(String::from),
+                            ["attacker wins".into(), format!("{:.6}", odds.attacker_wins)],
+                            ["defender wins".into(), format!("{:.6}", odds.defender_wins)],
+                            [
+                                "both at zero together".into(),
+                                format!("{:.6}", odds.together),
+                            ],
+                            [
+                                "expected KARDs".into(),
+                                format!("{:.4}", odds.expected_kards),
+                            ],
+                        ],
+                        1,
+                    ),
+                };
+            return Ok(format!(
+                "assault: {attacker} ({}d{} {:+}) against {defender} ({}d{} {:+}), Elan {ea} and {eb}; \
+                 solved exactly as a Markov chain over the Elans (floating point)\n{lines}",
+                a.dice, a.sides, a.step, b.dice, b.sides, b.step
+            ));
+        }
+        PiquetOdds::Rally {
+            die,
+            defeated,
+            by_cavalry,
+        } => {
+            let sides = die_sides(&die)?;
+            (
+                format!(
+                    "rally: stamina boxes checked, {} d{sides} needing {}",
+                    if by_cavalry { 9 } else { 6 },
+                    if by_cavalry {
+                        "8+"
+                    } else if defeated {
+                        "6+"
+                    } else {
+                        "4+"
+                    }
+                ),
+                dice::rally_distribution(sides, defeated, by_cavalry),
+            )
+        }
+        PiquetOdds::Cast {
+            die,
+            dice: count,
+            step,
+            beyond_four,
+        } => {
+            let sides = die_sides(&die)?;
+            let beyond = if beyond_four == "climb" {
+                BeyondFour::Climb
+            } else {
+                BeyondFour::NextType
+            };
+            (
+                format!("final die value: {count}d{sides} stepped {step:+}"),
+                dice::cast_distribution(sides, count, step, beyond),
+            )
+        }
+        PiquetOdds::Initiative { checks } => (
+            format!("initiative after the opening cast and {checks} Officer Check casts"),
+            dice::initiative_distribution(checks),
+        ),
+    };
+    let mut lines = vec![["value", "chance", "decimal"].map(String::from)];
+    for (value, chance) in distribution.iter().enumerate().filter(|(_, f)| f.num > 0) {
+        lines.push([
+            value.to_string(),
+            chance.to_string(),
+            format!("{:.4}", chance.value()),
+        ]);
+    }
+    let mean = dice::mean(&distribution);
+    lines.push([
+        "mean".into(),
+        mean.to_string(),
+        format!("{:.4}", mean.value()),
+    ]);
+    Ok(format!("{title}\n{}", output::align(&lines, 0)))
+}

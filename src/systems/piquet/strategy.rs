@@ -1,0 +1,374 @@
+//! Piquet players: whether to play from the hand, what to do with a
+//! turned card (use it, keep it, let it go), the Officer Check's one
+//! action, which orders and rallies to pay for, when to buy extra casts,
+//! and what a Brilliant Leader stands for.
+
+use super::cards::{Kind, BASIC, KINDS};
+use super::rules::Rules;
+use crate::engine::seeding::GameRng;
+use crate::params::{ParamKind, ParamSpec};
+use crate::system::{Player, StrategyInfo};
+use rand::Rng;
+
+/// What a player sees of its own side when it decides.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Needs {
+    pub ip: u32,
+    /// Regiments a card of each kind would execute now.
+    pub executions: [u8; KINDS],
+    /// The basic kinds that would execute any, one bit each.
+    pub executable: u16,
+    /// Card kinds some regiment's plan will want, one bit each.
+    pub planned: u16,
+    /// Orders (brigade groups) waiting to be issued.
+    pub order_groups: u32,
+    /// Shaken regiments waiting to rally.
+    pub rallies: u32,
+    pub in_assault: bool,
+    /// False while the player's figure is attached to a regiment.
+    pub may_cast: bool,
+    /// Subordinate players under this one (a side's commander's).
+    pub subordinates: u32,
+    /// The least initiative among them.
+    pub neediest: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfficerAction {
+    Cast = 0,
+    Orders,
+    Rally,
+    /// Initiative passed down to the neediest subordinate.
+    Pass,
+    /// Attached, with nothing to order or rally for its regiment.
+    Nothing,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnedUse {
+    Use,
+    /// Into the hand; when it is full, after discarding this slot (for
+    /// the swap's cost).
+    Keep(Option<usize>),
+    Pass,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Random,
+    Heuristic,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PiquetStrategy {
+    pub style: Style,
+    /// IP kept back from hand plays, swaps and extra casts.
+    pub reserve: u32,
+    /// An Officer Check casts for initiative while it is below this.
+    pub recast_below: u32,
+}
+
+pub const TUNING: &[ParamSpec] = &[
+    ParamSpec {
+        name: "reserve",
+        kind: ParamKind::Int { min: 0, max: 18 },
+        default: 2,
+        doc: "IP kept back: hand plays, swaps and extra casts are bought only with IP above it",
+        source: "this project's heuristic",
+    },
+    ParamSpec {
+        name: "recast_below",
+        kind: ParamKind::Int { min: 0, max: 19 },
+        default: 8,
+        doc: "an Officer Check casts for initiative (rather than order or rally) while IP is below this; with nothing to order or rally it always casts",
+        source: "this project's heuristic",
+    },
+];
+
+pub const STRATEGIES: &[StrategyInfo] = &[
+    StrategyInfo {
+        name: "random",
+        about: "every choice at random among those it can pay for",
+        tuning: &[],
+    },
+    StrategyInfo {
+        name: "heuristic",
+        about: "uses a card that executes orders, keeps Brilliant Leaders, Officer Checks and Heroic Moments for later, plays them from the hand when they execute, rallies before ordering, buys extra casts above a reserve",
+        tuning: TUNING,
+    },
+];
+
+/// How much a card is worth holding.
+fn keep_value(kind: Kind, needs: &Needs) -> u32 {
+    match kind {
+        Kind::BrilliantLeader => 5,
+        Kind::OfficerCheck => 4,
+        Kind::HeroicMoment => 3,
+        k if needs.planned >> k as u16 & 1 != 0 => 2,
+        _ => 0,
+    }
+}
+
+impl PiquetStrategy {
+    pub fn from_player(player: &Player) -> PiquetStrategy {
+        match player.base {
+            "random" => PiquetStrategy {
+                style: Style::Random,
+                reserve: 0,
+                recast_below: 0,
+            },
+            "heuristic" => PiquetStrategy {
+                style: Style::Heuristic,
+                reserve: player.tuning.get("reserve") as u32,
+                recast_below: player.tuning.get("recast_below") as u32,
+            },
+            other => unreachable!("{other} is not in STRATEGIES"),
+        }
+    }
+
+    #[inline]
+    fn officer_useful(&self, needs: &Needs, rules: &Rules) -> bool {
+        needs.order_groups > 0
+            || needs.rallies > 0
+            || (needs.may_cast && needs.ip < self.recast_below)
+            || self.wants_to_pass(needs, rules)
+    }
+
+    /// A side's commander passes initiative down when a subordinate runs
+    /// below the recast level and it can spare some above its reserve.
+    #[inline]
+    fn wants_to_pass(&self, needs: &Needs, rules: &Rules) -> bool {
+        needs.subordinates > 0
+            && needs.neediest < self.recast_below
+            && needs.ip >= rules.pass_cost + 1 + self.reserve
+    }
+
+    /// Whether a card of `kind` does something now.
+    #[inline]
+    fn useful(&self, kind: Kind, needs: &Needs, rules: &Rules) -> bool {
+        self.useful_kinds(needs, rules) >> kind as u16 & 1 != 0
+    }
+
+    /// The kinds that do something now, one bit each: the turned card's
+    /// kind is a coin flip to the branch predictor, a bit test is not.
+    #[inline]
+    fn useful_kinds(&self, needs: &Needs, rules: &Rules) -> u16 {
+        let officer = self.officer_useful(needs, rules);
+        let bit = |on: bool, kind: Kind| (on as u16) << kind as u16;
+        needs.executable
+            | bit(officer, Kind::OfficerCheck)
+            | bit(officer || needs.executable != 0, Kind::BrilliantLeader)
+            | bit(needs.in_assault, Kind::HeroicMoment)
+            | bit(
+                rules.dress_lines_rally && needs.rallies > 0 && needs.ip >= rules.rally_cost,
+                Kind::DressLines,
+            )
+    }
+
+    /// A hand card to play instead of turning the top card.
+    #[inline]
+    pub fn hand_play(
+        &self,
+        hand: &[crate::systems::piquet::cards::Card],
+        present: u16,
+        needs: &Needs,
+        rules: &Rules,
+        rng: &mut GameRng,
+    ) -> Option<usize> {
+        match self.style {
+            Style::Random => {
+                (rng.random_range(0..4u32) == 0).then(|| rng.random_range(0..hand.len()))
+            }
+            Style::Heuristic => {
+                if needs.ip < rules.hand_play_cost + self.reserve {
+                    return None;
+                }
+                // Most KARDs nothing held executes anything: say so from
+                // the kinds present, without scoring each card.
+                let executable = needs.executable;
+                let officer_play =
+                    needs.order_groups + needs.rallies > 0 || self.wants_to_pass(needs, rules);
+                let officer = officer_play as u16 * (1 << Kind::OfficerCheck as u16);
+                if present & (executable | officer) == 0 {
+                    let leader = present & (1 << Kind::BrilliantLeader as u16) != 0;
+                    return if leader && self.useful(Kind::BrilliantLeader, needs, rules) {
+                        hand.iter().position(|c| c.kind() == Kind::BrilliantLeader)
+                    } else {
+                        None
+                    };
+                }
+                // The card that executes the most regiments; a Brilliant
+                // Leader only when nothing else in the hand will do.
+                let score = |kind: Kind| -> u32 {
+                    match kind {
+                        Kind::BrilliantLeader => 0,
+                        Kind::OfficerCheck => officer_play as u32,
+                        Kind::HeroicMoment => 0,
+                        k => needs.executions[k as usize] as u32 * 2,
+                    }
+                };
+                let (slot, best) = hand
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| (i, score(c.kind())))
+                    .max_by_key(|&(i, s)| (s, std::cmp::Reverse(i)))?;
+                if best > 0 {
+                    return Some(slot);
+                }
+                let leader = hand
+                    .iter()
+                    .position(|c| c.kind() == Kind::BrilliantLeader)?;
+                self.useful(Kind::BrilliantLeader, needs, rules)
+                    .then_some(leader)
+            }
+        }
+    }
+
+    /// What to do with the card just turned.
+    #[inline]
+    pub fn turned(
+        &self,
+        kind: Kind,
+        hand: &[crate::systems::piquet::cards::Card],
+        room: bool,
+        needs: &Needs,
+        rules: &Rules,
+        rng: &mut GameRng,
+    ) -> TurnedUse {
+        let can_swap = !hand.is_empty() && needs.ip >= rules.hand_swap_cost;
+        match self.style {
+            Style::Random => {
+                let keep = room || can_swap;
+                match rng.random_range(0..if keep { 3u32 } else { 2 }) {
+                    0 => TurnedUse::Use,
+                    1 => TurnedUse::Pass,
+                    _ if room => TurnedUse::Keep(None),
+                    _ => TurnedUse::Keep(Some(rng.random_range(0..hand.len()))),
+                }
+            }
+            Style::Heuristic => {
+                if self.useful(kind, needs, rules) {
+                    return TurnedUse::Use;
+                }
+                let value = keep_value(kind, needs);
+                if value == 0 {
+                    return TurnedUse::Pass;
+                }
+                if room {
+                    return TurnedUse::Keep(None);
+                }
+                if needs.ip < rules.hand_swap_cost + self.reserve {
+                    return TurnedUse::Pass;
+                }
+                let (slot, worst) = hand
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| (i, keep_value(c.kind(), needs)))
+                    .min_by_key(|&(_, v)| v)
+                    .expect("a full hand holds a card");
+                if worst < value {
+                    TurnedUse::Keep(Some(slot))
+                } else {
+                    TurnedUse::Pass
+                }
+            }
+        }
+    }
+
+    pub fn officer_check(&self, needs: &Needs, rules: &Rules, rng: &mut GameRng) -> OfficerAction {
+        let orders = needs.order_groups > 0 && needs.ip >= rules.order_cost;
+        let rally = needs.rallies > 0 && needs.ip >= rules.rally_cost;
+        let pass = needs.subordinates > 0 && needs.ip > rules.pass_cost && needs.neediest < 18;
+        match self.style {
+            Style::Random => {
+                let options = [
+                    (needs.may_cast, OfficerAction::Cast),
+                    (orders, OfficerAction::Orders),
+                    (rally, OfficerAction::Rally),
+                    (pass, OfficerAction::Pass),
+                ];
+                let n = options.iter().filter(|(ok, _)| *ok).count();
+                if n == 0 {
+                    return OfficerAction::Nothing;
+                }
+                let pick = rng.random_range(0..n);
+                options
+                    .iter()
+                    .filter(|(ok, _)| *ok)
+                    .nth(pick)
+                    .expect("pick < n")
+                    .1
+            }
+            Style::Heuristic => {
+                if needs.may_cast && needs.ip < self.recast_below {
+                    OfficerAction::Cast
+                } else if rally {
+                    OfficerAction::Rally
+                } else if orders {
+                    OfficerAction::Orders
+                } else if self.wants_to_pass(needs, rules) {
+                    // The commander-in-chief "kept very busy supplementing
+                    // the tactical players' initiative" (note 7).
+                    OfficerAction::Pass
+                } else if needs.may_cast {
+                    OfficerAction::Cast
+                } else {
+                    OfficerAction::Nothing
+                }
+            }
+        }
+    }
+
+    /// Whether to pay for the next order group (the player can afford it).
+    pub fn issue(&self, rng: &mut GameRng) -> bool {
+        match self.style {
+            Style::Random => rng.random_bool(0.5),
+            Style::Heuristic => true,
+        }
+    }
+
+    /// Whether to pay for the next rally (the player can afford it).
+    pub fn rally(&self, rng: &mut GameRng) -> bool {
+        self.issue(rng)
+    }
+
+    /// Whether the attached regiment executes at once for its cost.
+    pub fn attached(&self, rng: &mut GameRng) -> bool {
+        self.issue(rng)
+    }
+
+    /// Whether to buy another cast for `cost` against `chips` left.
+    pub fn extra_cast(&self, ip: u32, cost: u32, _chips: u32, rng: &mut GameRng) -> bool {
+        match self.style {
+            Style::Random => rng.random_bool(0.5),
+            Style::Heuristic => ip >= cost + self.reserve,
+        }
+    }
+
+    /// IP to pass down, 1..=`most`, holding `ip`.
+    pub fn pass_amount(&self, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
+        match self.style {
+            Style::Random => rng.random_range(1..=most),
+            Style::Heuristic => ip.saturating_sub(self.reserve + 1).clamp(1, most),
+        }
+    }
+
+    /// The basic card a Brilliant Leader stands for.
+    pub fn brilliant(&self, needs: &Needs, rng: &mut GameRng) -> Kind {
+        match self.style {
+            Style::Random => Kind::ALL[rng.random_range(0..BASIC)],
+            Style::Heuristic => {
+                let (best, most) = needs.executions[..BASIC]
+                    .iter()
+                    .enumerate()
+                    .max_by_key(|&(i, &n)| (n, std::cmp::Reverse(i)))
+                    .expect("nine basic kinds");
+                if *most > 0 {
+                    Kind::ALL[best]
+                } else {
+                    Kind::OfficerCheck
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! Skirmishing with Ancients (Walter Simon): the incremental card deck,
+//! fire, melee and group morale with their exact odds, and a
+//! one-dimensional engagement (seed `003_95b269483f53f494.txt`).
+
+pub mod game;
+pub mod odds;
+pub mod rules;
+pub mod scenario;
+pub mod stats;
+pub mod strategy;
+pub mod table;
+
+pub use game::{Game, GameTally};
+pub use rules::Rules;
+pub use scenario::Scenario;
+pub use stats::Stats;
+pub use strategy::SkirmishStrategy;
+
+use crate::engine::{BySeat, Seat};
+use crate::error::Result;
+use crate::output::{Cell, ColumnSpec, ColumnType, Record};
+use crate::params::ParamSpec;
+use crate::stats::{Ratio, SummaryRow};
+use crate::system::{Player, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant};
+
+/// A Skirmish experiment: rules, scenario, one player per side.
+#[derive(Clone, Debug)]
+pub struct Skirmish {
+    pub rules: Rules,
+    pub scenario: Scenario,
+    pub strategies: BySeat<SkirmishStrategy>,
+}
+
+const SERIES: &[Series] = &[
+    Series::mean("increments_per_play", "a"),
+    Series::mean("increments_per_play", "b"),
+    Series::rate("six_in_hand", "a"),
+    Series::rate("six_in_hand", "b"),
+    Series::rate("increments_wasted", "a"),
+    Series::rate("increments_wasted", "b"),
+    Series::mean("casualties_per_game", "a"),
+    Series::mean("casualties_per_game", "b"),
+    Series::mean("victory_points_per_game", "a"),
+    Series::mean("victory_points_per_game", "b"),
+    Series::rate("game_won", "a"),
+    Series::rate("game_won", "b"),
+    Series::rate("game_drawn", "all"),
+    Series::rate("charge_reached_contact", "all"),
+    Series::rate("charge_stopped_by_fire", "all"),
+    Series::rate("charge_stopped_by_morale", "all"),
+    Series::mean("melees_won_per_game", "a"),
+    Series::mean("melees_won_per_game", "b"),
+    Series::rate("shot_hit", "all"),
+    Series::rate("morale_passed", "all"),
+];
+
+impl GameTally {
+    fn series(&self, out: &mut [Ratio]) {
+        let [a, b] = Seat::BOTH;
+        let one = |hit: bool| Ratio::new(hit as u64, 1);
+        let winner = self.winner();
+        let (tests, passes) = self.morale_tests();
+        let values = [
+            Ratio::new(self.increments[a] as u64, self.plays[a] as u64),
+            Ratio::new(self.increments[b] as u64, self.plays[b] as u64),
+            Ratio::new(self.in_hand[a][5] as u64, self.plays[a] as u64),
+            Ratio::new(self.in_hand[b][5] as u64, self.plays[b] as u64),
+            Ratio::new(self.wasted[a] as u64, self.increments[a] as u64),
+            Ratio::new(self.wasted[b] as u64, self.increments[b] as u64),
+            Ratio::new(self.killed[a] as u64, 1),
+            Ratio::new(self.killed[b] as u64, 1),
+            Ratio::new(self.victory_points(a) as u64, 1),
+            Ratio::new(self.victory_points(b) as u64, 1),
+            one(winner == Some(a)),
+            one(winner == Some(b)),
+            one(winner.is_none()),
+            one(self.charge == game::ChargeOutcome::ReachedContact),
+            one(self.charge == game::ChargeOutcome::StoppedByFire),
+            one(self.charge == game::ChargeOutcome::StoppedByMorale),
+            Ratio::new(self.melees_won[a] as u64, 1),
+            Ratio::new(self.melees_won[b] as u64, 1),
+            Ratio::new(self.shot_hits() as u64, self.shots() as u64),
+            Ratio::new(passes as u64, tests as u64),
+        ];
+        out.copy_from_slice(&values);
+    }
+}
+
+/// One game: a row of `records.parquet`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub game: u64,
+    pub tally: GameTally,
+}
+
+impl Record for GameRecord {
+    const COLUMNS: &'static [ColumnSpec] = &{
+        use ColumnType::*;
+        [
+            ColumnSpec::new("game", U64),
+            ColumnSpec::new("winner", Name),
+            ColumnSpec::new("victory_points_a", U32),
+            ColumnSpec::new("victory_points_b", U32),
+            ColumnSpec::new("killed_a", U32),
+            ColumnSpec::new("killed_b", U32),
+            ColumnSpec::new("wounded_a", U32),
+            ColumnSpec::new("wounded_b", U32),
+            ColumnSpec::new("routed_a", U32),
+            ColumnSpec::new("routed_b", U32),
+            ColumnSpec::new("charge", Name),
+            ColumnSpec::new("shots", U32),
+            ColumnSpec::new("shot_hits", U32),
+            ColumnSpec::new("morale_tests", U32),
+            ColumnSpec::new("morale_passes", U32),
+            ColumnSpec::new("melees", U32),
+            ColumnSpec::new("increments_a", U32),
+            ColumnSpec::new("increments_b", U32),
+        ]
+    };
+
+    fn cell(&self, column: usize) -> Cell {
+        let t = &self.tally;
+        let side = |i: usize| Seat::BOTH[i % 2];
+        match column {
+            0 => Cell::U64(self.game),
+            1 => Cell::Name(t.winner().map_or("none", Seat::name)),
+            2 | 3 => Cell::U32(t.victory_points(side(column - 2))),
+            4 | 5 => Cell::U32(t.killed[side(column - 4)]),
+            6 | 7 => Cell::U32(t.wounded[side(column - 6)]),
+            8 | 9 => Cell::U32(t.routed[side(column - 8)]),
+            10 => Cell::Name(t.charge.name()),
+            11 => Cell::U32(t.shots()),
+            12 => Cell::U32(t.shot_hits()),
+            13 => Cell::U32(t.morale_tests().0),
+            14 => Cell::U32(t.morale_tests().1),
+            15 => Cell::U32(t.melees),
+            16 | 17 => Cell::U32(t.increments[side(column - 16)]),
+            _ => unreachable!("GameRecord has {} columns", Self::COLUMNS.len()),
+        }
+    }
+}
+
+impl Simulation for Skirmish {
+    const ODDS: Option<SystemCommand> = Some(odds::ODDS);
+    const NAME: &'static str = rules::SYSTEM;
+    const ABOUT: &'static str =
+        "Skirmishing with Ancients: the increment deck and a charge against shooters";
+    const RULES: &'static [ParamSpec] = rules::SPECS;
+    const STRATEGIES: &'static [StrategyInfo] = strategy::STRATEGIES;
+    const SERIES: &'static [Series] = SERIES;
+    const HEADLINE: &'static [&'static str] = &[
+        "increments_per_play",
+        "casualties_per_game",
+        "game_won",
+        "charge_reached_contact",
+    ];
+    const TABLE_BREAKDOWNS: &'static [&'static str] = &["none", "range", "group"];
+    const DEFAULT_PLAYER: &'static str = "hold_high";
+    const DEFAULT_GAMES: u64 = 100_000;
+    const PROGRESS_FROM: u64 = 20_000;
+    const BATCH: u64 = 1024;
+    const DEFAULT_SCENARIO: Option<&'static str> = Some(include_str!(
+        "../../../experiments/skirmish/scenarios/vikings.toml"
+    ));
+
+    type State = (Game, GameTally);
+    type Stats = Stats;
+    type Record = GameRecord;
+
+    fn build(variant: &Variant) -> Result<Self> {
+        Ok(Skirmish {
+            rules: Rules::from_values(&variant.rules)?,
+            scenario: Scenario::from_table(&variant.scenario)?,
+            strategies: BySeat(
+                Seat::BOTH.map(|s| SkirmishStrategy::from_player(&variant.players[s])),
+            ),
+        })
+    }
+
+    fn new_state(&self) -> (Game, GameTally) {
+        (Game::new(), GameTally::default())
+    }
+
+    fn play(
+        &self,
+        (state, tally): &mut (Game, GameTally),
+        master_seed: u64,
+        game: u64,
+        stats: &mut Stats,
+        series: &mut [Ratio],
+        records: Option<&mut Vec<GameRecord>>,
+    ) {
+        state.reset(&self.rules, &self.scenario, master_seed, game);
+        state.play(&self.rules, &self.scenario, &self.strategies, tally);
+        stats.record_game(tally);
+        tally.series(series);
+        if let Some(records) = records {
+            records.push(GameRecord {
+                game,
+                tally: *tally,
+            });
+        }
+    }
+
+    fn rows(&self, stats: &Stats, _players: &BySeat<Player>) -> Vec<SummaryRow> {
+        stats.rows()
+    }
+
+    fn trace(&self, master_seed: u64, index: u64) -> Trace {
+        let mut game = Game::new();
+        game.reset(&self.rules, &self.scenario, master_seed, index);
+        let deal = game.deck_fingerprint(self.rules.deck_size() as usize);
+        let mut tally = GameTally::default();
+        game.play(&self.rules, &self.scenario, &self.strategies, &mut tally);
+        // Only the side that plays first decides before anything the other
+        // does; the other side's first card depends on that play.
+        let first = self.scenario.first;
+        let mut decisions = BySeat([u64::MAX; 2]);
+        decisions[first] = game.first_card[first].map_or(u64::MAX, |c| c as u64);
+        Trace {
+            deal,
+            first_decision: decisions,
+        }
+    }
+}
