@@ -41,15 +41,6 @@ pub fn preset_path(name: &str, presets_dir: &Path, built_ins: &[(&str, &str)]) -
     }))
 }
 
-/// The description of a built-in, empty for an unknown name.
-pub fn built_in_description(name: &str, built_ins: &[(&str, &str)]) -> String {
-    built_ins
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, d)| d.to_string())
-        .unwrap_or_default()
-}
-
 fn field(path: &Path, key: &str, message: impl std::fmt::Display) -> Error {
     Error::file(path, format!("{key}: {message}"))
 }

@@ -120,8 +120,7 @@ fn is_summary(words: &[String]) -> bool {
             || w.starts_with('[')
             || w.contains('|') && !w.contains(' ')
             || (w.len() > 1
-                && w
-                    .chars()
+                && w.chars()
                     .all(|c| c.is_ascii_uppercase() || c == '_' || c == '/' || c == '.')
                 && w.chars().any(|c| c.is_ascii_uppercase()))
             || w.contains("NAME")
@@ -171,10 +170,9 @@ fn every_documented_command_parses_and_names_files_that_exist() {
             for word in words.iter().skip(2) {
                 let path = Path::new(word);
                 let shipped = word.starts_with("experiments/") || word.starts_with("strategies/");
-                if shipped && !shows_error && path.extension().is_some_and(|e| e == "toml") {
-                    if !root().join(path).is_file() {
-                        failures.push(format!("{shown}:{line}: {command}\n    no file {word}"));
-                    }
+                let toml = path.extension().is_some_and(|e| e == "toml");
+                if shipped && !shows_error && toml && !root().join(path).is_file() {
+                    failures.push(format!("{shown}:{line}: {command}\n    no file {word}"));
                 }
             }
         }

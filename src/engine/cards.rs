@@ -25,10 +25,6 @@ pub enum Suit {
 impl Suit {
     pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Diamonds, Suit::Clubs, Suit::Hearts];
 
-    pub const fn is_red(self) -> bool {
-        matches!(self, Suit::Diamonds | Suit::Hearts)
-    }
-
     pub const fn letter(self) -> char {
         match self {
             Suit::Spades => 'S',
@@ -262,10 +258,6 @@ impl CardSet {
 
     pub const fn minus(self, other: CardSet) -> CardSet {
         CardSet(self.0 & !other.0)
-    }
-
-    pub const fn is_disjoint(self, other: CardSet) -> bool {
-        self.0 & other.0 == 0
     }
 
     pub fn insert(&mut self, card: Card) {

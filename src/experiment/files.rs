@@ -45,7 +45,7 @@ pub fn experiment_files(dir: &Path, reports: Option<&Path>) -> Result<Vec<PathBu
 
 /// The folder of `system`'s scenarios under `root`: beside its rules
 /// presets, in a folder of their own so neither is taken for the other.
-pub fn scenarios_dir(root: &Path, system: &str) -> PathBuf {
+fn scenarios_dir(root: &Path, system: &str) -> PathBuf {
     root.join("experiments").join(system).join("scenarios")
 }
 
@@ -102,7 +102,7 @@ pub(super) fn scenario_of(
 }
 
 /// Parses `SEAT=NAME`.
-pub fn parse_seat_assignment(text: &str) -> Result<(Seat, String)> {
+pub(super) fn parse_seat_assignment(text: &str) -> Result<(Seat, String)> {
     let (seat, name) = text.split_once('=').ok_or_else(|| {
         Error::new(ErrorKind::BadArgument(format!(
             "--strategy expects SEAT=NAME (seats: a, b), got {text:?}"

@@ -10,9 +10,7 @@ mod format;
 mod spec;
 mod sweep;
 
-pub use files::{
-    experiment_files, parse_seat_assignment, report_dir, scenarios_dir, BASELINE_CSV, BASELINE_TOML,
-};
+pub use files::{experiment_files, report_dir, BASELINE_CSV, BASELINE_TOML};
 pub use spec::{Axis, Experiment, Games, Overrides};
 
 use crate::error::{Error, Result};

@@ -7,7 +7,7 @@ pub mod rules;
 pub mod stats;
 pub mod strategy;
 
-pub use game::{Game, RoundOutcome};
+pub use game::Game;
 pub use record::GameRecord;
 pub use rules::Rules;
 pub use stats::{Stats, TurnTally};

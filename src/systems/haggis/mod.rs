@@ -15,7 +15,7 @@ pub mod strategy;
 
 pub use cards::Cards;
 pub use combo::{Bomb, BombSet, Combo, Play};
-pub use game::{Game, RoundOutcome, RoundState};
+pub use game::{Game, RoundOutcome};
 pub use moves::{generate, MoveList};
 pub use rules::Rules;
 pub use stats::Stats;

@@ -72,10 +72,6 @@ impl Kind {
             .position(|&n| n == text)
             .map(|i| Kind::ALL[i])
     }
-
-    pub const fn is_basic(self) -> bool {
-        (self as usize) < BASIC
-    }
 }
 
 /// A card: its kind, and whether it came from the Army Deck.

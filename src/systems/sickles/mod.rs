@@ -8,11 +8,11 @@ pub mod scenario;
 pub mod stats;
 pub mod strategy;
 
-pub use game::{Chit, Fate, Game, Places, TurnTally};
+pub use game::{Fate, Game, TurnTally};
 pub use rules::Rules;
 pub use scenario::Scenario;
 pub use stats::Stats;
-pub use strategy::{Order, SicklesStrategy};
+pub use strategy::SicklesStrategy;
 
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;

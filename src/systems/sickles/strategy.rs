@@ -35,16 +35,6 @@ impl Order {
             Order::Regroup => "regroup",
         }
     }
-
-    /// Movement points the order awards (the text's 4, 2, 6 and none).
-    pub const fn movement_points(self) -> u32 {
-        match self {
-            Order::Attack => 4,
-            Order::Defend => 2,
-            Order::Maneuver => 6,
-            Order::Regroup => 0,
-        }
-    }
 }
 
 /// What a side may know when it decides: its own brigades' status this
