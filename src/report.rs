@@ -115,8 +115,14 @@ pub fn write_tables(
             TableColumn::Int(rows.iter().map(|r| r.sums.n as i64).collect()),
         ),
         ("value".into(), floats(&|r| r.sums.value())),
-        ("ci_low".into(), floats(&|r| r.sums.interval(CONFIDENCE).0)),
-        ("ci_high".into(), floats(&|r| r.sums.interval(CONFIDENCE).1)),
+        (
+            "ci_low".into(),
+            floats(&|r| r.sums.interval(r.series.kind, CONFIDENCE).0),
+        ),
+        (
+            "ci_high".into(),
+            floats(&|r| r.sums.interval(r.series.kind, CONFIDENCE).1),
+        ),
     ]);
     write_table(out, "metrics", &Table { columns })?;
     if outcomes.len() < 2 {
@@ -546,7 +552,7 @@ pub fn write_report(
             let (_, _, categories) = layout(experiment);
             let point = |v: usize, s: usize| {
                 let sums = &outcomes[v].series[s];
-                let (low, high) = sums.interval(CONFIDENCE);
+                let (low, high) = sums.interval(series[s].kind, CONFIDENCE);
                 Some((sums.value(), low, high))
             };
             let plot = Plot {
@@ -572,8 +578,8 @@ pub fn write_report(
         for (v, variant) in experiment.variants.iter().enumerate() {
             for &s in &indices {
                 let sums = &outcomes[v].series[s];
-                let (low, high) = sums.interval(CONFIDENCE);
-                let d = digits(sums.half_width(CONFIDENCE));
+                let (low, high) = sums.interval(series[s].kind, CONFIDENCE);
+                let d = digits(sums.half_width(series[s].kind, CONFIDENCE));
                 let _ = writeln!(
                     md,
                     "| {} | {} | {} | {} to {} | {} |",

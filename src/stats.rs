@@ -3,6 +3,7 @@
 //! table is written.
 
 use statrs::distribution::{ContinuousCDF, Normal, StudentsT};
+use std::collections::BTreeMap;
 use std::ops::AddAssign;
 
 /// Confidence level of every interval fortunes reports.
@@ -171,8 +172,10 @@ impl<const N: usize> AddAssign for Histogram<N> {
 }
 
 impl<const N: usize> Histogram<N> {
-    /// One `rate` row per observed value: the share of observations equal
-    /// to it, the value as `level`.
+    /// One `rate` row per value, the value as `level`: the share of
+    /// observations equal to it. Every bin is a row whenever there is an
+    /// observation (empty ones are sparse, so a cluster without the value
+    /// still counts its observations).
     pub fn share_rows(
         &self,
         metric: &'static str,
@@ -181,16 +184,14 @@ impl<const N: usize> Histogram<N> {
         rows: &mut Vec<SummaryRow>,
     ) {
         let total = self.total();
+        if total == 0 {
+            return;
+        }
         for (value, &count) in self.counts.iter().enumerate() {
-            if count > 0 {
-                rows.push(SummaryRow::rate(
-                    metric,
-                    seat,
-                    by,
-                    value.to_string(),
-                    Rate::new(count, total),
-                ));
-            }
+            rows.push(
+                SummaryRow::rate(metric, seat, by, value.to_string(), Rate::new(count, total))
+                    .sparse(),
+            );
         }
     }
 }
@@ -229,7 +230,9 @@ impl Kind {
 
 /// One row of the tidy summary table. `value = count / n` for both kinds:
 /// for a rate, `count` is the successes and `n` the trials; for a mean,
-/// `count` is the sum of the observations and `n` their number.
+/// `count` is the sum of the observations and `n` their number. The
+/// interval is the game-level one (`SeriesSums::interval`), set by the
+/// runner: a system's `rows` leaves it NaN.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SummaryRow {
     pub metric: &'static str,
@@ -242,6 +245,10 @@ pub struct SummaryRow {
     pub value: f64,
     pub ci_low: f64,
     pub ci_high: f64,
+    /// One bin of a distribution: produced whenever its denominator is
+    /// (an empty bin of a cluster still counts its trials), and left out of
+    /// the tables when empty over the whole run.
+    pub sparse: bool,
 }
 
 /// Seat label for rows that are not about one seat.
@@ -250,6 +257,12 @@ pub const ALL_SEATS: &str = "all";
 pub const NO_BREAKDOWN: &str = "none";
 
 impl SummaryRow {
+    /// This row as one bin of a distribution (see `sparse`).
+    pub fn sparse(mut self) -> SummaryRow {
+        self.sparse = true;
+        self
+    }
+
     pub fn rate(
         metric: &'static str,
         seat: &'static str,
@@ -257,7 +270,6 @@ impl SummaryRow {
         level: String,
         rate: Rate,
     ) -> Self {
-        let (ci_low, ci_high) = rate.wilson(CONFIDENCE);
         SummaryRow {
             metric,
             kind: Kind::Rate,
@@ -267,8 +279,9 @@ impl SummaryRow {
             count: rate.hits,
             n: rate.trials,
             value: rate.value(),
-            ci_low,
-            ci_high,
+            ci_low: f64::NAN,
+            ci_high: f64::NAN,
+            sparse: false,
         }
     }
 
@@ -279,7 +292,6 @@ impl SummaryRow {
         level: String,
         mean: Mean,
     ) -> Self {
-        let (ci_low, ci_high) = mean.interval(CONFIDENCE);
         SummaryRow {
             metric,
             kind: Kind::Mean,
@@ -289,8 +301,9 @@ impl SummaryRow {
             count: mean.sum,
             n: mean.n,
             value: mean.value(),
-            ci_low,
-            ci_high,
+            ci_low: f64::NAN,
+            ci_high: f64::NAN,
+            sparse: false,
         }
     }
 }
@@ -364,22 +377,62 @@ impl SeriesSums {
         (self.residual_squares() / (self.n - 1) as f64 / self.n as f64).sqrt()
     }
 
-    pub fn interval(&self, confidence: f64) -> (f64, f64) {
-        let (value, se) = (self.value(), self.standard_error());
+    /// The effective number of independent units behind the estimate,
+    /// (Σx)² / Σx²: the number of games when each has the same
+    /// denominator, fewer when a few games hold most of the trials.
+    pub fn effective_units(&self) -> f64 {
+        if self.xx == 0 {
+            0.0
+        } else {
+            (self.x as f64) * (self.x as f64) / self.xx as f64
+        }
+    }
+
+    /// The game-level interval at `confidence`: the ratio estimate with its
+    /// delta-method (cluster) standard error and a t quantile on n - 1
+    /// degrees of freedom. With no event at all (or, for a rate, nothing
+    /// but events) the standard error is zero but the figure is not
+    /// exact, so the bound is Wilson's for no success in as many
+    /// independent units as the games carry (`effective_units`): a game
+    /// holds no event with probability at most 1 - p, whatever its trials
+    /// do inside it. Zero width only when every game gave the same ratio.
+    /// NaN before two games.
+    pub fn interval(&self, kind: Kind, confidence: f64) -> (f64, f64) {
+        if self.n < 2 || self.x == 0 {
+            return (f64::NAN, f64::NAN);
+        }
+        let value = self.value();
+        let z = normal_quantile(0.5 + confidence / 2.0);
+        let units = self.effective_units().max(1.0);
+        let rare = z * z / (units + z * z);
+        if self.y == 0 {
+            return (0.0, rare);
+        }
+        if kind == Kind::Rate && self.y == self.x {
+            return (1.0 - rare, 1.0);
+        }
+        let se = self.standard_error();
         if se.is_nan() || se == 0.0 {
             return (value, value);
         }
         let half = t_quantile(self.n - 1, 0.5 + confidence / 2.0) * se;
-        (value - half, value + half)
+        let (low, high) = (value - half, value + half);
+        // Rates lie in [0, 1] and means of counts are never negative.
+        match kind {
+            Kind::Rate => (low.max(0.0), high.min(1.0)),
+            Kind::Mean => (low.max(0.0), high),
+        }
     }
 
-    /// Half the width of the `confidence` interval; infinite before two games.
-    pub fn half_width(&self, confidence: f64) -> f64 {
-        let se = self.standard_error();
-        if se.is_nan() {
-            return if self.n >= 2 { 0.0 } else { f64::INFINITY };
+    /// The larger distance from the estimate to an end of its interval:
+    /// what a precision target holds to. Infinite before two games.
+    pub fn half_width(&self, kind: Kind, confidence: f64) -> f64 {
+        let (low, high) = self.interval(kind, confidence);
+        if low.is_nan() {
+            return f64::INFINITY;
         }
-        t_quantile(self.n - 1, 0.5 + confidence / 2.0) * se
+        let value = if self.x == 0 { 0.0 } else { self.value() };
+        (value - low).max(high - value)
     }
 }
 
@@ -392,6 +445,61 @@ impl AddAssign<&SeriesSums> for SeriesSums {
         self.xx += other.xx;
         self.xy += other.xy;
     }
+}
+
+/// A summary row's identity: metric, seat, breakdown and level.
+pub type RowKey = (&'static str, &'static str, &'static str, String);
+
+/// Every summary row's sums over clusters of consecutive games (a
+/// cluster's count and n as one observation), for the rows that have no
+/// per-game series: the ratio estimator over clusters of whole games is
+/// the game-level interval with fewer degrees of freedom ("batch means").
+/// A row a cluster did not produce contributed zero to it, so every row's
+/// unit count is `clusters`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RowSums {
+    pub clusters: u64,
+    pub rows: BTreeMap<RowKey, SeriesSums>,
+}
+
+impl RowSums {
+    /// One cluster's rows.
+    pub fn record(&mut self, rows: &[SummaryRow]) {
+        self.clusters += 1;
+        for row in rows {
+            let key = (row.metric, row.seat, row.by, row.level.clone());
+            self.rows
+                .entry(key)
+                .or_default()
+                .record(Ratio::new(row.count, row.n));
+        }
+    }
+
+    /// A row's sums, its units the clusters played.
+    pub fn sums(&self, row: &SummaryRow) -> SeriesSums {
+        let key = (row.metric, row.seat, row.by, row.level.clone());
+        let mut sums = self.rows.get(&key).copied().unwrap_or_default();
+        sums.n = self.clusters;
+        sums
+    }
+}
+
+impl AddAssign<&RowSums> for RowSums {
+    fn add_assign(&mut self, other: &RowSums) {
+        self.clusters += other.clusters;
+        for (key, sums) in &other.rows {
+            *self.rows.entry(key.clone()).or_default() += sums;
+        }
+    }
+}
+
+/// Games per cluster for a run of at most `limit` games in batches of
+/// `batch` (a power of two): at least 64 clusters when the run allows,
+/// and no cluster over 1,024 games or across a batch, so clusters are
+/// the same whatever the threads.
+pub fn cluster_size(limit: u64, batch: u64) -> u64 {
+    let target = (limit / 64).clamp(1, 1024).min(batch.max(1));
+    1 << (63 - target.leading_zeros())
 }
 
 /// A series in one variant and in the reference, over the games both
@@ -549,7 +657,7 @@ mod tests {
             mean.record(v);
         }
         assert_eq!(series.value(), mean.value());
-        let (a, b) = (series.interval(0.95), mean.interval(0.95));
+        let (a, b) = (series.interval(Kind::Mean, 0.95), mean.interval(0.95));
         assert!((a.0 - b.0).abs() < 1e-12 && (a.1 - b.1).abs() < 1e-12);
     }
 

@@ -257,7 +257,10 @@ fn precision_targets_stop_on_the_results_alone() {
         assert_eq!(outcome.games % check_every, 0);
         assert!(outcome.games < 400_000);
         for &s in &watched {
-            assert!(outcome.series[s].half_width(CONFIDENCE) <= 0.004);
+            assert!(
+                outcome.series[s].half_width(experiment.system.series()[s].kind, CONFIDENCE)
+                    <= 0.004
+            );
         }
     }
     // A target too fine for the cap stops at the cap and says so.

@@ -113,6 +113,7 @@ fn results_are_identical_for_any_thread_count() {
             HaggisStrategy::Heuristic(Heuristic::default()),
             HaggisStrategy::Random,
         ]),
+        names: BySeat(["heuristic".into(), "random".into()]),
     };
     let results: Vec<Stats> = [1, 2, 3]
         .iter()
@@ -211,6 +212,7 @@ fn official_haggis_points_average_their_exact_value() {
             HaggisStrategy::Greedy,
             HaggisStrategy::Heuristic(Heuristic::default()),
         ]),
+        names: BySeat(["greedy".into(), "heuristic".into()]),
     };
     let config = RunConfig {
         games: 4000,
@@ -248,6 +250,7 @@ fn equal_players_win_half_the_games() {
     let simulation = Haggis {
         rules: Rules::default(),
         strategies: BySeat([HaggisStrategy::Greedy, HaggisStrategy::Greedy]),
+        names: BySeat(["greedy".into(), "greedy".into()]),
     };
     let config = RunConfig {
         games: 20_000,

@@ -217,7 +217,7 @@ fn experiment_table(experiment: &Experiment, outcomes: &[VariantOutcome]) -> Str
     for &s in &experiment.watched_series() {
         for (v, variant) in experiment.variants.iter().enumerate() {
             let sums = &outcomes[v].series[s];
-            let (low, high) = sums.interval(CONFIDENCE);
+            let (low, high) = sums.interval(series[s].kind, CONFIDENCE);
             let (diff, range) = if v == experiment.reference {
                 ("reference".to_string(), String::new())
             } else {

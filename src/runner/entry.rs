@@ -1,14 +1,14 @@
 //! Any `Simulation` as the `dyn System` the layers above use: the one
 //! place the statically dispatched game loop meets the registry.
 
-use crate::engine::BySeat;
+use super::VariantResult;
 use crate::error::Result;
 use crate::output::{ColumnSpec, OutputDir, Record, RecordsWriter};
 use crate::params::ParamSpec;
-use crate::stats::{Ratio, SummaryRow};
+use crate::stats::{Ratio, SummaryRow, CONFIDENCE};
 use crate::system::{
-    GameLoop, Plan, Player, Series, Simulation, StrategyInfo, System, SystemCommand, Trace,
-    Variant, VariantOutcome,
+    GameLoop, Plan, Series, Simulation, StrategyInfo, System, SystemCommand, Trace, Variant,
+    VariantOutcome,
 };
 use indicatif::ProgressBar;
 use std::marker::PhantomData;
@@ -22,7 +22,6 @@ impl<S> Entry<S> {
 
 struct Loop<S: Simulation> {
     simulation: S,
-    players: BySeat<Player>,
     state: S::State,
     stats: S::Stats,
     series: Vec<Ratio>,
@@ -45,7 +44,7 @@ impl<S: Simulation> GameLoop for Loop<S> {
     }
 
     fn rows(&self) -> Vec<SummaryRow> {
-        self.simulation.rows(&self.stats, &self.players)
+        self.simulation.rows(&self.stats)
     }
 }
 
@@ -122,9 +121,9 @@ impl<S: Simulation> System for Entry<S> {
         };
         Ok(results
             .into_iter()
-            .zip(simulations.iter().zip(variants))
-            .map(|(result, (simulation, variant))| VariantOutcome {
-                rows: simulation.rows(&result.stats, &variant.players),
+            .zip(&simulations)
+            .map(|(result, simulation)| VariantOutcome {
+                rows: game_level_rows(simulation.rows(&result.stats), &result, S::SERIES),
                 games: result.games,
                 series: result.series,
                 paired: result.paired,
@@ -138,7 +137,6 @@ impl<S: Simulation> System for Entry<S> {
         Ok(Box::new(Loop {
             state: simulation.new_state(),
             simulation,
-            players: variant.players.clone(),
             stats: S::Stats::default(),
             series: vec![Ratio::default(); S::SERIES.len()],
         }))
@@ -147,4 +145,23 @@ impl<S: Simulation> System for Entry<S> {
     fn trace(&self, variant: &Variant, master_seed: u64, game: u64) -> Result<Trace> {
         Ok(S::build(variant)?.trace(master_seed, game))
     }
+}
+
+/// Gives every row its game-level interval: the per-game series' where
+/// the row is one (the same interval as metrics.csv and the report), else
+/// the one over clusters of games.
+fn game_level_rows<St>(
+    mut rows: Vec<SummaryRow>,
+    result: &VariantResult<St>,
+    series: &[Series],
+) -> Vec<SummaryRow> {
+    for row in &mut rows {
+        let sums = match series.iter().position(|s| s.matches(row)) {
+            Some(s) => result.series[s],
+            None => result.rows.sums(row),
+        };
+        (row.ci_low, row.ci_high) = sums.interval(row.kind, CONFIDENCE);
+    }
+    rows.retain(|row| !(row.sparse && row.count == 0));
+    rows
 }

@@ -12,7 +12,7 @@ pub mod entry;
 
 use crate::cancel::INTERRUPTED;
 use crate::error::{Error, ErrorKind, Result};
-use crate::stats::{PairedSums, Ratio, SeriesSums, CONFIDENCE};
+use crate::stats::{cluster_size, PairedSums, Ratio, RowSums, SeriesSums, CONFIDENCE};
 use crate::system::{Plan, Simulation, Stop};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -30,11 +30,15 @@ pub struct VariantResult<St> {
     pub paired: Vec<PairedSums>,
     /// Under a precision target: whether this variant reached it.
     pub met: Option<bool>,
+    /// Every summary row over clusters of games, for the rows with no
+    /// per-game series.
+    pub rows: RowSums,
 }
 
 /// A batch's accumulators for every variant.
 struct BatchTally<S: Simulation> {
     stats: Vec<S::Stats>,
+    rows: Vec<RowSums>,
     series: Vec<Vec<SeriesSums>>,
     paired: Vec<Vec<PairedSums>>,
     records: Vec<Vec<S::Record>>,
@@ -69,6 +73,7 @@ pub fn run<S: Simulation>(
                 vec![PairedSums::default(); series_count]
             },
             met: None,
+            rows: RowSums::default(),
         })
         .collect();
     let (limit, check_every) = match plan.stop {
@@ -79,6 +84,8 @@ pub fn run<S: Simulation>(
             ..
         } => (max_games, check_every.max(1)),
     };
+    let cluster = cluster_size(limit, S::BATCH);
+    debug_assert_eq!(S::BATCH % cluster, 0, "clusters never cross a batch");
     let mut active = vec![true; count];
     // Batches in flight at once: bounds the records held in memory.
     let wave = (plan.threads as u64 * 4).max(1);
@@ -98,9 +105,11 @@ pub fn run<S: Simulation>(
                             let states: Vec<S::State> =
                                 variants.iter().map(|v| v.new_state()).collect();
                             let values = vec![vec![Ratio::default(); series_count]; count];
-                            (states, values)
+                            let clusters: Vec<S::Stats> =
+                                variants.iter().map(|_| S::Stats::default()).collect();
+                            (states, values, clusters)
                         },
-                        |(states, values), batch| {
+                        |(states, values, clusters), batch| {
                             let first = (batch * S::BATCH).max(start);
                             let last = ((batch + 1) * S::BATCH).min(chunk_end);
                             play_batch(
@@ -109,6 +118,8 @@ pub fn run<S: Simulation>(
                                 &active,
                                 states,
                                 values,
+                                clusters,
+                                cluster,
                                 plan.seed,
                                 first..last,
                                 keep_records,
@@ -124,6 +135,7 @@ pub fn run<S: Simulation>(
             for tally in &tallies {
                 for (v, result) in results.iter_mut().enumerate() {
                     result.stats += &tally.stats[v];
+                    result.rows += &tally.rows[v];
                     for (mine, theirs) in result.series.iter_mut().zip(&tally.series[v]) {
                         *mine += theirs;
                     }
@@ -147,10 +159,9 @@ pub fn run<S: Simulation>(
         if let Stop::Precision { half_width, .. } = plan.stop {
             let mut any_open = false;
             for (v, result) in results.iter_mut().enumerate() {
-                let met = plan
-                    .watched
-                    .iter()
-                    .all(|&s| result.series[s].half_width(CONFIDENCE) <= half_width);
+                let met = plan.watched.iter().all(|&s| {
+                    result.series[s].half_width(S::SERIES[s].kind, CONFIDENCE) <= half_width
+                });
                 result.met = Some(met);
                 if v != plan.reference {
                     active[v] &= !met;
@@ -174,6 +185,8 @@ fn play_batch<S: Simulation>(
     active: &[bool],
     states: &mut [S::State],
     values: &mut [Vec<Ratio>],
+    clusters: &mut [S::Stats],
+    cluster: u64,
     seed: u64,
     games: std::ops::Range<u64>,
     keep_records: bool,
@@ -183,6 +196,7 @@ fn play_batch<S: Simulation>(
     let series_count = S::SERIES.len();
     let mut tally = BatchTally::<S> {
         stats: (0..count).map(|_| S::Stats::default()).collect(),
+        rows: vec![RowSums::default(); count],
         series: vec![vec![SeriesSums::default(); series_count]; count],
         paired: (0..count)
             .map(|v| {
@@ -209,7 +223,7 @@ fn play_batch<S: Simulation>(
                 &mut states[v],
                 seed,
                 game,
-                &mut tally.stats[v],
+                &mut clusters[v],
                 &mut values[v],
                 sink,
             );
@@ -223,6 +237,15 @@ fn play_batch<S: Simulation>(
             }
             for (s, pair) in tally.paired[v].iter_mut().enumerate() {
                 pair.record(values[v][s], values[reference][s]);
+            }
+        }
+        // A cluster ends on a multiple of its size or at the run's last
+        // game: its rows are one observation of every row's game-level sums.
+        if (game + 1) % cluster == 0 || game + 1 == games.end {
+            for v in (0..count).filter(|&v| active[v]) {
+                tally.rows[v].record(&variants[v].rows(&clusters[v]));
+                tally.stats[v] += &clusters[v];
+                clusters[v] = S::Stats::default();
             }
         }
     }

@@ -3,10 +3,9 @@
 
 use super::command::SystemCommand;
 use super::plan::BATCH;
-use super::player::{Player, StrategyInfo};
+use super::player::StrategyInfo;
 use super::series::Series;
 use super::variant::{Trace, Variant};
-use crate::engine::BySeat;
 use crate::error::Result;
 use crate::output::Record;
 use crate::params::ParamSpec;
@@ -75,8 +74,10 @@ pub trait Simulation: Sync + Sized + 'static {
         records: Option<&mut Vec<Self::Record>>,
     );
 
-    /// The tidy summary rows; `players` name the seats.
-    fn rows(&self, stats: &Self::Stats, players: &BySeat<Player>) -> Vec<SummaryRow>;
+    /// The tidy summary rows of `stats`, their intervals not yet set (the
+    /// runner gives every row its game-level interval). Called once per
+    /// cluster of games, so it should be cheap.
+    fn rows(&self, stats: &Self::Stats) -> Vec<SummaryRow>;
 
     /// A fingerprint of game `game`'s deal and of each seat's first
     /// decision, for the stream-independence check.

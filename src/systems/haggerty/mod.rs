@@ -17,7 +17,7 @@ use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::{Player, Series, Simulation, StrategyInfo, Trace, Variant};
+use crate::system::{Series, Simulation, StrategyInfo, Trace, Variant};
 
 /// Plays one whole game on `game`, which is reset for (seed, index), and
 /// adds it to `stats`.
@@ -148,7 +148,7 @@ impl Simulation for Haggerty {
         }
     }
 
-    fn rows(&self, stats: &Stats, _players: &BySeat<Player>) -> Vec<SummaryRow> {
+    fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {
         stats.rows(&self.rules)
     }
 

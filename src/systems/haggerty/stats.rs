@@ -336,16 +336,20 @@ impl Stats {
         ));
         for (role, histogram) in [("first", &self.chain_first), ("second", &self.chain_second)] {
             let total = histogram.total();
+            if total == 0 {
+                continue;
+            }
             for (length, &count) in histogram.counts.iter().enumerate() {
-                if count > 0 {
-                    rows.push(SummaryRow::rate(
+                rows.push(
+                    SummaryRow::rate(
                         "chain_length_share",
                         ALL_SEATS,
                         "role_length",
                         format!("{role}:{length}"),
                         Rate::new(count, total),
-                    ));
-                }
+                    )
+                    .sparse(),
+                );
             }
         }
         rows.push(SummaryRow::mean(

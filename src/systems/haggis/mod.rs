@@ -27,7 +27,7 @@ use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
 use crate::system::{
-    player_names, Player, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant,
+    player_names, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant,
 };
 
 /// One round: a row of `records.parquet`.
@@ -117,6 +117,8 @@ pub fn play_game<S: Strategy>(
 pub struct Haggis {
     pub rules: Rules,
     pub strategies: BySeat<HaggisStrategy>,
+    /// Each seat's player's name, for rows broken down by strategy.
+    pub names: BySeat<String>,
 }
 
 impl Record for RoundRecord {
@@ -200,6 +202,7 @@ impl Simulation for Haggis {
         Ok(Haggis {
             rules: Rules::from_values(rules.clone())?,
             strategies: BySeat(Seat::BOTH.map(|s| HaggisStrategy::from_player(&players[s]))),
+            names: player_names(players),
         })
     }
 
@@ -230,8 +233,8 @@ impl Simulation for Haggis {
         *stats += &*scratch;
     }
 
-    fn rows(&self, stats: &Stats, players: &BySeat<Player>) -> Vec<SummaryRow> {
-        stats.rows(&player_names(players))
+    fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {
+        stats.rows(&self.names)
     }
 
     fn trace(&self, master_seed: u64, index: u64) -> Trace {

@@ -23,7 +23,7 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::{Player, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant};
+use crate::system::{Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant};
 
 /// A Piquet experiment: rules, scenario, one player per side.
 #[derive(Clone, Debug)]
@@ -182,7 +182,7 @@ impl Simulation for Piquet {
         tally.series(series);
     }
 
-    fn rows(&self, stats: &Stats, _players: &BySeat<Player>) -> Vec<SummaryRow> {
+    fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {
         stats.rows(&self.scenario)
     }
 

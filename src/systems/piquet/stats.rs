@@ -408,16 +408,17 @@ impl Stats {
                 ));
             }
             let plays: u64 = s.from_hand.iter().sum();
-            for kind in Kind::ALL {
-                if s.from_hand[kind as usize] > 0 {
-                    rows.push(SummaryRow::rate(
+            for kind in Kind::ALL.into_iter().filter(|_| plays > 0) {
+                rows.push(
+                    SummaryRow::rate(
                         "hand_play_card",
                         name,
                         "card",
                         kind.name().to_string(),
                         Rate::new(s.from_hand[kind as usize], plays),
-                    ));
-                }
+                    )
+                    .sparse(),
+                );
             }
             for (metric, mean) in [
                 ("hand_plays_per_decq", s.hand_plays),

@@ -19,7 +19,7 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::{Player, Series, Simulation, StrategyInfo, Trace, Variant};
+use crate::system::{Series, Simulation, StrategyInfo, Trace, Variant};
 use rules::EVENTS;
 
 /// A Hammerin' Sickles experiment: rules, scenario, one player per side.
@@ -262,7 +262,7 @@ impl Simulation for Sickles {
         series[26] = Ratio::new(self.turns as u64, 1);
     }
 
-    fn rows(&self, stats: &Stats, _players: &BySeat<Player>) -> Vec<SummaryRow> {
+    fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {
         stats.rows(&self.scenario)
     }
 

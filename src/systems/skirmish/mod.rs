@@ -21,7 +21,7 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::{Player, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant};
+use crate::system::{Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant};
 
 /// A Skirmish experiment: rules, scenario, one player per side.
 #[derive(Clone, Debug)]
@@ -202,7 +202,7 @@ impl Simulation for Skirmish {
         }
     }
 
-    fn rows(&self, stats: &Stats, _players: &BySeat<Player>) -> Vec<SummaryRow> {
+    fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {
         stats.rows()
     }
 
