@@ -740,10 +740,23 @@ impl Clustered {
         self.y / self.x
     }
 
-    fn interval(&self) -> (f64, f64) {
+    /// The game-level interval; for a share (`proportion`) that matched
+    /// no record or every record, Wilson's bound over the effective number
+    /// of games, as the summary tables give (`SeriesSums::interval`).
+    fn interval(&self, proportion: bool) -> (f64, f64) {
         let r = self.value();
         if self.games < 2 || self.x == 0.0 {
             return (f64::NAN, f64::NAN);
+        }
+        if proportion && (self.y == 0.0 || self.y == self.x) {
+            let z = crate::stats::normal_quantile(0.5 + CONFIDENCE / 2.0);
+            let units = (self.x * self.x / self.xx).max(1.0);
+            let rare = z * z / (units + z * z);
+            return if self.y == 0.0 {
+                (0.0, rare)
+            } else {
+                (1.0 - rare, 1.0)
+            };
         }
         let n = self.games as f64;
         let x_bar = self.x / n;
@@ -865,7 +878,7 @@ pub fn ask(
                 let (low, high) = Rate::new(sums.y as u64, sums.x as u64).wilson(CONFIDENCE);
                 (low, high, "record")
             } else {
-                let (low, high) = sums.interval();
+                let (low, high) = sums.interval(mean.is_none());
                 (low, high, "game")
             };
             Answer {
@@ -913,8 +926,8 @@ pub fn format_answers(group_names: &[String], answers: &[Answer], is_mean: bool)
         line.extend([
             a.records.to_string(),
             a.matched.to_string(),
-            format!("{:.4}", a.value),
-            format!("[{:.4}, {:.4}]", a.ci_low, a.ci_high),
+            crate::output::number(a.value),
+            crate::output::interval_text(a.ci_low, a.ci_high, crate::output::number),
             a.unit.to_string(),
         ]);
         lines.push(line);

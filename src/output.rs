@@ -437,6 +437,40 @@ pub fn write_text(out: &mut OutputDir, name: &str, text: &str) -> Result<()> {
     finish(file, &temp)
 }
 
+/// A figure to read: four decimals, or three significant digits below
+/// 0.001, where four decimals would read 0.0000 (a one-in-ten-million
+/// event is 9.92e-8, not nothing); "n/a" when there is none.
+pub fn number(x: f64) -> String {
+    if x.is_nan() {
+        "n/a".to_string()
+    } else if x != 0.0 && x.abs() < 1e-3 {
+        format!("{x:.2e}")
+    } else {
+        format!("{x:.4}")
+    }
+}
+
+/// `number`, with its sign.
+pub fn signed_number(x: f64) -> String {
+    if x.is_nan() {
+        "n/a".to_string()
+    } else if x != 0.0 && x.abs() < 1e-3 {
+        format!("{x:+.2e}")
+    } else {
+        format!("{x:+.4}")
+    }
+}
+
+/// The one way an interval is written for a person: `[low, high]`, or
+/// "n/a" when there are too few games for one (fewer than two).
+pub fn interval_text(low: f64, high: f64, format: fn(f64) -> String) -> String {
+    if low.is_nan() || high.is_nan() {
+        "n/a".to_string()
+    } else {
+        format!("[{}, {}]", format(low), format(high))
+    }
+}
+
 /// The readable table printed on stdout.
 pub fn format_table(rows: &[SummaryRow]) -> String {
     let mut lines =
@@ -448,8 +482,8 @@ pub fn format_table(rows: &[SummaryRow]) -> String {
             row.by.to_string(),
             row.level.clone(),
             row.n.to_string(),
-            format!("{:.4}", row.value),
-            format!("[{:.4}, {:.4}]", row.ci_low, row.ci_high),
+            number(row.value),
+            interval_text(row.ci_low, row.ci_high, number),
         ]);
     }
     align(&lines, 4)

@@ -164,11 +164,24 @@ fn digits(half_width: f64) -> usize {
     ((-half_width.log10()).ceil() as i64 + 1).clamp(1, 8) as usize
 }
 
+/// `value` to `digits` decimals; a figure below 0.001 to three
+/// significant digits, which decimals would round away.
 fn fmt(value: f64, digits: usize) -> String {
     if value.is_nan() {
         "n/a".to_string()
+    } else if value != 0.0 && value.abs() < 1e-3 && digits <= 4 {
+        format!("{value:.2e}")
     } else {
         format!("{value:.digits$}")
+    }
+}
+
+/// `[low, high]`, as every interval is written.
+fn interval(low: f64, high: f64, digits: usize) -> String {
+    if low.is_nan() || high.is_nan() {
+        "n/a".to_string()
+    } else {
+        format!("[{}, {}]", fmt(low, digits), fmt(high, digits))
     }
 }
 
@@ -582,12 +595,11 @@ pub fn write_report(
                 let d = digits(sums.half_width(series[s].kind, CONFIDENCE));
                 let _ = writeln!(
                     md,
-                    "| {} | {} | {} | {} to {} | {} |",
+                    "| {} | {} | {} | {} | {} |",
                     variant.label,
                     series[s].label(),
                     fmt(sums.value(), d),
-                    fmt(low, d),
-                    fmt(high, d),
+                    interval(low, high, d),
                     sums.n
                 );
             }
@@ -630,12 +642,11 @@ pub fn write_report(
                     let z = (d.ci_high - d.ci_low) / 2.0 / d.paired_se;
                     let _ = writeln!(
                         md,
-                        "| {} | {} | {} | {} to {} | ±{} |",
+                        "| {} | {} | {} | {} | ±{} |",
                         variant.label,
                         series[s].label(),
                         fmt(d.value, digits),
-                        fmt(d.ci_low, digits),
-                        fmt(d.ci_high, digits),
+                        interval(d.ci_low, d.ci_high, digits),
                         fmt(z * d.unpaired_se, digits),
                     );
                 }

@@ -726,3 +726,39 @@ fn odds_answer_exactly_and_refuse_bad_input() {
         assert!(message.contains(expected), "{args:?}: {message}");
     }
 }
+
+/// A rate with no event has a bound, not a zero-width interval, so a
+/// precision target finer than that bound is not met: the run plays to
+/// its cap and says so on stderr with the half-width it reached.
+#[test]
+fn zero_events_do_not_meet_a_precision_target() {
+    let output = fortunes(&[
+        "run",
+        "haggerty",
+        "--set",
+        "jokers=0",
+        "--metric",
+        "joker_tie",
+        "--precision",
+        "0.0001",
+        "--max-games",
+        "500",
+        "--threads",
+        "2",
+        "--quiet",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let stdout = String::from_utf8(output.stdout.clone()).unwrap();
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("joker_tie"))
+        .expect("a joker_tie row");
+    // No joker, no tie: the count is zero and the interval is [0, bound].
+    assert!(row.contains("[0.0000, 0.00"), "{row}");
+    assert!(!row.contains("[0.0000, 0.0000]"), "{row}");
+    let err = stderr(&output);
+    assert!(
+        err.contains("precision target ±0.0001 not met") && err.contains("after 500 games"),
+        "{err}"
+    );
+}

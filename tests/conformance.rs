@@ -9,17 +9,17 @@
 //! - `run.toml` reproduces a run byte for byte;
 //! - bad input is refused with exit 2 and nothing left behind.
 
-use fortunes::engine::{BySeat, Seat};
+use fortunes::engine::Seat;
 use fortunes::experiment::{Experiment, Overrides};
-use fortunes::stats::Ratio;
+use fortunes::stats::{Ratio, CONFIDENCE};
+use fortunes::system::System;
 use fortunes::system::{Plan, Stop};
-use fortunes::system::{Player, System, Variant};
 use fortunes::systems::SYSTEMS;
 use std::alloc::{GlobalAlloc, Layout, System as SystemAllocator};
 use std::cell::Cell;
 use std::path::Path;
 mod common;
-use common::{fortunes, stderr, TempDir};
+use common::{cheap, fortunes, stderr, variant, TempDir};
 
 /// Counts the allocations of the current thread only, so tests running
 /// beside each other do not disturb the count.
@@ -53,22 +53,6 @@ fn allocations() -> u64 {
 /// Games for a quick check: a few batches, and a partial one.
 fn games(system: &dyn System) -> u64 {
     (3 * system.batch() + 5).min(3 * 4096)
-}
-
-fn variant(system: &dyn System, a: &str, b: &str) -> Variant {
-    let player = |name: &str| {
-        let info = system.strategies().iter().find(|s| s.name == name).unwrap();
-        Player::built_in(info)
-    };
-    Variant {
-        label: format!("{a}-{b}"),
-        ..system.default_variant(BySeat([player(a), player(b)]))
-    }
-}
-
-/// The two cheapest built-ins: the first two listed.
-fn cheap(system: &dyn System) -> [&'static str; 2] {
-    [system.strategies()[0].name, system.strategies()[1].name]
 }
 
 #[test]
@@ -208,6 +192,61 @@ fn every_series_adds_up_to_its_summary_row() {
                 series.label()
             );
         }
+    }
+}
+
+/// The interval a user reads in the summary (stdout, summary.csv) is the
+/// game-level one of the report and metrics.csv, row for row; every other
+/// row's interval holds its value; one game gives no interval at all.
+#[test]
+fn every_summary_interval_is_the_game_level_one() {
+    for &system in SYSTEMS {
+        let [x, y] = cheap(system);
+        let plan = |games| Plan {
+            seed: 11,
+            threads: 2,
+            stop: Stop::Games(games),
+            reference: 0,
+            watched: Vec::new(),
+        };
+        let variants = [variant(system, x, y)];
+        let outcome = &system
+            .run(&variants, &plan(games(system)), None, None)
+            .unwrap()[0];
+        for (s, series) in system.series().iter().enumerate() {
+            let row = outcome.rows.iter().find(|r| series.matches(r)).unwrap();
+            let (low, high) = outcome.series[s].interval(series.kind, CONFIDENCE);
+            assert!(
+                (row.ci_low.to_bits(), row.ci_high.to_bits()) == (low.to_bits(), high.to_bits()),
+                "{}: {}: summary [{}, {}], report [{low}, {high}]",
+                system.name(),
+                series.label(),
+                row.ci_low,
+                row.ci_high
+            );
+        }
+        for row in &outcome.rows {
+            assert!(
+                row.ci_low <= row.value && row.value <= row.ci_high,
+                "{}: {} {} {} {}: {} outside [{}, {}]",
+                system.name(),
+                row.metric,
+                row.seat,
+                row.by,
+                row.level,
+                row.value,
+                row.ci_low,
+                row.ci_high
+            );
+        }
+        let one = &system.run(&variants, &plan(1), None, None).unwrap()[0];
+        assert!(
+            one.rows
+                .iter()
+                .all(|r| r.ci_low.is_nan() && r.ci_high.is_nan()),
+            "{}: a one-game run shows an interval",
+            system.name()
+        );
     }
 }
 

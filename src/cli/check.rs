@@ -6,7 +6,7 @@ use super::outcome::Outcome;
 use crate::check::{self, CheckRow};
 use crate::error::{Error, ErrorKind, Result};
 use crate::experiment::{self, Experiment, Overrides};
-use crate::output::{self, emit, OutputDir};
+use crate::output::{self, emit, interval_text, number, signed_number, OutputDir};
 use crate::system::plan;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -276,14 +276,14 @@ fn report_check(args: &CheckArgs, played: &Played, family: usize) -> Result<Chec
         lines.push([
             experiment.variants[row.variant].label.clone(),
             series[row.series].label(),
-            short(row.baseline),
-            short(row.now),
-            signed(row.change),
-            format!("[{:+.4}, {:+.4}]", row.ci_low, row.ci_high),
+            number(row.baseline),
+            number(row.now),
+            signed_number(row.change),
+            interval_text(row.ci_low, row.ci_high, signed_number),
             format!("{:.4}", row.p),
             format!("{:.4}", row.adjusted),
             if row.moved { "MOVED" } else { "no" }.into(),
-            short(row.detectable),
+            number(row.detectable),
         ]);
     }
     emit(&format!(
@@ -311,23 +311,4 @@ fn report_check(args: &CheckArgs, played: &Played, family: usize) -> Result<Chec
             Outcome::Success
         },
     })
-}
-
-/// Four decimals, or three significant digits for figures below 0.001
-/// (a rare event's rate would otherwise read 0.0000).
-fn short(x: f64) -> String {
-    if x != 0.0 && x.abs() < 1e-3 {
-        format!("{x:.2e}")
-    } else {
-        format!("{x:.4}")
-    }
-}
-
-/// `short`, with a sign.
-fn signed(x: f64) -> String {
-    if x != 0.0 && x.abs() < 1e-3 {
-        format!("{x:+.2e}")
-    } else {
-        format!("{x:+.4}")
-    }
 }

@@ -2,8 +2,8 @@
 //! written as tables, a report and `run.toml`.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::experiment::{Experiment, Overrides};
-use crate::output::{self, emit, OutputDir, VariantTable};
+use crate::experiment::{Experiment, Games, Overrides};
+use crate::output::{self, emit, interval_text, number, signed_number, OutputDir, VariantTable};
 use crate::report;
 use crate::stats::CONFIDENCE;
 use crate::system::{plan, VariantOutcome};
@@ -186,6 +186,7 @@ pub fn run(args: RunArgs) -> Result<()> {
         experiment_table(&experiment, &outcomes)
     };
     emit(&text)?;
+    warn_missed_target(&experiment, &outcomes);
     if !args.quiet {
         let games: u64 = outcomes.iter().map(|o| o.games).sum();
         eprintln!(
@@ -223,20 +224,49 @@ fn experiment_table(experiment: &Experiment, outcomes: &[VariantOutcome]) -> Str
             } else {
                 let d = outcomes[v].paired[s].difference(CONFIDENCE);
                 (
-                    format!("{:+.4}", d.value),
-                    format!("[{:+.4}, {:+.4}]", d.ci_low, d.ci_high),
+                    signed_number(d.value),
+                    interval_text(d.ci_low, d.ci_high, signed_number),
                 )
             };
             lines.push([
                 variant.label.clone(),
                 series[s].label(),
                 sums.n.to_string(),
-                format!("{:.4}", sums.value()),
-                format!("[{low:.4}, {high:.4}]"),
+                number(sums.value()),
+                interval_text(low, high, number),
                 diff,
                 range,
             ]);
         }
     }
     output::align(&lines, 2)
+}
+
+/// A precision target some variant did not reach within its cap: said on
+/// stderr, with the widest half-width it reached, so a script sees it.
+fn warn_missed_target(experiment: &Experiment, outcomes: &[VariantOutcome]) {
+    let Games::Precision { half_width, .. } = experiment.games else {
+        return;
+    };
+    let series = experiment.system.series();
+    for (variant, outcome) in experiment.variants.iter().zip(outcomes) {
+        if outcome.met != Some(false) {
+            continue;
+        }
+        let widest = experiment
+            .watched_series()
+            .into_iter()
+            .map(|s| (outcome.series[s].half_width(series[s].kind, CONFIDENCE), s))
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((reached, s)) = widest {
+            eprintln!(
+                "fortunes: precision target ±{half_width} not met for variant {} after {} games \
+                 (max_games): {} reached ±{}",
+                variant.label,
+                outcome.games,
+                series[s].label(),
+                number(reached)
+            );
+        }
+    }
 }

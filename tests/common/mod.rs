@@ -1,6 +1,9 @@
-//! Helpers shared by the test binaries that drive the command line.
+//! Helpers shared by the test binaries: driving the command line, and
+//! variants of any registered system.
 #![allow(dead_code)]
 
+use fortunes::engine::BySeat;
+use fortunes::system::{Player, System, Variant};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -39,4 +42,21 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// A variant of `system`'s defaults with built-ins `a` and `b` in the seats.
+pub fn variant(system: &dyn System, a: &str, b: &str) -> Variant {
+    let player = |name: &str| {
+        let info = system.strategies().iter().find(|s| s.name == name).unwrap();
+        Player::built_in(info)
+    };
+    Variant {
+        label: format!("{a}-{b}"),
+        ..system.default_variant(BySeat([player(a), player(b)]))
+    }
+}
+
+/// The two cheapest built-ins: the first two listed.
+pub fn cheap(system: &dyn System) -> [&'static str; 2] {
+    [system.strategies()[0].name, system.strategies()[1].name]
 }

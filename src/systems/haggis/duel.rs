@@ -147,8 +147,8 @@ impl MatchTally {
     pub fn table(&self, player: &str, against: &str) -> String {
         let (low, high) = self.win_interval();
         format!(
-            "{:<12} {:<12} {:>6} {:>6} {:>6} {:>8} {:>17} {:>8} {:>8} {:>8}\n\
-             {:<12} {:<12} {:>6} {:>6} {:>6} {:>8.3} {:>8.3}-{:<8.3} {:>8.1} {:>8.1} {:>8.1}\n",
+            "{:<12} {:<12} {:>6} {:>6} {:>6} {:>8} {:>16} {:>8} {:>8} {:>8}\n\
+             {:<12} {:<12} {:>6} {:>6} {:>6} {:>8.3} {:>16} {:>8.1} {:>8.1} {:>8.1}\n",
             "player",
             "against",
             "games",
@@ -165,8 +165,7 @@ impl MatchTally {
             self.wins.hits,
             self.draws,
             self.wins.value(),
-            low,
-            high,
+            format!("[{low:.3}, {high:.3}]"),
             self.player_score.value(),
             self.against_score.value(),
             self.rounds.value(),
