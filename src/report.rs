@@ -457,8 +457,8 @@ pub fn write_report(
     }
     let _ = writeln!(
         md,
-        "Run it again with `fortunes run reports/{}/run.toml`: the same tables, byte for byte, on any number of threads.\n",
-        experiment.name
+        "Run it again with `fortunes run {}`: the same tables, byte for byte, on any number of threads.\n",
+        out.path().join("run.toml").display()
     );
     let _ = writeln!(md, "| setting | value |\n|---|---|");
     let _ = writeln!(md, "| system | {} ({}) |", system.name(), system.about());

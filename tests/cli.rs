@@ -83,8 +83,16 @@ fn run_writes_tidy_tables_records_and_manifest() {
     assert_eq!(turns.min(), Some(4));
     assert_eq!(turns.max(), Some(4));
 
-    let manifest: toml::Table =
-        toml::from_str(&std::fs::read_to_string(out.join("run.toml")).unwrap()).unwrap();
+    let run_toml = std::fs::read_to_string(out.join("run.toml")).unwrap();
+    // It names the folder the run really wrote, for replaying it.
+    let replay = format!("fortunes run {}", out.join("run.toml").display());
+    assert!(
+        run_toml.lines().next().unwrap().contains(&replay),
+        "{run_toml}"
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains(&replay), "{report}");
+    let manifest: toml::Table = toml::from_str(&run_toml).unwrap();
     assert_eq!(manifest["system"].as_str(), Some("haggerty"));
     assert_eq!(manifest["seed"].as_integer(), Some(3));
     assert_eq!(manifest["rules"]["turns"].as_integer(), Some(4));

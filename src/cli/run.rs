@@ -169,7 +169,8 @@ pub fn run(args: RunArgs) -> Result<()> {
         output::write_summary_parquet(dir, &axes, &tables)?;
         report::write_tables(dir, &experiment, &outcomes)?;
         report::write_report(dir, &experiment, &outcomes, threads)?;
-        output::write_text(dir, "run.toml", &experiment.to_toml(threads))?;
+        let file = dir.path().join("run.toml");
+        output::write_text(dir, "run.toml", &experiment.to_toml(threads, &file))?;
     }
     if let Some(dir) = out {
         dir.commit()?;

@@ -5,7 +5,7 @@ use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamValues;
 use crate::system::{Plan, Player, Stop, System, Variant, VariantOutcome};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// How many games: a fixed number, or a precision target.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -128,8 +128,9 @@ impl Experiment {
     }
 
     /// The experiment as a file that reproduces it exactly: every rule
-    /// value, each player with its tuning, presets resolved.
-    pub fn to_toml(&self, threads: usize) -> String {
+    /// value, each player with its tuning, presets resolved; `file` is
+    /// where it is written, for the line that says how to replay it.
+    pub fn to_toml(&self, threads: usize, file: &Path) -> String {
         let mut table = toml::Table::new();
         table.insert("fortunes_version".into(), env!("CARGO_PKG_VERSION").into());
         if !self.description.is_empty() {
@@ -175,7 +176,7 @@ impl Experiment {
         if let Some(reference) = &self.reference_table {
             table.insert("reference".into(), reference.clone().into());
         }
-        let from = format!("reports/{}/run.toml", self.name);
+        let from = file.display();
         format!(
             "# Reproduce: fortunes run {from} (any thread count gives the same tables)\n{}",
             toml::to_string(&table).expect("a table serialises")
