@@ -249,11 +249,26 @@ pub fn read_baseline(dir: &Path, experiment: &Experiment) -> Result<Baseline> {
     })
 }
 
+/// Whether a series' test is in the family Holm corrects over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    Tested,
+    /// The same value in every game of both runs (a rule-fixed figure):
+    /// nothing to test, and a p of 1 would only pad the family.
+    Constant,
+    /// Game by game the same as another series of the variant (index into
+    /// `SERIES`), or its complement (seat b's share of what seat a does not
+    /// win): the same test again.
+    Same(usize),
+    Mirror(usize),
+}
+
 /// One metric of one variant, tested for a change.
 #[derive(Clone, Debug)]
 pub struct CheckRow {
     pub variant: usize,
     pub series: usize,
+    pub standing: Standing,
     pub baseline: f64,
     pub now: f64,
     pub change: f64,
@@ -317,8 +332,27 @@ pub fn compare(
     rows
 }
 
+/// How `b` relates to `a` when both hold the same games: the same series
+/// (every sum equal), its complement (b = x - a in every game: the sums
+/// Σb, Σb², Σxb are those of x - a), or neither. Exact integer sums of
+/// squares and cross products that agree this way do not agree by chance;
+/// and a test so matched only takes the verdict of the one it repeats.
+fn relation(a: &SeriesSums, b: &SeriesSums) -> Option<bool> {
+    if a.n != b.n || a.x != b.x || a.xx != b.xx || a.x == 0 {
+        return None;
+    }
+    if a.y == b.y && a.yy == b.yy && a.xy == b.xy {
+        return Some(false);
+    }
+    let mirror_yy = (a.xx + a.yy).checked_sub(2 * a.xy);
+    let mirror_xy = a.xx.checked_sub(a.xy);
+    (a.y + b.y == a.x && Some(b.yy) == mirror_yy && Some(b.xy) == mirror_xy).then_some(true)
+}
+
 /// The tests before any correction: `adjusted` unset, `detectable` holding
-/// the standard error of the change until `adjust` scales it.
+/// the standard error of the change until `adjust` scales it. A series
+/// constant in both runs, or the same as (or the mirror of) an earlier one
+/// in both runs, is not tested (`Standing`).
 pub fn raw_tests(
     experiment: &Experiment,
     baseline: &Baseline,
@@ -327,12 +361,23 @@ pub fn raw_tests(
     let watched = experiment.watched_series();
     let mut rows = Vec::new();
     for (v, outcome) in outcomes.iter().enumerate() {
-        for &s in &watched {
+        for (i, &s) in watched.iter().enumerate() {
             let (base, now) = (&baseline.sums[v][s], &outcome.series[s]);
             let (change, se, p) = two_sample(base, now);
+            let earlier = watched[..i].iter().find_map(|&e| {
+                let before = relation(&baseline.sums[v][e], base)?;
+                (relation(&outcome.series[e], now)? == before).then_some((e, before))
+            });
+            let standing = match earlier {
+                _ if se == 0.0 && change == 0.0 => Standing::Constant,
+                Some((e, false)) => Standing::Same(e),
+                Some((e, true)) => Standing::Mirror(e),
+                None => Standing::Tested,
+            };
             rows.push(CheckRow {
                 variant: v,
                 series: s,
+                standing,
                 baseline: base.value(),
                 now: now.value(),
                 change,
@@ -348,20 +393,66 @@ pub fn raw_tests(
     rows
 }
 
-/// Holm's correction over `rows`, one family: whatever they hold (one
-/// experiment, or every experiment of a suite), an unchanged family
-/// raises an alarm with probability at most `alpha`.
+/// The tests Holm corrects over.
+pub fn family(rows: &[CheckRow]) -> usize {
+    rows.iter()
+        .filter(|r| r.standing == Standing::Tested)
+        .count()
+}
+
+/// Holm's correction over the tested `rows`, one family: whatever they
+/// hold (one experiment, or every experiment of a suite), an unchanged
+/// family raises an alarm with probability at most `alpha`. A row left
+/// out takes the verdict of the one it repeats.
 pub fn adjust(rows: &mut [CheckRow], alpha: f64) {
-    let adjusted = holm(&rows.iter().map(|r| r.p).collect::<Vec<_>>());
+    let tested: Vec<usize> = (0..rows.len())
+        .filter(|&i| rows[i].standing == Standing::Tested)
+        .collect();
+    let adjusted = holm(&tested.iter().map(|&i| rows[i].p).collect::<Vec<_>>());
     // The strictest step of Holm is Bonferroni's alpha / m: the detectable
     // change is stated at it, so "no change" means at least this little.
-    let m = rows.len().max(1) as f64;
+    let m = tested.len().max(1) as f64;
     let multiplier = normal_quantile(1.0 - alpha / (2.0 * m)) + normal_quantile(POWER);
-    for (row, adjusted) in rows.iter_mut().zip(adjusted) {
-        row.adjusted = adjusted;
-        row.moved = adjusted <= alpha;
-        row.detectable *= multiplier;
+    for row in rows.iter_mut() {
+        row.adjusted = f64::NAN;
+        row.moved = false;
     }
+    for (&i, adjusted) in tested.iter().zip(adjusted) {
+        rows[i].adjusted = adjusted;
+        rows[i].moved = adjusted <= alpha;
+    }
+    for i in 0..rows.len() {
+        rows[i].detectable *= multiplier;
+        let repeats = match rows[i].standing {
+            Standing::Same(e) | Standing::Mirror(e) => Some(e),
+            _ => None,
+        };
+        if let Some(e) = repeats {
+            let variant = rows[i].variant;
+            if let Some(first) = rows.iter().find(|r| r.variant == variant && r.series == e) {
+                let (adjusted, moved) = (first.adjusted, first.moved);
+                rows[i].adjusted = adjusted;
+                rows[i].moved = moved;
+            }
+        }
+    }
+}
+
+/// A run's outcomes pooled with another's on fresh seeds: the same
+/// variants over both runs' games, exact sums merged.
+pub fn pool(first: &[VariantOutcome], second: &[VariantOutcome]) -> Vec<VariantOutcome> {
+    first
+        .iter()
+        .zip(second)
+        .map(|(a, b)| {
+            let mut pooled = a.clone();
+            pooled.games += b.games;
+            for (mine, theirs) in pooled.series.iter_mut().zip(&b.series) {
+                *mine += theirs;
+            }
+            pooled
+        })
+        .collect()
 }
 
 /// Every series of every variant whose sums differ from the baseline's.
@@ -383,6 +474,12 @@ pub fn check_seed(baseline_seed: u64) -> u64 {
     baseline_seed.wrapping_add(1)
 }
 
+/// The fresh seed an alarm is confirmed on: neither the baseline's nor
+/// the check's.
+pub fn confirmation_seed(baseline_seed: u64) -> u64 {
+    baseline_seed.wrapping_add(2)
+}
+
 /// Refuses `--exact` against a baseline of another version.
 pub fn require_same_version(baseline: &Baseline, dir: &Path) -> Result<()> {
     if baseline.version != env!("CARGO_PKG_VERSION") {
@@ -399,6 +496,7 @@ pub fn require_same_version(baseline: &Baseline, dir: &Path) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::Ratio;
 
     #[test]
     fn holm_matches_a_worked_example() {
@@ -409,6 +507,32 @@ mod tests {
         for (a, e) in adjusted.iter().zip(expected) {
             assert!((a - e).abs() < 1e-12, "{adjusted:?}");
         }
+    }
+
+    /// Seat b's share of what seat a does not win, and a copy of a
+    /// series, repeat its test; a series that is neither does not.
+    #[test]
+    fn mirrors_and_copies_are_found_from_the_sums() {
+        let (mut a, mut b, mut copy, mut other) = Default::default();
+        let record = |sums: &mut SeriesSums, y: u64, x: u64| sums.record(Ratio::new(y, x));
+        for game in 0..50u64 {
+            let x = 3 + game % 5;
+            let y = (game * 7) % (x + 1);
+            record(&mut a, y, x);
+            record(&mut b, x - y, x);
+            record(&mut copy, y, x);
+            record(&mut other, (game * 5) % (x + 1), x);
+        }
+        assert_eq!(relation(&a, &b), Some(true));
+        assert_eq!(relation(&a, &copy), Some(false));
+        assert_eq!(relation(&a, &other), None);
+        // The same totals but another spread over games: not a mirror.
+        let mut shuffled = SeriesSums::default();
+        for game in 0..50u64 {
+            let x = 3 + game % 5;
+            record(&mut shuffled, x - (game * 7 + 1) % (x + 1), x);
+        }
+        assert_eq!(relation(&a, &shuffled), None);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! caught and the moved metrics named; another seed alone moves nothing;
 //! `--exact` catches any change; a stale or missing baseline is bad input.
 
-use fortunes::check::{compare, Baseline};
+use fortunes::check::{compare, pool, Baseline};
 use fortunes::experiment::{Experiment, Overrides};
 use fortunes::system::VariantOutcome;
 use statrs::distribution::{Binomial, DiscreteCDF};
@@ -48,18 +48,23 @@ fn false_alarms_happen_at_the_rate_alpha_says() {
         let experiment = experiment(&format!(
             "system = \"haggerty\"\ngames = 1500\nmetrics = {metrics}\n"
         ));
-        let mut alarms = 0;
+        let (mut alarms, mut confirmed) = (0, 0);
         for run in 0..runs {
-            let baseline = baseline_of(&play(&experiment, 2 * run), 2 * run);
-            let rows = compare(
-                &experiment,
-                &baseline,
-                &play(&experiment, 2 * run + 1),
-                alpha,
-            );
-            alarms += rows.iter().any(|r| r.moved) as u64;
+            let baseline = baseline_of(&play(&experiment, 3 * run), 3 * run);
+            let first = play(&experiment, 3 * run + 1);
+            let rows = compare(&experiment, &baseline, &first, alpha);
+            if rows.iter().any(|r| r.moved) {
+                alarms += 1;
+                // The confirmation: both runs pooled, tested again.
+                let pooled = pool(&first, &play(&experiment, 3 * run + 2));
+                let rows = compare(&experiment, &baseline, &pooled, alpha);
+                confirmed += rows.iter().any(|r| r.moved) as u64;
+            }
         }
-        eprintln!("{metrics}: {alarms} alarms in {runs} checks at alpha {alpha}");
+        eprintln!(
+            "{metrics}: {alarms} alarms in {runs} checks at alpha {alpha}, {confirmed} confirmed"
+        );
+        assert!(confirmed <= high, "{metrics}: {confirmed} confirmed alarms");
         if exact_rate {
             assert!(
                 (low..=high).contains(&alarms),
