@@ -12,8 +12,20 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// Column names of `summary.csv` and `summary.parquet`, in order.
-pub const SUMMARY_COLUMNS: [&str; 10] = [
-    "metric", "kind", "seat", "by", "level", "count", "n", "value", "ci_low", "ci_high",
+pub const SUMMARY_COLUMNS: [&str; 13] = [
+    "metric",
+    "kind",
+    "unit",
+    "per",
+    "seat",
+    "by",
+    "level",
+    "level_value",
+    "count",
+    "n",
+    "value",
+    "ci_low",
+    "ci_high",
 ];
 
 /// An output directory whose files appear only on `commit`.
@@ -92,101 +104,69 @@ pub struct VariantTable {
     pub rows: Vec<SummaryRow>,
 }
 
-/// The summary header: `variant`, one column per swept axis, then
-/// `SUMMARY_COLUMNS`.
-pub fn summary_header(axes: &[String]) -> Vec<String> {
-    let mut header = vec!["variant".to_string()];
-    header.extend(axes.iter().cloned());
-    header.extend(SUMMARY_COLUMNS.iter().map(|c| c.to_string()));
-    header
+/// A swept axis as a column name: dots become underscores (`a.strategy`
+/// is `a_strategy`), so the name needs no quoting in polars, pandas or R.
+pub fn column_name(axis: &str) -> String {
+    axis.replace('.', "_")
 }
 
-pub fn write_summary_csv(
-    out: &mut OutputDir,
-    axes: &[String],
-    variants: &[VariantTable],
-) -> Result<()> {
-    let (file, temp) = out.open("summary.csv")?;
-    let mut writer = csv::Writer::from_writer(file);
-    let fail = |e: csv::Error| Error::output(&temp, e);
-    writer.write_record(summary_header(axes)).map_err(fail)?;
-    for variant in variants {
-        for row in &variant.rows {
-            let mut record = vec![variant.label.clone()];
-            record.extend(variant.axes.iter().cloned());
-            record.extend([
-                row.metric.to_string(),
-                row.kind.name().to_string(),
-                row.seat.to_string(),
-                row.by.to_string(),
-                row.level.clone(),
-                row.count.to_string(),
-                row.n.to_string(),
-                row.value.to_string(),
-                row.ci_low.to_string(),
-                row.ci_high.to_string(),
-            ]);
-            writer.write_record(record).map_err(fail)?;
-        }
-    }
-    let file = writer
-        .into_inner()
-        .map_err(|e| Error::output(&temp, e.error()))?;
-    finish(file, &temp)
+/// A swept axis's values as a column: integers when every value is one,
+/// so the CSV and the Parquet table hold the same type; text otherwise.
+pub fn axis_column(axis: &str, values: Vec<String>) -> (String, TableColumn) {
+    let numbers: Option<Vec<i64>> = values.iter().map(|v| v.parse().ok()).collect();
+    let column = match numbers {
+        Some(numbers) => TableColumn::Int(numbers),
+        None => TableColumn::Text(values),
+    };
+    (column_name(axis), column)
 }
 
-pub fn summary_frame(axes: &[String], variants: &[VariantTable]) -> PolarsResult<DataFrame> {
+/// The summary of every variant as one table, written as `summary.csv`
+/// and `summary.parquet` from the same columns: `variant`, one column per
+/// swept axis, then `SUMMARY_COLUMNS`. `level_value` is the level as a
+/// number where it is one (NaN otherwise), to sort numeric levels by.
+pub fn summary_table(axes: &[String], variants: &[VariantTable]) -> Table {
     let rows: Vec<(&VariantTable, &SummaryRow)> = variants
         .iter()
         .flat_map(|v| v.rows.iter().map(move |r| (v, r)))
         .collect();
-    let strings = |name: &str, get: &dyn Fn(&VariantTable, &SummaryRow) -> String| {
-        Column::new(
-            name.into(),
-            rows.iter().map(|(v, r)| get(v, r)).collect::<Vec<String>>(),
-        )
+    let text = |get: &dyn Fn(&SummaryRow) -> String| {
+        TableColumn::Text(rows.iter().map(|(_, r)| get(r)).collect())
     };
-    let ints = |name: &str, get: &dyn Fn(&SummaryRow) -> u64| {
-        Column::new(
-            name.into(),
-            rows.iter()
-                .map(|(_, r)| get(r) as i64)
-                .collect::<Vec<i64>>(),
-        )
+    let int = |get: &dyn Fn(&SummaryRow) -> u64| {
+        TableColumn::Int(rows.iter().map(|(_, r)| get(r) as i64).collect())
     };
-    let floats = |name: &str, get: &dyn Fn(&SummaryRow) -> f64| {
-        Column::new(
-            name.into(),
-            rows.iter().map(|(_, r)| get(r)).collect::<Vec<f64>>(),
-        )
+    let float = |get: &dyn Fn(&SummaryRow) -> f64| {
+        TableColumn::Float(rows.iter().map(|(_, r)| get(r)).collect())
     };
-    let mut columns = vec![strings("variant", &|v, _| v.label.clone())];
+    let mut columns = vec![(
+        "variant".to_string(),
+        TableColumn::Text(rows.iter().map(|(v, _)| v.label.clone()).collect()),
+    )];
     for (i, axis) in axes.iter().enumerate() {
-        columns.push(strings(axis, &|v, _| v.axes[i].clone()));
+        columns.push(axis_column(
+            axis,
+            rows.iter().map(|(v, _)| v.axes[i].clone()).collect(),
+        ));
     }
-    columns.extend([
-        strings("metric", &|_, r| r.metric.to_string()),
-        strings("kind", &|_, r| r.kind.name().to_string()),
-        strings("seat", &|_, r| r.seat.to_string()),
-        strings("by", &|_, r| r.by.to_string()),
-        strings("level", &|_, r| r.level.clone()),
-        ints("count", &|r| r.count),
-        ints("n", &|r| r.n),
-        floats("value", &|r| r.value),
-        floats("ci_low", &|r| r.ci_low),
-        floats("ci_high", &|r| r.ci_high),
-    ]);
-    DataFrame::new_infer_height(columns)
-}
-
-pub fn write_summary_parquet(
-    out: &mut OutputDir,
-    axes: &[String],
-    variants: &[VariantTable],
-) -> Result<()> {
-    let (file, temp) = out.open("summary.parquet")?;
-    let mut frame = summary_frame(axes, variants).map_err(|e| Error::output(&temp, e))?;
-    write_parquet(file, &temp, &mut frame)
+    let level_value = |r: &SummaryRow| r.level.parse::<f64>().unwrap_or(f64::NAN);
+    let cells: [TableColumn; 13] = [
+        text(&|r| r.metric.to_string()),
+        text(&|r| r.kind.name().to_string()),
+        text(&|r| r.unit.to_string()),
+        text(&|r| r.per.to_string()),
+        text(&|r| r.seat.to_string()),
+        text(&|r| r.by.to_string()),
+        text(&|r| r.level.clone()),
+        float(&level_value),
+        int(&|r| r.count),
+        int(&|r| r.n),
+        float(&|r| r.value),
+        float(&|r| r.ci_low),
+        float(&|r| r.ci_high),
+    ];
+    columns.extend(SUMMARY_COLUMNS.iter().map(|c| c.to_string()).zip(cells));
+    Table { columns }
 }
 
 fn write_parquet(file: BufWriter<File>, temp: &Path, frame: &mut DataFrame) -> Result<()> {
@@ -202,6 +182,7 @@ pub struct Table {
     pub columns: Vec<(String, TableColumn)>,
 }
 
+#[derive(Clone, Debug)]
 pub enum TableColumn {
     Text(Vec<String>),
     Int(Vec<i64>),
@@ -209,6 +190,15 @@ pub enum TableColumn {
 }
 
 impl TableColumn {
+    /// The column as polars holds it.
+    fn into_column(self, name: &str) -> Column {
+        match self {
+            TableColumn::Text(v) => Column::new(name.into(), v),
+            TableColumn::Int(v) => Column::new(name.into(), v),
+            TableColumn::Float(v) => Column::new(name.into(), v),
+        }
+    }
+
     fn cell(&self, row: usize) -> String {
         match self {
             TableColumn::Text(v) => v[row].clone(),
@@ -342,16 +332,26 @@ pub struct RecordsWriter<R> {
     file: Option<BufWriter<File>>,
     writer: Option<polars::io::parquet::write::BatchedWriter<BufWriter<File>>>,
     buffer: Vec<R>,
-    /// With several variants: each buffered row's variant, and the labels
-    /// that become the leading `variant` column.
+    /// With several variants: each buffered row's variant, and the
+    /// leading `variant` and swept-axis columns they become.
     variants: Vec<u32>,
-    labels: Option<Vec<String>>,
+    labels: Option<VariantColumns>,
     pub rows: u64,
 }
 
+/// Each variant's label and its value on every swept axis, for the leading
+/// columns of a table with a row per game.
+#[derive(Clone, Debug, Default)]
+pub struct VariantColumns {
+    pub labels: Vec<String>,
+    /// (axis name, each variant's value).
+    pub axes: Vec<(String, Vec<String>)>,
+}
+
 impl<R: Record> RecordsWriter<R> {
-    /// Opens `name`; `labels` adds a leading `variant` column.
-    pub fn open(out: &mut OutputDir, name: &str, labels: Option<Vec<String>>) -> Result<Self> {
+    /// Opens `name`; `labels` adds the leading `variant` and swept-axis
+    /// columns.
+    pub fn open(out: &mut OutputDir, name: &str, labels: Option<VariantColumns>) -> Result<Self> {
         let (file, temp) = out.open(name)?;
         Ok(RecordsWriter {
             temp,
@@ -380,15 +380,23 @@ impl<R: Record> RecordsWriter<R> {
 
     fn frame(&self) -> PolarsResult<DataFrame> {
         let mut frame = records_frame(&self.buffer)?;
-        if let Some(labels) = &self.labels {
-            let column = Column::new(
-                "variant".into(),
+        if let Some(columns) = &self.labels {
+            let of = |values: &[String]| -> Vec<String> {
                 self.variants
                     .iter()
-                    .map(|&v| labels[v as usize].as_str())
-                    .collect::<Vec<&str>>(),
-            );
-            frame.insert_column(0, column)?;
+                    .map(|&v| values[v as usize].clone())
+                    .collect()
+            };
+            let mut leading = vec![(
+                "variant".to_string(),
+                TableColumn::Text(of(&columns.labels)),
+            )];
+            for (axis, values) in &columns.axes {
+                leading.push(axis_column(axis, of(values)));
+            }
+            for (i, (name, column)) in leading.into_iter().enumerate() {
+                frame.insert_column(i, column.into_column(&name))?;
+            }
         }
         Ok(frame)
     }
@@ -471,27 +479,42 @@ pub fn interval_text(low: f64, high: f64, format: fn(f64) -> String) -> String {
     }
 }
 
-/// The readable table printed on stdout.
+/// The readable table printed on stdout: each value with its unit and
+/// game-level interval, and how many observations (`n`, of `per`) it
+/// averages.
 pub fn format_table(rows: &[SummaryRow]) -> String {
-    let mut lines =
-        vec![["metric", "seat", "by", "level", "n", "value", "95% CI"].map(String::from)];
+    let mut lines = vec![[
+        "metric", "seat", "by", "level", "value", "95% CI", "unit", "n", "per",
+    ]
+    .map(String::from)];
     for row in rows {
         lines.push([
             row.metric.to_string(),
             row.seat.to_string(),
             row.by.to_string(),
             row.level.clone(),
-            row.n.to_string(),
             number(row.value),
             interval_text(row.ci_low, row.ci_high, number),
+            row.unit.to_string(),
+            row.n.to_string(),
+            row.per.to_string(),
         ]);
     }
-    align(&lines, 4)
+    let right = [false, false, false, false, true, true, false, true, false];
+    align_columns(&lines, &right)
 }
 
 /// Lines of cells in aligned columns: the first `text_columns` left-aligned,
 /// the numbers after them right-aligned.
 pub fn align<L: AsRef<[String]>>(lines: &[L], text_columns: usize) -> String {
+    let columns = lines.iter().map(|l| l.as_ref().len()).max().unwrap_or(0);
+    let right: Vec<bool> = (0..columns).map(|i| i >= text_columns).collect();
+    align_columns(lines, &right)
+}
+
+/// Lines of cells in aligned columns, column i right-aligned when
+/// `right[i]` (numbers), else left-aligned (text).
+pub fn align_columns<L: AsRef<[String]>>(lines: &[L], right: &[bool]) -> String {
     let columns = lines.iter().map(|l| l.as_ref().len()).max().unwrap_or(0);
     let mut widths = vec![0usize; columns];
     for line in lines {
@@ -502,10 +525,10 @@ pub fn align<L: AsRef<[String]>>(lines: &[L], text_columns: usize) -> String {
     let mut text = String::new();
     for line in lines {
         for (i, (cell, &width)) in line.as_ref().iter().zip(&widths).enumerate() {
-            if i < text_columns {
-                text.push_str(&format!("{cell:<width$}  "));
-            } else {
+            if right.get(i).copied().unwrap_or(true) {
                 text.push_str(&format!("{cell:>width$}  "));
+            } else {
+                text.push_str(&format!("{cell:<width$}  "));
             }
         }
         text.truncate(text.trim_end().len());

@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::experiment::{Experiment, Games};
-use crate::output::{write_table, OutputDir, Table, TableColumn};
+use crate::output::{axis_column, write_table, OutputDir, Table, TableColumn};
 use crate::stats::{Difference, Kind, SeriesSums, CONFIDENCE};
 use crate::system::{Series, VariantOutcome};
 use plotters::prelude::*;
@@ -68,14 +68,12 @@ fn label_columns(
         ),
     )];
     for (a, axis) in experiment.axes.iter().enumerate() {
-        columns.push((
-            axis.name.clone(),
-            TableColumn::Text(
-                variants
-                    .clone()
-                    .map(|v| experiment.variants[v].axes[a].clone())
-                    .collect(),
-            ),
+        columns.push(axis_column(
+            &axis.name,
+            variants
+                .clone()
+                .map(|v| experiment.variants[v].axes[a].clone())
+                .collect(),
         ));
     }
     columns

@@ -245,6 +245,10 @@ pub struct SummaryRow {
     pub value: f64,
     pub ci_low: f64,
     pub ci_high: f64,
+    /// What the value is in, and what one observation (`n`) is: from the
+    /// metric's definition, set with the interval.
+    pub unit: &'static str,
+    pub per: &'static str,
     /// One bin of a distribution: produced whenever its denominator is
     /// (an empty bin of a cluster still counts its trials), and left out of
     /// the tables when empty over the whole run.
@@ -281,6 +285,8 @@ impl SummaryRow {
             value: rate.value(),
             ci_low: f64::NAN,
             ci_high: f64::NAN,
+            unit: "",
+            per: "",
             sparse: false,
         }
     }
@@ -303,6 +309,8 @@ impl SummaryRow {
             value: mean.value(),
             ci_low: f64::NAN,
             ci_high: f64::NAN,
+            unit: "",
+            per: "",
             sparse: false,
         }
     }

@@ -445,10 +445,17 @@ fn haggis_run_writes_one_record_per_round() {
     assert!(output.status.success(), "{}", stderr(&output));
     let csv = std::fs::read_to_string(out.join("summary.csv")).unwrap();
     // rounds_per_game's count is the number of rounds played.
+    let count = csv
+        .lines()
+        .next()
+        .unwrap()
+        .split(',')
+        .position(|c| c == "count")
+        .unwrap();
     let rounds: u64 = csv
         .lines()
         .find(|l| l.starts_with("base,rounds_per_game,mean"))
-        .and_then(|l| l.split(',').nth(6))
+        .and_then(|l| l.split(',').nth(count))
         .unwrap()
         .parse()
         .unwrap();
@@ -769,4 +776,55 @@ fn zero_events_do_not_meet_a_precision_target() {
         err.contains("precision target ±0.0001 not met") && err.contains("after 500 games"),
         "{err}"
     );
+}
+
+/// The tables agree with themselves: a swept axis is an integer column in
+/// the CSV and the Parquet table alike, no column name has a dot in it,
+/// and records.parquet carries every swept axis beside `variant`.
+#[test]
+fn tables_hold_the_same_types_and_the_swept_axes() {
+    let temp = TempDir::new("axes");
+    let file = temp.path().join("axes.toml");
+    std::fs::write(
+        &file,
+        "system = \"haggerty\"\ngames = 300\nmetrics = [\"initiative\"]\n\
+         [sweep]\nhand_size_a = [5, 6]\na.strategy = [\"lowest\", \"heuristic\"]\n",
+    )
+    .unwrap();
+    let out = temp.path().join("out");
+    let output = fortunes(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--records",
+        "--quiet",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    for table in ["summary", "metrics", "differences", "records"] {
+        let frame = read_parquet(&out.join(format!("{table}.parquet")));
+        let names: Vec<String> = frame
+            .get_column_names()
+            .iter()
+            .map(|n| n.to_string())
+            .collect();
+        assert!(names.iter().all(|n| !n.contains('.')), "{table}: {names:?}");
+        assert!(
+            names.starts_with(&["variant".into(), "hand_size_a".into(), "a_strategy".into()]),
+            "{table}: {names:?}"
+        );
+        assert_eq!(
+            frame.column("hand_size_a").unwrap().dtype(),
+            &polars::prelude::DataType::Int64,
+            "{table}"
+        );
+        if table != "records" {
+            let csv = std::fs::read_to_string(out.join(format!("{table}.csv"))).unwrap();
+            let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+            assert_eq!(
+                header, names,
+                "{table}: the CSV and the Parquet columns differ"
+            );
+        }
+    }
 }

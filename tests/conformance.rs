@@ -250,6 +250,84 @@ fn every_summary_interval_is_the_game_level_one() {
     }
 }
 
+/// Every metric a system's rows carry is defined once (`fortunes metrics`):
+/// its seats and breakdowns are the rows', its shape their kind, and every
+/// definition names a metric the rows have.
+#[test]
+fn every_metric_is_defined_as_its_rows_are() {
+    use fortunes::stats::Kind;
+    use fortunes::system::Shape;
+    for &system in SYSTEMS {
+        let metrics = system.metrics();
+        let name = system.name();
+        let mut names: Vec<&str> = metrics.iter().map(|m| m.name).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), metrics.len(), "{name}: a metric defined twice");
+        let [x, y] = cheap(system);
+        let plan = Plan {
+            seed: 13,
+            threads: 2,
+            stop: Stop::Games(games(system)),
+            reference: 0,
+            watched: Vec::new(),
+        };
+        let variants = [variant(system, x, y), variant(system, y, x)];
+        let outcomes = system.run(&variants, &plan, None, None).unwrap();
+        let rows: Vec<_> = outcomes.iter().flat_map(|o| &o.rows).collect();
+        for row in &rows {
+            let metric = metrics
+                .iter()
+                .find(|m| m.name == row.metric)
+                .unwrap_or_else(|| panic!("{name}: metric {} is not defined", row.metric));
+            let what = format!(
+                "{name}: {} {} {} {}",
+                row.metric, row.seat, row.by, row.level
+            );
+            assert!(
+                metric.seats.contains(&row.seat),
+                "{what}: seat not in {:?}",
+                metric.seats
+            );
+            assert!(
+                row.by == "none" || metric.by.contains(&row.by),
+                "{what}: by not in {:?}",
+                metric.by
+            );
+            let kind = match metric.shape {
+                Shape::Mean => Kind::Mean,
+                Shape::Rate | Shape::Distribution => Kind::Rate,
+            };
+            assert_eq!(row.kind, kind, "{what}");
+            assert_eq!((row.unit, row.per), (metric.unit, metric.per), "{what}");
+        }
+        for metric in metrics {
+            assert!(
+                rows.iter().any(|r| r.metric == metric.name),
+                "{name}: {} is defined but no row has it",
+                metric.name
+            );
+            assert!(
+                !metric.unit.is_empty() && !metric.per.is_empty(),
+                "{}",
+                metric.name
+            );
+            assert!(
+                !metric.counts.is_empty() && !metric.leaves_out.is_empty(),
+                "{}",
+                metric.name
+            );
+        }
+        for series in system.series() {
+            assert!(
+                metrics.iter().any(|m| m.name == series.metric),
+                "{name}: series {} is not defined",
+                series.metric
+            );
+        }
+    }
+}
+
 #[test]
 fn run_toml_reproduces_the_run_exactly() {
     for &system in SYSTEMS {

@@ -34,3 +34,58 @@ pub fn strategies_listing(system: &'static dyn System, dir: &Path) -> Result<Str
     }
     Ok(text)
 }
+
+/// `fortunes metrics SYSTEM`: every metric the system's tables carry, as
+/// its definition says (a Markdown table with `markdown`, the form the
+/// docs hold).
+pub fn metrics_listing(system: &dyn System, markdown: bool) -> String {
+    let metrics = system.metrics();
+    if markdown {
+        let mut text = String::from(
+            "| metric | shape | unit | per | seats | by | counts | leaves out |\n\
+             |---|---|---|---|---|---|---|---|\n",
+        );
+        for m in metrics {
+            text.push_str(&format!(
+                "| `{}` | {} | {} | {} | {} | {} | {} | {} |\n",
+                m.name,
+                m.shape.name(),
+                m.unit,
+                m.per,
+                m.seats.join(", "),
+                if m.by.is_empty() {
+                    "-".to_string()
+                } else {
+                    m.by.join(", ")
+                },
+                m.counts.replace('|', "\\|"),
+                m.leaves_out.replace('|', "\\|"),
+            ));
+        }
+        return text;
+    }
+    let mut text = format!(
+        "{} metrics ({}): the value is in UNIT, one observation is PER; \
+         every interval treats the game as the unit\n",
+        system.name(),
+        metrics.len()
+    );
+    for m in metrics {
+        text.push_str(&format!(
+            "\n{}  ({}, {} per {}; seats {}{})\n  counts:     {}\n  leaves out: {}\n",
+            m.name,
+            m.shape.name(),
+            m.unit,
+            m.per,
+            m.seats.join(", "),
+            if m.by.is_empty() {
+                String::new()
+            } else {
+                format!("; by {}", m.by.join(", "))
+            },
+            m.counts,
+            m.leaves_out
+        ));
+    }
+    text
+}

@@ -10,7 +10,7 @@
 
 mod ask;
 mod check;
-mod listing;
+pub mod listing;
 mod odds;
 mod outcome;
 mod run;
@@ -66,6 +66,14 @@ enum Command {
     Ask(ask::AskArgs),
     /// List a system's rule parameters: name, default, range, meaning, source.
     Rules { system: String },
+    /// List a system's metrics: what each counts, its unit, what one
+    /// observation is, what is left out, its seats and breakdowns.
+    Metrics {
+        system: String,
+        /// As a Markdown table (the form docs/SYSTEM.md holds).
+        #[arg(long)]
+        markdown: bool,
+    },
     /// List a system's strategies, their tuning keys and the presets.
     Strategies {
         system: String,
@@ -103,6 +111,10 @@ pub fn execute(matches: &clap::ArgMatches) -> Result<Outcome> {
         Command::Ask(args) => ask::ask(args).map(|()| Outcome::Success),
         Command::Rules { system } => {
             emit(&params::describe(systems::find(&system)?.rule_specs())).map(|()| Outcome::Success)
+        }
+        Command::Metrics { system, markdown } => {
+            let system = systems::find(&system)?;
+            emit(&listing::metrics_listing(system, markdown)).map(|()| Outcome::Success)
         }
         Command::Strategies {
             system,

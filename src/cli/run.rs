@@ -6,7 +6,7 @@ use crate::experiment::{Experiment, Games, Overrides};
 use crate::output::{self, emit, interval_text, number, signed_number, OutputDir, VariantTable};
 use crate::report;
 use crate::stats::CONFIDENCE;
-use crate::system::{plan, VariantOutcome};
+use crate::system::{plan, RecordsOut, VariantOutcome};
 use crate::systems;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -143,12 +143,12 @@ pub fn run(args: RunArgs) -> Result<()> {
         bar
     });
     let started = Instant::now();
-    let records_dir = if experiment.records {
-        out.as_mut()
-    } else {
-        None
+    let axes = experiment.axis_names();
+    let records = match out.as_mut() {
+        Some(dir) if experiment.records => Some(RecordsOut { dir, axes: &axes }),
+        _ => None,
     };
-    let outcomes = system.run(&experiment.variants, &plan, records_dir, progress.as_ref())?;
+    let outcomes = system.run(&experiment.variants, &plan, records, progress.as_ref())?;
     let elapsed = started.elapsed().as_secs_f64();
     if let Some(bar) = &progress {
         bar.finish_and_clear();
@@ -164,9 +164,7 @@ pub fn run(args: RunArgs) -> Result<()> {
         })
         .collect();
     if let Some(dir) = out.as_mut() {
-        let axes = experiment.axis_names();
-        output::write_summary_csv(dir, &axes, &tables)?;
-        output::write_summary_parquet(dir, &axes, &tables)?;
+        output::write_table(dir, "summary", &output::summary_table(&axes, &tables))?;
         report::write_tables(dir, &experiment, &outcomes)?;
         report::write_report(dir, &experiment, &outcomes, threads)?;
         let file = dir.path().join("run.toml");

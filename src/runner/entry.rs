@@ -3,12 +3,12 @@
 
 use super::VariantResult;
 use crate::error::Result;
-use crate::output::{ColumnSpec, OutputDir, Record, RecordsWriter};
+use crate::output::{ColumnSpec, Record, RecordsWriter, VariantColumns};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow, CONFIDENCE};
 use crate::system::{
-    GameLoop, Plan, Series, Simulation, StrategyInfo, System, SystemCommand, Trace, Variant,
-    VariantOutcome,
+    GameLoop, Metric, Plan, RecordsOut, Series, Simulation, StrategyInfo, System, SystemCommand,
+    Trace, Variant, VariantOutcome,
 };
 use indicatif::ProgressBar;
 use std::marker::PhantomData;
@@ -64,6 +64,9 @@ impl<S: Simulation> System for Entry<S> {
     fn series(&self) -> &'static [Series] {
         S::SERIES
     }
+    fn metrics(&self) -> &'static [Metric] {
+        S::METRICS
+    }
     fn headline(&self) -> &'static [&'static str] {
         S::HEADLINE
     }
@@ -103,15 +106,26 @@ impl<S: Simulation> System for Entry<S> {
         &self,
         variants: &[Variant],
         plan: &Plan,
-        records: Option<&mut OutputDir>,
+        records: Option<RecordsOut<'_>>,
         progress: Option<&ProgressBar>,
     ) -> Result<Vec<VariantOutcome>> {
         let simulations = variants.iter().map(S::build).collect::<Result<Vec<S>>>()?;
         let results = match records {
-            Some(dir) => {
-                let labels: Vec<String> = variants.iter().map(|v| v.label.clone()).collect();
-                let labels = (labels.len() > 1).then_some(labels);
-                let mut writer = RecordsWriter::<S::Record>::open(dir, "records.parquet", labels)?;
+            Some(RecordsOut { dir, axes }) => {
+                let leading = (variants.len() > 1).then(|| VariantColumns {
+                    labels: variants.iter().map(|v| v.label.clone()).collect(),
+                    axes: axes
+                        .iter()
+                        .enumerate()
+                        .map(|(i, axis)| {
+                            (
+                                axis.clone(),
+                                variants.iter().map(|v| v.axes[i].clone()).collect(),
+                            )
+                        })
+                        .collect(),
+                });
+                let mut writer = RecordsWriter::<S::Record>::open(dir, "records.parquet", leading)?;
                 let mut sink = |variant: usize, rows: &[S::Record]| writer.push(variant, rows);
                 let results = super::run(&simulations, plan, progress, Some(&mut sink))?;
                 writer.finish()?;
@@ -123,7 +137,12 @@ impl<S: Simulation> System for Entry<S> {
             .into_iter()
             .zip(&simulations)
             .map(|(result, simulation)| VariantOutcome {
-                rows: game_level_rows(simulation.rows(&result.stats), &result, S::SERIES),
+                rows: game_level_rows(
+                    simulation.rows(&result.stats),
+                    &result,
+                    S::SERIES,
+                    S::METRICS,
+                ),
                 games: result.games,
                 series: result.series,
                 paired: result.paired,
@@ -147,15 +166,19 @@ impl<S: Simulation> System for Entry<S> {
     }
 }
 
-/// Gives every row its game-level interval: the per-game series' where
-/// the row is one (the same interval as metrics.csv and the report), else
-/// the one over clusters of games.
+/// Gives every row its game-level interval (the per-game series' where
+/// the row is one: the same interval as metrics.csv and the report; else
+/// the one over clusters of games) and its metric's unit and observation.
 fn game_level_rows<St>(
     mut rows: Vec<SummaryRow>,
     result: &VariantResult<St>,
     series: &[Series],
+    metrics: &[Metric],
 ) -> Vec<SummaryRow> {
     for row in &mut rows {
+        if let Some(metric) = metrics.iter().find(|m| m.name == row.metric) {
+            (row.unit, row.per) = (metric.unit, metric.per);
+        }
         let sums = match series.iter().position(|s| s.matches(row)) {
             Some(s) => result.series[s],
             None => result.rows.sums(row),

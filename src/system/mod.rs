@@ -5,6 +5,7 @@
 //! lies below both the systems and the runner and imports neither.
 
 pub mod command;
+pub mod metric;
 pub mod plan;
 pub mod player;
 pub mod series;
@@ -12,6 +13,7 @@ pub mod simulation;
 pub mod variant;
 
 pub use command::SystemCommand;
+pub use metric::{Metric, Shape};
 pub use plan::{Plan, Stop};
 pub use player::{player_names, presets_dir, resolve_player, Player, StrategyInfo};
 pub use series::Series;
@@ -24,6 +26,13 @@ use crate::output::{ColumnSpec, OutputDir};
 use crate::params::{ParamSpec, ParamValues};
 use crate::stats::{Ratio, SummaryRow};
 use indicatif::ProgressBar;
+
+/// Where a run writes `records.parquet`, and the names of the swept axes
+/// whose values lead each row when there are several variants.
+pub struct RecordsOut<'a> {
+    pub dir: &'a mut OutputDir,
+    pub axes: &'a [String],
+}
 
 /// A game loop of one variant, for checks that drive games one by one.
 pub trait GameLoop {
@@ -41,6 +50,9 @@ pub trait System: Sync {
     fn rule_specs(&self) -> &'static [ParamSpec];
     fn strategies(&self) -> &'static [StrategyInfo];
     fn series(&self) -> &'static [Series];
+    /// Every metric the summary rows carry: unit, observation, what is
+    /// counted and left out.
+    fn metrics(&self) -> &'static [Metric];
     fn headline(&self) -> &'static [&'static str];
     fn table_breakdowns(&self) -> &'static [&'static str];
     fn default_games(&self) -> u64;
@@ -72,13 +84,13 @@ pub trait System: Sync {
     fn check(&self, variant: &Variant) -> Result<()>;
 
     /// Plays every variant under `plan`; with `records`, writes
-    /// `records.parquet` there (a `variant` column first when there are
-    /// several).
+    /// `records.parquet` there (with several variants, a `variant` column
+    /// and one per swept axis first).
     fn run(
         &self,
         variants: &[Variant],
         plan: &Plan,
-        records: Option<&mut OutputDir>,
+        records: Option<RecordsOut<'_>>,
         progress: Option<&ProgressBar>,
     ) -> Result<Vec<VariantOutcome>>;
 

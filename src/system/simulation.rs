@@ -2,6 +2,7 @@
 //! the game loop.
 
 use super::command::SystemCommand;
+use super::metric::Metric;
 use super::plan::BATCH;
 use super::player::StrategyInfo;
 use super::series::Series;
@@ -25,6 +26,8 @@ pub trait Simulation: Sync + Sized + 'static {
     const STRATEGIES: &'static [StrategyInfo];
     /// The per-game series `play` fills, in this order.
     const SERIES: &'static [Series];
+    /// Every metric its rows carry, defined.
+    const METRICS: &'static [Metric] = &[];
     /// The built-in strategy both seats play unless told otherwise.
     const DEFAULT_PLAYER: &'static str = "heuristic";
     /// Metrics of interest when an experiment names none.

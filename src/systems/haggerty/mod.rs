@@ -2,6 +2,7 @@
 //! PW Review, October 1993; seed `000_4f524c386eb34d1d.txt`).
 
 pub mod game;
+pub mod metrics;
 pub mod record;
 pub mod rules;
 pub mod stats;
@@ -17,7 +18,7 @@ use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::{Series, Simulation, StrategyInfo, Trace, Variant};
+use crate::system::{Metric, Series, Simulation, StrategyInfo, Trace, Variant};
 
 /// Plays one whole game on `game`, which is reset for (seed, index), and
 /// adds it to `stats`.
@@ -81,6 +82,8 @@ const SERIES: &[Series] = &[
     Series::rate("joker_tie", "all"),
     Series::rate("lone_round", "a"),
     Series::rate("lone_round", "b"),
+    Series::rate("rounds_led", "a"),
+    Series::rate("rounds_led", "b"),
     Series::mean("cards_played_per_turn", "a"),
     Series::mean("cards_played_per_turn", "b"),
     Series::mean("actions_per_turn", "a"),
@@ -98,6 +101,7 @@ const SERIES: &[Series] = &[
 ];
 
 impl Simulation for Haggerty {
+    const METRICS: &'static [Metric] = metrics::METRICS;
     const NAME: &'static str = rules::SYSTEM;
     const ABOUT: &'static str = "the Haggerty card-initiative sequence";
     const RULES: &'static [ParamSpec] = rules::SPECS;

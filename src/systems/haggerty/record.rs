@@ -40,6 +40,12 @@ impl GameRecord {
                 self.first_initiative.is_some() as u64,
             )
         };
+        // Every round has one seat going first: the winner of a contested
+        // round, or the seat playing alone.
+        let led = |seat: Seat| {
+            let led = self.initiative[seat] + self.lone_rounds[seat];
+            Ratio::new(led as u64, self.rounds as u64)
+        };
         let actions = |seat: Seat| per_turn(self.cards_played[seat] * rules.actions_per_card);
         let values = [
             Ratio::new(self.initiative[a] as u64, contested),
@@ -49,6 +55,8 @@ impl GameRecord {
             Ratio::new(self.joker_ties as u64, contested),
             Ratio::new(self.lone_rounds[a] as u64, self.rounds as u64),
             Ratio::new(self.lone_rounds[b] as u64, self.rounds as u64),
+            led(a),
+            led(b),
             per_turn(self.cards_played[a]),
             per_turn(self.cards_played[b]),
             actions(a),

@@ -260,6 +260,15 @@ impl Stats {
                 Rate::new(self.lone_rounds[seat], self.rounds),
             ));
         }
+        for seat in Seat::BOTH {
+            rows.push(SummaryRow::rate(
+                "rounds_led",
+                seat.name(),
+                NO_BREAKDOWN,
+                String::new(),
+                Rate::new(self.initiative[seat] + self.lone_rounds[seat], self.rounds),
+            ));
+        }
         let per_card = rules.actions_per_card as u64;
         for seat in Seat::BOTH {
             let name = seat.name();

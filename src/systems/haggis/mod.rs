@@ -7,6 +7,7 @@ pub mod combo;
 pub mod command;
 pub mod duel;
 pub mod game;
+pub mod metrics;
 pub mod moves;
 pub mod round;
 pub mod rules;
@@ -27,7 +28,7 @@ use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
 use crate::system::{
-    player_names, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant,
+    player_names, Metric, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant,
 };
 
 /// One round: a row of `records.parquet`.
@@ -176,6 +177,7 @@ impl Record for RoundRecord {
 }
 
 impl Simulation for Haggis {
+    const METRICS: &'static [Metric] = metrics::METRICS;
     const TOOLS: Option<SystemCommand> = Some(command::TOOLS);
     const NAME: &'static str = rules::SYSTEM;
     const ABOUT: &'static str = "Haggis for two players, played to the target score";

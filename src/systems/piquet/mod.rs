@@ -6,6 +6,7 @@
 pub mod cards;
 pub mod dice;
 pub mod game;
+pub mod metrics;
 pub mod odds;
 pub mod rules;
 pub mod scenario;
@@ -23,7 +24,7 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::{Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant};
+use crate::system::{Metric, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant};
 
 /// A Piquet experiment: rules, scenario, one player per side.
 #[derive(Clone, Debug)]
@@ -128,6 +129,7 @@ impl Record for DecqRecord {
 }
 
 impl Simulation for Piquet {
+    const METRICS: &'static [Metric] = metrics::METRICS;
     const ODDS: Option<SystemCommand> = Some(odds::ODDS);
     const NAME: &'static str = rules::SYSTEM;
     const ABOUT: &'static str =

@@ -3,6 +3,7 @@
 //! is the Confederate side, seat b the Union side.
 
 pub mod game;
+pub mod metrics;
 pub mod rules;
 pub mod scenario;
 pub mod stats;
@@ -19,7 +20,7 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::{Series, Simulation, StrategyInfo, Trace, Variant};
+use crate::system::{Metric, Series, Simulation, StrategyInfo, Trace, Variant};
 use rules::EVENTS;
 
 /// A Hammerin' Sickles experiment: rules, scenario, one player per side.
@@ -195,6 +196,7 @@ impl Record for TurnRecord {
 }
 
 impl Simulation for Sickles {
+    const METRICS: &'static [Metric] = metrics::METRICS;
     const NAME: &'static str = rules::SYSTEM;
     const ABOUT: &'static str =
         "the Hammerin' Sickles chit-pull turn (seat a Confederate, b Union)";

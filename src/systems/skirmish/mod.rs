@@ -3,6 +3,7 @@
 //! one-dimensional engagement (seed `003_95b269483f53f494.txt`).
 
 pub mod game;
+pub mod metrics;
 pub mod odds;
 pub mod rules;
 pub mod scenario;
@@ -21,7 +22,7 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::{Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant};
+use crate::system::{Metric, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant};
 
 /// A Skirmish experiment: rules, scenario, one player per side.
 #[derive(Clone, Debug)]
@@ -141,6 +142,7 @@ impl Record for GameRecord {
 }
 
 impl Simulation for Skirmish {
+    const METRICS: &'static [Metric] = metrics::METRICS;
     const ODDS: Option<SystemCommand> = Some(odds::ODDS);
     const NAME: &'static str = rules::SYSTEM;
     const ABOUT: &'static str =

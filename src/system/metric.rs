@@ -1,0 +1,48 @@
+//! What a metric measures, said once: `fortunes metrics SYSTEM`, the
+//! summary tables' `unit` and `per` columns and the metric tables of the
+//! docs all read these definitions.
+
+/// How a metric's value reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A share of observations: events over trials.
+    Rate,
+    /// An average quantity per observation.
+    Mean,
+    /// The share of observations at each value (one row per value, the
+    /// value in `level`): the distribution of a count.
+    Distribution,
+}
+
+impl Shape {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Shape::Rate => "rate",
+            Shape::Mean => "mean",
+            Shape::Distribution => "distribution",
+        }
+    }
+}
+
+/// One metric of a system, as its summary rows carry it.
+#[derive(Clone, Copy, Debug)]
+pub struct Metric {
+    /// The `metric` column of the tables.
+    pub name: &'static str,
+    pub shape: Shape,
+    /// What the value is in: `share` for rates and distributions, else
+    /// the counted thing (`actions`, `cards`, `KARDs`, `chits`, `points`).
+    pub unit: &'static str,
+    /// What one observation is, the denominator: a game, turn, round,
+    /// contested round, play, DECQ, assault, order, shot.
+    pub per: &'static str,
+    /// What is counted, in a sentence.
+    pub counts: &'static str,
+    /// What is left out (cut off by the end of a game, not applicable,
+    /// another metric's), or "nothing".
+    pub leaves_out: &'static str,
+    /// The seats it has rows for: `a`, `b` (each side), `all` (the game).
+    pub seats: &'static [&'static str],
+    /// Its breakdowns: the `by` values of its rows other than `none`.
+    pub by: &'static [&'static str],
+}
