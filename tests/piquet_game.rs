@@ -427,3 +427,55 @@ fn a_commander_passes_initiative_down() {
     assert!(initiative.iter().all(|h| h.counts.len() == 19));
     assert!(records.iter().all(|r| r.ip_end[Seat::A] <= 18));
 }
+
+/// Events cut off by the end of the game are counted as such, and the
+/// per-assault breakthrough share, decided on an attacker's first cast,
+/// does not move with the game's length, while the share of assaults cut
+/// off does (one DECQ against six, the same scenario otherwise).
+#[test]
+fn game_length_cuts_assaults_off_but_not_breakthroughs() {
+    use fortunes::experiment::{Experiment, Overrides};
+    let experiment = Experiment::from_table(
+        "lengths",
+        std::path::Path::new("(test)"),
+        &toml::from_str(
+            "system = \"piquet\"\ngames = 20000\nmetrics = [\"breakthrough\"]\n\
+             [sweep.scenario]\ndecqs = [1, 6]\n",
+        )
+        .unwrap(),
+        &Overrides::default(),
+    )
+    .unwrap();
+    let outcomes = experiment.play(3, 2).unwrap();
+    let row = |v: usize, metric: &str| {
+        outcomes[v]
+            .rows
+            .iter()
+            .find(|r| r.metric == metric && r.by == "none")
+            .cloned()
+            .unwrap_or_else(|| panic!("no {metric} row"))
+    };
+    let se = |r: &fortunes::stats::SummaryRow| (r.ci_high - r.ci_low) / (2.0 * 1.96);
+    let (short, long) = (
+        row(0, "assault_broken_through"),
+        row(1, "assault_broken_through"),
+    );
+    let spread = (se(&short).powi(2) + se(&long).powi(2)).sqrt();
+    assert!(
+        (short.value - long.value).abs() < 3.5 * spread,
+        "breakthroughs per assault move with the game's length: {} after 1 DECQ, {} after 6",
+        short.value,
+        long.value
+    );
+    let (short, long) = (row(0, "assault_cut_off"), row(1, "assault_cut_off"));
+    assert!(
+        short.count > 0 && short.ci_low > long.ci_high,
+        "{short:?} {long:?}"
+    );
+    // Every assault begun is ended or cut off: the ends count the rest.
+    for v in 0..2 {
+        let begun = row(v, "assault_cut_off").n;
+        let ended = row(v, "assault_won_by_attacker").n;
+        assert_eq!(row(v, "assault_cut_off").count + ended, begun);
+    }
+}

@@ -276,3 +276,61 @@ fn bad_scenarios_name_the_field() {
     );
     assert_eq!(slings.men(Seat::A)[0].load, Some(2));
 }
+
+/// Every charge of a game is counted, each in exactly one way it went, a
+/// charge that met only fleeing defenders is not "contact", and a charge
+/// declared on the last cards is counted as cut off, never dropped.
+#[test]
+fn every_charge_is_counted_once_and_contact_needs_a_defender() {
+    let rules = rules(&[]);
+    let vikings = vikings();
+    let strategies = BySeat([player(CardPlay::Random), player(CardPlay::HoldHigh)]);
+    let mut game = Game::new();
+    let mut tally = GameTally::default();
+    let (mut games_with_several, mut no_defender, mut contact) = (0, 0, 0);
+    for index in 0..3000 {
+        game.reset(&rules, &vikings, 8, index);
+        game.play(&rules, &vikings, &strategies, &mut tally);
+        let charges: u32 = tally.charges.iter().sum();
+        games_with_several += (charges > 1) as u32;
+        no_defender += tally.charges[ChargeOutcome::NoDefender as usize];
+        contact += tally.charges[ChargeOutcome::ReachedContact as usize];
+        // The game's outcome is its first charge's, and it was counted.
+        if tally.charge != ChargeOutcome::NoCharge {
+            assert!(
+                tally.charges[tally.charge as usize] >= 1,
+                "{:?}",
+                tally.charges
+            );
+        }
+        // A melee needs a defender: contact is never without melees.
+        if tally.charges[ChargeOutcome::ReachedContact as usize] > 0 {
+            assert!(
+                tally.melees > 0,
+                "contact without a melee: {:?}",
+                tally.charges
+            );
+        }
+    }
+    assert!(games_with_several > 0, "renewed charges are counted");
+    assert!(no_defender > 0 && contact > 0, "{no_defender} {contact}");
+    // An advance that reaches charging distance only on the attacker's last
+    // card (b plays first, so the defender has no card left to meet it):
+    // some distance does it, and such a charge is counted as cut off.
+    let strategies = BySeat([player(CardPlay::Lowest), player(CardPlay::Lowest)]);
+    let mut cut = 0;
+    for distance in 1..=120 {
+        let far = scenario(&format!(
+            "distance = {distance}\nattacker = \"a\"\nfirst = \"b\"\n[[a.men]]\ncount = 1\nshield = true\n[[b.men]]\ncount = 1\nshield = true\n"
+        ));
+        for index in 0..20 {
+            game.reset(&rules, &far, 9, index);
+            game.play(&rules, &far, &strategies, &mut tally);
+            cut += tally.charges[ChargeOutcome::NoCharge as usize];
+        }
+    }
+    assert!(
+        cut > 0,
+        "a charge declared on the last card is counted as cut off"
+    );
+}

@@ -379,8 +379,13 @@ impl Game {
         for seat in Seat::BOTH {
             for unit in &self.units[seat][..setup.scenario.sides[seat].count as usize] {
                 tally.removed[seat] += (unit.status == Status::Removed) as u32;
+                // Cut off by the end of the game before its first card.
+                if unit.status == Status::Ordered && !unit.executed {
+                    stats.sides[seat].waiting_at_end[unit.order as usize] += 1;
+                }
             }
         }
+        stats.assaults_cut_off += self.active.count_ones() as u64;
         stats.record_game(tally);
     }
 
@@ -893,7 +898,7 @@ impl Game {
                 unit.plan_at = (unit.plan_at + 1) % plan_len;
                 if unit.order == OrderKind::Assault {
                     self.set_status(setup, seat, i, Status::Closing);
-                    self.contact(setup, seat, i);
+                    self.contact(setup, seat, i, stats);
                 } else {
                     self.set_status(setup, seat, i, Status::Idle);
                 }
@@ -905,7 +910,7 @@ impl Game {
     }
 
     /// An assaulting regiment whose chips are gone meets its target.
-    fn contact(&mut self, setup: &Setup, seat: Seat, i: usize) {
+    fn contact(&mut self, setup: &Setup, seat: Seat, i: usize, stats: &mut Stats) {
         let enemy = seat.other();
         let t = setup.scenario.sides[seat].regiments[i].target as usize;
         match self.units[enemy][t].status {
@@ -935,6 +940,7 @@ impl Game {
                 // At most one assault per defender: a free slot exists.
                 let slot = (!self.active).trailing_zeros() as usize;
                 self.active |= 1 << slot;
+                stats.assaults_begun += 1;
                 self.assaults[slot] = Assault {
                     defender: t as u8,
                     defender_seat: enemy,
@@ -959,7 +965,7 @@ impl Game {
             while closing != 0 {
                 let i = closing.trailing_zeros() as usize;
                 closing &= closing - 1;
-                self.contact(setup, seat, i);
+                self.contact(setup, seat, i, stats);
             }
         }
         let mut active = self.active;
@@ -1046,6 +1052,10 @@ impl Game {
                 },
             );
         }
+        // An attacker breaks through only on its first cast: on the KARD
+        // the assault begins, which the end of the game cannot cut off, or
+        // the one it joins on (the multi-unit rule).
+        stats.assaults_broken_through += (breakthroughs != 0) as u64;
         let a = &mut self.assaults[slot];
         a.attackers &= !breakthroughs;
         a.fresh = 0;

@@ -149,6 +149,9 @@ pub struct SideStats {
     pub performance_casts: u64,
     pub orders: Mean,
     pub orders_issued: [u64; ORDER_KINDS],
+    /// Orders still waiting for their first executing card when the game
+    /// ended: cut off, so not in `first_execution`.
+    pub waiting_at_end: [u64; ORDER_KINDS],
     /// KARDs from an order's issue to its first executing card, and to its
     /// last chip.
     pub first_execution: [Mean; ORDER_KINDS],
@@ -176,6 +179,7 @@ impl Default for SideStats {
             performance_casts: 0,
             orders: Mean::default(),
             orders_issued: [0; ORDER_KINDS],
+            waiting_at_end: [0; ORDER_KINDS],
             first_execution: Default::default(),
             completion: Default::default(),
             removed: Mean::default(),
@@ -208,6 +212,7 @@ impl AddAssign<&SideStats> for SideStats {
         self.performance_casts += o.performance_casts;
         self.orders += o.orders;
         add(&mut self.orders_issued, &o.orders_issued);
+        add(&mut self.waiting_at_end, &o.waiting_at_end);
         add(&mut self.first_execution, &o.first_execution);
         add(&mut self.completion, &o.completion);
         self.removed += o.removed;
@@ -232,6 +237,12 @@ pub struct Stats {
     pub multi_unit: u64,
     pub assault_kards: Mean,
     pub attacker_won: u64,
+    /// Every assault that began (its first cast is on the KARD it begins),
+    /// those with a breakthrough on that cast, and those still running when
+    /// the game ended (cut off: in none of the ends above).
+    pub assaults_begun: u64,
+    pub assaults_broken_through: u64,
+    pub assaults_cut_off: u64,
 }
 
 const MATCHUPS: usize = 2 * RATINGS * RATINGS;
@@ -252,6 +263,9 @@ impl Default for Stats {
             multi_unit: 0,
             assault_kards: Mean::default(),
             attacker_won: 0,
+            assaults_begun: 0,
+            assaults_broken_through: 0,
+            assaults_cut_off: 0,
         }
     }
 }
@@ -277,6 +291,9 @@ impl AddAssign<&Stats> for Stats {
         self.multi_unit += o.multi_unit;
         self.assault_kards += o.assault_kards;
         self.attacker_won += o.attacker_won;
+        self.assaults_begun += o.assaults_begun;
+        self.assaults_broken_through += o.assaults_broken_through;
+        self.assaults_cut_off += o.assaults_cut_off;
     }
 }
 
@@ -461,6 +478,19 @@ impl Stats {
                 none(),
                 Rate::new(s.extra_casts, s.performance_casts),
             ));
+            for order in OrderKind::ALL {
+                let o = order as usize;
+                let reached = s.first_execution[o].n + s.waiting_at_end[o];
+                if reached > 0 {
+                    rows.push(SummaryRow::rate(
+                        "order_cut_off",
+                        name,
+                        "order",
+                        order.name().into(),
+                        Rate::new(s.waiting_at_end[o], reached),
+                    ));
+                }
+            }
             rows.push(SummaryRow::mean(
                 "move_order_wait",
                 name,
@@ -520,6 +550,20 @@ impl Stats {
             NO_BREAKDOWN,
             none(),
             Rate::new(self.multi_unit, assaults),
+        ));
+        rows.push(SummaryRow::rate(
+            "assault_cut_off",
+            ALL_SEATS,
+            NO_BREAKDOWN,
+            none(),
+            Rate::new(self.assaults_cut_off, self.assaults_begun),
+        ));
+        rows.push(SummaryRow::rate(
+            "assault_broken_through",
+            ALL_SEATS,
+            NO_BREAKDOWN,
+            none(),
+            Rate::new(self.assaults_broken_through, self.assaults_begun),
         ));
         for (index, ends) in self.matchups.iter().enumerate() {
             let total: u64 = ends.iter().sum();

@@ -92,18 +92,25 @@ impl ManState {
     }
 }
 
-/// How a charge went.
+/// How a charge went. As a game's outcome (its first charge, in the
+/// records): `NoCharge` when none was declared; as a charge's, when it was
+/// declared on the game's last cards and never met (cut off).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ChargeOutcome {
-    /// The attackers never got within charging distance.
     #[default]
     NoCharge,
+    /// Melee: attackers still fighting met defenders still fighting.
     ReachedContact,
     /// Every attacker was down or running before contact.
     StoppedByFire,
     /// The charge was declared and every attacker failed morale.
     StoppedByMorale,
+    /// Every defender was down or running before contact: nobody to meet.
+    NoDefender,
 }
+
+/// Charge outcomes, `ChargeOutcome as usize`.
+pub const CHARGE_OUTCOMES: usize = 5;
 
 impl ChargeOutcome {
     pub const fn name(self) -> &'static str {
@@ -112,6 +119,7 @@ impl ChargeOutcome {
             ChargeOutcome::ReachedContact => "contact",
             ChargeOutcome::StoppedByFire => "stopped_by_fire",
             ChargeOutcome::StoppedByMorale => "stopped_by_morale",
+            ChargeOutcome::NoDefender => "no_defender",
         }
     }
 }
@@ -138,7 +146,14 @@ pub struct GameTally {
     pub routed: BySeat<u32>,
     pub melees_won: BySeat<u32>,
     pub melees: u32,
+    /// How the game's first charge went.
     pub charge: ChargeOutcome,
+    /// Every charge declared, by how it went (`ChargeOutcome as usize`;
+    /// `NoCharge`: declared and cut off by the end of the game).
+    pub charges: [u32; CHARGE_OUTCOMES],
+    /// The attackers were all down or running before they declared a
+    /// charge.
+    pub stopped_before_charge: bool,
     /// Shots: count by (range tens 0..10, effect), (shots on the card 1..=6, effect), (shield, effect).
     pub shots_by_range: [[u32; 4]; 10],
     pub shots_by_fire: [[u32; 4]; VALUES],
@@ -161,6 +176,8 @@ impl Default for GameTally {
             melees_won: BySeat::default(),
             melees: 0,
             charge: ChargeOutcome::NoCharge,
+            charges: [0; CHARGE_OUTCOMES],
+            stopped_before_charge: false,
             shots_by_range: [[0; 4]; 10],
             shots_by_fire: [[0; 4]; VALUES],
             shots_by_shield: [[0; 4]; 2],
@@ -170,6 +187,14 @@ impl Default for GameTally {
 }
 
 impl GameTally {
+    /// A declared charge went `outcome`; the game's first sets its outcome.
+    fn charge_went(&mut self, outcome: ChargeOutcome) {
+        self.charges[outcome as usize] += 1;
+        if self.charge == ChargeOutcome::NoCharge {
+            self.charge = outcome;
+        }
+    }
+
     /// Victory points: one per enemy killed.
     pub fn victory_points(&self, seat: Seat) -> u32 {
         self.killed[seat.other()]
@@ -419,6 +444,10 @@ impl Game {
             }
             seat = seat.other();
         }
+        // A charge declared on the last cards, never met: cut off.
+        if self.charge_pending {
+            tally.charges[ChargeOutcome::NoCharge as usize] += 1;
+        }
         // Plays and increments follow from the plays of each value.
         for seat in Seat::BOTH {
             for (v, count) in tally.in_hand[seat].iter_mut().enumerate() {
@@ -608,8 +637,12 @@ impl Game {
         let attacker = scenario.attacker;
         let defender = attacker.other();
         if !self.any_fighting(defender) || !self.any_fighting(attacker) {
-            if self.charge_pending && tally.charge == ChargeOutcome::NoCharge {
-                tally.charge = ChargeOutcome::StoppedByFire;
+            if self.charge_pending {
+                tally.charge_went(if self.any_fighting(attacker) {
+                    ChargeOutcome::NoDefender
+                } else {
+                    ChargeOutcome::StoppedByFire
+                });
             }
             self.charge_pending = false;
             return 0;
@@ -620,14 +653,14 @@ impl Game {
             }
             let has_shooters = self.load[defender].is_some();
             self.volley(defender, &|_| card, self.distance, rules, scenario, tally);
-            if !self.any_fighting(attacker) && tally.charge == ChargeOutcome::NoCharge {
-                tally.charge = ChargeOutcome::StoppedByFire;
-            }
+            // Shot down on the approach, before any charge was declared.
+            tally.stopped_before_charge |= !self.any_fighting(attacker);
             return if has_shooters { card } else { 0 };
         }
         self.charge_pending = false;
         // 1. The defenders test morale.
         self.morale_check(defender, rules, scenario, &strategies[defender], tally);
+        let defenders_left = self.any_fighting(defender);
         // 2. Defensive fire: a missile man paired with an attacker fires the
         //    whole card, the others support with at most 2 increments.
         let attackers = self.fighting(attacker).count();
@@ -652,22 +685,21 @@ impl Game {
             tally,
         );
         if !self.any_fighting(attacker) {
-            if tally.charge == ChargeOutcome::NoCharge {
-                tally.charge = ChargeOutcome::StoppedByFire;
-            }
+            tally.charge_went(ChargeOutcome::StoppedByFire);
             return card;
         }
         // 3. The attackers test morale.
         self.morale_check(attacker, rules, scenario, &strategies[attacker], tally);
         if !self.any_fighting(attacker) {
-            if tally.charge == ChargeOutcome::NoCharge {
-                tally.charge = ChargeOutcome::StoppedByMorale;
-            }
+            tally.charge_went(ChargeOutcome::StoppedByMorale);
             return card;
         }
-        if tally.charge == ChargeOutcome::NoCharge {
-            tally.charge = ChargeOutcome::ReachedContact;
-        }
+        // Every defender turned at the charge: the attackers meet nobody.
+        tally.charge_went(if defenders_left {
+            ChargeOutcome::ReachedContact
+        } else {
+            ChargeOutcome::NoDefender
+        });
         // 4. The melee, pair by pair; the loser turns to run.
         let a_men: indices::Indices = self.fighting(attacker).collect();
         let d_men: indices::Indices = self.fighting(defender).collect();

@@ -49,6 +49,9 @@ const SERIES: &[Series] = &[
     Series::rate("charge_reached_contact", "all"),
     Series::rate("charge_stopped_by_fire", "all"),
     Series::rate("charge_stopped_by_morale", "all"),
+    Series::rate("charge_found_no_defender", "all"),
+    Series::rate("charge_cut_off", "all"),
+    Series::rate("stopped_before_charge", "all"),
     Series::mean("melees_won_per_game", "a"),
     Series::mean("melees_won_per_game", "b"),
     Series::rate("shot_hit", "all"),
@@ -59,6 +62,10 @@ impl GameTally {
     fn series(&self, out: &mut [Ratio]) {
         let [a, b] = Seat::BOTH;
         let one = |hit: bool| Ratio::new(hit as u64, 1);
+        let charges: u32 = self.charges.iter().sum();
+        let charge = |outcome: game::ChargeOutcome| {
+            Ratio::new(self.charges[outcome as usize] as u64, charges as u64)
+        };
         let winner = self.winner();
         let (tests, passes) = self.morale_tests();
         let values = [
@@ -75,9 +82,12 @@ impl GameTally {
             one(winner == Some(a)),
             one(winner == Some(b)),
             one(winner.is_none()),
-            one(self.charge == game::ChargeOutcome::ReachedContact),
-            one(self.charge == game::ChargeOutcome::StoppedByFire),
-            one(self.charge == game::ChargeOutcome::StoppedByMorale),
+            charge(game::ChargeOutcome::ReachedContact),
+            charge(game::ChargeOutcome::StoppedByFire),
+            charge(game::ChargeOutcome::StoppedByMorale),
+            charge(game::ChargeOutcome::NoDefender),
+            charge(game::ChargeOutcome::NoCharge),
+            one(self.stopped_before_charge),
             Ratio::new(self.melees_won[a] as u64, 1),
             Ratio::new(self.melees_won[b] as u64, 1),
             Ratio::new(self.shot_hits() as u64, self.shots() as u64),

@@ -1,7 +1,7 @@
 //! Skirmish statistics: card play per side, fire and morale by their
 //! circumstances, and the engagement's results, as integer counters.
 
-use super::game::{ChargeOutcome, GameTally};
+use super::game::{ChargeOutcome, GameTally, CHARGE_OUTCOMES};
 use super::rules::VALUES;
 use super::table::Effect;
 use crate::engine::{BySeat, Seat};
@@ -59,8 +59,11 @@ pub struct Stats {
     pub games: u64,
     pub sides: BySeat<SideTally>,
     pub draws: u64,
-    /// Games by charge outcome (`ChargeOutcome as usize`).
-    pub charges: [u64; 4],
+    /// Charges declared, by how they went (`ChargeOutcome as usize`;
+    /// `NoCharge`: cut off by the end of the game).
+    pub charges: [u64; CHARGE_OUTCOMES],
+    /// Games whose attackers were all down or running before a charge.
+    pub stopped_before_charge: u64,
     pub shots_by_range: [[u64; 4]; 10],
     pub shots_by_fire: [[u64; 4]; VALUES],
     pub shots_by_shield: [[u64; 4]; 2],
@@ -86,6 +89,7 @@ impl AddAssign<&Stats> for Stats {
         for (a, b) in self.charges.iter_mut().zip(o.charges) {
             *a += b;
         }
+        self.stopped_before_charge += o.stopped_before_charge;
         add_counts(&mut self.shots_by_range, &o.shots_by_range);
         add_counts(&mut self.shots_by_fire, &o.shots_by_fire);
         add_counts(&mut self.shots_by_shield, &o.shots_by_shield);
@@ -100,7 +104,10 @@ impl Stats {
         self.games += 1;
         let winner = t.winner();
         self.draws += winner.is_none() as u64;
-        self.charges[t.charge as usize] += 1;
+        for (a, &b) in self.charges.iter_mut().zip(&t.charges) {
+            *a += b as u64;
+        }
+        self.stopped_before_charge += t.stopped_before_charge as u64;
         for seat in Seat::BOTH {
             let side = &mut self.sides[seat];
             side.plays += t.plays[seat] as u64;
@@ -212,17 +219,25 @@ impl Stats {
         };
         rows.push(game_rate("game_drawn", self.draws));
         rows.push(game_rate(
-            "charge_reached_contact",
-            self.charges[ChargeOutcome::ReachedContact as usize],
+            "stopped_before_charge",
+            self.stopped_before_charge,
         ));
-        rows.push(game_rate(
-            "charge_stopped_by_fire",
-            self.charges[ChargeOutcome::StoppedByFire as usize],
-        ));
-        rows.push(game_rate(
-            "charge_stopped_by_morale",
-            self.charges[ChargeOutcome::StoppedByMorale as usize],
-        ));
+        let charges: u64 = self.charges.iter().sum();
+        for (metric, outcome) in [
+            ("charge_reached_contact", ChargeOutcome::ReachedContact),
+            ("charge_stopped_by_fire", ChargeOutcome::StoppedByFire),
+            ("charge_stopped_by_morale", ChargeOutcome::StoppedByMorale),
+            ("charge_found_no_defender", ChargeOutcome::NoDefender),
+            ("charge_cut_off", ChargeOutcome::NoCharge),
+        ] {
+            rows.push(SummaryRow::rate(
+                metric,
+                ALL_SEATS,
+                NO_BREAKDOWN,
+                String::new(),
+                Rate::new(self.charges[outcome as usize], charges),
+            ));
+        }
         let hit = |c: &[u64; 4]| c[1] + c[2] + c[3];
         let total = |c: &[u64; 4]| c.iter().sum::<u64>();
         let all: [u64; 4] =
