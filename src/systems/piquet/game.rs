@@ -380,8 +380,12 @@ impl Game {
             for unit in &self.units[seat][..setup.scenario.sides[seat].count as usize] {
                 tally.removed[seat] += (unit.status == Status::Removed) as u32;
                 // Cut off by the end of the game before its first card.
-                if unit.status == Status::Ordered && !unit.executed {
-                    stats.sides[seat].waiting_at_end[unit.order as usize] += 1;
+                if unit.status == Status::Ordered {
+                    let side = &mut stats.sides[seat];
+                    match unit.executed {
+                        false => side.waiting_at_end[unit.order as usize] += 1,
+                        true => side.completing_at_end[unit.order as usize] += 1,
+                    }
                 }
             }
         }

@@ -152,6 +152,9 @@ pub struct SideStats {
     /// Orders still waiting for their first executing card when the game
     /// ended: cut off, so not in `first_execution`.
     pub waiting_at_end: [u64; ORDER_KINDS],
+    /// Orders executing but with movement chips left when the game ended:
+    /// cut off, so not in `completion`.
+    pub completing_at_end: [u64; ORDER_KINDS],
     /// KARDs from an order's issue to its first executing card, and to its
     /// last chip.
     pub first_execution: [Mean; ORDER_KINDS],
@@ -180,6 +183,7 @@ impl Default for SideStats {
             orders: Mean::default(),
             orders_issued: [0; ORDER_KINDS],
             waiting_at_end: [0; ORDER_KINDS],
+            completing_at_end: [0; ORDER_KINDS],
             first_execution: Default::default(),
             completion: Default::default(),
             removed: Mean::default(),
@@ -213,6 +217,7 @@ impl AddAssign<&SideStats> for SideStats {
         self.orders += o.orders;
         add(&mut self.orders_issued, &o.orders_issued);
         add(&mut self.waiting_at_end, &o.waiting_at_end);
+        add(&mut self.completing_at_end, &o.completing_at_end);
         add(&mut self.first_execution, &o.first_execution);
         add(&mut self.completion, &o.completion);
         self.removed += o.removed;
@@ -488,6 +493,16 @@ impl Stats {
                         "order",
                         order.name().into(),
                         Rate::new(s.waiting_at_end[o], reached),
+                    ));
+                }
+                let finishing = s.completion[o].n + s.completing_at_end[o];
+                if finishing > 0 {
+                    rows.push(SummaryRow::rate(
+                        "order_completion_cut_off",
+                        name,
+                        "order",
+                        order.name().into(),
+                        Rate::new(s.completing_at_end[o], finishing),
                     ));
                 }
             }
