@@ -625,7 +625,9 @@ impl Game {
     }
 
     /// The defender's card: against a charge, the text's sequence; else its
-    /// shooters fire. Returns the increments used.
+    /// shooters fire. Returns the increments used. Kept out of line: it is
+    /// large and only engaged games call it, so the card loop stays tight.
+    #[inline(never)]
     fn defender_card(
         &mut self,
         card: u32,
