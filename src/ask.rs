@@ -346,11 +346,33 @@ struct Parser<'a> {
     at: usize,
     end: usize,
     records: &'a Records,
+    /// Parentheses, `not` and `-` open around the token being read.
+    depth: usize,
 }
+
+/// The deepest nesting of parentheses, `not` and `-` an expression may
+/// have: each level is a recursion of the parser and of the evaluation,
+/// and thousands would overflow the stack.
+pub const MAX_NESTING: usize = 256;
+/// The most tokens an expression may have: a chain of `and` or `+` is a
+/// tree as deep as it is long.
+pub const MAX_TOKENS: usize = 4096;
 
 type Parsed = std::result::Result<Node, (String, usize)>;
 
 impl Parser<'_> {
+    /// One level deeper, or the error that names the limit.
+    fn deeper(&mut self) -> std::result::Result<(), (String, usize)> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err((
+                format!("nested more than {MAX_NESTING} deep (parentheses, not and -)"),
+                self.position(),
+            ));
+        }
+        Ok(())
+    }
+
     fn peek(&self) -> Option<&Token> {
         self.tokens.get(self.at).map(|(t, _)| t)
     }
@@ -415,8 +437,10 @@ impl Parser<'_> {
     fn not(&mut self) -> Parsed {
         if self.is_op("not") {
             self.at += 1;
+            self.deeper()?;
             let at = self.position();
             let inner = self.not()?;
+            self.depth -= 1;
             return Ok(Node::Not(Box::new(self.expect(
                 inner,
                 Type::Bool,
@@ -493,8 +517,10 @@ impl Parser<'_> {
     fn unary(&mut self) -> Parsed {
         if self.is_op("-") {
             self.at += 1;
+            self.deeper()?;
             let at = self.position();
             let inner = self.unary()?;
+            self.depth -= 1;
             return Ok(Node::Negate(Box::new(self.expect(
                 inner,
                 Type::Num,
@@ -523,7 +549,9 @@ impl Parser<'_> {
                 },
             },
             Token::Open => {
+                self.deeper()?;
                 let inner = self.or()?;
+                self.depth -= 1;
                 match self.peek() {
                     Some(Token::Close) => {
                         self.at += 1;
@@ -557,11 +585,21 @@ impl Expression {
             )))
         };
         let tokens = tokenize(text).map_err(|(m, at)| located(m, at))?;
+        if tokens.len() > MAX_TOKENS {
+            return Err(located(
+                format!(
+                    "{} tokens; an expression has at most {MAX_TOKENS}",
+                    tokens.len()
+                ),
+                tokens[MAX_TOKENS].1,
+            ));
+        }
         let mut parser = Parser {
             tokens,
             at: 0,
             end: text.len(),
             records,
+            depth: 0,
         };
         let node = parser.or().map_err(|(m, at)| located(m, at))?;
         if parser.at < parser.tokens.len() {

@@ -144,7 +144,7 @@ pub fn read_baseline(dir: &Path, experiment: &Experiment) -> Result<Baseline> {
             ),
         ));
     }
-    let text = std::fs::read_to_string(&toml_path).map_err(|e| Error::file(&toml_path, e))?;
+    let text = crate::presets::read_input(&toml_path)?;
     let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(&toml_path, e))?;
     let version = table
         .get("fortunes_version")

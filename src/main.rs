@@ -34,7 +34,7 @@ fn main() -> ExitCode {
         Ok(Outcome::BalanceMoved) => ExitCode::from(1),
         Ok(Outcome::BadInput) => ExitCode::from(2),
         Err(error) => {
-            eprintln!("fortunes: error: {error}");
+            fortunes::output::warn(format_args!("fortunes: error: {error}"));
             match error.kind() {
                 ErrorKind::Interrupted => ExitCode::from(130),
                 _ => ExitCode::from(2),

@@ -556,3 +556,10 @@ pub fn usage_error(error: clap::Error) -> Error {
         error.to_string().trim().to_string(),
     ))
 }
+
+/// Writes a line to stderr if it can. Messages there are best-effort: a
+/// closed or full stderr (`2>/dev/full`) must not turn a run into a panic
+/// (`eprintln!` panics when the write fails).
+pub fn warn(text: std::fmt::Arguments<'_>) {
+    let _ = writeln!(std::io::stderr().lock(), "{text}");
+}

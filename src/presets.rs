@@ -41,6 +41,26 @@ pub fn preset_path(name: &str, presets_dir: &Path, built_ins: &[(&str, &str)]) -
     }))
 }
 
+/// Keys of an experiment file, and so of a rules preset (any experiment
+/// file is one).
+pub const EXPERIMENT_KEYS: &[&str] = &[
+    "description",
+    "system",
+    "games",
+    "precision",
+    "max_games",
+    "seed",
+    "metrics",
+    "records",
+    "rules",
+    "strategies",
+    "sweep",
+    "reference",
+    "scenario",
+];
+/// Keys a `run.toml` adds that describe the run but do not change it.
+pub const RUN_KEYS: &[&str] = &["fortunes_version", "threads", "batch"];
+
 fn field(path: &Path, key: &str, message: impl std::fmt::Display) -> Error {
     Error::file(path, format!("{key}: {message}"))
 }
@@ -78,21 +98,23 @@ pub fn preset_rules(
     depth: u32,
 ) -> Result<toml::Table> {
     let path = rules_path(system, name);
-    let text = std::fs::read_to_string(&path).map_err(|e| {
+    if !path.exists() {
         let presets = preset_names(
             &Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("experiments")
                 .join(system),
         );
-        Error::file(
+        return Err(Error::file(
             &path,
             format!(
-                "{e}; a rules preset is a path or one of: {}",
+                "no such file; a rules preset is a path or one of: {}",
                 presets.join(", ")
             ),
-        )
-    })?;
+        ));
+    }
+    let text = read_input(&path)?;
     let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(&path, e))?;
+    check_keys(&path, &table)?;
     if let Some(toml::Value::String(other)) = table.get("system") {
         if other != system {
             return Err(field(
@@ -124,6 +146,44 @@ pub fn preset_rules(
     Ok(rules)
 }
 
+/// Refuses a key an experiment file does not have, and a value of the
+/// wrong type for the plain keys, naming the key and what is allowed: a
+/// misplaced `turns = 1` at the top of a rules file would otherwise be
+/// ignored without a word.
+fn check_keys(path: &Path, table: &toml::Table) -> Result<()> {
+    for (key, value) in table {
+        if !EXPERIMENT_KEYS.contains(&key.as_str()) && !RUN_KEYS.contains(&key.as_str()) {
+            return Err(field(
+                path,
+                key,
+                format!(
+                    "unknown key (a rule value goes in [rules]); allowed: {}",
+                    EXPERIMENT_KEYS.join(", ")
+                ),
+            ));
+        }
+        let (fits, allowed) = match key.as_str() {
+            "system" | "description" | "fortunes_version" => (value.is_str(), "a string"),
+            "games" | "max_games" | "threads" | "batch" => (
+                value.as_integer().is_some_and(|v| v >= 1),
+                "an integer >= 1",
+            ),
+            "seed" => (
+                value.as_integer().is_some_and(|v| v >= 0),
+                "an integer >= 0",
+            ),
+            "precision" => (value.is_float(), "a number"),
+            "records" => (value.is_bool(), "true or false"),
+            "metrics" => (value.is_array(), "a list of metric names"),
+            _ => (true, ""),
+        };
+        if !fits {
+            return Err(field(path, key, format!("{value}; allowed: {allowed}")));
+        }
+    }
+    Ok(())
+}
+
 /// Rules given on a command line: the defaults, then a rules file or
 /// preset (`--rules`), then each `--set NAME=VALUE`.
 pub fn command_line_rules(
@@ -142,4 +202,30 @@ pub fn command_line_rules(
         rules.set_text(assignment)?;
     }
     Ok(rules)
+}
+
+/// The largest input file fortunes reads: far above any experiment,
+/// rules preset, scenario or strategy preset, and a bound on what a wrong
+/// path (`--rules /dev/zero`) can make it read.
+pub const MAX_INPUT_BYTES: u64 = 16 << 20;
+
+/// An input file's text, read through here so that every input file is
+/// bounded in size and must be UTF-8; the error names the file.
+pub fn read_input(path: &Path) -> Result<String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| Error::file(path, e))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::file(path, e))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(Error::file(
+            path,
+            format!(
+                "larger than {} MiB, the most an input file may hold",
+                MAX_INPUT_BYTES >> 20
+            ),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| Error::file(path, "not UTF-8 text"))
 }

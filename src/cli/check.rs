@@ -176,7 +176,7 @@ pub fn check(args: CheckArgs) -> Result<Outcome> {
         let experiment = match Experiment::load(&file, &Overrides::default()) {
             Ok(experiment) => experiment,
             Err(error) if folder => {
-                eprintln!("fortunes: error: {error}");
+                crate::output::warn(format_args!("fortunes: error: {error}"));
                 results.push(Checked::bad_input(file.display().to_string()));
                 continue;
             }
@@ -191,7 +191,7 @@ pub fn check(args: CheckArgs) -> Result<Outcome> {
             Ok(Ok(exact)) => results.push(exact),
             Ok(Err(statistical)) => played.push(statistical),
             Err(error) if folder => {
-                eprintln!("fortunes: error: {error}");
+                crate::output::warn(format_args!("fortunes: error: {error}"));
                 results.push(Checked::bad_input(name));
             }
             Err(error) => return Err(error),

@@ -188,7 +188,7 @@ pub fn run(args: RunArgs) -> Result<()> {
     warn_missed_target(&experiment, &outcomes);
     if !args.quiet {
         let games: u64 = outcomes.iter().map(|o| o.games).sum();
-        eprintln!(
+        crate::output::warn(format_args!(
             "{games} games in {elapsed:.2} s ({:.0} games/s on {threads} threads, seed {}){}",
             games as f64 / elapsed,
             experiment.seed,
@@ -196,7 +196,7 @@ pub fn run(args: RunArgs) -> Result<()> {
                 Some(dir) => format!("; tables and report in {}", dir.display()),
                 None => "; --out DIR writes the full tables and a report".to_string(),
             }
-        );
+        ));
     }
     Ok(())
 }
@@ -258,14 +258,14 @@ fn warn_missed_target(experiment: &Experiment, outcomes: &[VariantOutcome]) {
             .map(|s| (outcome.series[s].half_width(series[s].kind, CONFIDENCE), s))
             .max_by(|a, b| a.0.total_cmp(&b.0));
         if let Some((reached, s)) = widest {
-            eprintln!(
+            crate::output::warn(format_args!(
                 "fortunes: precision target ±{half_width} not met for variant {} after {} games \
                  (max_games): {} reached ±{}",
                 variant.label,
                 outcome.games,
                 series[s].label(),
                 number(reached)
-            );
+            ));
         }
     }
 }

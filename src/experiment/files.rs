@@ -77,7 +77,7 @@ pub(super) fn scenario_of(
                     ),
                 }));
             };
-            let text = std::fs::read_to_string(path).map_err(|e| Error::file(path, e))?;
+            let text = presets::read_input(path)?;
             let mut table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(path, e))?;
             table
                 .entry("name")

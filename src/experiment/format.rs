@@ -10,27 +10,50 @@ use crate::presets;
 use crate::system::{resolve_player, Player, System};
 use std::path::Path;
 
-/// Keys of an experiment file.
-pub(super) const KEYS: &[&str] = &[
-    "description",
-    "system",
-    "games",
-    "precision",
-    "max_games",
-    "seed",
-    "metrics",
-    "records",
-    "rules",
-    "strategies",
-    "sweep",
-    "reference",
-    "scenario",
-];
-/// Keys a `run.toml` adds that describe the run but do not change it.
-pub(super) const RUN_KEYS: &[&str] = &["fortunes_version", "threads", "batch"];
+pub(super) use crate::presets::{EXPERIMENT_KEYS as KEYS, RUN_KEYS};
 
 pub(super) fn field(path: &Path, key: &str, message: impl std::fmt::Display) -> Error {
     Error::file(path, format!("{key}: {message}"))
+}
+
+/// The most games a variant may play, from a file or the command line.
+pub const MAX_GAMES: u64 = 1_000_000_000_000;
+/// The widest precision target: a 95% half-width beyond any metric's
+/// range is no target.
+pub const MAX_HALF_WIDTH: f64 = 1e9;
+
+/// One check of a precision target for both paths, file and command line:
+/// a finite number above 0 and at most `MAX_HALF_WIDTH`.
+pub(super) fn precision(path: &Path, key: &str, h: f64) -> Result<f64> {
+    if h.is_finite() && h > 0.0 && h <= MAX_HALF_WIDTH {
+        Ok(h)
+    } else {
+        Err(field(
+            path,
+            key,
+            format!(
+                "{}; allowed: a number > 0 and at most {MAX_HALF_WIDTH:e} (a 95% half-width)",
+                if h.abs() >= 1e9 {
+                    format!("{h:e}")
+                } else {
+                    h.to_string()
+                }
+            ),
+        ))
+    }
+}
+
+/// One check of a game count for both paths: 1 to `MAX_GAMES`.
+pub(super) fn game_count(path: &Path, key: &str, games: u64) -> Result<u64> {
+    if (1..=MAX_GAMES).contains(&games) {
+        Ok(games)
+    } else {
+        Err(field(
+            path,
+            key,
+            format!("{games}; allowed: an integer from 1 to {MAX_GAMES}"),
+        ))
+    }
 }
 
 pub(super) fn as_u64(path: &Path, key: &str, value: &toml::Value, min: u64) -> Result<u64> {
@@ -59,12 +82,12 @@ impl Reading<'_> {
         let (path, table, overrides, system) = (self.path, self.table, self.overrides, self.system);
         let file_games = table
             .get("games")
-            .map(|v| as_u64(path, "games", v, 1))
+            .map(|v| game_count(path, "games", as_u64(path, "games", v, 1)?))
             .transpose()?;
         let file_precision = match table.get("precision") {
             None => None,
-            Some(toml::Value::Float(h)) if *h > 0.0 && h.is_finite() => Some(*h),
-            Some(toml::Value::Integer(h)) if *h > 0 => Some(*h as f64),
+            Some(toml::Value::Float(h)) => Some(precision(path, "precision", *h)?),
+            Some(toml::Value::Integer(h)) => Some(precision(path, "precision", *h as f64)?),
             Some(other) => {
                 return Err(field(
                     path,
@@ -75,8 +98,19 @@ impl Reading<'_> {
         };
         let file_max = table
             .get("max_games")
-            .map(|v| as_u64(path, "max_games", v, 1))
+            .map(|v| game_count(path, "max_games", as_u64(path, "max_games", v, 1)?))
             .transpose()?;
+        // The command line's values pass the same checks as the file's.
+        let line = Path::new("(command line)");
+        if let Some(games) = overrides.games {
+            game_count(line, "--games", games)?;
+        }
+        if let Some(h) = overrides.precision {
+            precision(line, "--precision", h)?;
+        }
+        if let Some(max) = overrides.max_games {
+            game_count(line, "--max-games", max)?;
+        }
         let default_max = 10 * system.default_games();
         let games = match (overrides.games, overrides.precision) {
             (Some(games), None) => Games::Fixed(games),

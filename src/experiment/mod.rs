@@ -23,7 +23,7 @@ impl Experiment {
     /// Reads an experiment file (or a run.toml) and applies the command
     /// line's overrides.
     pub fn load(path: &Path, overrides: &Overrides) -> Result<Experiment> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::file(path, e))?;
+        let text = crate::presets::read_input(path)?;
         let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(path, e))?;
         let name = path
             .file_stem()
@@ -107,7 +107,16 @@ impl Experiment {
                 ))
             }
         };
+        // A seed is a TOML integer in run.toml, so at most i64::MAX: a
+        // larger one could not be written back and replayed.
         let seed = match (overrides.seed, table.get("seed")) {
+            (Some(seed), _) if seed > i64::MAX as u64 => {
+                return Err(field(
+                    Path::new("(command line)"),
+                    "--seed",
+                    format!("{seed}; allowed: an integer from 0 to {}", i64::MAX),
+                ))
+            }
             (Some(seed), _) => seed,
             (None, Some(value)) => as_u64(path, "seed", value, 0)?,
             (None, None) => 1,

@@ -11,6 +11,9 @@ use crate::presets;
 use crate::system::{Player, Variant};
 use std::path::Path;
 
+/// The most variants an experiment may hold.
+pub const MAX_VARIANTS: usize = 10_000;
+
 /// The values of a sweep axis: a list, or an integer range
 /// `{ from = 4, to = 8, step = 1 }` (both ends included).
 fn axis_values(path: &Path, key: &str, value: &toml::Value) -> Result<Vec<toml::Value>> {
@@ -44,7 +47,9 @@ fn axis_values(path: &Path, key: &str, value: &toml::Value) -> Result<Vec<toml::
                     "a range needs from and to, e.g. { from = 4, to = 8 }",
                 ));
             };
-            if step <= 0 || to < from || (to - from) / step >= 10_000 {
+            // In i128: a range over the whole i64 line must not overflow.
+            let span = to as i128 - from as i128;
+            if step <= 0 || span < 0 || span / step as i128 >= 10_000 {
                 return Err(field(
                     path,
                     &format!("sweep.{key}"),
@@ -331,14 +336,23 @@ impl Reading<'_> {
         players: &BySeat<Player>,
     ) -> Result<Vec<Variant>> {
         let (path, system) = (self.path, self.system);
-        let count: usize = axes.iter().map(|a| a.values.len()).product();
-        if count > 10_000 {
-            return Err(field(
-                path,
-                "sweep",
-                format!("{count} variants; at most 10,000"),
-            ));
-        }
+        // Counted with overflow checks, and refused before anything is
+        // allocated for them: five axes of 8,192 values overflow a usize.
+        let count = axes
+            .iter()
+            .try_fold(1usize, |n, a| n.checked_mul(a.values.len()))
+            .filter(|&n| n <= MAX_VARIANTS)
+            .ok_or_else(|| {
+                let sizes: Vec<String> = axes.iter().map(|a| a.values.len().to_string()).collect();
+                field(
+                    path,
+                    "sweep",
+                    format!(
+                        "{} variants; at most {MAX_VARIANTS} (a grid multiplies its axes)",
+                        sizes.join(" x ")
+                    ),
+                )
+            })?;
         let mut variants = Vec::with_capacity(count);
         for index in 0..count {
             let mut picks = vec![0; axes.len()];

@@ -121,7 +121,7 @@ pub fn resolve_player(
     }
     let built_ins: Vec<(&str, &str)> = strategies.iter().map(|s| (s.name, s.about)).collect();
     let path = presets::preset_path(name, presets_dir, &built_ins)?;
-    let text = std::fs::read_to_string(&path).map_err(|e| Error::file(&path, e))?;
+    let text = presets::read_input(&path)?;
     let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(&path, e))?;
     Player::from_table(strategies, name, &table).map_err(|e| Error::file(&path, e))
 }

@@ -134,11 +134,11 @@ fn haggis_command(command: HaggisCommand) -> Result<()> {
                 threads,
             )?;
             emit(&result.table(&player.name, &against.name))?;
-            eprintln!(
+            crate::output::warn(format_args!(
                 "{} games in {:.1} s on {threads} threads, seed {seed}",
                 2 * deals,
                 started.elapsed().as_secs_f64()
-            );
+            ));
             Ok(())
         }
     }

@@ -1,0 +1,154 @@
+//! Hostile and careless input ends in a clear error and exit 2, never a
+//! panic (101), an abort (134) or a hang: sweeps that overflow, nested
+//! expressions that would overflow the stack, endless input files,
+//! misplaced keys, values one path accepted and the other refused, and a
+//! stderr nobody can write to.
+
+mod common;
+use common::{fortunes, stderr, TempDir};
+use std::process::{Command, Stdio};
+
+fn refused(args: &[&str], says: &str) {
+    let output = fortunes(args);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(says), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: one message: {err}");
+}
+
+fn experiment(dir: &TempDir, name: &str, text: &str) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn sweeps_that_overflow_are_refused_before_anything_is_allocated() {
+    let dir = TempDir::new("hostile-sweeps");
+    let whole = experiment(
+        &dir,
+        "whole.toml",
+        "system = \"haggerty\"\n[sweep]\nhand_size_a = { from = -9223372036854775808, to = 9223372036854775807 }\n",
+    );
+    refused(&["run", &whole], "at most 10,000 values");
+    // A grid of more than 2^64 variants, which a plain usize product
+    // would wrap around (to a count that passes the cap).
+    let list = |n: u64| {
+        let values: Vec<String> = (1..=n).map(|v| v.to_string()).collect();
+        format!("[{}]", values.join(", "))
+    };
+    let text = format!(
+        "system = \"skirmish\"\n[sweep]\ncommander_points = {{ from = 0, to = 1000 }}\n\
+         a.morale_target = {{ from = 0, to = 100 }}\nb.morale_target = {{ from = 0, to = 100 }}\n\
+         cards_per_value = [1, 2, 3, 4]\nhand_size = [1, 2, 3, 4, 5, 6]\n\
+         foot_inches = {{ from = 1, to = 12 }}\nresult_reading = [\"clamp\", \"natural_extremes\"]\n\
+         morale_pass = [\"strictly_under\", \"at_or_under\"]\n\
+         [sweep.scenario]\ndistance = {}\nspread = {}\nfirst = [\"a\", \"b\"]\nattacker = [\"a\", \"b\"]\n",
+        list(8192),
+        list(8192)
+    );
+    let huge = experiment(&dir, "huge.toml", &text);
+    refused(&["run", &huge], "variants; at most 10000");
+}
+
+#[test]
+fn deep_expressions_are_refused_with_the_limit_named() {
+    let dir = TempDir::new("hostile-ask");
+    let out = dir.path().join("run");
+    let output = fortunes(&[
+        "run",
+        "haggerty",
+        "--games",
+        "50",
+        "--records",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let run = out.to_str().unwrap();
+    let nested = format!("{}rounds > 1{}", "(".repeat(300), ")".repeat(300));
+    let output = fortunes(&["ask", run, &nested]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("nested more than 256 deep"));
+    for long in [
+        format!("{}rounds > 1{}", "(".repeat(4000), ")".repeat(4000)),
+        format!("{}true", "not ".repeat(30_000)),
+        vec!["rounds > 1"; 3000].join(" and "),
+    ] {
+        let output = fortunes(&["ask", run, &long]);
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert!(stderr(&output).contains("an expression has at most 4096"));
+    }
+}
+
+#[test]
+fn endless_or_misplaced_input_is_refused() {
+    refused(
+        &["run", "haggerty", "--rules", "/dev/zero"],
+        "larger than 16 MiB",
+    );
+    let dir = TempDir::new("hostile-rules");
+    for (text, says) in [
+        (
+            "turns = 1\n",
+            "turns: unknown key (a rule value goes in [rules])",
+        ),
+        ("system = 5\n", "system: 5; allowed: a string"),
+        ("games = \"x\"\n", "games: \"x\"; allowed: an integer >= 1"),
+    ] {
+        let file = experiment(&dir, "rules.toml", text);
+        refused(&["run", "haggerty", "--rules", &file], says);
+    }
+}
+
+#[test]
+fn the_command_line_and_files_accept_the_same_values() {
+    refused(
+        &["run", "haggerty", "--seed", "18446744073709551615"],
+        "allowed: an integer from 0 to 9223372036854775807",
+    );
+    for h in ["0", "NaN", "inf", "1e308", "-1"] {
+        refused(
+            &["run", "haggerty", &format!("--precision={h}")],
+            "allowed: a number > 0 and at most 1e9",
+        );
+    }
+    let dir = TempDir::new("hostile-values");
+    let many = experiment(
+        &dir,
+        "many.toml",
+        "system = \"haggerty\"\ngames = 2000000000000\n",
+    );
+    refused(
+        &["run", &many],
+        "allowed: an integer from 1 to 1000000000000",
+    );
+    let wide = experiment(
+        &dir,
+        "wide.toml",
+        "system = \"haggerty\"\nprecision = 1e308\n",
+    );
+    refused(&["run", &wide], "allowed: a number > 0 and at most 1e9");
+}
+
+#[test]
+fn a_full_stderr_is_no_panic() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    for args in [
+        vec!["run", "haggerty", "--games", "100"],
+        vec!["run", "no-such-system"],
+    ] {
+        let status = Command::new(env!("CARGO_BIN_EXE_fortunes"))
+            .args(&args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::null())
+            .stderr(full.try_clone().unwrap())
+            .status()
+            .unwrap();
+        assert!(matches!(status.code(), Some(0 | 2)), "{args:?}: {status:?}");
+    }
+}
