@@ -59,7 +59,7 @@ pub const EXPERIMENT_KEYS: &[&str] = &[
     "scenario",
 ];
 /// Keys a `run.toml` adds that describe the run but do not change it.
-pub const RUN_KEYS: &[&str] = &["fortunes_version", "threads", "batch"];
+pub const RUN_KEYS: &[&str] = &["fortunes_version", "threads", "batch", "digest"];
 
 fn field(path: &Path, key: &str, message: impl std::fmt::Display) -> Error {
     Error::file(path, format!("{key}: {message}"))
@@ -163,7 +163,9 @@ fn check_keys(path: &Path, table: &toml::Table) -> Result<()> {
             ));
         }
         let (fits, allowed) = match key.as_str() {
-            "system" | "description" | "fortunes_version" => (value.is_str(), "a string"),
+            "system" | "description" | "fortunes_version" | "digest" => {
+                (value.is_str(), "a string")
+            }
             "games" | "max_games" | "threads" | "batch" => (
                 value.as_integer().is_some_and(|v| v >= 1),
                 "an integer >= 1",

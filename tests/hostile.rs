@@ -152,3 +152,52 @@ fn a_full_stderr_is_no_panic() {
         assert!(matches!(status.code(), Some(0 | 2)), "{args:?}: {status:?}");
     }
 }
+
+/// A run file fortunes wrote replays only whole: one cut short at a line
+/// or missing a key is refused as damaged, never replayed as another run
+/// with defaults in the gaps.
+#[test]
+fn a_damaged_run_file_is_refused() {
+    let dir = TempDir::new("hostile-run-file");
+    let out = dir.path().join("out");
+    let output = fortunes(&[
+        "run",
+        "haggerty",
+        "--games",
+        "100",
+        "--set",
+        "hand_size_a=5",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let whole = std::fs::read_to_string(out.join("run.toml")).unwrap();
+    let replay = |text: &str| {
+        let file = experiment(&dir, "run-copy.toml", text);
+        fortunes(&[
+            "run",
+            &file,
+            "--quiet",
+            "--out",
+            dir.path().join("again").to_str().unwrap(),
+        ])
+    };
+    assert!(replay(&whole).status.success());
+    let lines: Vec<&str> = whole.lines().collect();
+    let cut = lines[..lines.len() / 2].join("\n") + "\n";
+    let without: String = lines
+        .iter()
+        .filter(|l| !l.starts_with("hand_size_a"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for damaged in [cut, without] {
+        let output = replay(&damaged);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(
+            stderr(&output).contains("damaged run file"),
+            "{}",
+            stderr(&output)
+        );
+    }
+}

@@ -19,12 +19,36 @@ use crate::systems;
 use format::{as_u64, field, Reading, KEYS, RUN_KEYS};
 use std::path::Path;
 
+/// A file fortunes wrote (it carries `fortunes_version`) must be whole:
+/// its digest must match its text, so that a truncated or edited run.toml
+/// is refused rather than replayed, with missing keys taking defaults, as
+/// a different run.
+fn check_run_file(path: &Path, text: &str, table: &toml::Table) -> Result<()> {
+    if !table.contains_key("fortunes_version") {
+        return Ok(());
+    }
+    let expected = format!("{:016x}", spec::run_digest(text));
+    let problem = match table.get("digest") {
+        Some(toml::Value::String(digest)) if *digest == expected => return Ok(()),
+        Some(_) => "its digest does not match its text: it was cut short or edited",
+        None => "it has no digest: it was cut short, edited or written by an older fortunes",
+    };
+    Err(Error::file(
+        path,
+        format!(
+            "damaged run file: {problem}; run the experiment again to write a whole one, or \
+             remove fortunes_version and digest to use it as an experiment file of your own"
+        ),
+    ))
+}
+
 impl Experiment {
     /// Reads an experiment file (or a run.toml) and applies the command
     /// line's overrides.
     pub fn load(path: &Path, overrides: &Overrides) -> Result<Experiment> {
         let text = crate::presets::read_input(path)?;
         let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(path, e))?;
+        check_run_file(path, &text, &table)?;
         let name = path
             .file_stem()
             .and_then(|s| s.to_str())

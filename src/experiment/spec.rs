@@ -177,9 +177,26 @@ impl Experiment {
             table.insert("reference".into(), reference.clone().into());
         }
         let from = file.display();
-        format!(
-            "# Reproduce: fortunes run {from} (any thread count gives the same tables)\n{}",
-            toml::to_string(&table).expect("a table serialises")
-        )
+        let comment =
+            format!("# Reproduce: fortunes run {from} (any thread count gives the same tables)\n");
+        let keys = toml::to_string(&table).expect("a table serialises");
+        // The digest goes before the first table, where a key is top-level.
+        let digest = run_digest(&format!("{comment}{keys}"));
+        format!("{comment}digest = \"{digest:016x}\"\n{keys}")
     }
+}
+
+/// A run file's digest: FNV-1a (64 bits, a fixed and documented function,
+/// so any version computes the same) over its text less its `digest` line.
+/// It is how a run file that lost keys (truncated, hand-edited) is told
+/// from one that replays the run it records.
+pub fn run_digest(text: &str) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for line in text.lines().filter(|l| !l.starts_with("digest = ")) {
+        for byte in line.bytes().chain(std::iter::once(b'\n')) {
+            hash ^= byte as u64;
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    hash
 }
