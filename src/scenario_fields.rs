@@ -39,3 +39,13 @@ pub fn int(
         Some(other) => Err(bad(&path(at, key), other, &allowed)),
     }
 }
+
+/// The text `key` of `table` (at `at`), `None` when it is missing: a value
+/// of another type is refused, never read as the field's default.
+pub fn text<'t>(table: &'t toml::Table, at: &str, key: &str) -> Result<Option<&'t str>> {
+    match table.get(key) {
+        None => Ok(None),
+        Some(toml::Value::String(text)) => Ok(Some(text)),
+        Some(other) => Err(bad(&path(at, key), other, "a string")),
+    }
+}

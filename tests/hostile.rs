@@ -201,3 +201,51 @@ fn a_damaged_run_file_is_refused() {
         );
     }
 }
+
+/// A scenario field of the wrong type is refused, not read as the field's
+/// default, and the error names the scenario's file and the field.
+#[test]
+fn scenario_fields_of_the_wrong_type_are_refused_naming_the_file() {
+    let dir = TempDir::new("hostile-scenario");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let vikings =
+        std::fs::read_to_string(root.join("experiments/skirmish/scenarios/vikings.toml")).unwrap();
+    let sickles =
+        std::fs::read_to_string(root.join("experiments/sickles/scenarios/illustrative.toml"))
+            .unwrap();
+    for (system, bad, says) in [
+        (
+            "skirmish",
+            vikings.replacen("type = \"foot\"", "type = 5", 1),
+            "a.men[1].type; allowed: a string",
+        ),
+        (
+            "skirmish",
+            vikings.replacen("weapon = \"archer\"", "weapon = 7", 1),
+            "a.men[2].weapon; allowed: a string",
+        ),
+        (
+            "sickles",
+            sickles.replacen("turns = 8", "turns = \"eight\"", 1),
+            "scenario turns",
+        ),
+    ] {
+        assert_ne!(
+            bad,
+            if system == "skirmish" {
+                vikings.clone()
+            } else {
+                sickles.clone()
+            }
+        );
+        let scenario = experiment(&dir, "bad-scenario.toml", &bad);
+        let file = experiment(
+            &dir,
+            "uses-it.toml",
+            &format!("system = \"{system}\"\ngames = 10\nscenario = \"{scenario}\"\n"),
+        );
+        refused(&["run", &file], says);
+        let output = fortunes(&["run", &file]);
+        assert!(stderr(&output).contains(&scenario), "{}", stderr(&output));
+    }
+}

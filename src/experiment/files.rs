@@ -56,6 +56,15 @@ pub(super) fn scenario_of(
     system: &dyn System,
     value: &toml::Value,
 ) -> Result<(String, toml::Table)> {
+    scenario_from(system, value).map(|(label, table, _)| (label, table))
+}
+
+/// `scenario_of`, with the file the scenario came from (none for a table).
+pub(super) fn scenario_from(
+    system: &dyn System,
+    value: &toml::Value,
+) -> Result<(String, toml::Table, Option<PathBuf>)> {
+    let mut source = None;
     let mut table = match value {
         toml::Value::String(name) => {
             let given = Path::new(name);
@@ -82,6 +91,7 @@ pub(super) fn scenario_of(
             table
                 .entry("name")
                 .or_insert_with(|| toml::Value::String(name.clone()));
+            source = Some(path.clone());
             table
         }
         toml::Value::Table(table) => table.clone(),
@@ -98,7 +108,7 @@ pub(super) fn scenario_of(
         _ => "inline".to_string(),
     };
     table.insert("name".into(), label.clone().into());
-    Ok((label, table))
+    Ok((label, table, source))
 }
 
 /// Parses `SEAT=NAME`.

@@ -1,14 +1,14 @@
 //! The experiment file format and its validation: every key is read
 //! here, and an error names the file, the key and the allowed values.
 
-use super::files::{parse_seat_assignment, player_of, scenario_of};
+use super::files::{parse_seat_assignment, player_of, scenario_from};
 use super::spec::{Games, Overrides};
 use crate::engine::{BySeat, Seat};
 use crate::error::{Error, Result};
 use crate::params::ParamValues;
 use crate::presets;
 use crate::system::{resolve_player, Player, System};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub(super) use crate::presets::{EXPERIMENT_KEYS as KEYS, RUN_KEYS};
 
@@ -207,10 +207,11 @@ impl Reading<'_> {
 
     /// The scenario: the file's, else the system's default; none for a
     /// system without scenarios.
-    pub(super) fn scenario(&self) -> Result<toml::Table> {
+    /// The scenario, and the file it came from (for errors that name it).
+    pub(super) fn scenario(&self) -> Result<(toml::Table, Option<PathBuf>)> {
         let (path, system) = (self.path, self.system);
         match (self.table.get("scenario"), system.default_scenario()) {
-            (None, None) => Ok(toml::Table::new()),
+            (None, None) => Ok((toml::Table::new(), None)),
             (Some(_), None) => Err(field(
                 path,
                 "scenario",
@@ -220,11 +221,13 @@ impl Reading<'_> {
                 let value = toml::Value::Table(
                     toml::from_str(text).expect("the shipped default scenario parses"),
                 );
-                Ok(scenario_of(system, &value)?.1)
+                Ok((scenario_from(system, &value)?.1, None))
             }
-            (Some(value), Some(_)) => Ok(scenario_of(system, value)
-                .map_err(|e| field(path, "scenario", e))?
-                .1),
+            (Some(value), Some(_)) => {
+                let (_, table, file) =
+                    scenario_from(system, value).map_err(|e| field(path, "scenario", e))?;
+                Ok((table, file))
+            }
         }
     }
 

@@ -170,8 +170,15 @@ impl Experiment {
         let players = reading.players(&dir)?;
         let metrics = reading.metrics()?;
         let (axes, targets) = reading.axes(&rules, &players, &dir)?;
-        let scenario = reading.scenario()?;
-        let variants = reading.variants(&axes, &targets, &rules, &scenario, &players)?;
+        let (scenario, scenario_file) = reading.scenario()?;
+        let variants = reading.variants(
+            &axes,
+            &targets,
+            &rules,
+            &scenario,
+            scenario_file.as_deref(),
+            &players,
+        )?;
         let (reference, reference_table) = reading.reference(&axes, &variants)?;
 
         Ok(Experiment {

@@ -5,7 +5,7 @@ use super::files::{player_of, scenario_of};
 use super::format::{field, Reading};
 use super::spec::Axis;
 use crate::engine::{BySeat, Seat};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::params::ParamValues;
 use crate::presets;
 use crate::system::{Player, Variant};
@@ -333,6 +333,7 @@ impl Reading<'_> {
         targets: &[AxisTarget],
         rules: &ParamValues,
         scenario: &toml::Table,
+        scenario_file: Option<&Path>,
         players: &BySeat<Player>,
     ) -> Result<Vec<Variant>> {
         let (path, system) = (self.path, self.system);
@@ -432,7 +433,19 @@ impl Reading<'_> {
                     }
                 }
             }
+            // A scenario field's error names the scenario's file, unless a
+            // swept scenario replaced it.
+            let own_scenario = scenario_file
+                .filter(|_| !targets.iter().any(|t| matches!(t, AxisTarget::Scenario)));
             system.check(&variant).map_err(|e| {
+                let e = match (own_scenario, e.kind()) {
+                    (Some(file), ErrorKind::BadValue { name, .. })
+                        if name.starts_with("scenario ") =>
+                    {
+                        Error::file(file, e)
+                    }
+                    _ => e,
+                };
                 if axes.is_empty() {
                     e
                 } else {

@@ -10,7 +10,7 @@ use super::cards::{Kind, KindCounts, BASIC, DECK, KINDS};
 use super::dice::Rating;
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
-use crate::scenario_fields::{bad, int};
+use crate::scenario_fields::{bad, int, text};
 
 /// Regiments a side: a side's units are one fixed array and sets of them
 /// are 16-bit masks.
@@ -598,11 +598,7 @@ impl Scenario {
         let b = sides.pop().expect("two sides");
         let a = sides.pop().expect("two sides");
         let scenario = Scenario {
-            name: table
-                .get("name")
-                .and_then(|v| v.as_str())
-                .unwrap_or("scenario")
-                .to_string(),
+            name: text(table, "", "name")?.unwrap_or("scenario").to_string(),
             decqs,
             chips,
             sides: BySeat([a, b]),

@@ -4,7 +4,7 @@
 
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
-use crate::scenario_fields::{bad, int};
+use crate::scenario_fields::{bad, int, text};
 
 /// Men per side: a side's men are a fixed array.
 pub const MAX_MEN: usize = 16;
@@ -137,7 +137,7 @@ impl Scenario {
                         &format!("1..={MAX_MEN}"),
                     )
                 })?;
-                let cavalry = match entry.get("type").and_then(|v| v.as_str()) {
+                let cavalry = match text(entry, &field, "type")? {
                     None | Some("foot") => false,
                     Some("cavalry") => true,
                     Some(other) => {
@@ -151,7 +151,7 @@ impl Scenario {
                         return Err(bad(&format!("{field}.shield"), other, "true, false"))
                     }
                 };
-                let load = match entry.get("weapon").and_then(|v| v.as_str()) {
+                let load = match text(entry, &field, "weapon")? {
                     None | Some("none") => None,
                     Some(name) => Some(
                         weapons
@@ -187,11 +187,7 @@ impl Scenario {
             }
         }
         Ok(Scenario {
-            name: table
-                .get("name")
-                .and_then(|v| v.as_str())
-                .unwrap_or("scenario")
-                .to_string(),
+            name: text(table, "", "name")?.unwrap_or("scenario").to_string(),
             men,
             count,
             distance: int(table, "", "distance", (0, 1000), None)? as u32,
