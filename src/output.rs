@@ -28,26 +28,126 @@ pub const SUMMARY_COLUMNS: [&str; 13] = [
     "ci_high",
 ];
 
-/// An output directory whose files appear only on `commit`.
+/// The manifest of a folder fortunes writes: one line per file it wrote,
+/// `ROLE NAME` (role `run` or `baseline`), so that a run removes exactly
+/// the files an earlier run of its role wrote and it did not write again,
+/// and never a file of anyone else's.
+pub const MANIFEST: &str = ".fortunes-manifest";
+/// Held while a run writes into a folder: the second run to the same
+/// folder is refused, naming the first.
+const LOCK: &str = ".fortunes-lock";
+
+/// An output directory whose files appear only on `commit`. It is locked
+/// while open; a folder that is not empty and has no manifest is refused
+/// (fortunes did not write it); temporary files of runs that died are
+/// cleaned up; and an uncommitted run leaves nothing behind, not even the
+/// parent folders it created.
 pub struct OutputDir {
     dir: PathBuf,
-    created: bool,
+    role: &'static str,
+    /// The outermost folder this run created (the output folder or one of
+    /// its parents), removed with everything below it if it fails.
+    created: Option<PathBuf>,
+    locked: bool,
     /// (temporary path, final path) of every file written so far.
     pending: Vec<(PathBuf, PathBuf)>,
 }
 
+/// Whether process `pid` is alive (Linux: its /proc entry exists).
+fn alive(pid: u32) -> bool {
+    Path::new("/proc").join(pid.to_string()).exists()
+}
+
 impl OutputDir {
+    /// Opens `dir` for a `run`'s tables and reports.
     pub fn create(dir: &Path) -> Result<OutputDir> {
+        OutputDir::for_role(dir, "run")
+    }
+
+    /// Opens `dir` for files of `role` (`run` or `baseline`).
+    pub fn for_role(dir: &Path, role: &'static str) -> Result<OutputDir> {
         if dir.exists() && !dir.is_dir() {
             return Err(Error::output(dir, "exists and is not a directory"));
         }
-        let created = !dir.exists();
+        let created = dir
+            .ancestors()
+            .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
+            .last()
+            .map(Path::to_path_buf);
         std::fs::create_dir_all(dir).map_err(|e| Error::output(dir, e))?;
-        Ok(OutputDir {
+        let mut out = OutputDir {
             dir: dir.to_path_buf(),
+            role,
             created,
+            locked: false,
             pending: Vec::new(),
-        })
+        };
+        out.lock()?;
+        out.clean_stale_temporaries();
+        let foreign = std::fs::read_dir(dir)
+            .map_err(|e| Error::output(dir, e))?
+            .flatten()
+            .any(|e| e.file_name() != LOCK);
+        if foreign && !dir.join(MANIFEST).is_file() {
+            return Err(Error::output(
+                dir,
+                "is not empty and fortunes did not write it (it has no .fortunes-manifest); \
+                 give another --out, or empty it",
+            ));
+        }
+        Ok(out)
+    }
+
+    fn lock(&mut self) -> Result<()> {
+        let path = self.dir.join(LOCK);
+        for _ in 0..2 {
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(mut file) => {
+                    let _ = write!(file, "{}", std::process::id());
+                    self.locked = true;
+                    return Ok(());
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    let holder = std::fs::read_to_string(&path)
+                        .ok()
+                        .and_then(|t| t.trim().parse::<u32>().ok());
+                    match holder {
+                        Some(pid) if alive(pid) => {
+                            return Err(Error::output(
+                                &self.dir,
+                                format!("is being written by another fortunes (process {pid})"),
+                            ))
+                        }
+                        // Its holder died: the lock is stale.
+                        _ => {
+                            let _ = std::fs::remove_file(&path);
+                        }
+                    }
+                }
+                Err(e) => return Err(Error::output(&path, e)),
+            }
+        }
+        Err(Error::output(&path, "cannot take the lock"))
+    }
+
+    /// Removes `.NAME.tmp-PID` files whose process is gone: what a killed
+    /// run could not clean up.
+    fn clean_stale_temporaries(&self) {
+        for entry in std::fs::read_dir(&self.dir).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let pid = name
+                .starts_with('.')
+                .then(|| name.rsplit_once(".tmp-"))
+                .flatten()
+                .and_then(|(_, pid)| pid.parse::<u32>().ok());
+            if pid.is_some_and(|pid| !alive(pid)) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
     }
 
     pub fn path(&self) -> &Path {
@@ -62,25 +162,66 @@ impl OutputDir {
         Ok((BufWriter::new(file), temp))
     }
 
-    /// Renames every temporary file into place.
+    /// Renames every temporary file into place, removes the files an
+    /// earlier run of this role wrote and this one did not (stale plots,
+    /// an old records.parquet), and writes the manifest.
     pub fn commit(mut self) -> Result<()> {
+        let manifest_path = self.dir.join(MANIFEST);
+        let old = std::fs::read_to_string(&manifest_path).unwrap_or_default();
+        let written: Vec<String> = self
+            .pending
+            .iter()
+            .filter_map(|(_, path)| Some(path.file_name()?.to_string_lossy().into_owned()))
+            .collect();
         for (temp, path) in std::mem::take(&mut self.pending) {
             std::fs::rename(&temp, &path).map_err(|e| Error::output(&path, e))?;
         }
-        self.created = false;
+        let mut lines: Vec<String> = Vec::new();
+        for line in old.lines() {
+            let Some((role, name)) = line.split_once(' ') else {
+                continue;
+            };
+            if written.iter().any(|w| w == name) {
+                continue;
+            }
+            if role == self.role {
+                // Written by an earlier run of this role, not by this one.
+                let _ = std::fs::remove_file(self.dir.join(name));
+            } else {
+                lines.push(line.to_string());
+            }
+        }
+        lines.extend(written.iter().map(|name| format!("{} {name}", self.role)));
+        lines.sort();
+        let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        std::fs::write(&manifest_path, text).map_err(|e| Error::output(&manifest_path, e))?;
+        self.created = None;
         Ok(())
     }
 }
 
 impl Drop for OutputDir {
     /// An uncommitted directory is cleaned up: temporary files removed, and
-    /// the directory itself if this run created it.
+    /// the folders this run created with them; the lock released.
     fn drop(&mut self) {
         for (temp, _) in &self.pending {
             let _ = std::fs::remove_file(temp);
         }
-        if self.created {
-            let _ = std::fs::remove_dir(&self.dir);
+        if self.locked {
+            let _ = std::fs::remove_file(self.dir.join(LOCK));
+        }
+        if let Some(created) = &self.created {
+            // Only folders: anything else in them was not this run's.
+            let mut dir = self.dir.clone();
+            loop {
+                if std::fs::remove_dir(&dir).is_err() || dir == *created {
+                    break;
+                }
+                match dir.parent() {
+                    Some(parent) => dir = parent.to_path_buf(),
+                    None => break,
+                }
+            }
         }
     }
 }
@@ -562,4 +703,79 @@ pub fn usage_error(error: clap::Error) -> Error {
 /// (`eprintln!` panics when the write fails).
 pub fn warn(text: std::fmt::Arguments<'_>) {
     let _ = writeln!(std::io::stderr().lock(), "{text}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("fortunes-out-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    /// A run that never commits leaves nothing, not even the parent
+    /// folders it made; one that commits removes only its own stale files.
+    #[test]
+    fn an_output_folder_is_owned_by_what_wrote_it() {
+        let root = scratch("owned");
+        let deep = root.join("a/b/c");
+        let mut out = OutputDir::create(&deep).unwrap();
+        out.open("x.csv").unwrap();
+        drop(out);
+        assert!(!root.join("a").exists(), "parent folders left behind");
+
+        std::fs::create_dir_all(&root).unwrap();
+        let write = |names: &[&str]| {
+            let mut out = OutputDir::create(&root).unwrap();
+            for name in names {
+                let (file, temp) = out.open(name).unwrap();
+                finish(file, &temp).unwrap();
+            }
+            out.commit().unwrap();
+        };
+        write(&["summary.csv", "records.parquet"]);
+        std::fs::write(root.join("notes.txt"), "mine").unwrap();
+        std::fs::write(root.join(".summary.csv.tmp-4000000000"), "dead").unwrap();
+        write(&["summary.csv"]);
+        assert!(root.join("summary.csv").is_file());
+        assert!(!root.join("records.parquet").exists(), "a stale file kept");
+        assert!(
+            root.join("notes.txt").is_file(),
+            "a file it did not write removed"
+        );
+        assert!(
+            !root.join(".summary.csv.tmp-4000000000").exists(),
+            "a dead run's temporary kept"
+        );
+        // A second writer is refused while the first holds the folder.
+        let first = OutputDir::create(&root).unwrap();
+        let second = OutputDir::create(&root)
+            .err()
+            .expect("the second is refused");
+        assert!(second
+            .to_string()
+            .contains(&format!("process {}", std::process::id())));
+        drop(first);
+        // A lock whose holder died is taken over.
+        std::fs::write(root.join(LOCK), "4000000000").unwrap();
+        assert!(OutputDir::create(&root).is_ok());
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn a_folder_fortunes_did_not_write_is_refused() {
+        let root = scratch("foreign");
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::write(root.join("summary.csv"), "my own").unwrap();
+        let error = OutputDir::create(&root).err().expect("refused");
+        assert!(error.to_string().contains("fortunes did not write it"));
+        assert_eq!(
+            std::fs::read_to_string(root.join("summary.csv")).unwrap(),
+            "my own"
+        );
+        assert!(!root.join(LOCK).exists());
+        let _ = std::fs::remove_dir_all(&root);
+    }
 }

@@ -114,6 +114,7 @@ fn run_writes_tidy_tables_records_and_manifest() {
     assert_eq!(
         files,
         [
+            ".fortunes-manifest",
             "metrics.csv",
             "metrics.parquet",
             "records.parquet",

@@ -249,3 +249,42 @@ fn scenario_fields_of_the_wrong_type_are_refused_naming_the_file() {
         assert!(stderr(&output).contains(&scenario), "{}", stderr(&output));
     }
 }
+
+/// A run owns the folder it writes: replaying a run file does not replace
+/// a report with a committed baseline unless asked, and a second run into
+/// a folder removes what the first wrote and it did not (no stale records
+/// for `ask` to answer from).
+#[test]
+fn output_folders_hold_only_the_last_run() {
+    refused(
+        &[
+            "run",
+            "--from",
+            "reports/haggerty-jokers/run.toml",
+            "--games",
+            "10",
+        ],
+        "which holds a baseline; give --out DIR (or --force",
+    );
+    let dir = TempDir::new("hostile-folders");
+    let out = dir.path().join("run");
+    let out_text = out.to_str().unwrap();
+    let run = |records: bool| {
+        let mut args = vec![
+            "run", "haggerty", "--games", "100", "--quiet", "--out", out_text,
+        ];
+        if records {
+            args.push("--records");
+        }
+        let output = fortunes(&args);
+        assert!(output.status.success(), "{}", stderr(&output));
+    };
+    run(true);
+    assert!(out.join("records.parquet").is_file());
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    run(false);
+    assert!(!out.join("records.parquet").exists(), "stale records kept");
+    assert!(out.join("notes.txt").is_file(), "a user's file removed");
+    let output = fortunes(&["ask", out_text, "rounds > 1"]);
+    assert_eq!(output.status.code(), Some(2));
+}

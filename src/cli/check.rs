@@ -56,7 +56,7 @@ pub fn baseline(args: BaselineArgs) -> Result<()> {
     let experiment = Experiment::load(&args.experiment, &Overrides::default())?;
     let threads = plan::threads(args.threads);
     let dir = experiment::report_dir(&args.reports, &experiment);
-    let mut out = OutputDir::create(&dir)?;
+    let mut out = OutputDir::for_role(&dir, "baseline")?;
     let started = Instant::now();
     let outcomes = experiment.play(experiment.seed, threads)?;
     check::write_baseline(&mut out, &experiment, &outcomes)?;

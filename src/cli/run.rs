@@ -2,7 +2,7 @@
 //! written as tables, a report and `run.toml`.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::experiment::{Experiment, Games, Overrides};
+use crate::experiment::{Experiment, Games, Overrides, BASELINE_TOML};
 use crate::output::{self, emit, interval_text, number, signed_number, OutputDir, VariantTable};
 use crate::report;
 use crate::stats::CONFIDENCE;
@@ -67,6 +67,10 @@ pub struct RunArgs {
     /// Print only the summary table, no timing line or progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Replaying a run file without --out may write over its report folder
+    /// even when that folder holds a committed baseline.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Resolves a `run` command line into an experiment and where it writes.
@@ -112,10 +116,24 @@ pub fn resolve_run(args: &RunArgs) -> Result<(Experiment, Option<PathBuf>)> {
         )));
     }
     let experiment = Experiment::load(path, &overrides)?;
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| Path::new("reports").join(&experiment.name));
+    let out = match &args.out {
+        Some(out) => out.clone(),
+        None => {
+            let out = Path::new("reports").join(&experiment.name);
+            // Replaying a run file is no reason to replace the report a
+            // baseline was committed beside.
+            let replay = experiment.written.contains_key("fortunes_version");
+            if replay && out.join(BASELINE_TOML).is_file() && !args.force {
+                return Err(Error::new(ErrorKind::BadArgument(format!(
+                    "replaying {} would write over {}, which holds a baseline; \
+                     give --out DIR (or --force to replace that report)",
+                    path.display(),
+                    out.display()
+                ))));
+            }
+            out
+        }
+    };
     Ok((experiment, Some(out)))
 }
 
