@@ -884,6 +884,10 @@ pub fn ask(
     let mut slots: std::collections::HashMap<[u32; 2], usize> = Default::default();
     let mut sums: Vec<([u32; 2], Clustered)> = Vec::new();
     for row in 0..records.len() {
+        // Ctrl-C is honoured here too: millions of records take a while.
+        if row % 65_536 == 0 {
+            crate::cancel::check()?;
+        }
         let mut key = [0u32; 2];
         for (slot, (codes, _)) in key.iter_mut().zip(&keys) {
             *slot = codes[row];

@@ -4,22 +4,22 @@ use fortunes::error::ErrorKind;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
-/// Ctrl-C or SIGTERM: ask the run to stop at its next batch, so it can
-/// remove its temporary files; a second signal ends the process at once.
-extern "C" fn on_signal(_: libc::c_int) {
-    if INTERRUPTED.swap(true, Ordering::SeqCst) {
-        // Only async-signal-safe calls here.
-        unsafe { libc::_exit(130) };
-    }
-}
-
 fn main() -> ExitCode {
-    let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
-    // SAFETY: the handler only stores to an atomic and calls _exit, both
-    // async-signal-safe.
-    unsafe {
-        libc::signal(libc::SIGINT, handler);
-        libc::signal(libc::SIGTERM, handler);
+    // Ctrl-C or SIGTERM asks the run to stop at its next game: it removes
+    // its temporary files and the folders it made, then exits 130. Every
+    // signal only sets the flag (`timeout` sends two), so none can cut that
+    // cleanup short.
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        // SAFETY: the action only stores to an atomic, which is
+        // async-signal-safe.
+        let registered = unsafe {
+            signal_hook::low_level::register(signal, || INTERRUPTED.store(true, Ordering::SeqCst))
+        };
+        if let Err(error) = registered {
+            fortunes::output::warn(format_args!(
+                "fortunes: cannot handle signal {signal}: {error}"
+            ));
+        }
     }
     let matches = match fortunes::cli::command().try_get_matches() {
         Ok(matches) => matches,

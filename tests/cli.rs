@@ -586,7 +586,7 @@ fn a_closed_pipe_ends_quietly() {
 /// folder the run created are gone.
 #[test]
 fn an_interrupted_run_leaves_nothing_behind() {
-    for signal in [libc::SIGINT, libc::SIGTERM] {
+    for signal in ["INT", "TERM"] {
         let temp = TempDir::new(&format!("interrupt-{signal}"));
         let out = temp.path().join("out");
         let child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
@@ -614,8 +614,11 @@ fn an_interrupted_run_leaves_nothing_behind() {
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
         std::thread::sleep(std::time::Duration::from_millis(200));
-        // SAFETY: signalling our own child process.
-        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        let sent = Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
         let output = child.wait_with_output().unwrap();
         assert_eq!(output.status.code(), Some(130), "{}", stderr(&output));
         assert!(stderr(&output).contains("interrupted"));

@@ -60,6 +60,7 @@ pub fn baseline(args: BaselineArgs) -> Result<()> {
     let started = Instant::now();
     let outcomes = experiment.play(experiment.seed, threads)?;
     check::write_baseline(&mut out, &experiment, &outcomes)?;
+    crate::cancel::check()?;
     out.commit()?;
     let games: u64 = outcomes.iter().map(|o| o.games).sum();
     emit(&format!(
@@ -173,6 +174,7 @@ pub fn check(args: CheckArgs) -> Result<Outcome> {
     let mut results = Vec::new();
     let mut played = Vec::new();
     for file in files {
+        crate::cancel::check()?;
         let experiment = match Experiment::load(&file, &Overrides::default()) {
             Ok(experiment) => experiment,
             Err(error) if folder => {
@@ -190,7 +192,9 @@ pub fn check(args: CheckArgs) -> Result<Outcome> {
         match play_check(&args, experiment, threads) {
             Ok(Ok(exact)) => results.push(exact),
             Ok(Err(statistical)) => played.push(statistical),
-            Err(error) if folder => {
+            // An interruption ends the whole check (exit 130), not one
+            // experiment of it.
+            Err(error) if folder && !matches!(error.kind(), ErrorKind::Interrupted) => {
                 crate::output::warn(format_args!("fortunes: error: {error}"));
                 results.push(Checked::bad_input(name));
             }

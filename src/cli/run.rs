@@ -189,6 +189,8 @@ pub fn run(args: RunArgs) -> Result<()> {
         output::write_text(dir, "run.toml", &experiment.to_toml(threads, &file))?;
     }
     if let Some(dir) = out {
+        // Ctrl-C while the tables were written: nothing is committed.
+        crate::cancel::check()?;
         dir.commit()?;
     }
     let text = if experiment.variants.len() == 1 {

@@ -214,6 +214,11 @@ fn play_batch<S: Simulation>(
     }
     let played = active.iter().filter(|&&a| a).count() as u64;
     for game in games.clone() {
+        // Checked every game, not every batch: a batch of slow games (a
+        // search player's) would keep running long after Ctrl-C.
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            return tally;
+        }
         for v in 0..count {
             if !active[v] {
                 continue;

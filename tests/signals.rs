@@ -1,0 +1,85 @@
+//! Interrupted runs end with exit 130 and leave the output folder as it
+//! was: with one signal, with two (as `timeout` sends), and for a suite
+//! check, which must not report an interruption as a table of errors.
+
+mod common;
+use common::TempDir;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn start(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_fortunes"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+fn signal(child: &Child, name: &str) {
+    let status = Command::new("kill")
+        .args([&format!("-{name}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Waits for the child, at most `limit`: how quickly it answered matters.
+fn finish(mut child: Child, limit: Duration) -> Option<i32> {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            panic!("still running {limit:?} after the signal");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn an_interrupted_run_exits_130_and_leaves_nothing() {
+    for signals in [&["INT"][..], &["TERM", "TERM"][..]] {
+        let dir = TempDir::new("signals");
+        let out = dir.path().join("a/b/c");
+        // Haggis games to the target score with the search player: slow
+        // games, so the signal lands inside a batch.
+        let child = start(&[
+            "run",
+            "haggis",
+            "--games",
+            "100000",
+            "--strategy",
+            "a=greedy",
+            "--strategy",
+            "b=heuristic",
+            "--records",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        std::thread::sleep(Duration::from_millis(800));
+        for name in signals {
+            signal(&child, name);
+        }
+        assert_eq!(
+            finish(child, Duration::from_secs(10)),
+            Some(130),
+            "{signals:?}"
+        );
+        assert!(
+            !dir.path().join("a").exists(),
+            "{signals:?}: the folders the run made are left"
+        );
+    }
+}
+
+#[test]
+fn an_interrupted_suite_check_exits_130() {
+    let child = start(&["check", "experiments/"]);
+    std::thread::sleep(Duration::from_millis(600));
+    signal(&child, "INT");
+    assert_eq!(finish(child, Duration::from_secs(10)), Some(130));
+}
