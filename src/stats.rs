@@ -3,8 +3,9 @@
 //! table is written.
 
 use statrs::distribution::{ContinuousCDF, Normal, StudentsT};
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::ops::AddAssign;
+use std::sync::Mutex;
 
 /// Confidence level of every interval fortunes reports.
 pub const CONFIDENCE: f64 = 0.95;
@@ -458,35 +459,76 @@ impl AddAssign<&SeriesSums> for SeriesSums {
 /// A summary row's identity: metric, seat, breakdown and level.
 pub type RowKey = (&'static str, &'static str, &'static str, String);
 
+/// The keys of the summary rows of one run, shared by every variant's
+/// `RowSums`, which then hold only sums: a grid of thousands of variants
+/// keeps one copy of the keys, not one per variant and batch.
+#[derive(Debug, Default)]
+pub struct RowKeys {
+    ids: Mutex<HashMap<RowGroup, HashMap<String, usize>>>,
+}
+
+/// Metric, seat and breakdown: the rows whose keys differ only by level.
+type RowGroup = (&'static str, &'static str, &'static str);
+
+impl RowKeys {
+    /// The index of each row's key, new keys numbered as they come.
+    fn ids(&self, rows: &[SummaryRow], out: &mut Vec<usize>) {
+        let mut ids = self.ids.lock().unwrap_or_else(|e| e.into_inner());
+        let mut next = ids.values().map(HashMap::len).sum::<usize>();
+        out.clear();
+        for row in rows {
+            let levels = ids.entry((row.metric, row.seat, row.by)).or_default();
+            let id = match levels.get(row.level.as_str()) {
+                Some(&id) => id,
+                None => {
+                    levels.insert(row.level.clone(), next);
+                    next += 1;
+                    next - 1
+                }
+            };
+            out.push(id);
+        }
+    }
+
+    fn id(&self, row: &SummaryRow) -> Option<usize> {
+        let ids = self.ids.lock().unwrap_or_else(|e| e.into_inner());
+        ids.get(&(row.metric, row.seat, row.by))?
+            .get(row.level.as_str())
+            .copied()
+    }
+}
+
 /// Every summary row's sums over clusters of consecutive games (a
 /// cluster's count and n as one observation), for the rows that have no
 /// per-game series: the ratio estimator over clusters of whole games is
 /// the game-level interval with fewer degrees of freedom ("batch means").
 /// A row a cluster did not produce contributed zero to it, so every row's
-/// unit count is `clusters`.
+/// unit count is `clusters`. Indexed by the run's `RowKeys`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RowSums {
     pub clusters: u64,
-    pub rows: BTreeMap<RowKey, SeriesSums>,
+    sums: Vec<SeriesSums>,
 }
 
 impl RowSums {
-    /// One cluster's rows.
-    pub fn record(&mut self, rows: &[SummaryRow]) {
+    /// One cluster's rows; `ids` is scratch space.
+    pub fn record(&mut self, rows: &[SummaryRow], keys: &RowKeys, ids: &mut Vec<usize>) {
         self.clusters += 1;
-        for row in rows {
-            let key = (row.metric, row.seat, row.by, row.level.clone());
-            self.rows
-                .entry(key)
-                .or_default()
-                .record(Ratio::new(row.count, row.n));
+        keys.ids(rows, ids);
+        for (row, &id) in rows.iter().zip(ids.iter()) {
+            if id >= self.sums.len() {
+                self.sums.resize(id + 1, SeriesSums::default());
+            }
+            self.sums[id].record(Ratio::new(row.count, row.n));
         }
     }
 
     /// A row's sums, its units the clusters played.
-    pub fn sums(&self, row: &SummaryRow) -> SeriesSums {
-        let key = (row.metric, row.seat, row.by, row.level.clone());
-        let mut sums = self.rows.get(&key).copied().unwrap_or_default();
+    pub fn sums(&self, row: &SummaryRow, keys: &RowKeys) -> SeriesSums {
+        let mut sums = keys
+            .id(row)
+            .and_then(|id| self.sums.get(id).copied())
+            .unwrap_or_default();
         sums.n = self.clusters;
         sums
     }
@@ -495,8 +537,11 @@ impl RowSums {
 impl AddAssign<&RowSums> for RowSums {
     fn add_assign(&mut self, other: &RowSums) {
         self.clusters += other.clusters;
-        for (key, sums) in &other.rows {
-            *self.rows.entry(key.clone()).or_default() += sums;
+        if other.sums.len() > self.sums.len() {
+            self.sums.resize(other.sums.len(), SeriesSums::default());
+        }
+        for (mine, theirs) in self.sums.iter_mut().zip(&other.sums) {
+            *mine += theirs;
         }
     }
 }

@@ -181,7 +181,7 @@ fn game_level_rows<St>(
         }
         let sums = match series.iter().position(|s| s.matches(row)) {
             Some(s) => result.series[s],
-            None => result.rows.sums(row),
+            None => result.rows.sums(row, &result.row_keys),
         };
         (row.ci_low, row.ci_high) = sums.interval(row.kind, CONFIDENCE);
     }

@@ -12,14 +12,15 @@ pub mod entry;
 
 use crate::cancel::INTERRUPTED;
 use crate::error::{Error, ErrorKind, Result};
-use crate::stats::{cluster_size, PairedSums, Ratio, RowSums, SeriesSums, CONFIDENCE};
+use crate::stats::{cluster_size, PairedSums, Ratio, RowKeys, RowSums, SeriesSums, CONFIDENCE};
 use crate::system::{Plan, Simulation, Stop};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 /// What one variant measured.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct VariantResult<St> {
     pub stats: St,
     pub games: u64,
@@ -31,8 +32,9 @@ pub struct VariantResult<St> {
     /// Under a precision target: whether this variant reached it.
     pub met: Option<bool>,
     /// Every summary row over clusters of games, for the rows with no
-    /// per-game series.
+    /// per-game series, and the run's row keys they are indexed by.
     pub rows: RowSums,
+    pub row_keys: Arc<RowKeys>,
 }
 
 /// A batch's accumulators for every variant.
@@ -62,6 +64,7 @@ pub fn run<S: Simulation>(
     let count = variants.len();
     let series_count = S::SERIES.len();
     let keep_records = records.is_some();
+    let row_keys = Arc::new(RowKeys::default());
     let mut results: Vec<VariantResult<S::Stats>> = (0..count)
         .map(|v| VariantResult {
             stats: S::Stats::default(),
@@ -74,6 +77,7 @@ pub fn run<S: Simulation>(
             },
             met: None,
             rows: RowSums::default(),
+            row_keys: Arc::clone(&row_keys),
         })
         .collect();
     let (limit, check_every) = match plan.stop {
@@ -120,6 +124,7 @@ pub fn run<S: Simulation>(
                                 values,
                                 clusters,
                                 cluster,
+                                &row_keys,
                                 plan.seed,
                                 first..last,
                                 keep_records,
@@ -187,6 +192,7 @@ fn play_batch<S: Simulation>(
     values: &mut [Vec<Ratio>],
     clusters: &mut [S::Stats],
     cluster: u64,
+    row_keys: &RowKeys,
     seed: u64,
     games: std::ops::Range<u64>,
     keep_records: bool,
@@ -213,6 +219,7 @@ fn play_batch<S: Simulation>(
         return tally;
     }
     let played = active.iter().filter(|&&a| a).count() as u64;
+    let mut ids = Vec::new();
     for game in games.clone() {
         // Checked every game, not every batch: a batch of slow games (a
         // search player's) would keep running long after Ctrl-C.
@@ -248,7 +255,8 @@ fn play_batch<S: Simulation>(
         // game: its rows are one observation of every row's game-level sums.
         if (game + 1) % cluster == 0 || game + 1 == games.end {
             for v in (0..count).filter(|&v| active[v]) {
-                tally.rows[v].record(&variants[v].rows(&clusters[v]));
+                let rows = variants[v].rows(&clusters[v]);
+                tally.rows[v].record(&rows, row_keys, &mut ids);
                 tally.stats[v] += &clusters[v];
                 clusters[v] = S::Stats::default();
             }
