@@ -130,3 +130,39 @@ fn rallies_follow_the_exact_law() {
         }
     }
 }
+
+/// `odds piquet assault` takes the game's beyond_four choice: past four
+/// dice, climbing a type further each step is not adding the next type.
+#[test]
+fn assault_odds_follow_the_beyond_four_rule() {
+    let odds = |beyond: &str| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_fortunes"))
+            .args([
+                "odds",
+                "piquet",
+                "assault",
+                "--attacker",
+                "conscript,undependable",
+                "--defender",
+                "line,reliable",
+                "--steps",
+                "8,0",
+                "--beyond-four",
+                beyond,
+            ])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let (next, climb) = (odds("next_type"), odds("climb"));
+    let wins = |text: &str| -> f64 {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("attacker wins"))
+            .unwrap();
+        line.split_whitespace().last().unwrap().parse().unwrap()
+    };
+    // Climbing reaches d12s sooner: the attacker wins more often.
+    assert!(wins(&climb) > wins(&next) + 0.05, "{next}\n{climb}");
+}

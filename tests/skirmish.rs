@@ -334,3 +334,36 @@ fn every_charge_is_counted_once_and_contact_needs_a_defender() {
         "a charge declared on the last card is counted as cut off"
     );
 }
+
+/// A lone man's group has no spread (it is the distance between a group's
+/// two furthest men), in the odds as in the game, whatever `--spread` says.
+#[test]
+fn a_lone_mans_morale_odds_ignore_the_spread() {
+    let odds = |spread: &str| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_fortunes"))
+            .args([
+                "odds", "skirmish", "morale", "--men", "sound", "--spread", spread,
+            ])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert_eq!(odds("10"), odds("0"));
+    let pair = std::process::Command::new(env!("CARGO_BIN_EXE_fortunes"))
+        .args([
+            "odds",
+            "skirmish",
+            "morale",
+            "--men",
+            "sound,sound",
+            "--spread",
+            "10",
+        ])
+        .output()
+        .unwrap();
+    assert_ne!(
+        String::from_utf8(pair.stdout).unwrap().lines().next(),
+        odds("0").lines().next()
+    );
+}

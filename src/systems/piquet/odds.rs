@@ -59,6 +59,10 @@ pub enum PiquetOdds {
         /// Steps: ATTACKER,DEFENDER (negative down).
         #[arg(long, default_value = "0,0", allow_hyphen_values = true)]
         steps: String,
+        /// Steps up past four dice, as the game's rule beyond_four: add
+        /// the next larger type each (next_type) or climb one type further.
+        #[arg(long, default_value = "next_type", value_parser = ["next_type", "climb"])]
+        beyond_four: String,
     },
     /// The stamina boxes a rally checks (one per failed die).
     Rally {
@@ -125,6 +129,7 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<String> {
             defender,
             elan,
             steps,
+            beyond_four,
         } => {
             let unit = |name: &str, text: &str| {
                 Rating::parse(text).ok_or_else(|| {
@@ -143,28 +148,30 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<String> {
             let (sa, sb) = pair("--steps", &steps, -8..=8)?;
             a.step = sa as i32;
             b.step = sb as i32;
-            let lines =
-                match dice::assault_odds(&a, &b, (ea as u32, eb as u32), BeyondFour::NextType) {
-                    None => {
-                        "neither side can ever remove Elan: the assault never ends\n".to_string()
-                    }
-                    Some(odds) => output::align(
-                        &[
-                            ["outcome", "chance"].map(String::from),
-                            ["attacker wins".into(), format!("{:.6}", odds.attacker_wins)],
-                            ["defender wins".into(), format!("{:.6}", odds.defender_wins)],
-                            [
-                                "both at zero together".into(),
-                                format!("{:.6}", odds.together),
-                            ],
-                            [
-                                "expected KARDs".into(),
-                                format!("{:.4}", odds.expected_kards),
-                            ],
+            let beyond = if beyond_four == "climb" {
+                BeyondFour::Climb
+            } else {
+                BeyondFour::NextType
+            };
+            let lines = match dice::assault_odds(&a, &b, (ea as u32, eb as u32), beyond) {
+                None => "neither side can ever remove Elan: the assault never ends\n".to_string(),
+                Some(odds) => output::align(
+                    &[
+                        ["outcome", "chance"].map(String::from),
+                        ["attacker wins".into(), format!("{:.6}", odds.attacker_wins)],
+                        ["defender wins".into(), format!("{:.6}", odds.defender_wins)],
+                        [
+                            "both at zero together".into(),
+                            format!("{:.6}", odds.together),
                         ],
-                        1,
-                    ),
-                };
+                        [
+                            "expected KARDs".into(),
+                            format!("{:.4}", odds.expected_kards),
+                        ],
+                    ],
+                    1,
+                ),
+            };
             return Ok(format!(
                 "assault: {attacker} ({}d{} {:+}) against {defender} ({}d{} {:+}), Elan {ea} and {eb}; \
                  solved exactly as a Markov chain over the Elans (floating point)\n{lines}",

@@ -62,7 +62,8 @@ pub enum SkirmishOdds {
         /// Up to three men: sound, wounded or routing, comma-separated.
         #[arg(long, value_delimiter = ',')]
         men: Vec<String>,
-        /// Inches between the group's two furthest men.
+        /// Inches between the group's two furthest men (0 for a lone man,
+        /// whatever is given, as in the game).
         #[arg(long, default_value_t = 0)]
         spread: u32,
         /// Commander morale points spent on the check.
@@ -159,6 +160,9 @@ pub fn skirmish_odds(question: SkirmishOdds) -> Result<String> {
                     allowed: "one to three men: a group tests together".into(),
                 }));
             }
+            // The spread is between a group's two furthest men: a lone man
+            // has none, whatever was given, as in the game.
+            let spread = if conditions.len() == 1 { 0 } else { spread };
             let level = table::morale_level(&conditions, spread, bonus);
             let odds = table::morale_odds(level, rules.morale_pass);
             format!(
