@@ -832,3 +832,28 @@ fn tables_hold_the_same_types_and_the_swept_axes() {
         }
     }
 }
+
+/// The cautious preset's description is true: it never passes, so it
+/// plays every card by the end of each turn (what it holds back from a
+/// chain it reveals in a later round).
+#[test]
+fn the_cautious_preset_plays_every_card_each_turn() {
+    let output = fortunes(&[
+        "run",
+        "haggerty",
+        "--games",
+        "2000",
+        "--strategy",
+        "a=cautious",
+        "--quiet",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    for metric in ["cards_left_at_turn_end", "passed_in_turn"] {
+        let row = stdout
+            .lines()
+            .find(|l| l.starts_with(metric) && l.split_whitespace().nth(1) == Some("a"))
+            .unwrap_or_else(|| panic!("no {metric} row"));
+        assert_eq!(row.split_whitespace().nth(3), Some("0.0000"), "{row}");
+    }
+}

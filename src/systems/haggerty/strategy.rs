@@ -157,7 +157,7 @@ pub const HEURISTIC_TUNING: &[ParamSpec] = &[
         name: "reserve",
         kind: ParamKind::Int { min: 0, max: 30 },
         default: 2,
-        doc: "chain only while more than this many cards stay in hand, unless the card is too weak to win initiative later",
+        doc: "chain only while more than this many cards stay in hand, unless the card is too weak to win initiative later; the cards held back are revealed in later rounds of the turn, not kept past it (the heuristic never passes)",
         source: "heuristic tuning",
     },
 ];
