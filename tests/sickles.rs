@@ -297,7 +297,10 @@ fn without_returns_the_draw_order_is_uniform() {
     // 0..N, and either key chit comes out first half the time.
     let rules = rules(&["division_return=never", "fortunes_of_war=none"]);
     let scenario = steady();
-    let n = 2 * (9 - 3) + 3 + 2 * 2 + 2 + 1;
+    // Events not excluded, division chits, one CIC chit a side, the Wild
+    // chits and Fortunes of War.
+    let cic_chits = 1;
+    let n = 2 * (9 - 3) + 3 + 2 * cic_chits + 2 + 1;
     let sim = sickles(rules, scenario, HEURISTIC, SicklesStrategy::Random);
     let mut before = vec![0u64; 64];
     let mut a_first = Rate::default();

@@ -56,9 +56,9 @@ pub const SPECS: &[ParamSpec] = &[
     ParamSpec {
         name: "cic_chits",
         kind: ParamKind::Int { min: 0, max: 2 },
-        default: 2,
-        doc: "CIC chits each side puts in the cup",
-        source: "A) \"both of their CIC chits\"",
+        default: 1,
+        doc: "CIC chits each side puts in the cup: 1, two in all, the literal reading (\"both of their CIC chits\" are the two players' chits, and \"if either CIC chit is drawn, the owning player\" gives each chit one owner); 2 reads \"both\" as two for each side",
+        source: "A) \"both of their CIC chits\"; C iv) \"If either CIC chit is drawn, the owning player\"",
     },
     ParamSpec {
         name: "wild_chits",
