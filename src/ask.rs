@@ -787,9 +787,7 @@ impl Clustered {
             return (f64::NAN, f64::NAN);
         }
         if proportion && (self.y == 0.0 || self.y == self.x) {
-            let z = crate::stats::normal_quantile(0.5 + CONFIDENCE / 2.0);
-            let units = (self.x * self.x / self.xx).max(1.0);
-            let rare = z * z / (units + z * z);
+            let rare = crate::stats::no_event_bound(self.x * self.x / self.xx, CONFIDENCE);
             return if self.y == 0.0 {
                 (0.0, rare)
             } else {

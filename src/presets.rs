@@ -61,7 +61,8 @@ pub const EXPERIMENT_KEYS: &[&str] = &[
 /// Keys a `run.toml` adds that describe the run but do not change it.
 pub const RUN_KEYS: &[&str] = &["fortunes_version", "threads", "batch", "digest"];
 
-fn field(path: &Path, key: &str, message: impl std::fmt::Display) -> Error {
+/// An error in a file's `key`, naming both.
+pub fn field(path: &Path, key: &str, message: impl std::fmt::Display) -> Error {
     Error::file(path, format!("{key}: {message}"))
 }
 

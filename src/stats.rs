@@ -411,9 +411,7 @@ impl SeriesSums {
             return (f64::NAN, f64::NAN);
         }
         let value = self.value();
-        let z = normal_quantile(0.5 + confidence / 2.0);
-        let units = self.effective_units().max(1.0);
-        let rare = z * z / (units + z * z);
+        let rare = no_event_bound(self.effective_units(), confidence);
         if self.y == 0 {
             return (0.0, rare);
         }
@@ -454,6 +452,13 @@ impl AddAssign<&SeriesSums> for SeriesSums {
         self.xx += other.xx;
         self.xy += other.xy;
     }
+}
+
+/// Wilson's upper bound on a rate with no event in `units` independent
+/// units (at least one): what an interval says when nothing happened.
+pub fn no_event_bound(units: f64, confidence: f64) -> f64 {
+    let z = normal_quantile(0.5 + confidence / 2.0);
+    z * z / (units.max(1.0) + z * z)
 }
 
 /// A summary row's identity: metric, seat, breakdown and level.

@@ -4,17 +4,13 @@
 use super::files::{parse_seat_assignment, player_of, scenario_from};
 use super::spec::{Games, Overrides};
 use crate::engine::{BySeat, Seat};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::params::ParamValues;
 use crate::presets;
 use crate::system::{resolve_player, Player, System};
 use std::path::{Path, PathBuf};
 
-pub(super) use crate::presets::{EXPERIMENT_KEYS as KEYS, RUN_KEYS};
-
-pub(super) fn field(path: &Path, key: &str, message: impl std::fmt::Display) -> Error {
-    Error::file(path, format!("{key}: {message}"))
-}
+pub(super) use crate::presets::{field, EXPERIMENT_KEYS as KEYS, RUN_KEYS};
 
 /// The most games a variant may play, from a file or the command line.
 pub const MAX_GAMES: u64 = 1_000_000_000_000;
