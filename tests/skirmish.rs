@@ -132,6 +132,7 @@ const fn player(cards: CardPlay) -> SkirmishStrategy {
     SkirmishStrategy {
         cards,
         morale_target: 80,
+        halt_within: 0,
     }
 }
 
@@ -366,4 +367,42 @@ fn a_lone_mans_morale_odds_ignore_the_spread() {
         String::from_utf8(pair.stdout).unwrap().lines().next(),
         odds("0").lines().next()
     );
+}
+
+#[test]
+fn the_order_men_are_listed_in_changes_nothing() {
+    // The same two sides, listed in two orders: every game the same.
+    let listing = |men: &[&str]| {
+        let mut text =
+            String::from("distance = 30\nattacker = \"a\"\n[[a.men]]\ncount = 5\nshield = true\n");
+        for man in men {
+            text.push_str(&format!("[[b.men]]\n{man}\n"));
+        }
+        scenario(&text)
+    };
+    let men = [
+        "count = 2\nweapon = \"archer\"",
+        "count = 3\nshield = true",
+        "count = 2",
+        "count = 1\ntype = \"cavalry\"",
+    ];
+    let forward = listing(&men);
+    let mut reversed = men;
+    reversed.reverse();
+    let backward = listing(&reversed);
+    assert_eq!(
+        forward, backward,
+        "one standing order, whatever the listing"
+    );
+    let rules = rules(&[]);
+    let strategies = BySeat([player(CardPlay::HoldHigh), player(CardPlay::Cadence)]);
+    let (mut game, mut other) = (Game::new(), Game::new());
+    let (mut tally, mut other_tally) = (GameTally::default(), GameTally::default());
+    for index in 0..300 {
+        game.reset(&rules, &forward, 5, index);
+        game.play(&rules, &forward, &strategies, &mut tally);
+        other.reset(&rules, &backward, 5, index);
+        other.play(&rules, &backward, &strategies, &mut other_tally);
+        assert_eq!(tally, other_tally, "game {index}");
+    }
 }

@@ -24,6 +24,10 @@ use rand::Rng;
 /// Cards in a deck at most: four of each value.
 pub const MAX_DECK: usize = 4 * VALUES;
 
+/// Shots are counted by range in bands of ten inches, 0-9 to 90-99, and one
+/// band for 100 inches and more.
+pub const RANGE_BANDS: usize = 11;
+
 /// The six presence bits of a hand spread into six byte lanes: adding
 /// `SPREAD[present]` each play counts, per value, the plays it was in hand
 /// with one add. A lane holds up to 255; a side plays at most 24 cards.
@@ -154,8 +158,8 @@ pub struct GameTally {
     /// The attackers were all down or running before they declared a
     /// charge.
     pub stopped_before_charge: bool,
-    /// Shots: count by (range tens 0..10, effect), (shots on the card 1..=6, effect), (shield, effect).
-    pub shots_by_range: [[u32; 4]; 10],
+    /// Shots: count by (range band, effect), (shots on the card 1..=6, effect), (shield, effect).
+    pub shots_by_range: [[u32; 4]; RANGE_BANDS],
     pub shots_by_fire: [[u32; 4]; VALUES],
     pub shots_by_shield: [[u32; 4]; 2],
     /// Morale tests by (sound, shaken) makeup: tests and passes.
@@ -178,7 +182,7 @@ impl Default for GameTally {
             charge: ChargeOutcome::NoCharge,
             charges: [0; CHARGE_OUTCOMES],
             stopped_before_charge: false,
-            shots_by_range: [[0; 4]; 10],
+            shots_by_range: [[0; 4]; RANGE_BANDS],
             shots_by_fire: [[0; 4]; VALUES],
             shots_by_shield: [[0; 4]; 2],
             morale: [[[0; 2]; 4]; 4],
@@ -436,7 +440,7 @@ impl Game {
                 let used = if !engaged {
                     0
                 } else if seat == scenario.attacker {
-                    self.attacker_card(card, rules, scenario)
+                    self.attacker_card(card, rules, scenario, &strategies[seat], tally)
                 } else {
                     self.defender_card(card, rules, scenario, strategies, tally)
                 };
@@ -471,16 +475,18 @@ impl Game {
     }
 
     /// Applies `effect` to man `i` of `seat`; a rout from fire sends him
-    /// off at once.
+    /// off at once. "A man who was wounded and was hit again, was deemed
+    /// killed": a hit is any scoring result (the melee's "until one, or both
+    /// of them hit" is until one scores), so a rout kills a wounded man too.
     fn strike(&mut self, seat: Seat, i: usize, effect: Effect, from_fire: bool) {
         let man = &mut self.men[seat][i];
         match effect {
             Effect::NoEffect => {}
+            _ if man.wounded => man.dead = true,
             Effect::Rout => {
                 man.routing = true;
                 man.gone |= from_fire;
             }
-            Effect::Wound if man.wounded => man.dead = true,
             Effect::Wound => man.wounded = true,
             Effect::Kill => man.dead = true,
         }
@@ -488,13 +494,13 @@ impl Game {
 
     fn record_shot(tally: &mut GameTally, range: u32, fire: u32, target: &Man, effect: Effect) {
         let e = effect as usize;
-        tally.shots_by_range[(range / 10).min(9) as usize][e] += 1;
+        tally.shots_by_range[(range / 10).min(RANGE_BANDS as u32 - 1) as usize][e] += 1;
         tally.shots_by_fire[(fire.clamp(1, VALUES as u32) - 1) as usize][e] += 1;
         tally.shots_by_shield[target.shield as usize][e] += 1;
     }
 
     /// Each fighting shooter of `seat` fires `increments` worth at the
-    /// first fighting enemy (or his own pair in a melee).
+    /// first fighting enemy in the enemy's standing order.
     fn volley(
         &mut self,
         seat: Seat,
@@ -520,7 +526,7 @@ impl Game {
                 continue;
             }
             let man = scenario.men(enemy)[target];
-            let modifier = fire_modifier(fire, range, !man.shield);
+            let modifier = fire_modifier(fire, range, !man.shield, rules.long_range);
             let effect = roll(&mut self.dice, modifier, rules);
             Self::record_shot(tally, range, fire, &man, effect);
             self.strike(enemy, target, effect, true);
@@ -528,8 +534,9 @@ impl Game {
         }
     }
 
-    /// Every fighting man of `seat` tests morale in groups of up to three;
-    /// a failing group turns to run.
+    /// Every fighting man of `seat` tests morale in groups of up to three,
+    /// formed from the men still fighting in their standing order (the dead
+    /// and the running leave no gap); a failing group turns to run.
     fn morale_check(
         &mut self,
         seat: Seat,
@@ -542,7 +549,10 @@ impl Game {
         let mut members = 0;
         let count = scenario.count[seat] as usize;
         for i in 0..=count {
-            if i < count && self.men[seat][i].fighting() {
+            if i < count {
+                if !self.men[seat][i].fighting() {
+                    continue;
+                }
                 group[members] = i;
                 members += 1;
                 if members < 3 {
@@ -591,11 +601,11 @@ impl Game {
             let man = self.men[seat][i];
             if man.present && man.routing && !man.dead && !man.gone {
                 if enemy_fights {
-                    // A back turned: no shield counts.
+                    // A back turned: no shield counts. A rout result adds
+                    // nothing to a sound man already running, but is a hit
+                    // that kills a wounded one.
                     let effect = roll(&mut self.dice, 1, rules);
-                    if effect != Effect::Rout {
-                        self.strike(seat, i, effect, false);
-                    }
+                    self.strike(seat, i, effect, false);
                 }
                 self.men[seat][i].gone = true;
             }
@@ -604,20 +614,39 @@ impl Game {
     }
 
     /// The attacker's card: routing attackers pull away; the rest advance,
-    /// declaring a charge once contact is in reach. Returns the increments
-    /// used.
-    fn attacker_card(&mut self, card: u32, rules: &Rules, scenario: &Scenario) -> u32 {
+    /// declaring a charge once contact is in reach, and its missile men
+    /// shoot with the increments the advance leaves (the text's men may
+    /// move or fire each increment, on either side). Out of reach, a side
+    /// with shooters may halt to shoot the whole card, if its player says
+    /// so (`halt_within`). Returns the increments used.
+    fn attacker_card(
+        &mut self,
+        card: u32,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategy: &SkirmishStrategy,
+        tally: &mut GameTally,
+    ) -> u32 {
         let attacker = scenario.attacker;
         self.free_hacks(attacker, rules, scenario);
         if !self.any_fighting(attacker) || !self.any_fighting(attacker.other()) {
             return 0;
         }
         let speed = self.speed[attacker];
+        let shooters = self.load[attacker].is_some();
         if self.distance <= speed * card {
-            let used = self.distance.div_ceil(speed).max(1);
+            let used = self.distance.div_ceil(speed).max(1).min(card);
             self.distance = 0;
             self.charge_pending = true;
+            if shooters && card > used {
+                // Just short of contact: point-blank.
+                self.volley(attacker, &|_| card - used, 0, rules, scenario, tally);
+                return card;
+            }
             used
+        } else if shooters && self.distance <= strategy.halt_within {
+            self.volley(attacker, &|_| card, self.distance, rules, scenario, tally);
+            card
         } else {
             self.distance -= speed * card;
             card
@@ -764,6 +793,188 @@ mod indices {
                 few.len += 1;
             }
             few
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The mechanics around the dice, each from the text: grouping for
+    //! morale, the commander's one-shot points, free hacks, support fire, a
+    //! wounded man hit again, and missile men on the attacking side.
+    use super::*;
+    use crate::systems::skirmish::strategy::CardPlay;
+
+    fn scenario(text: &str) -> Scenario {
+        Scenario::from_table(&toml::from_str(text).unwrap()).unwrap()
+    }
+
+    fn rules(sets: &[&str]) -> Rules {
+        let mut values = Rules::defaults();
+        for set in sets {
+            values.set_text(set).unwrap();
+        }
+        Rules::from_values(&values).unwrap()
+    }
+
+    fn player(morale_target: u32, halt_within: u32) -> SkirmishStrategy {
+        SkirmishStrategy {
+            cards: CardPlay::Lowest,
+            morale_target,
+            halt_within,
+        }
+    }
+
+    fn game_of(rules: &Rules, scenario: &Scenario, index: u64) -> Game {
+        let mut game = Game::new();
+        game.reset(rules, scenario, 11, index);
+        game
+    }
+
+    #[test]
+    fn morale_groups_form_from_the_men_still_fighting() {
+        let rules = rules(&["commander_points=0"]);
+        let seven = scenario("distance = 0\n[[a.men]]\ncount = 1\n[[b.men]]\ncount = 7\n");
+        let mut game = game_of(&rules, &seven, 0);
+        game.men[Seat::B][1].dead = true;
+        game.refresh(Seat::B, &rules, &seven);
+        let mut tally = GameTally::default();
+        game.morale_check(Seat::B, &rules, &seven, &player(0, 0), &mut tally);
+        // Six men still fighting test as two groups of three sound men:
+        // "the tester has the option of grouping up to 3 men".
+        assert_eq!(tally.morale[3][0][0], 2);
+        assert_eq!(tally.morale_tests().0, 2);
+    }
+
+    #[test]
+    fn commander_points_are_spent_once() {
+        let rules = rules(&[]);
+        let pair =
+            scenario("distance = 0\nspread = 2\n[[a.men]]\ncount = 1\n[[b.men]]\ncount = 2\n");
+        let mut game = game_of(&rules, &pair, 0);
+        let mut tally = GameTally::default();
+        // Two sound men 2 inches apart: 30 + 30 - 2 = 58; a target of 80
+        // spends 22 of the commander's 100 on each check, until they run out.
+        let mut left = Vec::new();
+        for _ in 0..6 {
+            for man in game.men[Seat::B].iter_mut().take(2) {
+                man.routing = false;
+            }
+            game.refresh(Seat::B, &rules, &pair);
+            game.morale_check(Seat::B, &rules, &pair, &player(80, 0), &mut tally);
+            left.push(game.commander[Seat::B]);
+        }
+        assert_eq!(left, [78, 56, 34, 12, 0, 0]);
+    }
+
+    /// Free hacks on `trials` running men, `wounded` or not: (killed,
+    /// wounded) counts.
+    fn free_hacks_on(wounded: bool, trials: u64) -> (u64, u64) {
+        let rules = rules(&[]);
+        let duel =
+            scenario("distance = 0\n[[a.men]]\ncount = 1\n[[b.men]]\ncount = 1\nshield = true\n");
+        let (mut killed, mut hurt) = (0, 0);
+        for index in 0..trials {
+            let mut game = game_of(&rules, &duel, index);
+            game.men[Seat::B][0].routing = true;
+            game.men[Seat::B][0].wounded = wounded;
+            game.refresh(Seat::B, &rules, &duel);
+            game.free_hacks(Seat::B, &rules, &duel);
+            let man = game.men[Seat::B][0];
+            assert!(man.gone, "a running man leaves the field");
+            killed += man.dead as u64;
+            hurt += (man.wounded && !man.dead && !wounded) as u64;
+        }
+        (killed, hurt)
+    }
+
+    #[test]
+    fn free_hacks_follow_the_table_and_kill_a_wounded_man_on_any_hit() {
+        use crate::stats::Rate;
+        let trials = 20_000;
+        let within = |count: u64, exact: f64| {
+            let (low, high) = Rate::new(count, trials).wilson(0.9999);
+            assert!(low <= exact && exact <= high, "{count}/{trials} vs {exact}");
+        };
+        // A back turned counts as unshielded: +1. A d10 of 8, 9 or 10 reads
+        // 9 to 11, a kill (3 in 10); a 7 reads 8, a wound (1 in 10).
+        let (killed, wounded) = free_hacks_on(false, trials);
+        within(killed, 0.3);
+        within(wounded, 0.1);
+        // Wounded already: any hit, 6 to 10 reading 7 to 11, kills (5 in 10).
+        let (killed, _) = free_hacks_on(true, trials);
+        within(killed, 0.5);
+    }
+
+    #[test]
+    fn a_wounded_man_scored_on_again_is_killed() {
+        let rules = rules(&[]);
+        let duel = scenario("distance = 0\n[[a.men]]\ncount = 1\n[[b.men]]\ncount = 1\n");
+        for effect in [Effect::Rout, Effect::Wound, Effect::Kill] {
+            let mut game = game_of(&rules, &duel, 0);
+            game.men[Seat::B][0].wounded = true;
+            game.strike(Seat::B, 0, effect, false);
+            assert!(game.men[Seat::B][0].dead, "{effect:?}");
+        }
+        let mut game = game_of(&rules, &duel, 0);
+        game.strike(Seat::B, 0, Effect::Rout, false);
+        assert!(!game.men[Seat::B][0].dead && game.men[Seat::B][0].routing);
+    }
+
+    #[test]
+    fn support_fire_is_limited_to_two_increments() {
+        // Morale always passes, so both archers stand and shoot.
+        let rules = rules(&["morale_pass=at_or_under", "commander_points=1000"]);
+        let charge = scenario(
+            "distance = 0\n[[a.men]]\ncount = 1\nshield = true\n[[b.men]]\ncount = 2\nweapon = \"archer\"\n",
+        );
+        let strategies = BySeat([player(100, 0), player(100, 0)]);
+        let mut supported = 0;
+        for index in 0..500 {
+            let mut game = game_of(&rules, &charge, index);
+            game.charge_pending = true;
+            let mut tally = GameTally::default();
+            game.defender_card(5, &rules, &charge, &strategies, &mut tally);
+            let fired = |fire: usize| tally.shots_by_fire[fire - 1].iter().sum::<u32>();
+            // The archer charged fires the whole 5 (fire, load, fire, load,
+            // fire: 3); the one supporting pivots and fires once, and only
+            // if the attacker is still coming.
+            assert_eq!(fired(3), 1);
+            assert_eq!(fired(1), tally.shots() - 1);
+            assert!(tally.shots() <= 2);
+            supported += fired(1);
+        }
+        assert!(supported > 100, "{supported}");
+    }
+
+    #[test]
+    fn attacking_missile_men_shoot() {
+        let rules = rules(&[]);
+        // Only the attackers have bows: every shot is theirs.
+        let text = |distance: u32| {
+            format!("distance = {distance}\nattacker = \"a\"\n[[a.men]]\ncount = 2\nweapon = \"archer\"\n[[b.men]]\ncount = 3\n")
+        };
+        let mut tally = GameTally::default();
+        // In contact at once: the charge takes one increment, the rest of
+        // the card is fire at point-blank.
+        let close = scenario(&text(0));
+        let strategies = BySeat([player(80, 0), player(80, 0)]);
+        let mut shots = 0;
+        for index in 0..200 {
+            let mut game = game_of(&rules, &close, index);
+            game.play(&rules, &close, &strategies, &mut tally);
+            shots += tally.shots();
+        }
+        assert!(shots > 100, "{shots}");
+        // 20 inches off and halting within 30: no card reaches contact (6
+        // increments at 2 inches), so the side stands and shoots every card.
+        let far = scenario(&text(20));
+        let halting = BySeat([player(80, 30), player(80, 0)]);
+        for index in 0..200 {
+            let mut game = game_of(&rules, &far, index);
+            game.play(&rules, &far, &halting, &mut tally);
+            assert_eq!(tally.charges.iter().sum::<u32>(), 0);
+            assert!(tally.shots() > 0);
         }
     }
 }

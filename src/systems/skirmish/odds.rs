@@ -99,7 +99,7 @@ pub fn skirmish_odds(question: SkirmishOdds) -> Result<String> {
             set,
         } => {
             let rules = rules(&set)?;
-            let modifier = table::fire_modifier(fire, range, unshielded);
+            let modifier = table::fire_modifier(fire, range, unshielded, rules.long_range);
             let odds = table::effect_odds(modifier, rules.reading);
             let mut lines = vec![header()];
             for effect in Effect::ALL {

@@ -68,6 +68,13 @@ pub const SPECS: &[ParamSpec] = &[
         source: "\"defensive support fire was limited to 2 increments only\"",
     },
     ParamSpec {
+        name: "long_range",
+        kind: ParamKind::Choice(&["tens", "digit"]),
+        default: 0,
+        doc: "the range modifier at 100 inches and more: the whole number of tens (105 inches: -10), so that a weapon fires until the modifier makes a hit impossible; or the written tens digit alone (105 inches: -0)",
+        source: "\"minus the ten's digit of the range measurement in inches\"; \"there is no reason to specify a maximum range for the weapon... it fires until the range modifier makes it impossible to hit\"",
+    },
+    ParamSpec {
         name: "melee_max_throws",
         kind: ParamKind::Int { min: 1, max: 1000 },
         default: 100,
@@ -80,6 +87,13 @@ pub const SPECS: &[ParamSpec] = &[
 pub enum Reading {
     Clamp,
     NaturalExtremes,
+}
+
+/// How the range modifier reads past 99 inches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LongRange {
+    Tens,
+    Digit,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,6 +112,7 @@ pub struct Rules {
     pub foot_inches: u32,
     pub cavalry_inches: u32,
     pub support_fire_increments: u32,
+    pub long_range: LongRange,
     pub melee_max_throws: u32,
 }
 
@@ -118,6 +133,7 @@ impl Rules {
             foot_inches: get("foot_inches") as u32,
             cavalry_inches: get("cavalry_inches") as u32,
             support_fire_increments: get("support_fire_increments") as u32,
+            long_range: [LongRange::Tens, LongRange::Digit][get("long_range") as usize],
             melee_max_throws: get("melee_max_throws") as u32,
         })
     }

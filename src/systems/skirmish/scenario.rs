@@ -18,6 +18,14 @@ pub struct Man {
     pub load: Option<u8>,
 }
 
+impl Man {
+    /// Where the man stands in his side's order: lower stands further
+    /// forward.
+    fn standing_rank(&self) -> (bool, bool, bool, Option<u8>) {
+        (self.load.is_some(), !self.cavalry, !self.shield, self.load)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
     pub name: String,
@@ -185,6 +193,12 @@ impl Scenario {
                     count[side] += 1;
                 }
             }
+            // The text places men on a table; this model has no positions
+            // within a side, so the side stands in one fixed order that the
+            // listing cannot change: men who fight hand to hand in front
+            // (they meet a charge and draw fire first), missile men behind;
+            // among those, cavalry, then shielded men, then quicker loaders.
+            men[side][..count[side] as usize].sort_by_key(Man::standing_rank);
         }
         Ok(Scenario {
             name: text(table, "", "name")?.unwrap_or("scenario").to_string(),

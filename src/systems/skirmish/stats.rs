@@ -1,7 +1,7 @@
 //! Skirmish statistics: card play per side, fire and morale by their
 //! circumstances, and the engagement's results, as integer counters.
 
-use super::game::{ChargeOutcome, GameTally, CHARGE_OUTCOMES};
+use super::game::{ChargeOutcome, GameTally, CHARGE_OUTCOMES, RANGE_BANDS};
 use super::rules::VALUES;
 use super::table::Effect;
 use crate::engine::{BySeat, Seat};
@@ -64,7 +64,7 @@ pub struct Stats {
     pub charges: [u64; CHARGE_OUTCOMES],
     /// Games whose attackers were all down or running before a charge.
     pub stopped_before_charge: u64,
-    pub shots_by_range: [[u64; 4]; 10],
+    pub shots_by_range: [[u64; 4]; RANGE_BANDS],
     pub shots_by_fire: [[u64; 4]; VALUES],
     pub shots_by_shield: [[u64; 4]; 2],
     /// Morale tests by (sound, shaken) makeup: tests, passes.
@@ -268,7 +268,12 @@ impl Stats {
             }
         };
         for (tens, c) in self.shots_by_range.iter().enumerate() {
-            by("range", format!("{}-{}", tens * 10, tens * 10 + 9), c);
+            let band = if tens + 1 == RANGE_BANDS {
+                format!("{}+", tens * 10)
+            } else {
+                format!("{}-{}", tens * 10, tens * 10 + 9)
+            };
+            by("range", band, c);
         }
         for (f, c) in self.shots_by_fire.iter().enumerate() {
             by("fire", (f + 1).to_string(), c);

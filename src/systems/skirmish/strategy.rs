@@ -52,16 +52,27 @@ pub struct SkirmishStrategy {
     pub cards: CardPlay,
     /// Commander points raise a failing-prone group's level up to this (0: never).
     pub morale_target: u32,
+    /// Attacking, a side with shooters halts to shoot a card it cannot
+    /// charge on when the enemy is this close (0: never halts).
+    pub halt_within: u32,
 }
 
-pub const TUNING: &[ParamSpec] = &[ParamSpec {
-    name: "morale_target",
-    kind: ParamKind::Int { min: 0, max: 100 },
-    default: 80,
-    doc:
-        "the commander spends points to bring a testing group's level up to this (0: never spends)",
-    source: "\"the commander could assist, on a one-shot basis, any of his troops\"",
-}];
+pub const TUNING: &[ParamSpec] = &[
+    ParamSpec {
+        name: "morale_target",
+        kind: ParamKind::Int { min: 0, max: 100 },
+        default: 80,
+        doc: "the commander spends points to bring a testing group's level up to this (0: never spends)",
+        source: "\"the commander could assist, on a one-shot basis, any of his troops\"",
+    },
+    ParamSpec {
+        name: "halt_within",
+        kind: ParamKind::Int { min: 0, max: 1000 },
+        default: 0,
+        doc: "attacking with missile men, halt the whole side to shoot (instead of advancing) on a card that cannot reach contact when the enemy is at most this many inches away (0: never halts; charging shooters still fire with the increments the charge leaves)",
+        source: "\"Each increment, each man may move 2 inches, or pivot in place, or fire an arrow, or notch an arrow\"",
+    },
+];
 
 pub const STRATEGIES: &[StrategyInfo] = &[
     StrategyInfo {
@@ -167,6 +178,7 @@ impl SkirmishStrategy {
                 other => unreachable!("{other} is not in STRATEGIES"),
             },
             morale_target: player.tuning.get("morale_target") as u32,
+            halt_within: player.tuning.get("halt_within") as u32,
         }
     }
 

@@ -3,7 +3,7 @@
 //! roll), so the odds are exact fractions; the simulation rolls through the
 //! same functions, and tests hold its frequencies to these fractions.
 
-use super::rules::{MoralePass, Reading};
+use super::rules::{LongRange, MoralePass, Reading};
 pub use crate::engine::fraction::Fraction;
 
 /// What a hit does to the man it strikes.
@@ -58,10 +58,24 @@ pub const fn effect(natural: u8, modifier: i32, reading: Reading) -> Effect {
     Effect::of_result(result)
 }
 
+/// The range's tens: what the range costs a shot. Below 100 inches the
+/// text's tens digit; past 99, as `long_range` reads it.
+pub const fn range_tens(range_inches: u32, long_range: LongRange) -> u32 {
+    match long_range {
+        LongRange::Tens => range_inches / 10,
+        LongRange::Digit => range_inches / 10 % 10,
+    }
+}
+
 /// The modifier of one shot: +1 per increment of fire, +1 against an
-/// unshielded target, minus the tens digit of the range in inches.
-pub const fn fire_modifier(fire_increments: u32, range_inches: u32, unshielded: bool) -> i32 {
-    fire_increments as i32 + unshielded as i32 - (range_inches / 10) as i32
+/// unshielded target, minus the range's tens.
+pub const fn fire_modifier(
+    fire_increments: u32,
+    range_inches: u32,
+    unshielded: bool,
+    long_range: LongRange,
+) -> i32 {
+    fire_increments as i32 + unshielded as i32 - range_tens(range_inches, long_range) as i32
 }
 
 /// Tenths of the d10 faces giving each effect with `modifier`.
@@ -149,10 +163,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_range_modifier_past_ninety_nine_inches() {
+        // "32 inches gives a factor of -3, while 57 inches gives ... -5".
+        for reading in [LongRange::Tens, LongRange::Digit] {
+            assert_eq!(range_tens(32, reading), 3);
+            assert_eq!(range_tens(57, reading), 5);
+        }
+        // Past 99: every ten keeps costing, or only the written digit.
+        assert_eq!(range_tens(105, LongRange::Tens), 10);
+        assert_eq!(range_tens(105, LongRange::Digit), 0);
+        assert_eq!(range_tens(230, LongRange::Digit), 3);
+        // 6 increments at an unshielded man at 109 inches: +7 - 10 = -3,
+        // so only a natural 10 scores, a rout.
+        let odds = effect_odds(fire_modifier(6, 109, true, LongRange::Tens), Reading::Clamp);
+        assert_eq!(odds[Effect::Rout as usize], Fraction::new(1, 10));
+        assert_eq!(odds[Effect::NoEffect as usize], Fraction::new(9, 10));
+    }
+
+    #[test]
     fn the_texts_worked_examples() {
         // 3 increments of fire at 24 inches against a shield: +1, so a
         // natural 8 or better kills: 3/10.
-        let modifier = fire_modifier(3, 24, false);
+        let modifier = fire_modifier(3, 24, false, LongRange::Tens);
         assert_eq!(modifier, 1);
         let odds = effect_odds(modifier, Reading::Clamp);
         assert_eq!(odds[Effect::Kill as usize], Fraction::new(3, 10));
