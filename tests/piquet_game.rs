@@ -10,6 +10,7 @@ use fortunes::system::Player;
 use fortunes::systems::piquet::dice::{
     assault_odds, initiative_distribution, rally_distribution, BeyondFour, Rating,
 };
+use fortunes::systems::piquet::scenario::OrderKind;
 use fortunes::systems::piquet::stats::{AssaultEnd, DecqRecord};
 use fortunes::systems::piquet::{
     strategy, Game, GameTally, PiquetStrategy, Rules, Scenario, Setup, Stats,
@@ -478,4 +479,264 @@ fn game_length_cuts_assaults_off_but_not_breakthroughs() {
         let ended = row(v, "assault_won_by_attacker").n;
         assert_eq!(row(v, "assault_cut_off").count + ended, begun);
     }
+}
+
+/// Plays `games` games under `sets` rule values, handing each game's
+/// stats and tally to `check`; returns the stats of all.
+fn play_each(
+    sets: &[&str],
+    scenario: &Scenario,
+    games: u64,
+    seed: u64,
+    mut check: impl FnMut(&Stats, &GameTally),
+) -> Stats {
+    let mut values = Rules::defaults();
+    for set in sets {
+        values.set_text(set).unwrap();
+    }
+    let rules = Rules::from_values(&values).unwrap();
+    let strategies = BySeat([heuristic(&[]); 2]);
+    let setup = Setup {
+        rules: &rules,
+        scenario,
+        strategies: &strategies,
+    };
+    let mut game = Game::new();
+    let mut all = Stats::default();
+    let mut tally = GameTally::default();
+    for index in 0..games {
+        let mut stats = Stats::default();
+        game.reset(&setup, seed, index);
+        game.play(&setup, index, &mut stats, &mut tally, None);
+        check(&stats, &tally);
+        all += &stats;
+    }
+    all
+}
+
+/// Side a's regiments (TOML entries) against one idle regiment of side b,
+/// with plenty of every order card.
+fn side_a(regiments: &str, chips: &str) -> String {
+    format!(
+        "decqs = 2\n[chips]\n{chips}\n[army_deck]\ninfantry_move_in_open = 6\ndeployment = 4\n\
+         officer_check = 6\ncrushing_volley = 4\n\
+         [a]\ncommander = \"average\"\n{regiments}\n[b]\ncommander = \"average\"\n\
+         [[b.regiments]]\nname = \"Enemy\"\nrating = \"line,reliable\"\norders = [\"maneuver\"]\n"
+    )
+}
+
+#[test]
+fn a_subordinate_figure_removes_its_chips_once_a_card() {
+    // Militia, undependable, stepped down 4: one d4 halved past its last
+    // die three times and more is always 0, so only the Poor figure's 2
+    // chips come off, "on each turn of the appropriate card": a Move of 6
+    // chips takes exactly three Move cards however many casts are bought.
+    let text = side_a(
+        "[[a.regiments]]\nname = \"Slow\"\nrating = \"militia,undependable\"\nstep = -4\nfigure = \"poor\"\norders = [\"move\"]\n",
+        "move = 6\nmaneuver = 4\ndeploy = 3\nassault = 6",
+    );
+    let stats = play_each(&[], &scenario(&text), 3_000, 5, |stats, tally| {
+        let done = stats.sides[Seat::A].completion[OrderKind::Move as usize].n as u32;
+        let cards = tally.executions[Seat::A];
+        assert!(
+            (3 * done..=3 * done + 2).contains(&cards),
+            "{done} moves done on {cards} executing cards"
+        );
+    });
+    let a = &stats.sides[Seat::A];
+    assert!(a.completion[OrderKind::Move as usize].n > 1_000);
+    assert!(
+        a.extra_casts > 0,
+        "extra casts were bought, and took no chips"
+    );
+}
+
+#[test]
+fn regiments_under_an_attached_figure_cost_four_ip() {
+    // The figure is with Guard; Line is of its brigade, so its orders and
+    // even its first cast on a card cost 4 IP ("it will cost 4 IP to cast
+    // for card execution or to issue an order to any other regiment").
+    // Their next orders differ, so no brigade order covers both.
+    let text = side_a(
+        "[[a.regiments]]\nname = \"Guard\"\nrating = \"line,reliable\"\nfigure = \"average\"\norders = [\"deploy\"]\n\
+         [[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\norders = [\"move\"]\n",
+        "move = 4\nmaneuver = 4\ndeploy = 100\nassault = 6",
+    );
+    let stats = play_each(&[], &scenario(&text), 2_000, 6, |_, _| {});
+    let a = &stats.sides[Seat::A];
+    let orders = |k: OrderKind| a.orders_issued[k as usize];
+    assert!(orders(OrderKind::Move) > 500);
+    assert_eq!(
+        a.spent[0].sum,
+        orders(OrderKind::Deploy) + 4 * orders(OrderKind::Move),
+        "1 IP an order to Guard, 4 to Line"
+    );
+    let figure_casts = a.spent[5].sum;
+    assert!(figure_casts > 0 && figure_casts % 4 == 0, "{figure_casts}");
+}
+
+#[test]
+fn one_order_moves_a_whole_division() {
+    // Note 9: "He can issue an advance order to all four regiments of one
+    // division for 1 IP; but if he wants to have three of the regiments of
+    // the other division advance and one deploy, he will have to use 1 IP
+    // to order one brigade of two regiments to advance and then use 1 IP
+    // for each of the regiments in the other brigade ... a total of three
+    // IP for that division." Every regiment starts with a Deploy order of
+    // no chips, which the first Deployment card completes for all four at
+    // once; their next orders, issued together at the next Officer Check
+    // that orders, have more chips than one DECQ's cards can clear.
+    // Maneuver and Assault cards are one each in a DECQ's deck here.
+    let regiment = |name: &str, brigade: u32, order: &str| {
+        format!("[[a.regiments]]\nname = \"{name}\"\nrating = \"line,reliable\"\nbrigade = {brigade}\ndivision = 1\norders = [\"deploy\", \"{order}\"]\ntarget = \"Enemy\"\n")
+    };
+    for (last, paid) in [("maneuver", 1), ("assault", 3)] {
+        let regiments = [
+            regiment("R1", 1, "maneuver"),
+            regiment("R2", 1, "maneuver"),
+            regiment("R3", 2, "maneuver"),
+            regiment("R4", 2, last),
+        ]
+        .concat();
+        let text = side_a(
+            &regiments,
+            "move = 8\nmaneuver = 100\ndeploy = 0\nassault = 100",
+        )
+        .replace("decqs = 2", "decqs = 1");
+        let scenario = scenario(&text);
+        let mut ordered_games = 0;
+        let stats = play_each(&[], &scenario, 500, 8, |stats, _| {
+            let a = &stats.sides[Seat::A];
+            let regiments = a.orders_issued[OrderKind::Maneuver as usize]
+                + a.orders_issued[OrderKind::Assault as usize];
+            if regiments == 4 {
+                ordered_games += 1;
+                assert_eq!(a.orders.sum, paid, "{last}: orders paid");
+                assert_eq!(a.spent[0].sum, paid);
+            }
+        });
+        assert!(ordered_games > 400, "{last}: {ordered_games}");
+        // The looser reading orders R3 with R1 and R2 (alike, of one
+        // division): 2 orders, not 3, when R4 differs.
+        let loose = play_each(
+            &["order_groups=idle_alike"],
+            &scenario,
+            500,
+            8,
+            |stats, _| {
+                let a = &stats.sides[Seat::A];
+                if a.orders_issued[OrderKind::Maneuver as usize]
+                    + a.orders_issued[OrderKind::Assault as usize]
+                    == 4
+                {
+                    assert_eq!(a.orders.sum, paid.min(2), "{last}: loosely");
+                }
+            },
+        );
+        assert!(loose.sides[Seat::A].orders.n > 0);
+        let _ = stats;
+    }
+}
+
+#[test]
+fn infantry_beaten_by_cavalry_rallies_with_nine_dice_needing_eight() {
+    // The infantry attacks a cavalry defender: beaten, it was "defeated in
+    // an Assault by a cavalry unit", attacker or not.
+    let text = duel("line,reliable", "elite,veteran").replace(
+        "name = \"Defender\"\n",
+        "name = \"Defender\"\narm = \"cavalry\"\n",
+    );
+    let stats = play_each(&[], &scenario(&text), 20_000, 14, |_, _| {});
+    let histogram = stats.rallies[2];
+    let total = histogram.total();
+    assert!(total > 2_000, "{total} rallies by cavalry");
+    for (boxes, chance) in rally_distribution(8, true, true).iter().enumerate() {
+        let rate = Rate::new(histogram.counts[boxes], total);
+        assert!(
+            rate_within(rate, chance.value(), 0.9999),
+            "{boxes} boxes {rate:?} vs {chance}"
+        );
+    }
+}
+
+fn cavalry_charge(attacker_elan: u32, defender_elan: u32) -> Scenario {
+    scenario(
+        &duel("elite,veteran", "militia,undependable")
+            .replace(
+                "name = \"Attacker\"\n",
+                &format!("name = \"Attacker\"\narm = \"cavalry\"\nbattle_cavalry = true\nelan = {attacker_elan}\n"),
+            )
+            .replace(
+                "name = \"Defender\"\n",
+                &format!("name = \"Defender\"\nelan = {defender_elan}\n"),
+            ),
+    )
+}
+
+#[test]
+fn a_breakthrough_that_finishes_the_defender_is_the_attackers_win() {
+    // Militia with 1 Elan against elite cavalry with 12: the defender's d4
+    // never takes the cavalry's 12, so every assault is the attacker's,
+    // by its cast or by the breakthrough's d8.
+    let stats = play_each(&[], &cavalry_charge(12, 1), 20_000, 15, |_, tally| {
+        assert_eq!(tally.attacker_won, tally.assaults);
+    });
+    assert!(stats.breakthroughs > 1_000, "{}", stats.breakthroughs);
+}
+
+#[test]
+fn cavalry_with_no_elan_left_cannot_break_through() {
+    // 1 Elan: the defender's first cast (at least 1) always takes it.
+    let stats = play_each(&[], &cavalry_charge(1, 12), 5_000, 16, |_, _| {});
+    assert!(stats.assaults_begun > 4_000);
+    assert_eq!(stats.breakthrough_attempts, 0);
+}
+
+#[test]
+fn an_unrallied_winner_does_not_fight_again() {
+    // Two militia regiments go in one after the other against the Guard;
+    // the first loses, and the Guard, its winner, must rally before it
+    // "can again ... participate in combat": until it does, the second
+    // takes the objective unopposed.
+    let text = duel("militia,undependable", "elite,veteran")
+        .replace("name = \"Attacker\"", "name = \"First\"")
+        .replace(
+            "[b]",
+            "[[a.regiments]]\nname = \"Second\"\nrating = \"militia,undependable\"\norders = [\"deploy\", \"assault\"]\ntarget = \"Defender\"\n[b]",
+        );
+    let scenario = scenario(&text);
+    // Rallies cost all 18 IP the track holds, so winners seldom rally.
+    let begun = |reading: &str| {
+        play_each(
+            &[&format!("unrallied_winner={reading}"), "rally_cost=18"],
+            &scenario,
+            5_000,
+            17,
+            |_, _| {},
+        )
+        .assaults_begun
+    };
+    let (withdraws, fights) = (begun("withdraws"), begun("fights"));
+    assert!(withdraws < fights, "{withdraws} assaults against {fights}");
+}
+
+#[test]
+fn an_army_deck_smaller_than_note_13s_is_refused() {
+    let default = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("experiments/piquet/scenarios/default.toml"),
+    )
+    .unwrap();
+    let shipped = scenario(&default);
+    // One player a side: 14 + 4 spare = 18; the default holds 19.
+    assert!(shipped.check_army_minimum(14, 4).is_ok());
+    assert!(shipped.check_army_minimum(16, 4).is_err());
+    let small = scenario(&default.replace("musket_reload = 2", "musket_reload = 0"));
+    let error = small.check_army_minimum(14, 4).unwrap_err().to_string();
+    assert!(
+        error.contains("a.army_deck")
+            && error.contains("17 cards")
+            && error.contains("at least 18"),
+        "{error}"
+    );
 }

@@ -15,8 +15,9 @@
 
 use super::cards::{Card, Kind, BASIC, DECK, KINDS};
 use super::dice::{cast, Rating};
+use super::rules::UnralliedWinner;
 use super::rules::{BothZero, Rules, MAX_INITIATIVE};
-use super::scenario::{Arm, OrderKind, Scenario, MAX_PLAYERS, MAX_UNITS, ORDER_KINDS};
+use super::scenario::{Arm, OrderKind, Regiment, Scenario, MAX_PLAYERS, MAX_UNITS, ORDER_KINDS};
 use super::stats::{AssaultEnd, DecqRecord, GameTally, RallyKind, Spend, Stats};
 use super::strategy::{Needs, OfficerAction, PiquetStrategy, TurnedUse};
 use crate::engine::deck::shuffle;
@@ -637,6 +638,46 @@ impl Game {
         }
     }
 
+    /// The regiments one order to regiment `i` covers, from those that may
+    /// be ordered now (`eligible`). Read literally ("an order can be issued
+    /// to a regiment, a brigade, or a division"; note 9), a group is a whole
+    /// division, or else a whole brigade, every regiment of which still in
+    /// the game is eligible and waits for the same next order; else the
+    /// regiment alone. `order_groups = idle_alike` groups the eligible
+    /// regiments of its division (its brigade, when no division is named)
+    /// whose next order is the same.
+    fn order_group(&self, setup: &Setup, seat: Seat, i: usize, eligible: u16) -> u16 {
+        let side = &setup.scenario.sides[seat];
+        let regiments = side.regiments();
+        let next = |j: usize| regiments[j].plan[self.units[seat][j].plan_at as usize];
+        let members = |same: &dyn Fn(&Regiment) -> bool| {
+            (0..regiments.len())
+                .filter(|&j| self.units[seat][j].status != Status::Removed && same(&regiments[j]))
+                .fold(0u16, |m, j| m | 1 << j)
+        };
+        let me = regiments[i];
+        let alike = |group: u16| {
+            (0..regiments.len())
+                .filter(|&j| group >> j & 1 != 0)
+                .all(|j| eligible >> j & 1 != 0 && next(j) == next(i))
+        };
+        let division = members(&|r| me.division != 0 && r.division == me.division);
+        let brigade = members(&|r| r.brigade == me.brigade && r.division == me.division);
+        if !setup.rules.whole_groups {
+            let wider = if me.division != 0 { division } else { brigade };
+            return (0..regiments.len())
+                .filter(|&j| wider >> j & 1 != 0 && eligible >> j & 1 != 0 && next(j) == next(i))
+                .fold(0u16, |m, j| m | 1 << j);
+        }
+        if division != 0 && alike(division) {
+            division
+        } else if alike(brigade) {
+            brigade
+        } else {
+            1 << i
+        }
+    }
+
     /// Regiments player `p` may order or rally: its own, or only the one
     /// its figure is attached to.
     fn own(&self, setup: &Setup, seat: Seat, p: usize, i: usize) -> bool {
@@ -687,23 +728,34 @@ impl Game {
             OfficerAction::Orders => {
                 let chief =
                     p == 0 && side.player_count > 1 && self.attached(setup, seat, p).is_none();
-                // One order (one cost) covers every idle regiment of a
-                // brigade whose next order is the same; a subordinate's
-                // regiments cost the bypass more.
-                let mut ordered = 0u64;
+                let eligible = (0..side.count as usize)
+                    .filter(|&i| {
+                        let bypass = side.regiments[i].player as usize != p;
+                        self.units[seat][i].status == Status::Idle
+                            && (self.own(setup, seat, p, i) || (chief && bypass))
+                    })
+                    .fold(0u16, |m, i| m | 1 << i);
+                // One order (one cost) covers the group `order_group` finds;
+                // a subordinate's regiments cost the bypass more, and those
+                // under an attached figure's command the figure's price.
+                let mut ordered = 0u16;
                 for i in 0..side.count as usize {
-                    let unit = self.units[seat][i];
-                    let regiment = &side.regiments[i];
-                    let bypass = regiment.player as usize != p;
-                    if unit.status != Status::Idle
-                        || !(self.own(setup, seat, p, i) || (chief && bypass))
-                    {
+                    if eligible >> i & 1 == 0 {
                         continue;
                     }
+                    let unit = self.units[seat][i];
+                    let regiment = &side.regiments[i];
                     let next = regiment.plan[unit.plan_at as usize];
-                    let group = 1u64 << (regiment.brigade as usize * ORDER_KINDS + next as usize);
-                    if ordered & group == 0 {
-                        let cost = rules.order_cost + if bypass { rules.bypass_cost } else { 0 };
+                    if ordered >> i & 1 == 0 {
+                        let group = self.order_group(setup, seat, i, eligible);
+                        let bypass = (0..side.count as usize)
+                            .any(|j| group >> j & 1 != 0 && side.regiments[j].player as usize != p);
+                        let base = if group & side.under_figure != 0 {
+                            rules.figure_command_cost
+                        } else {
+                            rules.order_cost
+                        };
+                        let cost = base + if bypass { rules.bypass_cost } else { 0 };
                         if self.players[seat][p].ip < cost
                             || !strategy.issue(&mut self.seats[seat][p])
                         {
@@ -843,6 +895,29 @@ impl Game {
             let regiment = &side.regiments[i];
             let unit = self.units[seat][i];
             let order = unit.order as usize;
+            // Under an attached subordinate figure's command, even the
+            // first cast costs IP: without it the order waits.
+            let first_cast = if side.under_figure >> i & 1 != 0 {
+                rules.figure_command_cost
+            } else {
+                0
+            };
+            if first_cast > 0 {
+                let player = &mut self.players[seat][p];
+                if player.ip < first_cast
+                    || !strategy.extra_cast(
+                        player.ip,
+                        first_cast,
+                        unit.chips as u32,
+                        &mut self.seats[seat][p],
+                    )
+                {
+                    continue;
+                }
+                player.ip -= first_cast;
+                self.decq.spent[seat][Spend::Attached as usize] += first_cast;
+                self.decq.ip_spent[seat] += first_cast;
+            }
             if !unit.executed {
                 let wait = self.kard - unit.issued;
                 stats.sides[seat].first_execution[order].record(wait as u64);
@@ -853,7 +928,9 @@ impl Game {
                 self.units[seat][i].executed = true;
             }
             let player = &mut self.players[seat][p];
-            let mut chips = unit.chips as u32;
+            // An attached subordinate figure removes its chips once on each
+            // turn of the card, beside whatever the casts remove.
+            let mut chips = (unit.chips as u32).saturating_sub(regiment.figure as u32);
             if attached == Some(i)
                 && chips > 0
                 && player.ip >= rules.attached_cost
@@ -882,8 +959,7 @@ impl Game {
                     self.decq.ip_spent[seat] += cost;
                 }
                 let r = regiment.rating;
-                let removed = cast(&mut self.dice, r.sides, r.dice, r.step, rules.beyond_four)
-                    + regiment.figure as u32;
+                let removed = cast(&mut self.dice, r.sides, r.dice, r.step, rules.beyond_four);
                 chips = chips.saturating_sub(removed);
                 casts += 1;
                 stats.sides[seat].performance_casts += 1;
@@ -919,8 +995,15 @@ impl Game {
         let t = setup.scenario.sides[seat].regiments[i].target as usize;
         match self.units[enemy][t].status {
             // Defeated, unrallied units "may not resist Assault ... but must
-            // immediately withdraw": the objective is taken unopposed.
+            // immediately withdraw": the objective is taken unopposed. So do
+            // unrallied winners, who "must Rally before [they] can ...
+            // participate in combat", unless `unrallied_winner = fights`.
             Status::Removed | Status::Shaken { defeated: true, .. } => {
+                self.set_status(setup, seat, i, Status::Idle);
+            }
+            Status::Shaken {
+                defeated: false, ..
+            } if setup.rules.unrallied_winner == UnralliedWinner::Withdraws => {
                 self.set_status(setup, seat, i, Status::Idle);
             }
             Status::Fighting => {
@@ -1015,7 +1098,10 @@ impl Game {
             n += 1;
             let unit = &mut self.units[as_][i];
             unit.elan = unit.elan.saturating_sub(y as u8);
+            // A regiment the defender's cast left without Elan is beaten,
+            // not breaking through.
             if x.fresh & (1 << i) != 0
+                && unit.elan > 0
                 && regiment.battle_cavalry
                 && v > y
                 && rules.breakthrough_multiplier > 0
@@ -1044,17 +1130,19 @@ impl Game {
             *def = def.saturating_sub(d8);
             let unit = &mut self.units[as_][i];
             unit.elan = unit.elan.saturating_sub(d4);
-            // Through, it moves on: out of this assault, to rally later.
-            let defeated = unit.elan == 0;
-            self.set_status(
-                setup,
-                as_,
-                i,
+            // "If the cavalry still has Elan, it will immediately move
+            // forward to the next objective": out of this assault, ready
+            // for its next order. Spent by its own d4, it stops there and
+            // rallies (its Elan was not taken by the enemy: not defeated).
+            let status = if unit.elan > 0 {
+                Status::Idle
+            } else {
                 Status::Shaken {
-                    defeated,
+                    defeated: false,
                     by_cavalry: false,
-                },
-            );
+                }
+            };
+            self.set_status(setup, as_, i, status);
         }
         // An attacker breaks through only on its first cast: on the KARD
         // the assault begins, which the end of the game cannot cut off, or
@@ -1079,16 +1167,20 @@ impl Game {
             }
         }
         let defender_down = self.units[ds][d].elan == 0;
-        let cavalry_won = |units: u16| {
+        // "An infantry unit that was defeated in an Assault by a cavalry
+        // unit": the defender, by any cavalry that attacked it; attackers,
+        // by a cavalry defender (settle keeps it to infantry).
+        let cavalry_attacked = {
             let mut any = false;
-            let mut rest = units;
+            let mut rest = x.joined;
             while rest != 0 {
                 let i = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 any |= setup.scenario.sides[as_].regiments[i].arm == Arm::Cavalry;
             }
-            any && defender.arm == Arm::Infantry
+            any
         };
+        let cavalry_defended = defender.arm == Arm::Cavalry;
         let end = if defender_down && standing != 0 {
             Some(AssaultEnd::AttackerWins)
         } else if defender_down && fallen != 0 {
@@ -1107,42 +1199,53 @@ impl Game {
         };
         // Attackers knocked to zero while others fight on withdraw defeated.
         if end.is_none() {
-            self.settle(setup, as_, fallen, true, false);
+            self.settle(setup, as_, fallen, true, cavalry_defended);
             self.assaults[slot].attackers &= !fallen;
             return;
         }
         let end = end.expect("checked");
-        let (attackers_defeated, defender_defeated, by_cavalry) = match end {
-            AssaultEnd::AttackerWins => (false, true, cavalry_won(standing)),
-            AssaultEnd::DefenderWins => (true, false, false),
+        let (attackers_defeated, defender_defeated) = match end {
+            AssaultEnd::AttackerWins => (false, true),
+            AssaultEnd::DefenderWins => (true, false),
             AssaultEnd::Together => match rules.both_zero {
-                BothZero::BothDefeated => (true, true, false),
-                BothZero::DefenderHolds => (true, false, false),
-                BothZero::AttackerWins => (false, true, cavalry_won(fallen)),
+                BothZero::BothDefeated => (true, true),
+                BothZero::DefenderHolds => (true, false),
+                BothZero::AttackerWins => (false, true),
             },
-            AssaultEnd::Breakthrough => (
-                false,
-                defender_down,
-                defender_down && defender.arm == Arm::Infantry,
-            ),
-            AssaultEnd::Undecided => (false, false, false),
+            AssaultEnd::Breakthrough => (false, defender_down),
+            AssaultEnd::Undecided => (false, false),
         };
+        let together = end == AssaultEnd::Together && !rules.together_by_cavalry;
         // Fallen attackers beside standing winners are still defeated.
         self.settle(
             setup,
             as_,
             fallen,
             attackers_defeated || standing != 0,
-            false,
+            cavalry_defended && !together,
         );
-        self.settle(setup, as_, standing, attackers_defeated, false);
-        self.settle(setup, ds, 1 << d, defender_defeated, by_cavalry);
+        self.settle(
+            setup,
+            as_,
+            standing,
+            attackers_defeated,
+            cavalry_defended && !together,
+        );
+        self.settle(
+            setup,
+            ds,
+            1 << d,
+            defender_defeated,
+            cavalry_attacked && !together,
+        );
         self.active &= !(1 << slot);
         tally.assaults += 1;
         tally.assault_kards += x.kards;
         let attacker = setup.scenario.sides[as_].regiments[x.first_attacker as usize];
+        // A breakthrough that finishes the defender is the attacker's win.
         let attacker_won = end == AssaultEnd::AttackerWins
-            || (end == AssaultEnd::Together && rules.both_zero == BothZero::AttackerWins);
+            || (end == AssaultEnd::Together && rules.both_zero == BothZero::AttackerWins)
+            || (end == AssaultEnd::Breakthrough && defender_down);
         tally.attacker_won += attacker_won as u32;
         stats.record_assault(
             &attacker,
@@ -1154,14 +1257,17 @@ impl Game {
         );
     }
 
+    /// Takes `units` of `seat` out of an assault, defeated or not; infantry
+    /// defeated there by cavalry (`by_cavalry`) rallies as such.
     fn settle(&mut self, setup: &Setup, seat: Seat, units: u16, defeated: bool, by_cavalry: bool) {
         let mut rest = units;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
+            let infantry = setup.scenario.sides[seat].regiments[i].arm == Arm::Infantry;
             let status = Status::Shaken {
                 defeated,
-                by_cavalry: defeated && by_cavalry,
+                by_cavalry: defeated && by_cavalry && infantry,
             };
             self.set_status(setup, seat, i, status);
         }

@@ -156,9 +156,12 @@ impl Simulation for Piquet {
     type Record = DecqRecord;
 
     fn build(variant: &Variant) -> Result<Self> {
+        let rules = Rules::from_values(&variant.rules)?;
+        let scenario = Scenario::from_table(&variant.scenario)?;
+        scenario.check_army_minimum(rules.army_cards_per_player, rules.army_spare_cards)?;
         Ok(Piquet {
-            rules: Rules::from_values(&variant.rules)?,
-            scenario: Scenario::from_table(&variant.scenario)?,
+            rules,
+            scenario,
             strategies: BySeat(
                 Seat::BOTH.map(|s| PiquetStrategy::from_player(&variant.players[s])),
             ),

@@ -82,6 +82,20 @@ pub const SPECS: &[ParamSpec] = &[
         source: "\"that regiment may automatically execute the order on the first turn of the appropriate card, without making any cast, but with the cost of 2 IP\"",
     },
     ParamSpec {
+        name: "figure_command_cost",
+        kind: ParamKind::Int { min: 0, max: 18 },
+        default: 4,
+        doc: "IP, while a subordinate figure is attached to a regiment, for every other regiment of its brigade to cast on its card (the first cast, otherwise free) and to be issued an order (instead of order_cost)",
+        source: "\"However, it will cost 4 IP to cast for card execution or to issue an order to any other regiment or larger unit under this casting's command\"",
+    },
+    ParamSpec {
+        name: "order_groups",
+        kind: ParamKind::Choice(&["whole", "idle_alike"]),
+        default: 0,
+        doc: "what one order (one order_cost) covers: a whole division, or a whole brigade, every regiment of which is waiting for the same next order, else a single regiment; or, more loosely, every waiting regiment of a brigade (or of a division, when the scenario names divisions) whose next order is the same",
+        source: "\"An order can be issued to a regiment, a brigade, or a division for the expense of 1 IP. All units in the brigade or division will then operate on this single order\"; note 9",
+    },
+    ParamSpec {
         name: "both_zero",
         kind: ParamKind::Choice(&["both_defeated", "defender_holds", "attacker_wins"]),
         default: 0,
@@ -103,6 +117,34 @@ pub const SPECS: &[ParamSpec] = &[
         source: "note 15: \"Optionally the Dress Lines cards can be used to allow the drawing player to rally one, and only one, unit for the cost of 1 IP\"",
     },
     ParamSpec {
+        name: "together_by_cavalry",
+        kind: ParamKind::Bool,
+        default: 1,
+        doc: "when both Elans reach zero together and the infantry is defeated (both_zero), it was defeated by the cavalry it fought, so rallies with 9 dice needing 8+; 0: it rallies as any defeated unit (6 dice, 6+)",
+        source: "\"An infantry unit that was defeated in an Assault by a cavalry unit must cast nine dice and cast for 8 or better when they Rally\"",
+    },
+    ParamSpec {
+        name: "unrallied_winner",
+        kind: ParamKind::Choice(&["withdraws", "fights"]),
+        default: 0,
+        doc: "a unit that won an assault and has not rallied, when assaulted: it may not take part in combat, so it withdraws as a defeated unit does and the attacker takes the objective unopposed; or it fights",
+        source: "\"Both winner and loser in an Assault ... must Rally before it can again be issued orders or participate in combat\"",
+    },
+    ParamSpec {
+        name: "army_cards_per_player",
+        kind: ParamKind::Int { min: 10, max: 40 },
+        default: 14,
+        doc: "the Army Deck's least size is this many cards for each player the side deals to, plus army_spare_cards; a smaller deck is refused",
+        source: "note 13: \"the army deck must be able to provide 14 cards to the player's deck in order to reach 18. For two players this would be 28 cards and ... 4 more ... For four players you would need 56 cards plus 4, or 60\" (rule 12's \"at least 16 cards for each Basic Player Deck\" is the same 32 for two players)",
+    },
+    ParamSpec {
+        name: "army_spare_cards",
+        kind: ParamKind::Int { min: 0, max: 40 },
+        default: 4,
+        doc: "cards the Army Deck must hold beyond army_cards_per_player for each player, so that not every card is dealt",
+        source: "note 13: \"4 more to provide the unknown factor of not dealing out all the cards each time\"",
+    },
+    ParamSpec {
         name: "breakthrough_multiplier",
         kind: ParamKind::Int { min: 0, max: 100 },
         default: 5,
@@ -117,6 +159,13 @@ pub const SPECS: &[ParamSpec] = &[
         source: "\"Another round will be fought automatically on each turn of a card until the victor is determined\" (which need not happen)",
     },
 ];
+
+/// What an unrallied winner does when assaulted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnralliedWinner {
+    Withdraws,
+    Fights,
+}
 
 /// How an assault in which both Elans reach zero together ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,7 +186,14 @@ pub struct Rules {
     pub second_cast_cost: u32,
     pub third_cast_cost: u32,
     pub attached_cost: u32,
+    pub figure_command_cost: u32,
+    /// Orders cover only whole brigades or divisions (else one regiment).
+    pub whole_groups: bool,
     pub both_zero: BothZero,
+    pub together_by_cavalry: bool,
+    pub unrallied_winner: UnralliedWinner,
+    pub army_cards_per_player: u32,
+    pub army_spare_cards: u32,
     pub beyond_four: BeyondFour,
     pub dress_lines_rally: bool,
     pub breakthrough_multiplier: u32,
@@ -161,6 +217,13 @@ impl Rules {
             second_cast_cost: get("second_cast_cost"),
             third_cast_cost: get("third_cast_cost"),
             attached_cost: get("attached_cost"),
+            figure_command_cost: get("figure_command_cost"),
+            whole_groups: get("order_groups") == 0,
+            together_by_cavalry: get("together_by_cavalry") != 0,
+            unrallied_winner: [UnralliedWinner::Withdraws, UnralliedWinner::Fights]
+                [get("unrallied_winner") as usize],
+            army_cards_per_player: get("army_cards_per_player"),
+            army_spare_cards: get("army_spare_cards"),
             both_zero: [
                 BothZero::BothDefeated,
                 BothZero::DefenderHolds,

@@ -113,6 +113,9 @@ pub struct Regiment {
     /// Stamina boxes of the Fresh, Fatigued and Exhausted tiers.
     pub stamina: [u8; 3],
     pub brigade: u8,
+    /// The division its brigade belongs to (0: none named, the brigade
+    /// stands alone).
+    pub division: u8,
     pub plan: [OrderKind; MAX_PLAN],
     pub plan_len: u8,
     /// The enemy regiment its assaults go in against.
@@ -157,6 +160,25 @@ pub struct Side {
     pub names: Vec<String>,
     /// The card kinds its regiments' plans want at the start.
     pub planned: u16,
+    /// Regiments under an attached subordinate figure's command (its
+    /// brigade) other than the one it is attached to: their casts and
+    /// orders cost `figure_command_cost`.
+    pub under_figure: u16,
+}
+
+/// The regiments of each brigade with a subordinate figure attached to one
+/// of its regiments, that regiment left out.
+fn under_figure(regiments: &[Regiment]) -> u16 {
+    let mut mask = 0;
+    for (i, r) in regiments.iter().enumerate() {
+        let figure_in_brigade = regiments
+            .iter()
+            .any(|other| other.figure > 0 && other.brigade == r.brigade);
+        if figure_in_brigade && r.figure == 0 {
+            mask |= 1 << i;
+        }
+    }
+    mask
 }
 
 impl Side {
@@ -429,6 +451,7 @@ impl Scenario {
                 elan,
                 stamina: boxes,
                 brigade: 1,
+                division: 0,
                 plan: [OrderKind::Move; MAX_PLAN],
                 plan_len: 0,
                 target: 0,
@@ -438,7 +461,7 @@ impl Scenario {
             for (i, entry) in entries[seat].iter().enumerate() {
                 let field = format!("{at}.regiments[{}].", i + 1);
                 let entry = entry.as_table().expect("checked above");
-                const KEYS: [&str; 12] = [
+                const KEYS: [&str; 13] = [
                     "name",
                     "rating",
                     "arm",
@@ -447,6 +470,7 @@ impl Scenario {
                     "stamina",
                     "step",
                     "brigade",
+                    "division",
                     "orders",
                     "target",
                     "figure",
@@ -482,6 +506,7 @@ impl Scenario {
                 r.elan = int(entry, &field, "elan", (1, 60), Some(elan as i64))? as u8;
                 r.stamina = stamina(entry.get("stamina"), &format!("{field}stamina"), boxes)?;
                 r.brigade = int(entry, &field, "brigade", (1, MAX_UNITS as i64), Some(1))? as u8;
+                r.division = int(entry, &field, "division", (1, MAX_UNITS as i64), Some(0))? as u8;
                 let plan_allowed = format!(
                     "a list of 1 to {MAX_PLAN} of {}",
                     OrderKind::NAMES.join(", ")
@@ -584,8 +609,10 @@ impl Scenario {
             let planned = regiments[..entries[seat].len()]
                 .iter()
                 .fold(0, |m, r| m | r.plan_kinds());
+            let under_figure = under_figure(&regiments[..entries[seat].len()]);
             sides.push(Side {
                 planned,
+                under_figure,
                 players,
                 player_count: player_tables.len() as u8,
                 player_names,
@@ -605,6 +632,26 @@ impl Scenario {
         };
         scenario.check_army_decks()?;
         Ok(scenario)
+    }
+
+    /// Note 13's least Army Deck: `per_player` cards for each player the
+    /// side deals to, plus `spare`.
+    pub fn check_army_minimum(&self, per_player: u32, spare: u32) -> Result<()> {
+        for seat in Seat::BOTH {
+            let side = &self.sides[seat];
+            let least = per_player * side.player_count as u32 + spare;
+            if side.army_cards() < least {
+                return Err(bad(
+                    &format!("{}.army_deck", seat.name()),
+                    format!("{} cards", side.army_cards()),
+                    &format!(
+                        "at least {least}: note 13's {per_player} cards for each of the side's {} player(s) plus {spare} spare (rules army_cards_per_player, army_spare_cards)",
+                        side.player_count
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// A redeal gives each player 18 cards less the basic cards it holds in
