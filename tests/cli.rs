@@ -302,6 +302,11 @@ fn listings_name_every_parameter_and_strategy() {
         assert!(text.contains(spec.name), "{} missing", spec.name);
     }
     assert!(text.contains("the leaflet says 6 in its scoring section and 5"));
+    // What the text gives that is not a parameter is said, with why.
+    let output = fortunes(&["rules", "sickles"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("division_eligible"));
+    assert!(text.contains("chit-puller") && text.contains("changes no figure"));
     let output = fortunes(&["strategies", "haggis"]);
     let text = String::from_utf8(output.stdout).unwrap();
     for name in [

@@ -103,6 +103,11 @@ fn every_chit_is_in_exactly_one_place_at_every_step() {
             "wild_chits=4",
             "wild_effect=roll_for_activation",
         ],
+        vec![
+            "fortunes_of_war=cancel_next_chit",
+            "division_eligible=not_this_turn",
+            "wild_effect=roll_for_activation",
+        ],
     ];
     for sets in &variants {
         let rules = rules(sets);
@@ -214,13 +219,13 @@ fn the_sequence_of_play_as_written() {
                     // A division chit activates each brigade at most once:
                     // without CIC chits no brigade activates twice.
                     if rules.cic_chits == 0 {
-                        assert_eq!(tally.double_activations[seat], 0);
+                        assert_eq!(tally.reactivations[seat], 0);
                         assert!(tally.brigade_activations[seat]
                             .iter()
                             .flatten()
                             .all(|&n| n <= 1));
                     }
-                    doubles += tally.double_activations[seat];
+                    doubles += tally.reactivations[seat];
                     // Killed: Birney's chit is out on turns 5 and 6.
                     if seat == Seat::B && (turn == 5 || turn == 6) && rules.cic_chits == 0 {
                         assert!(tally.brigade_activations[seat][0].iter().all(|&n| n == 0));
@@ -371,4 +376,105 @@ fn bad_scenarios_name_the_field() {
             .to_string();
         assert!(error.contains(expected), "{error:?} lacks {expected:?}");
     }
+}
+
+#[test]
+fn cancel_next_chit_blocks_the_key_chit_when_it_follows_fortunes_of_war() {
+    // Nothing goes back in the cup, so the draw is a uniform order of the
+    // N chits in it: the key chit comes right after Fortunes of War with
+    // chance 1/N, and only then is it lost.
+    let rules = rules(&["fortunes_of_war=cancel_next_chit", "division_return=never"]);
+    let scenario = steady();
+    let strategies = BySeat([HEURISTIC, HEURISTIC]);
+    let mut game = Game::new(0, 0);
+    let mut blocked = BySeat([Rate::default(); 2]);
+    let mut cup_size = None;
+    for index in 0..15_000 {
+        game.reset(31, index);
+        for _ in 0..scenario.turns {
+            let mut first = true;
+            let mut after_fortunes = None::<u64>;
+            let tally = game.play_turn(&rules, &scenario, &strategies, &mut |g: &Game| {
+                let cup = g.places.cup.bits();
+                if std::mem::take(&mut first) {
+                    let n = cup.count_ones();
+                    assert_eq!(*cup_size.get_or_insert(n), n, "a cup of fixed size");
+                    return;
+                }
+                let settled = g.places.used | g.places.held | g.places.spent | g.places.blocked;
+                match after_fortunes {
+                    // The chit drawn after Fortunes of War: spent or lost,
+                    // never used, held or back in the cup.
+                    Some(before) if before != u64::MAX => {
+                        let moved = settled & !before;
+                        assert_eq!(moved.count_ones(), 1);
+                        assert_eq!(moved & (g.places.used | g.places.held), 0);
+                        after_fortunes = Some(u64::MAX);
+                    }
+                    // Fortunes of War just came out: a chit follows it if
+                    // any is left.
+                    None if cup & 1 << chit::FORTUNES_OF_WAR == 0 => {
+                        after_fortunes = Some(if cup == 0 { u64::MAX } else { settled })
+                    }
+                    _ => {}
+                }
+            });
+            for seat in Seat::BOTH {
+                let fate = tally.fates[seat][tally.keys[seat] as usize];
+                blocked[seat].record(fate == Fate::Blocked);
+            }
+        }
+    }
+    let exact = 1.0 / cup_size.unwrap() as f64;
+    for seat in Seat::BOTH {
+        assert!(
+            within(blocked[seat], exact, 0.9999),
+            "{seat:?}: {:?} vs {exact}",
+            blocked[seat]
+        );
+    }
+}
+
+#[test]
+fn division_chits_follow_division_eligible() {
+    let scenario = illustrative();
+    let strategies = BySeat([HEURISTIC, SicklesStrategy::Random]);
+    for (reading, division_repeats) in [("not_by_this_chit", true), ("not_this_turn", false)] {
+        let sim = sickles(
+            rules(&[&format!("division_eligible={reading}")]),
+            scenario.clone(),
+            strategies[Seat::A],
+            strategies[Seat::B],
+        );
+        let (mut picks, mut all) = (0, 0);
+        turns(&sim, 2_000, 41, &mut |t| {
+            for seat in Seat::BOTH {
+                assert!(t.pick_reactivations[seat] <= t.reactivations[seat]);
+                // Under not_this_turn a division chit never activates a
+                // brigade some chit activated earlier in the turn.
+                if !division_repeats {
+                    assert_eq!(t.pick_reactivations[seat], t.reactivations[seat]);
+                }
+                picks += t.pick_reactivations[seat];
+                all += t.reactivations[seat];
+            }
+        });
+        assert!(picks > 0);
+        if division_repeats {
+            assert!(
+                all > picks,
+                "{reading}: no division chit re-activated a brigade"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_heuristic_division_chit_prefers_a_brigade_nobody_activated() {
+    let mut rng =
+        fortunes::engine::seeding::game_rng(0, 0, fortunes::engine::seeding::Stream::RULES);
+    // Brigades 1 and 2 eligible, brigade 1 already activated by a CIC chit.
+    assert_eq!(HEURISTIC.division_brigade(0b110, 0b100, &mut rng), 2);
+    // Nothing fresh: the first eligible.
+    assert_eq!(HEURISTIC.division_brigade(0b110, 0, &mut rng), 1);
 }

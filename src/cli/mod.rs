@@ -110,7 +110,13 @@ pub fn execute(matches: &clap::ArgMatches) -> Result<Outcome> {
         Command::Check(args) => check::check(args),
         Command::Ask(args) => ask::ask(args).map(|()| Outcome::Success),
         Command::Rules { system } => {
-            emit(&params::describe(systems::find(&system)?.rule_specs())).map(|()| Outcome::Success)
+            let system = systems::find(&system)?;
+            let mut text = params::describe(system.rule_specs());
+            if !system.rule_notes().is_empty() {
+                text.push('\n');
+                text.push_str(system.rule_notes());
+            }
+            emit(&text).map(|()| Outcome::Success)
         }
         Command::Metrics { system, markdown } => {
             let system = systems::find(&system)?;

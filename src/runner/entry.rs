@@ -58,6 +58,9 @@ impl<S: Simulation> System for Entry<S> {
     fn rule_specs(&self) -> &'static [ParamSpec] {
         S::RULES
     }
+    fn rule_notes(&self) -> &'static str {
+        S::RULE_NOTES
+    }
     fn strategies(&self) -> &'static [StrategyInfo] {
         S::STRATEGIES
     }

@@ -48,6 +48,7 @@ pub trait System: Sync {
     fn name(&self) -> &'static str;
     fn about(&self) -> &'static str;
     fn rule_specs(&self) -> &'static [ParamSpec];
+    fn rule_notes(&self) -> &'static str;
     fn strategies(&self) -> &'static [StrategyInfo];
     fn series(&self) -> &'static [Series];
     /// Every metric the summary rows carry: unit, observation, what is

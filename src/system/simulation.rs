@@ -22,6 +22,9 @@ pub trait Simulation: Sync + Sized + 'static {
     const ABOUT: &'static str;
     /// Every rule parameter, with its default, range, meaning and source.
     const RULES: &'static [ParamSpec];
+    /// What the text gives that is not a parameter, and why: printed after
+    /// the parameters by `fortunes rules`.
+    const RULE_NOTES: &'static str = "";
     /// The built-in strategies, each with its tuning keys.
     const STRATEGIES: &'static [StrategyInfo];
     /// The per-game series `play` fills, in this order.

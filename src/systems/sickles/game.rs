@@ -8,7 +8,9 @@
 //! Every chit of the game sits in exactly one place at every step (see
 //! `Places`), which `tests/sickles.rs` checks after every chit.
 
-use super::rules::{DivisionReturn, FortunesOfWar, HeldEvents, Rules, WildEffect, EVENTS};
+use super::rules::{
+    DivisionEligible, DivisionReturn, FortunesOfWar, HeldEvents, Rules, WildEffect, EVENTS,
+};
 use super::scenario::{Scenario, MAX_BRIGADES, MAX_DIVISIONS};
 use super::strategy::{Order, SicklesStrategy, View};
 use crate::engine::cup::Cup;
@@ -148,8 +150,10 @@ pub struct TurnTally {
     /// Draw position (1-based) of each key chit, 0 if never drawn.
     pub key_position: BySeat<u32>,
     pub activations: BySeat<u32>,
-    /// CIC (or Wild) activations of a brigade already active this turn.
-    pub double_activations: BySeat<u32>,
+    /// Activations of a brigade already activated this turn, by any chit.
+    pub reactivations: BySeat<u32>,
+    /// Of those, the CIC (or Wild) picks.
+    pub pick_reactivations: BySeat<u32>,
     pub idle_brigades: BySeat<u32>,
     pub brigades_in_play: BySeat<u32>,
     pub returned: BySeat<u32>,
@@ -304,6 +308,7 @@ impl Game {
         seat: Seat,
         division: usize,
         brigade: u8,
+        picked: bool,
         strategies: &BySeat<SicklesStrategy>,
         tally: &mut TurnTally,
     ) {
@@ -316,7 +321,8 @@ impl Game {
         let nth = tally.brigade_activations[seat][division][brigade as usize];
         let order: Order = strategies[seat].order(nth, &mut self.seats[seat]);
         tally.brigade_activations[seat][division][brigade as usize] += 1;
-        tally.double_activations[seat] += (nth > 0) as u32;
+        tally.reactivations[seat] += (nth > 0) as u32;
+        tally.pick_reactivations[seat] += (nth > 0 && picked) as u32;
         tally.activations[seat] += 1;
         tally.orders[seat][order as usize] += 1;
         tally.position_sum[seat] += tally.chits_drawn;
@@ -333,7 +339,7 @@ impl Game {
     ) {
         let view = Self::view(&self.brigades, &self.events_used, seat, tally);
         if let Some((d, b)) = strategies[seat].any_brigade(&view, &mut self.seats[seat]) {
-            self.activate(seat, d, b, strategies, tally);
+            self.activate(seat, d, b, true, strategies, tally);
         }
     }
 
@@ -365,9 +371,22 @@ impl Game {
         };
         self.command_decision(rules, scenario, strategies, &mut tally);
         after_each(self);
+        // Fortunes of War under cancel_next_chit: the next chit drawn.
+        let mut cancel_next = false;
         while let Some(id) = self.places.cup.pull(&mut self.deal) {
             tally.chits_drawn += 1;
             let position = tally.chits_drawn;
+            if std::mem::take(&mut cancel_next) {
+                match Chit::of(id) {
+                    Chit::Event(seat, e) => {
+                        self.places.blocked |= 1 << id;
+                        tally.fates[seat][e] = Fate::Blocked;
+                    }
+                    _ => self.places.spent |= 1 << id,
+                }
+                after_each(self);
+                continue;
+            }
             match Chit::of(id) {
                 Chit::Event(seat, e) => {
                     if e as u8 == self.keys[seat] {
@@ -395,15 +414,40 @@ impl Game {
                 }
                 Chit::Division(seat, d) => {
                     let all = ((1u16 << self.brigades[seat][d]) - 1) as u8;
-                    let eligible = all & !self.activated[seat][d];
-                    debug_assert!(
-                        eligible != 0,
-                        "a division chit without brigades to activate"
+                    // Brigades of the division some chit activated this turn.
+                    let active = (0..self.brigades[seat][d] as usize)
+                        .filter(|&b| tally.brigade_activations[seat][d][b] > 0)
+                        .fold(0u8, |m, b| m | 1 << b);
+                    let eligible = |game: &Game| {
+                        all & !game.activated[seat][d]
+                            & match rules.division_eligible {
+                                DivisionEligible::NotByThisChit => all,
+                                DivisionEligible::NotThisTurn => !active,
+                            }
+                    };
+                    let choice = eligible(self);
+                    if choice == 0 {
+                        // Every brigade already active (a CIC or Wild chit
+                        // got there first, under not_this_turn): nothing
+                        // to activate, the chit is spent.
+                        self.places.spent |= 1 << id;
+                        after_each(self);
+                        continue;
+                    }
+                    let b = strategies[seat].division_brigade(
+                        choice,
+                        choice & !active,
+                        &mut self.seats[seat],
                     );
-                    let b = strategies[seat].division_brigade(eligible, &mut self.seats[seat]);
                     self.activated[seat][d] |= 1 << b;
-                    self.activate(seat, d, b, strategies, &mut tally);
-                    let more = all & !self.activated[seat][d] != 0;
+                    self.activate(seat, d, b, false, strategies, &mut tally);
+                    let active_now = active | 1 << b;
+                    let more = eligible(self)
+                        & match rules.division_eligible {
+                            DivisionEligible::NotByThisChit => all,
+                            DivisionEligible::NotThisTurn => !active_now,
+                        }
+                        != 0;
                     let rating = scenario.divisions[seat][d].return_rating;
                     let returns = more
                         && match rules.division_return {
@@ -429,8 +473,9 @@ impl Game {
                     let keys = Seat::BOTH
                         .iter()
                         .fold(0u64, |m, &s| m | 1 << chit::event(s, self.keys[s] as usize));
+                    cancel_next = rules.fortunes_of_war == FortunesOfWar::CancelNextChit;
                     let lost_events = match rules.fortunes_of_war {
-                        FortunesOfWar::None => 0,
+                        FortunesOfWar::None | FortunesOfWar::CancelNextChit => 0,
                         FortunesOfWar::CancelKeyChits => cup & keys,
                         FortunesOfWar::CancelRemainingEvents | FortunesOfWar::EndTurn => {
                             cup & chit::ALL_EVENTS

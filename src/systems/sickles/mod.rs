@@ -66,8 +66,8 @@ const SERIES: &[Series] = &[
     Series::rate("event_used", "b"),
     Series::mean("activations_per_turn", "a"),
     Series::mean("activations_per_turn", "b"),
-    Series::mean("double_activations_per_turn", "a"),
-    Series::mean("double_activations_per_turn", "b"),
+    Series::mean("reactivations_per_turn", "a"),
+    Series::mean("reactivations_per_turn", "b"),
     Series::mean("brigades_idle_per_turn", "a"),
     Series::mean("brigades_idle_per_turn", "b"),
     Series::mean("division_chits_returned_per_turn", "a"),
@@ -103,7 +103,7 @@ fn add_turn(series: &mut [Ratio], tally: &TurnTally) {
         add(10 + s, count(|f| f == Fate::Blocked), EVENTS as u64);
         add(12 + s, count(|f| f == Fate::Used), EVENTS as u64);
         add(14 + s, tally.activations[seat] as u64, 1);
-        add(16 + s, tally.double_activations[seat] as u64, 1);
+        add(16 + s, tally.reactivations[seat] as u64, 1);
         add(18 + s, tally.idle_brigades[seat] as u64, 1);
         add(20 + s, tally.returned[seat] as u64, 1);
         add(
@@ -146,8 +146,8 @@ impl Record for TurnRecord {
             ColumnSpec::new("events_blocked_b", U32),
             ColumnSpec::new("activations_a", U32),
             ColumnSpec::new("activations_b", U32),
-            ColumnSpec::new("double_activations_a", U32),
-            ColumnSpec::new("double_activations_b", U32),
+            ColumnSpec::new("reactivations_a", U32),
+            ColumnSpec::new("reactivations_b", U32),
             ColumnSpec::new("idle_brigades_a", U32),
             ColumnSpec::new("idle_brigades_b", U32),
             ColumnSpec::new("returned_a", U32),
@@ -184,7 +184,7 @@ impl Record for TurnRecord {
             11 | 12 => Cell::U32(fates(side(column - 11), Fate::Used)),
             13 | 14 => Cell::U32(fates(side(column - 13), Fate::Blocked)),
             15 | 16 => Cell::U32(t.activations[side(column - 15)]),
-            17 | 18 => Cell::U32(t.double_activations[side(column - 17)]),
+            17 | 18 => Cell::U32(t.reactivations[side(column - 17)]),
             19 | 20 => Cell::U32(t.idle_brigades[side(column - 19)]),
             21 | 22 => Cell::U32(t.returned[side(column - 21)]),
             23 => Cell::Name(t.first_activation.map_or("none", Seat::name)),
@@ -201,6 +201,7 @@ impl Simulation for Sickles {
     const ABOUT: &'static str =
         "the Hammerin' Sickles chit-pull turn (seat a Confederate, b Union)";
     const RULES: &'static [ParamSpec] = rules::SPECS;
+    const RULE_NOTES: &'static str = rules::NOTES;
     const STRATEGIES: &'static [StrategyInfo] = strategy::STRATEGIES;
     const SERIES: &'static [Series] = SERIES;
     const HEADLINE: &'static [&'static str] = &[

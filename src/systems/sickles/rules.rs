@@ -26,11 +26,19 @@ pub const SPECS: &[ParamSpec] = &[
             "cancel_remaining_events",
             "cancel_key_chits",
             "end_turn",
+            "cancel_next_chit",
             "none",
         ]),
         default: 0,
-        doc: "what the Fortunes of War chit does when drawn: every event chit still in the cup is lost for the turn (default: it blocks exactly the key chits not yet out, and the other events with them); only the key chits still in the cup are lost; the chit draw ends and everything left in the cup is lost; or nothing",
+        doc: "what the Fortunes of War chit does when drawn: every event chit still in the cup is lost for the turn (default: it blocks exactly the key chits not yet out, and the other events with them); only the key chits still in the cup are lost; the chit draw ends and everything left in the cup is lost; the next chit drawn is discarded for the turn with no effect (an event lost, a division, CIC or Wild chit spent without activating); or nothing",
         source: "A) \"the ever-present Fortunes of War chit may block its use!\" (the effect is not given; RULES-NOTES)",
+    },
+    ParamSpec {
+        name: "division_eligible",
+        kind: ParamKind::Choice(&["not_by_this_chit", "not_this_turn"]),
+        default: 0,
+        doc: "which brigades a division chit may activate: those of its division that the division chit has not activated this turn (a CIC or Wild activation does not count), or only those not activated by any chit this turn; the chit goes back in the cup only while such a brigade is left",
+        source: "C iii) \"one that belongs to the drawn Division and has not already been activated by the Division Activation Chit\"",
     },
     ParamSpec {
         name: "division_return",
@@ -81,8 +89,28 @@ pub enum FortunesOfWar {
     CancelRemainingEvents,
     CancelKeyChits,
     EndTurn,
+    CancelNextChit,
     None,
 }
+
+/// Which brigades a division chit may activate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DivisionEligible {
+    NotByThisChit,
+    NotThisTurn,
+}
+
+/// What the text gives that fortunes does not make a parameter, and why.
+pub const NOTES: &str = "\
+Not parameters:
+  chit-puller: the Confederate player pulls on odd turns, the Union on even
+    (C, recorded per turn as `puller`). The puller draws at random and hands
+    each chit to its owner, and the only die he leaves to the other player
+    (a Wild chit's, wild_effect = roll_for_activation) is fair whoever rolls
+    it, so who pulls changes no figure; the text gives the puller no choice.
+  orders, artillery, fire, movement, rally: their effects need the map; a
+    brigade's order is recorded (orders_per_turn) but changes nothing else.
+";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DivisionReturn {
@@ -108,6 +136,7 @@ pub enum HeldEvents {
 pub struct Rules {
     pub excluded_events: u8,
     pub fortunes_of_war: FortunesOfWar,
+    pub division_eligible: DivisionEligible,
     pub division_return: DivisionReturn,
     pub wild_effect: WildEffect,
     pub held_events: HeldEvents,
@@ -131,8 +160,13 @@ impl Rules {
                 FortunesOfWar::CancelRemainingEvents,
                 FortunesOfWar::CancelKeyChits,
                 FortunesOfWar::EndTurn,
+                FortunesOfWar::CancelNextChit,
                 FortunesOfWar::None,
             ][pick("fortunes_of_war") as usize],
+            division_eligible: [
+                DivisionEligible::NotByThisChit,
+                DivisionEligible::NotThisTurn,
+            ][pick("division_eligible") as usize],
             division_return: [
                 DivisionReturn::RatingD6,
                 DivisionReturn::Never,

@@ -35,7 +35,8 @@ pub struct SideTally {
     pub held: [u64; EVENTS],
     pub used: [u64; EVENTS],
     pub activations: Mean,
-    pub double_activations: Mean,
+    pub reactivations: Mean,
+    pub pick_reactivations: Mean,
     pub idle_brigades: Mean,
     pub returned: Mean,
     pub orders: [Mean; 4],
@@ -66,7 +67,8 @@ impl AddAssign<&SideTally> for SideTally {
             self.used[e] += o.used[e];
         }
         self.activations += o.activations;
-        self.double_activations += o.double_activations;
+        self.reactivations += o.reactivations;
+        self.pick_reactivations += o.pick_reactivations;
         self.idle_brigades += o.idle_brigades;
         self.returned += o.returned;
         for (mine, theirs) in self.orders.iter_mut().zip(o.orders) {
@@ -139,8 +141,9 @@ impl Stats {
             side.activations.record(tally.activations[seat] as u64);
             side.activation_histogram
                 .record(tally.activations[seat] as usize);
-            side.double_activations
-                .record(tally.double_activations[seat] as u64);
+            side.reactivations.record(tally.reactivations[seat] as u64);
+            side.pick_reactivations
+                .record(tally.pick_reactivations[seat] as u64);
             side.idle_brigades.record(tally.idle_brigades[seat] as u64);
             side.returned.record(tally.returned[seat] as u64);
             for (mean, &count) in side.orders.iter_mut().zip(&tally.orders[seat]) {
@@ -224,10 +227,11 @@ impl Stats {
                 rows.push(SummaryRow::mean(metric, name, NO_BREAKDOWN, none(), m))
             };
             mean(&mut rows, "activations_per_turn", s.activations);
+            mean(&mut rows, "reactivations_per_turn", s.reactivations);
             mean(
                 &mut rows,
-                "double_activations_per_turn",
-                s.double_activations,
+                "cic_wild_reactivations_per_turn",
+                s.pick_reactivations,
             );
             mean(&mut rows, "brigades_idle_per_turn", s.idle_brigades);
             mean(&mut rows, "division_chits_returned_per_turn", s.returned);

@@ -126,7 +126,8 @@ pub const STRATEGIES: &[StrategyInfo] = &[
     StrategyInfo {
         name: "heuristic",
         about: "key chit: the event used least so far; uses events at once; a division chit activates \
-                its first brigade not yet activated, a CIC chit the first brigade with the fewest \
+                the first of its eligible brigades (division_eligible) that no chit has activated this \
+                turn, else its first eligible one; a CIC chit the first brigade with the fewest \
                 activations this turn; attack on a brigade's first activation of the turn, regroup after",
         tuning: HEURISTIC_TUNING,
     },
@@ -178,9 +179,10 @@ impl SicklesStrategy {
     }
 
     /// The brigade a division chit activates: one of `eligible` (a mask of
-    /// the division's brigades not yet activated by it this turn).
+    /// the division's brigades the rules let it activate); `fresh` are those
+    /// of them no chit has activated this turn.
     #[inline]
-    pub fn division_brigade(&self, eligible: u8, rng: &mut GameRng) -> u8 {
+    pub fn division_brigade(&self, eligible: u8, fresh: u8, rng: &mut GameRng) -> u8 {
         debug_assert!(eligible != 0);
         match self {
             SicklesStrategy::Random => {
@@ -190,7 +192,12 @@ impl SicklesStrategy {
                 }
                 bits.trailing_zeros() as u8
             }
-            SicklesStrategy::Heuristic(_) => eligible.trailing_zeros() as u8,
+            // A brigade no chit has activated yet before one a CIC or
+            // Wild chit already moved.
+            SicklesStrategy::Heuristic(_) => {
+                let pick = if fresh != 0 { fresh } else { eligible };
+                pick.trailing_zeros() as u8
+            }
         }
     }
 
