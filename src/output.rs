@@ -262,11 +262,20 @@ pub fn axis_column(axis: &str, values: Vec<String>) -> (String, TableColumn) {
     (column_name(axis), column)
 }
 
-/// The summary of every variant as one table, written as `summary.csv`
-/// and `summary.parquet` from the same columns: `variant`, one column per
-/// swept axis, then `SUMMARY_COLUMNS`. `level_value` is the level as a
-/// number where it is one (NaN otherwise), to sort numeric levels by.
-pub fn summary_table(axes: &[String], variants: &[VariantTable]) -> Table {
+/// Whether each swept axis is an integer column: every value of it, over
+/// all variants, an integer (as `axis_column` decides for one table).
+pub fn integer_axes(axes: usize, values: &[&[String]]) -> Vec<bool> {
+    (0..axes)
+        .map(|a| values.iter().all(|v| v[a].parse::<i64>().is_ok()))
+        .collect()
+}
+
+/// The summary of `variants` as one table, written as `summary.csv` and
+/// `summary.parquet` from the same columns: `variant`, one column per
+/// swept axis (integers where `integer_axes` says so), then
+/// `SUMMARY_COLUMNS`. `level_value` is the level as a number where it is
+/// one (NaN otherwise), to sort numeric levels by.
+pub fn summary_table(axes: &[String], integer: &[bool], variants: &[VariantTable]) -> Table {
     let rows: Vec<(&VariantTable, &SummaryRow)> = variants
         .iter()
         .flat_map(|v| v.rows.iter().map(move |r| (v, r)))
@@ -285,10 +294,16 @@ pub fn summary_table(axes: &[String], variants: &[VariantTable]) -> Table {
         TableColumn::Text(rows.iter().map(|(v, _)| v.label.clone()).collect()),
     )];
     for (i, axis) in axes.iter().enumerate() {
-        columns.push(axis_column(
-            axis,
-            rows.iter().map(|(v, _)| v.axes[i].clone()).collect(),
-        ));
+        let column = if integer[i] {
+            TableColumn::Int(
+                rows.iter()
+                    .map(|(v, _)| v.axes[i].parse().expect("an integer axis"))
+                    .collect(),
+            )
+        } else {
+            TableColumn::Text(rows.iter().map(|(v, _)| v.axes[i].clone()).collect())
+        };
+        columns.push((column_name(axis), column));
     }
     let level_value = |r: &SummaryRow| r.level.parse::<f64>().unwrap_or(f64::NAN);
     let cells: [TableColumn; 13] = [
@@ -348,12 +363,142 @@ impl TableColumn {
         }
     }
 
+    /// Appends `other`'s values (a column of the same type).
+    fn extend(&mut self, other: TableColumn) {
+        match (self, other) {
+            (TableColumn::Text(a), TableColumn::Text(b)) => a.extend(b),
+            (TableColumn::Int(a), TableColumn::Int(b)) => a.extend(b),
+            (TableColumn::Float(a), TableColumn::Float(b)) => a.extend(b),
+            _ => unreachable!("a streamed table's columns keep their types"),
+        }
+    }
+
     fn len(&self) -> usize {
         match self {
             TableColumn::Text(v) => v.len(),
             TableColumn::Int(v) => v.len(),
             TableColumn::Float(v) => v.len(),
         }
+    }
+}
+
+/// A table written as it grows: `NAME.csv` a row at a time, and
+/// `NAME.parquet` as one frame when the table is small (the same bytes as
+/// `write_table`), else in row groups of `TABLE_GROUP` rows, so a sweep of
+/// thousands of variants never holds a whole table.
+pub struct TableStream {
+    csv: csv::Writer<BufWriter<File>>,
+    csv_temp: PathBuf,
+    parquet_file: Option<BufWriter<File>>,
+    parquet_temp: PathBuf,
+    parquet: Option<polars::io::parquet::write::BatchedWriter<BufWriter<File>>>,
+    buffer: Option<Table>,
+}
+
+/// Rows of a streamed table buffered for one Parquet row group.
+pub const TABLE_GROUP: usize = 1 << 16;
+
+impl TableStream {
+    /// Opens `NAME.csv` and `NAME.parquet` and writes the CSV header.
+    pub fn open(out: &mut OutputDir, name: &str, header: &[String]) -> Result<TableStream> {
+        let (csv_file, csv_temp) = out.open(&format!("{name}.csv"))?;
+        let (parquet_file, parquet_temp) = out.open(&format!("{name}.parquet"))?;
+        let mut csv = csv::Writer::from_writer(csv_file);
+        csv.write_record(header)
+            .map_err(|e| Error::output(&csv_temp, e))?;
+        Ok(TableStream {
+            csv,
+            csv_temp,
+            parquet_file: Some(parquet_file),
+            parquet_temp,
+            parquet: None,
+            buffer: None,
+        })
+    }
+
+    /// Appends `table`'s rows (its columns those of the header, in order).
+    pub fn push(&mut self, table: Table) -> Result<()> {
+        let height = table.columns.first().map_or(0, |(_, c)| c.len());
+        for row in 0..height {
+            self.csv
+                .write_record(table.columns.iter().map(|(_, c)| c.cell(row)))
+                .map_err(|e| Error::output(&self.csv_temp, e))?;
+        }
+        match &mut self.buffer {
+            None => self.buffer = Some(table),
+            Some(buffer) => {
+                for ((_, mine), (_, theirs)) in buffer.columns.iter_mut().zip(table.columns) {
+                    mine.extend(theirs);
+                }
+            }
+        }
+        if self.buffered() >= TABLE_GROUP {
+            self.write_group()?;
+        }
+        Ok(())
+    }
+
+    fn buffered(&self) -> usize {
+        self.buffer
+            .as_ref()
+            .and_then(|t| t.columns.first())
+            .map_or(0, |(_, c)| c.len())
+    }
+
+    fn frame(&mut self) -> Result<DataFrame> {
+        let table = self.buffer.take().unwrap_or(Table {
+            columns: Vec::new(),
+        });
+        let columns = table
+            .columns
+            .into_iter()
+            .map(|(name, column)| column.into_column(&name))
+            .collect();
+        DataFrame::new_infer_height(columns).map_err(|e| Error::output(&self.parquet_temp, e))
+    }
+
+    fn write_group(&mut self) -> Result<()> {
+        let frame = self.frame()?;
+        let fail = |e: PolarsError| Error::output(&self.parquet_temp, e);
+        if self.parquet.is_none() {
+            let file = self
+                .parquet_file
+                .take()
+                .expect("open until the first group");
+            self.parquet = Some(
+                ParquetWriter::new(file)
+                    .batched(frame.schema())
+                    .map_err(fail)?,
+            );
+        }
+        let writer = self.parquet.as_mut().expect("created above");
+        writer.write_batch(&frame).map_err(fail)
+    }
+
+    pub fn finish(mut self) -> Result<()> {
+        match self.parquet.take() {
+            None => {
+                let mut frame = self.frame()?;
+                let file = self.parquet_file.take().expect("never batched");
+                write_parquet(file, &self.parquet_temp, &mut frame)?;
+            }
+            Some(mut writer) => {
+                if self.buffered() > 0 {
+                    let frame = self.frame()?;
+                    writer
+                        .write_batch(&frame)
+                        .map_err(|e| Error::output(&self.parquet_temp, e))?;
+                }
+                writer
+                    .finish()
+                    .map_err(|e| Error::output(&self.parquet_temp, e))?;
+            }
+        }
+        let file = self
+            .csv
+            .into_inner()
+            .map_err(|e| Error::output(&self.csv_temp, e.error()))?;
+        finish(file, &self.csv_temp)
     }
 }
 
@@ -533,7 +678,23 @@ impl<R: Record> RecordsWriter<R> {
                 TableColumn::Text(of(&columns.labels)),
             )];
             for (axis, values) in &columns.axes {
-                leading.push(axis_column(axis, of(values)));
+                // Typed over every variant, not this row group's alone, so
+                // every row group has one schema; named apart from the
+                // record's own columns (a swept `turns` beside the game's).
+                let mut name = column_name(axis);
+                if R::COLUMNS.iter().any(|c| c.name == name) || name == "variant" {
+                    name = format!("sweep_{name}");
+                }
+                let column = match values.iter().all(|v| v.parse::<i64>().is_ok()) {
+                    true => TableColumn::Int(
+                        of(values)
+                            .iter()
+                            .map(|v| v.parse().expect("checked"))
+                            .collect(),
+                    ),
+                    false => TableColumn::Text(of(values)),
+                };
+                leading.push((name, column));
             }
             for (i, (name, column)) in leading.into_iter().enumerate() {
                 frame.insert_column(i, column.into_column(&name))?;

@@ -4,77 +4,35 @@
 
 use crate::error::{Error, Result};
 use crate::experiment::{Experiment, Games};
-use crate::output::{axis_column, write_table, OutputDir, Table, TableColumn};
-use crate::stats::{Difference, Kind, SeriesSums, CONFIDENCE};
+use crate::output::{
+    column_name, integer_axes, summary_table, OutputDir, Table, TableColumn, TableStream,
+    VariantTable,
+};
+use crate::stats::{Difference, Kind, PairedSums, SeriesSums, SummaryRow, CONFIDENCE};
 use crate::system::{Series, VariantOutcome};
 use plotters::prelude::*;
 use std::fmt::Write as _;
 
-/// One series of one variant, with its game-level interval.
-struct MetricRow<'a> {
-    variant: usize,
-    series: &'a Series,
-    sums: SeriesSums,
-}
-
-fn metric_rows<'a>(experiment: &'a Experiment, outcomes: &[VariantOutcome]) -> Vec<MetricRow<'a>> {
-    let mut rows = Vec::new();
-    for (v, outcome) in outcomes.iter().enumerate() {
-        for (s, series) in experiment.system.series().iter().enumerate() {
-            rows.push(MetricRow {
-                variant: v,
-                series,
-                sums: outcome.series[s],
-            });
-        }
-    }
-    rows
-}
-
-struct DifferenceRow<'a> {
-    variant: usize,
-    series: &'a Series,
-    difference: Difference,
-}
-
-fn difference_rows<'a>(
-    experiment: &'a Experiment,
-    outcomes: &[VariantOutcome],
-) -> Vec<DifferenceRow<'a>> {
-    let mut rows = Vec::new();
-    for (v, outcome) in outcomes.iter().enumerate() {
-        for (s, pair) in outcome.paired.iter().enumerate() {
-            rows.push(DifferenceRow {
-                variant: v,
-                series: &experiment.system.series()[s],
-                difference: pair.difference(CONFIDENCE),
-            });
-        }
-    }
-    rows
-}
-
+/// The label columns of `rows` rows of variant `v`: its label, then each
+/// swept axis (integers where `integer` says so).
 fn label_columns(
     experiment: &Experiment,
-    variants: impl Iterator<Item = usize> + Clone,
+    integer: &[bool],
+    v: usize,
+    rows: usize,
 ) -> Vec<(String, TableColumn)> {
+    let variant = &experiment.variants[v];
     let mut columns = vec![(
         "variant".to_string(),
-        TableColumn::Text(
-            variants
-                .clone()
-                .map(|v| experiment.variants[v].label.clone())
-                .collect(),
-        ),
+        TableColumn::Text(vec![variant.label.clone(); rows]),
     )];
     for (a, axis) in experiment.axes.iter().enumerate() {
-        columns.push(axis_column(
-            &axis.name,
-            variants
-                .clone()
-                .map(|v| experiment.variants[v].axes[a].clone())
-                .collect(),
-        ));
+        let value = &variant.axes[a];
+        let column = match integer[a] {
+            true => TableColumn::Int(vec![value.parse().expect("an integer axis"); rows]),
+            false => TableColumn::Text(vec![value.clone(); rows]),
+        };
+        columns.push((column_name(&axis.name), column));
     }
     columns
 }
@@ -94,56 +52,64 @@ fn series_columns<'a>(
     ]
 }
 
-/// `metrics.csv/.parquet`: every series of every variant, with the game
-/// as the unit of its interval; `differences.csv/.parquet`: every series
-/// of every variant against the reference, paired by game.
-pub fn write_tables(
-    out: &mut OutputDir,
+/// Variant `v`'s rows of `metrics.csv`: each series, with the game as the
+/// unit of its interval.
+fn metrics_table(
     experiment: &Experiment,
-    outcomes: &[VariantOutcome],
-) -> Result<()> {
-    let rows = metric_rows(experiment, outcomes);
-    let mut columns = label_columns(experiment, rows.iter().map(|r| r.variant));
-    columns.extend(series_columns(rows.iter().map(|r| r.series)));
-    let floats =
-        |get: &dyn Fn(&MetricRow) -> f64| TableColumn::Float(rows.iter().map(get).collect());
-    columns.extend([
-        (
-            "games".to_string(),
-            TableColumn::Int(rows.iter().map(|r| r.sums.n as i64).collect()),
-        ),
-        ("value".into(), floats(&|r| r.sums.value())),
-        (
-            "ci_low".into(),
-            floats(&|r| r.sums.interval(r.series.kind, CONFIDENCE).0),
-        ),
-        (
-            "ci_high".into(),
-            floats(&|r| r.sums.interval(r.series.kind, CONFIDENCE).1),
-        ),
-    ]);
-    write_table(out, "metrics", &Table { columns })?;
-    if outcomes.len() < 2 {
-        return Ok(());
-    }
-    let rows = difference_rows(experiment, outcomes);
-    let mut columns = label_columns(experiment, rows.iter().map(|r| r.variant));
-    columns.push((
-        "reference".into(),
-        TableColumn::Text(
-            rows.iter()
-                .map(|_| experiment.variants[experiment.reference].label.clone())
-                .collect(),
-        ),
-    ));
-    columns.extend(series_columns(rows.iter().map(|r| r.series)));
-    let floats = |get: &dyn Fn(&Difference) -> f64| {
-        TableColumn::Float(rows.iter().map(|r| get(&r.difference)).collect())
+    integer: &[bool],
+    v: usize,
+    sums: &[SeriesSums],
+) -> Table {
+    let series = experiment.system.series();
+    let mut columns = label_columns(experiment, integer, v, series.len());
+    columns.extend(series_columns(series.iter()));
+    let floats = |get: &dyn Fn(&Series, &SeriesSums) -> f64| {
+        TableColumn::Float(series.iter().zip(sums).map(|(s, x)| get(s, x)).collect())
     };
     columns.extend([
         (
             "games".to_string(),
-            TableColumn::Int(rows.iter().map(|r| r.difference.games as i64).collect()),
+            TableColumn::Int(sums.iter().map(|x| x.n as i64).collect()),
+        ),
+        ("value".into(), floats(&|_, x| x.value())),
+        (
+            "ci_low".into(),
+            floats(&|s, x| x.interval(s.kind, CONFIDENCE).0),
+        ),
+        (
+            "ci_high".into(),
+            floats(&|s, x| x.interval(s.kind, CONFIDENCE).1),
+        ),
+    ]);
+    Table { columns }
+}
+
+/// Variant `v`'s rows of `differences.csv`: each series against the
+/// reference, paired by game.
+fn differences_table(
+    experiment: &Experiment,
+    integer: &[bool],
+    v: usize,
+    paired: &[PairedSums],
+) -> Table {
+    let series = experiment.system.series();
+    let differences: Vec<Difference> = paired.iter().map(|p| p.difference(CONFIDENCE)).collect();
+    let mut columns = label_columns(experiment, integer, v, differences.len());
+    columns.push((
+        "reference".into(),
+        TableColumn::Text(vec![
+            experiment.variants[experiment.reference].label.clone();
+            differences.len()
+        ]),
+    ));
+    columns.extend(series_columns(series.iter().take(differences.len())));
+    let floats = |get: &dyn Fn(&Difference) -> f64| {
+        TableColumn::Float(differences.iter().map(get).collect())
+    };
+    columns.extend([
+        (
+            "games".to_string(),
+            TableColumn::Int(differences.iter().map(|d| d.games as i64).collect()),
         ),
         ("difference".into(), floats(&|d| d.value)),
         ("ci_low".into(), floats(&|d| d.ci_low)),
@@ -151,7 +117,169 @@ pub fn write_tables(
         ("paired_se".into(), floats(&|d| d.paired_se)),
         ("unpaired_se".into(), floats(&|d| d.unpaired_se)),
     ]);
-    write_table(out, "differences", &Table { columns })
+    Table { columns }
+}
+
+fn header(table: &Table) -> Vec<String> {
+    table.columns.iter().map(|(name, _)| name.clone()).collect()
+}
+
+/// What a run keeps of a variant once its tables are written: the figures
+/// of the experiment's own metrics (their series, paired differences and
+/// `_share` rows) for the report and stdout, so that memory does not grow
+/// with every series of every variant of a large sweep.
+#[derive(Clone, Debug)]
+pub struct Kept {
+    pub games: u64,
+    pub met: Option<bool>,
+    /// The summary rows still needed: the `_share` rows of the
+    /// experiment's metrics (every row for a single variant).
+    pub rows: Vec<SummaryRow>,
+    series: Vec<(usize, SeriesSums)>,
+    paired: Vec<(usize, PairedSums)>,
+}
+
+impl Kept {
+    /// Keeps the series in `watched` (indices into the system's series).
+    pub fn new(outcome: VariantOutcome, watched: &[usize]) -> Kept {
+        Kept {
+            games: outcome.games,
+            met: outcome.met,
+            series: watched.iter().map(|&s| (s, outcome.series[s])).collect(),
+            paired: match outcome.paired.is_empty() {
+                true => Vec::new(),
+                false => watched.iter().map(|&s| (s, outcome.paired[s])).collect(),
+            },
+            rows: outcome.rows,
+        }
+    }
+
+    /// Series `s`, which must be watched.
+    pub fn series(&self, s: usize) -> &SeriesSums {
+        &self
+            .series
+            .iter()
+            .find(|(i, _)| *i == s)
+            .expect("a watched series")
+            .1
+    }
+
+    /// Series `s` paired with the reference (not for the reference).
+    pub fn paired(&self, s: usize) -> &PairedSums {
+        &self
+            .paired
+            .iter()
+            .find(|(i, _)| *i == s)
+            .expect("a watched series")
+            .1
+    }
+}
+
+/// The tables a run leaves, written variant by variant as each variant is
+/// done: `summary.csv/.parquet` (every summary row), `metrics.csv/.parquet`
+/// (every series of every variant, with the game as the unit of its
+/// interval) and, with several variants, `differences.csv/.parquet`
+/// (every series of every variant against the reference, paired by game).
+pub struct RunTables {
+    summary: TableStream,
+    metrics: TableStream,
+    differences: Option<TableStream>,
+    axes: Vec<String>,
+    /// Integer axes over every variant, and over all but the reference
+    /// (the variants of the differences table).
+    integer: Vec<bool>,
+    integer_others: Vec<bool>,
+}
+
+impl RunTables {
+    pub fn open(out: &mut OutputDir, experiment: &Experiment) -> Result<RunTables> {
+        let axes = experiment.axis_names();
+        let values = |all: bool| -> Vec<&[String]> {
+            experiment
+                .variants
+                .iter()
+                .enumerate()
+                .filter(|&(v, _)| all || v != experiment.reference)
+                .map(|(_, variant)| &variant.axes[..])
+                .collect()
+        };
+        let integer = integer_axes(axes.len(), &values(true));
+        let integer_others = integer_axes(axes.len(), &values(false));
+        let example = summary_table(&axes, &integer, &[]);
+        let summary = TableStream::open(out, "summary", &header(&example))?;
+        let series = experiment.system.series().len();
+        let no_sums = vec![SeriesSums::default(); series];
+        let metrics = TableStream::open(
+            out,
+            "metrics",
+            &header(&metrics_table(
+                experiment,
+                &integer,
+                experiment.reference,
+                &no_sums,
+            )),
+        )?;
+        let differences = match experiment.variants.len() {
+            0 | 1 => None,
+            _ => {
+                let no_pairs = vec![PairedSums::default(); series];
+                let table =
+                    differences_table(experiment, &integer_others, experiment.reference, &no_pairs);
+                Some(TableStream::open(out, "differences", &header(&table))?)
+            }
+        };
+        Ok(RunTables {
+            summary,
+            metrics,
+            differences,
+            axes,
+            integer,
+            integer_others,
+        })
+    }
+
+    /// Variant `v`'s rows, with all its summary rows.
+    pub fn push(
+        &mut self,
+        experiment: &Experiment,
+        v: usize,
+        rows: Vec<SummaryRow>,
+        outcome: &VariantOutcome,
+    ) -> Result<()> {
+        let variant = &experiment.variants[v];
+        let table = VariantTable {
+            label: variant.label.clone(),
+            axes: variant.axes.clone(),
+            rows,
+        };
+        self.summary.push(summary_table(
+            &self.axes,
+            &self.integer,
+            std::slice::from_ref(&table),
+        ))?;
+        self.metrics
+            .push(metrics_table(experiment, &self.integer, v, &outcome.series))?;
+        if let Some(differences) = self.differences.as_mut() {
+            if v != experiment.reference {
+                differences.push(differences_table(
+                    experiment,
+                    &self.integer_others,
+                    v,
+                    &outcome.paired,
+                ))?;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn finish(self) -> Result<()> {
+        self.summary.finish()?;
+        self.metrics.finish()?;
+        match self.differences {
+            Some(differences) => differences.finish(),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Digits that show a value to its interval's precision.
@@ -439,7 +567,7 @@ fn lines_of(
 pub fn write_report(
     out: &mut OutputDir,
     experiment: &Experiment,
-    outcomes: &[VariantOutcome],
+    outcomes: &[Kept],
     threads: usize,
 ) -> Result<()> {
     let system = experiment.system;
@@ -562,7 +690,7 @@ pub fn write_report(
         if !experiment.axes.is_empty() {
             let (_, _, categories) = layout(experiment);
             let point = |v: usize, s: usize| {
-                let sums = &outcomes[v].series[s];
+                let sums = &outcomes[v].series(s);
                 let (low, high) = sums.interval(series[s].kind, CONFIDENCE);
                 Some((sums.value(), low, high))
             };
@@ -588,7 +716,7 @@ pub fn write_report(
         );
         for (v, variant) in experiment.variants.iter().enumerate() {
             for &s in &indices {
-                let sums = &outcomes[v].series[s];
+                let sums = &outcomes[v].series(s);
                 let (low, high) = sums.interval(series[s].kind, CONFIDENCE);
                 let d = digits(sums.half_width(series[s].kind, CONFIDENCE));
                 let _ = writeln!(
@@ -609,7 +737,7 @@ pub fn write_report(
                 if v == experiment.reference {
                     return Some((0.0, f64::NAN, f64::NAN));
                 }
-                let d = outcomes[v].paired[s].difference(CONFIDENCE);
+                let d = outcomes[v].paired(s).difference(CONFIDENCE);
                 Some((d.value, d.ci_low, d.ci_high))
             };
             if !experiment.axes.is_empty() {
@@ -635,7 +763,7 @@ pub fn write_report(
                     continue;
                 }
                 for &s in &indices {
-                    let d = outcomes[v].paired[s].difference(CONFIDENCE);
+                    let d = outcomes[v].paired(s).difference(CONFIDENCE);
                     let digits = digits((d.ci_high - d.ci_low) / 2.0);
                     let z = (d.ci_high - d.ci_low) / 2.0 / d.paired_se;
                     let _ = writeln!(

@@ -3,10 +3,10 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::experiment::{Experiment, Games, Overrides, BASELINE_TOML};
-use crate::output::{self, emit, interval_text, number, signed_number, OutputDir, VariantTable};
-use crate::report;
+use crate::output::{self, emit, interval_text, number, signed_number, OutputDir};
+use crate::report::{self, Kept};
 use crate::stats::CONFIDENCE;
-use crate::system::{plan, RecordsOut, VariantOutcome};
+use crate::system::{plan, RecordsOut};
 use crate::systems;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -162,28 +162,61 @@ pub fn run(args: RunArgs) -> Result<()> {
     });
     let started = Instant::now();
     let axes = experiment.axis_names();
+    // The summary goes to its files variant by variant as each is done;
+    // an outcome keeps only the rows the report and stdout read after the
+    // run, so memory stays bounded however many variants a sweep has.
+    let mut tables = match out.as_mut() {
+        Some(dir) => Some(report::RunTables::open(dir, &experiment)?),
+        None => None,
+    };
     let records = match out.as_mut() {
         Some(dir) if experiment.records => Some(RecordsOut { dir, axes: &axes }),
         _ => None,
     };
-    let outcomes = system.run(&experiment.variants, &plan, records, progress.as_ref())?;
+    let single = experiment.variants.len() == 1;
+    let shares: Vec<String> = experiment
+        .metrics
+        .iter()
+        .map(|m| format!("{m}_share"))
+        .collect();
+    let watched = experiment.watched_series();
+    let mut kept: Vec<Option<Kept>> = experiment.variants.iter().map(|_| None).collect();
+    system.run_each(
+        &experiment.variants,
+        &plan,
+        records,
+        progress.as_ref(),
+        &mut |v, mut outcome| {
+            let rows = if single {
+                outcome.rows.clone()
+            } else {
+                let all = std::mem::take(&mut outcome.rows);
+                outcome.rows = all
+                    .iter()
+                    .filter(|r| shares.iter().any(|s| s == r.metric))
+                    .cloned()
+                    .collect();
+                all
+            };
+            if let Some(tables) = tables.as_mut() {
+                tables.push(&experiment, v, rows, &outcome)?;
+            }
+            kept[v] = Some(Kept::new(outcome, &watched));
+            Ok(())
+        },
+    )?;
+    let outcomes: Vec<Kept> = kept
+        .into_iter()
+        .map(|o| o.expect("every variant's outcome is delivered"))
+        .collect();
     let elapsed = started.elapsed().as_secs_f64();
     if let Some(bar) = &progress {
         bar.finish_and_clear();
     }
-    let tables: Vec<VariantTable> = experiment
-        .variants
-        .iter()
-        .zip(&outcomes)
-        .map(|(variant, outcome)| VariantTable {
-            label: variant.label.clone(),
-            axes: variant.axes.clone(),
-            rows: outcome.rows.clone(),
-        })
-        .collect();
     if let Some(dir) = out.as_mut() {
-        output::write_table(dir, "summary", &output::summary_table(&axes, &tables))?;
-        report::write_tables(dir, &experiment, &outcomes)?;
+        if let Some(tables) = tables.take() {
+            tables.finish()?;
+        }
         report::write_report(dir, &experiment, &outcomes, threads)?;
         let file = dir.path().join("run.toml");
         output::write_text(dir, "run.toml", &experiment.to_toml(threads, &file))?;
@@ -223,7 +256,7 @@ pub fn run(args: RunArgs) -> Result<()> {
 
 /// The stdout table of a sweep: each metric of interest per variant, and
 /// its paired difference from the reference.
-fn experiment_table(experiment: &Experiment, outcomes: &[VariantOutcome]) -> String {
+fn experiment_table(experiment: &Experiment, outcomes: &[Kept]) -> String {
     let mut lines = vec![[
         "variant".to_string(),
         "series".into(),
@@ -236,12 +269,12 @@ fn experiment_table(experiment: &Experiment, outcomes: &[VariantOutcome]) -> Str
     let series = experiment.system.series();
     for &s in &experiment.watched_series() {
         for (v, variant) in experiment.variants.iter().enumerate() {
-            let sums = &outcomes[v].series[s];
+            let sums = &outcomes[v].series(s);
             let (low, high) = sums.interval(series[s].kind, CONFIDENCE);
             let (diff, range) = if v == experiment.reference {
                 ("reference".to_string(), String::new())
             } else {
-                let d = outcomes[v].paired[s].difference(CONFIDENCE);
+                let d = outcomes[v].paired(s).difference(CONFIDENCE);
                 (
                     signed_number(d.value),
                     interval_text(d.ci_low, d.ci_high, signed_number),
@@ -263,7 +296,7 @@ fn experiment_table(experiment: &Experiment, outcomes: &[VariantOutcome]) -> Str
 
 /// A precision target some variant did not reach within its cap: said on
 /// stderr, with the widest half-width it reached, so a script sees it.
-fn warn_missed_target(experiment: &Experiment, outcomes: &[VariantOutcome]) {
+fn warn_missed_target(experiment: &Experiment, outcomes: &[Kept]) {
     let Games::Precision { half_width, .. } = experiment.games else {
         return;
     };
@@ -275,7 +308,7 @@ fn warn_missed_target(experiment: &Experiment, outcomes: &[VariantOutcome]) {
         let widest = experiment
             .watched_series()
             .into_iter()
-            .map(|s| (outcome.series[s].half_width(series[s].kind, CONFIDENCE), s))
+            .map(|s| (outcome.series(s).half_width(series[s].kind, CONFIDENCE), s))
             .max_by(|a, b| a.0.total_cmp(&b.0));
         if let Some((reached, s)) = widest {
             crate::output::warn(format_args!(

@@ -105,15 +105,31 @@ impl<S: Simulation> System for Entry<S> {
         S::build(variant).map(|_| ())
     }
 
-    fn run(
+    fn run_each(
         &self,
         variants: &[Variant],
         plan: &Plan,
         records: Option<RecordsOut<'_>>,
         progress: Option<&ProgressBar>,
-    ) -> Result<Vec<VariantOutcome>> {
+        done: &mut dyn FnMut(usize, VariantOutcome) -> Result<()>,
+    ) -> Result<()> {
         let simulations = variants.iter().map(S::build).collect::<Result<Vec<S>>>()?;
-        let results = match records {
+        let mut finish = |v: usize, result: VariantResult<S::Stats>| {
+            let outcome = VariantOutcome {
+                rows: game_level_rows(
+                    simulations[v].rows(&result.stats),
+                    &result,
+                    S::SERIES,
+                    S::METRICS,
+                ),
+                games: result.games,
+                series: result.series,
+                paired: result.paired,
+                met: result.met,
+            };
+            done(v, outcome)
+        };
+        match records {
             Some(RecordsOut { dir, axes }) => {
                 let leading = (variants.len() > 1).then(|| VariantColumns {
                     labels: variants.iter().map(|v| v.label.clone()).collect(),
@@ -130,28 +146,11 @@ impl<S: Simulation> System for Entry<S> {
                 });
                 let mut writer = RecordsWriter::<S::Record>::open(dir, "records.parquet", leading)?;
                 let mut sink = |variant: usize, rows: &[S::Record]| writer.push(variant, rows);
-                let results = super::run(&simulations, plan, progress, Some(&mut sink))?;
-                writer.finish()?;
-                results
+                super::run_each(&simulations, plan, progress, Some(&mut sink), &mut finish)?;
+                writer.finish()
             }
-            None => super::run(&simulations, plan, progress, None)?,
-        };
-        Ok(results
-            .into_iter()
-            .zip(&simulations)
-            .map(|(result, simulation)| VariantOutcome {
-                rows: game_level_rows(
-                    simulation.rows(&result.stats),
-                    &result,
-                    S::SERIES,
-                    S::METRICS,
-                ),
-                games: result.games,
-                series: result.series,
-                paired: result.paired,
-                met: result.met,
-            })
-            .collect())
+            None => super::run_each(&simulations, plan, progress, None, &mut finish),
+        }
     }
 
     fn game_loop(&self, variant: &Variant) -> Result<Box<dyn GameLoop>> {

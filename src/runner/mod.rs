@@ -49,35 +49,149 @@ struct BatchTally<S: Simulation> {
 /// Receives a batch's records of one variant, in game order.
 pub type RecordSink<'a, R> = &'a mut dyn FnMut(usize, &[R]) -> Result<()>;
 
-/// Plays every variant (in lockstep, game by game) until `plan.stop`, and
-/// returns what each measured.
+/// A `RecordSink` lent to one group: its borrow shorter than the sink's.
+type Reborrowed<'a, 'b, R> = &'a mut (dyn FnMut(usize, &[R]) -> Result<()> + 'b);
+
+/// Receives each variant's result once it is final: (variant, result).
+pub type ResultSink<'a, St> = &'a mut dyn FnMut(usize, VariantResult<St>) -> Result<()>;
+
+/// Variants played in lockstep at once, besides the reference. Memory holds
+/// every accumulator of the variants in play for each batch in flight, so
+/// a large sweep plays its variants group by group, each group with the
+/// reference beside it (replayed: its games are seeded like every other's,
+/// so each group pairs with exactly the same reference games). A group of
+/// 128 keeps a 10,000-variant sweep's accumulators to tens of megabytes and
+/// replays the reference about once per 128 variants.
+pub const VARIANT_GROUP: usize = 128;
+
+/// Plays every variant until `plan.stop`, in lockstep game by game (in
+/// groups of `VARIANT_GROUP` when there are more) and returns what each
+/// measured, in variant order.
 pub fn run<S: Simulation>(
     variants: &[S],
     plan: &Plan,
     progress: Option<&ProgressBar>,
-    mut records: Option<RecordSink<'_, S::Record>>,
+    records: Option<RecordSink<'_, S::Record>>,
 ) -> Result<Vec<VariantResult<S::Stats>>> {
+    let mut results: Vec<Option<VariantResult<S::Stats>>> = variants.iter().map(|_| None).collect();
+    run_each(variants, plan, progress, records, &mut |v, result| {
+        results[v] = Some(result);
+        Ok(())
+    })?;
+    Ok(results
+        .into_iter()
+        .map(|r| r.expect("every variant's result is delivered"))
+        .collect())
+}
+
+/// `run`, handing each variant's result to `done` as soon as it is final
+/// and keeping none: in variant order when all variants play in one group;
+/// else group by group, the reference last (its result the one of the
+/// group it played longest in, which under a precision target is the
+/// whole run's, since every group's games are a prefix of the same games).
+pub fn run_each<S: Simulation>(
+    variants: &[S],
+    plan: &Plan,
+    progress: Option<&ProgressBar>,
+    mut records: Option<RecordSink<'_, S::Record>>,
+    done: ResultSink<'_, S::Stats>,
+) -> Result<()> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads)
         .build()
         .map_err(|e| Error::new(ErrorKind::BadArgument(format!("cannot start threads: {e}"))))?;
+    let row_keys = Arc::new(RowKeys::default());
     let count = variants.len();
+    if count <= VARIANT_GROUP + 1 {
+        let members: Vec<usize> = (0..count).collect();
+        let group = Group {
+            members: &members,
+            reference: plan.reference,
+            reference_recorded: 0,
+            count_reference: true,
+        };
+        let (results, _) = run_group(variants, plan, &pool, &row_keys, &group, progress, records)?;
+        for (v, result) in results.into_iter().enumerate() {
+            done(v, result)?;
+        }
+        return Ok(());
+    }
+    let others: Vec<usize> = (0..count).filter(|&v| v != plan.reference).collect();
+    let mut reference: Option<VariantResult<S::Stats>> = None;
+    let mut reference_recorded = 0;
+    for (g, chunk) in others.chunks(VARIANT_GROUP).enumerate() {
+        let mut members = chunk.to_vec();
+        members.push(plan.reference);
+        let group = Group {
+            members: &members,
+            reference: members.len() - 1,
+            reference_recorded,
+            count_reference: g == 0,
+        };
+        let (mut results, recorded) = run_group(
+            variants,
+            plan,
+            &pool,
+            &row_keys,
+            &group,
+            progress,
+            records.as_deref_mut(),
+        )?;
+        reference_recorded = recorded;
+        let this = results.pop().expect("the reference plays in every group");
+        if reference
+            .as_ref()
+            .is_none_or(|best| this.games > best.games)
+        {
+            reference = Some(this);
+        }
+        for (&v, result) in chunk.iter().zip(results) {
+            done(v, result)?;
+        }
+    }
+    done(plan.reference, reference.expect("at least one group"))
+}
+
+/// The variants one lockstep loop plays: global indices, the reference's
+/// place among them, the reference games whose records an earlier group
+/// already wrote, and whether its games count in the progress bar.
+struct Group<'a> {
+    members: &'a [usize],
+    reference: usize,
+    reference_recorded: u64,
+    count_reference: bool,
+}
+
+/// Plays one group of variants in lockstep; returns their results in
+/// `members` order and the reference games recorded so far.
+fn run_group<S: Simulation>(
+    variants: &[S],
+    plan: &Plan,
+    pool: &rayon::ThreadPool,
+    row_keys: &Arc<RowKeys>,
+    group: &Group<'_>,
+    progress: Option<&ProgressBar>,
+    mut records: Option<Reborrowed<'_, '_, S::Record>>,
+) -> Result<(Vec<VariantResult<S::Stats>>, u64)> {
+    let members = group.members;
+    let count = members.len();
+    let reference = group.reference;
     let series_count = S::SERIES.len();
     let keep_records = records.is_some();
-    let row_keys = Arc::new(RowKeys::default());
+    let mut reference_recorded = group.reference_recorded;
     let mut results: Vec<VariantResult<S::Stats>> = (0..count)
         .map(|v| VariantResult {
             stats: S::Stats::default(),
             games: 0,
             series: vec![SeriesSums::default(); series_count],
-            paired: if v == plan.reference {
+            paired: if v == reference {
                 Vec::new()
             } else {
                 vec![PairedSums::default(); series_count]
             },
             met: None,
             rows: RowSums::default(),
-            row_keys: Arc::clone(&row_keys),
+            row_keys: Arc::clone(row_keys),
         })
         .collect();
     let (limit, check_every) = match plan.stop {
@@ -107,10 +221,10 @@ pub fn run<S: Simulation>(
                     .map_init(
                         || {
                             let states: Vec<S::State> =
-                                variants.iter().map(|v| v.new_state()).collect();
+                                members.iter().map(|&v| variants[v].new_state()).collect();
                             let values = vec![vec![Ratio::default(); series_count]; count];
                             let clusters: Vec<S::Stats> =
-                                variants.iter().map(|_| S::Stats::default()).collect();
+                                members.iter().map(|_| S::Stats::default()).collect();
                             (states, values, clusters)
                         },
                         |(states, values, clusters), batch| {
@@ -118,13 +232,13 @@ pub fn run<S: Simulation>(
                             let last = ((batch + 1) * S::BATCH).min(chunk_end);
                             play_batch(
                                 variants,
-                                plan.reference,
+                                group,
                                 &active,
                                 states,
                                 values,
                                 clusters,
                                 cluster,
-                                &row_keys,
+                                row_keys,
                                 plan.seed,
                                 first..last,
                                 keep_records,
@@ -137,7 +251,8 @@ pub fn run<S: Simulation>(
             if INTERRUPTED.load(Ordering::Relaxed) {
                 return Err(Error::new(ErrorKind::Interrupted));
             }
-            for tally in &tallies {
+            for (b, tally) in (batch..wave_end).zip(&tallies) {
+                let batch_last = ((b + 1) * S::BATCH).min(chunk_end);
                 for (v, result) in results.iter_mut().enumerate() {
                     result.stats += &tally.stats[v];
                     result.rows += &tally.rows[v];
@@ -148,8 +263,14 @@ pub fn run<S: Simulation>(
                         *mine += theirs;
                     }
                     if let Some(sink) = records.as_mut() {
-                        if !tally.records[v].is_empty() {
-                            sink(v, &tally.records[v])?;
+                        // The reference's games are written once, by the
+                        // first group to play them.
+                        let repeat = v == reference && batch_last <= reference_recorded;
+                        if !tally.records[v].is_empty() && !repeat {
+                            sink(members[v], &tally.records[v])?;
+                            if v == reference {
+                                reference_recorded = batch_last;
+                            }
                         }
                     }
                 }
@@ -168,25 +289,25 @@ pub fn run<S: Simulation>(
                     result.series[s].half_width(S::SERIES[s].kind, CONFIDENCE) <= half_width
                 });
                 result.met = Some(met);
-                if v != plan.reference {
+                if v != reference {
                     active[v] &= !met;
                     any_open |= active[v];
                 }
             }
             // The reference plays on while any variant needs its games for
             // pairing, or while it has not reached the target itself.
-            let reference_met = results[plan.reference].met == Some(true);
-            active[plan.reference] = any_open || !reference_met;
+            let reference_met = results[reference].met == Some(true);
+            active[reference] = any_open || !reference_met;
         }
         start = chunk_end;
     }
-    Ok(results)
+    Ok((results, reference_recorded))
 }
 
 #[allow(clippy::too_many_arguments)]
 fn play_batch<S: Simulation>(
     variants: &[S],
-    reference: usize,
+    group: &Group<'_>,
     active: &[bool],
     states: &mut [S::State],
     values: &mut [Vec<Ratio>],
@@ -198,7 +319,8 @@ fn play_batch<S: Simulation>(
     keep_records: bool,
     progress: Option<&ProgressBar>,
 ) -> BatchTally<S> {
-    let count = variants.len();
+    let (members, reference) = (group.members, group.reference);
+    let count = members.len();
     let series_count = S::SERIES.len();
     let mut tally = BatchTally::<S> {
         stats: (0..count).map(|_| S::Stats::default()).collect(),
@@ -218,7 +340,12 @@ fn play_batch<S: Simulation>(
     if INTERRUPTED.load(Ordering::Relaxed) {
         return tally;
     }
-    let played = active.iter().filter(|&&a| a).count() as u64;
+    // Progress counts each game once: a replayed reference does not.
+    let played = active
+        .iter()
+        .enumerate()
+        .filter(|&(v, &a)| a && (v != reference || group.count_reference))
+        .count() as u64;
     let mut ids = Vec::new();
     for game in games.clone() {
         // Checked every game, not every batch: a batch of slow games (a
@@ -231,7 +358,7 @@ fn play_batch<S: Simulation>(
                 continue;
             }
             let sink = keep_records.then_some(&mut tally.records[v]);
-            variants[v].play(
+            variants[members[v]].play(
                 &mut states[v],
                 seed,
                 game,
@@ -255,7 +382,7 @@ fn play_batch<S: Simulation>(
         // game: its rows are one observation of every row's game-level sums.
         if (game + 1) % cluster == 0 || game + 1 == games.end {
             for v in (0..count).filter(|&v| active[v]) {
-                let rows = variants[v].rows(&clusters[v]);
+                let rows = variants[members[v]].rows(&clusters[v]);
                 tally.rows[v].record(&rows, row_keys, &mut ids);
                 tally.stats[v] += &clusters[v];
                 clusters[v] = S::Stats::default();

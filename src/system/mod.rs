@@ -84,16 +84,38 @@ pub trait System: Sync {
     /// Refuses a variant whose rules are impossible together.
     fn check(&self, variant: &Variant) -> Result<()>;
 
-    /// Plays every variant under `plan`; with `records`, writes
-    /// `records.parquet` there (with several variants, a `variant` column
-    /// and one per swept axis first).
+    /// Plays every variant under `plan`, handing each variant's outcome to
+    /// `done` as soon as it is final (see `runner::run_each` for the order)
+    /// and keeping none; with `records`, writes `records.parquet` there
+    /// (with several variants, a `variant` column and one per swept axis
+    /// first).
+    fn run_each(
+        &self,
+        variants: &[Variant],
+        plan: &Plan,
+        records: Option<RecordsOut<'_>>,
+        progress: Option<&ProgressBar>,
+        done: &mut dyn FnMut(usize, VariantOutcome) -> Result<()>,
+    ) -> Result<()>;
+
+    /// `run_each`, every outcome kept, in variant order.
     fn run(
         &self,
         variants: &[Variant],
         plan: &Plan,
         records: Option<RecordsOut<'_>>,
         progress: Option<&ProgressBar>,
-    ) -> Result<Vec<VariantOutcome>>;
+    ) -> Result<Vec<VariantOutcome>> {
+        let mut outcomes: Vec<Option<VariantOutcome>> = variants.iter().map(|_| None).collect();
+        self.run_each(variants, plan, records, progress, &mut |v, outcome| {
+            outcomes[v] = Some(outcome);
+            Ok(())
+        })?;
+        Ok(outcomes
+            .into_iter()
+            .map(|o| o.expect("every variant's outcome is delivered"))
+            .collect())
+    }
 
     fn game_loop(&self, variant: &Variant) -> Result<Box<dyn GameLoop>>;
 

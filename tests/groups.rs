@@ -1,0 +1,157 @@
+//! Large sweeps play their variants in groups (`runner::VARIANT_GROUP`),
+//! each beside a replayed reference, to bound memory: every variant's
+//! figures must be those it gets in a small sweep, with fixed games and
+//! under a precision target; and a 10,000-variant sweep must stay under
+//! 200 MB of heap (measured by a counting allocator).
+
+use fortunes::experiment::{Experiment, Overrides};
+use fortunes::runner::VARIANT_GROUP;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Peak;
+
+static CURRENT: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: forwards to the system allocator; only counts.
+unsafe impl GlobalAlloc for Peak {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let now = CURRENT.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+        PEAK.fetch_max(now, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Peak = Peak;
+
+fn experiment(text: &str) -> Experiment {
+    Experiment::from_table(
+        "groups",
+        std::path::Path::new("(test)"),
+        &toml::from_str(text).unwrap(),
+        &Overrides::default(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn grouped_variants_measure_what_they_measure_alone() {
+    let many = VARIANT_GROUP as i64 + 12;
+    for games in ["games = 96", "precision = 0.02\nmax_games = 4096"] {
+        let head = format!(
+            "system = \"haggerty\"\n{games}\nmetrics = [\"initiative\"]\n[reference]\nturns = 3\n"
+        );
+        let large = experiment(&format!(
+            "{head}[sweep]\nturns = {{ from = 1, to = {many} }}\n"
+        ));
+        let small = experiment(&format!("{head}[sweep]\nturns = [2, 3, {many}]\n"));
+        let (large_out, small_out) = (large.play(7, 2).unwrap(), small.play(7, 2).unwrap());
+        assert_eq!(large_out.len(), many as usize);
+        for (variant, outcome) in small.variants.iter().zip(&small_out) {
+            let v = large
+                .variants
+                .iter()
+                .position(|l| l.label == variant.label)
+                .unwrap();
+            assert_eq!(&large_out[v], outcome, "{games}: {}", variant.label);
+        }
+    }
+}
+
+#[test]
+fn a_sweep_of_ten_thousand_variants_stays_under_200_mb() {
+    let dir = std::env::temp_dir().join(format!("fortunes-groups-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("grid.toml");
+    std::fs::write(
+        &file,
+        "system = \"haggerty\"\ngames = 10\n[sweep]\nturns = { from = 1, to = 100 }\n\
+         a.win_percent = { from = 0, to = 99 }\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let matches = fortunes::cli::command()
+        .try_get_matches_from([
+            "fortunes",
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet",
+            "--threads",
+            "2",
+        ])
+        .unwrap();
+    let before = CURRENT.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    let outcome = fortunes::cli::execute(&matches);
+    let peak = PEAK.load(Ordering::Relaxed) - before;
+    let summary = std::fs::metadata(out.join("summary.parquet")).map(|m| m.len());
+    std::fs::remove_dir_all(&dir).unwrap();
+    outcome.unwrap();
+    eprintln!(
+        "heap peak of 10,000 variants of 10 games: {} MB",
+        peak >> 20
+    );
+    assert!(
+        summary.unwrap() > 1_000_000,
+        "the summary of 10,000 variants was written"
+    );
+    assert!(
+        peak < 200 << 20,
+        "10,000 variants of 10 games took {} MB of heap at the peak",
+        peak >> 20
+    );
+}
+
+#[test]
+fn a_grouped_sweep_records_every_game_of_every_variant_once() {
+    use polars::prelude::*;
+    let dir = std::env::temp_dir().join(format!("fortunes-groups-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("sweep.toml");
+    let many = VARIANT_GROUP + 12;
+    std::fs::write(
+        &file,
+        format!(
+            "system = \"haggerty\"\ngames = 40\n[sweep]\nturns = {{ from = 1, to = {many} }}\n\
+             [reference]\nturns = 5\n"
+        ),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let matches = fortunes::cli::command()
+        .try_get_matches_from([
+            "fortunes",
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--records",
+            "--quiet",
+        ])
+        .unwrap();
+    fortunes::cli::execute(&matches).unwrap();
+    let frame = ParquetReader::new(std::fs::File::open(out.join("records.parquet")).unwrap())
+        .finish()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    // The swept `turns` stands apart from each game's own `turns` column.
+    assert!(frame.column("sweep_turns").unwrap().i64().is_ok());
+    let variants = frame.column("variant").unwrap().str().unwrap().clone();
+    let games = frame.column("game").unwrap().u64().unwrap().clone();
+    let mut seen = std::collections::HashSet::new();
+    for (variant, game) in variants.iter().zip(games.iter()) {
+        let key = (variant.unwrap().to_string(), game.unwrap());
+        assert!(seen.insert(key.clone()), "{key:?} recorded twice");
+    }
+    // Every game of every variant, the reference's (replayed in both
+    // groups) once.
+    assert_eq!(seen.len(), many * 40);
+}
