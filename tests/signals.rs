@@ -83,3 +83,62 @@ fn an_interrupted_suite_check_exits_130() {
     signal(&child, "INT");
     assert_eq!(finish(child, Duration::from_secs(10)), Some(130));
 }
+
+/// Every file of `dir` (names and bytes), to compare a folder before and
+/// after.
+fn snapshot(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&path).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn a_run_interrupted_while_its_tables_are_written_leaves_the_old_report() {
+    for signals in [&["INT"][..], &["TERM", "TERM"][..]] {
+        let dir = TempDir::new("signals-tables");
+        let out = dir.path().join("report");
+        // A finished report in the folder first.
+        let first = start(&[
+            "run",
+            "haggerty",
+            "--games",
+            "2000",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(finish(first, Duration::from_secs(60)), Some(0));
+        let before = snapshot(&out);
+        // 10,000 variants: their tables are written variant by variant for
+        // several seconds, where the signals land.
+        let grid = dir.path().join("grid.toml");
+        std::fs::write(
+            &grid,
+            "system = \"haggerty\"\ngames = 10\n[sweep]\na.win_percent = { from = 0, to = 99 }\n\
+             b.win_percent = { from = 0, to = 99 }\n",
+        )
+        .unwrap();
+        let child = start(&[
+            "run",
+            grid.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        std::thread::sleep(Duration::from_millis(2500));
+        for name in signals {
+            signal(&child, name);
+        }
+        assert_eq!(
+            finish(child, Duration::from_secs(10)),
+            Some(130),
+            "{signals:?}"
+        );
+        assert!(before == snapshot(&out), "{signals:?}: the report changed");
+    }
+}
