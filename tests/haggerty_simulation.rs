@@ -5,15 +5,23 @@
 use fortunes::engine::{BySeat, Seat};
 use fortunes::runner::{run_one, RunConfig};
 use fortunes::stats::Rate;
-use fortunes::systems::haggerty::{self, Game, HaggertyStrategy, Heuristic, Rules, Stats};
+use fortunes::systems::haggerty::{self, Game, HaggertyStrategy, Heuristic, Hoarder, Rules, Stats};
 
-const ALL_STRATEGIES: [HaggertyStrategy; 4] = [
+const ALL_STRATEGIES: [HaggertyStrategy; 5] = [
     HaggertyStrategy::Random,
     HaggertyStrategy::Lowest,
     HaggertyStrategy::Highest,
     HaggertyStrategy::Heuristic(Heuristic {
         win_percent: 60,
         reserve: 2,
+    }),
+    HaggertyStrategy::Hoarder(Hoarder {
+        heuristic: Heuristic {
+            win_percent: 60,
+            reserve: 2,
+        },
+        keep: 2,
+        keep_percent: 70,
     }),
 ];
 
@@ -37,7 +45,7 @@ fn every_card_is_in_exactly_one_place_at_every_step() {
     let mut rounds = 0u64;
     for rules in &variants {
         for (i, &a) in ALL_STRATEGIES.iter().enumerate() {
-            let strategies = BySeat([a, ALL_STRATEGIES[(i + 1) % 4]]);
+            let strategies = BySeat([a, ALL_STRATEGIES[(i + 1) % ALL_STRATEGIES.len()]]);
             for index in 0..200 {
                 let mut game = Game::new(rules, 99, index);
                 assert!(game.conserves_cards(rules));
@@ -208,4 +216,83 @@ fn cards_and_actions_add_up() {
         stats.rounds,
         stats.contested + stats.lone_rounds[Seat::A] + stats.lone_rounds[Seat::B]
     );
+}
+
+const HOARDER: fn(u32) -> HaggertyStrategy = |keep| {
+    HaggertyStrategy::Hoarder(Hoarder {
+        heuristic: Heuristic::default(),
+        keep,
+        keep_percent: 80,
+    })
+};
+
+#[test]
+fn a_hoarder_keeping_nothing_plays_as_the_heuristic() {
+    let heuristic = HaggertyStrategy::Heuristic(Heuristic::default());
+    let rules = Rules::default();
+    let (with, without) = (
+        run_stats(
+            &simulation(heuristic, HOARDER(0), rules.clone()),
+            3_000,
+            4,
+            2,
+        ),
+        run_stats(&simulation(heuristic, heuristic, rules), 3_000, 4, 2),
+    );
+    assert_eq!(with, without);
+}
+
+#[test]
+fn a_hoarder_passes_to_carry_its_strong_cards_and_opens_turns_with_them() {
+    // "A Jack of Hearts, carefully hoarded in his hand from the first turn":
+    // the hoarder (seat b) keeps at most `keep` cards, each strong, past a
+    // turn, passing to do so, and plays everything in the last turn.
+    let rules = rules(&["turns=8"]);
+    let heuristic = HaggertyStrategy::Heuristic(Heuristic::default());
+    for keep in [1u32, 2] {
+        let strategies = BySeat([heuristic, HOARDER(keep)]);
+        let (mut passes, mut carried, mut opened) = (0, 0, 0);
+        for index in 0..2_000 {
+            let mut game = Game::new(&rules, 12, index);
+            loop {
+                let start = game.hands[Seat::B];
+                let mut first_round = true;
+                let mut passed = false;
+                while let Some(outcome) = game.play_round(&rules, &strategies) {
+                    passed |= outcome.passed[Seat::B];
+                    // A turn opened with a card carried from the last.
+                    if first_round && game.turn > 0 {
+                        if let Some(card) = outcome.revealed[Seat::B] {
+                            opened += start.contains(card) as u32;
+                        }
+                    }
+                    first_round = false;
+                }
+                let left = game.hands[Seat::B];
+                let last = game.turn + 1 >= rules.turns;
+                assert!(
+                    left.len() <= if last { 0 } else { keep },
+                    "game {index} turn {}",
+                    game.turn
+                );
+                // It never passes holding a card it does not keep.
+                if passed && !last {
+                    assert!(left.len() <= keep);
+                }
+                passes += passed as u32;
+                carried += left.len();
+                if !game.next_turn(&rules) {
+                    break;
+                }
+            }
+        }
+        assert!(
+            passes > 1_000 && carried > 1_000,
+            "keep {keep}: {passes} passes, {carried} carried"
+        );
+        assert!(
+            opened > 1_000,
+            "keep {keep}: {opened} turns opened with a kept card"
+        );
+    }
 }

@@ -12,7 +12,7 @@ pub use game::Game;
 pub use record::GameRecord;
 pub use rules::Rules;
 pub use stats::{Stats, TurnTally};
-pub use strategy::{HaggertyStrategy, Heuristic, Strategy, View};
+pub use strategy::{HaggertyStrategy, Heuristic, Hoarder, Strategy, View};
 
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;

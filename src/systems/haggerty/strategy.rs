@@ -89,6 +89,42 @@ impl Default for Heuristic {
     }
 }
 
+/// Tuning of the hoarder: the heuristic's, and what it keeps for the next
+/// turn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hoarder {
+    pub heuristic: Heuristic,
+    /// Cards carried into the next turn at most.
+    pub keep: u32,
+    /// A card is worth keeping when its chance to outrank an unseen card
+    /// reaches this percentage.
+    pub keep_percent: u32,
+}
+
+impl Hoarder {
+    /// The cards of the hand it means to carry into the next turn: its
+    /// strongest, up to `keep`, each worth keeping; none in the game's
+    /// last turn, which has no next.
+    #[inline]
+    fn keepers(&self, view: &View<'_>) -> CardSet {
+        let mut kept = CardSet::EMPTY;
+        if view.turn + 1 >= view.rules.turns {
+            return kept;
+        }
+        let mut rest = view.hand;
+        while kept.len() < self.keep {
+            match rest.highest() {
+                Some(card) if view.wins_at_least(card, self.keep_percent) => {
+                    kept.insert(card);
+                    rest.remove(card);
+                }
+                _ => break,
+            }
+        }
+        kept
+    }
+}
+
 /// Every built-in Haggerty strategy; a preset is one of these with tuning.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum HaggertyStrategy {
@@ -100,6 +136,9 @@ pub enum HaggertyStrategy {
     Highest,
     /// Weighs initiative against actions: see `Heuristic`.
     Heuristic(Heuristic),
+    /// The heuristic that passes to carry strong cards into the next turn
+    /// and opens each turn with the strongest: see `Hoarder`.
+    Hoarder(Hoarder),
 }
 
 fn uniform_or_none(set: CardSet, rng: &mut GameRng) -> Option<Card> {
@@ -126,6 +165,29 @@ impl Strategy for HaggertyStrategy {
                     .find(|&card| view.wins_at_least(card, tuning.win_percent))
                     .or_else(|| view.legal.lowest())
             }
+            HaggertyStrategy::Hoarder(hoarder) => {
+                let kept = hoarder.keepers(view);
+                // The turn's first round is opened with the strongest card
+                // kept: the initiative when it matters most.
+                if view.round == 0 && !view.opponent_out {
+                    if let Some(card) = kept.highest() {
+                        return Some(card);
+                    }
+                }
+                // Holding only what it keeps: pass, and carry it over.
+                let spare = view.legal.minus(kept);
+                let heuristic = HaggertyStrategy::Heuristic(hoarder.heuristic);
+                match spare.is_empty() {
+                    true => None,
+                    false => heuristic.reveal(
+                        &View {
+                            legal: spare,
+                            ..*view
+                        },
+                        rng,
+                    ),
+                }
+            }
         }
     }
 
@@ -139,6 +201,16 @@ impl Strategy for HaggertyStrategy {
                 let card = view.legal.lowest()?;
                 let weak = !view.wins_at_least(card, tuning.win_percent);
                 (weak || view.hand.len() > tuning.reserve).then_some(card)
+            }
+            HaggertyStrategy::Hoarder(hoarder) => {
+                let spare = view.legal.minus(hoarder.keepers(view));
+                HaggertyStrategy::Heuristic(hoarder.heuristic).chain(
+                    &View {
+                        legal: spare,
+                        ..*view
+                    },
+                    rng,
+                )
             }
         }
     }
@@ -159,6 +231,26 @@ pub const HEURISTIC_TUNING: &[ParamSpec] = &[
         default: 2,
         doc: "chain only while more than this many cards stay in hand, unless the card is too weak to win initiative later; the cards held back are revealed in later rounds of the turn, not kept past it (the heuristic never passes)",
         source: "heuristic tuning",
+    },
+];
+
+/// Tuning keys of the hoarder: the heuristic's, and what it keeps.
+pub const HOARDER_TUNING: &[ParamSpec] = &[
+    HEURISTIC_TUNING[0],
+    HEURISTIC_TUNING[1],
+    ParamSpec {
+        name: "keep",
+        kind: ParamKind::Int { min: 0, max: 30 },
+        default: 1,
+        doc: "cards carried into the next turn at most: once only they are left in hand it passes; none in the game's last turn (0: plays as the heuristic)",
+        source: "\"a Jack of Hearts, carefully hoarded in his hand from the first turn\"; \"At the start of any Round, a player may choose to pass\"",
+    },
+    ParamSpec {
+        name: "keep_percent",
+        kind: ParamKind::Int { min: 0, max: 100 },
+        default: 80,
+        doc: "a card is worth keeping when its chance to outrank an unseen card reaches this percentage (the strongest are kept first)",
+        source: "hoarder tuning",
     },
 ];
 
@@ -185,6 +277,13 @@ pub const STRATEGIES: &[StrategyInfo] = &[
                 chain the lowest legal card while more than 2 cards stay in hand or it is too weak to win initiative",
         tuning: HEURISTIC_TUNING,
     },
+    StrategyInfo {
+        name: "hoarder",
+        about: "the heuristic, except that it keeps its 1 strongest card (>= 80% to outrank an unseen card) past the turn, \
+                passing once only that is left, and opens each turn with the strongest card kept; \
+                plays everything in the game's last turn",
+        tuning: HOARDER_TUNING,
+    },
 ];
 
 impl HaggertyStrategy {
@@ -197,6 +296,14 @@ impl HaggertyStrategy {
             "heuristic" => HaggertyStrategy::Heuristic(Heuristic {
                 win_percent: player.tuning.get("win_percent") as u32,
                 reserve: player.tuning.get("reserve") as u32,
+            }),
+            "hoarder" => HaggertyStrategy::Hoarder(Hoarder {
+                heuristic: Heuristic {
+                    win_percent: player.tuning.get("win_percent") as u32,
+                    reserve: player.tuning.get("reserve") as u32,
+                },
+                keep: player.tuning.get("keep") as u32,
+                keep_percent: player.tuning.get("keep_percent") as u32,
             }),
             other => unreachable!("{other} is not in STRATEGIES"),
         }
