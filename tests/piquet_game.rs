@@ -560,12 +560,12 @@ fn regiments_under_an_attached_figure_cost_four_ip() {
     let text = side_a(
         "[[a.regiments]]\nname = \"Guard\"\nrating = \"line,reliable\"\nfigure = \"average\"\norders = [\"deploy\"]\n\
          [[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\norders = [\"move\"]\n",
-        "move = 4\nmaneuver = 4\ndeploy = 100\nassault = 6",
+        "move = 4\nmaneuver = 4\ndeploy = 3\nassault = 6",
     );
     let stats = play_each(&[], &scenario(&text), 2_000, 6, |_, _| {});
     let a = &stats.sides[Seat::A];
     let orders = |k: OrderKind| a.orders_issued[k as usize];
-    assert!(orders(OrderKind::Move) > 500);
+    assert!(orders(OrderKind::Move) > 500 && orders(OrderKind::Deploy) > 500);
     assert_eq!(
         a.spent[0].sum,
         orders(OrderKind::Deploy) + 4 * orders(OrderKind::Move),
@@ -739,4 +739,34 @@ fn an_army_deck_smaller_than_note_13s_is_refused() {
             && error.contains("at least 18"),
         "{error}"
     );
+}
+
+#[test]
+fn infantry_falling_with_cavalry_together_rallies_as_together_by_cavalry_says() {
+    // Infantry attacks a cavalry defender of its own rating: both Elans
+    // often reach zero on one KARD (both_zero = both_defeated); the
+    // infantry then rallies with nine dice under together_by_cavalry, and
+    // with six under the other reading, so only defender_wins endings are
+    // left for the nine-dice rallies.
+    let text = duel("line,reliable", "line,reliable").replace(
+        "name = \"Defender\"\n",
+        "name = \"Defender\"\narm = \"cavalry\"\n",
+    );
+    let scenario = scenario(&text);
+    let by_cavalry = |reading: &str| {
+        let stats = play_each(
+            &[&format!("together_by_cavalry={reading}")],
+            &scenario,
+            10_000,
+            19,
+            |_, _| {},
+        );
+        (
+            stats.rallies[2].total(),
+            stats.ends[AssaultEnd::Together as usize],
+        )
+    };
+    let ((with, together), (without, _)) = (by_cavalry("true"), by_cavalry("false"));
+    assert!(together > 1_000, "{together} assaults ended together");
+    assert!(with > without + together / 2, "{with} against {without}");
 }

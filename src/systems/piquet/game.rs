@@ -678,6 +678,25 @@ impl Game {
         }
     }
 
+    /// Regiments under an attached subordinate figure's command other than
+    /// the one it is attached to (the rest of its brigade), while the
+    /// figure's regiment is in the game: their casts and orders cost
+    /// `figure_command_cost`.
+    fn under_figure(&self, setup: &Setup, seat: Seat) -> u16 {
+        let regiments = setup.scenario.sides[seat].regiments();
+        let mut mask = 0u16;
+        for (f, figure) in regiments.iter().enumerate() {
+            if figure.figure == 0 || self.units[seat][f].status == Status::Removed {
+                continue;
+            }
+            for (i, r) in regiments.iter().enumerate() {
+                let same = r.brigade == figure.brigade && r.division == figure.division;
+                mask |= ((same && i != f) as u16) << i;
+            }
+        }
+        mask
+    }
+
     /// Regiments player `p` may order or rally: its own, or only the one
     /// its figure is attached to.
     fn own(&self, setup: &Setup, seat: Seat, p: usize, i: usize) -> bool {
@@ -736,11 +755,14 @@ impl Game {
                     })
                     .fold(0u16, |m, i| m | 1 << i);
                 // One order (one cost) covers the group `order_group` finds;
-                // a subordinate's regiments cost the bypass more, and those
-                // under an attached figure's command the figure's price.
-                let mut ordered = 0u16;
+                // those under an attached figure's command pay the figure's
+                // price, and going around a subordinate costs the bypass
+                // once for that subordinate on this Officer Check (note 9:
+                // "three as counted above and one more").
+                let under_figure = self.under_figure(setup, seat);
+                let (mut ordered, mut declined, mut bypassed) = (0u16, 0u16, 0u8);
                 for i in 0..side.count as usize {
-                    if eligible >> i & 1 == 0 {
+                    if eligible >> i & 1 == 0 || declined >> i & 1 != 0 {
                         continue;
                     }
                     let unit = self.units[seat][i];
@@ -748,17 +770,22 @@ impl Game {
                     let next = regiment.plan[unit.plan_at as usize];
                     if ordered >> i & 1 == 0 {
                         let group = self.order_group(setup, seat, i, eligible);
-                        let bypass = (0..side.count as usize)
-                            .any(|j| group >> j & 1 != 0 && side.regiments[j].player as usize != p);
-                        let base = if group & side.under_figure != 0 {
+                        let others = (0..side.count as usize)
+                            .filter(|&j| group >> j & 1 != 0)
+                            .map(|j| side.regiments[j].player as usize)
+                            .filter(|&q| q != p)
+                            .fold(0u8, |m, q| m | 1 << q);
+                        let base = if group & under_figure != 0 {
                             rules.figure_command_cost
                         } else {
                             rules.order_cost
                         };
-                        let cost = base + if bypass { rules.bypass_cost } else { 0 };
+                        let cost = base + (others & !bypassed).count_ones() * rules.bypass_cost;
                         if self.players[seat][p].ip < cost
                             || !strategy.issue(&mut self.seats[seat][p])
                         {
+                            // The whole group goes unordered, not a part.
+                            declined |= group;
                             continue;
                         }
                         self.players[seat][p].ip -= cost;
@@ -766,6 +793,7 @@ impl Game {
                         self.decq.ip_spent[seat] += cost;
                         self.decq.orders[seat] += 1;
                         ordered |= group;
+                        bypassed |= others;
                     }
                     stats.sides[seat].orders_issued[next as usize] += 1;
                     self.units[seat][i] = Unit {
@@ -889,6 +917,10 @@ impl Game {
             &self.rosters[seat][p]
         };
         let mut matching = roster.waiting_units[kind as usize];
+        let under_figure = match matching {
+            0 => 0,
+            _ => self.under_figure(setup, seat),
+        };
         while matching != 0 {
             let i = matching.trailing_zeros() as usize;
             matching &= matching - 1;
@@ -897,7 +929,7 @@ impl Game {
             let order = unit.order as usize;
             // Under an attached subordinate figure's command, even the
             // first cast costs IP: without it the order waits.
-            let first_cast = if side.under_figure >> i & 1 != 0 {
+            let first_cast = if under_figure >> i & 1 != 0 {
                 rules.figure_command_cost
             } else {
                 0
@@ -1066,6 +1098,8 @@ impl Game {
     fn round(&mut self, setup: &Setup, slot: usize, stats: &mut Stats, tally: &mut GameTally) {
         let rules = setup.rules;
         let x = self.assaults[slot];
+        // The attackers in this round, breakthroughs included.
+        let fought = x.attackers;
         let (ds, as_) = (x.defender_seat, x.defender_seat.other());
         let d = x.defender as usize;
         let defender = setup.scenario.sides[ds].regiments[d];
@@ -1168,11 +1202,12 @@ impl Game {
         }
         let defender_down = self.units[ds][d].elan == 0;
         // "An infantry unit that was defeated in an Assault by a cavalry
-        // unit": the defender, by any cavalry that attacked it; attackers,
+        // unit": the defender, by cavalry among the attackers of the
+        // deciding round (not one that had already withdrawn); attackers,
         // by a cavalry defender (settle keeps it to infantry).
         let cavalry_attacked = {
             let mut any = false;
-            let mut rest = x.joined;
+            let mut rest = fought;
             while rest != 0 {
                 let i = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
@@ -1359,6 +1394,61 @@ pub fn three_d6(rng: &mut GameRng) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::systems::piquet::strategy::Style;
+
+    #[test]
+    fn going_around_a_subordinate_costs_one_ip_an_officer_check() {
+        // Note 9: the army commander ordering the corps commander's second
+        // division, "three as counted above and one more for the army
+        // commander bypassing the corps commander player": one brigade of
+        // two advancing (1), then one regiment advancing and one deploying
+        // (1 each), and 1 to go around the corps commander: 4 IP.
+        let regiment = |name: &str, brigade: u32, order: &str| {
+            format!(
+                "[[a.regiments]]\nname = \"{name}\"\nrating = \"line,reliable\"\nplayer = \"Corps\"\n\
+                 division = 2\nbrigade = {brigade}\norders = [\"{order}\"]\n"
+            )
+        };
+        let text = format!(
+            "decqs = 1\n[chips]\nmove = 8\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
+             [army_deck]\nofficer_check = 14\ncrushing_volley = 14\n\
+             [a]\ncommander = \"good\"\n[[a.subordinates]]\nname = \"Corps\"\ncommander = \"average\"\n\
+             {}{}{}{}[b]\ncommander = \"average\"\n[[b.regiments]]\nname = \"Enemy\"\n\
+             rating = \"line,reliable\"\norders = [\"maneuver\"]\n",
+            regiment("R1", 1, "move"),
+            regiment("R2", 1, "move"),
+            regiment("R3", 2, "move"),
+            regiment("R4", 2, "deploy"),
+        );
+        let scenario = Scenario::from_table(&toml::from_str(&text).unwrap()).unwrap();
+        let rules = Rules::default();
+        let heuristic = PiquetStrategy {
+            style: Style::Heuristic,
+            reserve: 2,
+            recast_below: 8,
+        };
+        let strategies = BySeat([heuristic; 2]);
+        let setup = Setup {
+            rules: &rules,
+            scenario: &scenario,
+            strategies: &strategies,
+        };
+        let mut game = Game::new();
+        game.reset(&setup, 1, 0);
+        for i in 0..4 {
+            game.set_status(&setup, Seat::A, i, Status::Idle);
+        }
+        game.players[Seat::A][0].ip = 18;
+        let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+        game.officer_check(&setup, Seat::A, 0, &mut stats, &mut tally);
+        assert_eq!(stats.sides[Seat::A].orders_issued.iter().sum::<u64>(), 4);
+        assert_eq!(game.decq.orders[Seat::A], 3, "three orders");
+        assert_eq!(
+            game.players[Seat::A][0].ip,
+            18 - 4,
+            "three orders and one bypass"
+        );
+    }
 
     #[test]
     fn the_multi_unit_rule_keeps_the_middle() {

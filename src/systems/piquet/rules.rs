@@ -29,7 +29,7 @@ pub const SPECS: &[ParamSpec] = &[
         name: "bypass_cost",
         kind: ParamKind::Int { min: 0, max: 18 },
         default: 1,
-        doc: "IP more for a side's commander to order a subordinate player's regiments",
+        doc: "IP more for a side's commander to order a subordinate player's regiments: once for each subordinate bypassed on an Officer Check, however many orders it gives them (note 9: three orders and one more, four IP)",
         source: "\"Superior officers can issue orders to units of their subordinates at the cost of an additional IP\" (note 9)",
     },
     ParamSpec {

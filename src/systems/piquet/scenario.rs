@@ -160,25 +160,6 @@ pub struct Side {
     pub names: Vec<String>,
     /// The card kinds its regiments' plans want at the start.
     pub planned: u16,
-    /// Regiments under an attached subordinate figure's command (its
-    /// brigade) other than the one it is attached to: their casts and
-    /// orders cost `figure_command_cost`.
-    pub under_figure: u16,
-}
-
-/// The regiments of each brigade with a subordinate figure attached to one
-/// of its regiments, that regiment left out.
-fn under_figure(regiments: &[Regiment]) -> u16 {
-    let mut mask = 0;
-    for (i, r) in regiments.iter().enumerate() {
-        let figure_in_brigade = regiments
-            .iter()
-            .any(|other| other.figure > 0 && other.brigade == r.brigade);
-        if figure_in_brigade && r.figure == 0 {
-            mask |= 1 << i;
-        }
-    }
-    mask
 }
 
 impl Side {
@@ -609,10 +590,8 @@ impl Scenario {
             let planned = regiments[..entries[seat].len()]
                 .iter()
                 .fold(0, |m, r| m | r.plan_kinds());
-            let under_figure = under_figure(&regiments[..entries[seat].len()]);
             sides.push(Side {
                 planned,
-                under_figure,
                 players,
                 player_count: player_tables.len() as u8,
                 player_names,

@@ -638,7 +638,7 @@ impl Game {
             let used = self.distance.div_ceil(speed).max(1).min(card);
             self.distance = 0;
             self.charge_pending = true;
-            if shooters && card > used {
+            if shooters && card > used && rules.charging_fire {
                 // Just short of contact: point-blank.
                 self.volley(attacker, &|_| card - used, 0, rules, scenario, tally);
                 return card;
@@ -956,16 +956,22 @@ mod tests {
         };
         let mut tally = GameTally::default();
         // In contact at once: the charge takes one increment, the rest of
-        // the card is fire at point-blank.
+        // the card is fire at point-blank, unless they hold their fire.
         let close = scenario(&text(0));
         let strategies = BySeat([player(80, 0), player(80, 0)]);
-        let mut shots = 0;
-        for index in 0..200 {
-            let mut game = game_of(&rules, &close, index);
-            game.play(&rules, &close, &strategies, &mut tally);
-            shots += tally.shots();
-        }
-        assert!(shots > 100, "{shots}");
+        let shots = |rules: &Rules| {
+            let mut tally = GameTally::default();
+            (0..200)
+                .map(|index| {
+                    let mut game = game_of(rules, &close, index);
+                    game.play(rules, &close, &strategies, &mut tally);
+                    tally.shots()
+                })
+                .sum::<u32>()
+        };
+        assert!(shots(&rules) > 100, "{}", shots(&rules));
+        let holding = super::tests::rules(&["charging_shooters=hold_fire"]);
+        assert_eq!(shots(&holding), 0);
         // 20 inches off and halting within 30: no card reaches contact (6
         // increments at 2 inches), so the side stands and shoots every card.
         let far = scenario(&text(20));

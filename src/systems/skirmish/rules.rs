@@ -68,6 +68,13 @@ pub const SPECS: &[ParamSpec] = &[
         source: "\"defensive support fire was limited to 2 increments only\"",
     },
     ParamSpec {
+        name: "charging_shooters",
+        kind: ParamKind::Choice(&["fire_leftover", "hold_fire"]),
+        default: 0,
+        doc: "attacking missile men on the card they charge: fire with the increments the advance leaves, at point-blank (each increment a man may move or fire, on either side), or hold their fire (the text describes fire on a charge only for the defenders)",
+        source: "\"Each increment, each man may move 2 inches, or pivot in place, or fire an arrow\"; \"on the attacker's card, a charge was declared and the charging men placed just short of contact\"",
+    },
+    ParamSpec {
         name: "long_range",
         kind: ParamKind::Choice(&["tens", "digit"]),
         default: 0,
@@ -112,6 +119,8 @@ pub struct Rules {
     pub foot_inches: u32,
     pub cavalry_inches: u32,
     pub support_fire_increments: u32,
+    /// Charging missile men fire the increments their advance leaves.
+    pub charging_fire: bool,
     pub long_range: LongRange,
     pub melee_max_throws: u32,
 }
@@ -133,6 +142,7 @@ impl Rules {
             foot_inches: get("foot_inches") as u32,
             cavalry_inches: get("cavalry_inches") as u32,
             support_fire_increments: get("support_fire_increments") as u32,
+            charging_fire: get("charging_shooters") == 0,
             long_range: [LongRange::Tens, LongRange::Digit][get("long_range") as usize],
             melee_max_throws: get("melee_max_throws") as u32,
         })
