@@ -21,6 +21,7 @@ pub mod presets;
 pub mod report;
 pub mod runner;
 pub mod scenario_fields;
+pub mod sensitivity;
 pub mod stats;
 pub mod system;
 pub mod systems;

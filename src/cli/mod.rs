@@ -14,6 +14,7 @@ pub mod listing;
 mod odds;
 mod outcome;
 mod run;
+mod sensitivity;
 
 pub use outcome::Outcome;
 
@@ -58,6 +59,13 @@ enum Command {
     /// `check experiments/` checks every experiment with a baseline.
     #[command(after_help = EXIT_CODES)]
     Check(check::CheckArgs),
+    /// Which rules move the balance? Every rule parameter one step from the
+    /// base (integers down and up by one, every other choice), each played
+    /// on the base's games, ranked by its paired effect on the metrics of
+    /// interest, with 95% intervals; `--out DIR` adds a table and a tornado
+    /// plot per metric.
+    #[command(after_help = EXIT_CODES)]
+    Sensitivity(sensitivity::SensitivityArgs),
     /// How often does X happen? The share of a run's records (one per game,
     /// per Haggis round or per Sickles turn) where EXPR holds, with its 95% interval, e.g.
     /// `fortunes ask reports/run "rounds >= 40 and initiative_a > initiative_b"`.
@@ -109,6 +117,7 @@ pub fn execute(matches: &clap::ArgMatches) -> Result<Outcome> {
         Command::Baseline(args) => check::baseline(args).map(|()| Outcome::Success),
         Command::Check(args) => check::check(args),
         Command::Ask(args) => ask::ask(args).map(|()| Outcome::Success),
+        Command::Sensitivity(args) => sensitivity::sensitivity(args).map(|()| Outcome::Success),
         Command::Rules { system } => {
             let system = systems::find(&system)?;
             let mut text = params::describe(system.rule_specs());

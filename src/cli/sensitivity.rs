@@ -1,0 +1,133 @@
+//! `fortunes sensitivity`: rank the rule parameters by their paired effect
+//! on the metrics of interest (see `crate::sensitivity`).
+
+use super::run::{resolve_run, RunArgs};
+use crate::error::{Error, ErrorKind, Result};
+use crate::output::{emit, interval_text, signed_number, write_table, OutputDir};
+use crate::sensitivity::{effects, one_at_a_time, table, write_tornado, Effect};
+use crate::system::plan;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct SensitivityArgs {
+    /// A system (its defaults are the base) or an experiment file (its
+    /// reference variant is the base).
+    pub target: String,
+    /// Games for the base and for each step (every step plays the base's
+    /// games, paired).
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    pub games: u64,
+    /// Master seed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: all cores); results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// A rules file or preset for the base; with a system TARGET only.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<String>,
+    /// Set one rule parameter of the base; repeatable.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// The strategy for a seat (a or b); repeatable.
+    #[arg(long = "strategy", value_name = "SEAT=NAME")]
+    pub strategy: Vec<String>,
+    /// A metric to rank the rules by (repeatable; default: the base's).
+    #[arg(long = "metric", value_name = "NAME")]
+    pub metrics: Vec<String>,
+    /// Move only this rule parameter (repeatable; default: every one).
+    #[arg(long = "param", value_name = "NAME")]
+    pub params: Vec<String>,
+    /// Folder of strategy presets (default: ./strategies, then the crate's).
+    #[arg(long)]
+    pub strategies_dir: Option<PathBuf>,
+    /// Write sensitivity.csv/.parquet and a tornado plot per metric here.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+pub fn sensitivity(args: SensitivityArgs) -> Result<()> {
+    let run = RunArgs {
+        target: Some(args.target.clone()),
+        from: None,
+        games: Some(args.games),
+        precision: None,
+        max_games: None,
+        seed: args.seed,
+        threads: args.threads,
+        rules: args.rules.clone(),
+        set: args.set.clone(),
+        strategy: args.strategy.clone(),
+        metrics: args.metrics.clone(),
+        strategies_dir: args.strategies_dir.clone(),
+        out: None,
+        records: false,
+        quiet: true,
+        force: false,
+    };
+    let (base, _) = resolve_run(&run)?;
+    let (experiment, changes, refused) = one_at_a_time(&base, &args.params)?;
+    if changes.is_empty() {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "no rule of {} can move one step from the base{}",
+            base.system.name(),
+            if refused.is_empty() {
+                String::new()
+            } else {
+                " (every step was refused)".into()
+            }
+        ))));
+    }
+    let mut out = args.out.as_deref().map(OutputDir::create).transpose()?;
+    let threads = plan::threads(args.threads);
+    let outcomes = experiment.play(experiment.seed, threads)?;
+    let effects = effects(&experiment, &changes, &outcomes);
+    if let Some(dir) = out.as_mut() {
+        write_table(dir, "sensitivity", &table(&effects))?;
+        for series in effects.chunk_by(|a, b| std::ptr::eq(a.series, b.series)) {
+            write_tornado(dir, series)?;
+        }
+        crate::cancel::check()?;
+    }
+    if let Some(dir) = out {
+        dir.commit()?;
+    }
+    let mut text = String::new();
+    for series in effects.chunk_by(|a, b| std::ptr::eq(a.series, b.series)) {
+        text.push_str(&series_text(series));
+        text.push('\n');
+    }
+    for r in &refused {
+        text.push_str(&format!(
+            "not moved: {} = {} ({})\n",
+            r.change.param, r.change.value, r.reason
+        ));
+    }
+    emit(&text)
+}
+
+/// One series' ranked effects, as an aligned table.
+fn series_text(effects: &[Effect]) -> String {
+    let series = effects[0].series;
+    let mut lines = vec![[
+        series.label(),
+        "effect".into(),
+        "95% CI (paired)".into(),
+        String::new(),
+    ]];
+    for e in effects {
+        let d = &e.difference;
+        lines.push([
+            format!("  {} = {}", e.change.param, e.change.value),
+            signed_number(d.value),
+            interval_text(d.ci_low, d.ci_high, signed_number),
+            if e.clear() { "*".into() } else { String::new() },
+        ]);
+    }
+    let mut text = crate::output::align(&lines, 2);
+    text.push_str(&format!(
+        "  ({} games each, paired with the base; * the interval leaves out zero)\n",
+        effects[0].difference.games
+    ));
+    text
+}
