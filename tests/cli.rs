@@ -862,3 +862,92 @@ fn the_cautious_preset_plays_every_card_each_turn() {
         assert_eq!(row.split_whitespace().nth(3), Some("0.0000"), "{row}");
     }
 }
+
+#[test]
+fn the_command_line_a_designer_expects() {
+    // fortunes list: systems, experiments, scenarios and presets.
+    let output = fortunes(&["list"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    for expected in [
+        "haggerty",
+        "haggerty-hoarding",
+        "corps, default",
+        "leaflet",
+        "miser",
+    ] {
+        assert!(text.contains(expected), "{expected} missing from:\n{text}");
+    }
+    // Tuning on the command line, written to run.toml as a preset would be.
+    let dir = TempDir::new("cli-tuning");
+    let out = dir.path().join("run");
+    let output = fortunes(&[
+        "run",
+        "haggerty",
+        "-n",
+        "200",
+        "-q",
+        "--strategy",
+        "a=heuristic:win_percent=90,reserve=0",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let run = std::fs::read_to_string(out.join("run.toml")).unwrap();
+    assert!(
+        run.contains("win_percent = 90") && run.contains("reserve = 0"),
+        "{run}"
+    );
+    let output = fortunes(&[
+        "run",
+        "haggerty",
+        "-n",
+        "10",
+        "--strategy",
+        "a=heuristic:wins=9",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("allowed: win_percent, reserve"),
+        "{}",
+        stderr(&output)
+    );
+    let output = fortunes(&["run", "haggerty", "-n", "10", "--strategy", "a=random:x=1"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("no tuning keys"),
+        "{}",
+        stderr(&output)
+    );
+    // Short flags are the long ones.
+    let short = fortunes(&["run", "sickles", "-n", "300", "-s", "4", "-j", "1", "-q"]);
+    let long = fortunes(&[
+        "run",
+        "sickles",
+        "--games",
+        "300",
+        "--seed",
+        "4",
+        "--threads",
+        "2",
+        "--quiet",
+    ]);
+    assert_eq!(short.stdout, long.stdout);
+    // --scenario on run: a name, or refused where a system has none.
+    let output = fortunes(&["run", "piquet", "--scenario", "corps", "-n", "200", "-q"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(String::from_utf8(output.stdout)
+        .unwrap()
+        .contains("Marshal"));
+    let output = fortunes(&["run", "haggerty", "--scenario", "corps", "-n", "10"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("haggerty has no scenarios"));
+    // Completions and the manual page come from the same definitions.
+    let output = fortunes(&["completions", "bash"]);
+    let script = String::from_utf8(output.stdout).unwrap();
+    assert!(script.contains("_fortunes") && script.contains("sensitivity"));
+    let output = fortunes(&["manual"]);
+    assert!(String::from_utf8(output.stdout)
+        .unwrap()
+        .contains(".TH fortunes 1"));
+}

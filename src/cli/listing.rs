@@ -89,3 +89,73 @@ pub fn metrics_listing(system: &dyn System, markdown: bool) -> String {
     }
     text
 }
+
+/// A folder of shipped data: the working directory's when it has one
+/// (a project of the user's), else the crate's.
+fn data_dir(name: &str) -> std::path::PathBuf {
+    let local = Path::new(name);
+    if local.is_dir() {
+        local.to_path_buf()
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
+    }
+}
+
+/// `fortunes list`: the systems, and the experiments, scenarios, rules
+/// presets and strategy presets there are to run.
+pub fn list() -> Result<String> {
+    let mut text = String::from("systems:\n");
+    for system in crate::systems::SYSTEMS {
+        text.push_str(&format!("  {:<10} {}\n", system.name(), system.about()));
+    }
+    let experiments = data_dir("experiments");
+    text.push_str(&format!(
+        "experiments ({}; fortunes run FILE):\n",
+        experiments.display()
+    ));
+    for name in presets::preset_names(&experiments) {
+        let path = experiments.join(format!("{name}.toml"));
+        let description = presets::read_input(&path)
+            .ok()
+            .and_then(|t| t.parse::<toml::Table>().ok())
+            .and_then(|t| {
+                t.get("description")
+                    .and_then(|d| d.as_str())
+                    .map(String::from)
+            })
+            .unwrap_or_default();
+        // The question, not the whole description.
+        let question = description
+            .split_once('?')
+            .map_or(description.clone(), |(q, _)| format!("{q}?"));
+        text.push_str(&format!("  {name:<20} {question}\n"));
+    }
+    let strategies = data_dir("strategies");
+    let sections: [(&str, std::path::PathBuf, &str); 3] = [
+        (
+            "scenarios (--scenario NAME)",
+            experiments.clone(),
+            "scenarios",
+        ),
+        ("rules presets (--rules NAME)", experiments.clone(), ""),
+        ("strategy presets (--strategy SEAT=NAME)", strategies, ""),
+    ];
+    for (heading, root, below) in sections {
+        text.push_str(&format!(
+            "{heading}:
+"
+        ));
+        for system in crate::systems::SYSTEMS {
+            let names = presets::preset_names(&root.join(system.name()).join(below));
+            if !names.is_empty() {
+                text.push_str(&format!(
+                    "  {:<10} {}
+",
+                    system.name(),
+                    names.join(", ")
+                ));
+            }
+        }
+    }
+    Ok(text)
+}

@@ -72,6 +72,14 @@ enum Command {
     /// EXPR: column names, numbers, "strings", true/false, + - * / %,
     /// == != < <= > >=, and/or/not, parentheses.
     Ask(ask::AskArgs),
+    /// List the systems, and the shipped experiments, scenarios, rules
+    /// presets and strategy presets.
+    List,
+    /// Print a shell completion script for bash, zsh, fish, elvish or
+    /// powershell (e.g. `fortunes completions bash > ~/.local/share/bash-completion/completions/fortunes`).
+    Completions { shell: clap_complete::Shell },
+    /// Print the manual page (roff), e.g. `fortunes manual | man -l -`.
+    Manual,
     /// List a system's rule parameters: name, default, range, meaning, source.
     Rules { system: String },
     /// List a system's metrics: what each counts, its unit, what one
@@ -118,6 +126,21 @@ pub fn execute(matches: &clap::ArgMatches) -> Result<Outcome> {
         Command::Check(args) => check::check(args),
         Command::Ask(args) => ask::ask(args).map(|()| Outcome::Success),
         Command::Sensitivity(args) => sensitivity::sensitivity(args).map(|()| Outcome::Success),
+        Command::List => emit(&listing::list()?).map(|()| Outcome::Success),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command(), "fortunes", &mut script);
+            emit(&String::from_utf8_lossy(&script)).map(|()| Outcome::Success)
+        }
+        Command::Manual => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(command())
+                .render(&mut page)
+                .map_err(|e| {
+                    crate::error::Error::new(crate::error::ErrorKind::BadArgument(e.to_string()))
+                })?;
+            emit(&String::from_utf8_lossy(&page)).map(|()| Outcome::Success)
+        }
         Command::Rules { system } => {
             let system = systems::find(&system)?;
             let mut text = params::describe(system.rule_specs());

@@ -24,7 +24,7 @@ pub struct RunArgs {
     /// Games to play per variant (default: the file's, else the system's:
     /// haggerty 1,000,000; haggis 10,000 games to the target score;
     /// sickles and skirmish 100,000; piquet 20,000 games of 6 DECQs).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    #[arg(short = 'n', long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub games: Option<u64>,
     /// Play until every metric of interest has a 95% half-width of at most
     /// this, in fixed batches (the stopping point depends only on the seed).
@@ -35,10 +35,10 @@ pub struct RunArgs {
     #[arg(long, requires = "precision", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub max_games: Option<u64>,
     /// Master seed: the same seed gives the same results on any thread count.
-    #[arg(long)]
+    #[arg(short, long)]
     pub seed: Option<u64>,
     /// Worker threads (default: all cores).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
     /// A rules file or a preset name looked up in experiments/<system>/
     /// (`--rules official` for Haggis); with a system TARGET only.
@@ -51,21 +51,25 @@ pub struct RunArgs {
     /// preset file; repeatable. Default: heuristic for both.
     #[arg(long = "strategy", value_name = "SEAT=NAME")]
     pub strategy: Vec<String>,
+    /// The scenario: a name in experiments/SYSTEM/scenarios/ or a file
+    /// (replaces the experiment file's; for sickles, skirmish and piquet).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub scenario: Option<String>,
     /// A metric of interest (repeatable; replaces the file's list).
-    #[arg(long = "metric", value_name = "NAME")]
+    #[arg(short, long = "metric", value_name = "NAME")]
     pub metrics: Vec<String>,
     /// Folder of strategy presets (default: ./strategies, then the crate's).
     #[arg(long)]
     pub strategies_dir: Option<PathBuf>,
     /// Write the tables, report and run.toml here (an experiment file
     /// writes reports/NAME/ unless told otherwise).
-    #[arg(long, value_name = "DIR")]
+    #[arg(short, long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Also write records.parquet, one row per game (Haggis: per round).
     #[arg(long)]
     pub records: bool,
     /// Print only the summary table, no timing line or progress bar.
-    #[arg(long)]
+    #[arg(short, long)]
     pub quiet: bool,
     /// Replaying a run file without --out may write over its report folder
     /// even when that folder holds a committed baseline.
@@ -85,6 +89,7 @@ pub fn resolve_run(args: &RunArgs) -> Result<(Experiment, Option<PathBuf>)> {
         strategies_dir: args.strategies_dir.clone(),
         records: args.records,
         metrics: args.metrics.clone(),
+        scenario: args.scenario.clone(),
     };
     let target = match (&args.target, &args.from) {
         (_, Some(from)) => from.display().to_string(),

@@ -15,13 +15,13 @@ pub struct SensitivityArgs {
     pub target: String,
     /// Games for the base and for each step (every step plays the base's
     /// games, paired).
-    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    #[arg(short = 'n', long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub games: u64,
     /// Master seed.
-    #[arg(long)]
+    #[arg(short, long)]
     pub seed: Option<u64>,
     /// Worker threads (default: all cores); results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
     /// A rules file or preset for the base; with a system TARGET only.
     #[arg(long, value_name = "FILE")]
@@ -32,8 +32,11 @@ pub struct SensitivityArgs {
     /// The strategy for a seat (a or b); repeatable.
     #[arg(long = "strategy", value_name = "SEAT=NAME")]
     pub strategy: Vec<String>,
+    /// The base's scenario: a name in experiments/SYSTEM/scenarios/ or a file.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub scenario: Option<String>,
     /// A metric to rank the rules by (repeatable; default: the base's).
-    #[arg(long = "metric", value_name = "NAME")]
+    #[arg(short, long = "metric", value_name = "NAME")]
     pub metrics: Vec<String>,
     /// Move only this rule parameter (repeatable; default: every one).
     #[arg(long = "param", value_name = "NAME")]
@@ -42,7 +45,7 @@ pub struct SensitivityArgs {
     #[arg(long)]
     pub strategies_dir: Option<PathBuf>,
     /// Write sensitivity.csv/.parquet and a tornado plot per metric here.
-    #[arg(long, value_name = "DIR")]
+    #[arg(short, long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
 
@@ -59,6 +62,7 @@ pub fn sensitivity(args: SensitivityArgs) -> Result<()> {
         set: args.set.clone(),
         strategy: args.strategy.clone(),
         metrics: args.metrics.clone(),
+        scenario: args.scenario.clone(),
         strategies_dir: args.strategies_dir.clone(),
         out: None,
         records: false,

@@ -4,7 +4,7 @@
 use super::files::{parse_seat_assignment, player_of, scenario_from};
 use super::spec::{Games, Overrides};
 use crate::engine::{BySeat, Seat};
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::params::ParamValues;
 use crate::presets;
 use crate::system::{resolve_player, Player, System};
@@ -195,7 +195,37 @@ impl Reading<'_> {
         }
         for text in &overrides.strategies {
             let (seat, name) = parse_seat_assignment(text)?;
-            players[seat] = resolve_player(system.strategies(), &name, dir)?;
+            // `heuristic:win_percent=70,reserve=1`: a player and tuning.
+            let (base, tuning) = match name.split_once(':') {
+                Some((base, tuning)) => (base.trim(), Some(tuning)),
+                None => (name.as_str(), None),
+            };
+            let mut player = resolve_player(system.strategies(), base, dir)?;
+            if let Some(tuning) = tuning {
+                let keys: Vec<&str> = player.tuning.specs().iter().map(|s| s.name).collect();
+                for assignment in tuning.split(',').filter(|a| !a.trim().is_empty()) {
+                    let key = assignment
+                        .split_once('=')
+                        .map_or(assignment, |(k, _)| k)
+                        .trim();
+                    if !keys.contains(&key) {
+                        return Err(Error::new(ErrorKind::BadArgument(format!(
+                            "--strategy {text}: unknown tuning key {key:?} for {}; allowed: {}",
+                            player.base,
+                            if keys.is_empty() {
+                                "none (it has no tuning keys)".to_string()
+                            } else {
+                                keys.join(", ")
+                            }
+                        ))));
+                    }
+                    player.tuning.set_text(assignment).map_err(|e| {
+                        Error::new(ErrorKind::BadArgument(format!("--strategy {text}: {e}")))
+                    })?;
+                }
+                player.name = name.clone();
+            }
+            players[seat] = player;
         }
 
         Ok(players)
@@ -206,6 +236,16 @@ impl Reading<'_> {
     /// The scenario, and the file it came from (for errors that name it).
     pub(super) fn scenario(&self) -> Result<(toml::Table, Option<PathBuf>)> {
         let (path, system) = (self.path, self.system);
+        if let Some(name) = &self.overrides.scenario {
+            if system.default_scenario().is_none() {
+                return Err(Error::new(ErrorKind::BadArgument(format!(
+                    "--scenario {name}: {} has no scenarios",
+                    system.name()
+                ))));
+            }
+            let (_, table, file) = scenario_from(system, &toml::Value::String(name.clone()))?;
+            return Ok((table, file));
+        }
         match (self.table.get("scenario"), system.default_scenario()) {
             (None, None) => Ok((toml::Table::new(), None)),
             (Some(_), None) => Err(field(

@@ -67,6 +67,8 @@ pub struct Overrides {
     pub strategies_dir: Option<PathBuf>,
     pub records: bool,
     pub metrics: Vec<String>,
+    /// `--scenario NAME|FILE`: replaces the file's scenario.
+    pub scenario: Option<String>,
 }
 
 impl Experiment {
