@@ -784,6 +784,37 @@ pub fn interval_text(low: f64, high: f64, format: fn(f64) -> String) -> String {
 /// The readable table printed on stdout: each value with its unit and
 /// game-level interval, and how many observations (`n`, of `per`) it
 /// averages.
+/// `values` as one JSON array, one element a line, ending in a newline.
+pub fn json_lines(values: &[serde_json::Value]) -> String {
+    let lines: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+    format!("[\n{}\n]\n", lines.join(",\n"))
+}
+
+/// Summary rows as JSON: every field of the table, numbers as numbers
+/// (a value that is not a number, such as a rate with no trials, null).
+pub fn rows_json(rows: &[SummaryRow]) -> String {
+    let values: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "metric": r.metric,
+                "kind": r.kind.name(),
+                "seat": r.seat,
+                "by": r.by,
+                "level": r.level,
+                "value": r.value,
+                "ci_low": r.ci_low,
+                "ci_high": r.ci_high,
+                "unit": r.unit,
+                "count": r.count,
+                "n": r.n,
+                "per": r.per,
+            })
+        })
+        .collect();
+    json_lines(&values)
+}
+
 pub fn format_table(rows: &[SummaryRow]) -> String {
     let mut lines = vec![[
         "metric", "seat", "by", "level", "value", "95% CI", "unit", "n", "per",

@@ -951,3 +951,55 @@ fn the_command_line_a_designer_expects() {
         .unwrap()
         .contains(".TH fortunes 1"));
 }
+
+#[test]
+fn json_output_parses_and_carries_the_figures() {
+    let output = fortunes(&["run", "haggerty", "-n", "500", "-q", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let rows: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    let initiative = rows
+        .iter()
+        .find(|r| r["metric"] == "initiative" && r["seat"] == "a")
+        .unwrap();
+    let (count, n) = (
+        initiative["count"].as_f64().unwrap(),
+        initiative["n"].as_f64().unwrap(),
+    );
+    assert_eq!(initiative["value"].as_f64().unwrap(), count / n);
+    assert!(initiative["ci_low"].as_f64().unwrap() < initiative["ci_high"].as_f64().unwrap());
+    // A sweep: one object per variant and series, the axis by name, the
+    // paired difference on every variant but the reference.
+    let dir = TempDir::new("cli-json");
+    let out = dir.path().join("run");
+    let output = fortunes(&[
+        "run",
+        "experiments/haggerty-hoarding.toml",
+        "-n",
+        "300",
+        "-q",
+        "--json",
+        "--records",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let rows: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    for row in rows.as_array().unwrap() {
+        let reference = row["reference"].as_bool().unwrap();
+        assert_eq!(row["b_keep"] == 0, reference);
+        assert_eq!(row.get("difference").is_some(), !reference);
+    }
+    let output = fortunes(&[
+        "ask",
+        out.to_str().unwrap(),
+        "initiative_b > initiative_a",
+        "--by",
+        "variant",
+        "--json",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let answers: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(answers.as_array().unwrap().len(), 4);
+    assert!(answers[0]["share"].as_f64().is_some());
+}

@@ -29,5 +29,8 @@ fn the_notebook_example_reads_the_tables_with_polars() {
         "{stdout}\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert!(stdout.contains("hand sizes that make the initiative even: [6]"), "{stdout}");
+    assert!(
+        stdout.contains("hand sizes that make the initiative even: [6]"),
+        "{stdout}"
+    );
 }

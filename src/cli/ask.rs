@@ -17,6 +17,9 @@ pub struct AskArgs {
     /// The mean of this numeric expression instead of a share.
     #[arg(long, value_name = "EXPR")]
     mean: Option<String>,
+    /// Print the answers as JSON, for scripts and notebooks.
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn ask(args: AskArgs) -> Result<()> {
@@ -27,5 +30,26 @@ pub fn ask(args: AskArgs) -> Result<()> {
         args.mean.as_deref(),
         args.by.as_deref(),
     )?;
+    if args.json {
+        let values: Vec<serde_json::Value> = answers
+            .iter()
+            .map(|a| {
+                let mut object = serde_json::Map::new();
+                for (name, value) in groups.iter().zip(&a.group) {
+                    object.insert(name.clone(), value.clone().into());
+                }
+                let kind = if args.mean.is_some() { "mean" } else { "share" };
+                object.insert("records".into(), a.records.into());
+                object.insert("games".into(), a.games.into());
+                object.insert("matched".into(), a.matched.into());
+                object.insert(kind.into(), a.value.into());
+                object.insert("ci_low".into(), a.ci_low.into());
+                object.insert("ci_high".into(), a.ci_high.into());
+                object.insert("unit".into(), a.unit.into());
+                serde_json::Value::Object(object)
+            })
+            .collect();
+        return emit(&crate::output::json_lines(&values));
+    }
     emit(&ask::format_answers(&groups, &answers, args.mean.is_some()))
 }

@@ -71,6 +71,10 @@ pub struct RunArgs {
     /// Print only the summary table, no timing line or progress bar.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Print the stdout table as JSON (an array of objects, numbers as
+    /// numbers, a missing value as null) for scripts and notebooks.
+    #[arg(long)]
+    pub json: bool,
     /// Replaying a run file without --out may write over its report folder
     /// even when that folder holds a committed baseline.
     #[arg(long)]
@@ -238,7 +242,12 @@ pub fn run(args: RunArgs) -> Result<()> {
             .filter(|r| system.table_breakdowns().contains(&r.by))
             .cloned()
             .collect();
-        output::format_table(&headline)
+        match args.json {
+            true => output::rows_json(&headline),
+            false => output::format_table(&headline),
+        }
+    } else if args.json {
+        experiment_json(&experiment, &outcomes)
     } else {
         experiment_table(&experiment, &outcomes)
     };
@@ -297,6 +306,46 @@ fn experiment_table(experiment: &Experiment, outcomes: &[Kept]) -> String {
         }
     }
     output::align(&lines, 2)
+}
+
+/// `experiment_table` as JSON: one object per variant and watched series,
+/// the swept axes by name.
+fn experiment_json(experiment: &Experiment, outcomes: &[Kept]) -> String {
+    let series = experiment.system.series();
+    let mut objects = Vec::new();
+    for &s in &experiment.watched_series() {
+        for (v, variant) in experiment.variants.iter().enumerate() {
+            let sums = outcomes[v].series(s);
+            let (low, high) = sums.interval(series[s].kind, CONFIDENCE);
+            let mut object = serde_json::Map::new();
+            object.insert("variant".into(), variant.label.clone().into());
+            for (axis, value) in experiment.axis_names().iter().zip(&variant.axes) {
+                let value = match value.parse::<i64>() {
+                    Ok(n) => serde_json::Value::from(n),
+                    Err(_) => value.clone().into(),
+                };
+                object.insert(output::column_name(axis), value);
+            }
+            object.insert("metric".into(), series[s].metric.into());
+            object.insert("seat".into(), series[s].seat.into());
+            object.insert("by".into(), series[s].by.into());
+            object.insert("level".into(), series[s].level.into());
+            object.insert("games".into(), sums.n.into());
+            object.insert("value".into(), sums.value().into());
+            object.insert("ci_low".into(), low.into());
+            object.insert("ci_high".into(), high.into());
+            let reference = v == experiment.reference;
+            object.insert("reference".into(), reference.into());
+            if !reference {
+                let d = outcomes[v].paired(s).difference(CONFIDENCE);
+                object.insert("difference".into(), d.value.into());
+                object.insert("difference_ci_low".into(), d.ci_low.into());
+                object.insert("difference_ci_high".into(), d.ci_high.into());
+            }
+            objects.push(serde_json::Value::Object(object));
+        }
+    }
+    output::json_lines(&objects)
 }
 
 /// A precision target some variant did not reach within its cap: said on

@@ -67,6 +67,7 @@ pub fn sensitivity(args: SensitivityArgs) -> Result<()> {
         out: None,
         records: false,
         quiet: true,
+        json: false,
         force: false,
     };
     let (base, _) = resolve_run(&run)?;
