@@ -311,12 +311,69 @@ fn interval(low: f64, high: f64, digits: usize) -> String {
     }
 }
 
-fn axis_unit(series: &Series) -> String {
+/// A metric as an axis reads: its name and its unit per observation, from
+/// its definition ("initiative (share per contested round)").
+fn axis_unit(series: &Series, metrics: &[crate::system::metric::Metric]) -> String {
     let name = series.metric.replace('_', " ");
-    match series.kind {
-        Kind::Rate => format!("{name} (proportion)"),
-        Kind::Mean => format!("{name} (mean)"),
+    match metrics.iter().find(|m| m.name == series.metric) {
+        Some(m) => format!("{name} ({} per {})", m.unit, m.per),
+        None => match series.kind {
+            Kind::Rate => format!("{name} (share)"),
+            Kind::Mean => format!("{name} (mean)"),
+        },
     }
+}
+
+/// A swept axis as a person reads it: `scenario.a.commander` is "side a
+/// commander", `hand_size_a` "hand size a", `b.keep` "side b keep".
+fn axis_title(axis: &str) -> String {
+    axis.split('.')
+        .filter(|part| *part != "scenario")
+        .map(|part| match part {
+            "a" | "b" => format!("side {part}"),
+            other => other.replace('_', " "),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Okabe and Ito's palette, which readers with any common colour-vision
+/// deficiency can tell apart (and no yellow, unreadable on white).
+const PALETTE: [RGBColor; 7] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(86, 180, 233),
+    RGBColor(230, 159, 0),
+    RGBColor(0, 0, 0),
+];
+
+fn color(i: usize) -> RGBColor {
+    PALETTE[i % PALETTE.len()]
+}
+
+/// Where two seats' shares of the same events are complements (seat b's
+/// share is one minus seat a's in every variant), the plot keeps seat a
+/// and says so: seat b is its mirror, not a second finding.
+fn drop_mirror(lines: &mut Vec<Line>, difference: bool) -> bool {
+    let (Some(a), Some(b)) = (
+        lines.iter().position(|l| l.name == "seat a"),
+        lines.iter().position(|l| l.name == "seat b"),
+    ) else {
+        return false;
+    };
+    let total = if difference { 0.0 } else { 1.0 };
+    let mirror = lines[a].points.len() == lines[b].points.len()
+        && lines[a]
+            .points
+            .iter()
+            .zip(&lines[b].points)
+            .all(|(p, q)| p.0 == q.0 && (!p.1.is_finite() || (p.1 + q.1 - total).abs() < 1e-9));
+    if mirror {
+        lines.remove(b);
+    }
+    mirror
 }
 
 /// One line of a plot: points (x, value, low, high).
@@ -333,13 +390,25 @@ struct Plot<'a> {
     categories: Option<&'a [String]>,
     lines: Vec<Line>,
     zero_line: bool,
+    /// A dashed horizontal reference line (an even share: 0.5).
+    reference_line: Option<f64>,
+    /// Under the plot: the games behind it and what the bars are.
+    note: String,
 }
 
 fn render(plot: &Plot) -> std::result::Result<String, String> {
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (900, 540)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let canvas = SVGBackend::with_string(&mut svg, (900, 570)).into_drawing_area();
+        canvas.fill(&WHITE).map_err(|e| e.to_string())?;
+        let (root, footer) = canvas.split_vertically(540);
+        footer
+            .draw(&Text::new(
+                plot.note.clone(),
+                (24, 6),
+                ("sans-serif", 14).into_font().color(&BLACK.mix(0.7)),
+            ))
+            .map_err(|e| e.to_string())?;
         let points = plot.lines.iter().flat_map(|l| l.points.iter());
         let (mut x_min, mut x_max, mut y_min, mut y_max) = (
             f64::INFINITY,
@@ -358,6 +427,10 @@ fn render(plot: &Plot) -> std::result::Result<String, String> {
         if plot.zero_line {
             y_min = y_min.min(0.0);
             y_max = y_max.max(0.0);
+        }
+        if let Some(level) = plot.reference_line {
+            y_min = y_min.min(level);
+            y_max = y_max.max(level);
         }
         if !y_min.is_finite() {
             (y_min, y_max) = (0.0, 1.0);
@@ -429,8 +502,22 @@ fn render(plot: &Plot) -> std::result::Result<String, String> {
                 ))
                 .map_err(|e| e.to_string())?;
         }
+        if let Some(level) = plot.reference_line {
+            // Dashes: a reference, not data.
+            let (from, to) = (x_min - pad_x, x_max + pad_x);
+            let step = (to - from) / 60.0;
+            chart
+                .draw_series((0..60).step_by(2).map(|k| {
+                    let x = from + k as f64 * step;
+                    PathElement::new(
+                        vec![(x, level), (x + step, level)],
+                        BLACK.mix(0.6).stroke_width(1),
+                    )
+                }))
+                .map_err(|e| e.to_string())?;
+        }
         for (i, line) in plot.lines.iter().enumerate() {
-            let color = Palette99::pick(i).to_rgba();
+            let color = color(i);
             // Categories (strategies, presets) have no order: no line joins
             // them, as it would draw a trend that is not there.
             let joined: Vec<(f64, f64)> = if categories.is_some() {
@@ -449,19 +536,21 @@ fn render(plot: &Plot) -> std::result::Result<String, String> {
             if line.points.len() > 30 {
                 continue;
             }
-            chart
-                .draw_series(line.points.iter().filter(|p| p.2.is_finite()).map(
-                    |&(x, y, low, high)| {
-                        ErrorBar::new_vertical(x, low, y, high, color.stroke_width(2), 12)
-                    },
-                ))
-                .map_err(|e| e.to_string())?;
+            // Hollow markers under the interval bars: a bar narrower than
+            // the marker still shows.
             chart
                 .draw_series(
                     line.points
                         .iter()
-                        .map(|&(x, y, _, _)| Circle::new((x, y), 4, color.filled())),
+                        .map(|&(x, y, _, _)| Circle::new((x, y), 5, color.stroke_width(2))),
                 )
+                .map_err(|e| e.to_string())?;
+            chart
+                .draw_series(line.points.iter().filter(|p| p.2.is_finite()).map(
+                    |&(x, y, low, high)| {
+                        ErrorBar::new_vertical(x, low, y, high, color.stroke_width(2), 14)
+                    },
+                ))
                 .map_err(|e| e.to_string())?;
         }
         if legend {
@@ -475,6 +564,115 @@ fn render(plot: &Plot) -> std::result::Result<String, String> {
                 .map_err(|e| e.to_string())?;
         }
         root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
+/// The line under a plot: the games behind every point and what the bars
+/// are.
+fn games_note(experiment: &Experiment, outcomes: &[Kept]) -> String {
+    let games: Vec<u64> = outcomes.iter().map(|o| o.games).collect();
+    let (least, most) = (
+        games.iter().copied().min().unwrap_or(0),
+        games.iter().copied().max().unwrap_or(0),
+    );
+    let played = if least == most {
+        format!("{least} games a variant")
+    } else {
+        format!("{least} to {most} games a variant")
+    };
+    format!(
+        "{played}, seed {}; bars: 95% intervals with the game as the unit",
+        experiment.seed
+    )
+}
+
+/// A distribution per variant as bars, one panel each (small multiples
+/// on one scale), each bar with its 95% interval: joined lines would draw
+/// a sawtooth between neighbouring values that is not there.
+fn render_histograms(plot: &Plot) -> std::result::Result<String, String> {
+    let panels = plot.lines.len().max(1);
+    let panel_height = if panels > 3 { 170 } else { 220 };
+    let height = 70 + panel_height * panels as u32 + 40;
+    let mut svg = String::new();
+    {
+        let canvas = SVGBackend::with_string(&mut svg, (900, height)).into_drawing_area();
+        canvas.fill(&WHITE).map_err(|e| e.to_string())?;
+        let (top, rest) = canvas.split_vertically(50);
+        top.draw(&Text::new(
+            plot.title.clone(),
+            (24, 14),
+            ("sans-serif", 22).into_font(),
+        ))
+        .map_err(|e| e.to_string())?;
+        let (body, footer) = rest.split_vertically(height - 50 - 40);
+        footer
+            .draw(&Text::new(
+                plot.note.clone(),
+                (24, 10),
+                ("sans-serif", 14).into_font().color(&BLACK.mix(0.7)),
+            ))
+            .map_err(|e| e.to_string())?;
+        let points = plot.lines.iter().flat_map(|l| l.points.iter());
+        let (mut x_min, mut x_max, mut y_max) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
+        for &(x, y, _, high) in points {
+            x_min = x_min.min(x);
+            x_max = x_max.max(x);
+            y_max = y_max.max(if high.is_finite() { high } else { y });
+        }
+        if !x_min.is_finite() {
+            (x_min, x_max) = (0.0, 1.0);
+        }
+        let y_max = y_max.max(1e-9) * 1.08;
+        let width = ((x_max - x_min) / 400.0).max(0.4);
+        let areas = body.split_evenly((panels, 1));
+        for (i, (area, line)) in areas.iter().zip(&plot.lines).enumerate() {
+            let color = color(i);
+            let last = i + 1 == panels;
+            let mut chart = ChartBuilder::on(area)
+                .margin(8)
+                .x_label_area_size(if last { 45 } else { 20 })
+                .y_label_area_size(80)
+                .caption(&line.name, ("sans-serif", 16))
+                .build_cartesian_2d((x_min - 1.0)..(x_max + 1.0), 0.0..y_max)
+                .map_err(|e| e.to_string())?;
+            let integers = plot
+                .lines
+                .iter()
+                .flat_map(|l| l.points.iter())
+                .all(|p| p.0.fract() == 0.0);
+            let x_format = |x: &f64| match integers {
+                true => format!("{}", x.round() as i64),
+                false => format!("{x}"),
+            };
+            let mut mesh = chart.configure_mesh();
+            mesh.x_label_formatter(&x_format)
+                .y_labels(4)
+                .light_line_style(WHITE)
+                .label_style(("sans-serif", 13))
+                .y_desc("share")
+                .y_label_formatter(&|y| format!("{y:.3}"));
+            if last {
+                mesh.x_desc(plot.x_label.as_str());
+            }
+            mesh.draw().map_err(|e| e.to_string())?;
+            chart
+                .draw_series(line.points.iter().map(|&(x, y, _, _)| {
+                    Rectangle::new([(x - width, 0.0), (x + width, y)], color.mix(0.8).filled())
+                }))
+                .map_err(|e| e.to_string())?;
+            // Interval whiskers only where they can be seen apart.
+            if line.points.len() <= 60 {
+                chart
+                    .draw_series(line.points.iter().filter(|p| p.2.is_finite()).map(
+                        |&(x, _, low, high)| {
+                            PathElement::new(vec![(x, low), (x, high)], BLACK.stroke_width(1))
+                        },
+                    ))
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+        canvas.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
 }
@@ -686,7 +884,8 @@ pub fn write_report(
         let indices: Vec<usize> = (0..series.len())
             .filter(|&s| series[s].metric == metric)
             .collect();
-        let unit = axis_unit(&series[indices[0]]);
+        let unit = axis_unit(&series[indices[0]], system.metrics());
+        let note = games_note(experiment, outcomes);
         if !experiment.axes.is_empty() {
             let (_, _, categories) = layout(experiment);
             let point = |v: usize, s: usize| {
@@ -694,17 +893,22 @@ pub fn write_report(
                 let (low, high) = sums.interval(series[s].kind, CONFIDENCE);
                 Some((sums.value(), low, high))
             };
+            let mut lines = lines_of(experiment, metric, &point);
+            let mirror = drop_mirror(&mut lines, false);
             let plot = Plot {
                 title: format!(
-                    "{} by {}",
+                    "{} by {}{}",
                     metric.replace('_', " "),
-                    experiment.axes[0].name
+                    axis_title(&experiment.axes[0].name),
+                    if mirror { " (seat b: 1 - seat a)" } else { "" }
                 ),
-                x_label: experiment.axes[0].name.clone(),
+                x_label: axis_title(&experiment.axes[0].name),
                 y_label: unit.clone(),
                 categories: categories.as_deref(),
-                lines: lines_of(experiment, metric, &point),
+                lines,
                 zero_line: false,
+                reference_line: mirror.then_some(0.5),
+                note: note.clone(),
             };
             let file = format!("{metric}.svg");
             write_plot(out, &file, &plot)?;
@@ -742,16 +946,25 @@ pub fn write_report(
             };
             if !experiment.axes.is_empty() {
                 let (_, _, categories) = layout(experiment);
+                let mut lines = lines_of(experiment, metric, &point);
+                let mirror = drop_mirror(&mut lines, true);
                 let plot = Plot {
                     title: format!(
-                        "{} minus the reference ({reference})",
-                        metric.replace('_', " ")
+                        "{} minus the reference ({reference}){}",
+                        metric.replace('_', " "),
+                        if mirror {
+                            ", seat a (seat b: its negative)"
+                        } else {
+                            ""
+                        }
                     ),
-                    x_label: experiment.axes[0].name.clone(),
+                    x_label: axis_title(&experiment.axes[0].name),
                     y_label: format!("difference in {unit}"),
                     categories: categories.as_deref(),
-                    lines: lines_of(experiment, metric, &point),
+                    lines,
                     zero_line: true,
+                    reference_line: None,
+                    note: format!("{note}; paired by game"),
                 };
                 let file = format!("{metric}-difference.svg");
                 write_plot(out, &file, &plot)?;
@@ -812,16 +1025,25 @@ pub fn write_report(
                     .iter()
                     .find(|r| r.metric == share)
                     .map_or("value", |r| r.by);
+                let _ = by;
+                let x_label = match system.metrics().iter().find(|m| m.name == metric.as_str()) {
+                    Some(m) => format!("{} ({})", metric.replace('_', " "), m.unit),
+                    None => by.replace('_', " "),
+                };
                 let plot = Plot {
                     title: format!("distribution of {} (seat {seat})", metric.replace('_', " ")),
-                    x_label: by.replace('_', " "),
+                    x_label,
                     y_label: "share of observations".into(),
                     categories: None,
                     lines,
                     zero_line: false,
+                    reference_line: None,
+                    note: note.clone(),
                 };
                 let file = format!("{metric}-histogram.svg");
-                write_plot(out, &file, &plot)?;
+                let svg = render_histograms(&plot)
+                    .map_err(|e| Error::output(out.path().join(&file), e))?;
+                crate::output::write_text(out, &file, &svg)?;
                 let _ = writeln!(md, "Its distribution (the `{share}` rows of summary.csv):\n\n![{metric} distribution]({file})\n");
             }
         }

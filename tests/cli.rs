@@ -1003,3 +1003,45 @@ fn json_output_parses_and_carries_the_figures() {
     assert_eq!(answers.as_array().unwrap().len(), 4);
     assert!(answers[0]["share"].as_f64().is_some());
 }
+
+#[test]
+fn plots_say_what_they_show() {
+    let dir = TempDir::new("cli-plots");
+    let out = dir.path().join("run");
+    let output = fortunes(&[
+        "run",
+        "experiments/haggerty-hand-size.toml",
+        "-n",
+        "2000",
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let svg = std::fs::read_to_string(out.join("initiative.svg")).unwrap();
+    // Two seats' shares of the same rounds: seat b is seat a's mirror, so
+    // one line, said so, against an even share; axes in words and units.
+    assert!(svg.contains("seat b: 1 - seat a"), "no mirror note");
+    assert!(!svg.contains(">seat b<"), "seat b drawn as well");
+    assert!(svg.contains("share per contested round"));
+    assert!(svg.contains("hand size a"));
+    assert!(svg.contains("2000 games a variant, seed 1"));
+    // Okabe-Ito blue, not the red and green a colour-blind reader confuses.
+    assert!(svg.contains("#0072B2"), "palette");
+    let output = fortunes(&[
+        "run",
+        "experiments/haggis-scoring.toml",
+        "-n",
+        "300",
+        "-q",
+        "-o",
+        dir.path().join("haggis").to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let histogram =
+        std::fs::read_to_string(dir.path().join("haggis/points_per_round-histogram.svg")).unwrap();
+    // Bars, a panel a variant (each variant's label its caption), not a
+    // sawtooth of joined points.
+    assert!(histogram.matches("<rect").count() > 100);
+    assert!(histogram.contains("rules=leaflet") && histogram.contains("rules=official"));
+}
