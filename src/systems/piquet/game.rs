@@ -441,12 +441,29 @@ impl Game {
         } else {
             own.idle & allowed
         };
+        let rules = setup.rules;
+        let under_figure = if idle == 0 {
+            0
+        } else {
+            self.under_figure(setup, seat)
+        };
+        let mut order_cost = u32::MAX;
         while idle != 0 {
             let i = idle.trailing_zeros() as usize;
             idle &= idle - 1;
             let regiment = &side.regiments[i];
             let next = regiment.plan[self.units[seat][i].plan_at as usize];
             groups |= 1 << (regiment.brigade as usize * ORDER_KINDS + next as usize);
+            let base = match under_figure >> i & 1 {
+                0 => rules.order_cost,
+                _ => rules.figure_command_cost,
+            };
+            let bypass = if regiment.player as usize != p {
+                rules.bypass_cost
+            } else {
+                0
+            };
+            order_cost = order_cost.min(base + bypass);
         }
         Needs {
             ip: 0,
@@ -457,6 +474,11 @@ impl Game {
                 .fold(0, |m, (k, &n)| m | ((n > 0) as u16) << k),
             planned: self.planned[seat],
             order_groups: groups.count_ones(),
+            order_cost: if order_cost == u32::MAX {
+                0
+            } else {
+                order_cost
+            },
             rallies: (own.shaken & allowed).count_ones(),
             in_assault: view.fighting != 0,
             may_cast: attached.is_none(),
@@ -1448,6 +1470,50 @@ mod tests {
             18 - 4,
             "three orders and one bypass"
         );
+    }
+
+    #[test]
+    fn the_heuristic_does_not_choose_orders_it_cannot_pay_for() {
+        // Guard has the figure; Line, of its brigade, costs 4 IP to order.
+        // With 3 IP and only Line waiting, an Officer Check that chose
+        // Orders would do nothing: the heuristic casts instead.
+        let text = "decqs = 1\n[chips]\nmove = 8\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
+             [army_deck]\nofficer_check = 14\ncrushing_volley = 14\n\
+             [a]\ncommander = \"average\"\n\
+             [[a.regiments]]\nname = \"Guard\"\nrating = \"line,reliable\"\nfigure = \"average\"\norders = [\"deploy\"]\n\
+             [[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\norders = [\"move\"]\n\
+             [b]\ncommander = \"average\"\n[[b.regiments]]\nname = \"Enemy\"\n\
+             rating = \"line,reliable\"\norders = [\"maneuver\"]\n";
+        let scenario = Scenario::from_table(&toml::from_str(text).unwrap()).unwrap();
+        let rules = Rules::default();
+        let heuristic = PiquetStrategy {
+            style: Style::Heuristic,
+            reserve: 2,
+            recast_below: 0,
+        };
+        let strategies = BySeat([heuristic; 2]);
+        let setup = Setup {
+            rules: &rules,
+            scenario: &scenario,
+            strategies: &strategies,
+        };
+        let mut game = Game::new();
+        game.reset(&setup, 1, 0);
+        game.set_status(&setup, Seat::A, 1, Status::Idle);
+        game.players[Seat::A][0].ip = 3;
+        let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+        game.officer_check(&setup, Seat::A, 0, &mut stats, &mut tally);
+        let actions = stats.sides[Seat::A].officer_actions;
+        assert_eq!(actions[OfficerAction::Orders as usize], 0, "{actions:?}");
+        assert_eq!(actions[OfficerAction::Cast as usize], 1, "{actions:?}");
+        // With 4 IP it orders Line, for all 4.
+        game.players[Seat::A][0].ip = 4;
+        game.officer_check(&setup, Seat::A, 0, &mut stats, &mut tally);
+        assert_eq!(
+            stats.sides[Seat::A].officer_actions[OfficerAction::Orders as usize],
+            1
+        );
+        assert_eq!(game.players[Seat::A][0].ip, 0);
     }
 
     #[test]

@@ -22,6 +22,9 @@ pub struct Needs {
     pub planned: u16,
     /// Orders (brigade groups) waiting to be issued.
     pub order_groups: u32,
+    /// IP the cheapest of them costs (order_cost, or figure_command_cost
+    /// under an attached figure, plus bypass_cost for a subordinate's).
+    pub order_cost: u32,
     /// Shaken regiments waiting to rally.
     pub rallies: u32,
     pub in_assault: bool,
@@ -276,7 +279,7 @@ impl PiquetStrategy {
     }
 
     pub fn officer_check(&self, needs: &Needs, rules: &Rules, rng: &mut GameRng) -> OfficerAction {
-        let orders = needs.order_groups > 0 && needs.ip >= rules.order_cost;
+        let orders = needs.order_groups > 0 && needs.ip >= needs.order_cost.max(rules.order_cost);
         let rally = needs.rallies > 0 && needs.ip >= rules.rally_cost;
         let pass = needs.subordinates > 0 && needs.ip > rules.pass_cost && needs.neediest < 18;
         match self.style {
