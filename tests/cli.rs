@@ -1045,3 +1045,71 @@ fn plots_say_what_they_show() {
     assert!(histogram.matches("<rect").count() > 100);
     assert!(histogram.contains("rules=leaflet") && histogram.contains("rules=official"));
 }
+
+/// Runs `fortunes ARGS` with `input` on standard input.
+fn with_input(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_person_plays_a_seat_through_standard_input() {
+    use fortunes::systems::haggerty::{Game, Rules};
+    let mut values = Rules::defaults();
+    values.set_text("turns=2").unwrap();
+    let rules = Rules::from_values(values).unwrap();
+    // The deal is game 3 of seed 5 of any run: the person sees that hand.
+    let hand = Game::new(&rules, 5, 3).hands[fortunes::engine::Seat::A];
+    let shown: Vec<String> = hand.iter().map(|c| c.to_string()).collect();
+    let lowest = shown[0].clone();
+    // An illegal answer is explained and asked again; then the lowest card,
+    // then passes to the end.
+    let input = format!("ZZ\n{lowest}\nstop\n{}", "pass\n".repeat(40));
+    let output = with_input(
+        &[
+            "play", "haggerty", "--seed", "5", "--game", "3", "--set", "turns=2",
+        ],
+        &input,
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}{}", stderr(&output));
+    assert!(
+        text.contains(&format!("your hand {}", shown.join(" "))),
+        "{text}"
+    );
+    assert!(
+        text.contains("\"ZZ\" is not a legal choice here; allowed:"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("you played {lowest}"))
+            || text.contains(&format!("you played {lowest} ")),
+        "{text}"
+    );
+    assert!(text.contains("game over"), "{text}");
+    // Input that ends mid-game abandons it: exit 2, said on stderr.
+    let output = with_input(&["play", "haggerty", "--set", "turns=2"], "pass\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("standard input ended"),
+        "{}",
+        stderr(&output)
+    );
+    // A system nobody can play yet is named with those that can be.
+    let output = fortunes(&["play", "sickles"]);
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -13,6 +13,7 @@ mod check;
 pub mod listing;
 mod odds;
 mod outcome;
+mod play;
 mod run;
 mod sensitivity;
 
@@ -105,6 +106,7 @@ pub fn command() -> clap::Command {
     let tools = SYSTEMS.iter().filter_map(|s| s.tools());
     Cli::command()
         .subcommand(odds::define())
+        .subcommand(play::define().after_help(EXIT_CODES))
         .subcommands(tools.map(|t| (t.define)().after_help(EXIT_CODES)))
 }
 
@@ -112,6 +114,7 @@ pub fn command() -> clap::Command {
 pub fn execute(matches: &clap::ArgMatches) -> Result<Outcome> {
     match matches.subcommand() {
         Some(("odds", question)) => return odds::execute(question).map(|()| Outcome::Success),
+        Some(("play", game)) => return play::execute(game).map(|()| Outcome::Success),
         Some((name, args)) => {
             if let Some(tools) = systems::find(name).ok().and_then(|s| s.tools()) {
                 return (tools.execute)(args).map(|()| Outcome::Success);

@@ -97,6 +97,9 @@ impl<S: Simulation> System for Entry<S> {
     fn odds(&self) -> Option<SystemCommand> {
         S::ODDS
     }
+    fn play(&self) -> Option<SystemCommand> {
+        S::PLAY
+    }
     fn tools(&self) -> Option<SystemCommand> {
         S::TOOLS
     }

@@ -66,6 +66,7 @@ pub trait System: Sync {
     fn odds(&self) -> Option<SystemCommand>;
     /// `fortunes NAME ...`, for a system with tools of its own.
     fn tools(&self) -> Option<SystemCommand>;
+    fn play(&self) -> Option<SystemCommand>;
 
     /// A variant of the defaults: default rules and scenario, these players.
     fn default_variant(&self, players: BySeat<Player>) -> Variant {

@@ -58,6 +58,8 @@ pub trait Simulation: Sync + Sized + 'static {
     const ODDS: Option<SystemCommand> = None;
     /// `fortunes NAME ...`: the system's own tools, if it has any.
     const TOOLS: Option<SystemCommand> = None;
+    /// `fortunes play SYSTEM`: a person plays one seat in the terminal.
+    const PLAY: Option<SystemCommand> = None;
 
     /// The simulation of a variant (rules, scenario, players); refuses
     /// rules that are each valid but impossible together, and a scenario

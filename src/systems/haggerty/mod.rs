@@ -3,6 +3,7 @@
 
 pub mod game;
 pub mod metrics;
+pub mod play;
 pub mod record;
 pub mod rules;
 pub mod stats;
@@ -111,6 +112,7 @@ impl Simulation for Haggerty {
     const TABLE_BREAKDOWNS: &'static [&'static str] = &["none", "type", "role", "suit", "rank"];
     const DEFAULT_GAMES: u64 = 1_000_000;
     const PROGRESS_FROM: u64 = 100_000;
+    const PLAY: Option<crate::system::SystemCommand> = Some(play::PLAY);
 
     type State = Game;
     type Stats = Stats;

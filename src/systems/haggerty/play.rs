@@ -1,0 +1,262 @@
+//! `fortunes play haggerty`: a person plays one seat in the terminal
+//! against a built-in player, from the same seeds as a run, so game N of
+//! seed S is the deal game N of any run with `--seed S` plays. At each
+//! decision the person sees exactly what the seat may know: the hand, the
+//! cards played so far, how many cards the opponent holds and whether it
+//! has passed; and the legal choices.
+
+use super::game::{Game, RoundOutcome};
+use super::rules::{Rules, SYSTEM};
+use super::strategy::{HaggertyStrategy, Strategy, View, STRATEGIES};
+use crate::engine::cards::{Card, CardSet};
+use crate::engine::seeding::GameRng;
+use crate::engine::{BySeat, Seat};
+use crate::error::{Error, ErrorKind, Result};
+use crate::system::{presets_dir, resolve_player, SystemCommand};
+use std::cell::RefCell;
+use std::io::{BufRead, Write};
+
+pub const PLAY: SystemCommand = SystemCommand { define, execute };
+
+fn define() -> clap::Command {
+    clap::Command::new(SYSTEM)
+        .about("Play one seat of a Haggerty game against a built-in player (answer with a card such as QH, 10S or JOKER, or pass / stop)")
+        .arg(
+            clap::Arg::new("seat")
+                .long("seat")
+                .default_value("a")
+                .value_parser(["a", "b"])
+                .help("The seat you play"),
+        )
+        .arg(
+            clap::Arg::new("against")
+                .long("against")
+                .default_value("heuristic")
+                .value_name("NAME")
+                .help("The other seat's player: a built-in or a preset"),
+        )
+        .arg(
+            clap::Arg::new("seed")
+                .long("seed")
+                .default_value("1")
+                .value_parser(clap::value_parser!(u64))
+                .help("Master seed: the deal is game GAME of a run with this seed"),
+        )
+        .arg(
+            clap::Arg::new("game")
+                .long("game")
+                .default_value("0")
+                .value_parser(clap::value_parser!(u64))
+                .help("The game's index in that run"),
+        )
+        .arg(
+            clap::Arg::new("set")
+                .long("set")
+                .value_name("NAME=VALUE")
+                .action(clap::ArgAction::Append)
+                .help("Set one rule parameter; repeatable"),
+        )
+}
+
+/// A seat of the game: the person at the terminal, or a built-in player.
+enum Seated<'a> {
+    Person(&'a Person),
+    Player(HaggertyStrategy),
+}
+
+/// The person: answers read from standard input, questions and the game
+/// written to standard output. On end of input the person passes and
+/// stops, which every position allows, and the game is abandoned.
+struct Person {
+    input: RefCell<Box<dyn BufRead>>,
+    output: RefCell<Box<dyn Write>>,
+    ended: std::cell::Cell<bool>,
+}
+
+impl Person {
+    fn say(&self, text: &str) {
+        let mut out = self.output.borrow_mut();
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+    }
+
+    /// Asks until the answer is one of `legal` (a card) or `none_word`.
+    fn ask(&self, legal: CardSet, none_word: &str) -> Option<Card> {
+        loop {
+            if self.ended.get() {
+                return None;
+            }
+            let choices: Vec<String> = legal.iter().map(|c| c.to_string()).collect();
+            self.say(&format!(
+                "  your choice ({} or {none_word}): ",
+                choices.join(" ")
+            ));
+            let mut line = String::new();
+            match self.input.borrow_mut().read_line(&mut line) {
+                Ok(0) | Err(_) => {
+                    self.ended.set(true);
+                    self.say("\n");
+                    return None;
+                }
+                Ok(_) => {}
+            }
+            let answer = line.trim();
+            if answer.eq_ignore_ascii_case(none_word) {
+                return None;
+            }
+            let card = if answer.eq_ignore_ascii_case("joker") {
+                legal.iter().find(|c| c.to_string() == "JOKER")
+            } else {
+                answer.parse::<Card>().ok().filter(|c| legal.contains(*c))
+            };
+            match card {
+                Some(card) => return Some(card),
+                None => self.say(&format!(
+                    "  {answer:?} is not a legal choice here; allowed: {}, {none_word}\n",
+                    choices.join(", ")
+                )),
+            }
+        }
+    }
+
+    fn show(&self, view: &View<'_>, question: &str) {
+        let hand: Vec<String> = view.hand.iter().map(|c| c.to_string()).collect();
+        let mut text = format!(
+            "turn {}, round {}: your hand {}; the opponent holds {} card(s){}; {} card(s) unseen (its hand and the pile)\n",
+            view.turn + 1,
+            view.round + 1,
+            hand.join(" "),
+            view.opponent_hand_len,
+            if view.opponent_out { " and is out of this turn" } else { "" },
+            view.unseen.len()
+        );
+        if let Some(last) = view.own_last {
+            text.push_str(&format!("  your last card {last}"));
+            if let Some(theirs) = view.opponent_last {
+                text.push_str(&format!(", the opponent's last {theirs}"));
+            }
+            text.push('\n');
+        }
+        text.push_str(&format!("  {question}\n"));
+        self.say(&text);
+    }
+}
+
+impl Strategy for Seated<'_> {
+    fn reveal(&self, view: &View<'_>, rng: &mut GameRng) -> Option<Card> {
+        match self {
+            Seated::Player(player) => player.reveal(view, rng),
+            Seated::Person(person) => {
+                person.show(
+                    view,
+                    "reveal a card for the initiative, or pass (out for the rest of the turn)",
+                );
+                person.ask(view.legal, "pass")
+            }
+        }
+    }
+
+    fn chain(&self, view: &View<'_>, rng: &mut GameRng) -> Option<Card> {
+        match self {
+            Seated::Player(player) => player.chain(view, rng),
+            Seated::Person(person) => {
+                person.show(view, "play another card that outranks the last, or stop");
+                person.ask(view.legal, "stop")
+            }
+        }
+    }
+}
+
+fn describe(outcome: &RoundOutcome, you: Seat) -> String {
+    let name = |seat: Seat| if seat == you { "you" } else { "the opponent" };
+    let mut text = String::new();
+    for seat in Seat::BOTH {
+        if outcome.passed[seat] {
+            text.push_str(&format!("  {} passed\n", name(seat)));
+        }
+    }
+    for seat in Seat::BOTH {
+        let played: Vec<String> = outcome.played[seat].iter().map(|c| c.to_string()).collect();
+        if !played.is_empty() {
+            text.push_str(&format!("  {} played {}\n", name(seat), played.join(" ")));
+        }
+    }
+    text.push_str(&format!(
+        "  {} had the initiative{}\n",
+        name(outcome.first),
+        if outcome.contested {
+            ""
+        } else {
+            " (unopposed)"
+        }
+    ));
+    text
+}
+
+fn execute(matches: &clap::ArgMatches) -> Result<()> {
+    let mut values = Rules::defaults();
+    for set in matches.get_many::<String>("set").into_iter().flatten() {
+        values.set_text(set)?;
+    }
+    let rules = Rules::from_values(values)?;
+    let you = Seat::parse(matches.get_one::<String>("seat").expect("defaulted")).expect("a or b");
+    let against = matches.get_one::<String>("against").expect("defaulted");
+    let player = resolve_player(STRATEGIES, against, &presets_dir(SYSTEM, None))?;
+    let (seed, index) = (
+        *matches.get_one::<u64>("seed").expect("defaulted"),
+        *matches.get_one::<u64>("game").expect("defaulted"),
+    );
+    let person = Person {
+        input: RefCell::new(Box::new(std::io::stdin().lock())),
+        output: RefCell::new(Box::new(std::io::stdout())),
+        ended: std::cell::Cell::new(false),
+    };
+    let seats = match you {
+        Seat::A => BySeat([
+            Seated::Person(&person),
+            Seated::Player(HaggertyStrategy::from_player(&player)),
+        ]),
+        Seat::B => BySeat([
+            Seated::Player(HaggertyStrategy::from_player(&player)),
+            Seated::Person(&person),
+        ]),
+    };
+    person.say(&format!(
+        "Haggerty, game {index} of seed {seed} (the deal game {index} of `fortunes run haggerty --seed {seed}` plays): \
+         you are seat {}, against {}; {} turns\n",
+        you.name(),
+        player.name,
+        rules.turns
+    ));
+    let mut game = Game::new(&rules, seed, index);
+    let mut won = BySeat([0u32; 2]);
+    loop {
+        while let Some(outcome) = game.play_round(&rules, &seats) {
+            if person.ended.get() {
+                return Err(Error::new(ErrorKind::BadArgument(format!(
+                    "standard input ended in turn {}, round {}: the game is abandoned",
+                    game.turn + 1,
+                    outcome.round + 1
+                ))));
+            }
+            won[outcome.first] += outcome.contested as u32;
+            person.say(&describe(&outcome, you));
+        }
+        let turn = game.turn + 1;
+        let kept = game.hands[you].len();
+        person.say(&format!(
+            "end of turn {turn}: you keep {kept} card(s); contested initiatives so far: you {}, the opponent {}\n",
+            won[you],
+            won[you.other()]
+        ));
+        if !game.next_turn(&rules) {
+            break;
+        }
+    }
+    person.say(&format!(
+        "game over: you won {} contested initiative(s), the opponent {}\n",
+        won[you],
+        won[you.other()]
+    ));
+    Ok(())
+}
