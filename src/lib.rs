@@ -25,3 +25,4 @@ pub mod sensitivity;
 pub mod stats;
 pub mod system;
 pub mod systems;
+pub mod tune;

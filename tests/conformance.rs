@@ -69,6 +69,7 @@ fn results_are_identical_for_any_thread_count() {
                     stop: Stop::Games(games(system)),
                     reference: 0,
                     watched: Vec::new(),
+                    first_game: 0,
                 };
                 system.run(&variants, &plan, None, None).unwrap()
             })
@@ -86,6 +87,7 @@ fn results_are_identical_for_any_thread_count() {
             stop: Stop::Games(games(system)),
             reference: 0,
             watched: Vec::new(),
+            first_game: 0,
         };
         assert_ne!(
             system.run(&variants, &plan, None, None).unwrap(),
@@ -208,6 +210,7 @@ fn every_summary_interval_is_the_game_level_one() {
             stop: Stop::Games(games),
             reference: 0,
             watched: Vec::new(),
+            first_game: 0,
         };
         let variants = [variant(system, x, y)];
         let outcome = &system
@@ -271,6 +274,7 @@ fn every_metric_is_defined_as_its_rows_are() {
             stop: Stop::Games(games(system)),
             reference: 0,
             watched: Vec::new(),
+            first_game: 0,
         };
         let variants = [variant(system, x, y), variant(system, y, x)];
         let outcomes = system.run(&variants, &plan, None, None).unwrap();

@@ -16,6 +16,7 @@ mod outcome;
 mod play;
 mod run;
 mod sensitivity;
+mod tune;
 
 pub use outcome::Outcome;
 
@@ -67,6 +68,12 @@ enum Command {
     /// plot per metric.
     #[command(after_help = EXIT_CODES)]
     Sensitivity(sensitivity::SensitivityArgs),
+    /// Which value of an integer rule brings a metric to a target (or
+    /// maximises or minimises it)? Values race on the same new games, round
+    /// by round, and drop out once their intervals show them worse; the
+    /// answer is the value left, or the values that cannot be told apart.
+    #[command(after_help = EXIT_CODES)]
+    Tune(tune::TuneArgs),
     /// How often does X happen? The share of a run's records (one per game,
     /// per Haggis round or per Sickles turn) where EXPR holds, with its 95% interval, e.g.
     /// `fortunes ask reports/run "rounds >= 40 and initiative_a > initiative_b"`.
@@ -128,6 +135,7 @@ pub fn execute(matches: &clap::ArgMatches) -> Result<Outcome> {
         Command::Baseline(args) => check::baseline(args).map(|()| Outcome::Success),
         Command::Check(args) => check::check(args),
         Command::Ask(args) => ask::ask(args).map(|()| Outcome::Success),
+        Command::Tune(args) => tune::run_tune(args).map(|()| Outcome::Success),
         Command::Sensitivity(args) => sensitivity::sensitivity(args).map(|()| Outcome::Success),
         Command::List => emit(&listing::list()?).map(|()| Outcome::Success),
         Command::Completions { shell } => {

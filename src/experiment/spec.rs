@@ -112,6 +112,7 @@ impl Experiment {
             stop: self.stop(),
             reference: self.reference,
             watched: self.watched_series(),
+            first_game: 0,
         }
     }
 

@@ -194,7 +194,7 @@ fn run_group<S: Simulation>(
             row_keys: Arc::clone(row_keys),
         })
         .collect();
-    let (limit, check_every) = match plan.stop {
+    let (span, check_every) = match plan.stop {
         Stop::Games(games) => (games, games.max(1)),
         Stop::Precision {
             max_games,
@@ -202,12 +202,13 @@ fn run_group<S: Simulation>(
             ..
         } => (max_games, check_every.max(1)),
     };
-    let cluster = cluster_size(limit, S::BATCH);
+    let limit = plan.first_game + span;
+    let cluster = cluster_size(span, S::BATCH);
     debug_assert_eq!(S::BATCH % cluster, 0, "clusters never cross a batch");
     let mut active = vec![true; count];
     // Batches in flight at once: bounds the records held in memory.
     let wave = (plan.threads as u64 * 4).max(1);
-    let mut start = 0;
+    let mut start = plan.first_game;
     while start < limit && active.iter().any(|&a| a) {
         let chunk_end = (start + check_every).min(limit);
         let first_batch = start / S::BATCH;
@@ -419,6 +420,7 @@ pub fn run_one<S: Simulation>(
         stop: Stop::Games(config.games),
         reference: 0,
         watched: Vec::new(),
+        first_game: 0,
     };
     let mut results = match records {
         Some(sink) => {

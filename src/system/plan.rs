@@ -29,6 +29,10 @@ pub struct Plan {
     pub reference: usize,
     /// Indices into `SERIES` that the precision target watches.
     pub watched: Vec<usize>,
+    /// The first game's index: a run plays games `first_game..`, so a
+    /// search that plays more games later plays new ones, never the same
+    /// again.
+    pub first_game: u64,
 }
 
 /// Worker threads: the number asked for, else every core.

@@ -1,0 +1,175 @@
+//! `fortunes tune`: the value of one integer rule that brings a metric to a
+//! target, or maximises or minimises it (see `crate::tune`).
+
+use super::run::{resolve_run, RunArgs};
+use crate::error::{Error, ErrorKind, Result};
+use crate::output::{emit, interval_text, number};
+use crate::stats::CONFIDENCE;
+use crate::system::plan;
+use crate::tune::{tune, Goal, Search};
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("goal").required(true).args(["target", "maximize", "minimize"])))]
+pub struct TuneArgs {
+    /// A system (its defaults are the base) or an experiment file (its
+    /// reference variant is the base).
+    pub target_system: String,
+    /// The integer rule to search.
+    #[arg(long, value_name = "NAME")]
+    pub param: String,
+    /// The first value to try.
+    #[arg(long, allow_hyphen_values = true)]
+    pub from: i64,
+    /// The last value to try.
+    #[arg(long, allow_hyphen_values = true)]
+    pub to: i64,
+    /// The metric to bring to the target (a per-game series of the system).
+    #[arg(short, long, value_name = "NAME")]
+    pub metric: String,
+    /// The metric's seat: a, b or all.
+    #[arg(long, default_value = "a")]
+    pub seat: String,
+    /// Bring the metric to this value.
+    #[arg(long, allow_hyphen_values = true)]
+    pub target: Option<f64>,
+    /// Make the metric as large as it can be.
+    #[arg(long)]
+    pub maximize: bool,
+    /// Make the metric as small as it can be.
+    #[arg(long)]
+    pub minimize: bool,
+    /// Games at most, all values together.
+    #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    pub budget: u64,
+    /// Master seed.
+    #[arg(short, long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: all cores); results do not depend on it.
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// A rules file or preset for the base; with a system only.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<String>,
+    /// Set one rule parameter of the base; repeatable.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// The strategy for a seat (a or b); repeatable.
+    #[arg(long = "strategy", value_name = "SEAT=NAME")]
+    pub strategy: Vec<String>,
+    /// The base's scenario: a name in experiments/SYSTEM/scenarios/ or a file.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub scenario: Option<String>,
+    /// Folder of strategy presets (default: ./strategies, then the crate's).
+    #[arg(long)]
+    pub strategies_dir: Option<PathBuf>,
+}
+
+pub fn run_tune(args: TuneArgs) -> Result<()> {
+    let run = RunArgs {
+        target: Some(args.target_system.clone()),
+        from: None,
+        games: None,
+        precision: None,
+        max_games: None,
+        seed: args.seed,
+        threads: args.threads,
+        rules: args.rules.clone(),
+        set: args.set.clone(),
+        strategy: args.strategy.clone(),
+        metrics: Vec::new(),
+        scenario: args.scenario.clone(),
+        strategies_dir: args.strategies_dir.clone(),
+        out: None,
+        records: false,
+        quiet: true,
+        json: false,
+        force: false,
+    };
+    let (base, _) = resolve_run(&run)?;
+    let series = base.system.series();
+    let s = series
+        .iter()
+        .position(|x| x.metric == args.metric && x.seat == args.seat && x.by == "none")
+        .ok_or_else(|| {
+            let names: Vec<String> = series
+                .iter()
+                .filter(|x| x.by == "none")
+                .map(|x| format!("{} (seat {})", x.metric, x.seat))
+                .collect();
+            Error::new(ErrorKind::BadArgument(format!(
+                "--metric {} --seat {}: not a per-game series of {}; allowed: {}",
+                args.metric,
+                args.seat,
+                base.system.name(),
+                names.join(", ")
+            )))
+        })?;
+    let goal = match (args.target, args.maximize) {
+        (Some(t), _) => Goal::Target(t),
+        (None, true) => Goal::Maximize,
+        (None, false) => Goal::Minimize,
+    };
+    let search = Search {
+        param: args.param.clone(),
+        from: args.from,
+        to: args.to,
+        series: s,
+        goal,
+        budget: args.budget,
+        seed: base.seed,
+        threads: plan::threads(args.threads),
+    };
+    let tuned = tune(&base, &search)?;
+    let kind = series[s].kind;
+    let mut lines = vec![[
+        tuned.param.to_string(),
+        "games".into(),
+        series[s].label(),
+        "95% CI".into(),
+        "standing".into(),
+    ]];
+    for c in &tuned.candidates {
+        let (low, high) = c.sums.interval(kind, CONFIDENCE);
+        lines.push([
+            c.value.to_string(),
+            c.sums.n.to_string(),
+            number(c.sums.value()),
+            interval_text(low, high, number),
+            match c.dropped {
+                None => "yes".into(),
+                Some(r) => format!("dropped in round {r}"),
+            },
+        ]);
+    }
+    let mut text = crate::output::align(&lines, 1);
+    let standing: Vec<String> = tuned.standing().map(|c| c.value.to_string()).collect();
+    let aim = match goal {
+        Goal::Target(t) => format!("closest to {t}"),
+        Goal::Maximize => "the largest".into(),
+        Goal::Minimize => "the smallest".into(),
+    };
+    text.push_str(&format!(
+        "\n{}: {} ({} round(s), {} games in all; a grid giving every value the most games any had: {})\n",
+        if standing.len() == 1 {
+            format!("the value {aim}")
+        } else {
+            format!("the values {aim}, which cannot be told apart")
+        },
+        standing.join(", "),
+        tuned.rounds,
+        tuned.games,
+        tuned.grid_games()
+    ));
+    text.push_str(&format!(
+        "a value is dropped when its interval shows it worse than another's; the intervals are simultaneous over every value and round ({:.5} each), so the best value is left standing at least 95% of the time\n",
+        tuned.confidence
+    ));
+    for (value, reason) in &tuned.refused {
+        text.push_str(&format!(
+            "not tried: {} = {value} ({reason})\n",
+            tuned.param
+        ));
+    }
+    emit(&text)
+}

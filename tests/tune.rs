@@ -1,0 +1,102 @@
+//! `fortunes tune` against exact answers. With both Haggerty seats playing
+//! `highest`, side a wins the first initiative with probability exactly
+//! a/(a + 6) at a cards against 6 (whoever holds the single highest card of
+//! the deal leads; a joker tie is a coin), so 6 is the only hand size
+//! that makes it even: the set the search leaves must hold 6 on every
+//! seed, and over the 30 hand sizes the rules allow the search must spend
+//! at least 5 times fewer games than a grid giving every value as many
+//! games (the saving grows with the range: about 4 times over 20 values).
+
+use fortunes::experiment::{Experiment, Overrides};
+use fortunes::tune::{tune, Goal, Search};
+
+fn highest(games: &str) -> Experiment {
+    Experiment::from_table(
+        "tune",
+        std::path::Path::new("(test)"),
+        &toml::from_str(&format!(
+            "system = \"haggerty\"\n{games}\n[strategies]\na = \"highest\"\nb = \"highest\"\n"
+        ))
+        .unwrap(),
+        &Overrides::default(),
+    )
+    .unwrap()
+}
+
+fn series(base: &Experiment, metric: &str) -> usize {
+    base.system
+        .series()
+        .iter()
+        .position(|s| s.metric == metric && s.seat == "a" && s.by == "none")
+        .unwrap()
+}
+
+#[test]
+fn the_hand_size_that_makes_the_first_initiative_even_is_found() {
+    let base = highest("");
+    let s = series(&base, "first_initiative");
+    let mut exact_alone = 0;
+    for seed in 1..=8 {
+        let tuned = tune(
+            &base,
+            &Search {
+                param: "hand_size_a".into(),
+                from: 1,
+                to: 30,
+                series: s,
+                goal: Goal::Target(0.5),
+                budget: 3_000_000,
+                seed,
+                threads: 2,
+            },
+        )
+        .unwrap();
+        let standing: Vec<i64> = tuned.standing().map(|c| c.value).collect();
+        assert!(standing.contains(&6), "seed {seed}: {standing:?}");
+        exact_alone += (standing == [6]) as u32;
+        assert!(
+            tuned.games * 5 <= tuned.grid_games(),
+            "seed {seed}: {} games against a grid's {}",
+            tuned.games,
+            tuned.grid_games()
+        );
+        // Each estimate near its exact value a/(a + 6).
+        for c in &tuned.candidates {
+            let exact = c.value as f64 / (c.value as f64 + 6.0);
+            let (low, high) = c
+                .sums
+                .interval(fortunes::stats::Kind::Rate, tuned.confidence);
+            assert!(
+                low <= exact && exact <= high,
+                "seed {seed}: {} {:?}",
+                c.value,
+                (low, high)
+            );
+        }
+    }
+    assert!(exact_alone >= 4, "6 alone on {exact_alone} of 8 seeds");
+}
+
+#[test]
+fn maximising_finds_the_largest_hand() {
+    // Every card is 6 actions and the heuristic plays every card: actions a
+    // turn are exactly 6 x the hand size, largest at the top of the range.
+    let base = highest("");
+    let tuned = tune(
+        &base,
+        &Search {
+            param: "hand_size_a".into(),
+            from: 3,
+            to: 9,
+            series: series(&base, "actions_per_turn"),
+            goal: Goal::Maximize,
+            budget: 1_000_000,
+            seed: 1,
+            threads: 2,
+        },
+    )
+    .unwrap();
+    let standing: Vec<i64> = tuned.standing().map(|c| c.value).collect();
+    assert_eq!(standing, [9]);
+    assert_eq!(tuned.rounds, 1);
+}
