@@ -1113,3 +1113,28 @@ fn a_person_plays_a_seat_through_standard_input() {
     let output = fortunes(&["play", "sickles"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn check_json_gives_every_test_and_the_same_exit_code() {
+    let output = fortunes(&["check", "experiments/haggerty-jokers.toml", "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let checked: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let experiment = &checked[0];
+    assert_eq!(experiment["experiment"], "haggerty-jokers");
+    assert_eq!(experiment["status"], "unchanged");
+    let tests = experiment["tests"].as_array().unwrap();
+    assert!(!tests.is_empty());
+    for test in tests {
+        assert_eq!(test["moved"], false);
+        assert!(test["baseline"].is_number() && test["now"].is_number());
+    }
+    let output = fortunes(&[
+        "check",
+        "--exact",
+        "experiments/haggerty-jokers.toml",
+        "--json",
+    ]);
+    let checked: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(checked[0]["exact"], true);
+    assert_eq!(checked[0]["differences"].as_array().unwrap().len(), 0);
+}

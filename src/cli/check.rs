@@ -50,6 +50,10 @@ pub struct CheckArgs {
     /// alarm on fresh seeds.
     #[arg(long)]
     pub no_confirm: bool,
+    /// Print the verdicts as JSON (an array, one object per experiment with
+    /// its tests), for scripts; the exit code is the same.
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn baseline(args: BaselineArgs) -> Result<()> {
@@ -79,16 +83,32 @@ struct Checked {
     moved: usize,
     smallest: f64,
     outcome: Outcome,
+    /// The experiment's verdict and tests, for --json.
+    json: serde_json::Value,
+}
+
+fn name_json(name: &str) -> serde_json::Value {
+    name.into()
+}
+
+fn status(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Success => "unchanged",
+        Outcome::BalanceMoved => "moved",
+        Outcome::BadInput => "error",
+    }
 }
 
 impl Checked {
     fn bad_input(name: String) -> Checked {
+        let json = serde_json::json!({ "experiment": name_json(&name), "status": "error" });
         Checked {
             name,
             tests: 0,
             moved: 0,
             smallest: f64::NAN,
             outcome: Outcome::BadInput,
+            json,
         }
     }
 }
@@ -220,7 +240,10 @@ pub fn check(args: CheckArgs) -> Result<Outcome> {
     for p in &played {
         results.push(report_check(&args, p, family)?);
     }
-    if folder {
+    if args.json {
+        let all: Vec<serde_json::Value> = results.iter().map(|r| r.json.clone()).collect();
+        emit(&output::json_lines(&all))?;
+    } else if folder {
         let mut lines =
             vec![["experiment", "tests", "moved", "smallest Holm p", "status"].map(String::from)];
         for r in &results {
@@ -293,17 +316,42 @@ fn play_check(
             }
             text.push_str(&output::align(&lines, 2));
         }
-        emit(&text)?;
+        if !args.json {
+            emit(&text)?;
+        }
+        let outcome = if differ.is_empty() {
+            Outcome::Success
+        } else {
+            Outcome::BalanceMoved
+        };
+        let differences: Vec<serde_json::Value> = differ
+            .iter()
+            .map(|&(v, s)| {
+                serde_json::json!({
+                    "variant": experiment.variants[v].label,
+                    "metric": series[s].metric,
+                    "seat": series[s].seat,
+                    "by": series[s].by,
+                    "level": series[s].level,
+                    "baseline": baseline.sums[v][s].value(),
+                    "now": outcomes[v].series[s].value(),
+                })
+            })
+            .collect();
         return Ok(Ok(Checked {
             name: experiment.name.clone(),
             tests: outcomes.len() * series.len(),
             moved: differ.len(),
             smallest: f64::NAN,
-            outcome: if differ.is_empty() {
-                Outcome::Success
-            } else {
-                Outcome::BalanceMoved
-            },
+            outcome,
+            json: serde_json::json!({
+                "experiment": experiment.name,
+                "exact": true,
+                "seed": seed,
+                "status": status(outcome),
+                "figures": outcomes.len() * series.len(),
+                "differences": differences,
+            }),
         }));
     }
     let seed = args.seed.unwrap_or(check::check_seed(baseline.seed));
@@ -368,6 +416,61 @@ fn report_check(args: &CheckArgs, played: &Played, family: usize) -> Result<Chec
         ),
     };
     let left_out = rows.len() - tested;
+    let outcome = if moved > 0 {
+        Outcome::BalanceMoved
+    } else {
+        Outcome::Success
+    };
+    let tests: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|row| {
+            let s = &series[row.series];
+            let standing = match row.standing {
+                Standing::Tested => "tested".to_string(),
+                Standing::Constant => "constant".to_string(),
+                Standing::Same(e) => format!("same as {}", series[e].label()),
+                Standing::Mirror(e) => format!("mirror of {}", series[e].label()),
+            };
+            serde_json::json!({
+                "variant": experiment.variants[row.variant].label,
+                "metric": s.metric,
+                "seat": s.seat,
+                "by": s.by,
+                "level": s.level,
+                "standing": standing,
+                "baseline": row.baseline,
+                "now": row.now,
+                "change": row.change,
+                "ci_low": row.ci_low,
+                "ci_high": row.ci_high,
+                "p": row.p,
+                "holm_p": row.adjusted,
+                "moved": row.moved,
+                "detectable": row.detectable,
+            })
+        })
+        .collect();
+    let json = serde_json::json!({
+        "experiment": experiment.name,
+        "exact": false,
+        "seed": played.seed,
+        "confirmed_on_seed": played.confirmed.map(|(fresh, _)| fresh),
+        "baseline_seed": played.baseline.seed,
+        "alpha": args.alpha,
+        "family": family,
+        "status": status(outcome),
+        "tests": tests,
+    });
+    if args.json {
+        return Ok(Checked {
+            name: experiment.name.clone(),
+            tests: tested,
+            moved,
+            smallest: rows.iter().map(|r| r.adjusted).fold(f64::NAN, f64::min),
+            outcome,
+            json,
+        });
+    }
     emit(&format!(
         "== {}: {seeds}, against the baseline's seed {}; alpha {} with Holm over {family} tests \
          ({tested} here; {left_out} constant or repeating another series left out); \
@@ -387,10 +490,7 @@ fn report_check(args: &CheckArgs, played: &Played, family: usize) -> Result<Chec
         tests: tested,
         moved,
         smallest: rows.iter().map(|r| r.adjusted).fold(f64::NAN, f64::min),
-        outcome: if moved > 0 {
-            Outcome::BalanceMoved
-        } else {
-            Outcome::Success
-        },
+        outcome,
+        json,
     })
 }
