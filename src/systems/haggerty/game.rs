@@ -3,7 +3,7 @@
 //! and reused from game to game: playing allocates nothing.
 
 use super::rules::{EmptyDrawPile, JokerTie, Rules};
-use super::strategy::{Strategy, View};
+use super::view::{Strategy, View};
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::deck::DrawPile;
 use crate::engine::seeding::{game_rng, GameRng, Stream};

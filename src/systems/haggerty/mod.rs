@@ -2,18 +2,22 @@
 //! PW Review, October 1993; seed `000_4f524c386eb34d1d.txt`).
 
 pub mod game;
+pub mod heuristic;
 pub mod metrics;
 pub mod play;
 pub mod record;
 pub mod rules;
 pub mod stats;
 pub mod strategy;
+pub mod view;
 
 pub use game::Game;
+pub use heuristic::{Heuristic, Hoarder};
 pub use record::GameRecord;
 pub use rules::Rules;
 pub use stats::{Stats, TurnTally};
-pub use strategy::{HaggertyStrategy, Heuristic, Hoarder, Strategy, View};
+pub use strategy::HaggertyStrategy;
+pub use view::{Strategy, View};
 
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;

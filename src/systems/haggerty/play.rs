@@ -7,7 +7,8 @@
 
 use super::game::{Game, RoundOutcome};
 use super::rules::{Rules, SYSTEM};
-use super::strategy::{HaggertyStrategy, Strategy, View, STRATEGIES};
+use super::strategy::{HaggertyStrategy, STRATEGIES};
+use super::view::{Strategy, View};
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};

@@ -1,0 +1,162 @@
+//! The heuristic and the hoarder's decisions, as functions of what the seat
+//! may know: the built-in players and the search's playouts call them.
+
+use super::view::View;
+use crate::engine::cards::{Card, CardSet};
+use crate::params::{ParamKind, ParamSpec};
+
+/// Tuning of the heuristic strategy.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Heuristic {
+    /// Reveal the lowest card whose `win_chance` reaches this percentage.
+    pub win_percent: u32,
+    /// Chain only while more than this many cards stay in hand, unless the
+    /// card is too weak to win initiative later anyway.
+    pub reserve: u32,
+}
+
+impl Default for Heuristic {
+    fn default() -> Self {
+        Heuristic {
+            win_percent: HEURISTIC_TUNING[0].default as u32,
+            reserve: HEURISTIC_TUNING[1].default as u32,
+        }
+    }
+}
+
+/// Tuning of the hoarder: the heuristic's, and what it keeps for the next
+/// turn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hoarder {
+    pub heuristic: Heuristic,
+    /// Cards carried into the next turn at most.
+    pub keep: u32,
+    /// A card is worth keeping when its chance to outrank an unseen card
+    /// reaches this percentage.
+    pub keep_percent: u32,
+}
+
+impl Hoarder {
+    /// The cards of the hand it means to carry into the next turn: its
+    /// strongest, up to `keep`, each worth keeping; none in the game's
+    /// last turn, which has no next.
+    #[inline]
+    pub fn keepers(&self, view: &View<'_>) -> CardSet {
+        let mut kept = CardSet::EMPTY;
+        if view.turn + 1 >= view.rules.turns {
+            return kept;
+        }
+        let mut rest = view.hand;
+        while kept.len() < self.keep {
+            match rest.highest() {
+                Some(card) if view.wins_at_least(card, self.keep_percent) => {
+                    kept.insert(card);
+                    rest.remove(card);
+                }
+                _ => break,
+            }
+        }
+        kept
+    }
+}
+
+/// The heuristic's reveal: the lowest card likely enough to win the
+/// initiative, else the lowest; alone, the lowest.
+#[inline]
+pub fn reveal(tuning: &Heuristic, view: &View<'_>) -> Option<Card> {
+    if view.opponent_out {
+        // No initiative to win: the lowest card gives units the most
+        // actions each and keeps the high cards for later.
+        return view.legal.lowest();
+    }
+    view.legal
+        .iter()
+        .find(|&card| view.wins_at_least(card, tuning.win_percent))
+        .or_else(|| view.legal.lowest())
+}
+
+/// The heuristic's chain: the lowest legal card while more than `reserve`
+/// cards stay in hand, or when it is too weak to win an initiative later.
+#[inline]
+pub fn chain(tuning: &Heuristic, view: &View<'_>) -> Option<Card> {
+    let card = view.legal.lowest()?;
+    let weak = !view.wins_at_least(card, tuning.win_percent);
+    (weak || view.hand.len() > tuning.reserve).then_some(card)
+}
+
+/// The hoarder's reveal: opens a turn with its strongest kept card, passes
+/// holding only what it keeps, else reveals as the heuristic.
+#[inline]
+pub fn hoarder_reveal(hoarder: &Hoarder, view: &View<'_>) -> Option<Card> {
+    let kept = hoarder.keepers(view);
+    // The turn's first round is opened with the strongest card kept: the
+    // initiative when it matters most.
+    if view.round == 0 && !view.opponent_out {
+        if let Some(card) = kept.highest() {
+            return Some(card);
+        }
+    }
+    // Holding only what it keeps: pass, and carry it over.
+    let spare = view.legal.minus(kept);
+    match spare.is_empty() {
+        true => None,
+        false => reveal(
+            &hoarder.heuristic,
+            &View {
+                legal: spare,
+                ..*view
+            },
+        ),
+    }
+}
+
+/// The hoarder's chain: the heuristic's, over the cards it does not keep.
+#[inline]
+pub fn hoarder_chain(hoarder: &Hoarder, view: &View<'_>) -> Option<Card> {
+    let spare = view.legal.minus(hoarder.keepers(view));
+    chain(
+        &hoarder.heuristic,
+        &View {
+            legal: spare,
+            ..*view
+        },
+    )
+}
+
+/// Tuning keys of the heuristic, range-checked like rule parameters.
+pub const HEURISTIC_TUNING: &[ParamSpec] = &[
+    ParamSpec {
+        name: "win_percent",
+        kind: ParamKind::Int { min: 0, max: 100 },
+        default: 60,
+        doc: "reveal the lowest card whose chance to outrank an unseen card reaches this percentage",
+        source: "heuristic tuning",
+    },
+    ParamSpec {
+        name: "reserve",
+        kind: ParamKind::Int { min: 0, max: 30 },
+        default: 2,
+        doc: "chain only while more than this many cards stay in hand, unless the card is too weak to win initiative later; the cards held back are revealed in later rounds of the turn, not kept past it (the heuristic never passes)",
+        source: "heuristic tuning",
+    },
+];
+
+/// Tuning keys of the hoarder: the heuristic's, and what it keeps.
+pub const HOARDER_TUNING: &[ParamSpec] = &[
+    HEURISTIC_TUNING[0],
+    HEURISTIC_TUNING[1],
+    ParamSpec {
+        name: "keep",
+        kind: ParamKind::Int { min: 0, max: 30 },
+        default: 1,
+        doc: "cards carried into the next turn at most: once only they are left in hand it passes; none in the game's last turn (0: plays as the heuristic)",
+        source: "\"a Jack of Hearts, carefully hoarded in his hand from the first turn\"; \"At the start of any Round, a player may choose to pass\"",
+    },
+    ParamSpec {
+        name: "keep_percent",
+        kind: ParamKind::Int { min: 0, max: 100 },
+        default: 80,
+        doc: "a card is worth keeping when its chance to outrank an unseen card reaches this percentage (the strongest are kept first)",
+        source: "hoarder tuning",
+    },
+];
