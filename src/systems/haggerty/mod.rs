@@ -7,6 +7,7 @@ pub mod metrics;
 pub mod play;
 pub mod record;
 pub mod rules;
+pub mod search;
 pub mod stats;
 pub mod strategy;
 pub mod view;

@@ -3,6 +3,7 @@
 //! dispatched through the `HaggertyStrategy` enum in the game loop.
 
 use super::heuristic::{self, Heuristic, Hoarder, HEURISTIC_TUNING, HOARDER_TUNING};
+use super::search::{self, Search, SEARCH_TUNING};
 pub use super::view::{Strategy, View};
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::seeding::GameRng;
@@ -23,6 +24,8 @@ pub enum HaggertyStrategy {
     /// The heuristic that passes to carry strong cards into the next turn
     /// and opens each turn with the strongest: see `Hoarder`.
     Hoarder(Hoarder),
+    /// Determinized Monte Carlo over an objective: see `search`.
+    Search(Search),
 }
 
 fn uniform_or_none(set: CardSet, rng: &mut GameRng) -> Option<Card> {
@@ -40,6 +43,7 @@ impl Strategy for HaggertyStrategy {
             HaggertyStrategy::Highest => view.legal.highest(),
             HaggertyStrategy::Heuristic(tuning) => heuristic::reveal(tuning, view),
             HaggertyStrategy::Hoarder(hoarder) => heuristic::hoarder_reveal(hoarder, view),
+            HaggertyStrategy::Search(tuning) => search::reveal(tuning, view, rng),
         }
     }
 
@@ -51,6 +55,7 @@ impl Strategy for HaggertyStrategy {
             HaggertyStrategy::Highest => view.legal.highest(),
             HaggertyStrategy::Heuristic(tuning) => heuristic::chain(tuning, view),
             HaggertyStrategy::Hoarder(hoarder) => heuristic::hoarder_chain(hoarder, view),
+            HaggertyStrategy::Search(_) => search::chain(view),
         }
     }
 }
@@ -85,6 +90,11 @@ pub const STRATEGIES: &[StrategyInfo] = &[
                 plays everything in the game's last turn",
         tuning: HOARDER_TUNING,
     },
+    StrategyInfo {
+        name: "search",
+        about: "determinized Monte Carlo: at each reveal, deals the unseen cards into the opponent's hand 24 times, plays the rest of the turn out after each choice (pass or any card) with heuristic players, and keeps the choice worth most: 6 a contested initiative won, 1 a unit action, 2 a card carried into the next turn; chains as the heuristic",
+        tuning: SEARCH_TUNING,
+    },
 ];
 
 impl HaggertyStrategy {
@@ -106,6 +116,7 @@ impl HaggertyStrategy {
                 keep: player.tuning.get("keep") as u32,
                 keep_percent: player.tuning.get("keep_percent") as u32,
             }),
+            "search" => HaggertyStrategy::Search(Search::from_values(&player.tuning)),
             other => unreachable!("{other} is not in STRATEGIES"),
         }
     }
