@@ -14,7 +14,7 @@
 
 use super::rules::{MoralePass, Rules, VALUES};
 use super::scenario::{Man, Scenario, MAX_MEN};
-use super::strategy::{shots, Hand, Situation, SkirmishStrategy};
+use super::strategy::{shots, CardPlay, Hand, Situation, SkirmishStrategy};
 use super::table::{effect, fire_modifier, morale_level, passing_faces, Condition, Effect};
 use crate::engine::deck::shuffle;
 use crate::engine::seeding::{game_rng, GameRng, Stream};
@@ -231,6 +231,7 @@ impl GameTally {
 }
 
 /// One worker's reusable game.
+#[derive(Clone)]
 pub struct Game {
     deal: GameRng,
     dice: GameRng,
@@ -427,24 +428,20 @@ impl Game {
         let engaged = self.fighting_mask[Seat::A] != 0 && self.fighting_mask[Seat::B] != 0;
         let mut seat = scenario.first;
         let mut in_hand = BySeat([0u64; 2]);
-        for _ in 0..2 * size {
+        for step in 0..2 * size {
             if !self.hands[seat].is_empty() {
                 let situation = self.situation(seat, scenario);
                 in_hand[seat] += SPREAD[self.hands[seat].present() as usize];
-                let card =
-                    strategies[seat].card(&self.hands[seat], &situation, &mut self.seats[seat]);
-                self.first_card[seat].get_or_insert(card);
-                self.hands[seat].remove(card);
-                self.draw(seat, size);
-                tally.played[seat][card as usize - 1] += 1;
-                let used = if !engaged {
-                    0
-                } else if seat == scenario.attacker {
-                    self.attacker_card(card, rules, scenario, &strategies[seat], tally)
-                } else {
-                    self.defender_card(card, rules, scenario, strategies, tally)
+                let card = match strategies[seat].cards {
+                    CardPlay::Search if engaged => {
+                        self.search_card(seat, step, rules, scenario, strategies)
+                    }
+                    _ => {
+                        strategies[seat].card(&self.hands[seat], &situation, &mut self.seats[seat])
+                    }
                 };
-                tally.wasted[seat] += card - used.min(card);
+                self.first_card[seat].get_or_insert(card);
+                self.apply(seat, card, engaged, rules, scenario, strategies, tally);
             }
             seat = seat.other();
         }
@@ -471,6 +468,151 @@ impl Game {
                 tally.wounded[seat] += (man.wounded && !man.dead) as u32;
                 tally.routed[seat] += (man.gone && !man.dead) as u32;
             }
+        }
+    }
+
+    /// `seat` plays `card`: it leaves the hand, one is drawn, and the
+    /// engagement acts on it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn apply(
+        &mut self,
+        seat: Seat,
+        card: u32,
+        engaged: bool,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategies: &BySeat<SkirmishStrategy>,
+        tally: &mut GameTally,
+    ) {
+        let size = rules.deck_size() as usize;
+        self.hands[seat].remove(card);
+        self.draw(seat, size);
+        tally.played[seat][card as usize - 1] += 1;
+        let used = if !engaged {
+            0
+        } else if seat == scenario.attacker {
+            self.attacker_card(card, rules, scenario, &strategies[seat], tally)
+        } else {
+            self.defender_card(card, rules, scenario, strategies, tally)
+        };
+        tally.wasted[seat] += card - used.min(card);
+    }
+
+    /// The search's card: each card value in `seat`'s hand played out on
+    /// `samples` sampled worlds (what the seat cannot see shuffled: its own
+    /// deck's order, the enemy's hand and deck; and new dice), the rest of
+    /// the game played by `hold_high` players; the value with the best
+    /// total victory-point margin, the lowest of equals.
+    #[inline(never)]
+    fn search_card(
+        &mut self,
+        seat: Seat,
+        step: usize,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategies: &BySeat<SkirmishStrategy>,
+    ) -> u32 {
+        let hand = self.hands[seat];
+        let mut values = [0u32; VALUES];
+        let mut count = 0;
+        for v in hand.values() {
+            values[count] = v;
+            count += 1;
+        }
+        if count == 1 {
+            return values[0];
+        }
+        let size = rules.deck_size() as usize;
+        let playout_players = BySeat(Seat::BOTH.map(|s| SkirmishStrategy {
+            cards: CardPlay::HoldHigh,
+            samples: 0,
+            ..strategies[s]
+        }));
+        let enemy = seat.other();
+        let mut margins = [0i64; VALUES];
+        for _ in 0..strategies[seat].samples {
+            let mut world = self.clone();
+            let seed = self.seats[seat].random::<u64>();
+            world.dice = game_rng(seed, 0, Stream::RULES);
+            // My deck's order is unknown to me.
+            let next = world.next_card[seat];
+            shuffle(&mut world.decks[seat][next..size], &mut world.dice);
+            // The enemy's hand and deck: one pool, dealt again.
+            let (next, held) = (world.next_card[enemy], world.hands[enemy].len() as usize);
+            let mut pool = [0u8; MAX_DECK];
+            let mut n = 0;
+            for v in world.hands[enemy].values() {
+                for _ in 0..world.hands[enemy].count(v) {
+                    pool[n] = v as u8;
+                    n += 1;
+                }
+            }
+            for &card in &world.decks[enemy][next..size] {
+                pool[n] = card;
+                n += 1;
+            }
+            shuffle(&mut pool[..n], &mut world.dice);
+            world.hands[enemy] = Hand::default();
+            for &card in &pool[..held] {
+                world.hands[enemy].add(card as u32);
+            }
+            world.decks[enemy][next..size].copy_from_slice(&pool[held..n]);
+            for (value, margin) in values[..count].iter().zip(&mut margins) {
+                let mut trial = world.clone();
+                let mut tally = GameTally::default();
+                trial.apply(
+                    seat,
+                    *value,
+                    true,
+                    rules,
+                    scenario,
+                    &playout_players,
+                    &mut tally,
+                );
+                trial.finish(
+                    step + 1,
+                    seat.other(),
+                    rules,
+                    scenario,
+                    &playout_players,
+                    &mut tally,
+                );
+                let dead = |s: Seat| {
+                    trial.men[s][..scenario.count[s] as usize]
+                        .iter()
+                        .filter(|m| m.dead)
+                        .count() as i64
+                };
+                *margin += dead(enemy) - dead(seat);
+            }
+        }
+        let best = (0..count).fold(
+            0,
+            |best, i| if margins[i] > margins[best] { i } else { best },
+        );
+        values[best]
+    }
+
+    /// Plays the game on from `step`, `seat` next, with `strategies`.
+    fn finish(
+        &mut self,
+        from: usize,
+        mut seat: Seat,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategies: &BySeat<SkirmishStrategy>,
+        tally: &mut GameTally,
+    ) {
+        let size = rules.deck_size() as usize;
+        for _ in from..2 * size {
+            if !self.hands[seat].is_empty() {
+                let situation = self.situation(seat, scenario);
+                let card =
+                    strategies[seat].card(&self.hands[seat], &situation, &mut self.seats[seat]);
+                self.apply(seat, card, true, rules, scenario, strategies, tally);
+            }
+            seat = seat.other();
         }
     }
 
@@ -822,6 +964,7 @@ mod tests {
             cards: CardPlay::Lowest,
             morale_target,
             halt_within,
+            samples: 0,
         }
     }
 

@@ -45,6 +45,10 @@ pub enum CardPlay {
     /// Fire-load cadence: the card giving its shooters the most shots,
     /// the lowest of equals (an archer plays a 5 before a 6).
     Cadence,
+    /// Determinized Monte Carlo over victory points: the game plays each
+    /// card out on sampled decks and dice (`Game::search_card`); as a
+    /// plain rule, it plays as `HoldHigh`.
+    Search,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +56,8 @@ pub struct SkirmishStrategy {
     pub cards: CardPlay,
     /// Commander points raise a failing-prone group's level up to this (0: never).
     pub morale_target: u32,
+    /// The search's samples a decision (0 for the other players).
+    pub samples: u32,
     /// Attacking, a side with shooters halts to shoot a card it cannot
     /// charge on when the enemy is this close (0: never halts).
     pub halt_within: u32,
@@ -100,6 +106,24 @@ pub const STRATEGIES: &[StrategyInfo] = &[
         about: "plays the card that gives its shooters the most shots, the lowest of equals (a 5 before a 6 for an archer); without shooters, the lowest",
         tuning: TUNING,
     },
+    StrategyInfo {
+        name: "search",
+        about: "determinized Monte Carlo: for each card value in hand, 16 times shuffles what it cannot see (its own deck, the enemy's hand and deck) and rolls new dice, plays the game out with hold_high players, and plays the card with the best average victory-point margin",
+        tuning: SEARCH_TUNING,
+    },
+];
+
+/// The search's keys: the others', and its budget.
+pub const SEARCH_TUNING: &[ParamSpec] = &[
+    TUNING[0],
+    TUNING[1],
+    ParamSpec {
+        name: "samples",
+        kind: ParamKind::Int { min: 1, max: 10_000 },
+        default: 16,
+        doc: "deals and dice sampled per card decision; every card value in hand is played out on each (the budget is playouts, never time)",
+        source: "search tuning",
+    },
 ];
 
 /// Cards in hand: counts per value (index 0 = one increment), and the
@@ -146,7 +170,7 @@ impl Hand {
         self.present
     }
 
-    fn values(&self) -> impl Iterator<Item = u32> {
+    pub fn values(&self) -> impl Iterator<Item = u32> {
         let mut bits = self.present;
         std::iter::from_fn(move || {
             (bits != 0).then(|| {
@@ -175,9 +199,14 @@ impl SkirmishStrategy {
                 "highest" => CardPlay::Highest,
                 "hold_high" => CardPlay::HoldHigh,
                 "cadence" => CardPlay::Cadence,
+                "search" => CardPlay::Search,
                 other => unreachable!("{other} is not in STRATEGIES"),
             },
             morale_target: player.tuning.get("morale_target") as u32,
+            samples: match player.base {
+                "search" => player.tuning.get("samples") as u32,
+                _ => 0,
+            },
             halt_within: player.tuning.get("halt_within") as u32,
         }
     }
@@ -200,7 +229,7 @@ impl SkirmishStrategy {
                 }
                 unreachable!("pick is below the hand's size")
             }
-            CardPlay::HoldHigh => {
+            CardPlay::HoldHigh | CardPlay::Search => {
                 if situation.attacking && situation.distance > 0 {
                     hand.values()
                         .find(|&v| v * situation.speed >= situation.distance)
