@@ -1138,3 +1138,47 @@ fn check_json_gives_every_test_and_the_same_exit_code() {
     assert_eq!(checked[0]["exact"], true);
     assert_eq!(checked[0]["differences"].as_array().unwrap().len(), 0);
 }
+
+#[test]
+fn a_person_plays_a_skirmish_side_through_standard_input() {
+    use fortunes::systems::skirmish::{Game, Rules, Scenario};
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/skirmish/scenarios/vikings.toml"),
+    )
+    .unwrap();
+    let scenario = Scenario::from_table(&toml::from_str(&text).unwrap()).unwrap();
+    let rules = Rules::default();
+    let mut game = Game::new();
+    game.reset(&rules, &scenario, 4, 2);
+    let hand: Vec<String> = game.hands[fortunes::engine::Seat::B]
+        .values()
+        .flat_map(|v| {
+            std::iter::repeat_n(
+                v.to_string(),
+                game.hands[fortunes::engine::Seat::B].count(v) as usize,
+            )
+        })
+        .collect();
+    // Every value tried in turn: the ones not in hand are explained.
+    let answers = "1\n2\n3\n4\n5\n6\n".repeat(12);
+    let output = with_input(
+        &[
+            "play", "skirmish", "--seat", "b", "--seed", "4", "--game", "2",
+        ],
+        &answers,
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}{}", stderr(&output));
+    assert!(
+        text.contains(&format!("your hand {}", hand.join(" "))),
+        "{text}"
+    );
+    assert!(
+        text.contains("is not a card in your hand; allowed:") || hand.len() == 6,
+        "{text}"
+    );
+    assert!(text.contains("game over: you killed"), "{text}");
+    let output = with_input(&["play", "skirmish"], "6\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("standard input ended"));
+}

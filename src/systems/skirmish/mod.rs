@@ -5,6 +5,7 @@
 pub mod game;
 pub mod metrics;
 pub mod odds;
+pub mod play;
 pub mod rules;
 pub mod scenario;
 pub mod stats;
@@ -171,6 +172,7 @@ impl Simulation for Skirmish {
     const DEFAULT_GAMES: u64 = 100_000;
     const PROGRESS_FROM: u64 = 20_000;
     const BATCH: u64 = 1024;
+    const PLAY: Option<crate::system::SystemCommand> = Some(play::PLAY);
     const DEFAULT_SCENARIO: Option<&'static str> = Some(include_str!(
         "../../../experiments/skirmish/scenarios/vikings.toml"
     ));

@@ -1,0 +1,156 @@
+//! `fortunes play skirmish`: a person plays one side's cards in the
+//! terminal against a built-in player, from the same seeds as a run (game
+//! N of seed S is the deal game N of any run with `--seed S` plays). At
+//! each play the person sees what the side may know: its hand, how far the
+//! enemy is, both sides' men fighting, wounded, running and down, and the
+//! cards played; and answers with a card value in hand.
+
+use super::game::{Game, GameTally};
+use super::rules::{Rules, SYSTEM};
+use super::scenario::Scenario;
+use super::strategy::{SkirmishStrategy, STRATEGIES};
+use crate::engine::{BySeat, Seat};
+use crate::error::{Error, ErrorKind, Result};
+use crate::system::{presets_dir, resolve_player, SystemCommand};
+use std::io::{BufRead, Write};
+
+pub const PLAY: SystemCommand = SystemCommand { define, execute };
+
+fn define() -> clap::Command {
+    clap::Command::new(SYSTEM)
+        .about("Play one side's cards of a Skirmishing with Ancients engagement against a built-in player (answer with a card value in hand, 1 to 6)")
+        .arg(clap::Arg::new("seat").long("seat").default_value("a").value_parser(["a", "b"]).help("The side you play"))
+        .arg(clap::Arg::new("against").long("against").default_value("hold_high").value_name("NAME").help("The other side's player: a built-in or a preset"))
+        .arg(clap::Arg::new("seed").long("seed").default_value("1").value_parser(clap::value_parser!(u64)).help("Master seed: the deal is game GAME of a run with this seed"))
+        .arg(clap::Arg::new("game").long("game").default_value("0").value_parser(clap::value_parser!(u64)).help("The game's index in that run"))
+        .arg(clap::Arg::new("scenario").long("scenario").value_name("FILE").help("A scenario file (default: the shipped vikings)"))
+        .arg(clap::Arg::new("set").long("set").value_name("NAME=VALUE").action(clap::ArgAction::Append).help("Set one rule parameter; repeatable"))
+}
+
+/// Each side's men: fighting, wounded (among them), running, down.
+fn men(game: &Game, scenario: &Scenario, seat: Seat) -> String {
+    let men = &game.men[seat][..scenario.count[seat] as usize];
+    let fighting = men.iter().filter(|m| m.fighting()).count();
+    let wounded = men.iter().filter(|m| m.fighting() && m.wounded).count();
+    let running = men
+        .iter()
+        .filter(|m| m.present && !m.dead && (m.routing || m.gone))
+        .count();
+    let dead = men.iter().filter(|m| m.dead).count();
+    format!("{fighting} fighting ({wounded} wounded), {running} running or gone, {dead} dead")
+}
+
+fn execute(matches: &clap::ArgMatches) -> Result<()> {
+    let mut values = Rules::defaults();
+    for set in matches.get_many::<String>("set").into_iter().flatten() {
+        values.set_text(set)?;
+    }
+    let rules = Rules::from_values(&values)?;
+    let scenario = match matches.get_one::<String>("scenario") {
+        Some(path) => {
+            let text = crate::presets::read_input(std::path::Path::new(path))?;
+            let table: toml::Table =
+                toml::from_str(&text).map_err(|e| Error::file(std::path::Path::new(path), e))?;
+            Scenario::from_table(&table).map_err(|e| Error::file(std::path::Path::new(path), e))?
+        }
+        None => Scenario::from_table(
+            &toml::from_str(include_str!(
+                "../../../experiments/skirmish/scenarios/vikings.toml"
+            ))
+            .expect("the shipped scenario parses"),
+        )?,
+    };
+    let you = Seat::parse(matches.get_one::<String>("seat").expect("defaulted")).expect("a or b");
+    let against = matches.get_one::<String>("against").expect("defaulted");
+    let player = resolve_player(STRATEGIES, against, &presets_dir(SYSTEM, None))?;
+    let (seed, index) = (
+        *matches.get_one::<u64>("seed").expect("defaulted"),
+        *matches.get_one::<u64>("game").expect("defaulted"),
+    );
+    let other = SkirmishStrategy::from_player(&player);
+    // The person's seat never consults its strategy.
+    let strategies = BySeat([other; 2]);
+    let mut out = std::io::stdout();
+    let mut input = std::io::stdin().lock();
+    let mut say = |text: String| {
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+    };
+    say(format!(
+        "Skirmishing with Ancients, {}: game {index} of seed {seed} (the deal game {index} of `fortunes run skirmish --seed {seed}` plays); \
+         you are side {} ({}), against {}; {} plays a side\n",
+        scenario.name,
+        you.name(),
+        if you == scenario.attacker { "attacking" } else { "defending" },
+        player.name,
+        rules.deck_size()
+    ));
+    let mut game = Game::new();
+    game.reset(&rules, &scenario, seed, index);
+    let mut tally = GameTally::default();
+    let played = {
+        let say = std::cell::RefCell::new(&mut say);
+        let mut ask = |game: &Game, step: usize| -> Option<u32> {
+            let hand: Vec<String> = game.hands[you]
+                .values()
+                .flat_map(|v| std::iter::repeat_n(v.to_string(), game.hands[you].count(v) as usize))
+                .collect();
+            say.borrow_mut()(format!(
+                "play {} of {}: your hand {}; the enemy is {} inches away; yours: {}; the enemy's: {}\n",
+                step / 2 + 1,
+                rules.deck_size(),
+                hand.join(" "),
+                game.distance,
+                men(game, &scenario, you),
+                men(game, &scenario, you.other())
+            ));
+            loop {
+                say.borrow_mut()(format!("  your card ({}): ", hand.join(" ")));
+                let mut line = String::new();
+                match input.read_line(&mut line) {
+                    Ok(0) | Err(_) => return None,
+                    Ok(_) => {}
+                }
+                match line.trim().parse::<u32>() {
+                    Ok(v) if (1..=6).contains(&v) && game.hands[you].has(v) => return Some(v),
+                    _ => say.borrow_mut()(format!(
+                        "  {:?} is not a card in your hand; allowed: {}\n",
+                        line.trim(),
+                        hand.join(", ")
+                    )),
+                }
+            }
+        };
+        let mut tell = |game: &Game, seat: Seat, card: u32| {
+            say.borrow_mut()(format!(
+                "  {} played {card}: the enemy {} inches away; side a: {}; side b: {}\n",
+                if seat == you { "you" } else { "the enemy" },
+                game.distance,
+                men(game, &scenario, Seat::A),
+                men(game, &scenario, Seat::B)
+            ));
+        };
+        game.play_with_person(
+            &rules,
+            &scenario,
+            &strategies,
+            you,
+            &mut ask,
+            &mut tell,
+            &mut tally,
+        )
+    };
+    if !played {
+        return Err(Error::new(ErrorKind::BadArgument(
+            "standard input ended before the game did: the game is abandoned".into(),
+        )));
+    }
+    say(format!(
+        "game over: you killed {} and lost {} (victory points {} to {})\n",
+        tally.killed[you.other()],
+        tally.killed[you],
+        tally.victory_points(you),
+        tally.victory_points(you.other())
+    ));
+    Ok(())
+}
