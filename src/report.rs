@@ -677,6 +677,40 @@ fn render_histograms(plot: &Plot) -> std::result::Result<String, String> {
     Ok(svg)
 }
 
+/// A point to plot: (x, value, interval low, interval high).
+pub type Point = (f64, f64, f64, f64);
+
+/// A plot of points with 95% interval bars on a numeric x axis, one
+/// series per named set, an optional dashed reference line and a note
+/// under it: for commands other than `run` (`tune`).
+#[allow(clippy::too_many_arguments)]
+pub fn write_points(
+    out: &mut OutputDir,
+    name: &str,
+    title: String,
+    x_label: String,
+    y_label: String,
+    sets: Vec<(String, Vec<Point>)>,
+    reference_line: Option<f64>,
+    note: String,
+) -> Result<()> {
+    let plot = Plot {
+        title,
+        x_label,
+        y_label,
+        categories: None,
+        lines: sets
+            .into_iter()
+            .filter(|(_, points)| !points.is_empty())
+            .map(|(name, points)| Line { name, points })
+            .collect(),
+        zero_line: false,
+        reference_line,
+        note,
+    };
+    write_plot(out, name, &plot)
+}
+
 fn write_plot(out: &mut OutputDir, name: &str, plot: &Plot) -> Result<()> {
     let svg = render(plot).map_err(|e| Error::output(out.path().join(name), e))?;
     crate::output::write_text(out, name, &svg)

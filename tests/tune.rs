@@ -100,3 +100,41 @@ fn maximising_finds_the_largest_hand() {
     assert_eq!(standing, [9]);
     assert_eq!(tuned.rounds, 1);
 }
+
+#[test]
+fn the_command_writes_its_table_and_plot() {
+    let out = std::env::temp_dir().join(format!("fortunes-tune-{}", std::process::id()));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_fortunes"))
+        .args([
+            "tune",
+            "haggerty",
+            "--param",
+            "hand_size_a",
+            "--from",
+            "4",
+            "--to",
+            "8",
+        ])
+        .args(["--metric", "initiative", "--target", "0.5", "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let table = std::fs::read_to_string(out.join("tune.csv")).unwrap_or_default();
+    let plot = out.join("tune.svg").is_file();
+    let _ = std::fs::remove_dir_all(&out);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(text.contains("the value closest to 0.5: 6"), "{text}");
+    assert_eq!(table.lines().count(), 6, "{table}");
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("6,") && l.ends_with(",0")),
+        "{table}"
+    );
+    assert!(plot);
+}

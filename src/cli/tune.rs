@@ -3,7 +3,8 @@
 
 use super::run::{resolve_run, RunArgs};
 use crate::error::{Error, ErrorKind, Result};
-use crate::output::{emit, interval_text, number};
+use crate::output::{emit, interval_text, number, write_table, OutputDir, Table, TableColumn};
+use crate::report::write_points;
 use crate::stats::CONFIDENCE;
 use crate::system::plan;
 use crate::tune::{tune, Goal, Search};
@@ -63,6 +64,10 @@ pub struct TuneArgs {
     /// Folder of strategy presets (default: ./strategies, then the crate's).
     #[arg(long)]
     pub strategies_dir: Option<PathBuf>,
+    /// Write tune.csv/.parquet (every value: its games, estimate, interval
+    /// and the round it was dropped in, 0 if standing) and tune.svg here.
+    #[arg(short, long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 pub fn run_tune(args: TuneArgs) -> Result<()> {
@@ -120,6 +125,7 @@ pub fn run_tune(args: TuneArgs) -> Result<()> {
         seed: base.seed,
         threads: plan::threads(args.threads),
     };
+    let mut out = args.out.as_deref().map(OutputDir::create).transpose()?;
     let tuned = tune(&base, &search)?;
     let kind = series[s].kind;
     let mut lines = vec![[
@@ -170,6 +176,85 @@ pub fn run_tune(args: TuneArgs) -> Result<()> {
             "not tried: {} = {value} ({reason})\n",
             tuned.param
         ));
+    }
+    if let Some(dir) = out.as_mut() {
+        let intervals: Vec<(f64, f64)> = tuned
+            .candidates
+            .iter()
+            .map(|c| c.sums.interval(kind, CONFIDENCE))
+            .collect();
+        let candidates = &tuned.candidates;
+        let n = candidates.len();
+        let table = Table {
+            columns: vec![
+                (
+                    tuned.param.to_string(),
+                    TableColumn::Int(candidates.iter().map(|c| c.value).collect()),
+                ),
+                (
+                    "metric".into(),
+                    TableColumn::Text(vec![series[s].metric.to_string(); n]),
+                ),
+                (
+                    "seat".into(),
+                    TableColumn::Text(vec![series[s].seat.to_string(); n]),
+                ),
+                (
+                    "games".into(),
+                    TableColumn::Int(candidates.iter().map(|c| c.sums.n as i64).collect()),
+                ),
+                (
+                    "value".into(),
+                    TableColumn::Float(candidates.iter().map(|c| c.sums.value()).collect()),
+                ),
+                (
+                    "ci_low".into(),
+                    TableColumn::Float(intervals.iter().map(|i| i.0).collect()),
+                ),
+                (
+                    "ci_high".into(),
+                    TableColumn::Float(intervals.iter().map(|i| i.1).collect()),
+                ),
+                (
+                    "dropped_in_round".into(),
+                    TableColumn::Int(
+                        candidates
+                            .iter()
+                            .map(|c| c.dropped.map_or(0, i64::from))
+                            .collect(),
+                    ),
+                ),
+            ],
+        };
+        write_table(dir, "tune", &table)?;
+        let (mut standing, mut dropped) = (Vec::new(), Vec::new());
+        for (c, &(low, high)) in candidates.iter().zip(&intervals) {
+            let point = (c.value as f64, c.sums.value(), low, high);
+            match c.dropped {
+                None => standing.push(point),
+                Some(_) => dropped.push(point),
+            }
+        }
+        write_points(
+            dir,
+            "tune.svg",
+            format!("{} by {} (tune)", series[s].label(), tuned.param),
+            tuned.param.replace('_', " "),
+            series[s].label(),
+            vec![("standing".into(), standing), ("dropped".into(), dropped)],
+            match goal {
+                Goal::Target(t) => Some(t),
+                _ => None,
+            },
+            format!(
+                "{} rounds, {} games in all, seed {}; bars: 95% intervals, the game as the unit",
+                tuned.rounds, tuned.games, base.seed
+            ),
+        )?;
+        crate::cancel::check()?;
+    }
+    if let Some(dir) = out {
+        dir.commit()?;
     }
     emit(&text)
 }
