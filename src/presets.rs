@@ -57,6 +57,7 @@ pub const EXPERIMENT_KEYS: &[&str] = &[
     "sweep",
     "reference",
     "scenario",
+    "tune",
 ];
 /// Keys a `run.toml` adds that describe the run but do not change it.
 pub const RUN_KEYS: &[&str] = &["fortunes_version", "threads", "batch", "digest"];

@@ -138,3 +138,40 @@ fn the_command_writes_its_table_and_plot() {
     );
     assert!(plot);
 }
+
+#[test]
+fn an_experiment_file_carries_its_search() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_fortunes"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap()
+    };
+    let output = run(&["tune", "experiments/haggerty-even-hand.toml"]);
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(text.contains("the value closest to 0.5: 6"), "{text}");
+    // A flag overrides the file: a narrower range, the same answer.
+    let output = run(&[
+        "tune",
+        "experiments/haggerty-even-hand.toml",
+        "--from",
+        "5",
+        "--to",
+        "7",
+    ]);
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        text.contains("hand_size_a  games") && !text.contains("\n20 "),
+        "{text}"
+    );
+    // Missing settings are named, with where they go.
+    let output = run(&["tune", "haggerty", "--param", "hand_size_a"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--from A and --to B"));
+}

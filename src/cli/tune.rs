@@ -11,26 +11,28 @@ use crate::tune::{tune, Goal, Search};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
-#[command(group(clap::ArgGroup::new("goal").required(true).args(["target", "maximize", "minimize"])))]
+#[command(group(clap::ArgGroup::new("goal").args(["target", "maximize", "minimize"])))]
 pub struct TuneArgs {
     /// A system (its defaults are the base) or an experiment file (its
-    /// reference variant is the base).
+    /// reference variant is the base; a [tune] table in it gives the
+    /// search: param, from, to, metric, seat, target or goal =
+    /// "maximize"/"minimize", budget; the flags override it).
     pub target_system: String,
     /// The integer rule to search.
     #[arg(long, value_name = "NAME")]
-    pub param: String,
+    pub param: Option<String>,
     /// The first value to try.
     #[arg(long, allow_hyphen_values = true)]
-    pub from: i64,
+    pub from: Option<i64>,
     /// The last value to try.
     #[arg(long, allow_hyphen_values = true)]
-    pub to: i64,
+    pub to: Option<i64>,
     /// The metric to bring to the target (a per-game series of the system).
     #[arg(short, long, value_name = "NAME")]
-    pub metric: String,
-    /// The metric's seat: a, b or all.
-    #[arg(long, default_value = "a")]
-    pub seat: String,
+    pub metric: Option<String>,
+    /// The metric's seat: a, b or all (default a).
+    #[arg(long)]
+    pub seat: Option<String>,
     /// Bring the metric to this value.
     #[arg(long, allow_hyphen_values = true)]
     pub target: Option<f64>,
@@ -40,9 +42,9 @@ pub struct TuneArgs {
     /// Make the metric as small as it can be.
     #[arg(long)]
     pub minimize: bool,
-    /// Games at most, all values together.
-    #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
-    pub budget: u64,
+    /// Games at most, all values together (default 2,000,000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    pub budget: Option<u64>,
     /// Master seed.
     #[arg(short, long)]
     pub seed: Option<u64>,
@@ -70,7 +72,108 @@ pub struct TuneArgs {
     pub out: Option<PathBuf>,
 }
 
-pub fn run_tune(args: TuneArgs) -> Result<()> {
+/// The `[tune]` table of an experiment file, when the target is one.
+fn tune_table(target: &str) -> Result<Option<toml::Table>> {
+    let path = std::path::Path::new(target);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = crate::presets::read_input(path)?;
+    let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(path, e))?;
+    match table.get("tune") {
+        None => Ok(None),
+        Some(toml::Value::Table(tune)) => {
+            const KEYS: [&str; 8] = [
+                "param", "from", "to", "metric", "seat", "target", "goal", "budget",
+            ];
+            if let Some(key) = tune.keys().find(|k| !KEYS.contains(&k.as_str())) {
+                return Err(Error::file(
+                    path,
+                    format!("[tune] {key}: unknown key; allowed: {}", KEYS.join(", ")),
+                ));
+            }
+            Ok(Some(tune.clone()))
+        }
+        Some(other) => Err(Error::file(
+            path,
+            format!("tune = {other}: allowed: a [tune] table"),
+        )),
+    }
+}
+
+/// The search's settings: the flags, else the file's `[tune]`.
+fn merged(args: &mut TuneArgs) -> Result<()> {
+    let Some(table) = tune_table(&args.target_system)? else {
+        return Ok(());
+    };
+    let bad = |key: &str, allowed: &str| {
+        Error::new(ErrorKind::BadArgument(format!(
+            "{}: [tune] {key} = {}: allowed: {allowed}",
+            args.target_system,
+            table.get(key).map_or(String::new(), |v| v.to_string())
+        )))
+    };
+    let text = |key: &str| -> Result<Option<String>> {
+        match table.get(key) {
+            None => Ok(None),
+            Some(toml::Value::String(s)) => Ok(Some(s.clone())),
+            Some(_) => Err(bad(key, "a string")),
+        }
+    };
+    let int = |key: &str| -> Result<Option<i64>> {
+        match table.get(key) {
+            None => Ok(None),
+            Some(toml::Value::Integer(i)) => Ok(Some(*i)),
+            Some(_) => Err(bad(key, "an integer")),
+        }
+    };
+    args.param = args.param.take().or(text("param")?);
+    args.from = args.from.or(int("from")?);
+    args.to = args.to.or(int("to")?);
+    args.metric = args.metric.take().or(text("metric")?);
+    args.seat = args.seat.take().or(text("seat")?);
+    if args.budget.is_none() {
+        args.budget = match int("budget")? {
+            Some(b) if b >= 1 => Some(b as u64),
+            Some(_) => return Err(bad("budget", "a number of games, at least 1")),
+            None => None,
+        };
+    }
+    if args.target.is_none() && !args.maximize && !args.minimize {
+        match (table.get("target"), text("goal")?.as_deref()) {
+            (Some(toml::Value::Float(t)), None) => args.target = Some(*t),
+            (Some(toml::Value::Integer(t)), None) => args.target = Some(*t as f64),
+            (Some(_), None) => return Err(bad("target", "a number")),
+            (None, Some("maximize")) => args.maximize = true,
+            (None, Some("minimize")) => args.minimize = true,
+            (None, Some(_)) => return Err(bad("goal", "maximize, minimize (or a target)")),
+            (None, None) => {}
+            (Some(_), Some(_)) => return Err(bad("goal", "a target or a goal, not both")),
+        }
+    }
+    Ok(())
+}
+
+pub fn run_tune(mut args: TuneArgs) -> Result<()> {
+    merged(&mut args)?;
+    let missing = |what: &str| {
+        Error::new(ErrorKind::BadArgument(format!(
+            "tune needs {what} (a flag, or the experiment file's [tune] table)"
+        )))
+    };
+    let param = args.param.clone().ok_or_else(|| missing("--param NAME"))?;
+    let (from, to) = match (args.from, args.to) {
+        (Some(from), Some(to)) => (from, to),
+        _ => return Err(missing("--from A and --to B")),
+    };
+    let metric = args
+        .metric
+        .clone()
+        .ok_or_else(|| missing("--metric NAME"))?;
+    let seat = args.seat.clone().unwrap_or_else(|| "a".into());
+    if args.target.is_none() && !args.maximize && !args.minimize {
+        return Err(missing("a goal: --target X, --maximize or --minimize"));
+    }
     let run = RunArgs {
         target: Some(args.target_system.clone()),
         from: None,
@@ -95,7 +198,7 @@ pub fn run_tune(args: TuneArgs) -> Result<()> {
     let series = base.system.series();
     let s = series
         .iter()
-        .position(|x| x.metric == args.metric && x.seat == args.seat && x.by == "none")
+        .position(|x| x.metric == metric && x.seat == seat && x.by == "none")
         .ok_or_else(|| {
             let names: Vec<String> = series
                 .iter()
@@ -104,8 +207,8 @@ pub fn run_tune(args: TuneArgs) -> Result<()> {
                 .collect();
             Error::new(ErrorKind::BadArgument(format!(
                 "--metric {} --seat {}: not a per-game series of {}; allowed: {}",
-                args.metric,
-                args.seat,
+                metric,
+                seat,
                 base.system.name(),
                 names.join(", ")
             )))
@@ -116,12 +219,12 @@ pub fn run_tune(args: TuneArgs) -> Result<()> {
         (None, false) => Goal::Minimize,
     };
     let search = Search {
-        param: args.param.clone(),
-        from: args.from,
-        to: args.to,
+        param,
+        from,
+        to,
         series: s,
         goal,
-        budget: args.budget,
+        budget: args.budget.unwrap_or(2_000_000),
         seed: base.seed,
         threads: plan::threads(args.threads),
     };
