@@ -357,21 +357,33 @@ fn color(i: usize) -> RGBColor {
 /// share is one minus seat a's in every variant), the plot keeps seat a
 /// and says so: seat b is its mirror, not a second finding.
 fn drop_mirror(lines: &mut Vec<Line>, difference: bool) -> bool {
-    let (Some(a), Some(b)) = (
-        lines.iter().position(|l| l.name == "seat a"),
-        lines.iter().position(|l| l.name == "seat b"),
-    ) else {
-        return false;
-    };
+    // Every seat b line ("seat b" or "seat b, jokers=1") with its seat a
+    // line of the same group.
     let total = if difference { 0.0 } else { 1.0 };
-    let mirror = lines[a].points.len() == lines[b].points.len()
-        && lines[a]
-            .points
-            .iter()
-            .zip(&lines[b].points)
-            .all(|(p, q)| p.0 == q.0 && (!p.1.is_finite() || (p.1 + q.1 - total).abs() < 1e-9));
+    let mut pairs = Vec::new();
+    for (b, line) in lines.iter().enumerate() {
+        let Some(rest) = line.name.strip_prefix("seat b") else {
+            continue;
+        };
+        let Some(a) = lines.iter().position(|l| l.name == format!("seat a{rest}")) else {
+            return false;
+        };
+        pairs.push((a, b));
+    }
+    let mirror = !pairs.is_empty()
+        && pairs.iter().all(|&(a, b)| {
+            lines[a].points.len() == lines[b].points.len()
+                && lines[a].points.iter().zip(&lines[b].points).all(|(p, q)| {
+                    p.0 == q.0 && (!p.1.is_finite() || (p.1 + q.1 - total).abs() < 1e-9)
+                })
+        });
     if mirror {
-        lines.remove(b);
+        let drop: Vec<usize> = pairs.iter().map(|&(_, b)| b).collect();
+        let mut i = 0;
+        lines.retain(|_| {
+            i += 1;
+            !drop.contains(&(i - 1))
+        });
     }
     mirror
 }
@@ -711,8 +723,149 @@ pub fn write_points(
     write_plot(out, name, &plot)
 }
 
+/// Lines past which one chart becomes a tangle: small multiples instead.
+const MOST_LINES: usize = 4;
+
+/// Many lines (a grid sweep's, each seat) as small multiples: a panel a
+/// line, all on one scale, each with its points, intervals and the
+/// plot's reference lines.
+fn render_panels(plot: &Plot) -> std::result::Result<String, String> {
+    let panels = plot.lines.len();
+    let columns = if panels > 6 { 3 } else { 2 };
+    let rows = panels.div_ceil(columns);
+    let height = 60 + 230 * rows as u32 + 40;
+    let mut svg = String::new();
+    {
+        let canvas = SVGBackend::with_string(&mut svg, (900, height)).into_drawing_area();
+        canvas.fill(&WHITE).map_err(|e| e.to_string())?;
+        let (top, rest) = canvas.split_vertically(50);
+        top.draw(&Text::new(
+            plot.title.clone(),
+            (24, 14),
+            ("sans-serif", 22).into_font(),
+        ))
+        .map_err(|e| e.to_string())?;
+        let (body, footer) = rest.split_vertically(height - 50 - 40);
+        footer
+            .draw(&Text::new(
+                format!("{}; y: {}", plot.note, plot.y_label),
+                (24, 10),
+                ("sans-serif", 14).into_font().color(&BLACK.mix(0.7)),
+            ))
+            .map_err(|e| e.to_string())?;
+        let points = plot.lines.iter().flat_map(|l| l.points.iter());
+        let (mut x_min, mut x_max, mut y_min, mut y_max) = (
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        );
+        for &(x, y, low, high) in points {
+            x_min = x_min.min(x);
+            x_max = x_max.max(x);
+            for v in [y, low, high].into_iter().filter(|v| v.is_finite()) {
+                y_min = y_min.min(v);
+                y_max = y_max.max(v);
+            }
+        }
+        for level in plot
+            .reference_line
+            .into_iter()
+            .chain(plot.zero_line.then_some(0.0))
+        {
+            y_min = y_min.min(level);
+            y_max = y_max.max(level);
+        }
+        if !y_min.is_finite() {
+            (y_min, y_max) = (0.0, 1.0);
+        }
+        let pad = ((y_max - y_min) * 0.08).max(1e-9);
+        let pad_x = ((x_max - x_min) * 0.08).max(0.5);
+        let categories = plot.categories;
+        let areas = body.split_evenly((rows, columns));
+        for (area, line) in areas.iter().zip(&plot.lines) {
+            // A seat keeps its colour from panel to panel.
+            let color = color(line.name.starts_with("seat b") as usize);
+            let mut chart = ChartBuilder::on(area)
+                .margin(8)
+                .caption(&line.name, ("sans-serif", 15))
+                .x_label_area_size(40)
+                .y_label_area_size(60)
+                .build_cartesian_2d(
+                    (x_min - pad_x)..(x_max + pad_x),
+                    (y_min - pad)..(y_max + pad),
+                )
+                .map_err(|e| e.to_string())?;
+            let x_format = |x: &f64| match categories {
+                Some(labels) => {
+                    let i = x.round();
+                    if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < labels.len() {
+                        labels[i as usize].clone()
+                    } else {
+                        String::new()
+                    }
+                }
+                None if (x - x.round()).abs() < 1e-6 => format!("{}", x.round() as i64),
+                None => String::new(),
+            };
+            chart
+                .configure_mesh()
+                .x_labels(((x_max - x_min) as usize * 2 + 3).min(16))
+                .x_label_formatter(&x_format)
+                .x_desc(plot.x_label.as_str())
+                .axis_desc_style(("sans-serif", 12))
+                .y_labels(5)
+                .light_line_style(WHITE)
+                .label_style(("sans-serif", 12))
+                .draw()
+                .map_err(|e| e.to_string())?;
+            for level in plot
+                .reference_line
+                .into_iter()
+                .chain(plot.zero_line.then_some(0.0))
+            {
+                chart
+                    .draw_series(LineSeries::new(
+                        [(x_min - pad_x, level), (x_max + pad_x, level)],
+                        BLACK.mix(0.5).stroke_width(1),
+                    ))
+                    .map_err(|e| e.to_string())?;
+            }
+            if categories.is_none() {
+                chart
+                    .draw_series(LineSeries::new(
+                        line.points.iter().map(|&(x, y, _, _)| (x, y)),
+                        color.stroke_width(2),
+                    ))
+                    .map_err(|e| e.to_string())?;
+            }
+            chart
+                .draw_series(
+                    line.points
+                        .iter()
+                        .map(|&(x, y, _, _)| Circle::new((x, y), 4, color.stroke_width(2))),
+                )
+                .map_err(|e| e.to_string())?;
+            chart
+                .draw_series(line.points.iter().filter(|p| p.2.is_finite()).map(
+                    |&(x, y, low, high)| {
+                        ErrorBar::new_vertical(x, low, y, high, color.stroke_width(2), 10)
+                    },
+                ))
+                .map_err(|e| e.to_string())?;
+        }
+        canvas.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
 fn write_plot(out: &mut OutputDir, name: &str, plot: &Plot) -> Result<()> {
-    let svg = render(plot).map_err(|e| Error::output(out.path().join(name), e))?;
+    let svg = if plot.lines.len() > MOST_LINES {
+        render_panels(plot)
+    } else {
+        render(plot)
+    }
+    .map_err(|e| Error::output(out.path().join(name), e))?;
     crate::output::write_text(out, name, &svg)
 }
 

@@ -1182,3 +1182,34 @@ fn a_person_plays_a_skirmish_side_through_standard_input() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("standard input ended"));
 }
+
+#[test]
+fn a_grid_is_drawn_as_small_multiples_and_mirrors_once() {
+    let dir = TempDir::new("cli-grid-plots");
+    let file = dir.path().join("grid.toml");
+    std::fs::write(
+        &file,
+        "system = \"haggerty\"\ngames = 500\nmetrics = [\"initiative\", \"actions_per_turn\"]\n\
+         [sweep]\nhand_size_a = [5, 6, 7]\njokers = [0, 1, 2]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let output = fortunes(&[
+        "run",
+        file.to_str().unwrap(),
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    // Seat b's initiative is seat a's complement in every group: one line a
+    // group, three in all, on one chart.
+    let initiative = std::fs::read_to_string(out.join("initiative.svg")).unwrap();
+    assert!(initiative.contains("seat b: 1 - seat a"));
+    assert!(!initiative.contains("seat b, jokers"));
+    // Actions: six lines (two seats by three joker counts), a panel each.
+    let actions = std::fs::read_to_string(out.join("actions_per_turn.svg")).unwrap();
+    for panel in ["seat a, jokers=0", "seat b, jokers=2"] {
+        assert!(actions.contains(panel), "{panel}");
+    }
+}
