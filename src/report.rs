@@ -223,8 +223,10 @@ impl RunTables {
             0 | 1 => None,
             _ => {
                 let no_pairs = vec![PairedSums::default(); series];
-                let table =
-                    differences_table(experiment, &integer_others, experiment.reference, &no_pairs);
+                // The header from a variant of the table (the reference is
+                // not one: its axis values may not be of the others' type).
+                let other = usize::from(experiment.reference == 0);
+                let table = differences_table(experiment, &integer_others, other, &no_pairs);
                 Some(TableStream::open(out, "differences", &header(&table))?)
             }
         };

@@ -146,13 +146,31 @@ pub struct Effect<'a> {
     pub series: &'a Series,
     pub change: &'a Change,
     pub difference: Difference,
+    /// Its two-sided p, Holm-adjusted over every step and series of the
+    /// run: with many comparisons a few 95% intervals leave out zero by
+    /// chance, so "an effect" is said only where this is below 5%.
+    pub holm_p: f64,
 }
 
 impl Effect<'_> {
-    /// The interval leaves out zero: an effect, not noise.
+    /// An effect, not noise, after Holm's correction over the run.
     pub fn clear(&self) -> bool {
-        self.difference.ci_low > 0.0 || self.difference.ci_high < 0.0
+        self.holm_p < 0.05
     }
+}
+
+/// The two-sided p of a paired difference: exact where its standard error
+/// is zero (the same games to the last figure).
+fn p_value(d: &Difference) -> f64 {
+    use statrs::distribution::{ContinuousCDF, Normal};
+    if d.paired_se == 0.0 || !d.paired_se.is_finite() {
+        return if d.value == 0.0 || d.value.is_nan() {
+            1.0
+        } else {
+            0.0
+        };
+    }
+    2.0 * (1.0 - Normal::standard().cdf((d.value / d.paired_se).abs()))
 }
 
 /// Every change's effect on every watched series, each series' effects
@@ -173,6 +191,7 @@ pub fn effects<'a>(
                 series: &series[s],
                 change,
                 difference: outcomes[c + 1].paired[s].difference(CONFIDENCE),
+                holm_p: f64::NAN,
             })
             .collect();
         let size = |param: &str, these: &[Effect]| {
@@ -187,6 +206,10 @@ pub fn effects<'a>(
         order.sort_by(|&i, &j| sizes[j].total_cmp(&sizes[i]).then(i.cmp(&j)));
         let mut ranked: Vec<Option<Effect>> = these.drain(..).map(Some).collect();
         all.extend(order.into_iter().filter_map(|i| ranked[i].take()));
+    }
+    let p: Vec<f64> = all.iter().map(|e| p_value(&e.difference)).collect();
+    for (effect, adjusted) in all.iter_mut().zip(crate::check::holm(&p)) {
+        effect.holm_p = adjusted;
     }
     all
 }
@@ -216,6 +239,10 @@ pub fn table(effects: &[Effect]) -> Table {
             ("ci_low".into(), float(&|d| d.ci_low)),
             ("ci_high".into(), float(&|d| d.ci_high)),
             ("paired_se".into(), float(&|d| d.paired_se)),
+            (
+                "holm_p".into(),
+                TableColumn::Float(effects.iter().map(|e| e.holm_p).collect()),
+            ),
             (
                 "clear".into(),
                 TableColumn::Text(effects.iter().map(|e| e.clear().to_string()).collect()),
@@ -294,7 +321,7 @@ fn render_tornado(all: &[Effect]) -> std::result::Result<String, String> {
                 _ => String::new(),
             })
             .x_desc(format!(
-                "difference in {} from the base (bars: effect; lines: 95% interval; hollow: interval covers 0)",
+                "difference in {} from the base (bars: effect; lines: 95% interval; solid: an effect after Holm's correction)",
                 series.metric.replace('_', " ")
             ))
             .draw()

@@ -163,6 +163,24 @@ pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
             spec.name, search.from, search.to
         ))));
     }
+    if candidates.len() < 2 {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "{} from {} to {}: only {} value{} the rules allow, nothing to race",
+            spec.name,
+            search.from,
+            search.to,
+            candidates.len(),
+            if candidates.len() == 1 { "" } else { "s" }
+        ))));
+    }
+    if search.budget < 1024 * candidates.len() as u64 {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "--budget {}: the first round alone plays 1,024 games of each of {} values; allowed: at least {}",
+            search.budget,
+            candidates.len(),
+            1024 * candidates.len()
+        ))));
+    }
     let kind = system.series()[search.series].kind;
     // Simultaneous over every candidate at every round.
     let confidence = 1.0 - 0.05 / (candidates.len() as f64 * MAX_ROUNDS as f64);
@@ -205,8 +223,10 @@ pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
             .iter()
             .map(|(_, (_, high))| *high)
             .fold(f64::INFINITY, f64::min);
-        for (c, (low, _)) in losses {
-            if low > best {
+        for (c, (low, high)) in losses {
+            // A value with no defined estimate yet (no observation) cannot
+            // be judged: it stays, and is reported as it is.
+            if low > best && high.is_finite() {
                 candidates[c].dropped = Some(rounds);
             }
         }

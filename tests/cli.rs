@@ -1213,3 +1213,35 @@ fn a_grid_is_drawn_as_small_multiples_and_mirrors_once() {
         assert!(actions.contains(panel), "{panel}");
     }
 }
+
+#[test]
+fn a_reference_whose_axis_value_is_text_among_numbers_writes_its_tables() {
+    // The reference's hand_size_a is "none" (follow hand_size), the
+    // others numbers: the differences table's axis column holds only the
+    // others' numbers.
+    let dir = TempDir::new("cli-mixed-axis");
+    let file = dir.path().join("mixed.toml");
+    std::fs::write(
+        &file,
+        "system = \"haggerty\"\ngames = 200\n[sweep]\nhand_size_a = [\"none\", 5, 7]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let output = fortunes(&[
+        "run",
+        file.to_str().unwrap(),
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let differences = std::fs::read_to_string(out.join("differences.csv")).unwrap();
+    assert!(
+        differences
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("hand_size_a=5,5,"),
+        "{differences}"
+    );
+}

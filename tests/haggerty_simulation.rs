@@ -318,3 +318,40 @@ fn the_search_player_beats_the_heuristic_at_its_objective() {
     let again = run_stats(&simulation(search, heuristic, rules(&[])), 1_500, 9, 1);
     assert_eq!(stats, again);
 }
+
+#[test]
+fn the_search_keeps_nothing_past_the_last_turn() {
+    use fortunes::systems::haggerty::search::Search;
+    // Cards carried are worth a lot here, so it passes to keep them; but a
+    // card kept past the game's last turn is worth nothing.
+    let miser = HaggertyStrategy::Search(Search {
+        samples: 8,
+        initiative_weight: 1,
+        action_weight: 1,
+        keep_weight: 100,
+    });
+    let heuristic = HaggertyStrategy::Heuristic(Heuristic::default());
+    let rules = rules(&["turns=3"]);
+    let strategies = BySeat([miser, heuristic]);
+    let mut carried = 0;
+    for index in 0..200 {
+        let mut game = Game::new(&rules, 3, index);
+        loop {
+            while game.play_round(&rules, &strategies).is_some() {}
+            let last = game.turn + 1 >= rules.turns;
+            if last {
+                assert_eq!(
+                    game.hands[Seat::A].len(),
+                    0,
+                    "game {index}: kept past the end"
+                );
+            } else {
+                carried += game.hands[Seat::A].len();
+            }
+            if !game.next_turn(&rules) {
+                break;
+            }
+        }
+    }
+    assert!(carried > 100, "it never kept a card ({carried})");
+}

@@ -175,3 +175,47 @@ fn an_experiment_file_carries_its_search() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--from A and --to B"));
 }
+
+#[test]
+fn a_race_with_nothing_to_race_or_no_budget_is_refused() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_fortunes"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let one = run(&[
+        "tune",
+        "haggerty",
+        "--param",
+        "hand_size_a",
+        "--from",
+        "6",
+        "--to",
+        "6",
+        "--metric",
+        "initiative",
+        "--target",
+        "0.5",
+    ]);
+    assert_eq!(one.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&one.stderr).contains("nothing to race"));
+    let poor = run(&[
+        "tune",
+        "haggerty",
+        "--param",
+        "hand_size_a",
+        "--from",
+        "3",
+        "--to",
+        "10",
+        "--metric",
+        "initiative",
+        "--target",
+        "0.5",
+        "--budget",
+        "100",
+    ]);
+    assert_eq!(poor.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&poor.stderr).contains("at least 8192"));
+}

@@ -131,7 +131,7 @@ fn series_text(effects: &[Effect]) -> String {
     }
     let mut text = crate::output::align(&lines, 2);
     text.push_str(&format!(
-        "  ({} games each, paired with the base; * the interval leaves out zero)\n",
+        "  ({} games each, paired with the base; * an effect after Holm's correction over every step and metric, 5%)\n",
         effects[0].difference.games
     ));
     text

@@ -5,7 +5,6 @@ use super::run::{resolve_run, RunArgs};
 use crate::error::{Error, ErrorKind, Result};
 use crate::output::{emit, interval_text, number, write_table, OutputDir, Table, TableColumn};
 use crate::report::write_points;
-use crate::stats::CONFIDENCE;
 use crate::system::plan;
 use crate::tune::{tune, Goal, Search};
 use std::path::PathBuf;
@@ -235,11 +234,11 @@ pub fn run_tune(mut args: TuneArgs) -> Result<()> {
         tuned.param.to_string(),
         "games".into(),
         series[s].label(),
-        "95% CI".into(),
+        format!("{:.4}% CI (simultaneous)", 100.0 * tuned.confidence),
         "standing".into(),
     ]];
     for c in &tuned.candidates {
-        let (low, high) = c.sums.interval(kind, CONFIDENCE);
+        let (low, high) = c.sums.interval(kind, tuned.confidence);
         lines.push([
             c.value.to_string(),
             c.sums.n.to_string(),
@@ -284,7 +283,7 @@ pub fn run_tune(mut args: TuneArgs) -> Result<()> {
         let intervals: Vec<(f64, f64)> = tuned
             .candidates
             .iter()
-            .map(|c| c.sums.interval(kind, CONFIDENCE))
+            .map(|c| c.sums.interval(kind, tuned.confidence))
             .collect();
         let candidates = &tuned.candidates;
         let n = candidates.len();
@@ -319,6 +318,10 @@ pub fn run_tune(mut args: TuneArgs) -> Result<()> {
                     TableColumn::Float(intervals.iter().map(|i| i.1).collect()),
                 ),
                 (
+                    "confidence".into(),
+                    TableColumn::Float(vec![tuned.confidence; n]),
+                ),
+                (
                     "dropped_in_round".into(),
                     TableColumn::Int(
                         candidates
@@ -350,8 +353,8 @@ pub fn run_tune(mut args: TuneArgs) -> Result<()> {
                 _ => None,
             },
             format!(
-                "{} rounds, {} games in all, seed {}; bars: 95% intervals, the game as the unit",
-                tuned.rounds, tuned.games, base.seed
+                "{} rounds, {} games in all, seed {}; bars: the simultaneous intervals the race used ({:.4}% each), the game as the unit",
+                tuned.rounds, tuned.games, base.seed, 100.0 * tuned.confidence
             ),
         )?;
         crate::cancel::check()?;

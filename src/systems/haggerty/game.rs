@@ -195,6 +195,7 @@ impl Game {
             opponent_last: None,
             turn: self.turn,
             round: self.round,
+            last_first: self.last_first,
         }
     }
 

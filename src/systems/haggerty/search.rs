@@ -115,9 +115,14 @@ fn playout(
         initiatives += (outcome.contested && outcome.first == me) as i64;
         actions += rules.unit_actions_of(outcome.played[me]) as i64;
     }
+    // A card kept past the last turn is worth nothing.
+    let kept = match world.turn + 1 >= rules.turns {
+        true => 0,
+        false => world.hands[me].len() as i64,
+    };
     search.initiative_weight as i64 * initiatives
         + search.action_weight as i64 * actions
-        + search.keep_weight as i64 * world.hands[me].len() as i64
+        + search.keep_weight as i64 * kept
 }
 
 /// The reveal: the choice worth most over the sampled deals; the
@@ -156,6 +161,8 @@ pub fn reveal(search: &Search, view: &View<'_>, rng: &mut GameRng) -> Option<Car
     template.table = CardSet::EMPTY;
     template.out = BySeat([false; 2]);
     template.out[me.other()] = view.opponent_out;
+    // Public: who led the last round (a joker tie may go to them).
+    template.last_first = view.last_first;
     template.discard = rules.deck.minus(view.hand).minus(view.unseen);
     let mut totals = [0i64; 64];
     for _ in 0..search.samples {

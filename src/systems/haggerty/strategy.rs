@@ -147,6 +147,7 @@ mod tests {
                 opponent_last: None,
                 turn: 0,
                 round: 0,
+                last_first: None,
             };
             for card in rules.deck.iter() {
                 for percent in [0, 25, 50, 60, 75, 100] {

@@ -27,6 +27,9 @@ pub struct View<'a> {
     pub opponent_last: Option<Card>,
     pub turn: u32,
     pub round: u32,
+    /// The most recent round's first player (public: it decides a joker
+    /// tie under `joker_tie = previous_first`).
+    pub last_first: Option<Seat>,
 }
 
 impl View<'_> {
