@@ -410,6 +410,50 @@ struct Plot<'a> {
     note: String,
 }
 
+/// The plot's reach: x and y over every point and interval end, with the
+/// zero and reference lines; y 0 to 1 when there is nothing to show.
+fn extent(plot: &Plot) -> (f64, f64, f64, f64) {
+    let (mut x_min, mut x_max, mut y_min, mut y_max) = (
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    );
+    for &(x, y, low, high) in plot.lines.iter().flat_map(|l| l.points.iter()) {
+        x_min = x_min.min(x);
+        x_max = x_max.max(x);
+        for v in [y, low, high].into_iter().filter(|v| v.is_finite()) {
+            y_min = y_min.min(v);
+            y_max = y_max.max(v);
+        }
+    }
+    for level in plot
+        .reference_line
+        .into_iter()
+        .chain(plot.zero_line.then_some(0.0))
+    {
+        y_min = y_min.min(level);
+        y_max = y_max.max(level);
+    }
+    if !y_min.is_finite() {
+        (y_min, y_max) = (0.0, 1.0);
+    }
+    (x_min, x_max, y_min, y_max)
+}
+
+/// An x tick's label: the category at a whole x, or the whole number.
+fn x_tick(x: f64, categories: Option<&[String]>) -> String {
+    let i = x.round();
+    if (x - i).abs() >= 1e-6 {
+        return String::new();
+    }
+    match categories {
+        Some(labels) if i >= 0.0 && (i as usize) < labels.len() => labels[i as usize].clone(),
+        Some(_) => String::new(),
+        None => format!("{}", i as i64),
+    }
+}
+
 fn render(plot: &Plot) -> std::result::Result<String, String> {
     let mut svg = String::new();
     {
@@ -423,32 +467,7 @@ fn render(plot: &Plot) -> std::result::Result<String, String> {
                 ("sans-serif", 14).into_font().color(&BLACK.mix(0.7)),
             ))
             .map_err(|e| e.to_string())?;
-        let points = plot.lines.iter().flat_map(|l| l.points.iter());
-        let (mut x_min, mut x_max, mut y_min, mut y_max) = (
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-        );
-        for &(x, y, low, high) in points {
-            x_min = x_min.min(x);
-            x_max = x_max.max(x);
-            for v in [y, low, high].into_iter().filter(|v| v.is_finite()) {
-                y_min = y_min.min(v);
-                y_max = y_max.max(v);
-            }
-        }
-        if plot.zero_line {
-            y_min = y_min.min(0.0);
-            y_max = y_max.max(0.0);
-        }
-        if let Some(level) = plot.reference_line {
-            y_min = y_min.min(level);
-            y_max = y_max.max(level);
-        }
-        if !y_min.is_finite() {
-            (y_min, y_max) = (0.0, 1.0);
-        }
+        let (x_min, x_max, y_min, y_max) = extent(plot);
         let pad_y = ((y_max - y_min) * 0.08).max(y_max.abs().max(1e-9) * 0.01);
         let pad_x = ((x_max - x_min) * 0.06).max(0.5);
         // Headroom for the legend in the upper right, a line per series, so
@@ -473,23 +492,7 @@ fn render(plot: &Plot) -> std::result::Result<String, String> {
             .build_cartesian_2d(x_range, y_range)
             .map_err(|e| e.to_string())?;
         let categories = plot.categories;
-        let x_format = |x: &f64| match categories {
-            Some(labels) => {
-                let i = x.round();
-                if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < labels.len() {
-                    labels[i as usize].clone()
-                } else {
-                    String::new()
-                }
-            }
-            None => {
-                if (x - x.round()).abs() < 1e-6 {
-                    format!("{}", x.round() as i64)
-                } else {
-                    String::new()
-                }
-            }
-        };
+        let x_format = |x: &f64| x_tick(*x, categories);
         let y_format = |y: &f64| format!("{y:.y_digits$}");
         let x_ticks = match categories {
             Some(labels) => labels.len() * 2 + 1,
@@ -755,32 +758,7 @@ fn render_panels(plot: &Plot) -> std::result::Result<String, String> {
                 ("sans-serif", 14).into_font().color(&BLACK.mix(0.7)),
             ))
             .map_err(|e| e.to_string())?;
-        let points = plot.lines.iter().flat_map(|l| l.points.iter());
-        let (mut x_min, mut x_max, mut y_min, mut y_max) = (
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-        );
-        for &(x, y, low, high) in points {
-            x_min = x_min.min(x);
-            x_max = x_max.max(x);
-            for v in [y, low, high].into_iter().filter(|v| v.is_finite()) {
-                y_min = y_min.min(v);
-                y_max = y_max.max(v);
-            }
-        }
-        for level in plot
-            .reference_line
-            .into_iter()
-            .chain(plot.zero_line.then_some(0.0))
-        {
-            y_min = y_min.min(level);
-            y_max = y_max.max(level);
-        }
-        if !y_min.is_finite() {
-            (y_min, y_max) = (0.0, 1.0);
-        }
+        let (x_min, x_max, y_min, y_max) = extent(plot);
         let pad = ((y_max - y_min) * 0.08).max(1e-9);
         let pad_x = ((x_max - x_min) * 0.08).max(0.5);
         let categories = plot.categories;
@@ -798,18 +776,7 @@ fn render_panels(plot: &Plot) -> std::result::Result<String, String> {
                     (y_min - pad)..(y_max + pad),
                 )
                 .map_err(|e| e.to_string())?;
-            let x_format = |x: &f64| match categories {
-                Some(labels) => {
-                    let i = x.round();
-                    if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < labels.len() {
-                        labels[i as usize].clone()
-                    } else {
-                        String::new()
-                    }
-                }
-                None if (x - x.round()).abs() < 1e-6 => format!("{}", x.round() as i64),
-                None => String::new(),
-            };
+            let x_format = |x: &f64| x_tick(*x, categories);
             chart
                 .configure_mesh()
                 .x_labels(((x_max - x_min) as usize * 2 + 3).min(16))

@@ -81,6 +81,66 @@ pub struct RunArgs {
     pub force: bool,
 }
 
+/// The base of a command that plays variations of one configuration
+/// (`sensitivity`, `tune`): a system or an experiment file's reference
+/// variant, with the same options as `run`.
+#[derive(clap::Args, Debug)]
+pub struct BaseArgs {
+    /// Master seed.
+    #[arg(short, long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: all cores); results do not depend on it.
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// A rules file or preset for the base; with a system TARGET only.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<String>,
+    /// Set one rule parameter of the base; repeatable.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// The strategy for a seat (a or b); repeatable.
+    #[arg(long = "strategy", value_name = "SEAT=NAME")]
+    pub strategy: Vec<String>,
+    /// The base's scenario: a name in experiments/SYSTEM/scenarios/ or a file.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub scenario: Option<String>,
+    /// Folder of strategy presets (default: ./strategies, then the crate's).
+    #[arg(long)]
+    pub strategies_dir: Option<PathBuf>,
+}
+
+impl BaseArgs {
+    /// The base experiment of `target`, as `run` would read it.
+    pub fn resolve(
+        &self,
+        target: &str,
+        games: Option<u64>,
+        metrics: &[String],
+    ) -> Result<Experiment> {
+        let run = RunArgs {
+            target: Some(target.to_string()),
+            from: None,
+            games,
+            precision: None,
+            max_games: None,
+            seed: self.seed,
+            threads: self.threads,
+            rules: self.rules.clone(),
+            set: self.set.clone(),
+            strategy: self.strategy.clone(),
+            metrics: metrics.to_vec(),
+            scenario: self.scenario.clone(),
+            strategies_dir: self.strategies_dir.clone(),
+            out: None,
+            records: false,
+            quiet: true,
+            json: false,
+            force: false,
+        };
+        resolve_run(&run).map(|(experiment, _)| experiment)
+    }
+}
+
 /// Resolves a `run` command line into an experiment and where it writes.
 pub fn resolve_run(args: &RunArgs) -> Result<(Experiment, Option<PathBuf>)> {
     let overrides = Overrides {

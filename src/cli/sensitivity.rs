@@ -1,7 +1,7 @@
 //! `fortunes sensitivity`: rank the rule parameters by their paired effect
 //! on the metrics of interest (see `crate::sensitivity`).
 
-use super::run::{resolve_run, RunArgs};
+use super::run::BaseArgs;
 use crate::error::{Error, ErrorKind, Result};
 use crate::output::{emit, interval_text, signed_number, write_table, OutputDir};
 use crate::sensitivity::{effects, one_at_a_time, table, write_tornado, Effect};
@@ -17,60 +17,23 @@ pub struct SensitivityArgs {
     /// games, paired).
     #[arg(short = 'n', long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub games: u64,
-    /// Master seed.
-    #[arg(short, long)]
-    pub seed: Option<u64>,
-    /// Worker threads (default: all cores); results do not depend on it.
-    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
-    /// A rules file or preset for the base; with a system TARGET only.
-    #[arg(long, value_name = "FILE")]
-    pub rules: Option<String>,
-    /// Set one rule parameter of the base; repeatable.
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    pub set: Vec<String>,
-    /// The strategy for a seat (a or b); repeatable.
-    #[arg(long = "strategy", value_name = "SEAT=NAME")]
-    pub strategy: Vec<String>,
-    /// The base's scenario: a name in experiments/SYSTEM/scenarios/ or a file.
-    #[arg(long, value_name = "NAME|FILE")]
-    pub scenario: Option<String>,
+    #[command(flatten)]
+    pub base: BaseArgs,
     /// A metric to rank the rules by (repeatable; default: the base's).
     #[arg(short, long = "metric", value_name = "NAME")]
     pub metrics: Vec<String>,
     /// Move only this rule parameter (repeatable; default: every one).
     #[arg(long = "param", value_name = "NAME")]
     pub params: Vec<String>,
-    /// Folder of strategy presets (default: ./strategies, then the crate's).
-    #[arg(long)]
-    pub strategies_dir: Option<PathBuf>,
     /// Write sensitivity.csv/.parquet and a tornado plot per metric here.
     #[arg(short, long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
 
 pub fn sensitivity(args: SensitivityArgs) -> Result<()> {
-    let run = RunArgs {
-        target: Some(args.target.clone()),
-        from: None,
-        games: Some(args.games),
-        precision: None,
-        max_games: None,
-        seed: args.seed,
-        threads: args.threads,
-        rules: args.rules.clone(),
-        set: args.set.clone(),
-        strategy: args.strategy.clone(),
-        metrics: args.metrics.clone(),
-        scenario: args.scenario.clone(),
-        strategies_dir: args.strategies_dir.clone(),
-        out: None,
-        records: false,
-        quiet: true,
-        json: false,
-        force: false,
-    };
-    let (base, _) = resolve_run(&run)?;
+    let base = args
+        .base
+        .resolve(&args.target, Some(args.games), &args.metrics)?;
     let (experiment, changes, refused) = one_at_a_time(&base, &args.params)?;
     if changes.is_empty() {
         return Err(Error::new(ErrorKind::BadArgument(format!(
@@ -84,7 +47,7 @@ pub fn sensitivity(args: SensitivityArgs) -> Result<()> {
         ))));
     }
     let mut out = args.out.as_deref().map(OutputDir::create).transpose()?;
-    let threads = plan::threads(args.threads);
+    let threads = plan::threads(args.base.threads);
     let outcomes = experiment.play(experiment.seed, threads)?;
     let effects = effects(&experiment, &changes, &outcomes);
     if let Some(dir) = out.as_mut() {

@@ -1,7 +1,7 @@
 //! `fortunes tune`: the value of one integer rule that brings a metric to a
 //! target, or maximises or minimises it (see `crate::tune`).
 
-use super::run::{resolve_run, RunArgs};
+use super::run::BaseArgs;
 use crate::error::{Error, ErrorKind, Result};
 use crate::output::{emit, interval_text, number, write_table, OutputDir, Table, TableColumn};
 use crate::report::write_points;
@@ -44,27 +44,8 @@ pub struct TuneArgs {
     /// Games at most, all values together (default 2,000,000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub budget: Option<u64>,
-    /// Master seed.
-    #[arg(short, long)]
-    pub seed: Option<u64>,
-    /// Worker threads (default: all cores); results do not depend on it.
-    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
-    /// A rules file or preset for the base; with a system only.
-    #[arg(long, value_name = "FILE")]
-    pub rules: Option<String>,
-    /// Set one rule parameter of the base; repeatable.
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    pub set: Vec<String>,
-    /// The strategy for a seat (a or b); repeatable.
-    #[arg(long = "strategy", value_name = "SEAT=NAME")]
-    pub strategy: Vec<String>,
-    /// The base's scenario: a name in experiments/SYSTEM/scenarios/ or a file.
-    #[arg(long, value_name = "NAME|FILE")]
-    pub scenario: Option<String>,
-    /// Folder of strategy presets (default: ./strategies, then the crate's).
-    #[arg(long)]
-    pub strategies_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub base: BaseArgs,
     /// Write tune.csv/.parquet (every value: its games, estimate, interval
     /// and the round it was dropped in, 0 if standing) and tune.svg here.
     #[arg(short, long, value_name = "DIR")]
@@ -173,27 +154,7 @@ pub fn run_tune(mut args: TuneArgs) -> Result<()> {
     if args.target.is_none() && !args.maximize && !args.minimize {
         return Err(missing("a goal: --target X, --maximize or --minimize"));
     }
-    let run = RunArgs {
-        target: Some(args.target_system.clone()),
-        from: None,
-        games: None,
-        precision: None,
-        max_games: None,
-        seed: args.seed,
-        threads: args.threads,
-        rules: args.rules.clone(),
-        set: args.set.clone(),
-        strategy: args.strategy.clone(),
-        metrics: Vec::new(),
-        scenario: args.scenario.clone(),
-        strategies_dir: args.strategies_dir.clone(),
-        out: None,
-        records: false,
-        quiet: true,
-        json: false,
-        force: false,
-    };
-    let (base, _) = resolve_run(&run)?;
+    let base = args.base.resolve(&args.target_system, None, &[])?;
     let series = base.system.series();
     let s = series
         .iter()
@@ -225,7 +186,7 @@ pub fn run_tune(mut args: TuneArgs) -> Result<()> {
         goal,
         budget: args.budget.unwrap_or(2_000_000),
         seed: base.seed,
-        threads: plan::threads(args.threads),
+        threads: plan::threads(args.base.threads),
     };
     let mut out = args.out.as_deref().map(OutputDir::create).transpose()?;
     let tuned = tune(&base, &search)?;

@@ -704,19 +704,13 @@ impl Game {
     /// the one it is attached to (the rest of its brigade), while the
     /// figure's regiment is in the game: their casts and orders cost
     /// `figure_command_cost`.
+    #[inline]
     fn under_figure(&self, setup: &Setup, seat: Seat) -> u16 {
-        let regiments = setup.scenario.sides[seat].regiments();
-        let mut mask = 0u16;
-        for (f, figure) in regiments.iter().enumerate() {
-            if figure.figure == 0 || self.units[seat][f].status == Status::Removed {
-                continue;
-            }
-            for (i, r) in regiments.iter().enumerate() {
-                let same = r.brigade == figure.brigade && r.division == figure.division;
-                mask |= ((same && i != f) as u16) << i;
-            }
-        }
-        mask
+        setup.scenario.sides[seat]
+            .figure_commands
+            .iter()
+            .filter(|&&(f, _)| self.units[seat][f as usize].status != Status::Removed)
+            .fold(0, |mask, &(_, command)| mask | command)
     }
 
     /// Regiments player `p` may order or rally: its own, or only the one
@@ -1418,6 +1412,35 @@ mod tests {
     use super::*;
     use crate::systems::piquet::strategy::Style;
 
+    /// A game of `text` (heuristic players casting below `recast_below`)
+    /// with side a's regiments `idle` waiting for orders, handed to `check`.
+    fn on_side_a(
+        text: &str,
+        recast_below: u32,
+        idle: &[usize],
+        check: impl FnOnce(&Setup, &mut Game),
+    ) {
+        let scenario = Scenario::from_table(&toml::from_str(text).unwrap()).unwrap();
+        let rules = Rules::default();
+        let heuristic = PiquetStrategy {
+            style: Style::Heuristic,
+            reserve: 2,
+            recast_below,
+        };
+        let strategies = BySeat([heuristic; 2]);
+        let setup = Setup {
+            rules: &rules,
+            scenario: &scenario,
+            strategies: &strategies,
+        };
+        let mut game = Game::new();
+        game.reset(&setup, 1, 0);
+        for &i in idle {
+            game.set_status(&setup, Seat::A, i, Status::Idle);
+        }
+        check(&setup, &mut game);
+    }
+
     #[test]
     fn going_around_a_subordinate_costs_one_ip_an_officer_check() {
         // Note 9: the army commander ordering the corps commander's second
@@ -1442,34 +1465,18 @@ mod tests {
             regiment("R3", 2, "move"),
             regiment("R4", 2, "deploy"),
         );
-        let scenario = Scenario::from_table(&toml::from_str(&text).unwrap()).unwrap();
-        let rules = Rules::default();
-        let heuristic = PiquetStrategy {
-            style: Style::Heuristic,
-            reserve: 2,
-            recast_below: 8,
-        };
-        let strategies = BySeat([heuristic; 2]);
-        let setup = Setup {
-            rules: &rules,
-            scenario: &scenario,
-            strategies: &strategies,
-        };
-        let mut game = Game::new();
-        game.reset(&setup, 1, 0);
-        for i in 0..4 {
-            game.set_status(&setup, Seat::A, i, Status::Idle);
-        }
-        game.players[Seat::A][0].ip = 18;
-        let (mut stats, mut tally) = (Stats::default(), GameTally::default());
-        game.officer_check(&setup, Seat::A, 0, &mut stats, &mut tally);
-        assert_eq!(stats.sides[Seat::A].orders_issued.iter().sum::<u64>(), 4);
-        assert_eq!(game.decq.orders[Seat::A], 3, "three orders");
-        assert_eq!(
-            game.players[Seat::A][0].ip,
-            18 - 4,
-            "three orders and one bypass"
-        );
+        on_side_a(&text, 8, &[0, 1, 2, 3], |setup, game| {
+            game.players[Seat::A][0].ip = 18;
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.officer_check(setup, Seat::A, 0, &mut stats, &mut tally);
+            assert_eq!(stats.sides[Seat::A].orders_issued.iter().sum::<u64>(), 4);
+            assert_eq!(game.decq.orders[Seat::A], 3, "three orders");
+            assert_eq!(
+                game.players[Seat::A][0].ip,
+                18 - 4,
+                "three orders and one bypass"
+            );
+        });
     }
 
     #[test]
@@ -1484,36 +1491,22 @@ mod tests {
              [[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\norders = [\"move\"]\n\
              [b]\ncommander = \"average\"\n[[b.regiments]]\nname = \"Enemy\"\n\
              rating = \"line,reliable\"\norders = [\"maneuver\"]\n";
-        let scenario = Scenario::from_table(&toml::from_str(text).unwrap()).unwrap();
-        let rules = Rules::default();
-        let heuristic = PiquetStrategy {
-            style: Style::Heuristic,
-            reserve: 2,
-            recast_below: 0,
-        };
-        let strategies = BySeat([heuristic; 2]);
-        let setup = Setup {
-            rules: &rules,
-            scenario: &scenario,
-            strategies: &strategies,
-        };
-        let mut game = Game::new();
-        game.reset(&setup, 1, 0);
-        game.set_status(&setup, Seat::A, 1, Status::Idle);
-        game.players[Seat::A][0].ip = 3;
-        let (mut stats, mut tally) = (Stats::default(), GameTally::default());
-        game.officer_check(&setup, Seat::A, 0, &mut stats, &mut tally);
-        let actions = stats.sides[Seat::A].officer_actions;
-        assert_eq!(actions[OfficerAction::Orders as usize], 0, "{actions:?}");
-        assert_eq!(actions[OfficerAction::Cast as usize], 1, "{actions:?}");
-        // With 4 IP it orders Line, for all 4.
-        game.players[Seat::A][0].ip = 4;
-        game.officer_check(&setup, Seat::A, 0, &mut stats, &mut tally);
-        assert_eq!(
-            stats.sides[Seat::A].officer_actions[OfficerAction::Orders as usize],
-            1
-        );
-        assert_eq!(game.players[Seat::A][0].ip, 0);
+        on_side_a(text, 0, &[1], |setup, game| {
+            game.players[Seat::A][0].ip = 3;
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.officer_check(setup, Seat::A, 0, &mut stats, &mut tally);
+            let actions = stats.sides[Seat::A].officer_actions;
+            assert_eq!(actions[OfficerAction::Orders as usize], 0, "{actions:?}");
+            assert_eq!(actions[OfficerAction::Cast as usize], 1, "{actions:?}");
+            // With 4 IP it orders Line, for all 4.
+            game.players[Seat::A][0].ip = 4;
+            game.officer_check(setup, Seat::A, 0, &mut stats, &mut tally);
+            assert_eq!(
+                stats.sides[Seat::A].officer_actions[OfficerAction::Orders as usize],
+                1
+            );
+            assert_eq!(game.players[Seat::A][0].ip, 0);
+        });
     }
 
     #[test]

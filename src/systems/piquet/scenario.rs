@@ -160,6 +160,28 @@ pub struct Side {
     pub names: Vec<String>,
     /// The card kinds its regiments' plans want at the start.
     pub planned: u16,
+    /// Each attached subordinate figure's regiment and the rest of its
+    /// command (its division and brigade): read once, here, not per card.
+    pub figure_commands: Vec<(u8, u16)>,
+}
+
+/// Each regiment with a figure, and the other regiments of its brigade.
+fn figure_commands(regiments: &[Regiment]) -> Vec<(u8, u16)> {
+    regiments
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.figure > 0)
+        .map(|(f, figure)| {
+            let command = regiments
+                .iter()
+                .enumerate()
+                .filter(|&(i, r)| {
+                    i != f && r.brigade == figure.brigade && r.division == figure.division
+                })
+                .fold(0u16, |m, (i, _)| m | 1 << i);
+            (f as u8, command)
+        })
+        .collect()
 }
 
 impl Side {
@@ -590,8 +612,10 @@ impl Scenario {
             let planned = regiments[..entries[seat].len()]
                 .iter()
                 .fold(0, |m, r| m | r.plan_kinds());
+            let figure_commands = figure_commands(&regiments[..entries[seat].len()]);
             sides.push(Side {
                 planned,
+                figure_commands,
                 players,
                 player_count: player_tables.len() as u8,
                 player_names,
