@@ -11,7 +11,7 @@ use std::sync::Mutex;
 pub const CONFIDENCE: f64 = 0.95;
 
 /// Successes out of trials.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Rate {
     pub hits: u64,
     pub trials: u64,
@@ -72,7 +72,7 @@ impl AddAssign for Rate {
 
 /// Count, sum and sum of squares of non-negative integer observations:
 /// exact, so merging in any order gives the same bits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Mean {
     pub n: u64,
     pub sum: u64,
@@ -131,8 +131,9 @@ impl AddAssign for Mean {
 
 /// Counts of small integer observations `0..N`; the last bin also holds
 /// anything larger, which the callers' bounds rule out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Histogram<const N: usize> {
+    #[serde(with = "serde_big_array::BigArray")]
     pub counts: [u64; N],
 }
 
@@ -337,7 +338,7 @@ impl Ratio {
 /// Exact sums over games of one series: n, Σy, Σx, Σy², Σx², Σxy, where y
 /// is a game's numerator and x its denominator. Enough for the ratio
 /// estimate and its delta-method (cluster) interval.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SeriesSums {
     pub n: u64,
     pub y: u128,
@@ -539,6 +540,106 @@ impl RowSums {
     }
 }
 
+/// Every summary row's sums by key as text: `RowSums` as a shard writes it
+/// for `fortunes merge`, where ids would mean nothing (each process numbers
+/// keys in the order its threads met them).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct KeyedRows {
+    pub clusters: u64,
+    /// Sorted by key, so a shard's file does not depend on its threads.
+    pub rows: Vec<KeyedRow>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct KeyedRow {
+    pub metric: String,
+    pub seat: String,
+    pub by: String,
+    pub level: String,
+    pub sums: SeriesSums,
+}
+
+impl KeyedRow {
+    fn key(&self) -> (&str, &str, &str, &str) {
+        (&self.metric, &self.seat, &self.by, &self.level)
+    }
+}
+
+impl RowSums {
+    /// These sums by key.
+    pub fn keyed(&self, keys: &RowKeys) -> KeyedRows {
+        let ids = keys.ids.lock().unwrap_or_else(|e| e.into_inner());
+        let mut rows: Vec<KeyedRow> = ids
+            .iter()
+            .flat_map(|(&(metric, seat, by), levels)| {
+                levels.iter().filter_map(move |(level, &id)| {
+                    Some(KeyedRow {
+                        metric: metric.into(),
+                        seat: seat.into(),
+                        by: by.into(),
+                        level: level.clone(),
+                        sums: *self.sums.get(id)?,
+                    })
+                })
+            })
+            .collect();
+        rows.sort_by(|a, b| a.key().cmp(&b.key()));
+        KeyedRows {
+            clusters: self.clusters,
+            rows,
+        }
+    }
+
+    /// `keyed`'s inverse for the rows a run reports (`rows`, whose keys
+    /// `keys` numbers here); a key no row has is not needed.
+    pub fn from_keyed(keyed: &KeyedRows, rows: &[SummaryRow], keys: &RowKeys) -> RowSums {
+        let mut ids = Vec::new();
+        keys.ids(rows, &mut ids);
+        let mut sums = RowSums {
+            clusters: keyed.clusters,
+            sums: Vec::new(),
+        };
+        for (row, &id) in rows.iter().zip(&ids) {
+            let key = (row.metric, row.seat, row.by, row.level.as_str());
+            if let Ok(at) = keyed.rows.binary_search_by(|r| r.key().cmp(&key)) {
+                if id >= sums.sums.len() {
+                    sums.sums.resize(id + 1, SeriesSums::default());
+                }
+                sums.sums[id] = keyed.rows[at].sums;
+            }
+        }
+        sums
+    }
+}
+
+impl AddAssign<&KeyedRows> for KeyedRows {
+    fn add_assign(&mut self, other: &KeyedRows) {
+        self.clusters += other.clusters;
+        let mut merged: Vec<KeyedRow> = Vec::with_capacity(self.rows.len().max(other.rows.len()));
+        let (mut mine, mut theirs) = (
+            std::mem::take(&mut self.rows).into_iter().peekable(),
+            other.rows.iter().peekable(),
+        );
+        loop {
+            match (mine.peek(), theirs.peek()) {
+                (Some(a), Some(b)) => match a.key().cmp(&b.key()) {
+                    std::cmp::Ordering::Less => merged.extend(mine.next()),
+                    std::cmp::Ordering::Greater => merged.extend(theirs.next().cloned()),
+                    std::cmp::Ordering::Equal => {
+                        let mut row = mine.next().expect("peeked");
+                        row.sums += &theirs.next().expect("peeked").sums;
+                        merged.push(row);
+                    }
+                },
+                (Some(_), None) => merged.extend(mine.by_ref()),
+                (None, Some(_)) => merged.extend(theirs.by_ref().cloned()),
+                (None, None) => break,
+            }
+        }
+        self.rows = merged;
+    }
+}
+
 impl AddAssign<&RowSums> for RowSums {
     fn add_assign(&mut self, other: &RowSums) {
         self.clusters += other.clusters;
@@ -563,7 +664,7 @@ pub fn cluster_size(limit: u64, batch: u64) -> u64 {
 /// A series in one variant and in the reference, over the games both
 /// played, with the cross sums that pairing needs: Σ y_v y_r, Σ y_v x_r,
 /// Σ x_v y_r, Σ x_v x_r.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PairedSums {
     pub variant: SeriesSums,
     pub reference: SeriesSums,

@@ -203,6 +203,7 @@ pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
             reference: 0,
             watched: vec![search.series],
             first_game: played,
+            shard: None,
         };
         let these: Vec<Variant> = standing.iter().map(|&c| variants[c].clone()).collect();
         let outcomes = system.run(&these, &plan, None, None)?;

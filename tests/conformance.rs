@@ -70,6 +70,7 @@ fn results_are_identical_for_any_thread_count() {
                     reference: 0,
                     watched: Vec::new(),
                     first_game: 0,
+                    shard: None,
                 };
                 system.run(&variants, &plan, None, None).unwrap()
             })
@@ -88,6 +89,7 @@ fn results_are_identical_for_any_thread_count() {
             reference: 0,
             watched: Vec::new(),
             first_game: 0,
+            shard: None,
         };
         assert_ne!(
             system.run(&variants, &plan, None, None).unwrap(),
@@ -211,6 +213,7 @@ fn every_summary_interval_is_the_game_level_one() {
             reference: 0,
             watched: Vec::new(),
             first_game: 0,
+            shard: None,
         };
         let variants = [variant(system, x, y)];
         let outcome = &system
@@ -275,6 +278,7 @@ fn every_metric_is_defined_as_its_rows_are() {
             reference: 0,
             watched: Vec::new(),
             first_game: 0,
+            shard: None,
         };
         let variants = [variant(system, x, y), variant(system, y, x)];
         let outcomes = system.run(&variants, &plan, None, None).unwrap();

@@ -16,6 +16,7 @@ mod outcome;
 mod play;
 mod run;
 mod sensitivity;
+mod shard;
 mod tune;
 
 pub use outcome::Outcome;
@@ -52,6 +53,12 @@ enum Command {
     /// experiment's every variant and write reports/NAME/.
     #[command(after_help = EXIT_CODES)]
     Run(run::RunArgs),
+    /// Combine the partial results of a sharded run (`run --shard K/N`, or
+    /// a Slurm job array) into the tables, report and run.toml that one
+    /// process would have written, byte for byte: `merge OUT PART...`,
+    /// each PART a partial result (*.part.json) or a folder of them.
+    #[command(after_help = EXIT_CODES)]
+    Merge(shard::MergeArgs),
     /// Play an experiment and write its baseline (reports/NAME/baseline.csv
     /// and baseline.toml), to commit and check later.
     #[command(after_help = EXIT_CODES)]
@@ -131,7 +138,12 @@ pub fn execute(matches: &clap::ArgMatches) -> Result<Outcome> {
     }
     let cli = Cli::from_arg_matches(matches).map_err(usage_error)?;
     match cli.command {
-        Command::Run(args) => run::run(args).map(|()| Outcome::Success),
+        Command::Run(args) => match shard::chosen(args.shard.as_deref())? {
+            Some(chosen) => shard::run_shard(args, chosen),
+            None => run::run(args),
+        }
+        .map(|()| Outcome::Success),
+        Command::Merge(args) => shard::merge(args).map(|()| Outcome::Success),
         Command::Baseline(args) => check::baseline(args).map(|()| Outcome::Success),
         Command::Check(args) => check::check(args),
         Command::Ask(args) => ask::ask(args).map(|()| Outcome::Success),

@@ -79,6 +79,21 @@ pub struct RunArgs {
     /// even when that folder holds a committed baseline.
     #[arg(long)]
     pub force: bool,
+    /// Play only shard K of N (1 <= K <= N; batch b of the games is shard
+    /// b mod N + 1) and write its exact accumulators, a partial result, to
+    /// --out DIR (an experiment's default: reports/NAME.parts/); `fortunes
+    /// merge` combines the N into the single run's tables, byte for byte.
+    /// Without it, SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT (a Slurm job
+    /// array) or JOB_COMPLETION_INDEX with FORTUNES_SHARD_COUNT (a
+    /// Kubernetes Indexed Job) choose the shard; `--shard none` ignores them.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Under a precision target, the round a shard plays: round R is games
+    /// x C to R x C - 1 of every variant, C the games after which a
+    /// single run checks the target; `fortunes merge` says when another
+    /// round is needed (default 1).
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u64).range(1..))]
+    pub round: Option<u64>,
 }
 
 /// The base of a command that plays variations of one configuration
@@ -136,6 +151,8 @@ impl BaseArgs {
             quiet: true,
             json: false,
             force: false,
+            shard: Some("none".into()),
+            round: None,
         };
         resolve_run(&run).map(|(experiment, _)| experiment)
     }
@@ -208,15 +225,15 @@ pub fn resolve_run(args: &RunArgs) -> Result<(Experiment, Option<PathBuf>)> {
 
 pub fn run(args: RunArgs) -> Result<()> {
     let (experiment, out_dir) = resolve_run(&args)?;
-    let system = experiment.system;
     let threads = plan::threads(args.threads);
-    let plan = experiment.plan(experiment.seed, threads);
-    let mut out = out_dir.as_deref().map(OutputDir::create).transpose()?;
-    if experiment.records && out.is_none() {
+    // A shard's run is `shard::run_shard`'s; here there is none.
+    if args.round.is_some() {
         return Err(Error::new(ErrorKind::BadArgument(
-            "--records needs --out DIR".into(),
+            "--round goes with a shard (--shard K/N, or a job array's environment)".into(),
         )));
     }
+    let system = experiment.system;
+    let plan = experiment.plan(experiment.seed, threads);
     let total = experiment.max_games() * experiment.variants.len() as u64;
     let progress = (!args.quiet
         && std::io::stderr().is_terminal()
@@ -230,12 +247,71 @@ pub fn run(args: RunArgs) -> Result<()> {
         bar
     });
     let started = Instant::now();
+    let outcomes = publish(
+        &experiment,
+        out_dir.as_deref(),
+        threads,
+        args.json,
+        &mut |records, done| {
+            system.run_each(
+                &experiment.variants,
+                &plan,
+                records,
+                progress.as_ref(),
+                done,
+            )
+        },
+    )?;
+    if let Some(bar) = &progress {
+        bar.finish_and_clear();
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    if !args.quiet {
+        let games: u64 = outcomes.iter().map(|o| o.games).sum();
+        crate::output::warn(format_args!(
+            "{games} games in {elapsed:.2} s ({:.0} games/s on {threads} threads, seed {}){}",
+            games as f64 / elapsed,
+            experiment.seed,
+            match &out_dir {
+                Some(dir) => format!("; tables and report in {}", dir.display()),
+                None => "; --out DIR writes the full tables and a report".to_string(),
+            }
+        ));
+    }
+    Ok(())
+}
+
+/// Where a run's outcomes come from: played (`run`) or merged from shards
+/// (`merge`); given where records go, it hands each variant's outcome over.
+pub type Source<'s> = dyn FnMut(
+        Option<RecordsOut<'_>>,
+        &mut dyn FnMut(usize, crate::system::VariantOutcome) -> Result<()>,
+    ) -> Result<()>
+    + 's;
+
+/// Writes a run's tables, report and run.toml to `out_dir` (committed only
+/// when whole) and prints its table (as JSON with `json`), from the
+/// outcomes `source` gives; returns what the report kept of each variant.
+pub fn publish(
+    experiment: &Experiment,
+    out_dir: Option<&Path>,
+    threads: usize,
+    json: bool,
+    source: &mut Source<'_>,
+) -> Result<Vec<Kept>> {
+    let system = experiment.system;
+    let mut out = out_dir.map(OutputDir::create).transpose()?;
+    if experiment.records && out.is_none() {
+        return Err(Error::new(ErrorKind::BadArgument(
+            "--records needs --out DIR".into(),
+        )));
+    }
     let axes = experiment.axis_names();
     // The summary goes to its files variant by variant as each is done;
     // an outcome keeps only the rows the report and stdout read after the
     // run, so memory stays bounded however many variants a sweep has.
     let mut tables = match out.as_mut() {
-        Some(dir) => Some(report::RunTables::open(dir, &experiment)?),
+        Some(dir) => Some(report::RunTables::open(dir, experiment)?),
         None => None,
     };
     let records = match out.as_mut() {
@@ -250,43 +326,33 @@ pub fn run(args: RunArgs) -> Result<()> {
         .collect();
     let watched = experiment.watched_series();
     let mut kept: Vec<Option<Kept>> = experiment.variants.iter().map(|_| None).collect();
-    system.run_each(
-        &experiment.variants,
-        &plan,
-        records,
-        progress.as_ref(),
-        &mut |v, mut outcome| {
-            let rows = if single {
-                outcome.rows.clone()
-            } else {
-                let all = std::mem::take(&mut outcome.rows);
-                outcome.rows = all
-                    .iter()
-                    .filter(|r| shares.iter().any(|s| s == r.metric))
-                    .cloned()
-                    .collect();
-                all
-            };
-            if let Some(tables) = tables.as_mut() {
-                tables.push(&experiment, v, rows, &outcome)?;
-            }
-            kept[v] = Some(Kept::new(outcome, &watched));
-            Ok(())
-        },
-    )?;
+    source(records, &mut |v, mut outcome| {
+        let rows = if single {
+            outcome.rows.clone()
+        } else {
+            let all = std::mem::take(&mut outcome.rows);
+            outcome.rows = all
+                .iter()
+                .filter(|r| shares.iter().any(|s| s == r.metric))
+                .cloned()
+                .collect();
+            all
+        };
+        if let Some(tables) = tables.as_mut() {
+            tables.push(experiment, v, rows, &outcome)?;
+        }
+        kept[v] = Some(Kept::new(outcome, &watched));
+        Ok(())
+    })?;
     let outcomes: Vec<Kept> = kept
         .into_iter()
         .map(|o| o.expect("every variant's outcome is delivered"))
         .collect();
-    let elapsed = started.elapsed().as_secs_f64();
-    if let Some(bar) = &progress {
-        bar.finish_and_clear();
-    }
     if let Some(dir) = out.as_mut() {
         if let Some(tables) = tables.take() {
             tables.finish()?;
         }
-        report::write_report(dir, &experiment, &outcomes, threads)?;
+        report::write_report(dir, experiment, &outcomes, threads)?;
         let file = dir.path().join("run.toml");
         output::write_text(dir, "run.toml", &experiment.to_toml(threads, &file))?;
     }
@@ -302,30 +368,18 @@ pub fn run(args: RunArgs) -> Result<()> {
             .filter(|r| system.table_breakdowns().contains(&r.by))
             .cloned()
             .collect();
-        match args.json {
+        match json {
             true => output::rows_json(&headline),
             false => output::format_table(&headline),
         }
-    } else if args.json {
-        experiment_json(&experiment, &outcomes)
+    } else if json {
+        experiment_json(experiment, &outcomes)
     } else {
-        experiment_table(&experiment, &outcomes)
+        experiment_table(experiment, &outcomes)
     };
     emit(&text)?;
-    warn_missed_target(&experiment, &outcomes);
-    if !args.quiet {
-        let games: u64 = outcomes.iter().map(|o| o.games).sum();
-        crate::output::warn(format_args!(
-            "{games} games in {elapsed:.2} s ({:.0} games/s on {threads} threads, seed {}){}",
-            games as f64 / elapsed,
-            experiment.seed,
-            match &out_dir {
-                Some(dir) => format!("; tables and report in {}", dir.display()),
-                None => "; --out DIR writes the full tables and a report".to_string(),
-            }
-        ));
-    }
-    Ok(())
+    warn_missed_target(experiment, &outcomes);
+    Ok(outcomes)
 }
 
 /// The stdout table of a sweep: each metric of interest per variant, and

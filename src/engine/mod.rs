@@ -48,7 +48,7 @@ impl Seat {
 }
 
 /// Per-seat data, indexed by `Seat`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BySeat<T>(pub [T; 2]);
 
 impl<T> std::ops::Index<Seat> for BySeat<T> {

@@ -11,7 +11,7 @@ mod spec;
 mod sweep;
 
 pub use files::{experiment_files, report_dir, BASELINE_CSV, BASELINE_TOML};
-pub use spec::{Axis, Experiment, Games, Overrides};
+pub use spec::{run_digest, Axis, Experiment, Games, Overrides};
 
 use crate::error::{Error, Result};
 use crate::system::{presets_dir, System};

@@ -113,6 +113,7 @@ impl Experiment {
             reference: self.reference,
             watched: self.watched_series(),
             first_game: 0,
+            shard: None,
         }
     }
 

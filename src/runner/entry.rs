@@ -1,13 +1,15 @@
 //! Any `Simulation` as the `dyn System` the layers above use: the one
 //! place the statically dispatched game loop meets the registry.
 
+use super::partial::{self, Partial};
 use super::VariantResult;
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::output::{ColumnSpec, Record, RecordsWriter, VariantColumns};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow, CONFIDENCE};
 use crate::system::{
-    GameLoop, Metric, Plan, RecordsOut, Series, Simulation, StrategyInfo, System, SystemCommand,
+    GameLoop, Metric, Plan, RecordsOut, Series, ShardText, Simulation, StrategyInfo, System,
+    SystemCommand,
     Trace, Variant, VariantOutcome,
 };
 use indicatif::ProgressBar;
@@ -154,6 +156,64 @@ impl<S: Simulation> System for Entry<S> {
             }
             None => super::run_each(&simulations, plan, progress, None, &mut finish),
         }
+    }
+
+    fn run_shard(&self, variants: &[Variant], plan: &Plan) -> Result<String> {
+        let simulations = variants.iter().map(S::build).collect::<Result<Vec<S>>>()?;
+        let mut parts: Vec<Option<Partial<S::Stats>>> = variants.iter().map(|_| None).collect();
+        super::run_each(&simulations, plan, None, None, &mut |v, result| {
+            parts[v] = Some(Partial::of(result));
+            Ok(())
+        })?;
+        let parts: Vec<Partial<S::Stats>> = parts
+            .into_iter()
+            .map(|p| p.expect("every variant's result is delivered"))
+            .collect();
+        serde_json::to_string(&parts)
+            .map_err(|e| Error::new(ErrorKind::BadArgument(format!("cannot write a partial result: {e}"))))
+    }
+
+    fn merge(
+        &self,
+        variants: &[Variant],
+        plan: &Plan,
+        rounds: &[Vec<ShardText<'_>>],
+        allow_open: bool,
+        done: &mut dyn FnMut(usize, VariantOutcome) -> Result<()>,
+    ) -> Result<u64> {
+        let simulations = variants.iter().map(S::build).collect::<Result<Vec<S>>>()?;
+        let merged = partial::merge::<S::Stats>(
+            variants.len(),
+            plan,
+            S::SERIES,
+            rounds,
+            &|v, stats| simulations[v].rows(stats),
+        )?;
+        if merged.open && !allow_open {
+            return Err(Error::new(ErrorKind::BadArgument(format!(
+                "the precision target is not met after round {r}, and a single run would play on: \
+                 run round {next} (the same command with --round {next}, every shard), then merge \
+                 all rounds; or --allow-partial to merge what there is",
+                r = merged.rounds_used,
+                next = merged.rounds_used + 1
+            ))));
+        }
+        for (v, result) in merged.results.into_iter().enumerate() {
+            let outcome = VariantOutcome {
+                rows: game_level_rows(
+                    simulations[v].rows(&result.stats),
+                    &result,
+                    S::SERIES,
+                    S::METRICS,
+                ),
+                games: result.games,
+                series: result.series,
+                paired: result.paired,
+                met: result.met,
+            };
+            done(v, outcome)?;
+        }
+        Ok(merged.rounds_used)
     }
 
     fn game_loop(&self, variant: &Variant) -> Result<Box<dyn GameLoop>> {

@@ -9,11 +9,12 @@
 //! where their paired sums are accumulated without storing any game.
 
 pub mod entry;
+pub mod partial;
 
 use crate::cancel::INTERRUPTED;
 use crate::error::{Error, ErrorKind, Result};
 use crate::stats::{cluster_size, PairedSums, Ratio, RowKeys, RowSums, SeriesSums, CONFIDENCE};
-use crate::system::{Plan, Simulation, Stop};
+use crate::system::{Plan, Series, Simulation, Stop};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
@@ -202,23 +203,25 @@ fn run_group<S: Simulation>(
             ..
         } => (max_games, check_every.max(1)),
     };
-    let limit = plan.first_game + span;
+    let (mut start, limit) = chunk_range(plan, span, check_every);
+    // Clusters follow from the whole run's span, so a shard's are the
+    // single process's.
     let cluster = cluster_size(span, S::BATCH);
     debug_assert_eq!(S::BATCH % cluster, 0, "clusters never cross a batch");
     let mut active = vec![true; count];
     // Batches in flight at once: bounds the records held in memory.
     let wave = (plan.threads as u64 * 4).max(1);
-    let mut start = plan.first_game;
     while start < limit && active.iter().any(|&a| a) {
         let chunk_end = (start + check_every).min(limit);
         let first_batch = start / S::BATCH;
-        let batches = chunk_end.div_ceil(S::BATCH);
-        let mut batch = first_batch;
-        while batch < batches {
-            let wave_end = (batch + wave).min(batches);
+        let batches: Vec<u64> = (first_batch..chunk_end.div_ceil(S::BATCH))
+            .filter(|&b| plan.shard.is_none_or(|shard| shard.plays(b)))
+            .collect();
+        for wave_batches in batches.chunks(wave as usize) {
             let tallies: Vec<BatchTally<S>> = pool.install(|| {
-                (batch..wave_end)
-                    .into_par_iter()
+                wave_batches
+                    .par_iter()
+                    .copied()
                     .map_init(
                         || {
                             let states: Vec<S::State> =
@@ -252,7 +255,7 @@ fn run_group<S: Simulation>(
             if INTERRUPTED.load(Ordering::Relaxed) {
                 return Err(Error::new(ErrorKind::Interrupted));
             }
-            for (b, tally) in (batch..wave_end).zip(&tallies) {
+            for (&b, tally) in wave_batches.iter().zip(&tallies) {
                 let batch_last = ((b + 1) * S::BATCH).min(chunk_end);
                 for (v, result) in results.iter_mut().enumerate() {
                     result.stats += &tally.stats[v];
@@ -276,33 +279,100 @@ fn run_group<S: Simulation>(
                     }
                 }
             }
-            batch = wave_end;
         }
+        let played: u64 = batches
+            .iter()
+            .map(|&b| ((b + 1) * S::BATCH).min(chunk_end) - (b * S::BATCH).max(start))
+            .sum();
         for (v, result) in results.iter_mut().enumerate() {
             if active[v] {
-                result.games += chunk_end - start;
+                result.games += played;
             }
         }
-        if let Stop::Precision { half_width, .. } = plan.stop {
-            let mut any_open = false;
-            for (v, result) in results.iter_mut().enumerate() {
-                let met = plan.watched.iter().all(|&s| {
-                    result.series[s].half_width(S::SERIES[s].kind, CONFIDENCE) <= half_width
-                });
-                result.met = Some(met);
-                if v != reference {
-                    active[v] &= !met;
-                    any_open |= active[v];
-                }
-            }
-            // The reference plays on while any variant needs its games for
-            // pairing, or while it has not reached the target itself.
-            let reference_met = results[reference].met == Some(true);
-            active[reference] = any_open || !reference_met;
+        // A shard sees a part of the games: the merge judges the target.
+        if plan.shard.is_none() {
+            precision_check(plan, S::SERIES, &mut results, &mut active, reference);
         }
         start = chunk_end;
     }
     Ok((results, reference_recorded))
+}
+
+/// The games a run plays: all of them, or a shard's round.
+fn chunk_range(plan: &Plan, span: u64, check_every: u64) -> (u64, u64) {
+    let end = plan.first_game + span;
+    match plan.shard {
+        None => (plan.first_game, end),
+        Some(shard) => {
+            let start = plan.first_game + (shard.round - 1).saturating_mul(check_every);
+            (start.min(end), start.saturating_add(check_every).min(end))
+        }
+    }
+}
+
+/// The games of each variant a shard's round plays (the whole round's
+/// without a shard), for batches of `batch` games.
+pub fn shard_games(plan: &Plan, batch: u64) -> u64 {
+    let (span, check_every) = match plan.stop {
+        Stop::Games(games) => (games, games.max(1)),
+        Stop::Precision {
+            max_games,
+            check_every,
+            ..
+        } => (max_games, check_every.max(1)),
+    };
+    let (start, end) = match plan.shard {
+        Some(_) => chunk_range(plan, span, check_every),
+        None => (plan.first_game, plan.first_game + span),
+    };
+    (start / batch..end.div_ceil(batch))
+        .filter(|&b| plan.shard.is_none_or(|shard| shard.plays(b)))
+        .map(|b| ((b + 1) * batch).min(end) - (b * batch).max(start))
+        .sum()
+}
+
+/// The rounds a run has: one with a fixed number of games, else one per
+/// `check_every` games up to the cap.
+pub fn rounds(stop: Stop) -> u64 {
+    match stop {
+        Stop::Games(_) => 1,
+        Stop::Precision {
+            max_games,
+            check_every,
+            ..
+        } => max_games.div_ceil(check_every.max(1)),
+    }
+}
+
+/// After a round under a precision target: which variants met it, and
+/// which play on. A single process and `fortunes merge` both decide here,
+/// so a merged run stops every variant exactly where one process would.
+pub fn precision_check<St>(
+    plan: &Plan,
+    series: &[Series],
+    results: &mut [VariantResult<St>],
+    active: &mut [bool],
+    reference: usize,
+) {
+    let Stop::Precision { half_width, .. } = plan.stop else {
+        return;
+    };
+    let mut any_open = false;
+    for (v, result) in results.iter_mut().enumerate() {
+        let met = plan
+            .watched
+            .iter()
+            .all(|&s| result.series[s].half_width(series[s].kind, CONFIDENCE) <= half_width);
+        result.met = Some(met);
+        if v != reference {
+            active[v] &= !met;
+            any_open |= active[v];
+        }
+    }
+    // The reference plays on while any variant needs its games for
+    // pairing, or while it has not reached the target itself.
+    let reference_met = results[reference].met == Some(true);
+    active[reference] = any_open || !reference_met;
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -421,6 +491,7 @@ pub fn run_one<S: Simulation>(
         reference: 0,
         watched: Vec::new(),
         first_game: 0,
+        shard: None,
     };
     let mut results = match records {
         Some(sink) => {

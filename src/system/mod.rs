@@ -14,7 +14,7 @@ pub mod variant;
 
 pub use command::SystemCommand;
 pub use metric::{Metric, Shape};
-pub use plan::{Plan, Stop};
+pub use plan::{Plan, Shard, ShardText, Stop};
 pub use player::{player_names, presets_dir, resolve_player, Player, StrategyInfo};
 pub use series::Series;
 pub use simulation::Simulation;
@@ -117,6 +117,24 @@ pub trait System: Sync {
             .map(|o| o.expect("every variant's outcome is delivered"))
             .collect())
     }
+
+    /// Plays one shard's round of every variant (`plan.shard`) and returns
+    /// each variant's exact accumulators as JSON, for `merge`.
+    fn run_shard(&self, variants: &[Variant], plan: &Plan) -> Result<String>;
+
+    /// Adds the shards' accumulators (`rounds[r]`: round r + 1's shards,
+    /// each `run_shard`'s text under `plan`) and hands each variant's
+    /// outcome to `done` as `run_each` would, in variant order; returns
+    /// the rounds used, or refuses when a precision target needs another
+    /// round (naming it) unless `allow_open`.
+    fn merge(
+        &self,
+        variants: &[Variant],
+        plan: &Plan,
+        rounds: &[Vec<ShardText<'_>>],
+        allow_open: bool,
+        done: &mut dyn FnMut(usize, VariantOutcome) -> Result<()>,
+    ) -> Result<u64>;
 
     fn game_loop(&self, variant: &Variant) -> Result<Box<dyn GameLoop>>;
 

@@ -33,6 +33,31 @@ pub struct Plan {
     /// search that plays more games later plays new ones, never the same
     /// again.
     pub first_game: u64,
+    /// Play only one shard of one round, for `fortunes merge` to combine.
+    pub shard: Option<Shard>,
+}
+
+/// One piece of a run split over processes or machines (`--shard K/N`).
+/// The run's games fall in fixed batches of `BATCH` (the system's batch)
+/// game indices; batch b belongs to shard b mod `count`. A run with a fixed
+/// number of games has one round, the whole run; under a precision target
+/// round r is the r-th stretch of `check_every` games, the stretch after
+/// which a single process checks the target, so the merge can stop each
+/// variant where a single process would have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 0-based, below `count`.
+    pub index: u64,
+    pub count: u64,
+    /// 1-based.
+    pub round: u64,
+}
+
+impl Shard {
+    /// Whether batch `batch` is this shard's.
+    pub fn plays(&self, batch: u64) -> bool {
+        batch % self.count == self.index
+    }
 }
 
 /// Worker threads: the number asked for, else every core.
@@ -40,4 +65,12 @@ pub fn threads(requested: Option<u16>) -> usize {
     requested
         .map(usize::from)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// One shard's partial result of every variant, as `System::run_shard`
+/// wrote it.
+pub struct ShardText<'a> {
+    /// The file it came from, for messages.
+    pub label: &'a str,
+    pub json: &'a str,
 }

@@ -46,7 +46,13 @@ pub trait Simulation: Sync + Sized + 'static {
 
     /// Reusable per-worker game state; warm after one game.
     type State: Send;
-    type Stats: Default + Send + for<'a> AddAssign<&'a Self::Stats>;
+    /// Exact integer accumulators: they merge by addition, and a shard
+    /// writes them whole (`serde`) for `fortunes merge`.
+    type Stats: Default
+        + Send
+        + for<'a> AddAssign<&'a Self::Stats>
+        + serde::Serialize
+        + serde::de::DeserializeOwned;
     /// One row of `records.parquet`; a game may write several.
     type Record: Record;
 

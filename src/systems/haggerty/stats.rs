@@ -35,7 +35,7 @@ impl TurnTally {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Stats {
     pub games: u64,
     pub turns_per_game: Mean,
@@ -53,10 +53,14 @@ pub struct Stats {
     pub rounds: u64,
     pub joker_ties: u64,
     /// Contested rounds and each seat's wins, by round index in the turn.
+    #[serde(with = "serde_big_array::BigArray")]
     pub contested_by_round: [u64; ROUND_BINS],
+    #[serde(with = "serde_big_array::BigArray")]
     pub initiative_by_round: [BySeat<u64>; ROUND_BINS],
     /// Contested reveals of each card, and how many won the initiative.
+    #[serde(with = "serde_big_array::BigArray")]
     pub revealed: [u64; MAX_DECK],
+    #[serde(with = "serde_big_array::BigArray")]
     pub revealed_won: [u64; MAX_DECK],
     /// Cards chained after the revealed one, by role (first, second).
     pub chain_first: Histogram<CHAIN_BINS>,

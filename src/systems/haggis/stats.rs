@@ -20,7 +20,7 @@ pub const TRICK_BINS: usize = 64;
 pub const ROUND_BINS: usize = 128;
 
 /// One seat's counters.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SeatTally {
     pub points: Histogram<POINT_BINS>,
     pub captured: Mean,
@@ -62,7 +62,7 @@ impl AddAssign<&SeatTally> for SeatTally {
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Stats {
     pub games: u64,
     pub rounds: u64,

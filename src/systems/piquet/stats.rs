@@ -126,7 +126,7 @@ pub struct GameTally {
     pub rally_boxes: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SideStats {
     /// Initiative at the start of each KARD of the DECQ.
     pub initiative: [Histogram<{ MAX_INITIATIVE as usize + 1 }>; 18],
@@ -224,7 +224,7 @@ impl AddAssign<&SideStats> for SideStats {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Stats {
     pub games: u64,
     pub decqs: u64,

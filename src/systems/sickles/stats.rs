@@ -19,7 +19,7 @@ pub const BRIGADE_BINS: usize = 8;
 pub const ACTIVATION_BINS: usize = 64;
 
 /// One side's counters.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SideTally {
     pub turns: u64,
     pub key_drawn: u64,
@@ -87,7 +87,7 @@ impl AddAssign<&SideTally> for SideTally {
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Stats {
     pub games: u64,
     pub turns: u64,

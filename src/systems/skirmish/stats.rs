@@ -8,7 +8,7 @@ use crate::engine::{BySeat, Seat};
 use crate::stats::{Mean, Rate, SummaryRow, ALL_SEATS, NO_BREAKDOWN};
 use std::ops::AddAssign;
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SideTally {
     pub plays: u64,
     /// Plays of each card value, and plays with each value in hand.
@@ -54,7 +54,7 @@ impl SideTally {
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Stats {
     pub games: u64,
     pub sides: BySeat<SideTally>,

@@ -1,0 +1,514 @@
+//! Runs too large for one machine. `fortunes run --shard K/N` (or the same
+//! command inside a Slurm job array or a Kubernetes Indexed Job) plays one
+//! shard of the games and writes its exact accumulators, a partial result;
+//! `fortunes merge OUT PART...` adds the partials and writes the tables,
+//! report and run.toml one process would have written, byte for byte.
+//!
+//! A partial result is two JSON lines: a header (format, fortunes version,
+//! experiment, the digest of its whole configuration, seed, shard, round,
+//! and the configuration itself, from which `merge` rebuilds the
+//! experiment), then every variant's accumulators.
+
+use super::run::{publish, resolve_run, RunArgs};
+use crate::error::{Error, ErrorKind, Result};
+use crate::experiment::{run_digest, Experiment, Overrides};
+use crate::output::warn;
+use crate::runner;
+use crate::system::{plan, Shard, ShardText};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The format of a partial result's header; a merge refuses any other.
+const FORMAT: u32 = 1;
+/// The end of a partial result's file name (`merge DIR` reads these).
+const EXTENSION: &str = ".part.json";
+
+/// A shard picked by the flag or by the environment, and which.
+#[derive(Clone, Copy, Debug)]
+pub struct Chosen {
+    /// 0-based.
+    pub index: u64,
+    pub count: u64,
+    pub by: &'static str,
+}
+
+fn bad(message: String) -> Error {
+    Error::new(ErrorKind::BadArgument(message))
+}
+
+/// An environment variable as a whole number, if set.
+fn env_number(name: &str) -> Result<Option<u64>> {
+    match std::env::var(name) {
+        Err(_) => Ok(None),
+        Ok(text) => text.trim().parse().map(Some).map_err(|_| {
+            bad(format!(
+                "{name}={text:?}: allowed: a whole number (give --shard K/N, or --shard none to ignore the job array)"
+            ))
+        }),
+    }
+}
+
+/// The shard a run plays: `--shard K/N`, `--shard none`, else a Slurm job
+/// array's task or a Kubernetes Indexed Job's completion index.
+pub fn chosen(flag: Option<&str>) -> Result<Option<Chosen>> {
+    match flag {
+        Some("none") => return Ok(None),
+        Some(text) => {
+            let parsed = text
+                .split_once('/')
+                .and_then(|(k, n)| Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)));
+            return match parsed {
+                Some((k, n)) if (1..=n).contains(&k) && n <= 1_000_000 => Ok(Some(Chosen {
+                    index: k - 1,
+                    count: n,
+                    by: "--shard",
+                })),
+                _ => Err(bad(format!(
+                    "--shard {text}: allowed: K/N with 1 <= K <= N <= 1000000 (shard K of N), or none"
+                ))),
+            };
+        }
+        None => {}
+    }
+    if let Some(id) = env_number("SLURM_ARRAY_TASK_ID")? {
+        let count = env_number("SLURM_ARRAY_TASK_COUNT")?.ok_or_else(|| {
+            bad("SLURM_ARRAY_TASK_ID is set but not SLURM_ARRAY_TASK_COUNT: give --shard K/N".into())
+        })?;
+        let min = env_number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
+        let step = env_number("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);
+        let offset = id.checked_sub(min).filter(|o| o % step == 0);
+        return match offset.map(|o| o / step) {
+            Some(index) if index < count => Ok(Some(Chosen {
+                index,
+                count,
+                by: "SLURM_ARRAY_TASK_ID",
+            })),
+            _ => Err(bad(format!(
+                "Slurm array task {id} (min {min}, step {step}, {count} tasks) is not one of an evenly spaced array: \
+                 submit --array=0-{} (or 1-{count}), or give --shard K/N",
+                count.saturating_sub(1)
+            ))),
+        };
+    }
+    if let Some(index) = env_number("JOB_COMPLETION_INDEX")? {
+        let count = env_number("FORTUNES_SHARD_COUNT")?.ok_or_else(|| {
+            bad("JOB_COMPLETION_INDEX is set but not FORTUNES_SHARD_COUNT: set it to the Job's completions, or give --shard K/N".into())
+        })?;
+        return match index < count {
+            true => Ok(Some(Chosen {
+                index,
+                count,
+                by: "JOB_COMPLETION_INDEX",
+            })),
+            false => Err(bad(format!(
+                "JOB_COMPLETION_INDEX={index}: allowed: below FORTUNES_SHARD_COUNT={count}"
+            ))),
+        };
+    }
+    Ok(None)
+}
+
+/// A partial result's first line.
+#[derive(Serialize, Deserialize, Debug, Clone)]
+struct Header {
+    fortunes_partial: u32,
+    fortunes_version: String,
+    experiment: String,
+    /// FNV-1a of `config`, as run.toml's digest: what must agree.
+    config_digest: String,
+    seed: u64,
+    /// 1-based.
+    shard: u64,
+    shards: u64,
+    round: u64,
+    rounds: u64,
+    threads: usize,
+    /// Games of each variant this shard played in its round.
+    games: u64,
+    /// The experiment as a run file (threads fixed at 1, which results do
+    /// not depend on): `merge` plays nothing, it rebuilds from this.
+    config: String,
+}
+
+/// The experiment as the configuration every shard must share.
+fn config_of(experiment: &Experiment) -> String {
+    experiment.to_toml(1, Path::new("run.toml"))
+}
+
+/// `fortunes run ... --shard K/N [--round R]`: plays one shard's round of
+/// every variant and writes its partial result.
+pub fn run_shard(args: RunArgs, chosen: Chosen) -> Result<()> {
+    let (experiment, out_dir) = resolve_run(&args)?;
+    if experiment.records {
+        return Err(bad(
+            "--records is not sharded (records.parquet is one file of every game): \
+             run without --records, or in one process"
+                .into(),
+        ));
+    }
+    let dir = match (&args.out, out_dir) {
+        (Some(dir), _) => dir.clone(),
+        (None, Some(report)) => {
+            let mut name = report.file_name().unwrap_or_default().to_os_string();
+            name.push(".parts");
+            report.with_file_name(name)
+        }
+        (None, None) => {
+            return Err(bad(format!(
+                "a shard ({} chose shard {} of {}) needs --out DIR, the folder its partial result goes to",
+                chosen.by,
+                chosen.index + 1,
+                chosen.count
+            )))
+        }
+    };
+    let threads = plan::threads(args.threads);
+    let mut plan = experiment.plan(experiment.seed, threads);
+    let rounds = runner::rounds(plan.stop);
+    let round = args.round.unwrap_or(1);
+    if round > rounds {
+        return Err(bad(format!(
+            "--round {round}: this run has {rounds} round{} ({}); allowed: 1 to {rounds}",
+            if rounds == 1 { "" } else { "s" },
+            match rounds {
+                1 => "a fixed number of games is one round".to_string(),
+                _ => "max_games over the games between checks of the precision target".to_string(),
+            }
+        )));
+    }
+    let shard = Shard {
+        index: chosen.index,
+        count: chosen.count,
+        round,
+    };
+    plan.shard = Some(shard);
+    let started = Instant::now();
+    let system = experiment.system;
+    let accumulators = system.run_shard(&experiment.variants, &plan)?;
+    crate::cancel::check()?;
+    let config = config_of(&experiment);
+    let games = runner::shard_games(&plan, system.batch());
+    let header = Header {
+        fortunes_partial: FORMAT,
+        fortunes_version: env!("CARGO_PKG_VERSION").into(),
+        experiment: experiment.name.clone(),
+        config_digest: format!("{:016x}", run_digest(&config)),
+        seed: experiment.seed,
+        shard: chosen.index + 1,
+        shards: chosen.count,
+        round,
+        rounds,
+        threads,
+        games,
+        config,
+    };
+    let width = chosen.count.to_string().len();
+    let name = format!(
+        "{}-round-{round}-shard-{:0width$}-of-{}{EXTENSION}",
+        experiment.name,
+        chosen.index + 1,
+        chosen.count
+    );
+    let header = serde_json::to_string(&header).map_err(|e| bad(e.to_string()))?;
+    let file = write_whole(&dir, &name, &format!("{header}\n{accumulators}\n"))?;
+    if !args.quiet {
+        warn(format_args!(
+            "shard {} of {} ({}), round {round} of {rounds}: {games} games of each of {} variant{} in {:.2} s; \
+             wrote {}; when every shard is done: fortunes merge OUT {}",
+            chosen.index + 1,
+            chosen.count,
+            chosen.by,
+            experiment.variants.len(),
+            if experiment.variants.len() == 1 { "" } else { "s" },
+            started.elapsed().as_secs_f64(),
+            file.display(),
+            dir.display()
+        ));
+    }
+    Ok(())
+}
+
+/// Writes `dir/name` whole or not at all: a temporary file named for this
+/// process and host, renamed into place. Shards of one array write into
+/// the same folder at once, each its own file.
+fn write_whole(dir: &Path, name: &str, text: &str) -> Result<PathBuf> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::output(dir, e))?;
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
+    let temp = dir.join(format!(
+        ".{name}.tmp-{}-{}",
+        host.trim(),
+        std::process::id()
+    ));
+    let path = dir.join(name);
+    let written = std::fs::write(&temp, text)
+        .and_then(|()| std::fs::File::open(&temp)?.sync_all())
+        .and_then(|()| std::fs::rename(&temp, &path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temp);
+        return Err(Error::output(&path, e));
+    }
+    Ok(path)
+}
+
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// Where the merged tables, report and run.toml go.
+    pub out: PathBuf,
+    /// Partial results (NAME-round-R-shard-K-of-N.part.json), or folders
+    /// holding them.
+    #[arg(required = true, value_name = "PART")]
+    pub parts: Vec<PathBuf>,
+    /// Merge what there is when shards (or a precision target's next
+    /// round) are missing; says how many games were merged.
+    #[arg(long)]
+    pub allow_partial: bool,
+    /// Print only the summary table.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Print the stdout table as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A partial result as read.
+struct Part {
+    path: PathBuf,
+    header: Header,
+    accumulators: String,
+}
+
+fn part_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(path)
+                .map_err(|e| Error::file(path, e))?
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| {
+                    p.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.ends_with(EXTENSION) && !n.starts_with('.'))
+                })
+                .collect();
+            if found.is_empty() {
+                return Err(Error::file(
+                    path,
+                    format!("holds no partial results (*{EXTENSION})"),
+                ));
+            }
+            found.sort();
+            files.extend(found);
+        } else if path.is_file() {
+            files.push(path.clone());
+        } else {
+            return Err(Error::file(
+                path,
+                format!("no such file or folder; allowed: partial results (*{EXTENSION}) or folders of them"),
+            ));
+        }
+    }
+    Ok(files)
+}
+
+fn read_part(path: &Path) -> Result<Part> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::file(path, e))?;
+    let not_partial = || {
+        Error::file(
+            path,
+            "not a fortunes partial result (a header line, then the accumulators); \
+             write one with fortunes run --shard K/N",
+        )
+    };
+    let (first, rest) = text.split_once('\n').ok_or_else(not_partial)?;
+    let header: Header = serde_json::from_str(first).map_err(|_| not_partial())?;
+    if header.fortunes_partial != FORMAT {
+        return Err(Error::file(
+            path,
+            format!(
+                "partial result format {}; this fortunes merges format {FORMAT}",
+                header.fortunes_partial
+            ),
+        ));
+    }
+    if format!("{:016x}", run_digest(&header.config)) != header.config_digest {
+        return Err(Error::file(
+            path,
+            "damaged partial result: its configuration does not match its digest; run that shard again",
+        ));
+    }
+    let bounds = header.shard >= 1
+        && header.shard <= header.shards
+        && header.round >= 1
+        && header.round <= header.rounds;
+    if !bounds || !rest.ends_with('\n') {
+        return Err(Error::file(
+            path,
+            "damaged partial result (cut short, or its shard and round out of range); run that shard again",
+        ));
+    }
+    Ok(Part {
+        path: path.to_path_buf(),
+        header,
+        accumulators: rest.trim_end().to_string(),
+    })
+}
+
+/// `fortunes merge OUT PART...`.
+pub fn merge(args: MergeArgs) -> Result<()> {
+    let started = Instant::now();
+    let parts = part_files(&args.parts)?
+        .iter()
+        .map(|p| read_part(p))
+        .collect::<Result<Vec<Part>>>()?;
+    let first = &parts[0];
+    for part in &parts[1..] {
+        let (a, b) = (&first.header, &part.header);
+        if a.fortunes_version != b.fortunes_version {
+            return Err(bad(format!(
+                "{} was written by fortunes {} and {} by fortunes {}: run every shard with one version",
+                first.path.display(),
+                a.fortunes_version,
+                part.path.display(),
+                b.fortunes_version
+            )));
+        }
+        if (&a.experiment, &a.config_digest, a.seed) != (&b.experiment, &b.config_digest, b.seed) {
+            return Err(bad(format!(
+                "{} and {} are shards of different runs ({}, configuration {}, seed {}; {}, configuration {}, seed {}): \
+                 merge the shards of one run",
+                first.path.display(),
+                part.path.display(),
+                a.experiment,
+                a.config_digest,
+                a.seed,
+                b.experiment,
+                b.config_digest,
+                b.seed
+            )));
+        }
+    }
+    let rounds_total = first.header.rounds;
+    // round -> shard -> part; each round one count of shards.
+    let mut rounds: BTreeMap<u64, (u64, BTreeMap<u64, usize>)> = BTreeMap::new();
+    for (i, part) in parts.iter().enumerate() {
+        let h = &part.header;
+        let (count, shards) = rounds.entry(h.round).or_insert((h.shards, BTreeMap::new()));
+        if *count != h.shards {
+            let other = &parts[*shards.values().next().expect("a round has a part")];
+            return Err(bad(format!(
+                "round {}: {} is a shard of {} but {} of {}: a round is split one way",
+                h.round,
+                part.path.display(),
+                h.shards,
+                other.path.display(),
+                count
+            )));
+        }
+        if let Some(&j) = shards.get(&h.shard) {
+            return Err(bad(format!(
+                "{} and {} are both shard {} of {} (round {}): give each shard once",
+                parts[j].path.display(),
+                part.path.display(),
+                h.shard,
+                h.shards,
+                h.round
+            )));
+        }
+        shards.insert(h.shard, i);
+    }
+    let mut missing = Vec::new();
+    let last_round = *rounds.keys().next_back().expect("at least one part");
+    for round in 1..=last_round {
+        match rounds.get(&round) {
+            None => missing.push(format!("round {round}: every shard")),
+            Some((count, shards)) => {
+                let absent: Vec<String> = (1..=*count)
+                    .filter(|k| !shards.contains_key(k))
+                    .map(|k| k.to_string())
+                    .collect();
+                if !absent.is_empty() {
+                    missing.push(format!(
+                        "round {round}: shard{} {} of {count}",
+                        if absent.len() == 1 { "" } else { "s" },
+                        absent.join(", ")
+                    ));
+                }
+            }
+        }
+    }
+    if !missing.is_empty() && !args.allow_partial {
+        return Err(bad(format!(
+            "missing partial results ({}); merge them too, or --allow-partial to merge the games there are",
+            missing.join("; ")
+        )));
+    }
+    // Rounds count only from the first on, without a gap.
+    let used: Vec<Vec<ShardText<'_>>> = (1..=last_round)
+        .map_while(|round| rounds.get(&round))
+        .map(|(_, shards)| {
+            shards
+                .values()
+                .map(|&i| ShardText {
+                    label: parts[i].path.to_str().unwrap_or("(a partial result)"),
+                    json: &parts[i].accumulators,
+                })
+                .collect()
+        })
+        .collect();
+    let table: toml::Table = toml::from_str(&first.header.config)
+        .map_err(|e| Error::file(&first.path, format!("damaged configuration: {e}")))?;
+    let experiment = Experiment::from_table(
+        &first.header.experiment,
+        &first.path,
+        &table,
+        &Overrides::default(),
+    )?;
+    if run_digest(&config_of(&experiment)) != run_digest(&first.header.config) {
+        return Err(Error::file(
+            &first.path,
+            "this fortunes reads its configuration as a different experiment (its presets or scenarios changed?); \
+             merge with the fortunes that ran the shards",
+        ));
+    }
+    let threads = first.header.threads;
+    let plan = experiment.plan(experiment.seed, threads);
+    let system = experiment.system;
+    let mut rounds_used = 0;
+    let outcomes = publish(
+        &experiment,
+        Some(&args.out),
+        threads,
+        args.json,
+        &mut |_, done| {
+            rounds_used = system.merge(
+                &experiment.variants,
+                &plan,
+                &used,
+                args.allow_partial,
+                done,
+            )?;
+            Ok(())
+        },
+    )?;
+    if !args.quiet {
+        let games: u64 = outcomes.iter().map(|o| o.games).sum();
+        let files: usize = used.iter().take(rounds_used as usize).map(Vec::len).sum();
+        warn(format_args!(
+            "merged {files} partial result{} ({rounds_used} of {rounds_total} round{}): {games} games in {:.2} s; tables and report in {}",
+            if files == 1 { "" } else { "s" },
+            if rounds_total == 1 { "" } else { "s" },
+            started.elapsed().as_secs_f64(),
+            args.out.display()
+        ));
+        if !missing.is_empty() {
+            warn(format_args!(
+                "fortunes: partial merge: missing {}; the tables count only the games merged",
+                missing.join("; ")
+            ));
+        }
+    }
+    Ok(())
+}

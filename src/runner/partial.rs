@@ -1,0 +1,178 @@
+//! A shard's exact accumulators as it writes them, and their merge: every
+//! sum an integer, so adding the shards of a round gives exactly what one
+//! process accumulates over the same games, in any order; and the merge
+//! replays a precision target's stopping rule round by round, so each
+//! variant ends where one process would have stopped it.
+
+use super::{precision_check, rounds, VariantResult};
+use crate::error::{Error, ErrorKind, Result};
+use crate::stats::{KeyedRows, PairedSums, RowKeys, RowSums, SeriesSums, SummaryRow};
+use crate::system::{Plan, Series, ShardText, Stop};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::ops::AddAssign;
+use std::sync::Arc;
+
+/// One variant's accumulators over one shard's games of one round.
+#[derive(Serialize, Deserialize)]
+#[serde(bound(serialize = "St: Serialize", deserialize = "St: DeserializeOwned"))]
+pub struct Partial<St> {
+    pub games: u64,
+    pub stats: St,
+    pub series: Vec<SeriesSums>,
+    pub paired: Vec<PairedSums>,
+    pub rows: KeyedRows,
+}
+
+impl<St> Partial<St> {
+    pub fn of(result: VariantResult<St>) -> Partial<St> {
+        Partial {
+            rows: result.rows.keyed(&result.row_keys),
+            games: result.games,
+            stats: result.stats,
+            series: result.series,
+            paired: result.paired,
+        }
+    }
+}
+
+impl<St: for<'a> AddAssign<&'a St>> AddAssign<&Partial<St>> for Partial<St> {
+    fn add_assign(&mut self, other: &Partial<St>) {
+        self.games += other.games;
+        self.stats += &other.stats;
+        for (mine, theirs) in self.series.iter_mut().zip(&other.series) {
+            *mine += theirs;
+        }
+        for (mine, theirs) in self.paired.iter_mut().zip(&other.paired) {
+            *mine += theirs;
+        }
+        self.rows += &other.rows;
+    }
+}
+
+/// What a merge found: each variant's result, and how far it got.
+pub struct Merged<St> {
+    pub results: Vec<VariantResult<St>>,
+    /// Rounds whose games count (a precision target met before the last
+    /// round given leaves the later ones out).
+    pub rounds_used: u64,
+    /// Under a precision target: a variant still short of it, with rounds
+    /// left to play (the merge then needs round `rounds_used + 1`).
+    pub open: bool,
+}
+
+/// Adds each round's shards and replays the stopping rule; `rounds[r]`
+/// holds round r + 1's shards. `rows_of` gives a variant's summary rows for
+/// its merged accumulators (the rows whose interval needs cluster sums).
+pub fn merge<St>(
+    variants: usize,
+    plan: &Plan,
+    series: &[Series],
+    rounds_given: &[Vec<ShardText<'_>>],
+    rows_of: &dyn Fn(usize, &St) -> Vec<SummaryRow>,
+) -> Result<Merged<St>>
+where
+    St: Default + for<'a> AddAssign<&'a St> + DeserializeOwned,
+{
+    let empty = || Partial::<St> {
+        games: 0,
+        stats: St::default(),
+        series: vec![SeriesSums::default(); series.len()],
+        paired: Vec::new(),
+        rows: KeyedRows::default(),
+    };
+    let mut totals: Vec<Partial<St>> = (0..variants).map(|_| empty()).collect();
+    for (v, total) in totals.iter_mut().enumerate() {
+        if v != plan.reference {
+            total.paired = vec![PairedSums::default(); series.len()];
+        }
+    }
+    let mut results: Vec<VariantResult<St>> = Vec::new();
+    if rounds_given.is_empty() {
+        return Err(Error::new(ErrorKind::BadArgument(
+            "nothing to merge: no partial results".into(),
+        )));
+    }
+    let mut active = vec![true; variants];
+    let mut rounds_used = 0;
+    for shards in rounds_given {
+        if !active.iter().any(|&a| a) {
+            break;
+        }
+        let mut round: Vec<Partial<St>> = Vec::new();
+        for shard in shards {
+            let parts: Vec<Partial<St>> = serde_json::from_str(shard.json).map_err(|e| {
+                Error::new(ErrorKind::BadArgument(format!(
+                    "{}: damaged partial result ({e}); run that shard again",
+                    shard.label
+                )))
+            })?;
+            let fits = parts.len() == variants
+                && parts.iter().enumerate().all(|(v, p)| {
+                    p.series.len() == series.len()
+                        && p.paired.len() == if v == plan.reference { 0 } else { series.len() }
+                });
+            if !fits {
+                return Err(Error::new(ErrorKind::BadArgument(format!(
+                    "{}: its accumulators do not fit the experiment it names ({} variants, {} series); run that shard again",
+                    shard.label,
+                    variants,
+                    series.len()
+                ))));
+            }
+            if round.is_empty() {
+                round = parts;
+            } else {
+                for (mine, theirs) in round.iter_mut().zip(&parts) {
+                    *mine += theirs;
+                }
+            }
+        }
+        rounds_used += 1;
+        for (v, part) in round.iter().enumerate() {
+            if active[v] {
+                totals[v] += part;
+            }
+        }
+        // The stopping rule reads only the series and writes `met`.
+        results = totals
+            .iter()
+            .map(|t| VariantResult {
+                stats: St::default(),
+                games: t.games,
+                series: t.series.clone(),
+                paired: Vec::new(),
+                met: None,
+                rows: RowSums::default(),
+                row_keys: Arc::new(RowKeys::default()),
+            })
+            .collect();
+        precision_check(plan, series, &mut results, &mut active, plan.reference);
+    }
+    let open = matches!(plan.stop, Stop::Precision { .. })
+        && active.iter().any(|&a| a)
+        && rounds_used < rounds(plan.stop);
+    let row_keys = Arc::new(RowKeys::default());
+    let results = totals
+        .into_iter()
+        .zip(results)
+        .enumerate()
+        .map(|(v, (total, judged))| {
+            let rows = RowSums::from_keyed(&total.rows, &rows_of(v, &total.stats), &row_keys);
+            VariantResult {
+                stats: total.stats,
+                games: total.games,
+                series: total.series,
+                paired: total.paired,
+                met: judged.met,
+                rows,
+                row_keys: Arc::clone(&row_keys),
+            }
+        })
+        .collect();
+    Ok(Merged {
+        results,
+        rounds_used,
+        open,
+    })
+}
