@@ -56,9 +56,9 @@ pub fn chosen(flag: Option<&str>) -> Result<Option<Chosen>> {
     match flag {
         Some("none") => return Ok(None),
         Some(text) => {
-            let parsed = text
-                .split_once('/')
-                .and_then(|(k, n)| Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)));
+            let parsed = text.split_once('/').and_then(|(k, n)| {
+                Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?))
+            });
             return match parsed {
                 Some((k, n)) if (1..=n).contains(&k) && n <= 1_000_000 => Ok(Some(Chosen {
                     index: k - 1,
@@ -74,7 +74,10 @@ pub fn chosen(flag: Option<&str>) -> Result<Option<Chosen>> {
     }
     if let Some(id) = env_number("SLURM_ARRAY_TASK_ID")? {
         let count = env_number("SLURM_ARRAY_TASK_COUNT")?.ok_or_else(|| {
-            bad("SLURM_ARRAY_TASK_ID is set but not SLURM_ARRAY_TASK_COUNT: give --shard K/N".into())
+            bad(
+                "SLURM_ARRAY_TASK_ID is set but not SLURM_ARRAY_TASK_COUNT: give --shard K/N"
+                    .into(),
+            )
         })?;
         let min = env_number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
         let step = env_number("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);
@@ -483,13 +486,8 @@ pub fn merge(args: MergeArgs) -> Result<()> {
         threads,
         args.json,
         &mut |_, done| {
-            rounds_used = system.merge(
-                &experiment.variants,
-                &plan,
-                &used,
-                args.allow_partial,
-                done,
-            )?;
+            rounds_used =
+                system.merge(&experiment.variants, &plan, &used, args.allow_partial, done)?;
             Ok(())
         },
     )?;

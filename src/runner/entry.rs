@@ -9,8 +9,7 @@ use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow, CONFIDENCE};
 use crate::system::{
     GameLoop, Metric, Plan, RecordsOut, Series, ShardText, Simulation, StrategyInfo, System,
-    SystemCommand,
-    Trace, Variant, VariantOutcome,
+    SystemCommand, Trace, Variant, VariantOutcome,
 };
 use indicatif::ProgressBar;
 use std::marker::PhantomData;
@@ -169,8 +168,11 @@ impl<S: Simulation> System for Entry<S> {
             .into_iter()
             .map(|p| p.expect("every variant's result is delivered"))
             .collect();
-        serde_json::to_string(&parts)
-            .map_err(|e| Error::new(ErrorKind::BadArgument(format!("cannot write a partial result: {e}"))))
+        serde_json::to_string(&parts).map_err(|e| {
+            Error::new(ErrorKind::BadArgument(format!(
+                "cannot write a partial result: {e}"
+            )))
+        })
     }
 
     fn merge(
@@ -182,13 +184,10 @@ impl<S: Simulation> System for Entry<S> {
         done: &mut dyn FnMut(usize, VariantOutcome) -> Result<()>,
     ) -> Result<u64> {
         let simulations = variants.iter().map(S::build).collect::<Result<Vec<S>>>()?;
-        let merged = partial::merge::<S::Stats>(
-            variants.len(),
-            plan,
-            S::SERIES,
-            rounds,
-            &|v, stats| simulations[v].rows(stats),
-        )?;
+        let merged =
+            partial::merge::<S::Stats>(variants.len(), plan, S::SERIES, rounds, &|v, stats| {
+                simulations[v].rows(stats)
+            })?;
         if merged.open && !allow_open {
             return Err(Error::new(ErrorKind::BadArgument(format!(
                 "the precision target is not met after round {r}, and a single run would play on: \
