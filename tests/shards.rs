@@ -34,6 +34,9 @@ fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     files
 }
 
+/// A run's files and its stdout.
+type Written = (BTreeMap<String, Vec<u8>>, Vec<u8>);
+
 fn s(path: &Path) -> &str {
     path.to_str().unwrap()
 }
@@ -41,11 +44,7 @@ fn s(path: &Path) -> &str {
 /// Runs `target` in one process and in `shards` shards merged, into the
 /// same folder name (run.toml names its folder), and returns both trees
 /// and both stdouts.
-fn single_and_merged(
-    tmp: &TempDir,
-    target: &[&str],
-    shards: u64,
-) -> [(BTreeMap<String, Vec<u8>>, Vec<u8>); 2] {
+fn single_and_merged(tmp: &TempDir, target: &[&str], shards: u64) -> [Written; 2] {
     let out = tmp.path().join("out");
     let parts = tmp.path().join(format!("parts-{shards}"));
     let mut args = target.to_vec();
@@ -65,7 +64,7 @@ fn single_and_merged(
     [(single, single_stdout), (merged, merged_stdout)]
 }
 
-fn assert_same(name: &str, both: &[(BTreeMap<String, Vec<u8>>, Vec<u8>); 2]) {
+fn assert_same(name: &str, both: &[Written; 2]) {
     let [(single, single_out), (merged, merged_out)] = both;
     assert_eq!(
         single.keys().collect::<Vec<_>>(),
@@ -171,10 +170,15 @@ fn three_shards(parts: &Path, seed: &str) {
     }
 }
 
+/// Shard k of 3 in `parts`, whatever its seed.
 fn part(parts: &Path, k: u64) -> std::path::PathBuf {
-    parts.join(format!(
-        "haggerty-hand-size-round-1-shard-{k}-of-3.part.json"
-    ))
+    let end = format!("-round-1-shard-{k}-of-3.part.json");
+    std::fs::read_dir(parts)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.to_str().unwrap().ends_with(&end))
+        .unwrap_or_else(|| panic!("shard {k} in {}", parts.display()))
 }
 
 #[test]
@@ -310,13 +314,17 @@ fn a_job_array_chooses_the_shard_from_its_environment() {
             ("SLURM_ARRAY_TASK_COUNT", "3"),
         ],
     ));
-    assert!(out.join("run-round-1-shard-2-of-3.part.json").is_file());
+    assert!(out
+        .join("run-seed-1-round-1-shard-2-of-3.part.json")
+        .is_file());
     // Kubernetes: an Indexed Job's 0-based completion index.
     ok(with_env(
         &args,
         &[("JOB_COMPLETION_INDEX", "0"), ("FORTUNES_SHARD_COUNT", "2")],
     ));
-    assert!(out.join("run-round-1-shard-1-of-2.part.json").is_file());
+    assert!(out
+        .join("run-seed-1-round-1-shard-1-of-2.part.json")
+        .is_file());
     let message = refused(&with_env(&args, &[("JOB_COMPLETION_INDEX", "0")]));
     assert!(message.contains("FORTUNES_SHARD_COUNT"), "{message}");
     // --shard none: one process, whatever the environment says.
@@ -339,4 +347,51 @@ fn a_job_array_chooses_the_shard_from_its_environment() {
         ],
     ));
     assert!(plain.join("metrics.csv").is_file());
+}
+
+#[test]
+fn a_sharded_check_gives_the_verdict_and_p_values_of_one_process() {
+    let tmp = TempDir::new("shards-check");
+    let suite = tmp.path().join("suite");
+    std::fs::create_dir_all(&suite).unwrap();
+    for name in ["haggerty-hand-size.toml", "haggerty-jokers.toml"] {
+        std::fs::copy(Path::new("experiments").join(name), suite.join(name)).unwrap();
+    }
+    for exact in [false, true] {
+        let parts = tmp.path().join(format!("parts-{exact}"));
+        let mode: &[&str] = if exact { &["--exact"] } else { &[] };
+        let mut args = vec!["check", s(&suite), "--json", "-j", "2"];
+        args.extend(mode);
+        let single = ok(fortunes(&args)).stdout;
+        for k in 1..=3 {
+            let shard = format!("{k}/3");
+            let mut args = vec!["check", s(&suite), "--shard", &shard, "--parts", s(&parts)];
+            args.extend(mode);
+            ok(fortunes(&args));
+        }
+        let mut args = vec!["check", s(&suite), "--json", "--merge", s(&parts)];
+        args.extend(mode);
+        let merged = ok(fortunes(&args)).stdout;
+        assert!(!single.is_empty());
+        assert_eq!(
+            String::from_utf8_lossy(&single),
+            String::from_utf8_lossy(&merged),
+            "exact: {exact}"
+        );
+    }
+    // A shard missing: refused, naming it.
+    let parts = tmp.path().join("parts-false");
+    let gone = std::fs::read_dir(&parts)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| {
+            p.to_str().unwrap().contains("jokers") && p.to_str().unwrap().contains("shard-2-of-3")
+        })
+        .unwrap();
+    std::fs::remove_file(&gone).unwrap();
+    let output = fortunes(&["check", s(&suite), "--merge", s(&parts)]);
+    let message = stderr(&output);
+    assert_ne!(output.status.code(), Some(0), "{message}");
+    assert!(message.contains("round 1: shard 2 of 3"), "{message}");
 }

@@ -143,7 +143,7 @@ fn a_slurm_job_array_merges_into_the_single_run() {
         .collect();
     assert_eq!(parts.len(), 4, "one partial result per task: {parts:?}");
     for k in 1..=4 {
-        let name = format!("haggerty-hand-size-round-1-shard-{k}-of-4.part.json");
+        let name = format!("haggerty-hand-size-seed-1-round-1-shard-{k}-of-4.part.json");
         assert!(parts.contains(&name), "{name} in {parts:?}");
     }
     let merged = tree(&out);

@@ -3,13 +3,14 @@
 //! for identical figures) with one Holm family over the whole suite.
 
 use super::outcome::Outcome;
+use super::shard;
 use crate::check::{self, CheckRow, Standing};
 use crate::error::{Error, ErrorKind, Result};
 use crate::experiment::{self, Experiment, Overrides};
 use crate::output::{self, emit, interval_text, number, signed_number, OutputDir};
-use crate::system::plan;
 use crate::system::VariantOutcome;
-use std::path::PathBuf;
+use crate::system::{plan, Shard};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
@@ -20,7 +21,7 @@ pub struct BaselineArgs {
     #[arg(long, default_value = "reports")]
     pub reports: PathBuf,
     /// Worker threads (default: all cores); the baseline does not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
 }
 
@@ -44,7 +45,7 @@ pub struct CheckArgs {
     /// Folder of the reports holding the baselines.
     #[arg(long, default_value = "reports")]
     pub reports: PathBuf,
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
     /// Report the first run's verdict as it is, without confirming an
     /// alarm on fresh seeds.
@@ -54,6 +55,124 @@ pub struct CheckArgs {
     /// its tests), for scripts; the exit code is the same.
     #[arg(long)]
     pub json: bool,
+    /// Play only shard K of N of every experiment checked and write the
+    /// partial results to --parts DIR (a job array's environment chooses
+    /// the shard too, as for `run`); `check --merge DIR` then gives the
+    /// verdict one process would.
+    #[arg(long, value_name = "K/N", requires = "parts")]
+    pub shard: Option<String>,
+    /// With --shard: the precision target's round (default 1).
+    #[arg(long, value_name = "R", requires = "parts", value_parser = clap::value_parser!(u64).range(1..))]
+    pub round: Option<u64>,
+    /// Where the shards of a sharded check write their partial results.
+    #[arg(long, value_name = "DIR", conflicts_with = "merge")]
+    pub parts: Option<PathBuf>,
+    /// Judge from the partial results the shards wrote in DIR instead of
+    /// playing (an alarm's confirmation, on a fresh seed, plays here unless
+    /// the shards of that seed are in DIR too).
+    #[arg(long, value_name = "DIR")]
+    pub merge: Option<PathBuf>,
+}
+
+/// Where a check's games come from: played here, or merged from the
+/// partial results of `check --shard`.
+#[derive(Clone, Copy)]
+enum Games<'a> {
+    Played,
+    Merged(&'a Path),
+}
+
+impl Games<'_> {
+    /// The outcomes of `experiment` on `seed`; `fallback`: play them when
+    /// no shard of that seed was written (an alarm's confirmation).
+    fn outcomes(
+        self,
+        experiment: &Experiment,
+        seed: u64,
+        threads: usize,
+        fallback: bool,
+    ) -> Result<Vec<VariantOutcome>> {
+        let Games::Merged(dir) = self else {
+            return experiment.play(seed, threads);
+        };
+        let parts = shard::parts_of(dir, experiment, seed)?;
+        if !parts.is_empty() {
+            return shard::merged_outcomes(experiment, &parts, threads);
+        }
+        if fallback {
+            output::warn(format_args!(
+                "fortunes: confirming {} on seed {seed} here: {} holds no shards of that seed",
+                experiment.name,
+                dir.display()
+            ));
+            return experiment.play(seed, threads);
+        }
+        Err(Error::new(ErrorKind::BadArgument(format!(
+            "{} holds no partial results of {} on seed {seed}: run `fortunes check SUITE --shard K/N --parts {}` for every shard first",
+            dir.display(),
+            experiment.name,
+            dir.display()
+        ))))
+    }
+}
+
+/// `check --shard K/N --parts DIR`: every experiment checked, one shard
+/// of it played on the seed the check would play.
+fn check_shard(
+    args: &CheckArgs,
+    files: Vec<PathBuf>,
+    folder: bool,
+    threads: usize,
+) -> Result<Outcome> {
+    let dir = args.parts.as_deref().expect("shard mode has --parts");
+    let chosen = shard::chosen(args.shard.as_deref())?.ok_or_else(|| {
+        Error::new(ErrorKind::BadArgument(
+            "--parts needs a shard: --shard K/N, or a job array's environment (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)".into(),
+        ))
+    })?;
+    let round = args.round.unwrap_or(1);
+    let mut written = 0;
+    for file in files {
+        crate::cancel::check()?;
+        let experiment = Experiment::load(&file, &Overrides::default())?;
+        let report = experiment::report_dir(&args.reports, &experiment);
+        if folder && !report.join(experiment::BASELINE_TOML).is_file() {
+            continue;
+        }
+        let baseline = check::read_baseline(&report, &experiment)?;
+        let seed = match args.exact {
+            true => args.seed.unwrap_or(baseline.seed),
+            false => args.seed.unwrap_or(check::check_seed(baseline.seed)),
+        };
+        // A fixed number of games is one round: later rounds are the
+        // precision targets' only.
+        if round > shard::rounds_of(&experiment) && folder {
+            continue;
+        }
+        let shard = Shard {
+            index: chosen.index,
+            count: chosen.count,
+            round,
+        };
+        let done = shard::write_shard(&experiment, seed, threads, shard, dir)?;
+        written += 1;
+        output::warn(format_args!(
+            "{}: shard {} of {}, round {round}, seed {seed}: {} games of each variant; wrote {}",
+            experiment.name,
+            chosen.index + 1,
+            chosen.count,
+            done.games,
+            done.path.display()
+        ));
+    }
+    if written == 0 {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "no experiment in {} has a baseline in {} (or a round {round})",
+            args.target.display(),
+            args.reports.display()
+        ))));
+    }
+    Ok(Outcome::Success)
 }
 
 pub fn baseline(args: BaselineArgs) -> Result<()> {
@@ -143,7 +262,12 @@ fn spread_back(played: &mut [Played], all: &[CheckRow]) {
 /// (on the pooled p-values, which need no alarm to be valid), so the
 /// suite's false alarm rate stays at most alpha, while a fixed check seed
 /// that happens to be unlucky no longer fails a suite for good.
-fn confirm(args: &CheckArgs, played: &mut [Played], threads: usize) -> Result<()> {
+fn confirm(
+    args: &CheckArgs,
+    played: &mut [Played],
+    threads: usize,
+    games: Games<'_>,
+) -> Result<()> {
     let mut family = Vec::new();
     for p in played.iter_mut() {
         if !p.rows.iter().any(|r| r.moved) {
@@ -158,7 +282,7 @@ fn confirm(args: &CheckArgs, played: &mut [Played], threads: usize) -> Result<()
             Some(seed) => seed.wrapping_add(1),
             None => check::confirmation_seed(p.baseline.seed),
         };
-        let again = p.experiment.play(seed, threads)?;
+        let again = games.outcomes(&p.experiment, seed, threads, true)?;
         let pooled = check::pool(&p.outcomes, &again);
         p.rows = check::raw_tests(&p.experiment, &p.baseline, &pooled);
         p.confirmed = Some((seed, first_smallest));
@@ -191,6 +315,13 @@ pub fn check(args: CheckArgs) -> Result<Outcome> {
     } else {
         vec![args.target.clone()]
     };
+    if args.parts.is_some() {
+        return check_shard(&args, files, folder, threads);
+    }
+    let games = match &args.merge {
+        Some(dir) => Games::Merged(dir),
+        None => Games::Played,
+    };
     let mut results = Vec::new();
     let mut played = Vec::new();
     for file in files {
@@ -209,7 +340,7 @@ pub fn check(args: CheckArgs) -> Result<Outcome> {
             continue;
         }
         let name = experiment.name.clone();
-        match play_check(&args, experiment, threads) {
+        match play_check(&args, experiment, threads, games) {
             Ok(Ok(exact)) => results.push(exact),
             Ok(Err(statistical)) => played.push(statistical),
             // An interruption ends the whole check (exit 130), not one
@@ -235,7 +366,7 @@ pub fn check(args: CheckArgs) -> Result<Outcome> {
     let family = check::family(&all);
     spread_back(&mut played, &all);
     if all.iter().any(|r| r.moved) && !args.no_confirm {
-        confirm(&args, &mut played, threads)?;
+        confirm(&args, &mut played, threads, games)?;
     }
     for p in &played {
         results.push(report_check(&args, p, family)?);
@@ -288,6 +419,7 @@ fn play_check(
     args: &CheckArgs,
     experiment: Experiment,
     threads: usize,
+    games: Games<'_>,
 ) -> Result<std::result::Result<Checked, Played>> {
     let dir = experiment::report_dir(&args.reports, &experiment);
     let baseline = check::read_baseline(&dir, &experiment)?;
@@ -295,7 +427,7 @@ fn play_check(
     if args.exact {
         check::require_same_version(&baseline, &dir)?;
         let seed = args.seed.unwrap_or(baseline.seed);
-        let outcomes = experiment.play(seed, threads)?;
+        let outcomes = games.outcomes(&experiment, seed, threads, false)?;
         let differ = check::exact_differences(&baseline, &outcomes);
         let mut text = format!(
             "== {} (--exact: seed {seed}, fortunes {})\n",
@@ -355,7 +487,7 @@ fn play_check(
         }));
     }
     let seed = args.seed.unwrap_or(check::check_seed(baseline.seed));
-    let outcomes = experiment.play(seed, threads)?;
+    let outcomes = games.outcomes(&experiment, seed, threads, false)?;
     let rows = check::raw_tests(&experiment, &baseline, &outcomes);
     Ok(Err(Played {
         experiment,

@@ -168,12 +168,62 @@ pub fn run_shard(args: RunArgs, chosen: Chosen) -> Result<()> {
         }
     };
     let threads = plan::threads(args.threads);
-    let mut plan = experiment.plan(experiment.seed, threads);
-    let rounds = runner::rounds(plan.stop);
     let round = args.round.unwrap_or(1);
+    let shard = Shard {
+        index: chosen.index,
+        count: chosen.count,
+        round,
+    };
+    let started = Instant::now();
+    let written = write_shard(&experiment, experiment.seed, threads, shard, &dir)?;
+    if !args.quiet {
+        warn(format_args!(
+            "shard {} of {} ({}), round {round} of {}: {} games of each of {} variant{} in {:.2} s; \
+             wrote {}; when every shard is done: fortunes merge OUT {}",
+            chosen.index + 1,
+            chosen.count,
+            chosen.by,
+            written.rounds,
+            written.games,
+            experiment.variants.len(),
+            if experiment.variants.len() == 1 { "" } else { "s" },
+            started.elapsed().as_secs_f64(),
+            written.path.display(),
+            dir.display()
+        ));
+    }
+    Ok(())
+}
+
+/// A partial result written: where, its games of each variant, and the
+/// rounds its run has.
+pub struct Written {
+    pub path: PathBuf,
+    pub games: u64,
+    pub rounds: u64,
+}
+
+/// The rounds `experiment` has (see `Shard`).
+pub fn rounds_of(experiment: &Experiment) -> u64 {
+    runner::rounds(experiment.stop())
+}
+
+/// Plays `shard` of `experiment` on `seed` and writes its partial result
+/// into `dir`, whole or not at all.
+pub fn write_shard(
+    experiment: &Experiment,
+    seed: u64,
+    threads: usize,
+    shard: Shard,
+    dir: &Path,
+) -> Result<Written> {
+    let mut plan = experiment.plan(seed, threads);
+    let rounds = runner::rounds(plan.stop);
+    let round = shard.round;
     if round > rounds {
         return Err(bad(format!(
-            "--round {round}: this run has {rounds} round{} ({}); allowed: 1 to {rounds}",
+            "--round {round}: {} has {rounds} round{} ({}); allowed: 1 to {rounds}",
+            experiment.name,
             if rounds == 1 { "" } else { "s" },
             match rounds {
                 1 => "a fixed number of games is one round".to_string(),
@@ -181,56 +231,40 @@ pub fn run_shard(args: RunArgs, chosen: Chosen) -> Result<()> {
             }
         )));
     }
-    let shard = Shard {
-        index: chosen.index,
-        count: chosen.count,
-        round,
-    };
     plan.shard = Some(shard);
-    let started = Instant::now();
     let system = experiment.system;
     let accumulators = system.run_shard(&experiment.variants, &plan)?;
     crate::cancel::check()?;
-    let config = config_of(&experiment);
+    let config = config_of(experiment);
     let games = runner::shard_games(&plan, system.batch());
     let header = Header {
         fortunes_partial: FORMAT,
         fortunes_version: env!("CARGO_PKG_VERSION").into(),
         experiment: experiment.name.clone(),
         config_digest: format!("{:016x}", run_digest(&config)),
-        seed: experiment.seed,
-        shard: chosen.index + 1,
-        shards: chosen.count,
+        seed,
+        shard: shard.index + 1,
+        shards: shard.count,
         round,
         rounds,
         threads,
         games,
         config,
     };
-    let width = chosen.count.to_string().len();
+    let width = shard.count.to_string().len();
     let name = format!(
-        "{}-round-{round}-shard-{:0width$}-of-{}{EXTENSION}",
+        "{}-seed-{seed}-round-{round}-shard-{:0width$}-of-{}{EXTENSION}",
         experiment.name,
-        chosen.index + 1,
-        chosen.count
+        shard.index + 1,
+        shard.count
     );
     let header = serde_json::to_string(&header).map_err(|e| bad(e.to_string()))?;
-    let file = write_whole(&dir, &name, &format!("{header}\n{accumulators}\n"))?;
-    if !args.quiet {
-        warn(format_args!(
-            "shard {} of {} ({}), round {round} of {rounds}: {games} games of each of {} variant{} in {:.2} s; \
-             wrote {}; when every shard is done: fortunes merge OUT {}",
-            chosen.index + 1,
-            chosen.count,
-            chosen.by,
-            experiment.variants.len(),
-            if experiment.variants.len() == 1 { "" } else { "s" },
-            started.elapsed().as_secs_f64(),
-            file.display(),
-            dir.display()
-        ));
-    }
-    Ok(())
+    let path = write_whole(dir, &name, &format!("{header}\n{accumulators}\n"))?;
+    Ok(Written {
+        path,
+        games,
+        rounds,
+    })
 }
 
 /// Writes `dir/name` whole or not at all: a temporary file named for this
@@ -276,7 +310,7 @@ pub struct MergeArgs {
 }
 
 /// A partial result as read.
-struct Part {
+pub struct Part {
     path: PathBuf,
     header: Header,
     accumulators: String,
@@ -359,13 +393,18 @@ fn read_part(path: &Path) -> Result<Part> {
     })
 }
 
-/// `fortunes merge OUT PART...`.
-pub fn merge(args: MergeArgs) -> Result<()> {
-    let started = Instant::now();
-    let parts = part_files(&args.parts)?
-        .iter()
-        .map(|p| read_part(p))
-        .collect::<Result<Vec<Part>>>()?;
+/// The partials of one run, checked and put in order.
+struct Arranged {
+    /// Round by round from the first, without a gap: indices into the parts.
+    used: Vec<Vec<usize>>,
+    /// What is missing, in words (empty when nothing is).
+    missing: Vec<String>,
+}
+
+/// Checks that `parts` are shards of one run (one version, configuration
+/// and seed), each once, a round split one way, and finds what is missing;
+/// refuses a missing shard unless `allow_partial`.
+fn arrange(parts: &[Part], allow_partial: bool) -> Result<Arranged> {
     let first = &parts[0];
     for part in &parts[1..] {
         let (a, b) = (&first.header, &part.header);
@@ -393,7 +432,6 @@ pub fn merge(args: MergeArgs) -> Result<()> {
             )));
         }
     }
-    let rounds_total = first.header.rounds;
     // round -> shard -> part; each round one count of shards.
     let mut rounds: BTreeMap<u64, (u64, BTreeMap<u64, usize>)> = BTreeMap::new();
     for (i, part) in parts.iter().enumerate() {
@@ -442,43 +480,125 @@ pub fn merge(args: MergeArgs) -> Result<()> {
             }
         }
     }
-    if !missing.is_empty() && !args.allow_partial {
+    if !missing.is_empty() && !allow_partial {
         return Err(bad(format!(
-            "missing partial results ({}); merge them too, or --allow-partial to merge the games there are",
+            "{}: missing partial results ({}); merge them too, or --allow-partial to merge the games there are",
+            first.header.experiment,
             missing.join("; ")
         )));
     }
-    // Rounds count only from the first on, without a gap.
-    let used: Vec<Vec<ShardText<'_>>> = (1..=last_round)
+    let used = (1..=last_round)
         .map_while(|round| rounds.get(&round))
-        .map(|(_, shards)| {
-            shards
-                .values()
+        .map(|(_, shards)| shards.values().copied().collect())
+        .collect();
+    Ok(Arranged { used, missing })
+}
+
+/// The shard texts of the rounds used.
+fn texts<'a>(parts: &'a [Part], arranged: &Arranged) -> Vec<Vec<ShardText<'a>>> {
+    arranged
+        .used
+        .iter()
+        .map(|round| {
+            round
+                .iter()
                 .map(|&i| ShardText {
                     label: parts[i].path.to_str().unwrap_or("(a partial result)"),
                     json: &parts[i].accumulators,
                 })
                 .collect()
         })
-        .collect();
-    let table: toml::Table = toml::from_str(&first.header.config)
-        .map_err(|e| Error::file(&first.path, format!("damaged configuration: {e}")))?;
+        .collect()
+}
+
+/// The experiment a partial result's configuration describes, refused
+/// when this fortunes would read it as another.
+fn experiment_of(part: &Part) -> Result<Experiment> {
+    let table: toml::Table = toml::from_str(&part.header.config)
+        .map_err(|e| Error::file(&part.path, format!("damaged configuration: {e}")))?;
     let experiment = Experiment::from_table(
-        &first.header.experiment,
-        &first.path,
+        &part.header.experiment,
+        &part.path,
         &table,
         &Overrides::default(),
     )?;
-    if run_digest(&config_of(&experiment)) != run_digest(&first.header.config) {
+    if run_digest(&config_of(&experiment)) != run_digest(&part.header.config) {
         return Err(Error::file(
-            &first.path,
+            &part.path,
             "this fortunes reads its configuration as a different experiment (its presets or scenarios changed?); \
              merge with the fortunes that ran the shards",
         ));
     }
+    Ok(experiment)
+}
+
+/// Every partial result in `dir` of `experiment` played on `seed`: the
+/// shards `check --shard` wrote, for `check --merge`.
+pub fn parts_of(dir: &Path, experiment: &Experiment, seed: u64) -> Result<Vec<Part>> {
+    let digest = format!("{:016x}", run_digest(&config_of(experiment)));
+    let mut parts = Vec::new();
+    for path in part_files(&[dir.to_path_buf()])? {
+        let part = read_part(&path)?;
+        let h = &part.header;
+        if h.experiment == experiment.name && h.seed == seed {
+            if h.config_digest != digest {
+                return Err(Error::file(
+                    &path,
+                    format!(
+                        "a shard of {} as it was when the shards ran (configuration {}), not as it is now ({digest}): \
+                         run the shards again",
+                        experiment.name, h.config_digest
+                    ),
+                ));
+            }
+            parts.push(part);
+        }
+    }
+    Ok(parts)
+}
+
+/// The outcomes of `experiment` merged from its `parts` (one run's, every
+/// shard present), in variant order: what `experiment.play` returns.
+pub fn merged_outcomes(
+    experiment: &Experiment,
+    parts: &[Part],
+    threads: usize,
+) -> Result<Vec<crate::system::VariantOutcome>> {
+    let arranged = arrange(parts, false)?;
+    let plan = experiment.plan(parts[0].header.seed, threads);
+    let mut outcomes: Vec<Option<crate::system::VariantOutcome>> =
+        experiment.variants.iter().map(|_| None).collect();
+    experiment.system.merge(
+        &experiment.variants,
+        &plan,
+        &texts(parts, &arranged),
+        false,
+        &mut |v, outcome| {
+            outcomes[v] = Some(outcome);
+            Ok(())
+        },
+    )?;
+    Ok(outcomes
+        .into_iter()
+        .map(|o| o.expect("every variant's outcome is delivered"))
+        .collect())
+}
+
+/// `fortunes merge OUT PART...`.
+pub fn merge(args: MergeArgs) -> Result<()> {
+    let started = Instant::now();
+    let parts = part_files(&args.parts)?
+        .iter()
+        .map(|p| read_part(p))
+        .collect::<Result<Vec<Part>>>()?;
+    let arranged = arrange(&parts, args.allow_partial)?;
+    let first = &parts[0];
+    let rounds_total = first.header.rounds;
+    let experiment = experiment_of(first)?;
     let threads = first.header.threads;
-    let plan = experiment.plan(experiment.seed, threads);
+    let plan = experiment.plan(first.header.seed, threads);
     let system = experiment.system;
+    let used = texts(&parts, &arranged);
     let mut rounds_used = 0;
     let outcomes = publish(
         &experiment,
@@ -491,6 +611,7 @@ pub fn merge(args: MergeArgs) -> Result<()> {
             Ok(())
         },
     )?;
+    let missing = &arranged.missing;
     if !args.quiet {
         let games: u64 = outcomes.iter().map(|o| o.games).sum();
         let files: usize = used.iter().take(rounds_used as usize).map(Vec::len).sum();
