@@ -402,6 +402,9 @@ struct Plot<'a> {
     y_label: String,
     /// Tick labels of a categorical x axis (x = 0, 1, 2, ...).
     categories: Option<&'a [String]>,
+    /// Points of a line joined: false where the sets are not series (a
+    /// search's standing and dropped candidates).
+    joined: bool,
     lines: Vec<Line>,
     zero_line: bool,
     /// A dashed horizontal reference line (an even share: 0.5).
@@ -537,7 +540,7 @@ fn render(plot: &Plot) -> std::result::Result<String, String> {
             let color = color(i);
             // Categories (strategies, presets) have no order: no line joins
             // them, as it would draw a trend that is not there.
-            let joined: Vec<(f64, f64)> = if categories.is_some() {
+            let joined: Vec<(f64, f64)> = if categories.is_some() || !plot.joined {
                 Vec::new()
             } else {
                 line.points.iter().map(|&(x, y, _, _)| (x, y)).collect()
@@ -710,12 +713,14 @@ pub fn write_points(
     sets: Vec<(String, Vec<Point>)>,
     reference_line: Option<f64>,
     note: String,
+    categories: Option<Vec<String>>,
 ) -> Result<()> {
     let plot = Plot {
         title,
         x_label,
         y_label,
-        categories: None,
+        categories: categories.as_deref(),
+        joined: false,
         lines: sets
             .into_iter()
             .filter(|(_, points)| !points.is_empty())
@@ -1061,6 +1066,7 @@ pub fn write_report(
                 x_label: axis_title(&experiment.axes[0].name),
                 y_label: unit.clone(),
                 categories: categories.as_deref(),
+                joined: true,
                 lines,
                 zero_line: false,
                 reference_line: mirror.then_some(0.5),
@@ -1117,6 +1123,7 @@ pub fn write_report(
                     x_label: axis_title(&experiment.axes[0].name),
                     y_label: format!("difference in {unit}"),
                     categories: categories.as_deref(),
+                    joined: true,
                     lines,
                     zero_line: true,
                     reference_line: None,
@@ -1191,6 +1198,7 @@ pub fn write_report(
                     x_label,
                     y_label: "share of observations".into(),
                     categories: None,
+                    joined: true,
                     lines,
                     zero_line: false,
                     reference_line: None,

@@ -1,12 +1,17 @@
-//! `fortunes tune`: the value of one integer rule that brings a metric to
-//! a target (or maximises or minimises it), found by racing rather than by
-//! a full grid. Every candidate value plays the same new games each round
-//! (round k plays games never played before, twice as many as round k-1);
-//! after each round a candidate is dropped when its interval shows it
-//! worse than another's, the intervals made simultaneous over every
-//! candidate and round (Bonferroni), so the set left holds the best value
-//! with at least the stated confidence. Games go to the candidates still
-//! in doubt, so a wide range costs little more than its close contenders.
+//! `fortunes tune`: the candidate that brings a metric to a target (or
+//! maximises or minimises it), optionally under a constraint on another
+//! metric, found by racing rather than by a full grid. The candidates are
+//! the values of one integer rule, or every variant of an experiment's
+//! sweep (rules, presets, scenario values, players, tuning keys, and their
+//! products). Every candidate plays the same new games each round (round k
+//! plays games never played before, twice as many as round k-1); after
+//! each round a candidate is dropped when its interval shows it worse than
+//! another's that surely meets the constraint, or shows that it cannot
+//! meet the constraint itself, the intervals made simultaneous over every
+//! candidate, metric and round (Bonferroni), so the set left holds the best
+//! candidate with at least the stated confidence. Games go to the
+//! candidates still in doubt, so a wide range costs little more than its
+//! close contenders.
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::experiment::Experiment;
@@ -22,24 +27,103 @@ pub enum Goal {
     Minimize,
 }
 
-/// A candidate value and what it measured.
+/// A bound on a second metric that the answer must respect.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Bound {
+    AtLeast(f64),
+    AtMost(f64),
+}
+
+impl Bound {
+    /// Whether an interval surely meets the bound, surely misses it, or
+    /// cannot tell yet.
+    pub fn judge(self, low: f64, high: f64) -> Option<bool> {
+        match self {
+            Bound::AtLeast(x) if low >= x => Some(true),
+            Bound::AtLeast(x) if high < x => Some(false),
+            Bound::AtMost(x) if high <= x => Some(true),
+            Bound::AtMost(x) if low > x => Some(false),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Bound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Bound::AtLeast(x) => write!(f, ">= {x}"),
+            Bound::AtMost(x) => write!(f, "<= {x}"),
+        }
+    }
+}
+
+/// The constraint: a series (an index into the system's) and its bound.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Constraint {
+    pub series: usize,
+    pub bound: Bound,
+}
+
+/// Why a candidate left the race.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dropped {
+    /// Its interval showed it worse than a candidate that meets the
+    /// constraint, in this round (1-based).
+    Worse(u32),
+    /// Its interval of the constrained metric showed it missing the bound.
+    Infeasible(u32),
+}
+
+impl Dropped {
+    pub fn round(self) -> u32 {
+        match self {
+            Dropped::Worse(r) | Dropped::Infeasible(r) => r,
+        }
+    }
+
+    pub fn reason(self) -> &'static str {
+        match self {
+            Dropped::Worse(_) => "worse",
+            Dropped::Infeasible(_) => "misses the constraint",
+        }
+    }
+}
+
+/// A candidate and what it measured.
 #[derive(Clone, Debug)]
 pub struct Candidate {
-    pub value: i64,
+    /// `name=value` of every axis.
+    pub label: String,
+    /// The value of each axis, as text.
+    pub axes: Vec<String>,
     pub sums: SeriesSums,
-    /// The round (1-based) it was dropped in; `None` while it stands.
-    pub dropped: Option<u32>,
+    /// The constrained metric's sums (empty without a constraint).
+    pub constraint_sums: SeriesSums,
+    /// `None` while it stands.
+    pub dropped: Option<Dropped>,
+}
+
+impl Candidate {
+    /// The value of a one-axis integer search.
+    pub fn value(&self) -> Option<i64> {
+        match self.axes.as_slice() {
+            [one] => one.parse().ok(),
+            _ => None,
+        }
+    }
 }
 
 /// The search's answer.
 #[derive(Clone, Debug)]
 pub struct Tuned {
-    pub param: &'static str,
+    /// The names of the axes searched.
+    pub axes: Vec<String>,
     pub series: usize,
     pub goal: Goal,
+    pub constraint: Option<Constraint>,
     pub candidates: Vec<Candidate>,
     /// Values the rules refuse (an impossible deal, say), with why.
-    pub refused: Vec<(i64, String)>,
+    pub refused: Vec<(String, String)>,
     pub rounds: u32,
     /// Games played, all candidates together.
     pub games: u64,
@@ -61,15 +145,23 @@ impl Tuned {
     }
 }
 
+/// What the search races.
+#[derive(Clone, Debug)]
+pub enum Space {
+    /// Every value of one integer rule, on the base's reference variant.
+    Range { param: String, from: i64, to: i64 },
+    /// Every variant of the base experiment (its sweep).
+    Variants,
+}
+
 /// The search's settings.
 #[derive(Clone, Debug)]
 pub struct Search {
-    pub param: String,
-    pub from: i64,
-    pub to: i64,
+    pub space: Space,
     /// The series index (into the system's) whose value is tuned.
     pub series: usize,
     pub goal: Goal,
+    pub constraint: Option<Constraint>,
     /// Games at most, all candidates together.
     pub budget: u64,
     pub seed: u64,
@@ -95,12 +187,16 @@ fn loss(goal: Goal, low: f64, high: f64) -> (f64, f64) {
     }
 }
 
-pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
+/// The candidates of an integer range: the base's reference variant with
+/// the rule set to each value the rules allow; the refused ones, with why.
+type Range = (Vec<Variant>, Vec<(String, String)>);
+
+fn range(base: &Experiment, param: &str, from: i64, to: i64) -> Result<Range> {
     let system = base.system;
     let spec = system
         .rule_specs()
         .iter()
-        .find(|s| s.name == search.param)
+        .find(|s| s.name == param)
         .ok_or_else(|| {
             let ints: Vec<&str> = system
                 .rule_specs()
@@ -114,8 +210,8 @@ pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
                 .map(|s| s.name)
                 .collect();
             Error::new(ErrorKind::BadArgument(format!(
-                "--param {}: not an integer rule of {}; allowed: {}",
-                search.param,
+                "--param {}: not an integer rule of {}; allowed: {} (or an experiment file whose [sweep] gives the candidates)",
+                param,
                 system.name(),
                 ints.join(", ")
             )))
@@ -124,21 +220,21 @@ pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
         ParamKind::Int { min, max } | ParamKind::OptionalInt { min, max } => (min, max),
         _ => {
             return Err(Error::new(ErrorKind::BadArgument(format!(
-                "--param {}: tune searches integer rules; it is {}",
+                "--param {}: --from/--to search integer rules; it is {} (list its values in an experiment file's [sweep])",
                 spec.name,
                 spec.allowed()
             ))))
         }
     };
-    if search.from > search.to || search.from < min || search.to > max {
+    if from > to || from < min || to > max {
         return Err(Error::new(ErrorKind::BadArgument(format!(
             "--from {} --to {}: a range within {}..={} for {}",
-            search.from, search.to, min, max, spec.name
+            from, to, min, max, spec.name
         ))));
     }
     let reference = &base.variants[base.reference];
-    let (mut variants, mut candidates, mut refused) = (Vec::new(), Vec::new(), Vec::new());
-    for value in search.from..=search.to {
+    let (mut variants, mut refused) = (Vec::new(), Vec::new());
+    for value in from..=to {
         let mut variant: Variant = reference.clone();
         variant
             .rules
@@ -146,45 +242,64 @@ pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
         variant.label = format!("{}={}", spec.name, value);
         variant.axes = vec![value.to_string()];
         match system.check(&variant) {
-            Ok(()) => {
-                variants.push(variant);
-                candidates.push(Candidate {
-                    value,
-                    sums: SeriesSums::default(),
-                    dropped: None,
-                });
-            }
-            Err(error) => refused.push((value, error.to_string())),
+            Ok(()) => variants.push(variant),
+            Err(error) => refused.push((value.to_string(), error.to_string())),
         }
     }
-    if candidates.is_empty() {
+    if variants.is_empty() {
         return Err(Error::new(ErrorKind::BadArgument(format!(
             "no value of {} from {} to {} makes a game the rules allow",
-            spec.name, search.from, search.to
+            spec.name, from, to
         ))));
     }
+    Ok((variants, refused))
+}
+
+pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
+    let system = base.system;
+    let (variants, refused, axes) = match &search.space {
+        Space::Range { param, from, to } => {
+            let (variants, refused) = range(base, param, *from, *to)?;
+            (variants, refused, vec![param.clone()])
+        }
+        Space::Variants => (base.variants.clone(), Vec::new(), base.axis_names()),
+    };
+    let mut candidates: Vec<Candidate> = variants
+        .iter()
+        .map(|v| Candidate {
+            label: v.label.clone(),
+            axes: v.axes.clone(),
+            sums: SeriesSums::default(),
+            constraint_sums: SeriesSums::default(),
+            dropped: None,
+        })
+        .collect();
     if candidates.len() < 2 {
         return Err(Error::new(ErrorKind::BadArgument(format!(
-            "{} from {} to {}: only {} value{} the rules allow, nothing to race",
-            spec.name,
-            search.from,
-            search.to,
+            "{}: only {} candidate{} the rules allow, nothing to race",
+            match &search.space {
+                Space::Range { param, from, to } => format!("{param} from {from} to {to}"),
+                Space::Variants => "the experiment's sweep".to_string(),
+            },
             candidates.len(),
             if candidates.len() == 1 { "" } else { "s" }
         ))));
     }
     if search.budget < 1024 * candidates.len() as u64 {
         return Err(Error::new(ErrorKind::BadArgument(format!(
-            "--budget {}: the first round alone plays 1,024 games of each of {} values; allowed: at least {}",
+            "--budget {}: the first round alone plays 1,024 games of each of {} candidates; allowed: at least {}",
             search.budget,
             candidates.len(),
             1024 * candidates.len()
         ))));
     }
     let kind = system.series()[search.series].kind;
-    // Simultaneous over every candidate at every round.
-    let confidence = 1.0 - 0.05 / (candidates.len() as f64 * MAX_ROUNDS as f64);
-    // A first round just large enough to drop the values far from the
+    // Simultaneous over every candidate, metric and round.
+    let metrics = 1 + search.constraint.is_some() as usize;
+    let confidence = 1.0 - 0.05 / (candidates.len() as f64 * metrics as f64 * MAX_ROUNDS as f64);
+    let mut watched = vec![search.series];
+    watched.extend(search.constraint.map(|c| c.series));
+    // A first round just large enough to drop the candidates far from the
     // goal; each later round doubles.
     let (mut played, mut games, mut rounds) = (0u64, 0u64, 0u32);
     let mut size = 1024;
@@ -201,7 +316,7 @@ pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
             threads: search.threads,
             stop: Stop::Games(size),
             reference: 0,
-            watched: vec![search.series],
+            watched: watched.clone(),
             first_game: played,
             shard: None,
         };
@@ -209,38 +324,87 @@ pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
         let outcomes = system.run(&these, &plan, None, None)?;
         for (&c, outcome) in standing.iter().zip(&outcomes) {
             candidates[c].sums += &outcome.series[search.series];
+            if let Some(constraint) = search.constraint {
+                candidates[c].constraint_sums += &outcome.series[constraint.series];
+            }
         }
         games += size * standing.len() as u64;
         played += size;
         size *= 2;
-        let losses: Vec<(usize, (f64, f64))> = standing
-            .iter()
-            .map(|&c| {
-                let (low, high) = candidates[c].sums.interval(kind, confidence);
-                (c, loss(search.goal, low, high))
-            })
-            .collect();
-        let best = losses
-            .iter()
-            .map(|(_, (_, high))| *high)
-            .fold(f64::INFINITY, f64::min);
-        for (c, (low, high)) in losses {
-            // A value with no defined estimate yet (no observation) cannot
-            // be judged: it stays, and is reported as it is.
-            if low > best && high.is_finite() {
-                candidates[c].dropped = Some(rounds);
-            }
-        }
+        judge(
+            &mut candidates,
+            &standing,
+            search,
+            kind,
+            confidence,
+            rounds,
+            system,
+        );
         crate::cancel::check()?;
     }
     Ok(Tuned {
-        param: spec.name,
+        axes,
         series: search.series,
         goal: search.goal,
+        constraint: search.constraint,
         candidates,
         refused,
         rounds,
         games,
         confidence,
     })
+}
+
+/// After a round: drops the candidates whose constrained metric surely
+/// misses its bound, then those surely worse than the best candidate that
+/// surely meets it (until one does, none is dropped as worse).
+fn judge(
+    candidates: &mut [Candidate],
+    standing: &[usize],
+    search: &Search,
+    kind: crate::stats::Kind,
+    confidence: f64,
+    round: u32,
+    system: &dyn crate::system::System,
+) {
+    let mut feasible = Vec::new();
+    for &c in standing {
+        let meets = match search.constraint {
+            None => Some(true),
+            Some(constraint) => {
+                let kind = system.series()[constraint.series].kind;
+                let (low, high) = candidates[c].constraint_sums.interval(kind, confidence);
+                // No estimate yet (no observation): cannot be judged.
+                if !(low.is_finite() && high.is_finite()) {
+                    None
+                } else {
+                    constraint.bound.judge(low, high)
+                }
+            }
+        };
+        match meets {
+            Some(false) => candidates[c].dropped = Some(Dropped::Infeasible(round)),
+            Some(true) => feasible.push(c),
+            None => {}
+        }
+    }
+    let loss_of = |c: &Candidate| {
+        let (low, high) = c.sums.interval(kind, confidence);
+        loss(search.goal, low, high)
+    };
+    let best = feasible
+        .iter()
+        .map(|&c| loss_of(&candidates[c]).1)
+        .fold(f64::INFINITY, f64::min);
+    for &c in standing {
+        if candidates[c].dropped.is_some() {
+            continue;
+        }
+        let (low, high) = loss_of(&candidates[c]);
+        // A candidate with no defined estimate yet (no observation) cannot
+        // be judged: it stays, and is reported as it is.
+        if low > best && high.is_finite() {
+            candidates[c].dropped = Some(Dropped::Worse(round));
+        }
+    }
 }

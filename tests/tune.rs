@@ -8,7 +8,7 @@
 //! games (the saving grows with the range: about 4 times over 20 values).
 
 use fortunes::experiment::{Experiment, Overrides};
-use fortunes::tune::{tune, Goal, Search};
+use fortunes::tune::{tune, Goal, Search, Space};
 
 fn highest(games: &str) -> Experiment {
     Experiment::from_table(
@@ -40,18 +40,21 @@ fn the_hand_size_that_makes_the_first_initiative_even_is_found() {
         let tuned = tune(
             &base,
             &Search {
-                param: "hand_size_a".into(),
-                from: 1,
-                to: 30,
+                space: Space::Range {
+                    param: "hand_size_a".into(),
+                    from: 1,
+                    to: 30,
+                },
                 series: s,
                 goal: Goal::Target(0.5),
+                constraint: None,
                 budget: 3_000_000,
                 seed,
                 threads: 2,
             },
         )
         .unwrap();
-        let standing: Vec<i64> = tuned.standing().map(|c| c.value).collect();
+        let standing: Vec<i64> = tuned.standing().map(|c| c.value().unwrap()).collect();
         assert!(standing.contains(&6), "seed {seed}: {standing:?}");
         exact_alone += (standing == [6]) as u32;
         assert!(
@@ -62,14 +65,15 @@ fn the_hand_size_that_makes_the_first_initiative_even_is_found() {
         );
         // Each estimate near its exact value a/(a + 6).
         for c in &tuned.candidates {
-            let exact = c.value as f64 / (c.value as f64 + 6.0);
+            let a = c.value().unwrap() as f64;
+            let exact = a / (a + 6.0);
             let (low, high) = c
                 .sums
                 .interval(fortunes::stats::Kind::Rate, tuned.confidence);
             assert!(
                 low <= exact && exact <= high,
                 "seed {seed}: {} {:?}",
-                c.value,
+                a,
                 (low, high)
             );
         }
@@ -85,18 +89,21 @@ fn maximising_finds_the_largest_hand() {
     let tuned = tune(
         &base,
         &Search {
-            param: "hand_size_a".into(),
-            from: 3,
-            to: 9,
+            space: Space::Range {
+                param: "hand_size_a".into(),
+                from: 3,
+                to: 9,
+            },
             series: series(&base, "actions_per_turn"),
             goal: Goal::Maximize,
+            constraint: None,
             budget: 1_000_000,
             seed: 1,
             threads: 2,
         },
     )
     .unwrap();
-    let standing: Vec<i64> = tuned.standing().map(|c| c.value).collect();
+    let standing: Vec<i64> = tuned.standing().map(|c| c.value().unwrap()).collect();
     assert_eq!(standing, [9]);
     assert_eq!(tuned.rounds, 1);
 }
@@ -128,12 +135,15 @@ fn the_command_writes_its_table_and_plot() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert!(text.contains("the value closest to 0.5: 6"), "{text}");
+    assert!(
+        text.contains("the candidate closest to 0.5: hand_size_a=6 "),
+        "{text}"
+    );
     assert_eq!(table.lines().count(), 6, "{table}");
     assert!(
         table
             .lines()
-            .any(|l| l.starts_with("6,") && l.ends_with(",0")),
+            .any(|l| l.starts_with("hand_size_a=6,6,") && l.ends_with(",0,")),
         "{table}"
     );
     assert!(plot);
@@ -155,7 +165,10 @@ fn an_experiment_file_carries_its_search() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert!(text.contains("the value closest to 0.5: 6"), "{text}");
+    assert!(
+        text.contains("the candidate closest to 0.5: hand_size_a=6 "),
+        "{text}"
+    );
     // A flag overrides the file: a narrower range, the same answer.
     let output = run(&[
         "tune",
@@ -218,4 +231,92 @@ fn a_race_with_nothing_to_race_or_no_budget_is_refused() {
     ]);
     assert_eq!(poor.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&poor.stderr).contains("at least 8192"));
+}
+
+#[test]
+fn a_sweep_under_a_constraint_is_raced_and_reproduced_from_its_run_file() {
+    // Candidates: hand sizes 3 to 8 for side a, played by the heuristic or
+    // by the miser (who keeps cards back). Side b holds 6 and plays the
+    // heuristic, so at 6 cards with the heuristic the seats are the same
+    // and initiative is exactly even by symmetry: the answer. The
+    // heuristic plays every card, 6 actions each, so its actions a turn
+    // are exactly 6 x the hand: 3 and 4 cards surely miss 30.
+    let dir = std::env::temp_dir().join(format!("fortunes-tune-sweep-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("even.toml");
+    std::fs::write(
+        &file,
+        "system = \"haggerty\"\nseed = 3\n[strategies]\na = \"heuristic\"\nb = \"heuristic\"\n\
+         [sweep]\nhand_size_a = { from = 3, to = 8 }\na = [\"heuristic\", \"miser\"]\n\
+         [tune]\nmetric = \"initiative\"\ntarget = 0.5\nconstraint = \"actions_per_turn:a>=30\"\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_fortunes"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap()
+    };
+    let (first, second) = (dir.join("first"), dir.join("second"));
+    let output = run(&[
+        "tune",
+        file.to_str().unwrap(),
+        "-o",
+        first.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let table = std::fs::read_to_string(first.join("tune.csv")).unwrap();
+    let row = |label: &str| {
+        table
+            .lines()
+            .find(|l| l.starts_with(&format!("\"{label}\"")) || l.starts_with(label))
+            .unwrap_or_else(|| panic!("{label} in {table}"))
+            .to_string()
+    };
+    assert!(
+        row("hand_size_a=6,a.strategy=heuristic").ends_with(",0,"),
+        "{table}"
+    );
+    for hand in [3, 4] {
+        let line = row(&format!("hand_size_a={hand},a.strategy=heuristic"));
+        assert!(line.ends_with(",misses the constraint"), "{line}");
+    }
+    // Every candidate left standing may still meet the bound.
+    for line in table.lines().skip(1).filter(|l| l.ends_with(",0,")) {
+        let high: f64 = line.split(',').rev().nth(3).unwrap().parse().unwrap();
+        assert!(high >= 30.0, "{line}");
+    }
+    for name in [
+        "report.md",
+        "run.toml",
+        "tune.svg",
+        "tune-games.svg",
+        "tune.parquet",
+    ] {
+        assert!(first.join(name).is_file(), "{name}");
+    }
+    // Its run.toml replays the search: the same table, byte for byte.
+    let replay = run(&[
+        "tune",
+        first.join("run.toml").to_str().unwrap(),
+        "-o",
+        second.to_str().unwrap(),
+    ]);
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    assert_eq!(
+        std::fs::read(first.join("tune.csv")).unwrap(),
+        std::fs::read(second.join("tune.csv")).unwrap()
+    );
+    assert_eq!(output.stdout, replay.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
 }

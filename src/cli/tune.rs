@@ -3,21 +3,27 @@
 
 use super::run::BaseArgs;
 use crate::error::{Error, ErrorKind, Result};
-use crate::output::{emit, interval_text, number, write_table, OutputDir, Table, TableColumn};
+use crate::output::{
+    emit, interval_text, number, write_table, write_text, OutputDir, Table, TableColumn,
+};
 use crate::report::write_points;
 use crate::system::plan;
-use crate::tune::{tune, Goal, Search};
-use std::path::PathBuf;
+use crate::system::System;
+use crate::tune::{tune, Bound, Candidate, Constraint, Dropped, Goal, Search, Space, Tuned};
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("goal").args(["target", "maximize", "minimize"])))]
 pub struct TuneArgs {
-    /// A system (its defaults are the base) or an experiment file (its
-    /// reference variant is the base; a [tune] table in it gives the
-    /// search: param, from, to, metric, seat, target or goal =
-    /// "maximize"/"minimize", budget; the flags override it).
+    /// A system (its defaults are the base) or an experiment file: its
+    /// [sweep] variants are the candidates (rules, presets, scenario values,
+    /// players, tuning keys, and their products), or with --param its
+    /// reference variant is the base; a [tune] table in it gives the search
+    /// (param, from, to, metric, seat, target or goal = "maximize" or
+    /// "minimize", constraint, budget; the flags override it).
     pub target_system: String,
-    /// The integer rule to search.
+    /// The integer rule to search, from --from to --to (instead of the
+    /// file's sweep).
     #[arg(long, value_name = "NAME")]
     pub param: Option<String>,
     /// The first value to try.
@@ -41,13 +47,20 @@ pub struct TuneArgs {
     /// Make the metric as small as it can be.
     #[arg(long)]
     pub minimize: bool,
-    /// Games at most, all values together (default 2,000,000).
+    /// A bound the answer must respect on another metric: METRIC[:SEAT]>=X
+    /// or METRIC[:SEAT]<=X (seat a unless given), e.g.
+    /// `actions_per_turn:a>=30`; candidates that surely miss it drop out.
+    #[arg(long, value_name = "METRIC[:SEAT]>=X")]
+    pub constraint: Option<String>,
+    /// Games at most, all candidates together (default 2,000,000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub budget: Option<u64>,
     #[command(flatten)]
     pub base: BaseArgs,
-    /// Write tune.csv/.parquet (every value: its games, estimate, interval
-    /// and the round it was dropped in, 0 if standing) and tune.svg here.
+    /// Write tune.csv/.parquet (every candidate: its games, estimate,
+    /// interval and the round it was dropped in, 0 if standing), tune.svg,
+    /// tune-games.svg (where the games went), report.md and run.toml (which
+    /// reproduces the search: `fortunes tune DIR/run.toml`) here.
     #[arg(short, long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
@@ -63,8 +76,16 @@ fn tune_table(target: &str) -> Result<Option<toml::Table>> {
     match table.get("tune") {
         None => Ok(None),
         Some(toml::Value::Table(tune)) => {
-            const KEYS: [&str; 8] = [
-                "param", "from", "to", "metric", "seat", "target", "goal", "budget",
+            const KEYS: [&str; 9] = [
+                "param",
+                "from",
+                "to",
+                "metric",
+                "seat",
+                "target",
+                "goal",
+                "constraint",
+                "budget",
             ];
             if let Some(key) = tune.keys().find(|k| !KEYS.contains(&k.as_str())) {
                 return Err(Error::file(
@@ -112,6 +133,7 @@ fn merged(args: &mut TuneArgs) -> Result<()> {
     args.to = args.to.or(int("to")?);
     args.metric = args.metric.take().or(text("metric")?);
     args.seat = args.seat.take().or(text("seat")?);
+    args.constraint = args.constraint.take().or(text("constraint")?);
     if args.budget.is_none() {
         args.budget = match int("budget")? {
             Some(b) if b >= 1 => Some(b as u64),
@@ -134,29 +156,10 @@ fn merged(args: &mut TuneArgs) -> Result<()> {
     Ok(())
 }
 
-pub fn run_tune(mut args: TuneArgs) -> Result<()> {
-    merged(&mut args)?;
-    let missing = |what: &str| {
-        Error::new(ErrorKind::BadArgument(format!(
-            "tune needs {what} (a flag, or the experiment file's [tune] table)"
-        )))
-    };
-    let param = args.param.clone().ok_or_else(|| missing("--param NAME"))?;
-    let (from, to) = match (args.from, args.to) {
-        (Some(from), Some(to)) => (from, to),
-        _ => return Err(missing("--from A and --to B")),
-    };
-    let metric = args
-        .metric
-        .clone()
-        .ok_or_else(|| missing("--metric NAME"))?;
-    let seat = args.seat.clone().unwrap_or_else(|| "a".into());
-    if args.target.is_none() && !args.maximize && !args.minimize {
-        return Err(missing("a goal: --target X, --maximize or --minimize"));
-    }
-    let base = args.base.resolve(&args.target_system, None, &[])?;
-    let series = base.system.series();
-    let s = series
+/// A per-game series of the base's system, by metric and seat.
+fn series_of(system: &dyn System, metric: &str, seat: &str, flag: &str) -> Result<usize> {
+    let series = system.series();
+    series
         .iter()
         .position(|x| x.metric == metric && x.seat == seat && x.by == "none")
         .ok_or_else(|| {
@@ -166,162 +169,468 @@ pub fn run_tune(mut args: TuneArgs) -> Result<()> {
                 .map(|x| format!("{} (seat {})", x.metric, x.seat))
                 .collect();
             Error::new(ErrorKind::BadArgument(format!(
-                "--metric {} --seat {}: not a per-game series of {}; allowed: {}",
-                metric,
-                seat,
-                base.system.name(),
+                "{flag} {metric} (seat {seat}): not a per-game series of {}; allowed: {}",
+                system.name(),
                 names.join(", ")
             )))
-        })?;
+        })
+}
+
+/// `METRIC[:SEAT]>=X` or `METRIC[:SEAT]<=X`.
+fn constraint_of(system: &dyn System, text: &str) -> Result<Constraint> {
+    let bad = || {
+        Error::new(ErrorKind::BadArgument(format!(
+            "--constraint {text}: allowed: METRIC[:SEAT]>=X or METRIC[:SEAT]<=X, e.g. actions_per_turn:a>=30"
+        )))
+    };
+    let (left, bound) = if let Some((left, x)) = text.split_once(">=") {
+        (left, Bound::AtLeast(x.trim().parse().map_err(|_| bad())?))
+    } else if let Some((left, x)) = text.split_once("<=") {
+        (left, Bound::AtMost(x.trim().parse().map_err(|_| bad())?))
+    } else {
+        return Err(bad());
+    };
+    let (metric, seat) = left.trim().split_once(':').unwrap_or((left.trim(), "a"));
+    Ok(Constraint {
+        series: series_of(system, metric.trim(), seat.trim(), "--constraint")?,
+        bound,
+    })
+}
+
+/// The `[tune]` table that reproduces the search.
+fn search_table(args: &TuneArgs, search: &Search, system: &dyn System) -> toml::Table {
+    let series = system.series();
+    let mut table = toml::Table::new();
+    if let Space::Range { param, from, to } = &search.space {
+        table.insert("param".into(), param.clone().into());
+        table.insert("from".into(), (*from).into());
+        table.insert("to".into(), (*to).into());
+    }
+    table.insert("metric".into(), series[search.series].metric.into());
+    table.insert("seat".into(), series[search.series].seat.into());
+    match search.goal {
+        Goal::Target(t) => table.insert("target".into(), t.into()),
+        Goal::Maximize => table.insert("goal".into(), "maximize".into()),
+        Goal::Minimize => table.insert("goal".into(), "minimize".into()),
+    };
+    if let Some(text) = &args.constraint {
+        table.insert("constraint".into(), text.clone().into());
+    }
+    table.insert("budget".into(), (search.budget as i64).into());
+    table
+}
+
+pub fn run_tune(mut args: TuneArgs) -> Result<()> {
+    merged(&mut args)?;
+    let missing = |what: &str| {
+        Error::new(ErrorKind::BadArgument(format!(
+            "tune needs {what} (a flag, or the experiment file's [tune] table)"
+        )))
+    };
+    let base = args.base.resolve(&args.target_system, None, &[])?;
+    let system = base.system;
+    let space =
+        match (&args.param, args.from, args.to) {
+            (Some(param), Some(from), Some(to)) => Space::Range {
+                param: param.clone(),
+                from,
+                to,
+            },
+            (Some(_), _, _) => return Err(missing("--from A and --to B")),
+            (None, None, None) if !base.axes.is_empty() => Space::Variants,
+            (None, None, None) => return Err(missing(
+                "candidates: --param NAME --from A --to B, or an experiment file with a [sweep]",
+            )),
+            (None, _, _) => return Err(missing("--param NAME with --from and --to")),
+        };
+    let metric = args
+        .metric
+        .clone()
+        .ok_or_else(|| missing("--metric NAME"))?;
+    let seat = args.seat.clone().unwrap_or_else(|| "a".into());
+    if args.target.is_none() && !args.maximize && !args.minimize {
+        return Err(missing("a goal: --target X, --maximize or --minimize"));
+    }
+    let s = series_of(system, &metric, &seat, "--metric")?;
+    let constraint = args
+        .constraint
+        .as_deref()
+        .map(|text| constraint_of(system, text))
+        .transpose()?;
     let goal = match (args.target, args.maximize) {
         (Some(t), _) => Goal::Target(t),
         (None, true) => Goal::Maximize,
         (None, false) => Goal::Minimize,
     };
+    let threads = plan::threads(args.base.threads);
     let search = Search {
-        param,
-        from,
-        to,
+        space,
         series: s,
         goal,
+        constraint,
         budget: args.budget.unwrap_or(2_000_000),
         seed: base.seed,
-        threads: plan::threads(args.base.threads),
+        threads,
     };
     let mut out = args.out.as_deref().map(OutputDir::create).transpose()?;
     let tuned = tune(&base, &search)?;
-    let kind = series[s].kind;
-    let mut lines = vec![[
-        tuned.param.to_string(),
-        "games".into(),
-        series[s].label(),
-        format!("{:.4}% CI (simultaneous)", 100.0 * tuned.confidence),
-        "standing".into(),
-    ]];
-    for c in &tuned.candidates {
-        let (low, high) = c.sums.interval(kind, tuned.confidence);
-        lines.push([
-            c.value.to_string(),
-            c.sums.n.to_string(),
-            number(c.sums.value()),
-            interval_text(low, high, number),
-            match c.dropped {
-                None => "yes".into(),
-                Some(r) => format!("dropped in round {r}"),
-            },
-        ]);
-    }
-    let mut text = crate::output::align(&lines, 1);
-    let standing: Vec<String> = tuned.standing().map(|c| c.value.to_string()).collect();
-    let aim = match goal {
-        Goal::Target(t) => format!("closest to {t}"),
-        Goal::Maximize => "the largest".into(),
-        Goal::Minimize => "the smallest".into(),
+    let answer = Answer {
+        tuned: &tuned,
+        system,
+        seed: base.seed,
     };
-    text.push_str(&format!(
-        "\n{}: {} ({} round(s), {} games in all; a grid giving every value the most games any had: {})\n",
-        if standing.len() == 1 {
-            format!("the value {aim}")
-        } else {
-            format!("the values {aim}, which cannot be told apart")
-        },
-        standing.join(", "),
-        tuned.rounds,
-        tuned.games,
-        tuned.grid_games()
-    ));
-    text.push_str(&format!(
-        "a value is dropped when its interval shows it worse than another's; the intervals are simultaneous over every value and round ({:.5} each), so the best value is left standing at least 95% of the time\n",
-        tuned.confidence
-    ));
-    for (value, reason) in &tuned.refused {
-        text.push_str(&format!(
-            "not tried: {} = {value} ({reason})\n",
-            tuned.param
-        ));
-    }
+    let text = format!("{}\n{}", answer.table(), answer.summary());
     if let Some(dir) = out.as_mut() {
-        let intervals: Vec<(f64, f64)> = tuned
-            .candidates
-            .iter()
-            .map(|c| c.sums.interval(kind, tuned.confidence))
-            .collect();
-        let candidates = &tuned.candidates;
-        let n = candidates.len();
-        let table = Table {
-            columns: vec![
-                (
-                    tuned.param.to_string(),
-                    TableColumn::Int(candidates.iter().map(|c| c.value).collect()),
-                ),
-                (
-                    "metric".into(),
-                    TableColumn::Text(vec![series[s].metric.to_string(); n]),
-                ),
-                (
-                    "seat".into(),
-                    TableColumn::Text(vec![series[s].seat.to_string(); n]),
-                ),
-                (
-                    "games".into(),
-                    TableColumn::Int(candidates.iter().map(|c| c.sums.n as i64).collect()),
-                ),
-                (
-                    "value".into(),
-                    TableColumn::Float(candidates.iter().map(|c| c.sums.value()).collect()),
-                ),
-                (
-                    "ci_low".into(),
-                    TableColumn::Float(intervals.iter().map(|i| i.0).collect()),
-                ),
-                (
-                    "ci_high".into(),
-                    TableColumn::Float(intervals.iter().map(|i| i.1).collect()),
-                ),
-                (
-                    "confidence".into(),
-                    TableColumn::Float(vec![tuned.confidence; n]),
-                ),
-                (
-                    "dropped_in_round".into(),
-                    TableColumn::Int(
-                        candidates
-                            .iter()
-                            .map(|c| c.dropped.map_or(0, i64::from))
-                            .collect(),
-                    ),
-                ),
-            ],
-        };
-        write_table(dir, "tune", &table)?;
-        let (mut standing, mut dropped) = (Vec::new(), Vec::new());
-        for (c, &(low, high)) in candidates.iter().zip(&intervals) {
-            let point = (c.value as f64, c.sums.value(), low, high);
-            match c.dropped {
-                None => standing.push(point),
-                Some(_) => dropped.push(point),
-            }
-        }
-        write_points(
-            dir,
-            "tune.svg",
-            format!("{} by {} (tune)", series[s].label(), tuned.param),
-            tuned.param.replace('_', " "),
-            series[s].label(),
-            vec![("standing".into(), standing), ("dropped".into(), dropped)],
-            match goal {
-                Goal::Target(t) => Some(t),
-                _ => None,
-            },
-            format!(
-                "{} rounds, {} games in all, seed {}; bars: the simultaneous intervals the race used ({:.4}% each), the game as the unit",
-                tuned.rounds, tuned.games, base.seed, 100.0 * tuned.confidence
-            ),
-        )?;
+        answer.write(dir)?;
+        let file = dir.path().join("run.toml");
+        let run = base.to_toml_for(
+            "tune",
+            threads,
+            &file,
+            Some(("tune", search_table(&args, &search, system))),
+        );
+        write_text(dir, "run.toml", &run)?;
+        let report = answer.report(&file, &args.target_system);
+        write_text(dir, "report.md", &report)?;
         crate::cancel::check()?;
     }
     if let Some(dir) = out {
         dir.commit()?;
     }
     emit(&text)
+}
+
+/// The search's answer, as a table, words, files and a report.
+struct Answer<'a> {
+    tuned: &'a Tuned,
+    system: &'a dyn System,
+    seed: u64,
+}
+
+impl Answer<'_> {
+    fn label(&self, series: usize) -> String {
+        self.system.series()[series].label()
+    }
+
+    fn interval(&self, c: &Candidate) -> (f64, f64) {
+        let kind = self.system.series()[self.tuned.series].kind;
+        c.sums.interval(kind, self.tuned.confidence)
+    }
+
+    fn constraint_interval(&self, c: &Candidate) -> Option<(f64, f64)> {
+        let constraint = self.tuned.constraint?;
+        let kind = self.system.series()[constraint.series].kind;
+        Some(c.constraint_sums.interval(kind, self.tuned.confidence))
+    }
+
+    fn status(c: &Candidate) -> String {
+        match c.dropped {
+            None => "yes".into(),
+            Some(d) => format!("dropped in round {} ({})", d.round(), d.reason()),
+        }
+    }
+
+    /// The stdout table: a column per axis, then the figures.
+    fn table(&self) -> String {
+        let t = self.tuned;
+        let mut header: Vec<String> = t.axes.clone();
+        header.extend([
+            "games".into(),
+            self.label(t.series),
+            format!("{:.4}% CI (simultaneous)", 100.0 * t.confidence),
+        ]);
+        if let Some(constraint) = t.constraint {
+            header.extend([
+                format!("{} ({})", self.label(constraint.series), constraint.bound),
+                "CI".into(),
+            ]);
+        }
+        header.push("standing".into());
+        let mut lines = vec![header];
+        for c in &t.candidates {
+            let (low, high) = self.interval(c);
+            let mut line: Vec<String> = c.axes.clone();
+            line.extend([
+                c.sums.n.to_string(),
+                number(c.sums.value()),
+                interval_text(low, high, number),
+            ]);
+            if let Some((low, high)) = self.constraint_interval(c) {
+                line.extend([
+                    number(c.constraint_sums.value()),
+                    interval_text(low, high, number),
+                ]);
+            }
+            line.push(Self::status(c));
+            lines.push(line);
+        }
+        crate::output::align(&lines, self.tuned.axes.len())
+    }
+
+    /// The answer in words.
+    fn summary(&self) -> String {
+        let t = self.tuned;
+        let standing: Vec<String> = t.standing().map(|c| c.label.clone()).collect();
+        let aim = match t.goal {
+            Goal::Target(x) => format!("closest to {x}"),
+            Goal::Maximize => "the largest".into(),
+            Goal::Minimize => "the smallest".into(),
+        };
+        let under = match t.constraint {
+            Some(c) => format!(" with {} {}", self.label(c.series), c.bound),
+            None => String::new(),
+        };
+        let mut text = format!(
+            "{}{under}: {} ({} round(s), {} games in all; a grid giving every candidate the most games any had: {})\n",
+            if standing.len() == 1 {
+                format!("the candidate {aim}")
+            } else {
+                format!("the candidates {aim}, which cannot be told apart")
+            },
+            standing.join(", "),
+            t.rounds,
+            t.games,
+            t.grid_games()
+        );
+        text.push_str(&format!(
+            "a candidate is dropped when its interval shows it worse than another's{}; the intervals are simultaneous over every candidate{} and round ({:.5} each), so the best candidate is left standing at least 95% of the time\n",
+            if t.constraint.is_some() {
+                " that surely meets the constraint, or shows it missing the constraint"
+            } else {
+                ""
+            },
+            if t.constraint.is_some() { ", both metrics" } else { "" },
+            t.confidence
+        ));
+        if let Some(c) = t.constraint {
+            let undecided = t
+                .standing()
+                .filter(|cand| {
+                    let (low, high) = self.constraint_interval(cand).expect("constrained");
+                    c.bound.judge(low, high).is_none()
+                })
+                .count();
+            if undecided > 0 {
+                text.push_str(&format!(
+                    "{undecided} standing candidate(s) may still miss the constraint: their intervals straddle it\n"
+                ));
+            }
+        }
+        for (value, reason) in &t.refused {
+            text.push_str(&format!("not tried: {} = {value} ({reason})\n", t.axes[0]));
+        }
+        text
+    }
+
+    fn write(&self, dir: &mut OutputDir) -> Result<()> {
+        let t = self.tuned;
+        let series = self.system.series();
+        let n = t.candidates.len();
+        let intervals: Vec<(f64, f64)> = t.candidates.iter().map(|c| self.interval(c)).collect();
+        let mut columns = vec![(
+            "variant".to_string(),
+            TableColumn::Text(t.candidates.iter().map(|c| c.label.clone()).collect()),
+        )];
+        for (i, axis) in t.axes.iter().enumerate() {
+            let values: Vec<&String> = t.candidates.iter().map(|c| &c.axes[i]).collect();
+            let column = match values
+                .iter()
+                .map(|v| v.parse::<i64>())
+                .collect::<std::result::Result<Vec<i64>, _>>()
+            {
+                Ok(ints) => TableColumn::Int(ints),
+                Err(_) => TableColumn::Text(values.into_iter().cloned().collect()),
+            };
+            columns.push((crate::output::column_name(axis), column));
+        }
+        columns.extend([
+            (
+                "metric".into(),
+                TableColumn::Text(vec![series[t.series].metric.to_string(); n]),
+            ),
+            (
+                "seat".into(),
+                TableColumn::Text(vec![series[t.series].seat.to_string(); n]),
+            ),
+            (
+                "games".into(),
+                TableColumn::Int(t.candidates.iter().map(|c| c.sums.n as i64).collect()),
+            ),
+            (
+                "value".into(),
+                TableColumn::Float(t.candidates.iter().map(|c| c.sums.value()).collect()),
+            ),
+            (
+                "ci_low".into(),
+                TableColumn::Float(intervals.iter().map(|i| i.0).collect()),
+            ),
+            (
+                "ci_high".into(),
+                TableColumn::Float(intervals.iter().map(|i| i.1).collect()),
+            ),
+        ]);
+        if let Some(constraint) = t.constraint {
+            let bounds: Vec<(f64, f64)> = t
+                .candidates
+                .iter()
+                .map(|c| self.constraint_interval(c).expect("constrained"))
+                .collect();
+            columns.extend([
+                (
+                    "constraint".into(),
+                    TableColumn::Text(vec![
+                        format!(
+                            "{}:{} {}",
+                            series[constraint.series].metric,
+                            series[constraint.series].seat,
+                            constraint.bound
+                        );
+                        n
+                    ]),
+                ),
+                (
+                    "constraint_value".into(),
+                    TableColumn::Float(
+                        t.candidates
+                            .iter()
+                            .map(|c| c.constraint_sums.value())
+                            .collect(),
+                    ),
+                ),
+                (
+                    "constraint_ci_low".into(),
+                    TableColumn::Float(bounds.iter().map(|i| i.0).collect()),
+                ),
+                (
+                    "constraint_ci_high".into(),
+                    TableColumn::Float(bounds.iter().map(|i| i.1).collect()),
+                ),
+            ]);
+        }
+        columns.extend([
+            (
+                "confidence".into(),
+                TableColumn::Float(vec![t.confidence; n]),
+            ),
+            (
+                "dropped_in_round".into(),
+                TableColumn::Int(
+                    t.candidates
+                        .iter()
+                        .map(|c| c.dropped.map_or(0, |d| i64::from(d.round())))
+                        .collect(),
+                ),
+            ),
+            (
+                "dropped_because".into(),
+                TableColumn::Text(
+                    t.candidates
+                        .iter()
+                        .map(|c| c.dropped.map_or("", |d| d.reason()).to_string())
+                        .collect(),
+                ),
+            ),
+        ]);
+        write_table(dir, "tune", &Table { columns })?;
+        // One integer axis: its values on a numeric x axis; else one
+        // category a candidate.
+        let numeric = t.candidates.iter().all(|c| c.value().is_some());
+        let x = |i: usize, c: &Candidate| match numeric {
+            true => c.value().expect("numeric") as f64,
+            false => i as f64,
+        };
+        // A candidate's values alone: the axis title names them.
+        let categories =
+            (!numeric).then(|| t.candidates.iter().map(|c| c.axes.join(", ")).collect());
+        let x_label = match numeric {
+            true => t.axes[0].replace('_', " "),
+            false => t.axes.join(", "),
+        };
+        let (mut standing, mut worse, mut infeasible) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut kept, mut dropped) = (Vec::new(), Vec::new());
+        for (i, (c, &(low, high))) in t.candidates.iter().zip(&intervals).enumerate() {
+            let point = (x(i, c), c.sums.value(), low, high);
+            let games = (x(i, c), c.sums.n as f64, f64::NAN, f64::NAN);
+            match c.dropped {
+                None => {
+                    standing.push(point);
+                    kept.push(games);
+                }
+                Some(Dropped::Worse(_)) => {
+                    worse.push(point);
+                    dropped.push(games);
+                }
+                Some(Dropped::Infeasible(_)) => {
+                    infeasible.push(point);
+                    dropped.push(games);
+                }
+            }
+        }
+        let caption = format!(
+            "{} round{}, {} games in all, seed {}; bars: the simultaneous intervals the race used ({:.4}% each), the game as the unit",
+            t.rounds,
+            if t.rounds == 1 { "" } else { "s" },
+            t.games,
+            self.seed,
+            100.0 * t.confidence
+        );
+        write_points(
+            dir,
+            "tune.svg",
+            format!("{} by {} (tune)", self.label(t.series), x_label),
+            x_label.clone(),
+            self.label(t.series),
+            vec![
+                ("standing".into(), standing),
+                ("dropped: worse".into(), worse),
+                ("dropped: misses the constraint".into(), infeasible),
+            ],
+            match t.goal {
+                Goal::Target(x) => Some(x),
+                _ => None,
+            },
+            caption,
+            categories.clone(),
+        )?;
+        write_points(
+            dir,
+            "tune-games.svg",
+            format!("Where the games went (tune, {} in all)", t.games),
+            x_label,
+            "games played".into(),
+            vec![("standing".into(), kept), ("dropped".into(), dropped)],
+            // From zero: the games are counts.
+            Some(0.0),
+            format!(
+                "each round plays twice the games of the one before, for the candidates still standing; a grid giving every candidate the most any had: {} games",
+                t.grid_games()
+            ),
+            categories,
+        )?;
+        Ok(())
+    }
+
+    /// report.md: the question, the answer, the table, the plots, and how
+    /// to reproduce it.
+    fn report(&self, run_toml: &Path, target: &str) -> String {
+        let t = self.tuned;
+        let mut text = format!(
+            "# tune: {} of {}\n\nSearched: {} ({} candidates) from `{target}`, seed {}.\n\n",
+            self.label(t.series),
+            self.system.name(),
+            t.axes.join(" x "),
+            t.candidates.len(),
+            self.seed
+        );
+        text.push_str(&format!(
+            "Reproduce: `fortunes tune {}` (the same tables, byte for byte, on any number of threads).\n\n",
+            run_toml.display()
+        ));
+        text.push_str("## Answer\n\n");
+        text.push_str(&self.summary());
+        text.push_str("\n## Every candidate\n\n```\n");
+        text.push_str(&self.table());
+        text.push_str("```\n\n![estimates](tune.svg)\n\n![games](tune-games.svg)\n");
+        text
+    }
 }

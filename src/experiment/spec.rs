@@ -135,6 +135,18 @@ impl Experiment {
     /// value, each player with its tuning, presets resolved; `file` is
     /// where it is written, for the line that says how to replay it.
     pub fn to_toml(&self, threads: usize, file: &Path) -> String {
+        self.to_toml_for("run", threads, file, None)
+    }
+
+    /// `to_toml` for `fortunes COMMAND`, with one more table (`tune`'s
+    /// search) under the digest.
+    pub fn to_toml_for(
+        &self,
+        command: &str,
+        threads: usize,
+        file: &Path,
+        extra: Option<(&str, toml::Table)>,
+    ) -> String {
         let mut table = toml::Table::new();
         table.insert("fortunes_version".into(), env!("CARGO_PKG_VERSION").into());
         if !self.description.is_empty() {
@@ -180,9 +192,13 @@ impl Experiment {
         if let Some(reference) = &self.reference_table {
             table.insert("reference".into(), reference.clone().into());
         }
+        if let Some((name, extra)) = extra {
+            table.insert(name.into(), extra.into());
+        }
         let from = file.display();
-        let comment =
-            format!("# Reproduce: fortunes run {from} (any thread count gives the same tables)\n");
+        let comment = format!(
+            "# Reproduce: fortunes {command} {from} (any thread count gives the same tables)\n"
+        );
         let keys = toml::to_string(&table).expect("a table serialises");
         // The digest goes before the first table, where a key is top-level.
         let digest = run_digest(&format!("{comment}{keys}"));
