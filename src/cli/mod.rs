@@ -75,10 +75,12 @@ enum Command {
     /// plot per metric.
     #[command(after_help = EXIT_CODES)]
     Sensitivity(sensitivity::SensitivityArgs),
-    /// Which value of an integer rule brings a metric to a target (or
-    /// maximises or minimises it)? Values race on the same new games, round
-    /// by round, and drop out once their intervals show them worse; the
-    /// answer is the value left, or the values that cannot be told apart.
+    /// Which value of an integer rule, or which variant of an experiment's
+    /// sweep, brings a metric to a target (or maximises or minimises it),
+    /// optionally under a constraint on another metric? Candidates race on
+    /// the same new games, round by round, and drop out once their
+    /// intervals show them worse (or missing the constraint); the answer is
+    /// the candidate left, or the candidates that cannot be told apart.
     #[command(after_help = EXIT_CODES)]
     Tune(tune::TuneArgs),
     /// How often does X happen? The share of a run's records (one per game,
