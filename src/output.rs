@@ -747,6 +747,90 @@ pub fn write_text(out: &mut OutputDir, name: &str, text: &str) -> Result<()> {
     finish(file, &temp)
 }
 
+/// A cell of an exact answer: words, a whole number, an exact fraction
+/// ("p/q"), or a decimal shown to so many places (and written whole in
+/// JSON).
+#[derive(Clone, Debug)]
+pub enum AnswerCell {
+    Text(String),
+    Int(i64),
+    Fraction(String),
+    Decimal(f64, usize),
+}
+
+impl AnswerCell {
+    fn text(&self) -> String {
+        match self {
+            AnswerCell::Text(s) | AnswerCell::Fraction(s) => s.clone(),
+            AnswerCell::Int(i) => i.to_string(),
+            AnswerCell::Decimal(x, places) => format!("{x:.places$}"),
+        }
+    }
+
+    fn json(&self) -> serde_json::Value {
+        match self {
+            AnswerCell::Text(s) | AnswerCell::Fraction(s) => s.clone().into(),
+            AnswerCell::Int(i) => (*i).into(),
+            AnswerCell::Decimal(x, _) => (*x).into(),
+        }
+    }
+}
+
+/// An exact answer (`fortunes odds ...`): what was asked, and a table
+/// or, when there is no table, a note.
+pub struct Answer {
+    pub title: String,
+    pub header: Vec<&'static str>,
+    pub rows: Vec<Vec<AnswerCell>>,
+    /// Left-aligned leading columns (labels) in the text form.
+    pub text_columns: usize,
+    pub note: Option<String>,
+}
+
+impl Answer {
+    /// The answer as text, or as a JSON object (`question`, `rows` keyed
+    /// by the header, fractions as "p/q" strings and decimals in full,
+    /// `note`).
+    pub fn render(&self, json: bool) -> String {
+        if !json {
+            let mut text = format!("{}\n", self.title);
+            if !self.rows.is_empty() {
+                let mut lines = vec![self.header.iter().map(|h| h.to_string()).collect()];
+                lines.extend(
+                    self.rows
+                        .iter()
+                        .map(|row| row.iter().map(AnswerCell::text).collect::<Vec<String>>()),
+                );
+                text.push_str(&align(&lines, self.text_columns));
+            }
+            if let Some(note) = &self.note {
+                text.push_str(note);
+                text.push('\n');
+            }
+            return text;
+        }
+        let rows: Vec<serde_json::Value> = self
+            .rows
+            .iter()
+            .map(|row| {
+                let object: serde_json::Map<String, serde_json::Value> = self
+                    .header
+                    .iter()
+                    .zip(row)
+                    .map(|(key, cell)| (key.replace(' ', "_"), cell.json()))
+                    .collect();
+                serde_json::Value::Object(object)
+            })
+            .collect();
+        let answer = serde_json::json!({
+            "question": self.title,
+            "rows": rows,
+            "note": self.note,
+        });
+        format!("{answer}\n")
+    }
+}
+
 /// A figure to read: four decimals, or three significant digits below
 /// 0.001, where four decimals would read 0.0000 (a one-in-ten-million
 /// event is 9.92e-8, not nothing); "n/a" when there is none.

@@ -1245,3 +1245,30 @@ fn a_reference_whose_axis_value_is_text_among_numbers_writes_its_tables() {
         "{differences}"
     );
 }
+
+#[test]
+fn odds_answer_as_json_with_fractions_and_full_decimals() {
+    let output = common::fortunes(&[
+        "odds", "skirmish", "fire", "--fire", "2", "--range", "12", "--json",
+    ]);
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let rows = answer["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 4, "{answer}");
+    let mut total = 0.0;
+    for row in rows {
+        let (p, q) = row["chance"].as_str().unwrap().split_once('/').unwrap();
+        let exact = p.parse::<f64>().unwrap() / q.parse::<f64>().unwrap();
+        let decimal = row["decimal"].as_f64().unwrap();
+        assert!((decimal - exact).abs() < 1e-15, "{row}");
+        total += decimal;
+    }
+    assert!((total - 1.0).abs() < 1e-12, "{answer}");
+    // Piquet's distributions too, whole to the last place (not rounded to 4).
+    let output = common::fortunes(&["odds", "piquet", "initiative", "--checks", "1", "--json"]);
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let first = &answer["rows"][0];
+    assert_eq!(first["chance"], "1/46656", "{answer}");
+    assert!((first["decimal"].as_f64().unwrap() - 1.0 / 46656.0).abs() < 1e-18);
+    assert_eq!(first["value"], 3);
+}

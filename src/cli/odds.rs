@@ -9,6 +9,13 @@ pub fn define() -> clap::Command {
     let systems = SYSTEMS.iter().filter_map(|s| s.odds());
     clap::Command::new("odds")
         .about("Exact odds, computed rather than simulated")
+        .arg(
+            clap::Arg::new("json")
+                .long("json")
+                .global(true)
+                .action(clap::ArgAction::SetTrue)
+                .help("Print the answer as a JSON object (question, rows keyed by the header, note) for scripts"),
+        )
         .subcommand_required(true)
         .subcommands(systems.map(|odds| (odds.define)()))
 }

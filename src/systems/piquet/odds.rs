@@ -3,7 +3,7 @@
 
 use super::dice::{self, BeyondFour, Rating};
 use crate::error::{Error, ErrorKind, Result};
-use crate::output::{self, emit, usage_error};
+use crate::output::{emit, usage_error, Answer, AnswerCell as Cell};
 use crate::system::SystemCommand;
 use clap::{FromArgMatches, Subcommand};
 
@@ -22,9 +22,9 @@ fn define_odds() -> clap::Command {
 }
 
 fn execute_odds(matches: &clap::ArgMatches) -> Result<()> {
-    emit(&piquet_odds(
-        PiquetOdds::from_arg_matches(matches).map_err(usage_error)?,
-    )?)
+    let json = matches.try_get_one::<bool>("json").ok().flatten() == Some(&true);
+    let question = PiquetOdds::from_arg_matches(matches).map_err(usage_error)?;
+    emit(&piquet_odds(question)?.render(json))
 }
 
 #[derive(Subcommand, Debug)]
@@ -85,7 +85,7 @@ pub enum PiquetOdds {
 }
 
 /// The `fortunes odds piquet ...` answers: each value's chance, and the mean.
-pub fn piquet_odds(question: PiquetOdds) -> Result<String> {
+pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
     let die_sides = |die: &str| {
         die.trim_start_matches(['d', 'D'])
             .parse::<u8>()
@@ -153,30 +153,36 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<String> {
             } else {
                 BeyondFour::NextType
             };
-            let lines = match dice::assault_odds(&a, &b, (ea as u32, eb as u32), beyond) {
-                None => "neither side can ever remove Elan: the assault never ends\n".to_string(),
-                Some(odds) => output::align(
-                    &[
-                        ["outcome", "chance"].map(String::from),
-                        ["attacker wins".into(), format!("{:.6}", odds.attacker_wins)],
-                        ["defender wins".into(), format!("{:.6}", odds.defender_wins)],
-                        [
-                            "both at zero together".into(),
-                            format!("{:.6}", odds.together),
-                        ],
-                        [
-                            "expected KARDs".into(),
-                            format!("{:.4}", odds.expected_kards),
-                        ],
-                    ],
-                    1,
-                ),
-            };
-            return Ok(format!(
+            let title = format!(
                 "assault: {attacker} ({}d{} {:+}) against {defender} ({}d{} {:+}), Elan {ea} and {eb}; \
-                 solved exactly as a Markov chain over the Elans (floating point)\n{lines}",
+                 solved exactly as a Markov chain over the Elans (floating point)",
                 a.dice, a.sides, a.step, b.dice, b.sides, b.step
-            ));
+            );
+            let row = |name: &str, chance: f64, places: usize| {
+                vec![Cell::Text(name.to_string()), Cell::Decimal(chance, places)]
+            };
+            let mut answer = Answer {
+                title,
+                header: vec!["outcome", "chance"],
+                rows: Vec::new(),
+                text_columns: 1,
+                note: None,
+            };
+            match dice::assault_odds(&a, &b, (ea as u32, eb as u32), beyond) {
+                None => {
+                    answer.note =
+                        Some("neither side can ever remove Elan: the assault never ends".into())
+                }
+                Some(odds) => {
+                    answer.rows = vec![
+                        row("attacker wins", odds.attacker_wins, 6),
+                        row("defender wins", odds.defender_wins, 6),
+                        row("both at zero together", odds.together, 6),
+                        row("expected KARDs", odds.expected_kards, 4),
+                    ]
+                }
+            }
+            return Ok(answer);
         }
         PiquetOdds::Rally {
             die,
@@ -221,19 +227,25 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<String> {
             dice::initiative_distribution(checks),
         ),
     };
-    let mut lines = vec![["value", "chance", "decimal"].map(String::from)];
+    let mut rows = Vec::new();
     for (value, chance) in distribution.iter().enumerate().filter(|(_, f)| f.num > 0) {
-        lines.push([
-            value.to_string(),
-            chance.to_string(),
-            format!("{:.4}", chance.value()),
+        rows.push(vec![
+            Cell::Int(value as i64),
+            Cell::Fraction(chance.to_string()),
+            Cell::Decimal(chance.value(), 4),
         ]);
     }
     let mean = dice::mean(&distribution);
-    lines.push([
-        "mean".into(),
-        mean.to_string(),
-        format!("{:.4}", mean.value()),
+    rows.push(vec![
+        Cell::Text("mean".into()),
+        Cell::Fraction(mean.to_string()),
+        Cell::Decimal(mean.value(), 4),
     ]);
-    Ok(format!("{title}\n{}", output::align(&lines, 0)))
+    Ok(Answer {
+        title,
+        header: vec!["value", "chance", "decimal"],
+        rows,
+        text_columns: 0,
+        note: None,
+    })
 }

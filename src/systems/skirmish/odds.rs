@@ -4,7 +4,7 @@
 use super::rules::Rules;
 use super::table::{self, Condition, Effect};
 use crate::error::{Error, ErrorKind, Result};
-use crate::output::{self, emit, usage_error};
+use crate::output::{emit, usage_error, Answer, AnswerCell as Cell};
 use crate::system::SystemCommand;
 use clap::{FromArgMatches, Subcommand};
 
@@ -23,9 +23,9 @@ fn define_odds() -> clap::Command {
 }
 
 fn execute_odds(matches: &clap::ArgMatches) -> Result<()> {
-    emit(&skirmish_odds(
-        SkirmishOdds::from_arg_matches(matches).map_err(usage_error)?,
-    )?)
+    let json = matches.try_get_one::<bool>("json").ok().flatten() == Some(&true);
+    let question = SkirmishOdds::from_arg_matches(matches).map_err(usage_error)?;
+    emit(&skirmish_odds(question)?.render(json))
 }
 
 #[derive(Subcommand, Debug)]
@@ -75,7 +75,7 @@ pub enum SkirmishOdds {
 }
 
 /// The `fortunes odds skirmish ...` answers.
-pub fn skirmish_odds(question: SkirmishOdds) -> Result<String> {
+pub fn skirmish_odds(question: SkirmishOdds) -> Result<Answer> {
     let rules = |set: &[String]| -> Result<Rules> {
         let mut values = Rules::defaults();
         for assignment in set {
@@ -84,13 +84,19 @@ pub fn skirmish_odds(question: SkirmishOdds) -> Result<String> {
         Rules::from_values(&values)
     };
     let row = |name: &str, chance: table::Fraction| {
-        [
-            name.to_string(),
-            chance.to_string(),
-            format!("{:.4}", chance.value()),
+        vec![
+            Cell::Text(name.to_string()),
+            Cell::Fraction(chance.to_string()),
+            Cell::Decimal(chance.value(), 4),
         ]
     };
-    let header = || ["outcome", "chance", "decimal"].map(String::from);
+    let answer = |title: String, rows: Vec<Vec<Cell>>| Answer {
+        title,
+        header: vec!["outcome", "chance", "decimal"],
+        rows,
+        text_columns: 1,
+        note: None,
+    };
     Ok(match question {
         SkirmishOdds::Fire {
             fire,
@@ -101,35 +107,39 @@ pub fn skirmish_odds(question: SkirmishOdds) -> Result<String> {
             let rules = rules(&set)?;
             let modifier = table::fire_modifier(fire, range, unshielded, rules.long_range);
             let odds = table::effect_odds(modifier, rules.reading);
-            let mut lines = vec![header()];
+            let mut lines = Vec::new();
             for effect in Effect::ALL {
                 lines.push(row(effect.name(), odds[effect as usize]));
             }
-            format!(
-                "one shot: {fire} increments of fire at {range} inches, {} target: modifier {modifier:+}\n{}",
-                if unshielded { "unshielded" } else { "shielded" },
-                output::align(&lines, 1)
+            answer(
+                format!(
+                    "one shot: {fire} increments of fire at {range} inches, {} target: modifier {modifier:+}",
+                    if unshielded { "unshielded" } else { "shielded" },
+                ),
+                lines,
             )
         }
         SkirmishOdds::Melee { a_mod, b_mod, set } => {
             let rules = rules(&set)?;
             match table::melee_odds(a_mod, b_mod, rules.reading) {
-                None => format!(
-                    "melee: a {a_mod:+}, b {b_mod:+}: neither man can ever score; the melee never ends \
-                     (the simulation stops it after melee_max_throws = {} throws)\n",
-                    rules.melee_max_throws
-                ),
+                None => Answer {
+                    note: Some(format!(
+                        "neither man can ever score; the melee never ends \
+                         (the simulation stops it after melee_max_throws = {} throws)",
+                        rules.melee_max_throws
+                    )),
+                    ..answer(format!("melee: a {a_mod:+}, b {b_mod:+}"), Vec::new())
+                },
                 Some(odds) => {
                     let lines = vec![
-                        header(),
                         row("a scores, b does not", odds.a_only),
                         row("b scores, a does not", odds.b_only),
                         row("both score", odds.both),
                         row("expected throws", odds.expected_throws),
                     ];
-                    format!(
-                        "melee: a {a_mod:+}, b {b_mod:+}, thrown until one or both score\n{}",
-                        output::align(&lines, 1)
+                    answer(
+                        format!("melee: a {a_mod:+}, b {b_mod:+}, thrown until one or both score"),
+                        lines,
                     )
                 }
             }
@@ -165,10 +175,12 @@ pub fn skirmish_odds(question: SkirmishOdds) -> Result<String> {
             let spread = if conditions.len() == 1 { 0 } else { spread };
             let level = table::morale_level(&conditions, spread, bonus);
             let odds = table::morale_odds(level, rules.morale_pass);
-            format!(
-                "morale: {} men, {spread} inches apart, {bonus} commander points: level {level}\n{}",
-                conditions.len(),
-                output::align(&[header(), row("passes", odds)], 1)
+            answer(
+                format!(
+                    "morale: {} men, {spread} inches apart, {bonus} commander points: level {level}",
+                    conditions.len(),
+                ),
+                vec![row("passes", odds)],
             )
         }
     })
