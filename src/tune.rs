@@ -255,104 +255,186 @@ fn range(base: &Experiment, param: &str, from: i64, to: i64) -> Result<Range> {
     Ok((variants, refused))
 }
 
-pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
-    let system = base.system;
-    let (variants, refused, axes) = match &search.space {
-        Space::Range { param, from, to } => {
-            let (variants, refused) = range(base, param, *from, *to)?;
-            (variants, refused, vec![param.clone()])
-        }
-        Space::Variants => (base.variants.clone(), Vec::new(), base.axis_names()),
-    };
-    let mut candidates: Vec<Candidate> = variants
-        .iter()
-        .map(|v| Candidate {
-            label: v.label.clone(),
-            axes: v.axes.clone(),
-            sums: SeriesSums::default(),
-            constraint_sums: SeriesSums::default(),
-            dropped: None,
-        })
-        .collect();
-    if candidates.len() < 2 {
-        return Err(Error::new(ErrorKind::BadArgument(format!(
-            "{}: only {} candidate{} the rules allow, nothing to race",
-            match &search.space {
-                Space::Range { param, from, to } => format!("{param} from {from} to {to}"),
-                Space::Variants => "the experiment's sweep".to_string(),
-            },
-            candidates.len(),
-            if candidates.len() == 1 { "" } else { "s" }
-        ))));
-    }
-    if search.budget < 1024 * candidates.len() as u64 {
-        return Err(Error::new(ErrorKind::BadArgument(format!(
-            "--budget {}: the first round alone plays 1,024 games of each of {} candidates; allowed: at least {}",
-            search.budget,
-            candidates.len(),
-            1024 * candidates.len()
-        ))));
-    }
-    let kind = system.series()[search.series].kind;
-    // Simultaneous over every candidate, metric and round.
-    let metrics = 1 + search.constraint.is_some() as usize;
-    let confidence = 1.0 - 0.05 / (candidates.len() as f64 * metrics as f64 * MAX_ROUNDS as f64);
-    let mut watched = vec![search.series];
-    watched.extend(search.constraint.map(|c| c.series));
-    // A first round just large enough to drop the candidates far from the
-    // goal; each later round doubles.
-    let (mut played, mut games, mut rounds) = (0u64, 0u64, 0u32);
-    let mut size = 1024;
-    while rounds < MAX_ROUNDS {
-        let standing: Vec<usize> = (0..candidates.len())
-            .filter(|&c| candidates[c].dropped.is_none())
-            .collect();
-        if standing.len() < 2 || games + size * standing.len() as u64 > search.budget {
-            break;
-        }
-        rounds += 1;
-        let plan = Plan {
-            seed: search.seed,
-            threads: search.threads,
-            stop: Stop::Games(size),
-            reference: 0,
-            watched: watched.clone(),
-            first_game: played,
-            shard: None,
+/// A race in progress: the candidates, what they measured, and the games
+/// played so far. `tune` plays it to the end in one process; a sharded
+/// search (`tune --shard`) replays the rounds its shards wrote and plays
+/// its part of the next.
+pub struct Race<'a> {
+    system: &'static dyn crate::system::System,
+    search: &'a Search,
+    pub variants: Vec<Variant>,
+    axes: Vec<String>,
+    refused: Vec<(String, String)>,
+    candidates: Vec<Candidate>,
+    confidence: f64,
+    /// Games of each candidate played so far (the next round's first game).
+    played: u64,
+    games: u64,
+    rounds: u32,
+    size: u64,
+}
+
+/// One round of a race: the candidates that play it (indices), and its
+/// plan (the same new games for each).
+pub struct Round {
+    pub members: Vec<usize>,
+    pub plan: Plan,
+}
+
+impl<'a> Race<'a> {
+    /// The candidates of `search` on `base`, checked, before any round.
+    pub fn new(base: &Experiment, search: &'a Search) -> Result<Race<'a>> {
+        let (variants, refused, axes) = match &search.space {
+            Space::Range { param, from, to } => {
+                let (variants, refused) = range(base, param, *from, *to)?;
+                (variants, refused, vec![param.clone()])
+            }
+            Space::Variants => (base.variants.clone(), Vec::new(), base.axis_names()),
         };
-        let these: Vec<Variant> = standing.iter().map(|&c| variants[c].clone()).collect();
-        let outcomes = system.run(&these, &plan, None, None)?;
-        for (&c, outcome) in standing.iter().zip(&outcomes) {
-            candidates[c].sums += &outcome.series[search.series];
+        let candidates: Vec<Candidate> = variants
+            .iter()
+            .map(|v| Candidate {
+                label: v.label.clone(),
+                axes: v.axes.clone(),
+                sums: SeriesSums::default(),
+                constraint_sums: SeriesSums::default(),
+                dropped: None,
+            })
+            .collect();
+        if candidates.len() < 2 {
+            return Err(Error::new(ErrorKind::BadArgument(format!(
+                "{}: only {} candidate{} the rules allow, nothing to race",
+                match &search.space {
+                    Space::Range { param, from, to } => format!("{param} from {from} to {to}"),
+                    Space::Variants => "the experiment's sweep".to_string(),
+                },
+                candidates.len(),
+                if candidates.len() == 1 { "" } else { "s" }
+            ))));
+        }
+        if search.budget < 1024 * candidates.len() as u64 {
+            return Err(Error::new(ErrorKind::BadArgument(format!(
+                "--budget {}: the first round alone plays 1,024 games of each of {} candidates; allowed: at least {}",
+                search.budget,
+                candidates.len(),
+                1024 * candidates.len()
+            ))));
+        }
+        // Simultaneous over every candidate, metric and round.
+        let metrics = 1 + search.constraint.is_some() as usize;
+        let confidence =
+            1.0 - 0.05 / (candidates.len() as f64 * metrics as f64 * MAX_ROUNDS as f64);
+        Ok(Race {
+            system: base.system,
+            search,
+            variants,
+            axes,
+            refused,
+            candidates,
+            confidence,
+            played: 0,
+            games: 0,
+            rounds: 0,
+            // A first round just large enough to drop the candidates far
+            // from the goal; each later round doubles.
+            size: 1024,
+        })
+    }
+
+    /// The next round, or `None` when the race is over (one candidate
+    /// left, the budget spent, or the rounds the correction allows).
+    pub fn next_round(&self) -> Option<Round> {
+        let members: Vec<usize> = (0..self.candidates.len())
+            .filter(|&c| self.candidates[c].dropped.is_none())
+            .collect();
+        let over = self.rounds >= MAX_ROUNDS
+            || members.len() < 2
+            || self.games + self.size * members.len() as u64 > self.search.budget;
+        if over {
+            return None;
+        }
+        let mut watched = vec![self.search.series];
+        watched.extend(self.search.constraint.map(|c| c.series));
+        Some(Round {
+            members,
+            plan: Plan {
+                seed: self.search.seed,
+                threads: self.search.threads,
+                stop: Stop::Games(self.size),
+                reference: 0,
+                watched,
+                first_game: self.played,
+                shard: None,
+            },
+        })
+    }
+
+    /// The round's variants, in `members` order.
+    pub fn round_variants(&self, round: &Round) -> Vec<Variant> {
+        round
+            .members
+            .iter()
+            .map(|&c| self.variants[c].clone())
+            .collect()
+    }
+
+    /// Takes a round's outcomes (one per member, all of its games) and
+    /// drops the candidates they show worse or infeasible.
+    pub fn absorb(&mut self, round: &Round, outcomes: &[crate::system::VariantOutcome]) {
+        let search = self.search;
+        for (&c, outcome) in round.members.iter().zip(outcomes) {
+            self.candidates[c].sums += &outcome.series[search.series];
             if let Some(constraint) = search.constraint {
-                candidates[c].constraint_sums += &outcome.series[constraint.series];
+                self.candidates[c].constraint_sums += &outcome.series[constraint.series];
             }
         }
-        games += size * standing.len() as u64;
-        played += size;
-        size *= 2;
+        self.rounds += 1;
+        self.games += self.size * round.members.len() as u64;
+        self.played += self.size;
+        self.size *= 2;
+        let kind = self.system.series()[search.series].kind;
         judge(
-            &mut candidates,
-            &standing,
+            &mut self.candidates,
+            &round.members,
             search,
             kind,
-            confidence,
-            rounds,
-            system,
+            self.confidence,
+            self.rounds,
+            self.system,
         );
+    }
+
+    /// Rounds played so far.
+    pub fn rounds(&self) -> u32 {
+        self.rounds
+    }
+
+    pub fn finish(self) -> Tuned {
+        Tuned {
+            axes: self.axes,
+            series: self.search.series,
+            goal: self.search.goal,
+            constraint: self.search.constraint,
+            candidates: self.candidates,
+            refused: self.refused,
+            rounds: self.rounds,
+            games: self.games,
+            confidence: self.confidence,
+        }
+    }
+}
+
+/// The whole race in this process.
+pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
+    let mut race = Race::new(base, search)?;
+    while let Some(round) = race.next_round() {
+        let outcomes = base
+            .system
+            .run(&race.round_variants(&round), &round.plan, None, None)?;
+        race.absorb(&round, &outcomes);
         crate::cancel::check()?;
     }
-    Ok(Tuned {
-        axes,
-        series: search.series,
-        goal: search.goal,
-        constraint: search.constraint,
-        candidates,
-        refused,
-        rounds,
-        games,
-        confidence,
-    })
+    Ok(race.finish())
 }
 
 /// After a round: drops the candidates whose constrained metric surely

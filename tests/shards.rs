@@ -395,3 +395,74 @@ fn a_sharded_check_gives_the_verdict_and_p_values_of_one_process() {
     assert_ne!(output.status.code(), Some(0), "{message}");
     assert!(message.contains("round 1: shard 2 of 3"), "{message}");
 }
+
+#[test]
+fn a_sharded_search_replays_its_rounds_to_the_answer_of_one_process() {
+    let tmp = TempDir::new("shards-tune");
+    let search = [
+        "tune",
+        "haggerty",
+        "--param",
+        "hand_size_a",
+        "--from",
+        "1",
+        "--to",
+        "30",
+        "--metric",
+        "first_initiative",
+        "--target",
+        "0.5",
+        "--strategy",
+        "a=highest",
+        "--strategy",
+        "b=highest",
+    ];
+    let (single, merged, parts) = (
+        tmp.path().join("single"),
+        tmp.path().join("merged"),
+        tmp.path().join("parts"),
+    );
+    let mut args = search.to_vec();
+    args.extend(["-o", s(&single)]);
+    let answer = ok(fortunes(&args)).stdout;
+    let mut arrays = 0;
+    loop {
+        let mut args = search.to_vec();
+        args.extend(["--merge", s(&parts), "-o", s(&merged)]);
+        let output = fortunes(&args);
+        if output.status.success() {
+            assert_eq!(
+                String::from_utf8_lossy(&answer),
+                String::from_utf8_lossy(&output.stdout)
+            );
+            break;
+        }
+        let message = refused(&output);
+        assert!(
+            message.contains(&format!("round {}", arrays + 1)),
+            "{message}"
+        );
+        assert!(arrays < 16, "the search ends");
+        arrays += 1;
+        // One array: every shard plays its part of the next round.
+        for k in 1..=3 {
+            let shard = format!("{k}/3");
+            let mut args = search.to_vec();
+            args.extend(["--shard", &shard, "--parts", s(&parts)]);
+            ok(fortunes(&args));
+        }
+    }
+    assert!(arrays >= 3, "several rounds: {arrays}");
+    assert_eq!(
+        std::fs::read(single.join("tune.csv")).unwrap(),
+        std::fs::read(merged.join("tune.csv")).unwrap()
+    );
+    // A shard given twice in a round is refused.
+    let other = tmp.path().join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    let mut first = search.to_vec();
+    first.extend(["--shard", "1/3", "--parts", s(&other)]);
+    ok(fortunes(&first));
+    let message = refused(&fortunes(&first));
+    assert!(message.contains("already has shard 1 of 3"), "{message}");
+}

@@ -133,6 +133,10 @@ struct Header {
     /// The experiment as a run file (threads fixed at 1, which results do
     /// not depend on): `merge` plays nothing, it rebuilds from this.
     config: String,
+    /// A search's round: the candidates it played, in order (empty for a
+    /// run or a check, which play every variant).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    members: Vec<usize>,
 }
 
 /// The experiment as the configuration every shard must share.
@@ -250,21 +254,154 @@ pub fn write_shard(
         threads,
         games,
         config,
+        members: Vec::new(),
     };
-    let width = shard.count.to_string().len();
-    let name = format!(
-        "{}-seed-{seed}-round-{round}-shard-{:0width$}-of-{}{EXTENSION}",
-        experiment.name,
-        shard.index + 1,
-        shard.count
-    );
-    let header = serde_json::to_string(&header).map_err(|e| bad(e.to_string()))?;
-    let path = write_whole(dir, &name, &format!("{header}\n{accumulators}\n"))?;
+    let path = write_part(dir, &header, &accumulators)?;
     Ok(Written {
         path,
         games,
         rounds,
     })
+}
+
+/// Writes a partial result into `dir`, named for its run, seed, round and
+/// shard.
+fn write_part(dir: &Path, header: &Header, accumulators: &str) -> Result<PathBuf> {
+    let width = header.shards.to_string().len();
+    let name = format!(
+        "{}-seed-{}-round-{}-shard-{:0width$}-of-{}{EXTENSION}",
+        header.experiment, header.seed, header.round, header.shard, header.shards
+    );
+    let text = serde_json::to_string(header).map_err(|e| bad(e.to_string()))?;
+    write_whole(dir, &name, &format!("{text}\n{accumulators}\n"))
+}
+
+/// A search's round played by one shard (`tune --shard`): its partial
+/// result, named `name` (the search's), `config` the run file that
+/// reproduces the search, `round` its round and `members` the candidates
+/// it played (`variants`, in that order, under `plan`).
+#[allow(clippy::too_many_arguments)]
+pub fn write_round_shard(
+    dir: &Path,
+    name: &str,
+    config: &str,
+    system: &dyn crate::system::System,
+    variants: &[crate::system::Variant],
+    members: &[usize],
+    plan: &crate::system::Plan,
+    round: u64,
+) -> Result<Written> {
+    let shard = plan.shard.expect("a shard's plan");
+    let accumulators = system.run_shard(variants, plan)?;
+    crate::cancel::check()?;
+    let games = runner::shard_games(plan, system.batch());
+    let header = Header {
+        fortunes_partial: FORMAT,
+        fortunes_version: env!("CARGO_PKG_VERSION").into(),
+        experiment: name.to_string(),
+        config_digest: format!("{:016x}", run_digest(config)),
+        seed: plan.seed,
+        shard: shard.index + 1,
+        shards: shard.count,
+        round,
+        // A search's rounds are not known in advance.
+        rounds: u64::MAX,
+        threads: plan.threads,
+        games,
+        config: config.to_string(),
+        members: members.to_vec(),
+    };
+    let path = write_part(dir, &header, &accumulators)?;
+    Ok(Written {
+        path,
+        games,
+        rounds: 0,
+    })
+}
+
+/// What a folder holds of one round of a search: nothing, some shards
+/// (which, and whether `shard` is among them), or all of them.
+pub enum RoundParts {
+    None,
+    Some { have: Vec<u64>, of: u64 },
+    All(Vec<Part>),
+}
+
+/// The partial results of round `round` of the search `name` (its
+/// configuration `config`, played on `seed`) in `dir`; refuses parts of
+/// another race (another configuration, or other candidates).
+pub fn round_parts(
+    dir: &Path,
+    name: &str,
+    config: &str,
+    seed: u64,
+    round: u64,
+    members: &[usize],
+) -> Result<RoundParts> {
+    let digest = format!("{:016x}", run_digest(config));
+    let mut parts = Vec::new();
+    if dir.is_dir() {
+        for path in part_files(&[dir.to_path_buf()]).unwrap_or_default() {
+            let part = read_part(&path)?;
+            let h = &part.header;
+            if h.experiment != name || h.seed != seed || h.round != round {
+                continue;
+            }
+            if h.config_digest != digest || h.members != members {
+                return Err(Error::file(
+                    &path,
+                    format!(
+                        "a shard of another race of {name} (another configuration, or other candidates in round {round}): \
+                         give the search its own --parts folder"
+                    ),
+                ));
+            }
+            parts.push(part);
+        }
+    }
+    if parts.is_empty() {
+        return Ok(RoundParts::None);
+    }
+    let of = parts[0].header.shards;
+    let mut have: Vec<u64> = parts.iter().map(|p| p.header.shard).collect();
+    have.sort_unstable();
+    if have.len() as u64 == of && have.windows(2).all(|w| w[0] != w[1]) {
+        // One run's shards, each once: `arrange` checks them as round 1.
+        for part in &mut parts {
+            part.header.round = 1;
+            part.header.rounds = 1;
+        }
+        arrange(&parts, false)?;
+        return Ok(RoundParts::All(parts));
+    }
+    Ok(RoundParts::Some { have, of })
+}
+
+/// The outcomes of one round's shards of `variants` under `plan` (no
+/// shard), in variant order.
+pub fn merge_round(
+    system: &dyn crate::system::System,
+    variants: &[crate::system::Variant],
+    plan: &crate::system::Plan,
+    parts: &[Part],
+) -> Result<Vec<crate::system::VariantOutcome>> {
+    let arranged = arrange(parts, false)?;
+    let mut outcomes: Vec<Option<crate::system::VariantOutcome>> =
+        variants.iter().map(|_| None).collect();
+    system.merge(
+        variants,
+        plan,
+        &texts(parts, &arranged),
+        false,
+        &mut |v, outcome| {
+            outcomes[v] = Some(outcome);
+            Ok(())
+        },
+    )?;
+    Ok(outcomes
+        .into_iter()
+        .map(|o| o.expect("every variant's outcome is delivered"))
+        .collect())
 }
 
 /// Writes `dir/name` whole or not at all: a temporary file named for this
@@ -310,6 +447,7 @@ pub struct MergeArgs {
 }
 
 /// A partial result as read.
+#[derive(Clone)]
 pub struct Part {
     path: PathBuf,
     header: Header,
@@ -564,24 +702,8 @@ pub fn merged_outcomes(
     parts: &[Part],
     threads: usize,
 ) -> Result<Vec<crate::system::VariantOutcome>> {
-    let arranged = arrange(parts, false)?;
     let plan = experiment.plan(parts[0].header.seed, threads);
-    let mut outcomes: Vec<Option<crate::system::VariantOutcome>> =
-        experiment.variants.iter().map(|_| None).collect();
-    experiment.system.merge(
-        &experiment.variants,
-        &plan,
-        &texts(parts, &arranged),
-        false,
-        &mut |v, outcome| {
-            outcomes[v] = Some(outcome);
-            Ok(())
-        },
-    )?;
-    Ok(outcomes
-        .into_iter()
-        .map(|o| o.expect("every variant's outcome is delivered"))
-        .collect())
+    merge_round(experiment.system, &experiment.variants, &plan, parts)
 }
 
 /// `fortunes merge OUT PART...`.

@@ -2,14 +2,18 @@
 //! target, or maximises or minimises it (see `crate::tune`).
 
 use super::run::BaseArgs;
+use super::shard::{self, RoundParts};
 use crate::error::{Error, ErrorKind, Result};
+use crate::experiment::Experiment;
+use crate::output::warn;
 use crate::output::{
     emit, interval_text, number, write_table, write_text, OutputDir, Table, TableColumn,
 };
 use crate::report::write_points;
 use crate::system::plan;
+use crate::system::Shard;
 use crate::system::System;
-use crate::tune::{tune, Bound, Candidate, Constraint, Dropped, Goal, Search, Space, Tuned};
+use crate::tune::{tune, Bound, Candidate, Constraint, Dropped, Goal, Race, Search, Space, Tuned};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
@@ -57,6 +61,19 @@ pub struct TuneArgs {
     pub budget: Option<u64>,
     #[command(flatten)]
     pub base: BaseArgs,
+    /// Play only shard K of N of the search's next round and write it to
+    /// --parts DIR (a job array's environment chooses the shard too, as for
+    /// `run`); run the array again for each round until `--merge DIR`
+    /// gives the answer one process would.
+    #[arg(long, value_name = "K/N", requires = "parts")]
+    pub shard: Option<String>,
+    /// Where the shards of a sharded search write their partial results.
+    #[arg(long, value_name = "DIR", conflicts_with = "merge")]
+    pub parts: Option<PathBuf>,
+    /// The answer from the rounds the shards wrote in DIR, or which round
+    /// they must play next.
+    #[arg(long, value_name = "DIR")]
+    pub merge: Option<PathBuf>,
     /// Write tune.csv/.parquet (every candidate: its games, estimate,
     /// interval and the round it was dropped in, 0 if standing), tune.svg,
     /// tune-games.svg (where the games went), report.md and run.toml (which
@@ -272,8 +289,20 @@ pub fn run_tune(mut args: TuneArgs) -> Result<()> {
         seed: base.seed,
         threads,
     };
+    let config = base.to_toml_for(
+        "tune",
+        1,
+        Path::new("run.toml"),
+        Some(("tune", search_table(&args, &search, system))),
+    );
+    if let Some(dir) = &args.parts {
+        return tune_shard(&args, &base, &search, &config, dir);
+    }
     let mut out = args.out.as_deref().map(OutputDir::create).transpose()?;
-    let tuned = tune(&base, &search)?;
+    let tuned = match &args.merge {
+        None => tune(&base, &search)?,
+        Some(dir) => merged_race(&base, &search, &config, dir)?,
+    };
     let answer = Answer {
         tuned: &tuned,
         system,
@@ -298,6 +327,124 @@ pub fn run_tune(mut args: TuneArgs) -> Result<()> {
         dir.commit()?;
     }
     emit(&text)
+}
+
+/// The name a search's partial results carry.
+fn search_name(base: &Experiment) -> String {
+    format!("tune-{}", base.name)
+}
+
+/// `tune ... --shard K/N --parts DIR`: replays the rounds every shard has
+/// written, then plays this shard's part of the next round.
+fn tune_shard(
+    args: &TuneArgs,
+    base: &Experiment,
+    search: &Search,
+    config: &str,
+    dir: &Path,
+) -> Result<()> {
+    let chosen = shard::chosen(args.shard.as_deref())?.ok_or_else(|| {
+        Error::new(ErrorKind::BadArgument(
+            "--parts needs a shard: --shard K/N, or a job array's environment (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)".into(),
+        ))
+    })?;
+    let name = search_name(base);
+    let mut race = Race::new(base, search)?;
+    while let Some(mut round) = race.next_round() {
+        let number = u64::from(race.rounds()) + 1;
+        let variants = race.round_variants(&round);
+        match shard::round_parts(dir, &name, config, base.seed, number, &round.members)? {
+            RoundParts::All(parts) => {
+                let outcomes = shard::merge_round(base.system, &variants, &round.plan, &parts)?;
+                race.absorb(&round, &outcomes);
+            }
+            RoundParts::Some { have, of }
+                if have.contains(&(chosen.index + 1)) || of != chosen.count =>
+            {
+                return Err(Error::new(ErrorKind::BadArgument(format!(
+                    "round {number} of the search already has shard {} of {of} in {} (shards {} written); \
+                     run the others, then --merge {}",
+                    chosen.index + 1,
+                    dir.display(),
+                    have.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),
+                    dir.display()
+                ))));
+            }
+            RoundParts::None | RoundParts::Some { .. } => {
+                round.plan.shard = Some(Shard {
+                    index: chosen.index,
+                    count: chosen.count,
+                    round: 1,
+                });
+                round.plan.threads = plan::threads(args.base.threads);
+                let written = shard::write_round_shard(
+                    dir,
+                    &name,
+                    config,
+                    base.system,
+                    &variants,
+                    &round.members,
+                    &round.plan,
+                    number,
+                )?;
+                warn(format_args!(
+                    "search round {number}: shard {} of {} ({}), {} games of each of {} candidates; wrote {}; \
+                     when every shard is done, run the array again for the next round, or --merge {} for the answer",
+                    chosen.index + 1,
+                    chosen.count,
+                    chosen.by,
+                    written.games,
+                    round.members.len(),
+                    written.path.display(),
+                    dir.display()
+                ));
+                return Ok(());
+            }
+        }
+    }
+    warn(format_args!(
+        "the search is over after {} round(s): `fortunes tune ... --merge {}` gives the answer",
+        race.rounds(),
+        dir.display()
+    ));
+    Ok(())
+}
+
+/// The race replayed from the rounds its shards wrote in `dir`; refuses
+/// an unfinished race, naming the round its shards must play next.
+fn merged_race(base: &Experiment, search: &Search, config: &str, dir: &Path) -> Result<Tuned> {
+    let name = search_name(base);
+    let mut race = Race::new(base, search)?;
+    while let Some(round) = race.next_round() {
+        let number = u64::from(race.rounds()) + 1;
+        match shard::round_parts(dir, &name, config, base.seed, number, &round.members)? {
+            RoundParts::All(parts) => {
+                let variants = race.round_variants(&round);
+                let outcomes = shard::merge_round(base.system, &variants, &round.plan, &parts)?;
+                race.absorb(&round, &outcomes);
+            }
+            RoundParts::None => {
+                return Err(Error::new(ErrorKind::BadArgument(format!(
+                    "the search goes on to round {number}, which {} does not hold: run every shard again \
+                     (tune ... --shard K/N --parts {}), then merge",
+                    dir.display(),
+                    dir.display()
+                ))))
+            }
+            RoundParts::Some { have, of } => {
+                let missing: Vec<String> = (1..=of)
+                    .filter(|k| !have.contains(k))
+                    .map(|k| k.to_string())
+                    .collect();
+                return Err(Error::new(ErrorKind::BadArgument(format!(
+                    "round {number} of the search is missing shard(s) {} of {of} in {}",
+                    missing.join(", "),
+                    dir.display()
+                ))));
+            }
+        }
+    }
+    Ok(race.finish())
 }
 
 /// The search's answer, as a table, words, files and a report.
