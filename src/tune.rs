@@ -16,7 +16,7 @@
 use crate::error::{Error, ErrorKind, Result};
 use crate::experiment::Experiment;
 use crate::params::ParamKind;
-use crate::stats::SeriesSums;
+use crate::stats::{PairedSums, SeriesSums};
 use crate::system::{Plan, Stop, Variant};
 
 /// What the search aims at.
@@ -272,6 +272,10 @@ pub struct Race<'a> {
     games: u64,
     rounds: u32,
     size: u64,
+    /// The candidate the others were paired with in the rounds since it
+    /// last changed, and each candidate's paired sums with it.
+    leader: Option<usize>,
+    paired: Vec<PairedSums>,
 }
 
 /// One round of a race: the candidates that play it (indices), and its
@@ -279,6 +283,9 @@ pub struct Race<'a> {
 pub struct Round {
     pub members: Vec<usize>,
     pub plan: Plan,
+    /// The candidate the others are paired with this round (the plan's
+    /// reference), once one surely meets the constraint.
+    pub leader: Option<usize>,
 }
 
 impl<'a> Race<'a> {
@@ -291,6 +298,7 @@ impl<'a> Race<'a> {
             }
             Space::Variants => (base.variants.clone(), Vec::new(), base.axis_names()),
         };
+        let variants_len = variants.len();
         let candidates: Vec<Candidate> = variants
             .iter()
             .map(|v| Candidate {
@@ -320,8 +328,9 @@ impl<'a> Race<'a> {
                 1024 * candidates.len()
             ))));
         }
-        // Simultaneous over every candidate, metric and round.
-        let metrics = 1 + search.constraint.is_some() as usize;
+        // Simultaneous over every candidate, interval and round: the
+        // metric's, the constraint's and the paired difference's.
+        let metrics = 2 + search.constraint.is_some() as usize;
         let confidence =
             1.0 - 0.05 / (candidates.len() as f64 * metrics as f64 * MAX_ROUNDS as f64);
         Ok(Race {
@@ -338,6 +347,8 @@ impl<'a> Race<'a> {
             // A first round just large enough to drop the candidates far
             // from the goal; each later round doubles.
             size: 1024,
+            leader: None,
+            paired: vec![PairedSums::default(); variants_len],
         })
     }
 
@@ -355,18 +366,55 @@ impl<'a> Race<'a> {
         }
         let mut watched = vec![self.search.series];
         watched.extend(self.search.constraint.map(|c| c.series));
+        let leader = self.leader_among(&members);
         Some(Round {
-            members,
             plan: Plan {
                 seed: self.search.seed,
                 threads: self.search.threads,
                 stop: Stop::Games(self.size),
-                reference: 0,
+                reference: leader
+                    .and_then(|l| members.iter().position(|&c| c == l))
+                    .unwrap_or(0),
                 watched,
                 first_game: self.played,
                 shard: None,
             },
+            members,
+            leader,
         })
+    }
+
+    /// The candidate nearest the goal by its estimate, among those that
+    /// surely meet the constraint; none before the first round.
+    fn leader_among(&self, members: &[usize]) -> Option<usize> {
+        if self.rounds == 0 {
+            return None;
+        }
+        let kind = |series: usize| self.system.series()[series].kind;
+        members
+            .iter()
+            .copied()
+            .filter(|&c| match self.search.constraint {
+                None => true,
+                Some(constraint) => {
+                    let (low, high) = self.candidates[c]
+                        .constraint_sums
+                        .interval(kind(constraint.series), self.confidence);
+                    constraint.bound.judge(low, high) == Some(true)
+                }
+            })
+            .filter(|&c| self.candidates[c].sums.value().is_finite())
+            .min_by(|&a, &b| {
+                let miss = |c: usize| {
+                    let value = self.candidates[c].sums.value();
+                    match self.search.goal {
+                        Goal::Target(t) => (value - t).abs(),
+                        Goal::Maximize => -value,
+                        Goal::Minimize => value,
+                    }
+                };
+                miss(a).total_cmp(&miss(b))
+            })
     }
 
     /// The round's variants, in `members` order.
@@ -382,10 +430,18 @@ impl<'a> Race<'a> {
     /// drops the candidates they show worse or infeasible.
     pub fn absorb(&mut self, round: &Round, outcomes: &[crate::system::VariantOutcome]) {
         let search = self.search;
+        if round.leader != self.leader {
+            // Pairs with a new leader start afresh.
+            self.paired.fill(PairedSums::default());
+            self.leader = round.leader;
+        }
         for (&c, outcome) in round.members.iter().zip(outcomes) {
             self.candidates[c].sums += &outcome.series[search.series];
             if let Some(constraint) = search.constraint {
                 self.candidates[c].constraint_sums += &outcome.series[constraint.series];
+            }
+            if round.leader.is_some_and(|l| l != c) {
+                self.paired[c] += &outcome.paired[search.series];
             }
         }
         self.rounds += 1;
@@ -402,6 +458,46 @@ impl<'a> Race<'a> {
             self.rounds,
             self.system,
         );
+        if let Some(leader) = round.leader {
+            self.judge_paired(leader, &round.members, kind);
+        }
+    }
+
+    /// Drops the candidates that their paired difference with the leader
+    /// (which surely meets the constraint) shows worse than it: the same
+    /// games on both sides, so the difference is measured far more
+    /// tightly than either value where the candidates move together.
+    /// Maximising, c is worse when c - leader is surely below zero. For a
+    /// target t, c surely above t is farther from it than the leader when
+    /// c - leader > 0 (paired) and c + leader > 2t (from the two
+    /// intervals), and alike below.
+    fn judge_paired(&mut self, leader: usize, members: &[usize], kind: crate::stats::Kind) {
+        if self.candidates[leader].dropped.is_some() {
+            return;
+        }
+        let (leader_low, leader_high) =
+            self.candidates[leader].sums.interval(kind, self.confidence);
+        for &c in members {
+            if c == leader || self.candidates[c].dropped.is_some() {
+                continue;
+            }
+            let d = self.paired[c].difference(self.confidence);
+            if !(d.ci_low.is_finite() && d.ci_high.is_finite()) {
+                continue;
+            }
+            let (low, high) = self.candidates[c].sums.interval(kind, self.confidence);
+            let worse = match self.search.goal {
+                Goal::Maximize => d.ci_high < 0.0,
+                Goal::Minimize => d.ci_low > 0.0,
+                Goal::Target(t) => {
+                    (low > t && d.ci_low > 0.0 && low + leader_low > 2.0 * t)
+                        || (high < t && d.ci_high < 0.0 && high + leader_high < 2.0 * t)
+                }
+            };
+            if worse {
+                self.candidates[c].dropped = Some(Dropped::Worse(self.rounds));
+            }
+        }
     }
 
     /// Rounds played so far.

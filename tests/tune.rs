@@ -320,3 +320,42 @@ fn a_sweep_under_a_constraint_is_raced_and_reproduced_from_its_run_file() {
     assert_eq!(output.stdout, replay.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn paired_candidates_that_play_identical_games_are_never_told_apart() {
+    // Actions per card change no card and no choice of the heuristic, so
+    // both candidates play identical games: their paired difference is
+    // exactly zero, and the race must end with both standing, reported as
+    // candidates that cannot be told apart.
+    let base = Experiment::from_table(
+        "tune",
+        std::path::Path::new("(test)"),
+        &toml::from_str(
+            "system = \"haggerty\"\n[sweep]\nactions_per_card = [4, 6]\n\
+             [strategies]\na = \"heuristic\"\nb = \"heuristic\"\n",
+        )
+        .unwrap(),
+        &Overrides::default(),
+    )
+    .unwrap();
+    let tuned = tune(
+        &base,
+        &Search {
+            space: Space::Variants,
+            series: series(&base, "initiative"),
+            goal: Goal::Maximize,
+            constraint: None,
+            budget: 100_000,
+            seed: 1,
+            threads: 2,
+        },
+    )
+    .unwrap();
+    assert_eq!(tuned.standing().count(), 2);
+    assert!(
+        tuned.rounds >= 4,
+        "rounds until the budget: {}",
+        tuned.rounds
+    );
+    assert_eq!(tuned.candidates[0].sums, tuned.candidates[1].sums);
+}
