@@ -76,6 +76,7 @@ fn simulation(a: HaggertyStrategy, b: HaggertyStrategy, rules: Rules) -> haggert
     haggerty::Haggerty {
         rules,
         strategies: BySeat([a, b]),
+        agents: BySeat::default(),
     }
 }
 

@@ -30,6 +30,7 @@ fn heuristic(sets: &[(&str, i64)]) -> PiquetStrategy {
         description: String::new(),
         base: "heuristic",
         tuning,
+        command: None,
     })
 }
 
@@ -285,6 +286,7 @@ fn every_kard_turns_one_card(scenario: &Scenario) {
         description: String::new(),
         base: "random",
         tuning: ParamValues::defaults("random", &[]),
+        command: None,
     });
     for strategies in [
         BySeat([heuristic(&[]); 2]),

@@ -8,6 +8,7 @@
 //! 1 only when a balance check finds a change; 2 bad input or usage; 130
 //! interrupted (Ctrl-C or SIGTERM).
 
+mod agent;
 mod ask;
 mod check;
 pub mod listing;
@@ -123,6 +124,7 @@ pub fn command() -> clap::Command {
     Cli::command()
         .subcommand(odds::define())
         .subcommand(play::define().after_help(EXIT_CODES))
+        .subcommand(agent::define().after_help(EXIT_CODES))
         .subcommands(tools.map(|t| (t.define)().after_help(EXIT_CODES)))
 }
 
@@ -131,6 +133,7 @@ pub fn execute(matches: &clap::ArgMatches) -> Result<Outcome> {
     match matches.subcommand() {
         Some(("odds", question)) => return odds::execute(question).map(|()| Outcome::Success),
         Some(("play", game)) => return play::execute(game).map(|()| Outcome::Success),
+        Some(("agent", session)) => return agent::execute(session).map(|()| Outcome::Success),
         Some((name, args)) => {
             if let Some(tools) = systems::find(name).ok().and_then(|s| s.tools()) {
                 return (tools.execute)(args).map(|()| Outcome::Success);

@@ -35,10 +35,25 @@ pub const fn splitmix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The 64-bit seed of one (master seed, game, stream): what an external
+/// agent is given, from which `rng_from_seed` makes the stream's generator.
+pub const fn stream_seed(master_seed: u64, game: u64, stream: Stream) -> u64 {
+    splitmix64(splitmix64(splitmix64(master_seed) ^ game) ^ stream.0)
+}
+
+/// The 128-bit generator state of a stream seed.
+pub const fn seed_state(seed: u64) -> u128 {
+    ((seed as u128) << 64) | splitmix64(seed ^ 0x5851_F42D_4C95_7F2D) as u128
+}
+
 /// The 128-bit generator state for one (master seed, game, stream).
 pub const fn stream_state(master_seed: u64, game: u64, stream: Stream) -> u128 {
-    let h = splitmix64(splitmix64(splitmix64(master_seed) ^ game) ^ stream.0);
-    ((h as u128) << 64) | splitmix64(h ^ 0x5851_F42D_4C95_7F2D) as u128
+    seed_state(stream_seed(master_seed, game, stream))
+}
+
+/// The generator of a stream seed: `game_rng` of the stream it came from.
+pub fn rng_from_seed(seed: u64) -> GameRng {
+    Pcg64Mcg::new(seed_state(seed))
 }
 
 /// The generator for one stream of one game.

@@ -195,8 +195,10 @@ impl Reading<'_> {
         }
         for text in &overrides.strategies {
             let (seat, name) = parse_seat_assignment(text)?;
-            // `heuristic:win_percent=70,reserve=1`: a player and tuning.
+            // `heuristic:win_percent=70,reserve=1`: a player and tuning;
+            // `exec:COMMAND` an external agent, its command whole.
             let (base, tuning) = match name.split_once(':') {
+                Some(_) if name.starts_with("exec:") => (name.as_str(), None),
                 Some((base, tuning)) => (base.trim(), Some(tuning)),
                 None => (name.as_str(), None),
             };

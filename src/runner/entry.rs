@@ -101,12 +101,15 @@ impl<S: Simulation> System for Entry<S> {
     fn play(&self) -> Option<SystemCommand> {
         S::PLAY
     }
+    fn agent(&self) -> Option<SystemCommand> {
+        S::AGENT
+    }
     fn tools(&self) -> Option<SystemCommand> {
         S::TOOLS
     }
 
     fn check(&self, variant: &Variant) -> Result<()> {
-        S::build(variant).map(|_| ())
+        build::<S>(variant).map(|_| ())
     }
 
     fn run_each(
@@ -117,7 +120,7 @@ impl<S: Simulation> System for Entry<S> {
         progress: Option<&ProgressBar>,
         done: &mut dyn FnMut(usize, VariantOutcome) -> Result<()>,
     ) -> Result<()> {
-        let simulations = variants.iter().map(S::build).collect::<Result<Vec<S>>>()?;
+        let simulations = variants.iter().map(build::<S>).collect::<Result<Vec<S>>>()?;
         let mut finish = |v: usize, result: VariantResult<S::Stats>| {
             let outcome = VariantOutcome {
                 rows: game_level_rows(
@@ -158,7 +161,7 @@ impl<S: Simulation> System for Entry<S> {
     }
 
     fn run_shard(&self, variants: &[Variant], plan: &Plan) -> Result<String> {
-        let simulations = variants.iter().map(S::build).collect::<Result<Vec<S>>>()?;
+        let simulations = variants.iter().map(build::<S>).collect::<Result<Vec<S>>>()?;
         let mut parts: Vec<Option<Partial<S::Stats>>> = variants.iter().map(|_| None).collect();
         super::run_each(&simulations, plan, None, None, &mut |v, result| {
             parts[v] = Some(Partial::of(result));
@@ -183,7 +186,7 @@ impl<S: Simulation> System for Entry<S> {
         allow_open: bool,
         done: &mut dyn FnMut(usize, VariantOutcome) -> Result<()>,
     ) -> Result<u64> {
-        let simulations = variants.iter().map(S::build).collect::<Result<Vec<S>>>()?;
+        let simulations = variants.iter().map(build::<S>).collect::<Result<Vec<S>>>()?;
         let merged =
             partial::merge::<S::Stats>(variants.len(), plan, S::SERIES, rounds, &|v, stats| {
                 simulations[v].rows(stats)
@@ -216,7 +219,7 @@ impl<S: Simulation> System for Entry<S> {
     }
 
     fn game_loop(&self, variant: &Variant) -> Result<Box<dyn GameLoop>> {
-        let simulation = S::build(variant)?;
+        let simulation = build::<S>(variant)?;
         Ok(Box::new(Loop {
             state: simulation.new_state(),
             simulation,
@@ -226,8 +229,23 @@ impl<S: Simulation> System for Entry<S> {
     }
 
     fn trace(&self, variant: &Variant, master_seed: u64, game: u64) -> Result<Trace> {
-        Ok(S::build(variant)?.trace(master_seed, game))
+        Ok(build::<S>(variant)?.trace(master_seed, game))
     }
+}
+
+/// `S::build`, refusing an external agent (`exec:`) in a system that does
+/// not speak the agent protocol.
+fn build<S: Simulation>(variant: &Variant) -> Result<S> {
+    if S::AGENT.is_none() {
+        if let Some(player) = variant.players.0.iter().find(|p| p.command.is_some()) {
+            return Err(Error::new(ErrorKind::BadArgument(format!(
+                "{}: {} does not take external agents yet (exec: players); use a built-in or a preset",
+                player.name,
+                S::NAME
+            ))));
+        }
+    }
+    S::build(variant)
 }
 
 /// Gives every row its game-level interval (the per-game series' where

@@ -11,13 +11,11 @@
 pub mod entry;
 pub mod partial;
 
-use crate::cancel::INTERRUPTED;
 use crate::error::{Error, ErrorKind, Result};
 use crate::stats::{cluster_size, PairedSums, Ratio, RowKeys, RowSums, SeriesSums, CONFIDENCE};
 use crate::system::{Plan, Series, Simulation, Stop};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// What one variant measured.
@@ -252,9 +250,7 @@ fn run_group<S: Simulation>(
                     )
                     .collect()
             });
-            if INTERRUPTED.load(Ordering::Relaxed) {
-                return Err(Error::new(ErrorKind::Interrupted));
-            }
+            crate::cancel::check()?;
             for (&b, tally) in wave_batches.iter().zip(&tallies) {
                 let batch_last = ((b + 1) * S::BATCH).min(chunk_end);
                 for (v, result) in results.iter_mut().enumerate() {
@@ -408,7 +404,7 @@ fn play_batch<S: Simulation>(
             .collect(),
         records: (0..count).map(|_| Vec::new()).collect(),
     };
-    if INTERRUPTED.load(Ordering::Relaxed) {
+    if crate::cancel::stopping() {
         return tally;
     }
     // Progress counts each game once: a replayed reference does not.
@@ -421,7 +417,7 @@ fn play_batch<S: Simulation>(
     for game in games.clone() {
         // Checked every game, not every batch: a batch of slow games (a
         // search player's) would keep running long after Ctrl-C.
-        if INTERRUPTED.load(Ordering::Relaxed) {
+        if crate::cancel::stopping() {
             return tally;
         }
         for v in 0..count {

@@ -4,6 +4,7 @@
 //! (the game loop, statically dispatched), and the types they share. It
 //! lies below both the systems and the runner and imports neither.
 
+pub mod agent;
 pub mod command;
 pub mod metric;
 pub mod plan;
@@ -15,7 +16,9 @@ pub mod variant;
 pub use command::SystemCommand;
 pub use metric::{Metric, Shape};
 pub use plan::{Plan, Shard, ShardText, Stop};
-pub use player::{player_names, presets_dir, resolve_player, Player, StrategyInfo};
+pub use player::{
+    player_names, presets_dir, resolve_built_in, resolve_player, Player, StrategyInfo, EXEC,
+};
 pub use series::Series;
 pub use simulation::Simulation;
 pub use variant::{Trace, Variant, VariantOutcome};
@@ -67,6 +70,9 @@ pub trait System: Sync {
     /// `fortunes NAME ...`, for a system with tools of its own.
     fn tools(&self) -> Option<SystemCommand>;
     fn play(&self) -> Option<SystemCommand>;
+    /// `fortunes agent NAME ...`, for a system that speaks the agent
+    /// protocol (and so takes `exec:COMMAND` players).
+    fn agent(&self) -> Option<SystemCommand>;
 
     /// A variant of the defaults: default rules and scenario, these players.
     fn default_variant(&self, players: BySeat<Player>) -> Variant {

@@ -23,7 +23,12 @@ pub struct Player {
     pub base: &'static str,
     pub tuning: ParamValues,
     pub description: String,
+    /// An external agent's command (`exec:COMMAND`; base `exec`).
+    pub command: Option<String>,
 }
+
+/// The base of an external agent's player.
+pub const EXEC: &str = "exec";
 
 impl Player {
     /// The built-in `info` with its default tuning.
@@ -33,6 +38,19 @@ impl Player {
             base: info.name,
             tuning: ParamValues::defaults(info.name, info.tuning),
             description: info.about.to_string(),
+            command: None,
+        }
+    }
+
+    /// An external agent: `command` started for the seat, speaking the
+    /// JSON-lines protocol of docs/agents.md.
+    pub fn external(command: &str) -> Player {
+        Player {
+            name: format!("{EXEC}:{command}"),
+            base: EXEC,
+            tuning: ParamValues::defaults(EXEC, &[]),
+            description: format!("external agent: {command}"),
+            command: Some(command.to_string()),
         }
     }
 
@@ -42,6 +60,9 @@ impl Player {
         let mut table = toml::Table::new();
         table.insert("name".into(), self.name.clone().into());
         table.insert("base".into(), self.base.into());
+        if let Some(command) = &self.command {
+            table.insert("command".into(), command.clone().into());
+        }
         table.extend(self.tuning.to_toml());
         table
     }
@@ -61,6 +82,23 @@ impl Player {
                 .join(", ")
         };
         let mut table = table.clone();
+        if table.get("base").and_then(|b| b.as_str()) == Some(EXEC) {
+            let command = match table.get("command") {
+                Some(toml::Value::String(command)) if !command.trim().is_empty() => command,
+                other => {
+                    return Err(Error::new(ErrorKind::BadValue {
+                        name: "command".into(),
+                        value: other.map_or("(missing)".to_string(), |v| v.to_string()),
+                        allowed: "the agent's command line, e.g. \"python3 mybot.py\"".into(),
+                    }))
+                }
+            };
+            let mut player = Player::external(command);
+            if let Some(toml::Value::String(n)) = table.get("name") {
+                player.name = n.clone();
+            }
+            return Ok(player);
+        }
         let info = match table.remove("base") {
             Some(toml::Value::String(base)) => {
                 strategies.iter().find(|s| s.name == base).ok_or_else(|| {
@@ -119,11 +157,35 @@ pub fn resolve_player(
     if let Some(info) = strategies.iter().find(|s| s.name == name) {
         return Ok(Player::built_in(info));
     }
+    if let Some(command) = name.strip_prefix("exec:") {
+        if command.trim().is_empty() {
+            return Err(Error::new(ErrorKind::BadArgument(
+                "exec: needs the agent's command, e.g. exec:python3 mybot.py".into(),
+            )));
+        }
+        return Ok(Player::external(command.trim()));
+    }
     let built_ins: Vec<(&str, &str)> = strategies.iter().map(|s| (s.name, s.about)).collect();
     let path = presets::preset_path(name, presets_dir, &built_ins)?;
     let text = presets::read_input(&path)?;
     let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(&path, e))?;
     Player::from_table(strategies, name, &table).map_err(|e| Error::file(&path, e))
+}
+
+/// `resolve_player` for a command that plays in this process only (a
+/// match, a person's seat): an external agent is refused.
+pub fn resolve_built_in(
+    strategies: &'static [StrategyInfo],
+    name: &str,
+    presets_dir: &Path,
+) -> Result<Player> {
+    let player = resolve_player(strategies, name, presets_dir)?;
+    if player.command.is_some() {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "{name}: external agents play in runs (fortunes run SYSTEM --strategy SEAT=exec:COMMAND); allowed here: a built-in or a preset"
+        ))));
+    }
+    Ok(player)
 }
 
 /// `strategies/<system>/`: the folder given, else the working directory's,

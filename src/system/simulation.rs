@@ -66,6 +66,9 @@ pub trait Simulation: Sync + Sized + 'static {
     const TOOLS: Option<SystemCommand> = None;
     /// `fortunes play SYSTEM`: a person plays one seat in the terminal.
     const PLAY: Option<SystemCommand> = None;
+    /// `fortunes agent SYSTEM`: a built-in player served over the agent
+    /// protocol; a system with it also takes `exec:COMMAND` players.
+    const AGENT: Option<SystemCommand> = None;
 
     /// The simulation of a variant (rules, scenario, players); refuses
     /// rules that are each valid but impossible together, and a scenario

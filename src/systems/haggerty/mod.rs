@@ -1,6 +1,7 @@
 //! The Haggerty card-initiative sequence (Wally Simon after Garry Haggerty,
 //! PW Review, October 1993; seed `000_4f524c386eb34d1d.txt`).
 
+pub mod agent;
 pub mod game;
 pub mod heuristic;
 pub mod metrics;
@@ -25,6 +26,7 @@ use crate::error::Result;
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
 use crate::system::{Metric, Series, Simulation, StrategyInfo, Trace, Variant};
+use std::cell::RefCell;
 
 /// Plays one whole game on `game`, which is reset for (seed, index), and
 /// adds it to `stats`.
@@ -78,6 +80,34 @@ pub fn play_game<S: Strategy>(
 pub struct Haggerty {
     pub rules: Rules,
     pub strategies: BySeat<HaggertyStrategy>,
+    /// An external agent's command and its `hello`, for a seat an agent
+    /// plays (`exec:COMMAND`).
+    pub agents: BySeat<Option<(String, serde_json::Value)>>,
+}
+
+/// A worker's game, and the agents of its seats (started once per worker
+/// thread and kept for its next games and runs: see `AGENT_POOL`).
+pub struct State {
+    pub game: Game,
+    agents: BySeat<Option<RefCell<agent::AgentSeat>>>,
+    keys: BySeat<Option<String>>,
+}
+
+thread_local! {
+    /// Agents a worker thread started, by command, seat and hello: a state
+    /// dropped at the end of a batch gives them back, the next one takes
+    /// them, so each thread starts each agent once; they end with it.
+    static AGENT_POOL: RefCell<Vec<(String, agent::AgentSeat)>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Drop for State {
+    fn drop(&mut self) {
+        for seat in Seat::BOTH {
+            if let (Some(agent), Some(key)) = (self.agents[seat].take(), self.keys[seat].take()) {
+                let _ = AGENT_POOL.try_with(|pool| pool.borrow_mut().push((key, agent.into_inner())));
+            }
+        }
+    }
 }
 
 const SERIES: &[Series] = &[
@@ -118,41 +148,85 @@ impl Simulation for Haggerty {
     const DEFAULT_GAMES: u64 = 1_000_000;
     const PROGRESS_FROM: u64 = 100_000;
     const PLAY: Option<crate::system::SystemCommand> = Some(play::PLAY);
+    const AGENT: Option<crate::system::SystemCommand> = Some(agent::AGENT);
 
-    type State = Game;
+    type State = State;
     type Stats = Stats;
     type Record = GameRecord;
 
     fn build(variant: &Variant) -> Result<Self> {
         let (rules, players) = (&variant.rules, &variant.players);
+        let built_in = |s: Seat| match players[s].command {
+            // The seat's built-in is unused; any will do.
+            Some(_) => HaggertyStrategy::Lowest,
+            None => HaggertyStrategy::from_player(&players[s]),
+        };
         Ok(Haggerty {
             rules: Rules::from_values(rules.clone())?,
-            strategies: BySeat(Seat::BOTH.map(|s| HaggertyStrategy::from_player(&players[s]))),
+            strategies: BySeat(Seat::BOTH.map(built_in)),
+            agents: BySeat(Seat::BOTH.map(|s| {
+                let command = players[s].command.clone()?;
+                Some((command, agent::hello(rules, s)))
+            })),
         })
     }
 
-    fn new_state(&self) -> Game {
-        Game::new(&self.rules, 0, 0)
+    fn new_state(&self) -> State {
+        let mut keys = BySeat::<Option<String>>::default();
+        let mut agents = BySeat::<Option<RefCell<agent::AgentSeat>>>::default();
+        for seat in Seat::BOTH {
+            let Some((command, hello)) = &self.agents[seat] else {
+                continue;
+            };
+            let key = format!("{command}\u{0}{hello}");
+            let pooled = AGENT_POOL
+                .with(|pool| {
+                    let mut pool = pool.borrow_mut();
+                    let at = pool.iter().position(|(k, _)| *k == key)?;
+                    Some(pool.swap_remove(at).1)
+                })
+                .unwrap_or_else(|| agent::AgentSeat::start(command, hello, seat));
+            agents[seat] = Some(RefCell::new(pooled));
+            keys[seat] = Some(key);
+        }
+        State {
+            game: Game::new(&self.rules, 0, 0),
+            agents,
+            keys,
+        }
     }
 
     #[inline]
     fn play(
         &self,
-        state: &mut Game,
+        state: &mut State,
         master_seed: u64,
         game: u64,
         stats: &mut Stats,
         series: &mut [Ratio],
         records: Option<&mut Vec<GameRecord>>,
     ) {
-        let record = play_game(
-            state,
-            &self.rules,
-            &self.strategies,
-            master_seed,
-            game,
-            stats,
-        );
+        let record = if self.agents.0.iter().all(Option::is_none) {
+            play_game(
+                &mut state.game,
+                &self.rules,
+                &self.strategies,
+                master_seed,
+                game,
+                stats,
+            )
+        } else {
+            for seat in Seat::BOTH {
+                if let Some(agent) = &state.agents[seat] {
+                    agent.borrow_mut().begin(master_seed, game);
+                }
+            }
+            let seats = BySeat(Seat::BOTH.map(|s| agent::Seated {
+                built_in: self.strategies[s],
+                agent: state.agents[s].as_ref(),
+            }));
+            play_game(&mut state.game, &self.rules, &seats, master_seed, game, stats)
+        };
         record.series(&self.rules, series);
         if let Some(records) = records {
             records.push(record);

@@ -13,7 +13,7 @@ use crate::engine::cards::{Card, CardSet};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
 use crate::error::{Error, ErrorKind, Result};
-use crate::system::{presets_dir, resolve_player, SystemCommand};
+use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
 
@@ -202,7 +202,7 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let rules = Rules::from_values(values)?;
     let you = Seat::parse(matches.get_one::<String>("seat").expect("defaulted")).expect("a or b");
     let against = matches.get_one::<String>("against").expect("defaulted");
-    let player = resolve_player(STRATEGIES, against, &presets_dir(SYSTEM, None))?;
+    let player = resolve_built_in(STRATEGIES, against, &presets_dir(SYSTEM, None))?;
     let (seed, index) = (
         *matches.get_one::<u64>("seed").expect("defaulted"),
         *matches.get_one::<u64>("game").expect("defaulted"),

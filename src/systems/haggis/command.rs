@@ -10,7 +10,7 @@ use super::strategy::{HaggisStrategy, STRATEGIES};
 use crate::error::{Error, ErrorKind, Result};
 use crate::output::{emit, usage_error};
 use crate::presets;
-use crate::system::{plan, presets_dir, resolve_player, SystemCommand};
+use crate::system::{plan, presets_dir, resolve_built_in, SystemCommand};
 use clap::{FromArgMatches, Subcommand};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -121,8 +121,8 @@ fn haggis_command(command: HaggisCommand) -> Result<()> {
         } => {
             let rules = haggis_rules(&rules_args)?;
             let dir = presets_dir(rules::SYSTEM, strategies_dir.as_deref());
-            let player = resolve_player(STRATEGIES, &player, &dir)?;
-            let against = resolve_player(STRATEGIES, &against, &dir)?;
+            let player = resolve_built_in(STRATEGIES, &player, &dir)?;
+            let against = resolve_built_in(STRATEGIES, &against, &dir)?;
             let threads = plan::threads(threads);
             let started = Instant::now();
             let result = play_match(

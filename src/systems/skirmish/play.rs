@@ -11,7 +11,7 @@ use super::scenario::Scenario;
 use super::strategy::{SkirmishStrategy, STRATEGIES};
 use crate::engine::{BySeat, Seat};
 use crate::error::{Error, ErrorKind, Result};
-use crate::system::{presets_dir, resolve_player, SystemCommand};
+use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use std::io::{BufRead, Write};
 
 pub const PLAY: SystemCommand = SystemCommand { define, execute };
@@ -62,7 +62,7 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     };
     let you = Seat::parse(matches.get_one::<String>("seat").expect("defaulted")).expect("a or b");
     let against = matches.get_one::<String>("against").expect("defaulted");
-    let player = resolve_player(STRATEGIES, against, &presets_dir(SYSTEM, None))?;
+    let player = resolve_built_in(STRATEGIES, against, &presets_dir(SYSTEM, None))?;
     let (seed, index) = (
         *matches.get_one::<u64>("seed").expect("defaulted"),
         *matches.get_one::<u64>("game").expect("defaulted"),

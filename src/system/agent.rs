@@ -1,0 +1,149 @@
+//! External agents: a program that plays a seat over a JSON-lines protocol
+//! on its standard input and output (docs/agents.md). fortunes writes one
+//! JSON object a line (`hello` once, `game` at each game's start,
+//! `decide` at each decision) and reads one object a line back (`{"choice":
+//! ...}`) for each `decide`. A worker thread starts its own agent process,
+//! so a run stays parallel; the agent's seed comes from the game's streams,
+//! so it stays reproducible.
+
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+/// Seconds an agent may take to answer one decision, unless
+/// `FORTUNES_AGENT_TIMEOUT` says otherwise.
+const DEFAULT_TIMEOUT: u64 = 10;
+
+/// A running agent process.
+pub struct Agent {
+    command: String,
+    child: Child,
+    input: Option<BufWriter<ChildStdin>>,
+    lines: Receiver<std::io::Result<String>>,
+    timeout: Duration,
+}
+
+impl Agent {
+    /// Starts `command` (through `sh -c`, so it may hold arguments and
+    /// quotes) and sends it `hello`.
+    pub fn start(command: &str, hello: &serde_json::Value) -> Result<Agent, String> {
+        let timeout = std::env::var("FORTUNES_AGENT_TIMEOUT")
+            .ok()
+            .and_then(|t| t.trim().parse::<f64>().ok())
+            .filter(|t| *t > 0.0)
+            .map_or(Duration::from_secs(DEFAULT_TIMEOUT), Duration::from_secs_f64);
+        // Its own process group: Ctrl-C reaches fortunes, which ends the
+        // agent, and ending the group ends whatever the shell started.
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .process_group(0)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("cannot start {command:?}: {e}"))?;
+        let input = child.stdin.take().map(BufWriter::new);
+        let output = child.stdout.take().expect("stdout is piped");
+        // A reader thread, so that a silent agent times out instead of
+        // hanging the run.
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(output);
+            loop {
+                let mut line = String::new();
+                match reader.read_line(&mut line) {
+                    Ok(0) => break,
+                    Ok(_) => {
+                        if sender.send(Ok(line)).is_err() {
+                            break;
+                        }
+                    }
+                    Err(e) => {
+                        let _ = sender.send(Err(e));
+                        break;
+                    }
+                }
+            }
+        });
+        let mut agent = Agent {
+            command: command.to_string(),
+            child,
+            input,
+            lines,
+            timeout,
+        };
+        agent.send(hello)?;
+        Ok(agent)
+    }
+
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
+    /// Sends one message.
+    pub fn send(&mut self, message: &serde_json::Value) -> Result<(), String> {
+        let Some(input) = self.input.as_mut() else {
+            return Err("its input is closed".into());
+        };
+        serde_json::to_writer(&mut *input, message)
+            .map_err(|e| e.to_string())
+            .and_then(|()| input.write_all(b"\n").map_err(|e| e.to_string()))
+            .and_then(|()| input.flush().map_err(|e| e.to_string()))
+            .map_err(|e| format!("cannot write to it ({e}); {}", self.exit_status()))
+    }
+
+    /// Sends `message` and reads the one-line reply.
+    pub fn ask(&mut self, message: &serde_json::Value) -> Result<serde_json::Value, String> {
+        self.send(message)?;
+        let line = match self.lines.recv_timeout(self.timeout) {
+            Ok(Ok(line)) => line,
+            Ok(Err(e)) => return Err(format!("cannot read its reply: {e}")),
+            Err(RecvTimeoutError::Timeout) => {
+                return Err(format!(
+                    "no reply within {} s (FORTUNES_AGENT_TIMEOUT sets the limit)",
+                    self.timeout.as_secs_f64()
+                ))
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(format!("it closed its output: {}", self.exit_status()))
+            }
+        };
+        serde_json::from_str(line.trim()).map_err(|e| {
+            let shown: String = line.trim().chars().take(200).collect();
+            format!("its reply is not a JSON object ({e}): {shown:?}")
+        })
+    }
+
+    /// How the process ended, if it did.
+    fn exit_status(&mut self) -> String {
+        std::thread::sleep(Duration::from_millis(20));
+        match self.child.try_wait() {
+            Ok(Some(status)) => format!("it exited ({status})"),
+            _ => "it is still running".into(),
+        }
+    }
+}
+
+impl Drop for Agent {
+    /// Closes its input (the protocol's end), gives it a moment to exit,
+    /// then kills it: no agent outlives its run.
+    fn drop(&mut self) {
+        self.input = None;
+        for _ in 0..50 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // The group: `sh -c` may have started the agent as its child.
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.child.id())])
+            .stderr(Stdio::null())
+            .status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

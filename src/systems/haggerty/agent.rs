@@ -1,0 +1,339 @@
+//! Haggerty over the agent protocol (docs/agents.md): an external program
+//! in a seat (`--strategy b=exec:python3 mybot.py`), and `fortunes agent
+//! haggerty --strategy NAME`, a built-in player served over the same
+//! protocol. A decision carries exactly the seat's `View`: its hand, the
+//! legal choices, the cards it has not seen, counts and the last cards of
+//! the round; the reply names one choice.
+
+use super::rules::{Rules, SYSTEM};
+use super::strategy::{HaggertyStrategy, STRATEGIES};
+use super::view::{Strategy, View};
+use crate::engine::cards::{Card, CardSet};
+use crate::engine::seeding::{game_rng, GameRng, Stream};
+use crate::engine::Seat;
+use crate::error::{Error, ErrorKind, Result};
+use crate::params::ParamValues;
+use crate::system::agent::Agent;
+use crate::system::{presets_dir, resolve_built_in, SystemCommand};
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::io::{BufRead, Write};
+
+/// The protocol's version, in `hello`.
+pub const PROTOCOL: u32 = 1;
+
+/// A card as the protocol names it: `10H`, `QS`, `JOKER1`, `JOKER2`.
+pub fn card_name(card: Card) -> String {
+    if card.is_joker() {
+        format!("JOKER{}", card.index() - Card::joker(0).index() + 1)
+    } else {
+        card.to_string()
+    }
+}
+
+fn cards(set: CardSet) -> Vec<String> {
+    set.iter().map(card_name).collect()
+}
+
+/// What an agent in `seat` is told once: the protocol, the system, its
+/// seat and every rule value.
+pub fn hello(rules: &ParamValues, seat: Seat) -> Value {
+    json!({
+        "type": "hello",
+        "protocol": PROTOCOL,
+        "system": SYSTEM,
+        "seat": seat.name(),
+        "rules": serde_json::to_value(rules.to_toml()).unwrap_or(Value::Null),
+        "decisions": {
+            "reveal": "a card of the hand to reveal for the initiative, or pass (out for the turn)",
+            "chain": "a card outranking the last to play next, or stop"
+        }
+    })
+}
+
+/// The agent's seed for a game: its seat's stream, so an agent that draws
+/// from it plays the same on any thread count.
+pub fn game_message(master_seed: u64, game: u64, seat: Seat) -> Value {
+    let seed = crate::engine::seeding::stream_seed(master_seed, game, Stream::seat(seat as usize));
+    json!({ "type": "game", "game": game, "seed": seed })
+}
+
+/// A decision: the seat's view and its legal choices.
+pub fn decide_message(view: &View<'_>, decision: &str, game: u64) -> Value {
+    let none = if decision == "reveal" { "pass" } else { "stop" };
+    let mut choices = vec![none.to_string()];
+    choices.extend(cards(view.legal));
+    json!({
+        "type": "decide",
+        "decision": decision,
+        "game": game,
+        "turn": view.turn + 1,
+        "round": view.round + 1,
+        "hand": cards(view.hand),
+        "unseen": cards(view.unseen),
+        "opponent_cards": view.opponent_hand_len,
+        "opponent_out": view.opponent_out,
+        "own_last": view.own_last.map(card_name),
+        "opponent_last": view.opponent_last.map(card_name),
+        "last_first": view.last_first.map(|s| s.name()),
+        "choices": choices,
+    })
+}
+
+/// A seat's agent and where it is: the game being played, and whether it
+/// failed (then every later decision is a pass or a stop, so the game
+/// ends quickly and the run stops with the failure).
+pub struct AgentSeat {
+    agent: Option<Agent>,
+    seat: Seat,
+    game: u64,
+    decisions: u64,
+}
+
+impl AgentSeat {
+    pub fn start(command: &str, hello: &Value, seat: Seat) -> AgentSeat {
+        let agent = match Agent::start(command, hello) {
+            Ok(agent) => Some(agent),
+            Err(problem) => {
+                crate::cancel::fail(format!(
+                    "seat {} agent ({command}): at its start: {problem}",
+                    seat.name()
+                ));
+                None
+            }
+        };
+        AgentSeat {
+            agent,
+            seat,
+            game: 0,
+            decisions: 0,
+        }
+    }
+
+    pub fn begin(&mut self, master_seed: u64, game: u64) {
+        self.game = game;
+        self.decisions = 0;
+        let message = game_message(master_seed, game, self.seat);
+        if let Err(problem) = self.agent.as_mut().map_or(Ok(()), |a| a.send(&message)) {
+            self.failed(&format!("game {game}, at its start: {problem}"));
+        }
+    }
+
+    fn failed(&mut self, problem: &str) {
+        let command = self.agent.as_ref().map_or("", |a| a.command()).to_string();
+        crate::cancel::fail(format!(
+            "seat {} agent ({command}): {problem}",
+            self.seat.name()
+        ));
+        self.agent = None;
+    }
+
+    /// Asks the agent; a reply that is not one of the legal choices stops
+    /// the run, naming the game and the decision.
+    fn decide(&mut self, view: &View<'_>, decision: &str) -> Option<Card> {
+        let agent = self.agent.as_mut()?;
+        self.decisions += 1;
+        let message = decide_message(view, decision, self.game);
+        let at = format!(
+            "game {}, decision {} ({decision}, turn {}, round {})",
+            self.game,
+            self.decisions,
+            view.turn + 1,
+            view.round + 1
+        );
+        let reply = match agent.ask(&message) {
+            Ok(reply) => reply,
+            Err(problem) => {
+                self.failed(&format!("{at}: {problem}"));
+                return None;
+            }
+        };
+        let choice = reply.get("choice").and_then(Value::as_str);
+        let none = if decision == "reveal" { "pass" } else { "stop" };
+        match choice {
+            Some(c) if c.eq_ignore_ascii_case(none) => None,
+            Some(c) => match c.parse::<Card>() {
+                Ok(card) if view.legal.contains(card) => Some(card),
+                _ => {
+                    let mut allowed = vec![none.to_string()];
+                    allowed.extend(cards(view.legal));
+                    self.failed(&format!(
+                        "{at}: illegal choice {c:?}; allowed: {}",
+                        allowed.join(", ")
+                    ));
+                    None
+                }
+            },
+            None => {
+                self.failed(&format!(
+                    "{at}: the reply {reply} has no \"choice\" string; allowed: {{\"choice\": \"{none}\" or a card of the choices}}"
+                ));
+                None
+            }
+        }
+    }
+}
+
+/// A seat in a game: a built-in player, or an agent.
+pub struct Seated<'a> {
+    pub built_in: HaggertyStrategy,
+    pub agent: Option<&'a RefCell<AgentSeat>>,
+}
+
+impl Strategy for Seated<'_> {
+    fn reveal(&self, view: &View<'_>, rng: &mut GameRng) -> Option<Card> {
+        match self.agent {
+            Some(agent) => agent.borrow_mut().decide(view, "reveal"),
+            None => self.built_in.reveal(view, rng),
+        }
+    }
+
+    fn chain(&self, view: &View<'_>, rng: &mut GameRng) -> Option<Card> {
+        match self.agent {
+            Some(agent) => agent.borrow_mut().decide(view, "chain"),
+            None => self.built_in.chain(view, rng),
+        }
+    }
+}
+
+/// `fortunes agent haggerty --strategy NAME`.
+pub const AGENT: SystemCommand = SystemCommand { define, execute };
+
+fn define() -> clap::Command {
+    clap::Command::new(SYSTEM)
+        .about("Serve a built-in Haggerty player over the agent protocol on stdin and stdout (docs/agents.md)")
+        .arg(
+            clap::Arg::new("strategy")
+                .long("strategy")
+                .default_value("heuristic")
+                .value_name("NAME")
+                .help("The player: a built-in or a preset"),
+        )
+}
+
+fn protocol_error(line: usize, message: impl std::fmt::Display) -> Error {
+    Error::new(ErrorKind::BadArgument(format!(
+        "agent protocol, message {line}: {message}"
+    )))
+}
+
+fn card_list(message: &Value, key: &str, line: usize) -> Result<CardSet> {
+    let mut set = CardSet::EMPTY;
+    for card in message[key]
+        .as_array()
+        .ok_or_else(|| protocol_error(line, format!("{key:?} is not a list of cards")))?
+    {
+        let text = card.as_str().unwrap_or_default();
+        set.insert(
+            text.parse::<Card>()
+                .map_err(|e| protocol_error(line, format!("{key}: {e}")))?,
+        );
+    }
+    Ok(set)
+}
+
+fn one_card(message: &Value, key: &str, line: usize) -> Result<Option<Card>> {
+    match &message[key] {
+        Value::Null => Ok(None),
+        Value::String(text) => text
+            .parse::<Card>()
+            .map(Some)
+            .map_err(|e| protocol_error(line, format!("{key}: {e}"))),
+        other => Err(protocol_error(line, format!("{key}: {other} is not a card"))),
+    }
+}
+
+fn execute(matches: &clap::ArgMatches) -> Result<()> {
+    let name = matches
+        .get_one::<String>("strategy")
+        .expect("has a default");
+    let player = resolve_built_in(STRATEGIES, name, &presets_dir(SYSTEM, None))?;
+    let strategy = HaggertyStrategy::from_player(&player);
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let (mut rules, mut seat, mut rng) = (None::<Rules>, Seat::A, game_rng(0, 0, Stream::seat(0)));
+    for (i, line) in stdin.lock().lines().enumerate() {
+        let n = i + 1;
+        let line = line.map_err(|e| protocol_error(n, e))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let message: Value = serde_json::from_str(&line).map_err(|e| protocol_error(n, e))?;
+        match message["type"].as_str() {
+            Some("hello") => {
+                let table: toml::Table = serde_json::from_value(message["rules"].clone())
+                    .map_err(|e| protocol_error(n, format!("rules: {e}")))?;
+                let mut values = ParamValues::defaults(SYSTEM, super::rules::SPECS);
+                values.set_toml(&table)?;
+                rules = Some(Rules::from_values(values)?);
+                seat = match message["seat"].as_str() {
+                    Some("b") => Seat::B,
+                    _ => Seat::A,
+                };
+            }
+            Some("game") => {
+                let seed = message["seed"]
+                    .as_u64()
+                    .ok_or_else(|| protocol_error(n, "game without a seed"))?;
+                rng = crate::engine::seeding::rng_from_seed(seed);
+            }
+            Some("decide") => {
+                let rules = rules
+                    .as_ref()
+                    .ok_or_else(|| protocol_error(n, "decide before hello"))?;
+                let legal = message["choices"]
+                    .as_array()
+                    .ok_or_else(|| protocol_error(n, "no choices"))?
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .filter_map(|c| c.parse::<Card>().ok())
+                    .fold(CardSet::EMPTY, CardSet::with);
+                let number = |key: &str| message[key].as_u64().unwrap_or(1) as u32;
+                let view = View {
+                    rules,
+                    seat,
+                    hand: card_list(&message, "hand", n)?,
+                    legal,
+                    unseen: card_list(&message, "unseen", n)?,
+                    opponent_hand_len: message["opponent_cards"].as_u64().unwrap_or(0) as u32,
+                    opponent_out: message["opponent_out"].as_bool().unwrap_or(false),
+                    own_last: one_card(&message, "own_last", n)?,
+                    opponent_last: one_card(&message, "opponent_last", n)?,
+                    turn: number("turn").saturating_sub(1),
+                    round: number("round").saturating_sub(1),
+                    last_first: match message["last_first"].as_str() {
+                        Some("a") => Some(Seat::A),
+                        Some("b") => Some(Seat::B),
+                        _ => None,
+                    },
+                };
+                let (choice, none) = match message["decision"].as_str() {
+                    Some("reveal") => (strategy.reveal(&view, &mut rng), "pass"),
+                    Some("chain") => (strategy.chain(&view, &mut rng), "stop"),
+                    other => {
+                        return Err(protocol_error(
+                            n,
+                            format!("decision {other:?}; allowed: reveal, chain"),
+                        ))
+                    }
+                };
+                let reply = json!({ "choice": choice.map_or(none.to_string(), card_name) });
+                let written = writeln!(out, "{reply}").and_then(|()| out.flush());
+                if let Err(e) = written {
+                    // The other end closed: the run is over.
+                    if e.kind() == std::io::ErrorKind::BrokenPipe {
+                        return Ok(());
+                    }
+                    return Err(Error::output("(stdout)", e));
+                }
+            }
+            other => {
+                return Err(protocol_error(
+                    n,
+                    format!("type {other:?}; allowed: hello, game, decide"),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
