@@ -12,6 +12,11 @@ pub fn strategies_listing(system: &'static dyn System, dir: &Path) -> Result<Str
     for info in system.strategies() {
         text.push_str(&format!("  {:<12} {}\n", info.name, info.about));
     }
+    if system.agent().is_some() {
+        text.push_str(
+            "  exec:COMMAND an external program speaking the agent protocol (docs/agents.md), started once per worker thread\n",
+        );
+    }
     for info in system.strategies().iter().filter(|i| !i.tuning.is_empty()) {
         text.push_str(&format!(
             "tuning keys of base = \"{}\" in a preset file:\n",

@@ -120,7 +120,10 @@ impl<S: Simulation> System for Entry<S> {
         progress: Option<&ProgressBar>,
         done: &mut dyn FnMut(usize, VariantOutcome) -> Result<()>,
     ) -> Result<()> {
-        let simulations = variants.iter().map(build::<S>).collect::<Result<Vec<S>>>()?;
+        let simulations = variants
+            .iter()
+            .map(build::<S>)
+            .collect::<Result<Vec<S>>>()?;
         let mut finish = |v: usize, result: VariantResult<S::Stats>| {
             let outcome = VariantOutcome {
                 rows: game_level_rows(
@@ -161,7 +164,10 @@ impl<S: Simulation> System for Entry<S> {
     }
 
     fn run_shard(&self, variants: &[Variant], plan: &Plan) -> Result<String> {
-        let simulations = variants.iter().map(build::<S>).collect::<Result<Vec<S>>>()?;
+        let simulations = variants
+            .iter()
+            .map(build::<S>)
+            .collect::<Result<Vec<S>>>()?;
         let mut parts: Vec<Option<Partial<S::Stats>>> = variants.iter().map(|_| None).collect();
         super::run_each(&simulations, plan, None, None, &mut |v, result| {
             parts[v] = Some(Partial::of(result));
@@ -186,7 +192,10 @@ impl<S: Simulation> System for Entry<S> {
         allow_open: bool,
         done: &mut dyn FnMut(usize, VariantOutcome) -> Result<()>,
     ) -> Result<u64> {
-        let simulations = variants.iter().map(build::<S>).collect::<Result<Vec<S>>>()?;
+        let simulations = variants
+            .iter()
+            .map(build::<S>)
+            .collect::<Result<Vec<S>>>()?;
         let merged =
             partial::merge::<S::Stats>(variants.len(), plan, S::SERIES, rounds, &|v, stats| {
                 simulations[v].rows(stats)

@@ -33,7 +33,10 @@ impl Agent {
             .ok()
             .and_then(|t| t.trim().parse::<f64>().ok())
             .filter(|t| *t > 0.0)
-            .map_or(Duration::from_secs(DEFAULT_TIMEOUT), Duration::from_secs_f64);
+            .map_or(
+                Duration::from_secs(DEFAULT_TIMEOUT),
+                Duration::from_secs_f64,
+            );
         // Its own process group: Ctrl-C reaches fortunes, which ends the
         // agent, and ending the group ends whatever the shell started.
         let mut child = Command::new("sh")

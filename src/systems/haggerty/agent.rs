@@ -239,7 +239,10 @@ fn one_card(message: &Value, key: &str, line: usize) -> Result<Option<Card>> {
             .parse::<Card>()
             .map(Some)
             .map_err(|e| protocol_error(line, format!("{key}: {e}"))),
-        other => Err(protocol_error(line, format!("{key}: {other} is not a card"))),
+        other => Err(protocol_error(
+            line,
+            format!("{key}: {other} is not a card"),
+        )),
     }
 }
 

@@ -104,7 +104,8 @@ impl Drop for State {
     fn drop(&mut self) {
         for seat in Seat::BOTH {
             if let (Some(agent), Some(key)) = (self.agents[seat].take(), self.keys[seat].take()) {
-                let _ = AGENT_POOL.try_with(|pool| pool.borrow_mut().push((key, agent.into_inner())));
+                let _ =
+                    AGENT_POOL.try_with(|pool| pool.borrow_mut().push((key, agent.into_inner())));
             }
         }
     }
@@ -225,7 +226,14 @@ impl Simulation for Haggerty {
                 built_in: self.strategies[s],
                 agent: state.agents[s].as_ref(),
             }));
-            play_game(&mut state.game, &self.rules, &seats, master_seed, game, stats)
+            play_game(
+                &mut state.game,
+                &self.rules,
+                &seats,
+                master_seed,
+                game,
+                stats,
+            )
         };
         record.series(&self.rules, series);
         if let Some(records) = records {

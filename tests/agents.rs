@@ -1,0 +1,171 @@
+//! External agents over the JSON-lines protocol (docs/agents.md): a
+//! built-in served by `fortunes agent` plays exactly as in the process
+//! (so every part of the seat's view crosses the protocol, and the seed
+//! gives the seat's own stream); the Python example plays reproducibly on
+//! any thread count; and an agent that crashes, times out, or replies
+//! nonsense or an illegal choice stops the run with one message naming the
+//! seat, game and decision, exit 2, nothing written.
+
+mod common;
+
+use common::{fortunes, stderr, TempDir};
+use std::path::Path;
+use std::process::Output;
+
+const FORTUNES: &str = env!("CARGO_BIN_EXE_fortunes");
+
+fn run_haggerty(out: &Path, seat_b: &str, threads: &str) -> Output {
+    fortunes(&[
+        "run",
+        "haggerty",
+        "-n",
+        "400",
+        "-q",
+        "-j",
+        threads,
+        "--strategy",
+        seat_b,
+        "--out",
+        out.to_str().unwrap(),
+    ])
+}
+
+fn metrics(out: &Path) -> String {
+    std::fs::read_to_string(out.join("metrics.csv")).unwrap()
+}
+
+#[test]
+fn a_built_in_served_over_the_protocol_plays_as_in_the_process() {
+    let tmp = TempDir::new("agents-served");
+    // random and search draw from the seat's stream; hoarder passes.
+    for name in ["heuristic", "random", "search", "hoarder"] {
+        let (inside, served) = (
+            tmp.path().join(name),
+            tmp.path().join(format!("{name}-agent")),
+        );
+        let output = run_haggerty(&inside, &format!("b={name}"), "2");
+        assert!(output.status.success(), "{}", stderr(&output));
+        let agent = format!("b=exec:{FORTUNES} agent haggerty --strategy {name}");
+        let output = run_haggerty(&served, &agent, "2");
+        assert!(output.status.success(), "{name}: {}", stderr(&output));
+        assert_eq!(metrics(&inside), metrics(&served), "{name}");
+    }
+}
+
+#[test]
+fn the_python_example_agent_plays_reproducibly() {
+    let tmp = TempDir::new("agents-python");
+    let python = std::process::Command::new("python3")
+        .arg("--version")
+        .output();
+    assert!(
+        python.is_ok_and(|o| o.status.success()),
+        "python3 is needed to run examples/haggerty_agent.py"
+    );
+    let agent = "b=exec:python3 examples/haggerty_agent.py";
+    let (one, two) = (tmp.path().join("one"), tmp.path().join("two"));
+    for (out, threads) in [(&one, "1"), (&two, "2")] {
+        let output = run_haggerty(out, agent, threads);
+        assert!(output.status.success(), "{}", stderr(&output));
+    }
+    assert_eq!(metrics(&one), metrics(&two));
+    // It plays differently from the heuristic it faces: it reveals the
+    // lowest card that beats half the unseen ones, not 60%.
+    let heuristic = tmp.path().join("heuristic");
+    run_haggerty(&heuristic, "b=heuristic", "2");
+    assert_ne!(metrics(&one), metrics(&heuristic));
+    // run.toml records the agent, and replays it.
+    let run_toml = std::fs::read_to_string(one.join("run.toml")).unwrap();
+    assert!(
+        run_toml.contains("command = \"python3 examples/haggerty_agent.py\""),
+        "{run_toml}"
+    );
+    let again = tmp.path().join("again");
+    let output = fortunes(&[
+        "run",
+        one.join("run.toml").to_str().unwrap(),
+        "-q",
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(metrics(&one), metrics(&again));
+}
+
+#[test]
+fn a_failing_agent_stops_the_run_naming_the_seat_game_and_decision() {
+    let tmp = TempDir::new("agents-failing");
+    let out = tmp.path().join("out");
+    let cases: [(&str, &[&str]); 4] = [
+        (
+            "b=exec:while read l; do echo nonsense; done",
+            &[
+                "seat b agent",
+                "game 0, decision 1 (reveal",
+                "not a JSON object",
+            ],
+        ),
+        (
+            "b=exec:while read l; do echo '{\"choice\": \"ZZ\"}'; done",
+            &[
+                "game 0, decision 1 (reveal",
+                "illegal choice \"ZZ\"; allowed: pass, ",
+            ],
+        ),
+        ("b=exec:true", &["seat b agent (true)", "exited"]),
+        ("b=exec:sleep 30", &["no reply within 1 s"]),
+    ];
+    for (agent, expected) in cases {
+        let output = std::process::Command::new(FORTUNES)
+            .args([
+                "run",
+                "haggerty",
+                "-n",
+                "400",
+                "-q",
+                "--strategy",
+                agent,
+                "--out",
+            ])
+            .arg(&out)
+            .env("FORTUNES_AGENT_TIMEOUT", "1")
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{agent}: {message}");
+        for part in expected {
+            assert!(message.contains(part), "{agent}: {message}");
+        }
+        assert_eq!(message.lines().count(), 1, "one message: {message}");
+        assert!(!out.exists(), "{agent}: nothing written");
+    }
+}
+
+#[test]
+fn systems_without_the_protocol_refuse_agents() {
+    let output = fortunes(&[
+        "run",
+        "sickles",
+        "-n",
+        "10",
+        "--strategy",
+        "b=exec:python3 bot.py",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("does not take external agents"),
+        "{}",
+        stderr(&output)
+    );
+    let output = fortunes(&["agent", "piquet"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    // A person's seat and a match play in this process only.
+    let output = fortunes(&["play", "haggerty", "--against", "exec:python3 bot.py"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("external agents play in runs"),
+        "{}",
+        stderr(&output)
+    );
+}
