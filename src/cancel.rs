@@ -35,13 +35,18 @@ pub fn interrupted() -> bool {
 }
 
 /// `Err(Interrupted)` once the process was asked to stop, or the failure
-/// once one happened: for commands to call between their steps (before
-/// committing output, between files).
+/// once one happened (reported once): for runs to call after each wave of
+/// games, and commands between their steps (before committing output,
+/// between files).
 pub fn check() -> crate::error::Result<()> {
     if FAILED.load(Ordering::Relaxed) {
-        let failure = FAILURE.lock().unwrap_or_else(|e| e.into_inner());
+        // Taken, not read: the failure ends the run it happened in, and
+        // the next run (the next experiment of a check) starts clean.
+        let mut failure = FAILURE.lock().unwrap_or_else(|e| e.into_inner());
+        let message = failure.take().unwrap_or_default();
+        FAILED.store(false, Ordering::SeqCst);
         return Err(crate::error::Error::new(
-            crate::error::ErrorKind::BadArgument(failure.clone().unwrap_or_default()),
+            crate::error::ErrorKind::BadArgument(message),
         ));
     }
     if interrupted() {

@@ -272,8 +272,8 @@ pub struct Race<'a> {
     games: u64,
     rounds: u32,
     size: u64,
-    /// The candidate the others were paired with in the rounds since it
-    /// last changed, and each candidate's paired sums with it.
+    /// The candidate the others were paired with in the last round, and
+    /// each candidate's paired sums with it over that round's games.
     leader: Option<usize>,
     paired: Vec<PairedSums>,
 }
@@ -430,18 +430,17 @@ impl<'a> Race<'a> {
     /// drops the candidates they show worse or infeasible.
     pub fn absorb(&mut self, round: &Round, outcomes: &[crate::system::VariantOutcome]) {
         let search = self.search;
-        if round.leader != self.leader {
-            // Pairs with a new leader start afresh.
-            self.paired.fill(PairedSums::default());
-            self.leader = round.leader;
-        }
+        // Pairs over this round's games only: the leader was chosen before
+        // they were played, so whether it stays leader cannot bias them.
+        self.paired.fill(PairedSums::default());
+        self.leader = round.leader;
         for (&c, outcome) in round.members.iter().zip(outcomes) {
             self.candidates[c].sums += &outcome.series[search.series];
             if let Some(constraint) = search.constraint {
                 self.candidates[c].constraint_sums += &outcome.series[constraint.series];
             }
             if round.leader.is_some_and(|l| l != c) {
-                self.paired[c] += &outcome.paired[search.series];
+                self.paired[c] = outcome.paired[search.series];
             }
         }
         self.rounds += 1;

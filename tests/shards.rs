@@ -466,3 +466,18 @@ fn a_sharded_search_replays_its_rounds_to_the_answer_of_one_process() {
     let message = refused(&fortunes(&first));
     assert!(message.contains("already has shard 1 of 3"), "{message}");
 }
+
+#[test]
+fn a_sweep_played_in_groups_merges_into_the_same_tables() {
+    // 140 variants: more than 129, so one process plays them in groups and
+    // writes the reference's rows last; the merge must write them alike.
+    let tmp = TempDir::new("shards-groups");
+    let file = tmp.path().join("big.toml");
+    std::fs::write(
+        &file,
+        "system = \"haggerty\"\ngames = 1500\n[sweep]\nhand_size_a = { from = 1, to = 14 }\nturns = { from = 1, to = 10 }\n",
+    )
+    .unwrap();
+    let both = single_and_merged(&tmp, &["run", s(&file)], 3);
+    assert_same("140 variants", &both);
+}

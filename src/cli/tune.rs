@@ -358,9 +358,14 @@ fn tune_shard(
                 let outcomes = shard::merge_round(base.system, &variants, &round.plan, &parts)?;
                 race.absorb(&round, &outcomes);
             }
-            RoundParts::Some { have, of }
-                if have.contains(&(chosen.index + 1)) || of != chosen.count =>
-            {
+            RoundParts::Some { of, .. } if of != chosen.count => {
+                return Err(Error::new(ErrorKind::BadArgument(format!(
+                    "round {number} of the search in {} is split in {of} shards, not {}: give every shard of a round the same N",
+                    dir.display(),
+                    chosen.count
+                ))));
+            }
+            RoundParts::Some { have, of } if have.contains(&(chosen.index + 1)) => {
                 return Err(Error::new(ErrorKind::BadArgument(format!(
                     "round {number} of the search already has shard {} of {of} in {} (shards {} written); \
                      run the others, then --merge {}",

@@ -204,12 +204,17 @@ impl<S: Simulation> System for Entry<S> {
             return Err(Error::new(ErrorKind::BadArgument(format!(
                 "the precision target is not met after round {r}, and a single run would play on: \
                  run round {next} (the same command with --round {next}, every shard), then merge \
-                 all rounds; or --allow-partial to merge what there is",
+                 all rounds (fortunes merge --allow-partial merges what there is)",
                 r = merged.rounds_used,
                 next = merged.rounds_used + 1
             ))));
         }
-        for (v, result) in merged.results.into_iter().enumerate() {
+        // Handed over in the order one process would, so the tables are
+        // the same file.
+        let mut results: Vec<Option<VariantResult<S::Stats>>> =
+            merged.results.into_iter().map(Some).collect();
+        for v in super::delivery_order(variants.len(), plan.reference) {
+            let result = results[v].take().expect("each variant once");
             let outcome = VariantOutcome {
                 rows: game_level_rows(
                     simulations[v].rows(&result.stats),

@@ -92,13 +92,29 @@ pub fn run_each<S: Simulation>(
     variants: &[S],
     plan: &Plan,
     progress: Option<&ProgressBar>,
-    mut records: Option<RecordSink<'_, S::Record>>,
+    records: Option<RecordSink<'_, S::Record>>,
     done: ResultSink<'_, S::Stats>,
 ) -> Result<()> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads)
         .build()
         .map_err(|e| Error::new(ErrorKind::BadArgument(format!("cannot start threads: {e}"))))?;
+    let played = run_pooled(variants, plan, &pool, progress, records, done);
+    // What the workers hold for the run (an external agent's process)
+    // ends with it, whether it succeeded, failed or was interrupted: the
+    // pool's threads outlive it otherwise.
+    pool.broadcast(|_| S::end_of_run());
+    played
+}
+
+fn run_pooled<S: Simulation>(
+    variants: &[S],
+    plan: &Plan,
+    pool: &rayon::ThreadPool,
+    progress: Option<&ProgressBar>,
+    mut records: Option<RecordSink<'_, S::Record>>,
+    done: ResultSink<'_, S::Stats>,
+) -> Result<()> {
     let row_keys = Arc::new(RowKeys::default());
     let count = variants.len();
     if count <= VARIANT_GROUP + 1 {
@@ -109,7 +125,7 @@ pub fn run_each<S: Simulation>(
             reference_recorded: 0,
             count_reference: true,
         };
-        let (results, _) = run_group(variants, plan, &pool, &row_keys, &group, progress, records)?;
+        let (results, _) = run_group(variants, plan, pool, &row_keys, &group, progress, records)?;
         for (v, result) in results.into_iter().enumerate() {
             done(v, result)?;
         }
@@ -130,7 +146,7 @@ pub fn run_each<S: Simulation>(
         let (mut results, recorded) = run_group(
             variants,
             plan,
-            &pool,
+            pool,
             &row_keys,
             &group,
             progress,
@@ -149,6 +165,19 @@ pub fn run_each<S: Simulation>(
         }
     }
     done(plan.reference, reference.expect("at least one group"))
+}
+
+/// The order `run_each` hands the variants' results over in (and so the
+/// order of a run's tables): variant order when they play in one group;
+/// else every other variant in order, then the reference.
+pub fn delivery_order(count: usize, reference: usize) -> Vec<usize> {
+    if count <= VARIANT_GROUP + 1 {
+        return (0..count).collect();
+    }
+    (0..count)
+        .filter(|&v| v != reference)
+        .chain(std::iter::once(reference))
+        .collect()
 }
 
 /// The variants one lockstep loop plays: global indices, the reference's

@@ -29,14 +29,21 @@ impl Agent {
     /// Starts `command` (through `sh -c`, so it may hold arguments and
     /// quotes) and sends it `hello`.
     pub fn start(command: &str, hello: &serde_json::Value) -> Result<Agent, String> {
-        let timeout = std::env::var("FORTUNES_AGENT_TIMEOUT")
-            .ok()
-            .and_then(|t| t.trim().parse::<f64>().ok())
-            .filter(|t| *t > 0.0)
-            .map_or(
-                Duration::from_secs(DEFAULT_TIMEOUT),
-                Duration::from_secs_f64,
-            );
+        let timeout = match std::env::var("FORTUNES_AGENT_TIMEOUT") {
+            Err(_) => Duration::from_secs(DEFAULT_TIMEOUT),
+            Ok(text) => text
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|t| *t > 0.0)
+                .and_then(|t| Duration::try_from_secs_f64(t).ok())
+                .filter(|t| *t <= Duration::from_secs(86_400))
+                .ok_or_else(|| {
+                    format!(
+                        "FORTUNES_AGENT_TIMEOUT={text:?}: allowed: seconds, above 0 and at most 86400"
+                    )
+                })?,
+        };
         // Its own process group: Ctrl-C reaches fortunes, which ends the
         // agent, and ending the group ends whatever the shell started.
         let mut child = Command::new("sh")

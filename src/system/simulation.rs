@@ -96,6 +96,11 @@ pub trait Simulation: Sync + Sized + 'static {
     /// cluster of games, so it should be cheap.
     fn rows(&self, stats: &Self::Stats) -> Vec<SummaryRow>;
 
+    /// Called on every worker thread when a run ends (or fails, or is
+    /// interrupted): releases what a thread keeps across batches, such as
+    /// an external agent's process.
+    fn end_of_run() {}
+
     /// A fingerprint of game `game`'s deal and of each seat's first
     /// decision, for the stream-independence check.
     fn trace(&self, master_seed: u64, game: u64) -> Trace;

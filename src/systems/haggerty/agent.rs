@@ -86,6 +86,9 @@ pub fn decide_message(view: &View<'_>, decision: &str, game: u64) -> Value {
 pub struct AgentSeat {
     agent: Option<Agent>,
     seat: Seat,
+    /// The `hello` it was last sent: a variant with other rules sends its
+    /// own before its first game.
+    hello: Value,
     game: u64,
     decisions: u64,
 }
@@ -105,8 +108,25 @@ impl AgentSeat {
         AgentSeat {
             agent,
             seat,
+            hello: hello.clone(),
             game: 0,
             decisions: 0,
+        }
+    }
+
+    pub fn is_alive(&self) -> bool {
+        self.agent.is_some()
+    }
+
+    /// Sends `hello` again when it differs from the last one: the agent
+    /// now plays another variant's rules.
+    pub fn greet(&mut self, hello: &Value) {
+        if self.hello == *hello {
+            return;
+        }
+        self.hello = hello.clone();
+        if let Err(problem) = self.agent.as_mut().map_or(Ok(()), |a| a.send(hello)) {
+            self.failed(&format!("at a new variant's hello: {problem}"));
         }
     }
 

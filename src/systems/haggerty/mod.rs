@@ -85,29 +85,44 @@ pub struct Haggerty {
     pub agents: BySeat<Option<(String, serde_json::Value)>>,
 }
 
-/// A worker's game, and the agents of its seats (started once per worker
-/// thread and kept for its next games and runs: see `AGENT_POOL`).
+/// A worker's reusable game.
 pub struct State {
     pub game: Game,
-    agents: BySeat<Option<RefCell<agent::AgentSeat>>>,
-    keys: BySeat<Option<String>>,
 }
 
 thread_local! {
-    /// Agents a worker thread started, by command, seat and hello: a state
-    /// dropped at the end of a batch gives them back, the next one takes
-    /// them, so each thread starts each agent once; they end with it.
+    /// The agents a worker thread started, by command and seat. A game
+    /// takes its seats' agents out and puts them back, sending a new
+    /// `hello` when its variant's rules differ from the last game's, so a
+    /// thread starts one agent a seat for a whole run (a sweep's variants,
+    /// played in lockstep, share it); `end_of_run` ends them.
     static AGENT_POOL: RefCell<Vec<(String, agent::AgentSeat)>> = const { RefCell::new(Vec::new()) };
 }
 
-impl Drop for State {
-    fn drop(&mut self) {
-        for seat in Seat::BOTH {
-            if let (Some(agent), Some(key)) = (self.agents[seat].take(), self.keys[seat].take()) {
-                let _ =
-                    AGENT_POOL.try_with(|pool| pool.borrow_mut().push((key, agent.into_inner())));
-            }
+/// The agent of `seat` for this thread: the pool's, greeted with `hello`,
+/// or a new one.
+fn take_agent(command: &str, hello: &serde_json::Value, seat: Seat) -> (String, agent::AgentSeat) {
+    let key = format!("{command} {}", seat.name());
+    let pooled = AGENT_POOL.with(|pool| {
+        let mut pool = pool.borrow_mut();
+        let at = pool.iter().position(|(k, _)| *k == key)?;
+        Some(pool.swap_remove(at).1)
+    });
+    let agent = match pooled {
+        Some(mut agent) => {
+            agent.greet(hello);
+            agent
         }
+        None => agent::AgentSeat::start(command, hello, seat),
+    };
+    (key, agent)
+}
+
+/// Puts an agent back; a failed one is dropped, and the next game starts
+/// another.
+fn return_agent(key: String, agent: agent::AgentSeat) {
+    if agent.is_alive() {
+        let _ = AGENT_POOL.try_with(|pool| pool.borrow_mut().push((key, agent)));
     }
 }
 
@@ -173,27 +188,8 @@ impl Simulation for Haggerty {
     }
 
     fn new_state(&self) -> State {
-        let mut keys = BySeat::<Option<String>>::default();
-        let mut agents = BySeat::<Option<RefCell<agent::AgentSeat>>>::default();
-        for seat in Seat::BOTH {
-            let Some((command, hello)) = &self.agents[seat] else {
-                continue;
-            };
-            let key = format!("{command}\u{0}{hello}");
-            let pooled = AGENT_POOL
-                .with(|pool| {
-                    let mut pool = pool.borrow_mut();
-                    let at = pool.iter().position(|(k, _)| *k == key)?;
-                    Some(pool.swap_remove(at).1)
-                })
-                .unwrap_or_else(|| agent::AgentSeat::start(command, hello, seat));
-            agents[seat] = Some(RefCell::new(pooled));
-            keys[seat] = Some(key);
-        }
         State {
             game: Game::new(&self.rules, 0, 0),
-            agents,
-            keys,
         }
     }
 
@@ -217,28 +213,39 @@ impl Simulation for Haggerty {
                 stats,
             )
         } else {
-            for seat in Seat::BOTH {
-                if let Some(agent) = &state.agents[seat] {
-                    agent.borrow_mut().begin(master_seed, game);
-                }
-            }
+            let taken: BySeat<Option<(String, RefCell<agent::AgentSeat>)>> =
+                BySeat(Seat::BOTH.map(|seat| {
+                    let (command, hello) = self.agents[seat].as_ref()?;
+                    let (key, mut agent) = take_agent(command, hello, seat);
+                    agent.begin(master_seed, game);
+                    Some((key, RefCell::new(agent)))
+                }));
             let seats = BySeat(Seat::BOTH.map(|s| agent::Seated {
                 built_in: self.strategies[s],
-                agent: state.agents[s].as_ref(),
+                agent: taken[s].as_ref().map(|(_, agent)| agent),
             }));
-            play_game(
+            let record = play_game(
                 &mut state.game,
                 &self.rules,
                 &seats,
                 master_seed,
                 game,
                 stats,
-            )
+            );
+            for (key, agent) in taken.0.into_iter().flatten() {
+                return_agent(key, agent.into_inner());
+            }
+            record
         };
         record.series(&self.rules, series);
         if let Some(records) = records {
             records.push(record);
         }
+    }
+
+    fn end_of_run() {
+        // Dropping an agent closes its input and ends its process group.
+        let _ = AGENT_POOL.try_with(|pool| pool.take());
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {
