@@ -180,7 +180,17 @@ pub fn run_shard(args: RunArgs, chosen: Chosen) -> Result<()> {
     };
     let started = Instant::now();
     let written = write_shard(&experiment, experiment.seed, threads, shard, &dir)?;
-    if !args.quiet {
+    if args.quiet && chosen.by != "--shard" {
+        // A job array's environment turned a whole run into a shard: say
+        // so even when quiet, since nothing on the command line did.
+        warn(format_args!(
+            "fortunes: {} chose shard {} of {}: wrote {} (--shard none plays the whole run)",
+            chosen.by,
+            chosen.index + 1,
+            chosen.count,
+            written.path.display()
+        ));
+    } else if !args.quiet {
         warn(format_args!(
             "shard {} of {} ({}), round {round} of {}: {} games of each of {} variant{} in {:.2} s; \
              wrote {}; when every shard is done: fortunes merge OUT {}",
