@@ -125,19 +125,7 @@ impl<S: Simulation> System for Entry<S> {
             .map(build::<S>)
             .collect::<Result<Vec<S>>>()?;
         let mut finish = |v: usize, result: VariantResult<S::Stats>| {
-            let outcome = VariantOutcome {
-                rows: game_level_rows(
-                    simulations[v].rows(&result.stats),
-                    &result,
-                    S::SERIES,
-                    S::METRICS,
-                ),
-                games: result.games,
-                series: result.series,
-                paired: result.paired,
-                met: result.met,
-            };
-            done(v, outcome)
+            done(v, outcome_of(&simulations[v], result))
         };
         match records {
             Some(RecordsOut { dir, axes }) => {
@@ -215,19 +203,7 @@ impl<S: Simulation> System for Entry<S> {
             merged.results.into_iter().map(Some).collect();
         for v in super::delivery_order(variants.len(), plan.reference) {
             let result = results[v].take().expect("each variant once");
-            let outcome = VariantOutcome {
-                rows: game_level_rows(
-                    simulations[v].rows(&result.stats),
-                    &result,
-                    S::SERIES,
-                    S::METRICS,
-                ),
-                games: result.games,
-                series: result.series,
-                paired: result.paired,
-                met: result.met,
-            };
-            done(v, outcome)?;
+            done(v, outcome_of(&simulations[v], result))?;
         }
         Ok(merged.rounds_used)
     }
@@ -244,6 +220,23 @@ impl<S: Simulation> System for Entry<S> {
 
     fn trace(&self, variant: &Variant, master_seed: u64, game: u64) -> Result<Trace> {
         Ok(build::<S>(variant)?.trace(master_seed, game))
+    }
+}
+
+/// What the layers above see of a variant's result: its summary rows with
+/// game-level intervals, and its sums.
+fn outcome_of<S: Simulation>(simulation: &S, result: VariantResult<S::Stats>) -> VariantOutcome {
+    VariantOutcome {
+        rows: game_level_rows(
+            simulation.rows(&result.stats),
+            &result,
+            S::SERIES,
+            S::METRICS,
+        ),
+        games: result.games,
+        series: result.series,
+        paired: result.paired,
+        met: result.met,
     }
 }
 

@@ -222,14 +222,7 @@ fn run_group<S: Simulation>(
             row_keys: Arc::clone(row_keys),
         })
         .collect();
-    let (span, check_every) = match plan.stop {
-        Stop::Games(games) => (games, games.max(1)),
-        Stop::Precision {
-            max_games,
-            check_every,
-            ..
-        } => (max_games, check_every.max(1)),
-    };
+    let (span, check_every) = span_of(plan.stop);
     let (mut start, limit) = chunk_range(plan, span, check_every);
     // Clusters follow from the whole run's span, so a shard's are the
     // single process's.
@@ -323,6 +316,19 @@ fn run_group<S: Simulation>(
     Ok((results, reference_recorded))
 }
 
+/// The games a run plays at most, and how many between two checks of a
+/// precision target (all of them with a fixed number).
+fn span_of(stop: Stop) -> (u64, u64) {
+    match stop {
+        Stop::Games(games) => (games, games.max(1)),
+        Stop::Precision {
+            max_games,
+            check_every,
+            ..
+        } => (max_games, check_every.max(1)),
+    }
+}
+
 /// The games a run plays: all of them, or a shard's round.
 fn chunk_range(plan: &Plan, span: u64, check_every: u64) -> (u64, u64) {
     let end = plan.first_game + span;
@@ -338,14 +344,7 @@ fn chunk_range(plan: &Plan, span: u64, check_every: u64) -> (u64, u64) {
 /// The games of each variant a shard's round plays (the whole round's
 /// without a shard), for batches of `batch` games.
 pub fn shard_games(plan: &Plan, batch: u64) -> u64 {
-    let (span, check_every) = match plan.stop {
-        Stop::Games(games) => (games, games.max(1)),
-        Stop::Precision {
-            max_games,
-            check_every,
-            ..
-        } => (max_games, check_every.max(1)),
-    };
+    let (span, check_every) = span_of(plan.stop);
     let (start, end) = match plan.shard {
         Some(_) => chunk_range(plan, span, check_every),
         None => (plan.first_game, plan.first_game + span),

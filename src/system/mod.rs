@@ -130,7 +130,7 @@ pub trait System: Sync {
 
     /// Adds the shards' accumulators (`rounds[r]`: round r + 1's shards,
     /// each `run_shard`'s text under `plan`) and hands each variant's
-    /// outcome to `done` as `run_each` would, in variant order; returns
+    /// outcome to `done` as `run_each` would, in its order; returns
     /// the rounds used, or refuses when a precision target needs another
     /// round (naming it) unless `allow_open`.
     fn merge(
