@@ -109,9 +109,25 @@ fn data_dir(name: &str) -> std::path::PathBuf {
 /// `fortunes list`: the systems, and the experiments, scenarios, rules
 /// presets and strategy presets there are to run.
 pub fn list() -> Result<String> {
-    let mut text = String::from("systems:\n");
+    let mut text = String::from("systems (and what else each has: fortunes odds, play, agent):\n");
     for system in crate::systems::SYSTEMS {
-        text.push_str(&format!("  {:<10} {}\n", system.name(), system.about()));
+        let extras: Vec<&str> = [
+            (system.odds().is_some(), "odds"),
+            (system.play().is_some(), "play"),
+            (system.agent().is_some(), "agent, exec: players"),
+        ]
+        .into_iter()
+        .filter_map(|(has, name)| has.then_some(name))
+        .collect();
+        let extras = match extras.is_empty() {
+            true => String::new(),
+            false => format!(" [{}]", extras.join(", ")),
+        };
+        text.push_str(&format!(
+            "  {:<10} {}{extras}\n",
+            system.name(),
+            system.about()
+        ));
     }
     let experiments = data_dir("experiments");
     text.push_str(&format!(
