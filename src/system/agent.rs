@@ -157,3 +157,138 @@ impl Drop for Agent {
         let _ = self.child.wait();
     }
 }
+
+/// A seat's agent and where it is in its run: the game being played, its
+/// decisions so far, and the last `hello` it was sent. After a failure it
+/// has no process: every later decision gets no answer, the game ends
+/// quickly, and the run stops with the failure (`crate::cancel`).
+pub struct AgentSeat {
+    agent: Option<Agent>,
+    seat: &'static str,
+    hello: serde_json::Value,
+    game: u64,
+    decisions: u64,
+}
+
+impl AgentSeat {
+    pub fn start(command: &str, hello: &serde_json::Value, seat: &'static str) -> AgentSeat {
+        let agent = match Agent::start(command, hello) {
+            Ok(agent) => Some(agent),
+            Err(problem) => {
+                crate::cancel::fail(format!(
+                    "seat {seat} agent ({command}): at its start: {problem}"
+                ));
+                None
+            }
+        };
+        AgentSeat {
+            agent,
+            seat,
+            hello: hello.clone(),
+            game: 0,
+            decisions: 0,
+        }
+    }
+
+    pub fn is_alive(&self) -> bool {
+        self.agent.is_some()
+    }
+
+    /// Sends `hello` again when it differs from the last one: the agent
+    /// now plays another variant's rules.
+    pub fn greet(&mut self, hello: &serde_json::Value) {
+        if self.hello == *hello {
+            return;
+        }
+        self.hello = hello.clone();
+        if let Err(problem) = self.agent.as_mut().map_or(Ok(()), |a| a.send(hello)) {
+            self.fail(&format!("at a new variant's hello: {problem}"));
+        }
+    }
+
+    /// Starts game `game`: sends `message` (its index and seed).
+    pub fn begin(&mut self, game: u64, message: &serde_json::Value) {
+        self.game = game;
+        self.decisions = 0;
+        if let Err(problem) = self.agent.as_mut().map_or(Ok(()), |a| a.send(message)) {
+            self.fail(&format!("game {game}, at its start: {problem}"));
+        }
+    }
+
+    /// Stops the run with `problem`, naming the seat and the command.
+    pub fn fail(&mut self, problem: &str) {
+        let command = self.agent.as_ref().map_or("", |a| a.command()).to_string();
+        crate::cancel::fail(format!("seat {} agent ({command}): {problem}", self.seat));
+        self.agent = None;
+    }
+
+    /// Where the next decision is: "game G, decision D (WHAT)".
+    pub fn next_decision(&mut self, what: &str) -> String {
+        self.decisions += 1;
+        format!("game {}, decision {} ({what})", self.game, self.decisions)
+    }
+
+    pub fn game(&self) -> u64 {
+        self.game
+    }
+
+    /// Asks the agent; `None` (the failure recorded, naming `at`) when it
+    /// cannot answer. The caller checks the answer is legal.
+    pub fn ask(&mut self, message: &serde_json::Value, at: &str) -> Option<serde_json::Value> {
+        let agent = self.agent.as_mut()?;
+        match agent.ask(message) {
+            Ok(reply) => Some(reply),
+            Err(problem) => {
+                self.fail(&format!("{at}: {problem}"));
+                None
+            }
+        }
+    }
+}
+
+thread_local! {
+    /// The agents a worker thread started, by system, command and seat. A
+    /// game takes its seats' agents out and puts them back, so a thread
+    /// starts one agent a seat for a whole run (a sweep's variants, played
+    /// in lockstep, share it); `end_of_run` ends them.
+    static POOL: std::cell::RefCell<Vec<(String, AgentSeat)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// This thread's agent for `seat` of `system`: the pool's, greeted with
+/// `hello`, or a new one; give it back with `give_back`.
+pub fn take(
+    system: &str,
+    command: &str,
+    hello: &serde_json::Value,
+    seat: &'static str,
+) -> (String, AgentSeat) {
+    let key = format!("{system} {seat} {command}");
+    let pooled = POOL.with(|pool| {
+        let mut pool = pool.borrow_mut();
+        let at = pool.iter().position(|(k, _)| *k == key)?;
+        Some(pool.swap_remove(at).1)
+    });
+    let agent = match pooled {
+        Some(mut agent) => {
+            agent.greet(hello);
+            agent
+        }
+        None => AgentSeat::start(command, hello, seat),
+    };
+    (key, agent)
+}
+
+/// Puts an agent back after a game; a failed one is dropped, and the next
+/// game starts another.
+pub fn give_back(key: String, agent: AgentSeat) {
+    if agent.is_alive() {
+        let _ = POOL.try_with(|pool| pool.borrow_mut().push((key, agent)));
+    }
+}
+
+/// Ends this thread's agents: dropping one closes its input and ends its
+/// process group.
+pub fn end_of_run() {
+    let _ = POOL.try_with(|pool| pool.take());
+}

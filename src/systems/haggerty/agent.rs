@@ -13,7 +13,7 @@ use crate::engine::seeding::{game_rng, GameRng, Stream};
 use crate::engine::Seat;
 use crate::error::{Error, ErrorKind, Result};
 use crate::params::ParamValues;
-use crate::system::agent::Agent;
+use crate::system::agent::AgentSeat;
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -80,116 +80,39 @@ pub fn decide_message(view: &View<'_>, decision: &str, game: u64) -> Value {
     })
 }
 
-/// A seat's agent and where it is: the game being played, and whether it
-/// failed (then every later decision is a pass or a stop, so the game
-/// ends quickly and the run stops with the failure).
-pub struct AgentSeat {
-    agent: Option<Agent>,
-    seat: Seat,
-    /// The `hello` it was last sent: a variant with other rules sends its
-    /// own before its first game.
-    hello: Value,
-    game: u64,
-    decisions: u64,
-}
-
-impl AgentSeat {
-    pub fn start(command: &str, hello: &Value, seat: Seat) -> AgentSeat {
-        let agent = match Agent::start(command, hello) {
-            Ok(agent) => Some(agent),
-            Err(problem) => {
-                crate::cancel::fail(format!(
-                    "seat {} agent ({command}): at its start: {problem}",
-                    seat.name()
+/// Asks the seat's agent for a decision; a reply that is not one of the
+/// legal choices stops the run, naming the game and the decision.
+fn decide(seat: &mut AgentSeat, view: &View<'_>, decision: &str) -> Option<Card> {
+    if !seat.is_alive() {
+        return None;
+    }
+    let message = decide_message(view, decision, seat.game());
+    let at = seat.next_decision(&format!(
+        "{decision}, turn {}, round {}",
+        view.turn + 1,
+        view.round + 1
+    ));
+    let reply = seat.ask(&message, &at)?;
+    let none = if decision == "reveal" { "pass" } else { "stop" };
+    match reply.get("choice").and_then(Value::as_str) {
+        Some(c) if c.eq_ignore_ascii_case(none) => None,
+        Some(c) => match c.parse::<Card>() {
+            Ok(card) if view.legal.contains(card) => Some(card),
+            _ => {
+                let mut allowed = vec![none.to_string()];
+                allowed.extend(cards(view.legal));
+                seat.fail(&format!(
+                    "{at}: illegal choice {c:?}; allowed: {}",
+                    allowed.join(", ")
                 ));
                 None
             }
-        };
-        AgentSeat {
-            agent,
-            seat,
-            hello: hello.clone(),
-            game: 0,
-            decisions: 0,
-        }
-    }
-
-    pub fn is_alive(&self) -> bool {
-        self.agent.is_some()
-    }
-
-    /// Sends `hello` again when it differs from the last one: the agent
-    /// now plays another variant's rules.
-    pub fn greet(&mut self, hello: &Value) {
-        if self.hello == *hello {
-            return;
-        }
-        self.hello = hello.clone();
-        if let Err(problem) = self.agent.as_mut().map_or(Ok(()), |a| a.send(hello)) {
-            self.failed(&format!("at a new variant's hello: {problem}"));
-        }
-    }
-
-    pub fn begin(&mut self, master_seed: u64, game: u64) {
-        self.game = game;
-        self.decisions = 0;
-        let message = game_message(master_seed, game, self.seat);
-        if let Err(problem) = self.agent.as_mut().map_or(Ok(()), |a| a.send(&message)) {
-            self.failed(&format!("game {game}, at its start: {problem}"));
-        }
-    }
-
-    fn failed(&mut self, problem: &str) {
-        let command = self.agent.as_ref().map_or("", |a| a.command()).to_string();
-        crate::cancel::fail(format!(
-            "seat {} agent ({command}): {problem}",
-            self.seat.name()
-        ));
-        self.agent = None;
-    }
-
-    /// Asks the agent; a reply that is not one of the legal choices stops
-    /// the run, naming the game and the decision.
-    fn decide(&mut self, view: &View<'_>, decision: &str) -> Option<Card> {
-        let agent = self.agent.as_mut()?;
-        self.decisions += 1;
-        let message = decide_message(view, decision, self.game);
-        let at = format!(
-            "game {}, decision {} ({decision}, turn {}, round {})",
-            self.game,
-            self.decisions,
-            view.turn + 1,
-            view.round + 1
-        );
-        let reply = match agent.ask(&message) {
-            Ok(reply) => reply,
-            Err(problem) => {
-                self.failed(&format!("{at}: {problem}"));
-                return None;
-            }
-        };
-        let choice = reply.get("choice").and_then(Value::as_str);
-        let none = if decision == "reveal" { "pass" } else { "stop" };
-        match choice {
-            Some(c) if c.eq_ignore_ascii_case(none) => None,
-            Some(c) => match c.parse::<Card>() {
-                Ok(card) if view.legal.contains(card) => Some(card),
-                _ => {
-                    let mut allowed = vec![none.to_string()];
-                    allowed.extend(cards(view.legal));
-                    self.failed(&format!(
-                        "{at}: illegal choice {c:?}; allowed: {}",
-                        allowed.join(", ")
-                    ));
-                    None
-                }
-            },
-            None => {
-                self.failed(&format!(
-                    "{at}: the reply {reply} has no \"choice\" string; allowed: {{\"choice\": \"{none}\" or a card of the choices}}"
-                ));
-                None
-            }
+        },
+        None => {
+            seat.fail(&format!(
+                "{at}: the reply {reply} has no \"choice\" string; allowed: {{\"choice\": \"{none}\" or a card of the choices}}"
+            ));
+            None
         }
     }
 }
@@ -203,14 +126,14 @@ pub struct Seated<'a> {
 impl Strategy for Seated<'_> {
     fn reveal(&self, view: &View<'_>, rng: &mut GameRng) -> Option<Card> {
         match self.agent {
-            Some(agent) => agent.borrow_mut().decide(view, "reveal"),
+            Some(agent) => decide(&mut agent.borrow_mut(), view, "reveal"),
             None => self.built_in.reveal(view, rng),
         }
     }
 
     fn chain(&self, view: &View<'_>, rng: &mut GameRng) -> Option<Card> {
         match self.agent {
-            Some(agent) => agent.borrow_mut().decide(view, "chain"),
+            Some(agent) => decide(&mut agent.borrow_mut(), view, "chain"),
             None => self.built_in.chain(view, rng),
         }
     }

@@ -26,6 +26,7 @@ use crate::error::Result;
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
 use crate::system::{Metric, Series, Simulation, StrategyInfo, Trace, Variant};
+use crate::system::agent::AgentSeat;
 use std::cell::RefCell;
 
 /// Plays one whole game on `game`, which is reset for (seed, index), and
@@ -88,42 +89,6 @@ pub struct Haggerty {
 /// A worker's reusable game.
 pub struct State {
     pub game: Game,
-}
-
-thread_local! {
-    /// The agents a worker thread started, by command and seat. A game
-    /// takes its seats' agents out and puts them back, sending a new
-    /// `hello` when its variant's rules differ from the last game's, so a
-    /// thread starts one agent a seat for a whole run (a sweep's variants,
-    /// played in lockstep, share it); `end_of_run` ends them.
-    static AGENT_POOL: RefCell<Vec<(String, agent::AgentSeat)>> = const { RefCell::new(Vec::new()) };
-}
-
-/// The agent of `seat` for this thread: the pool's, greeted with `hello`,
-/// or a new one.
-fn take_agent(command: &str, hello: &serde_json::Value, seat: Seat) -> (String, agent::AgentSeat) {
-    let key = format!("{command} {}", seat.name());
-    let pooled = AGENT_POOL.with(|pool| {
-        let mut pool = pool.borrow_mut();
-        let at = pool.iter().position(|(k, _)| *k == key)?;
-        Some(pool.swap_remove(at).1)
-    });
-    let agent = match pooled {
-        Some(mut agent) => {
-            agent.greet(hello);
-            agent
-        }
-        None => agent::AgentSeat::start(command, hello, seat),
-    };
-    (key, agent)
-}
-
-/// Puts an agent back; a failed one is dropped, and the next game starts
-/// another.
-fn return_agent(key: String, agent: agent::AgentSeat) {
-    if agent.is_alive() {
-        let _ = AGENT_POOL.try_with(|pool| pool.borrow_mut().push((key, agent)));
-    }
 }
 
 const SERIES: &[Series] = &[
@@ -213,11 +178,12 @@ impl Simulation for Haggerty {
                 stats,
             )
         } else {
-            let taken: BySeat<Option<(String, RefCell<agent::AgentSeat>)>> =
+            let taken: BySeat<Option<(String, RefCell<AgentSeat>)>> =
                 BySeat(Seat::BOTH.map(|seat| {
                     let (command, hello) = self.agents[seat].as_ref()?;
-                    let (key, mut agent) = take_agent(command, hello, seat);
-                    agent.begin(master_seed, game);
+                    let (key, mut agent) =
+                        crate::system::agent::take(rules::SYSTEM, command, hello, seat.name());
+                    agent.begin(game, &agent::game_message(master_seed, game, seat));
                     Some((key, RefCell::new(agent)))
                 }));
             let seats = BySeat(Seat::BOTH.map(|s| agent::Seated {
@@ -233,7 +199,7 @@ impl Simulation for Haggerty {
                 stats,
             );
             for (key, agent) in taken.0.into_iter().flatten() {
-                return_agent(key, agent.into_inner());
+                crate::system::agent::give_back(key, agent.into_inner());
             }
             record
         };
@@ -244,8 +210,7 @@ impl Simulation for Haggerty {
     }
 
     fn end_of_run() {
-        // Dropping an agent closes its input and ends its process group.
-        let _ = AGENT_POOL.try_with(|pool| pool.take());
+        crate::system::agent::end_of_run();
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {
