@@ -53,6 +53,39 @@ fn a_built_in_served_over_the_protocol_plays_as_in_the_process() {
 }
 
 #[test]
+fn a_sickles_built_in_served_over_the_protocol_plays_as_in_the_process() {
+    let tmp = TempDir::new("agents-sickles");
+    // random draws from the side's stream; holder holds events.
+    for name in ["heuristic", "random", "holder"] {
+        let (inside, served) = (
+            tmp.path().join(name),
+            tmp.path().join(format!("{name}-agent")),
+        );
+        let run = |out: &Path, seat_b: &str| {
+            fortunes(&[
+                "run",
+                "sickles",
+                "-n",
+                "300",
+                "-q",
+                "-j",
+                "2",
+                "--strategy",
+                seat_b,
+                "--out",
+                out.to_str().unwrap(),
+            ])
+        };
+        let output = run(&inside, &format!("b={name}"));
+        assert!(output.status.success(), "{}", stderr(&output));
+        let agent = format!("b=exec:{FORTUNES} agent sickles --strategy {name}");
+        let output = run(&served, &agent);
+        assert!(output.status.success(), "{name}: {}", stderr(&output));
+        assert_eq!(metrics(&inside), metrics(&served), "{name}");
+    }
+}
+
+#[test]
 fn the_python_example_agent_plays_reproducibly() {
     let tmp = TempDir::new("agents-python");
     let python = std::process::Command::new("python3")
@@ -146,7 +179,7 @@ fn a_failing_agent_stops_the_run_naming_the_seat_game_and_decision() {
 fn systems_without_the_protocol_refuse_agents() {
     let output = fortunes(&[
         "run",
-        "sickles",
+        "piquet",
         "-n",
         "10",
         "--strategy",

@@ -67,6 +67,7 @@ fn sickles(rules: Rules, scenario: Scenario, a: SicklesStrategy, b: SicklesStrat
         rules,
         scenario,
         strategies: BySeat([a, b]),
+        agents: BySeat::default(),
     }
 }
 

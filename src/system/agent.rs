@@ -12,6 +12,9 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
+/// The protocol's version, in every `hello`.
+pub const PROTOCOL: u32 = 1;
+
 /// Seconds an agent may take to answer one decision, unless
 /// `FORTUNES_AGENT_TIMEOUT` says otherwise.
 const DEFAULT_TIMEOUT: u64 = 10;

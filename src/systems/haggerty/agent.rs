@@ -19,8 +19,7 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
 
-/// The protocol's version, in `hello`.
-pub const PROTOCOL: u32 = 1;
+use crate::system::agent::PROTOCOL;
 
 /// A card as the protocol names it: `10H`, `QS`, `JOKER1`, `JOKER2`.
 pub fn card_name(card: Card) -> String {

@@ -25,8 +25,8 @@ use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::{Metric, Series, Simulation, StrategyInfo, Trace, Variant};
 use crate::system::agent::AgentSeat;
+use crate::system::{Metric, Series, Simulation, StrategyInfo, Trace, Variant};
 use std::cell::RefCell;
 
 /// Plays one whole game on `game`, which is reset for (seed, index), and

@@ -12,7 +12,7 @@ use super::rules::{
     DivisionEligible, DivisionReturn, FortunesOfWar, HeldEvents, Rules, WildEffect, EVENTS,
 };
 use super::scenario::{Scenario, MAX_BRIGADES, MAX_DIVISIONS};
-use super::strategy::{Order, SicklesStrategy, View};
+use super::strategy::{Decide, Order, View};
 use crate::engine::cup::Cup;
 use crate::engine::dice::Die;
 use crate::engine::seeding::{game_rng, GameRng, Stream};
@@ -237,11 +237,11 @@ impl Game {
     }
 
     /// The Command Decision Phase: returns each side's key chit.
-    fn command_decision(
+    fn command_decision<D: Decide>(
         &mut self,
         rules: &Rules,
         scenario: &Scenario,
-        strategies: &BySeat<SicklesStrategy>,
+        strategies: &BySeat<D>,
         tally: &mut TurnTally,
     ) {
         self.places = Places::default();
@@ -303,13 +303,13 @@ impl Game {
 
     /// One brigade activation of `seat`: held events are used first, then
     /// the order is chosen.
-    fn activate(
+    fn activate<D: Decide>(
         &mut self,
         seat: Seat,
         division: usize,
         brigade: u8,
         picked: bool,
-        strategies: &BySeat<SicklesStrategy>,
+        strategies: &BySeat<D>,
         tally: &mut TurnTally,
     ) {
         let held = self.places.held & chit::events_of(seat);
@@ -331,10 +331,10 @@ impl Game {
     }
 
     /// A CIC-like activation: the side's strategy picks any brigade.
-    fn activate_any(
+    fn activate_any<D: Decide>(
         &mut self,
         seat: Seat,
-        strategies: &BySeat<SicklesStrategy>,
+        strategies: &BySeat<D>,
         tally: &mut TurnTally,
     ) {
         let view = Self::view(&self.brigades, &self.events_used, seat, tally);
@@ -355,11 +355,11 @@ impl Game {
 
     /// Plays turn `self.turn + 1` and returns what it did; `after_each`
     /// sees the game after the Command Decision Phase and after every chit.
-    pub fn play_turn(
+    pub fn play_turn<D: Decide>(
         &mut self,
         rules: &Rules,
         scenario: &Scenario,
-        strategies: &BySeat<SicklesStrategy>,
+        strategies: &BySeat<D>,
         after_each: &mut impl FnMut(&Game),
     ) -> TurnTally {
         self.turn += 1;
@@ -435,6 +435,7 @@ impl Game {
                         continue;
                     }
                     let b = strategies[seat].division_brigade(
+                        d,
                         choice,
                         choice & !active,
                         &mut self.seats[seat],

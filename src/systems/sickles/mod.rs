@@ -2,6 +2,7 @@
 //! effects, and scenarios as data (seed `001_5d6f8a144e7e9a28.txt`). Seat a
 //! is the Confederate side, seat b the Union side.
 
+pub mod agent;
 pub mod game;
 pub mod metrics;
 pub mod rules;
@@ -20,8 +21,11 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
+use crate::system::agent::AgentSeat;
 use crate::system::{Metric, Series, Simulation, StrategyInfo, Trace, Variant};
 use rules::EVENTS;
+use std::cell::RefCell;
+use strategy::Decide;
 
 /// A Hammerin' Sickles experiment: rules, scenario, one player per side.
 #[derive(Clone, Debug)]
@@ -30,6 +34,9 @@ pub struct Sickles {
     pub scenario: Scenario,
     pub strategies: BySeat<SicklesStrategy>,
     pub turns: u32,
+    /// An external agent's command and its `hello`, for a side an agent
+    /// plays (`exec:COMMAND`).
+    pub agents: BySeat<Option<(String, serde_json::Value)>>,
 }
 
 impl Sickles {
@@ -41,9 +48,37 @@ impl Sickles {
         index: u64,
         turn_done: &mut impl FnMut(&TurnTally),
     ) {
+        if self.agents.0.iter().all(Option::is_none) {
+            return self.play_with(&self.strategies, game, master_seed, index, turn_done);
+        }
+        let taken: BySeat<Option<(String, RefCell<AgentSeat>)>> = BySeat(Seat::BOTH.map(|seat| {
+            let (command, hello) = self.agents[seat].as_ref()?;
+            let (key, mut agent) =
+                crate::system::agent::take(rules::SYSTEM, command, hello, seat.name());
+            agent.begin(index, &agent::game_message(master_seed, index, seat));
+            Some((key, RefCell::new(agent)))
+        }));
+        let sides = BySeat(Seat::BOTH.map(|s| agent::Seated {
+            built_in: self.strategies[s],
+            agent: taken[s].as_ref().map(|(_, agent)| agent),
+        }));
+        self.play_with(&sides, game, master_seed, index, turn_done);
+        for (key, agent) in taken.0.into_iter().flatten() {
+            crate::system::agent::give_back(key, agent.into_inner());
+        }
+    }
+
+    fn play_with<D: Decide>(
+        &self,
+        strategies: &BySeat<D>,
+        game: &mut Game,
+        master_seed: u64,
+        index: u64,
+        turn_done: &mut impl FnMut(&TurnTally),
+    ) {
         game.reset(master_seed, index);
         for _ in 0..self.turns {
-            let tally = game.play_turn(&self.rules, &self.scenario, &self.strategies, &mut |_| {});
+            let tally = game.play_turn(&self.rules, &self.scenario, strategies, &mut |_| {});
             turn_done(&tally);
         }
     }
@@ -219,6 +254,8 @@ impl Simulation for Sickles {
         "../../../experiments/sickles/scenarios/illustrative.toml"
     ));
 
+    const AGENT: Option<crate::system::SystemCommand> = Some(agent::AGENT);
+
     type State = Game;
     type Stats = Stats;
     type Record = TurnRecord;
@@ -230,9 +267,15 @@ impl Simulation for Sickles {
             turns: rules.turns.unwrap_or(scenario.turns),
             rules,
             scenario,
-            strategies: BySeat(
-                Seat::BOTH.map(|s| SicklesStrategy::from_player(&variant.players[s])),
-            ),
+            strategies: BySeat(Seat::BOTH.map(|s| match variant.players[s].command {
+                // The side's built-in is unused; any will do.
+                Some(_) => SicklesStrategy::Random,
+                None => SicklesStrategy::from_player(&variant.players[s]),
+            })),
+            agents: BySeat(Seat::BOTH.map(|s| {
+                let command = variant.players[s].command.clone()?;
+                Some((command, agent::hello(&variant.rules, &variant.scenario, s)))
+            })),
         })
     }
 
@@ -263,6 +306,10 @@ impl Simulation for Sickles {
         stats.games += 1;
         stats.turns_per_game.record(self.turns as u64);
         series[26] = Ratio::new(self.turns as u64, 1);
+    }
+
+    fn end_of_run() {
+        crate::system::agent::end_of_run();
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {

@@ -240,3 +240,37 @@ impl SicklesStrategy {
         }
     }
 }
+
+/// A side's decisions, as the game asks them: a built-in player, or an
+/// external agent (`super::agent::Seated`).
+pub trait Decide {
+    fn key_chit(&self, view: &View<'_>, rng: &mut GameRng) -> u8;
+    fn use_at_once(&self, rng: &mut GameRng) -> bool;
+    /// `division` is 0-based; `eligible` and `fresh` are brigade masks.
+    fn division_brigade(&self, division: usize, eligible: u8, fresh: u8, rng: &mut GameRng) -> u8;
+    fn any_brigade(&self, view: &View<'_>, rng: &mut GameRng) -> Option<(usize, u8)>;
+    fn order(&self, nth: u8, rng: &mut GameRng) -> Order;
+}
+
+impl Decide for SicklesStrategy {
+    #[inline]
+    fn key_chit(&self, view: &View<'_>, rng: &mut GameRng) -> u8 {
+        SicklesStrategy::key_chit(self, view, rng)
+    }
+    #[inline]
+    fn use_at_once(&self, rng: &mut GameRng) -> bool {
+        SicklesStrategy::use_at_once(self, rng)
+    }
+    #[inline]
+    fn division_brigade(&self, _division: usize, eligible: u8, fresh: u8, rng: &mut GameRng) -> u8 {
+        SicklesStrategy::division_brigade(self, eligible, fresh, rng)
+    }
+    #[inline]
+    fn any_brigade(&self, view: &View<'_>, rng: &mut GameRng) -> Option<(usize, u8)> {
+        SicklesStrategy::any_brigade(self, view, rng)
+    }
+    #[inline]
+    fn order(&self, nth: u8, rng: &mut GameRng) -> Order {
+        SicklesStrategy::order(self, nth, rng)
+    }
+}
