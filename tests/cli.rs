@@ -1057,13 +1057,17 @@ fn with_input(args: &[&str], input: &str) -> std::process::Output {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    // Written from a thread, while the output is read: a long game fills
+    // the output pipe before it has read all its input. A game that ends
+    // before its input does closes the pipe: that is no error.
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
 }
 
 #[test]
@@ -1271,4 +1275,45 @@ fn odds_answer_as_json_with_fractions_and_full_decimals() {
     assert_eq!(first["chance"], "1/46656", "{answer}");
     assert!((first["decimal"].as_f64().unwrap() - 1.0 / 46656.0).abs() < 1e-18);
     assert_eq!(first["value"], 3);
+}
+
+#[test]
+fn a_person_plays_a_sickles_side_through_standard_input() {
+    // A cycle of answers: each question re-asks until one of them is a
+    // legal choice (an event, use, an order, a brigade, division.brigade).
+    let cycle = [
+        "1", "use", "attack", "1.1", "2", "3", "2.1", "4", "hold", "regroup",
+    ];
+    let input: String = cycle
+        .iter()
+        .cycle()
+        .take(20_000)
+        .map(|a| format!("{a}\n"))
+        .collect();
+    let args = [
+        "play", "sickles", "--seat", "b", "--seed", "4", "--game", "7",
+    ];
+    let output = with_input(&args, &input);
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        text.contains("you are side b (Union), against heuristic; 8 turns"),
+        "{text}"
+    );
+    assert_eq!(text.matches("end of turn").count(), 8, "{text}");
+    assert!(
+        text.contains("your key chit") && text.contains("brigade's order"),
+        "{text}"
+    );
+    assert!(text.ends_with("game over\n"), "{text}");
+    // The same answers, the same game.
+    assert_eq!(with_input(&args, &input).stdout, output.stdout);
+    // Input that ends abandons the game, exit 2.
+    let output = with_input(&args, "1\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("standard input ended"));
 }

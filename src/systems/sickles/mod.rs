@@ -5,6 +5,7 @@
 pub mod agent;
 pub mod game;
 pub mod metrics;
+pub mod play;
 pub mod rules;
 pub mod scenario;
 pub mod stats;
@@ -250,9 +251,8 @@ impl Simulation for Sickles {
     const PROGRESS_FROM: u64 = 20_000;
     /// A game is the scenario's turns of a few dozen chits each.
     const BATCH: u64 = 1024;
-    const DEFAULT_SCENARIO: Option<&'static str> = Some(include_str!(
-        "../../../experiments/sickles/scenarios/illustrative.toml"
-    ));
+    const DEFAULT_SCENARIO: Option<&'static str> = Some(scenario::DEFAULT_TEXT);
+    const PLAY: Option<crate::system::SystemCommand> = Some(play::PLAY);
 
     const AGENT: Option<crate::system::SystemCommand> = Some(agent::AGENT);
 

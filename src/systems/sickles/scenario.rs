@@ -177,3 +177,7 @@ impl Scenario {
         &self.divisions[seat][..self.division_count[seat] as usize]
     }
 }
+
+/// The default scenario's text: the seed's illustrative order of battle.
+pub const DEFAULT_TEXT: &str =
+    include_str!("../../../experiments/sickles/scenarios/illustrative.toml");

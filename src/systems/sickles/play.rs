@@ -1,0 +1,284 @@
+//! `fortunes play sickles`: a person plays one side in the terminal
+//! against a built-in player, from the same seeds as a run, so game N of
+//! seed S is the game N of any run with `--seed S`. At each decision the
+//! person sees what the side may know (its brigades in play, their
+//! activations this turn, its events used) and the legal choices.
+
+use super::game::Game;
+use super::rules::{Rules, EVENTS, SYSTEM};
+use super::scenario::Scenario;
+use super::strategy::{Decide, Order, SicklesStrategy, View, STRATEGIES};
+use crate::engine::seeding::GameRng;
+use crate::engine::{BySeat, Seat};
+use crate::error::{Error, ErrorKind, Result};
+use crate::system::{presets_dir, resolve_built_in, SystemCommand};
+use std::cell::{Cell, RefCell};
+use std::io::{BufRead, Write};
+
+pub const PLAY: SystemCommand = SystemCommand { define, execute };
+
+fn define() -> clap::Command {
+    clap::Command::new(SYSTEM)
+        .about("Play one side of a Hammerin' Sickles game against a built-in player (answer with one of the choices shown)")
+        .arg(
+            clap::Arg::new("seat")
+                .long("seat")
+                .default_value("a")
+                .value_parser(["a", "b"])
+                .help("The side you play: a (Confederate) or b (Union)"),
+        )
+        .arg(
+            clap::Arg::new("against")
+                .long("against")
+                .default_value("heuristic")
+                .value_name("NAME")
+                .help("The other side's player: a built-in or a preset"),
+        )
+        .arg(
+            clap::Arg::new("seed")
+                .long("seed")
+                .default_value("1")
+                .value_parser(clap::value_parser!(u64))
+                .help("Master seed: the game is game GAME of a run with this seed"),
+        )
+        .arg(
+            clap::Arg::new("game")
+                .long("game")
+                .default_value("0")
+                .value_parser(clap::value_parser!(u64))
+                .help("The game's index in that run"),
+        )
+        .arg(
+            clap::Arg::new("set")
+                .long("set")
+                .value_name("NAME=VALUE")
+                .action(clap::ArgAction::Append)
+                .help("Set one rule parameter; repeatable"),
+        )
+}
+
+/// The person: answers read from standard input, questions written to
+/// standard output. On end of input every later question takes its first
+/// choice and the game is abandoned at the end of the turn.
+struct Person {
+    input: RefCell<Box<dyn BufRead>>,
+    output: RefCell<Box<dyn Write>>,
+    ended: Cell<bool>,
+}
+
+impl Person {
+    fn say(&self, text: &str) {
+        let mut out = self.output.borrow_mut();
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+    }
+
+    /// Shows `question` and asks until the answer is one of `choices`;
+    /// returns its index.
+    fn ask(&self, question: &str, choices: &[String]) -> usize {
+        if self.ended.get() {
+            return 0;
+        }
+        self.say(&format!("  {question}\n"));
+        loop {
+            self.say(&format!("  your choice ({}): ", choices.join(" ")));
+            let mut line = String::new();
+            match self.input.borrow_mut().read_line(&mut line) {
+                Ok(0) | Err(_) => {
+                    self.ended.set(true);
+                    self.say("\n");
+                    return 0;
+                }
+                Ok(_) => {}
+            }
+            let answer = line.trim();
+            if let Some(i) = choices.iter().position(|c| c.eq_ignore_ascii_case(answer)) {
+                return i;
+            }
+            self.say(&format!(
+                "  {answer:?} is not a legal choice here; allowed: {}\n",
+                choices.join(", ")
+            ));
+        }
+    }
+
+    fn show(&self, view: &View<'_>) {
+        if self.ended.get() {
+            return;
+        }
+        let mut text = String::from("  your brigades in play (activations this turn):");
+        for (d, &count) in view.brigades.iter().enumerate() {
+            if count == 0 {
+                continue;
+            }
+            let activations: Vec<String> = (0..count as usize)
+                .map(|b| view.activations[d][b].to_string())
+                .collect();
+            text.push_str(&format!(" division {} [{}]", d + 1, activations.join(" ")));
+        }
+        let used: Vec<String> = view.events_used.iter().map(u32::to_string).collect();
+        text.push_str(&format!(
+            "; events used so far (1-{EVENTS}): {}\n",
+            used.join(" ")
+        ));
+        self.say(&text);
+    }
+}
+
+/// A side: the person at the terminal, or a built-in player.
+enum Side<'a> {
+    Person(&'a Person),
+    Player(SicklesStrategy),
+}
+
+impl Decide for Side<'_> {
+    fn key_chit(&self, view: &View<'_>, rng: &mut GameRng) -> u8 {
+        match self {
+            Side::Player(player) => Decide::key_chit(player, view, rng),
+            Side::Person(person) => {
+                person.show(view);
+                let choices: Vec<String> = (1..=EVENTS).map(|e| e.to_string()).collect();
+                person.ask(
+                    "your key chit: the event (1-9) you secretly put in the cup",
+                    &choices,
+                ) as u8
+            }
+        }
+    }
+
+    fn use_at_once(&self, rng: &mut GameRng) -> bool {
+        match self {
+            Side::Player(player) => Decide::use_at_once(player, rng),
+            Side::Person(person) => {
+                let choices = ["use".to_string(), "hold".to_string()];
+                person.ask(
+                    "one of your events was drawn: use it now, or hold it for your next activation",
+                    &choices,
+                ) == 0
+            }
+        }
+    }
+
+    fn division_brigade(&self, division: usize, eligible: u8, fresh: u8, rng: &mut GameRng) -> u8 {
+        match self {
+            Side::Player(player) => {
+                Decide::division_brigade(player, division, eligible, fresh, rng)
+            }
+            Side::Person(person) => {
+                let brigades: Vec<u8> = (0..8).filter(|b| eligible & (1 << b) != 0).collect();
+                let choices: Vec<String> = brigades.iter().map(|b| (b + 1).to_string()).collect();
+                let fresh: Vec<String> = (0..8)
+                    .filter(|b| fresh & (1 << b) != 0)
+                    .map(|b| (b + 1).to_string())
+                    .collect();
+                let i = person.ask(
+                    &format!(
+                        "division {}'s chit: which brigade activates (not yet activated this turn: {})",
+                        division + 1,
+                        if fresh.is_empty() { "none".to_string() } else { fresh.join(" ") }
+                    ),
+                    &choices,
+                );
+                brigades[i]
+            }
+        }
+    }
+
+    fn any_brigade(&self, view: &View<'_>, rng: &mut GameRng) -> Option<(usize, u8)> {
+        match self {
+            Side::Player(player) => Decide::any_brigade(player, view, rng),
+            Side::Person(person) => {
+                let mut brigades = Vec::new();
+                for (d, &count) in view.brigades.iter().enumerate() {
+                    brigades.extend((0..count).map(|b| (d, b)));
+                }
+                if brigades.is_empty() {
+                    return None;
+                }
+                person.show(view);
+                let choices: Vec<String> = brigades
+                    .iter()
+                    .map(|(d, b)| format!("{}.{}", d + 1, b + 1))
+                    .collect();
+                let i = person.ask(
+                    "a CIC or Wild chit: which brigade (division.brigade) activates",
+                    &choices,
+                );
+                Some(brigades[i])
+            }
+        }
+    }
+
+    fn order(&self, nth: u8, rng: &mut GameRng) -> Order {
+        match self {
+            Side::Player(player) => Decide::order(player, nth, rng),
+            Side::Person(person) => {
+                let choices: Vec<String> =
+                    Order::ALL.iter().map(|o| o.name().to_string()).collect();
+                let i = person.ask(
+                    &format!("the brigade's order (its activation {} this turn)", nth + 1),
+                    &choices,
+                );
+                Order::ALL[i]
+            }
+        }
+    }
+}
+
+fn execute(matches: &clap::ArgMatches) -> Result<()> {
+    let mut values = Rules::defaults();
+    for set in matches.get_many::<String>("set").into_iter().flatten() {
+        values.set_text(set)?;
+    }
+    let rules = Rules::from_values(&values)?;
+    let scenario_table: toml::Table =
+        toml::from_str(super::scenario::DEFAULT_TEXT).expect("the shipped default scenario parses");
+    let scenario = Scenario::from_table(&scenario_table)?;
+    let you = Seat::parse(matches.get_one::<String>("seat").expect("defaulted")).expect("a or b");
+    let against = matches.get_one::<String>("against").expect("defaulted");
+    let player = resolve_built_in(STRATEGIES, against, &presets_dir(SYSTEM, None))?;
+    let (seed, index) = (
+        *matches.get_one::<u64>("seed").expect("defaulted"),
+        *matches.get_one::<u64>("game").expect("defaulted"),
+    );
+    let person = Person {
+        input: RefCell::new(Box::new(std::io::stdin().lock())),
+        output: RefCell::new(Box::new(std::io::stdout())),
+        ended: Cell::new(false),
+    };
+    let other = Side::Player(SicklesStrategy::from_player(&player));
+    let sides = match you {
+        Seat::A => BySeat([Side::Person(&person), other]),
+        Seat::B => BySeat([other, Side::Person(&person)]),
+    };
+    let turns = rules.turns.unwrap_or(scenario.turns);
+    person.say(&format!(
+        "Hammerin' Sickles, game {index} of seed {seed} (game {index} of `fortunes run sickles --seed {seed}`): \
+         you are side {} ({}), against {}; {turns} turns\n",
+        you.name(),
+        if you == Seat::A { "Confederate" } else { "Union" },
+        player.name
+    ));
+    let mut game = Game::new(seed, index);
+    for _ in 0..turns {
+        let tally = game.play_turn(&rules, &scenario, &sides, &mut |_| {});
+        if person.ended.get() {
+            return Err(Error::new(ErrorKind::BadArgument(format!(
+                "standard input ended in turn {}: the game is abandoned",
+                tally.turn
+            ))));
+        }
+        person.say(&format!(
+            "end of turn {}: activations you {} (again {}), the opponent {} (again {}); brigades idle you {}, the opponent {}\n",
+            tally.turn,
+            tally.activations[you],
+            tally.reactivations[you],
+            tally.activations[you.other()],
+            tally.reactivations[you.other()],
+            tally.idle_brigades[you],
+            tally.idle_brigades[you.other()]
+        ));
+    }
+    person.say("game over\n");
+    Ok(())
+}
