@@ -295,3 +295,33 @@ pub fn give_back(key: String, agent: AgentSeat) {
 pub fn end_of_run() {
     let _ = POOL.try_with(|pool| pool.take());
 }
+
+/// `fortunes agent SYSTEM`'s command: `--strategy NAME`, the built-in or
+/// preset to serve.
+pub fn serve_command(system: &'static str, about: &'static str) -> clap::Command {
+    clap::Command::new(system).about(about).arg(
+        clap::Arg::new("strategy")
+            .long("strategy")
+            .default_value("heuristic")
+            .value_name("NAME")
+            .help("The player: a built-in or a preset"),
+    )
+}
+
+/// A message the served player cannot take: `line` is its 1-based number.
+pub fn protocol_error(line: usize, message: impl std::fmt::Display) -> crate::error::Error {
+    crate::error::Error::new(crate::error::ErrorKind::BadArgument(format!(
+        "agent protocol, message {line}: {message}"
+    )))
+}
+
+/// Writes a served player's reply; `Ok(false)` when the other end has
+/// closed (the run is over), which is no error.
+pub fn reply(out: &mut impl Write, choice: serde_json::Value) -> crate::error::Result<bool> {
+    let reply = serde_json::json!({ "choice": choice });
+    match writeln!(out, "{reply}").and_then(|()| out.flush()) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(crate::error::Error::output("(stdout)", e)),
+    }
+}

@@ -7,6 +7,7 @@
 pub mod agent;
 pub mod command;
 pub mod metric;
+pub mod person;
 pub mod plan;
 pub mod player;
 pub mod series;

@@ -11,13 +11,13 @@ use super::view::{Strategy, View};
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::seeding::{game_rng, GameRng, Stream};
 use crate::engine::Seat;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::AgentSeat;
+use crate::system::agent::{protocol_error, reply, serve_command, AgentSeat};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 
 use crate::system::agent::PROTOCOL;
 
@@ -142,21 +142,7 @@ impl Strategy for Seated<'_> {
 pub const AGENT: SystemCommand = SystemCommand { define, execute };
 
 fn define() -> clap::Command {
-    clap::Command::new(SYSTEM)
-        .about("Serve a built-in Haggerty player over the agent protocol on stdin and stdout (docs/agents.md)")
-        .arg(
-            clap::Arg::new("strategy")
-                .long("strategy")
-                .default_value("heuristic")
-                .value_name("NAME")
-                .help("The player: a built-in or a preset"),
-        )
-}
-
-fn protocol_error(line: usize, message: impl std::fmt::Display) -> Error {
-    Error::new(ErrorKind::BadArgument(format!(
-        "agent protocol, message {line}: {message}"
-    )))
+    serve_command(SYSTEM, "Serve a built-in Haggerty player over the agent protocol on stdin and stdout (docs/agents.md)")
 }
 
 fn card_list(message: &Value, key: &str, line: usize) -> Result<CardSet> {
@@ -262,14 +248,8 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
                         ))
                     }
                 };
-                let reply = json!({ "choice": choice.map_or(none.to_string(), card_name) });
-                let written = writeln!(out, "{reply}").and_then(|()| out.flush());
-                if let Err(e) = written {
-                    // The other end closed: the run is over.
-                    if e.kind() == std::io::ErrorKind::BrokenPipe {
-                        return Ok(());
-                    }
-                    return Err(Error::output("(stdout)", e));
+                if !reply(&mut out, json!(choice.map_or(none.to_string(), card_name)))? {
+                    return Ok(());
                 }
             }
             other => {

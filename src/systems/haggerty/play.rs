@@ -13,50 +13,18 @@ use crate::engine::cards::{Card, CardSet};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
 use crate::error::{Error, ErrorKind, Result};
+use crate::system::person::{play_command, Terminal};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
-use std::cell::RefCell;
-use std::io::{BufRead, Write};
 
 pub const PLAY: SystemCommand = SystemCommand { define, execute };
 
 fn define() -> clap::Command {
-    clap::Command::new(SYSTEM)
-        .about("Play one seat of a Haggerty game against a built-in player (answer with a card such as QH, 10S or JOKER, or pass / stop)")
-        .arg(
-            clap::Arg::new("seat")
-                .long("seat")
-                .default_value("a")
-                .value_parser(["a", "b"])
-                .help("The seat you play"),
-        )
-        .arg(
-            clap::Arg::new("against")
-                .long("against")
-                .default_value("heuristic")
-                .value_name("NAME")
-                .help("The other seat's player: a built-in or a preset"),
-        )
-        .arg(
-            clap::Arg::new("seed")
-                .long("seed")
-                .default_value("1")
-                .value_parser(clap::value_parser!(u64))
-                .help("Master seed: the deal is game GAME of a run with this seed"),
-        )
-        .arg(
-            clap::Arg::new("game")
-                .long("game")
-                .default_value("0")
-                .value_parser(clap::value_parser!(u64))
-                .help("The game's index in that run"),
-        )
-        .arg(
-            clap::Arg::new("set")
-                .long("set")
-                .value_name("NAME=VALUE")
-                .action(clap::ArgAction::Append)
-                .help("Set one rule parameter; repeatable"),
-        )
+    play_command(
+        SYSTEM,
+        "Play one seat of a Haggerty game against a built-in player (answer with a card such as QH, 10S or JOKER, or pass / stop)",
+        "heuristic",
+        "The seat you play",
+    )
 }
 
 /// A seat of the game: the person at the terminal, or a built-in player.
@@ -65,26 +33,19 @@ enum Seated<'a> {
     Player(HaggertyStrategy),
 }
 
-/// The person: answers read from standard input, questions and the game
-/// written to standard output. On end of input the person passes and
+/// The person at the terminal. On end of input the person passes and
 /// stops, which every position allows, and the game is abandoned.
-struct Person {
-    input: RefCell<Box<dyn BufRead>>,
-    output: RefCell<Box<dyn Write>>,
-    ended: std::cell::Cell<bool>,
-}
+struct Person(Terminal);
 
 impl Person {
     fn say(&self, text: &str) {
-        let mut out = self.output.borrow_mut();
-        let _ = out.write_all(text.as_bytes());
-        let _ = out.flush();
+        self.0.say(text);
     }
 
     /// Asks until the answer is one of `legal` (a card) or `none_word`.
     fn ask(&self, legal: CardSet, none_word: &str) -> Option<Card> {
         loop {
-            if self.ended.get() {
+            if self.0.ended() {
                 return None;
             }
             let choices: Vec<String> = legal.iter().map(|c| c.to_string()).collect();
@@ -92,16 +53,8 @@ impl Person {
                 "  your choice ({} or {none_word}): ",
                 choices.join(" ")
             ));
-            let mut line = String::new();
-            match self.input.borrow_mut().read_line(&mut line) {
-                Ok(0) | Err(_) => {
-                    self.ended.set(true);
-                    self.say("\n");
-                    return None;
-                }
-                Ok(_) => {}
-            }
-            let answer = line.trim();
+            let line = self.0.answer()?;
+            let answer = line.as_str();
             if answer.eq_ignore_ascii_case(none_word) {
                 return None;
             }
@@ -207,11 +160,7 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
         *matches.get_one::<u64>("seed").expect("defaulted"),
         *matches.get_one::<u64>("game").expect("defaulted"),
     );
-    let person = Person {
-        input: RefCell::new(Box::new(std::io::stdin().lock())),
-        output: RefCell::new(Box::new(std::io::stdout())),
-        ended: std::cell::Cell::new(false),
-    };
+    let person = Person(Terminal::stdio());
     let seats = match you {
         Seat::A => BySeat([
             Seated::Person(&person),
@@ -233,7 +182,7 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let mut won = BySeat([0u32; 2]);
     loop {
         while let Some(outcome) = game.play_round(&rules, &seats) {
-            if person.ended.get() {
+            if person.0.ended() {
                 return Err(Error::new(ErrorKind::BadArgument(format!(
                     "standard input ended in turn {}, round {}: the game is abandoned",
                     game.turn + 1,

@@ -10,13 +10,13 @@ use super::scenario::MAX_DIVISIONS;
 use super::strategy::{Decide, Order, SicklesStrategy, View, STRATEGIES};
 use crate::engine::seeding::{rng_from_seed, GameRng, Stream};
 use crate::engine::Seat;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{AgentSeat, PROTOCOL};
+use crate::system::agent::{protocol_error, reply, serve_command, AgentSeat, PROTOCOL};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 
 /// What an agent for `seat` is told: the protocol, the system, its side,
 /// every rule value and the scenario.
@@ -229,21 +229,7 @@ impl Decide for Seated<'_> {
 pub const AGENT: SystemCommand = SystemCommand { define, execute };
 
 fn define() -> clap::Command {
-    clap::Command::new(SYSTEM)
-        .about("Serve a built-in Hammerin' Sickles player over the agent protocol on stdin and stdout (docs/agents.md)")
-        .arg(
-            clap::Arg::new("strategy")
-                .long("strategy")
-                .default_value("heuristic")
-                .value_name("NAME")
-                .help("The player: a built-in or a preset"),
-        )
-}
-
-fn protocol_error(line: usize, message: impl std::fmt::Display) -> Error {
-    Error::new(ErrorKind::BadArgument(format!(
-        "agent protocol, message {line}: {message}"
-    )))
+    serve_command(SYSTEM, "Serve a built-in Hammerin' Sickles player over the agent protocol on stdin and stdout (docs/agents.md)")
 }
 
 fn execute(matches: &clap::ArgMatches) -> Result<()> {
@@ -335,12 +321,8 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
                 ))
             }
         };
-        let written = writeln!(out, "{}", json!({ "choice": choice })).and_then(|()| out.flush());
-        if let Err(e) = written {
-            if e.kind() == std::io::ErrorKind::BrokenPipe {
-                return Ok(());
-            }
-            return Err(Error::output("(stdout)", e));
+        if !reply(&mut out, choice)? {
+            return Ok(());
         }
     }
     Ok(())

@@ -11,88 +11,43 @@ use super::strategy::{Decide, Order, SicklesStrategy, View, STRATEGIES};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
 use crate::error::{Error, ErrorKind, Result};
+use crate::system::person::{play_command, Terminal};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
-use std::cell::{Cell, RefCell};
-use std::io::{BufRead, Write};
 
 pub const PLAY: SystemCommand = SystemCommand { define, execute };
 
 fn define() -> clap::Command {
-    clap::Command::new(SYSTEM)
-        .about("Play one side of a Hammerin' Sickles game against a built-in player (answer with one of the choices shown)")
-        .arg(
-            clap::Arg::new("seat")
-                .long("seat")
-                .default_value("a")
-                .value_parser(["a", "b"])
-                .help("The side you play: a (Confederate) or b (Union)"),
-        )
-        .arg(
-            clap::Arg::new("against")
-                .long("against")
-                .default_value("heuristic")
-                .value_name("NAME")
-                .help("The other side's player: a built-in or a preset"),
-        )
-        .arg(
-            clap::Arg::new("seed")
-                .long("seed")
-                .default_value("1")
-                .value_parser(clap::value_parser!(u64))
-                .help("Master seed: the game is game GAME of a run with this seed"),
-        )
-        .arg(
-            clap::Arg::new("game")
-                .long("game")
-                .default_value("0")
-                .value_parser(clap::value_parser!(u64))
-                .help("The game's index in that run"),
-        )
-        .arg(
-            clap::Arg::new("set")
-                .long("set")
-                .value_name("NAME=VALUE")
-                .action(clap::ArgAction::Append)
-                .help("Set one rule parameter; repeatable"),
-        )
+    play_command(
+        SYSTEM,
+        "Play one side of a Hammerin' Sickles game against a built-in player (answer with one of the choices shown)",
+        "heuristic",
+        "The side you play: a (Confederate) or b (Union)",
+    )
 }
 
-/// The person: answers read from standard input, questions written to
-/// standard output. On end of input every later question takes its first
-/// choice and the game is abandoned at the end of the turn.
-struct Person {
-    input: RefCell<Box<dyn BufRead>>,
-    output: RefCell<Box<dyn Write>>,
-    ended: Cell<bool>,
-}
+/// The person at the terminal. On end of input every later question
+/// takes its first choice and the game is abandoned at the end of the
+/// turn.
+struct Person(Terminal);
 
 impl Person {
     fn say(&self, text: &str) {
-        let mut out = self.output.borrow_mut();
-        let _ = out.write_all(text.as_bytes());
-        let _ = out.flush();
+        self.0.say(text);
     }
 
     /// Shows `question` and asks until the answer is one of `choices`;
     /// returns its index.
     fn ask(&self, question: &str, choices: &[String]) -> usize {
-        if self.ended.get() {
+        if self.0.ended() {
             return 0;
         }
         self.say(&format!("  {question}\n"));
         loop {
             self.say(&format!("  your choice ({}): ", choices.join(" ")));
-            let mut line = String::new();
-            match self.input.borrow_mut().read_line(&mut line) {
-                Ok(0) | Err(_) => {
-                    self.ended.set(true);
-                    self.say("\n");
-                    return 0;
-                }
-                Ok(_) => {}
-            }
-            let answer = line.trim();
-            if let Some(i) = choices.iter().position(|c| c.eq_ignore_ascii_case(answer)) {
+            let Some(answer) = self.0.answer() else {
+                return 0;
+            };
+            if let Some(i) = choices.iter().position(|c| c.eq_ignore_ascii_case(&answer)) {
                 return i;
             }
             self.say(&format!(
@@ -103,7 +58,7 @@ impl Person {
     }
 
     fn show(&self, view: &View<'_>) {
-        if self.ended.get() {
+        if self.0.ended() {
             return;
         }
         let mut text = String::from("  your brigades in play (activations this turn):");
@@ -241,11 +196,7 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
         *matches.get_one::<u64>("seed").expect("defaulted"),
         *matches.get_one::<u64>("game").expect("defaulted"),
     );
-    let person = Person {
-        input: RefCell::new(Box::new(std::io::stdin().lock())),
-        output: RefCell::new(Box::new(std::io::stdout())),
-        ended: Cell::new(false),
-    };
+    let person = Person(Terminal::stdio());
     let other = Side::Player(SicklesStrategy::from_player(&player));
     let sides = match you {
         Seat::A => BySeat([Side::Person(&person), other]),
@@ -262,7 +213,7 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let mut game = Game::new(seed, index);
     for _ in 0..turns {
         let tally = game.play_turn(&rules, &scenario, &sides, &mut |_| {});
-        if person.ended.get() {
+        if person.0.ended() {
             return Err(Error::new(ErrorKind::BadArgument(format!(
                 "standard input ended in turn {}: the game is abandoned",
                 tally.turn

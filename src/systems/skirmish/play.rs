@@ -11,20 +11,25 @@ use super::scenario::Scenario;
 use super::strategy::{SkirmishStrategy, STRATEGIES};
 use crate::engine::{BySeat, Seat};
 use crate::error::{Error, ErrorKind, Result};
+use crate::system::person::play_command;
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use std::io::{BufRead, Write};
 
 pub const PLAY: SystemCommand = SystemCommand { define, execute };
 
 fn define() -> clap::Command {
-    clap::Command::new(SYSTEM)
-        .about("Play one side's cards of a Skirmishing with Ancients engagement against a built-in player (answer with a card value in hand, 1 to 6)")
-        .arg(clap::Arg::new("seat").long("seat").default_value("a").value_parser(["a", "b"]).help("The side you play"))
-        .arg(clap::Arg::new("against").long("against").default_value("hold_high").value_name("NAME").help("The other side's player: a built-in or a preset"))
-        .arg(clap::Arg::new("seed").long("seed").default_value("1").value_parser(clap::value_parser!(u64)).help("Master seed: the deal is game GAME of a run with this seed"))
-        .arg(clap::Arg::new("game").long("game").default_value("0").value_parser(clap::value_parser!(u64)).help("The game's index in that run"))
-        .arg(clap::Arg::new("scenario").long("scenario").value_name("FILE").help("A scenario file (default: the shipped vikings)"))
-        .arg(clap::Arg::new("set").long("set").value_name("NAME=VALUE").action(clap::ArgAction::Append).help("Set one rule parameter; repeatable"))
+    play_command(
+        SYSTEM,
+        "Play one side's cards of a Skirmishing with Ancients engagement against a built-in player (answer with a card value in hand, 1 to 6)",
+        "hold_high",
+        "The side you play",
+    )
+    .arg(
+        clap::Arg::new("scenario")
+            .long("scenario")
+            .value_name("FILE")
+            .help("A scenario file (default: the shipped vikings)"),
+    )
 }
 
 /// Each side's men: fighting, wounded (among them), running, down.
