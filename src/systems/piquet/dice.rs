@@ -106,21 +106,7 @@ pub fn cast<R: rand::Rng + ?Sized>(
 /// `count` dice of `sides` stepped `step` (negative: down).
 pub fn cast_distribution(sides: u8, count: u8, step: i32, beyond: BeyondFour) -> Vec<Fraction> {
     if step >= 0 {
-        // The highest of independent dice: P(max <= v) is a product.
-        let dice = dice_up(sides, count, step as u32, beyond);
-        let top = dice.iter().map(|&(s, _)| s).max().unwrap_or(sides) as usize;
-        let den: u128 = dice.iter().map(|&(s, n)| (s as u128).pow(n)).product();
-        let at_most = |v: usize| -> u128 {
-            dice.iter()
-                .map(|&(s, n)| (v.min(s as usize) as u128).pow(n))
-                .product()
-        };
-        (0..=top)
-            .map(|v| {
-                let below = if v == 0 { 0 } else { at_most(v - 1) };
-                Fraction::new(at_most(v) - below, den)
-            })
-            .collect()
+        highest_of(&dice_up(sides, count, step as u32, beyond))
     } else {
         // Down: enumerate every cast (at most 12^4 of them).
         let n = count as u32;
@@ -141,6 +127,118 @@ pub fn cast_distribution(sides: u8, count: u8, step: i32, beyond: BeyondFour) ->
             .into_iter()
             .map(|c| Fraction::new(c, total))
             .collect()
+    }
+}
+
+/// A volley: `count` dice of `sides` stepped `step`, and with `special` one
+/// die of the next larger type beside them, whatever the steps: "In this
+/// case, and this case only, the Up 1 is of a die of the next higher die
+/// type regardless of the rating of the company. Thus, an eight gun company
+/// of Class II medium heavy artillery would cast 2d8 plus 1d10." Without
+/// `special` it is `cast`, die for die.
+pub fn volley<R: rand::Rng + ?Sized>(
+    rng: &mut R,
+    sides: u8,
+    count: u8,
+    step: i32,
+    beyond: BeyondFour,
+    special: bool,
+) -> u32 {
+    if !special {
+        return cast(rng, sides, count, step, beyond);
+    }
+    if step >= 0 {
+        let own = cast(rng, sides, count, step, beyond);
+        own.max(rng.random_range(1..=larger(sides) as u32))
+    } else {
+        // Down steps read down through every die cast, the special one too.
+        let mut faces = [0u8; 8];
+        let n = (count as usize).min(7);
+        for face in faces.iter_mut().take(n) {
+            *face = rng.random_range(1..=sides);
+        }
+        faces[n] = rng.random_range(1..=larger(sides));
+        stepped_down(&faces[..n + 1], (-step) as u32)
+    }
+}
+
+/// The exact distribution of a volley's final die value (index = value):
+/// `cast_distribution` with the special die of `volley` when `special`.
+pub fn volley_distribution(
+    sides: u8,
+    count: u8,
+    step: i32,
+    beyond: BeyondFour,
+    special: bool,
+) -> Vec<Fraction> {
+    if !special {
+        return cast_distribution(sides, count, step, beyond);
+    }
+    let big = larger(sides);
+    if step >= 0 {
+        let mut dice = dice_up(sides, count, step as u32, beyond);
+        match dice.iter_mut().find(|(s, _)| *s == big) {
+            Some((_, n)) => *n += 1,
+            None => dice.push((big, 1)),
+        }
+        highest_of(&dice)
+    } else {
+        let n = count as u32;
+        let total = (sides as u128).pow(n) * big as u128;
+        let mut counts = vec![0u128; big as usize + 1];
+        let mut faces = vec![1u8; count as usize + 1];
+        for _ in 0..total {
+            counts[stepped_down(&faces, (-step) as u32) as usize] += 1;
+            for (k, face) in faces.iter_mut().enumerate() {
+                let top = if k == count as usize { big } else { sides };
+                if *face < top {
+                    *face += 1;
+                    break;
+                }
+                *face = 1;
+            }
+        }
+        counts
+            .into_iter()
+            .map(|c| Fraction::new(c, total))
+            .collect()
+    }
+}
+
+/// The highest of independent dice, (sides, how many) pairs: P(max <= v)
+/// is a product.
+fn highest_of(dice: &[(u8, u32)]) -> Vec<Fraction> {
+    let top = dice.iter().map(|&(s, _)| s).max().unwrap_or(0) as usize;
+    let den: u128 = dice.iter().map(|&(s, n)| (s as u128).pow(n)).product();
+    let at_most = |v: usize| -> u128 {
+        dice.iter()
+            .map(|&(s, n)| (v.min(s as usize) as u128).pow(n))
+            .product()
+    };
+    (0..=top)
+        .map(|v| {
+            let below = if v == 0 { 0 } else { at_most(v - 1) };
+            Fraction::new(at_most(v) - below, den)
+        })
+        .collect()
+}
+
+/// How a volley's dice read: `2d8+1d10`, `3d10 down 2`.
+pub fn dice_label(sides: u8, count: u8, step: i32, beyond: BeyondFour, special: bool) -> String {
+    let special = special.then(|| larger(sides));
+    if step >= 0 {
+        let mut dice = dice_up(sides, count, step as u32, beyond);
+        if let Some(big) = special {
+            match dice.iter_mut().find(|(s, _)| *s == big) {
+                Some((_, n)) => *n += 1,
+                None => dice.push((big, 1)),
+            }
+        }
+        let parts: Vec<String> = dice.iter().map(|(s, n)| format!("{n}d{s}")).collect();
+        parts.join("+")
+    } else {
+        let extra = special.map_or(String::new(), |big| format!("+1d{big}"));
+        format!("{count}d{sides}{extra} down {}", -step)
     }
 }
 
@@ -316,6 +414,31 @@ impl Rating {
         })
     }
 
+    /// `medium_heavy,II`: poundage (heavy d12, medium_heavy d8, medium d6,
+    /// light d4) and class (IV 4 dice, III 3, II 2, I 1).
+    pub fn parse_artillery(text: &str) -> Option<Rating> {
+        let (poundage, class) = text.split_once(',')?;
+        let sides = match poundage.trim() {
+            "heavy" => 12,
+            "medium_heavy" => 8,
+            "medium" => 6,
+            "light" => 4,
+            _ => return None,
+        };
+        let dice = match class.trim() {
+            "IV" => 4,
+            "III" => 3,
+            "II" => 2,
+            "I" => 1,
+            _ => return None,
+        };
+        Some(Rating {
+            sides,
+            dice,
+            step: 0,
+        })
+    }
+
     pub fn distribution(&self, beyond: BeyondFour) -> Vec<f64> {
         cast_distribution(self.sides, self.dice, self.step, beyond)
             .iter()
@@ -346,7 +469,18 @@ pub fn assault_odds(
     elan: (u32, u32),
     beyond: BeyondFour,
 ) -> Option<AssaultOdds> {
-    let (p, q) = (attacker.distribution(beyond), defender.distribution(beyond));
+    exchange_odds(
+        &attacker.distribution(beyond),
+        &defender.distribution(beyond),
+        elan,
+    )
+}
+
+/// Two units that each take the other's Elan by their casts at once, KARD
+/// by KARD, until one or both are at zero: the assault, or an engagement's
+/// exchange of volleys (each side's volley distribution `p` and `q`, index
+/// = Elan removed). The same absorbing chain as `assault_odds`.
+pub fn exchange_odds(p: &[f64], q: &[f64], elan: (u32, u32)) -> Option<AssaultOdds> {
     let stay = p[0] * q[0];
     if stay >= 1.0 - 1e-15 {
         return None;

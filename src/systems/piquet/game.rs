@@ -10,15 +10,23 @@
 //! army cards go back and the decks are dealt again, counting cards held.
 //!
 //! No map: a regiment's orders come from its plan in the scenario and an
-//! assault's target is named there. Fire, reloads and artillery are not
-//! modelled, so their cards are turned and counted but do nothing.
+//! assault's target is named there; the field is one axis, side a facing
+//! up it and side b down it, so that a Move order closes to Engagement
+//! range, a Maneuver moves four inches and loaded regiments in range fire.
+//! Fire needs no card: after the KARD's cards every loaded regiment or
+//! company with an enemy in range may fire for its IP, both sides at once;
+//! the reload cards reload, Crushing Volley raises the KARD's volleys, and
+//! a regiment fire takes to zero Elan withdraws and must rally.
 
 use super::cards::{Card, Kind, BASIC, DECK, KINDS};
+use super::dice::volley;
 use super::dice::{cast, Rating};
 use super::rules::UnralliedWinner;
 use super::rules::{BothZero, Rules, MAX_INITIATIVE};
 use super::scenario::{Arm, OrderKind, Regiment, Scenario, MAX_PLAYERS, MAX_UNITS, ORDER_KINDS};
-use super::stats::{AssaultEnd, DecqRecord, GameTally, RallyKind, Spend, Stats};
+use super::stats::{
+    volley_key, AssaultEnd, DecqRecord, EngagementEnd, FireKind, GameTally, RallyKind, Spend, Stats,
+};
 use super::strategy::{Needs, OfficerAction, PiquetStrategy, TurnedUse};
 use crate::engine::deck::shuffle;
 use crate::engine::seeding::{game_rng, GameRng, Stream};
@@ -58,6 +66,11 @@ pub struct Unit {
     pub issued: u32,
     pub executed: bool,
     pub plan_at: u8,
+    /// Where it stands on the axis, in inches.
+    pub x: i32,
+    pub loaded: bool,
+    /// The KARD it reloaded on: it may not fire on that card.
+    pub reloaded: u32,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -158,6 +171,31 @@ pub struct Game {
     decq: DecqRecord,
     /// The first KARD's decision of each seat, for the stream check.
     pub first_decision: BySeat<u64>,
+    /// Regiments whose volleys a Crushing Volley raises on this KARD.
+    volley_up: BySeat<u16>,
+    /// Engagements in progress: side b's regiments engaged with each of
+    /// side a's, and the KARD each began.
+    engaged: [u16; MAX_UNITS],
+    engaged_since: [[u32; MAX_UNITS]; MAX_UNITS],
+}
+
+/// One volley of a KARD's fire, cast and waiting to land with the others.
+#[derive(Clone, Copy, Debug, Default)]
+struct Volley {
+    seat: Seat,
+    firer: u8,
+    target: u8,
+    value: u8,
+    /// Within Engagement range (else a bombardment).
+    engaged: bool,
+}
+
+/// Which way a side faces on the axis: a up, b down.
+const fn facing(seat: Seat) -> i32 {
+    match seat {
+        Seat::A => 1,
+        Seat::B => -1,
+    }
 }
 
 const IDLE_UNIT: Unit = Unit {
@@ -169,6 +207,9 @@ const IDLE_UNIT: Unit = Unit {
     issued: 0,
     executed: false,
     plan_at: 0,
+    x: 0,
+    loaded: false,
+    reloaded: 0,
 };
 
 impl Default for Game {
@@ -218,6 +259,9 @@ impl Game {
             planned: BySeat::default(),
             decq: DecqRecord::default(),
             first_decision: BySeat([u64::MAX; 2]),
+            volley_up: BySeat::default(),
+            engaged: [0; MAX_UNITS],
+            engaged_since: [[0; MAX_UNITS]; MAX_UNITS],
         }
     }
 
@@ -240,6 +284,8 @@ impl Game {
         self.views = BySeat([[(u32::MAX, Needs::default()); MAX_PLAYERS]; 2]);
         self.versions = BySeat::default();
         self.first_decision = BySeat([u64::MAX; 2]);
+        self.engaged = [0; MAX_UNITS];
+        self.volley_up = BySeat::default();
         for seat in Seat::BOTH {
             let side = &setup.scenario.sides[seat];
             for (player, commander) in self.players[seat].iter_mut().zip(side.players()) {
@@ -258,6 +304,9 @@ impl Game {
                     issued: 0,
                     executed: false,
                     plan_at: 0,
+                    x: regiment.at,
+                    loaded: regiment.loaded,
+                    reloaded: 0,
                 };
             }
         }
@@ -391,6 +440,11 @@ impl Game {
             }
         }
         stats.assaults_cut_off += self.active.count_ones() as u64;
+        stats.engagements_cut_off += self
+            .engaged
+            .iter()
+            .map(|m| m.count_ones() as u64)
+            .sum::<u64>();
         stats.record_game(tally);
     }
 
@@ -453,6 +507,9 @@ impl Game {
             idle &= idle - 1;
             let regiment = &side.regiments[i];
             let next = regiment.plan[self.units[seat][i].plan_at as usize];
+            if !self.may_order(setup, seat, i) {
+                continue;
+            }
             groups |= 1 << (regiment.brigade as usize * ORDER_KINDS + next as usize);
             let base = match under_figure >> i & 1 {
                 0 => rules.order_cost,
@@ -465,10 +522,38 @@ impl Game {
             };
             order_cost = order_cost.min(base + bypass);
         }
+        // The reload cards "execute" the unloaded regiments and companies
+        // the player's cards reach; a Crushing Volley, the loaded ones with
+        // an enemy in range.
+        let mut executions = view.waiting;
+        let mut volley_ready = 0u8;
+        for i in 0..side.count as usize {
+            let regiment = &side.regiments[i];
+            let unit = &self.units[seat][i];
+            if !(chief || p == 0 || regiment.player as usize == p) || !regiment.arm.fires() {
+                continue;
+            }
+            if !matches!(
+                unit.status,
+                Status::Idle | Status::Ordered | Status::Closing
+            ) {
+                continue;
+            }
+            if !unit.loaded {
+                let card = match regiment.arm {
+                    Arm::Artillery => Kind::ArtilleryReload,
+                    _ => Kind::MusketReload,
+                };
+                executions[card as usize] += 1;
+            } else if self.fire_target(setup, seat, i).is_some() {
+                volley_ready += 1;
+            }
+        }
         Needs {
             ip: 0,
-            executions: view.waiting,
-            executable: view.waiting[..BASIC]
+            executions,
+            volley_ready,
+            executable: executions[..BASIC]
                 .iter()
                 .enumerate()
                 .fold(0, |m, (k, &n)| m | ((n > 0) as u16) << k),
@@ -508,6 +593,7 @@ impl Game {
         stats: &mut Stats,
         tally: &mut GameTally,
     ) {
+        self.volley_up = BySeat::default();
         // Every player chooses at once: none sees another's card.
         let mut plays = [[Play {
             card: Card::basic(Kind::DressLines),
@@ -539,7 +625,9 @@ impl Game {
                 }
             }
         }
+        self.fire(setup, first, stats, tally);
         self.fight(setup, stats, tally);
+        self.sweep_engagements(setup, stats);
     }
 
     /// Player `p` of `seat` turns its top card or plays one from its hand,
@@ -648,6 +736,9 @@ impl Game {
         match kind {
             Kind::OfficerCheck => self.officer_check(setup, seat, p, stats, tally),
             Kind::HeroicMoment => self.players[seat][p].heroic = true,
+            Kind::CrushingVolley => self.volley_up[seat] |= self.command(setup, seat, p),
+            Kind::MusketReload => self.reload(setup, seat, p, Arm::Infantry),
+            Kind::ArtilleryReload => self.reload(setup, seat, p, Arm::Artillery),
             Kind::DressLines if setup.rules.dress_lines_rally => {
                 let rules = setup.rules;
                 if self.players[seat][p].ip >= rules.rally_cost {
@@ -767,6 +858,7 @@ impl Game {
                     .filter(|&i| {
                         let bypass = side.regiments[i].player as usize != p;
                         self.units[seat][i].status == Status::Idle
+                            && self.may_order(setup, seat, i)
                             && (self.own(setup, seat, p, i) || (chief && bypass))
                     })
                     .fold(0u16, |m, i| m | 1 << i);
@@ -1007,7 +1099,8 @@ impl Game {
                     self.decq.ip_spent[seat] += cost;
                 }
                 let r = regiment.rating;
-                let removed = cast(&mut self.dice, r.sides, r.dice, r.step, rules.beyond_four);
+                let step = r.step + self.tier_step(rules, seat, i, regiment);
+                let removed = cast(&mut self.dice, r.sides, r.dice, step, rules.beyond_four);
                 chips = chips.saturating_sub(removed);
                 casts += 1;
                 stats.sides[seat].performance_casts += 1;
@@ -1024,11 +1117,20 @@ impl Game {
                 let plan_len = regiment.plan_len;
                 let unit = &mut self.units[seat][i];
                 unit.plan_at = (unit.plan_at + 1) % plan_len;
-                if unit.order == OrderKind::Assault {
-                    self.set_status(setup, seat, i, Status::Closing);
-                    self.contact(setup, seat, i, stats);
-                } else {
-                    self.set_status(setup, seat, i, Status::Idle);
+                match unit.order {
+                    OrderKind::Assault => {
+                        self.set_status(setup, seat, i, Status::Closing);
+                        self.contact(setup, seat, i, stats);
+                    }
+                    OrderKind::Move => {
+                        self.close_in(setup, seat, i);
+                        self.set_status(setup, seat, i, Status::Idle);
+                    }
+                    OrderKind::Maneuver => {
+                        self.maneuver(setup, seat, i);
+                        self.set_status(setup, seat, i, Status::Idle);
+                    }
+                    OrderKind::Deploy => self.set_status(setup, seat, i, Status::Idle),
                 }
             }
         }
@@ -1047,12 +1149,12 @@ impl Game {
             // unrallied winners, who "must Rally before [they] can ...
             // participate in combat", unless `unrallied_winner = fights`.
             Status::Removed | Status::Shaken { defeated: true, .. } => {
-                self.set_status(setup, seat, i, Status::Idle);
+                self.take_objective(setup, seat, i, t, stats);
             }
             Status::Shaken {
                 defeated: false, ..
             } if setup.rules.unrallied_winner == UnralliedWinner::Withdraws => {
-                self.set_status(setup, seat, i, Status::Idle);
+                self.take_objective(setup, seat, i, t, stats);
             }
             Status::Fighting => {
                 let active = self.active;
@@ -1067,6 +1169,9 @@ impl Game {
                     x.attackers |= 1 << i;
                     x.fresh |= 1 << i;
                     x.joined |= 1 << i;
+                    self.units[seat][i].x = self.units[enemy][t].x;
+                    self.moved();
+                    self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
                     self.set_status(setup, seat, i, Status::Fighting);
                 }
                 // Else the target attacks elsewhere: wait for it.
@@ -1085,6 +1190,11 @@ impl Game {
                     first_attacker: i as u8,
                     kards: 0,
                 };
+                stats.assault_elan[0].record(self.units[seat][i].elan as u64);
+                stats.assault_elan[1].record(self.units[enemy][t].elan as u64);
+                self.units[seat][i].x = self.units[enemy][t].x;
+                self.moved();
+                self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
                 self.set_status(setup, enemy, t, Status::Fighting);
                 self.set_status(setup, seat, i, Status::Fighting);
             }
@@ -1126,7 +1236,7 @@ impl Game {
         };
         let y = self.perform(
             defender.rating,
-            heroic(&self.players[ds], defender.player),
+            heroic(&self.players[ds], defender.player) + self.tier_step(rules, ds, d, &defender),
             rules,
         );
         // Each attacker casts; with several on one defender, drop the high
@@ -1141,7 +1251,8 @@ impl Game {
             let regiment = setup.scenario.sides[as_].regiments[i];
             let v = self.perform(
                 regiment.rating,
-                heroic(&self.players[as_], regiment.player),
+                heroic(&self.players[as_], regiment.player)
+                    + self.tier_step(rules, as_, i, &regiment),
                 rules,
             );
             casts[n] = v as u8;
@@ -1250,6 +1361,13 @@ impl Game {
         };
         // Attackers knocked to zero while others fight on withdraw defeated.
         if end.is_none() {
+            let mut rest = fallen;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                self.units[as_][i].loaded = false;
+            }
+            self.withdraw(setup, as_, fallen, self.units[ds][d].x);
             self.settle(setup, as_, fallen, true, cavalry_defended);
             self.assaults[slot].attackers &= !fallen;
             return;
@@ -1267,6 +1385,27 @@ impl Game {
             AssaultEnd::Undecided => (false, false),
         };
         let together = end == AssaultEnd::Together && !rules.together_by_cavalry;
+        // "All participants are considered to be unloaded at the completion
+        // of the Assault"; the defeated "must withdraw to the next
+        // objective": here out of Engagement range of where it was fought.
+        let contact = self.units[ds][d].x;
+        for (seat, set) in [(as_, fought | fallen | standing), (ds, 1 << d)] {
+            let mut rest = set;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                self.units[seat][i].loaded = false;
+            }
+        }
+        let beaten = if attackers_defeated {
+            fallen | standing
+        } else {
+            fallen
+        };
+        self.withdraw(setup, as_, beaten, contact);
+        if defender_defeated {
+            self.withdraw(setup, ds, 1 << d, contact);
+        }
         // Fallen attackers beside standing winners are still defeated.
         self.settle(
             setup,
@@ -1367,6 +1506,444 @@ impl Game {
         }
     }
 
+    /// Steps a unit's performance casts are adjusted by for its stamina
+    /// tier: Fresh while any top-tier box is open, Fatigued while any
+    /// middle-tier box is, else Exhausted.
+    #[inline]
+    fn tier_step(&self, rules: &Rules, seat: Seat, i: usize, regiment: &Regiment) -> i32 {
+        let checked = regiment.boxes() as u8 - self.units[seat][i].boxes_left;
+        let [fresh, fatigued, _] = regiment.stamina;
+        let tier = if checked < fresh {
+            0
+        } else if checked < fresh + fatigued {
+            1
+        } else {
+            2
+        };
+        rules.tier_steps[tier]
+    }
+
+    /// A change of place or of loading: both sides' views may read
+    /// differently (what is in range, what a reload card would do).
+    #[inline]
+    fn moved(&mut self) {
+        for seat in Seat::BOTH {
+            self.versions[seat] = self.versions[seat].wrapping_add(1);
+        }
+    }
+
+    /// The regiments player `p`'s cards reach: its own, or every regiment
+    /// of the side for the side's commander.
+    fn command(&self, setup: &Setup, seat: Seat, p: usize) -> u16 {
+        let side = &setup.scenario.sides[seat];
+        (0..side.count as usize)
+            .filter(|&i| p == 0 || side.regiments[i].player as usize == p)
+            .fold(0, |m, i| m | 1 << i)
+    }
+
+    /// Whether idle regiment `i` may be given its plan's next order now: an
+    /// assault waits while the player holds it back (its target's Elan
+    /// above `assault_at_elan`).
+    #[inline]
+    fn may_order(&self, setup: &Setup, seat: Seat, i: usize) -> bool {
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        let next = regiment.plan[self.units[seat][i].plan_at as usize];
+        next != OrderKind::Assault
+            || setup.strategies[seat]
+                .assault_now(self.units[seat.other()][regiment.target as usize].elan as u32)
+    }
+
+    /// A reload card: each unloaded regiment (or company, for Artillery
+    /// Reload) of `arm` the card reaches may reload for its cost, and may
+    /// not fire on this card.
+    fn reload(&mut self, setup: &Setup, seat: Seat, p: usize, arm: Arm) {
+        let rules = setup.rules;
+        let side = &setup.scenario.sides[seat];
+        let cost = match arm {
+            Arm::Artillery => rules.artillery_reload_cost,
+            _ => rules.musket_reload_cost,
+        };
+        let mut reach = self.command(setup, seat, p);
+        while reach != 0 {
+            let i = reach.trailing_zeros() as usize;
+            reach &= reach - 1;
+            let unit = self.units[seat][i];
+            if side.regiments[i].arm != arm
+                || unit.loaded
+                || !matches!(
+                    unit.status,
+                    Status::Idle | Status::Ordered | Status::Closing
+                )
+            {
+                continue;
+            }
+            let player = &mut self.players[seat][p];
+            if player.ip < cost
+                || !setup.strategies[seat].reload(player.ip, cost, &mut self.seats[seat][p])
+            {
+                continue;
+            }
+            player.ip -= cost;
+            self.decq.spent[seat][Spend::Reload as usize] += cost;
+            self.decq.ip_spent[seat] += cost;
+            self.decq.reloads[seat][(arm == Arm::Artillery) as usize] += 1;
+            let unit = &mut self.units[seat][i];
+            unit.loaded = true;
+            unit.reloaded = self.kard;
+            self.moved();
+        }
+    }
+
+    /// The enemy regiment `i` of `seat` would fire at: its target if in
+    /// range, else the nearest in range (Engagement range, or Bombardment
+    /// range for medium heavy and heavy artillery). Regiments fighting an
+    /// assault, removed, or with no Elan left to lose are not fired at.
+    fn fire_target(&self, setup: &Setup, seat: Seat, i: usize) -> Option<(usize, i32)> {
+        let side = &setup.scenario.sides[seat];
+        let regiment = &side.regiments[i];
+        let ranges = setup.scenario.ranges;
+        let reach = if regiment.bombards() {
+            ranges.bombardment.max(ranges.engagement)
+        } else {
+            ranges.engagement
+        };
+        let enemy = seat.other();
+        let x = self.units[seat][i].x;
+        let open = |j: usize| {
+            let unit = &self.units[enemy][j];
+            let distance = (unit.x - x).abs();
+            (!matches!(unit.status, Status::Removed | Status::Fighting)
+                && unit.elan > 0
+                && distance <= reach)
+                .then_some(distance)
+        };
+        if regiment.has_target {
+            if let Some(d) = open(regiment.target as usize) {
+                return Some((regiment.target as usize, d));
+            }
+        }
+        (0..setup.scenario.sides[enemy].count as usize)
+            .filter_map(|j| open(j).map(|d| (j, d)))
+            .min_by_key(|&(j, d)| (d, j))
+    }
+
+    /// The KARD's fire: every loaded regiment and company with an enemy in
+    /// range, not reloaded on this card, may fire for `fire_cost`, its
+    /// player deciding; all volleys are cast first and land together. A
+    /// regiment taken to zero Elan withdraws out of Engagement range of its
+    /// firer (bombarded, it stays) and must rally as defeated.
+    fn fire(&mut self, setup: &Setup, first: Seat, stats: &mut Stats, tally: &mut GameTally) {
+        let rules = setup.rules;
+        let mut volleys = [Volley::default(); 2 * MAX_UNITS];
+        let mut n = 0;
+        for seat in [first, first.other()] {
+            let side = &setup.scenario.sides[seat];
+            for i in 0..side.count as usize {
+                let regiment = &side.regiments[i];
+                let unit = self.units[seat][i];
+                if !unit.loaded
+                    || unit.reloaded == self.kard
+                    || !regiment.arm.fires()
+                    || !matches!(
+                        unit.status,
+                        Status::Idle | Status::Ordered | Status::Closing
+                    )
+                {
+                    continue;
+                }
+                let Some((target, distance)) = self.fire_target(setup, seat, i) else {
+                    continue;
+                };
+                let q = regiment.player as usize;
+                let player = &mut self.players[seat][q];
+                if player.ip < rules.fire_cost
+                    || !setup.strategies[seat].fire(
+                        player.ip,
+                        rules.fire_cost,
+                        &mut self.seats[seat][q],
+                    )
+                {
+                    continue;
+                }
+                player.ip -= rules.fire_cost;
+                self.decq.spent[seat][Spend::Fire as usize] += rules.fire_cost;
+                self.decq.ip_spent[seat] += rules.fire_cost;
+                let engaged = distance <= setup.scenario.ranges.engagement;
+                let kind = match (regiment.arm, engaged) {
+                    (Arm::Artillery, true) => FireKind::Artillery,
+                    (Arm::Artillery, false) => FireKind::Bombardment,
+                    _ => FireKind::Musketry,
+                };
+                self.decq.volleys[seat][kind as usize] += 1;
+                tally.volleys[seat] += 1;
+                let r = regiment.rating;
+                let step = r.step
+                    + self.tier_step(rules, seat, i, regiment)
+                    + regiment.fire_step
+                    + if regiment.urban {
+                        rules.urban_fire_step
+                    } else {
+                        0
+                    }
+                    + if self.volley_up[seat] >> i & 1 != 0 {
+                        rules.crushing_volley_step
+                    } else {
+                        0
+                    };
+                let special = regiment.eight_guns && rules.eight_gun_die;
+                let value = volley(
+                    &mut self.dice,
+                    r.sides,
+                    r.dice,
+                    step,
+                    rules.beyond_four,
+                    special,
+                );
+                stats.record_volley_cast(volley_key(r.sides, r.dice, step, special), value);
+                self.units[seat][i].loaded = false;
+                volleys[n] = Volley {
+                    seat,
+                    firer: i as u8,
+                    target: target as u8,
+                    value: value.min(255) as u8,
+                    engaged,
+                };
+                n += 1;
+            }
+        }
+        if n == 0 {
+            return;
+        }
+        self.moved();
+        let mut broken: BySeat<u16> = BySeat::default();
+        let mut broken_by = [[0u8; MAX_UNITS]; 2];
+        for v in &volleys[..n] {
+            let enemy = v.seat.other();
+            let (i, j) = (v.firer as usize, v.target as usize);
+            if v.engaged {
+                self.begin_engagement(v.seat, i, j, stats);
+            }
+            let unit = &mut self.units[enemy][j];
+            let removed = (v.value).min(unit.elan);
+            unit.elan -= removed;
+            stats.record_volley_elan(v.seat, removed as u32);
+            let artillery = setup.scenario.sides[v.seat].regiments[i].arm == Arm::Artillery;
+            tally.elan_lost[enemy][artillery as usize] += removed as u32;
+            if removed > 0 && unit.elan == 0 {
+                broken[enemy] |= 1 << j;
+                broken_by[enemy.index()][j] = i as u8 | (v.engaged as u8) << 7;
+            }
+        }
+        for seat in Seat::BOTH {
+            let mut rest = broken[seat];
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let by = broken_by[seat.index()][j];
+                let firer = (by & 0x7f) as usize;
+                if by & 0x80 != 0 {
+                    let from = self.units[seat.other()][firer].x;
+                    self.withdraw(setup, seat, 1 << j, from);
+                }
+                let end = match seat {
+                    Seat::A => EngagementEnd::AWithdrew,
+                    Seat::B => EngagementEnd::BWithdrew,
+                };
+                self.end_engagements_of(setup, seat, j, end, stats);
+                let by_cavalry = matches!(
+                    self.units[seat][j].status,
+                    Status::Shaken {
+                        by_cavalry: true,
+                        ..
+                    }
+                );
+                self.set_status(
+                    setup,
+                    seat,
+                    j,
+                    Status::Shaken {
+                        defeated: true,
+                        by_cavalry,
+                    },
+                );
+            }
+        }
+    }
+
+    /// `units` of `seat` withdraw to 1" outside Engagement range of `from`,
+    /// the place of the enemy they withdraw from.
+    fn withdraw(&mut self, setup: &Setup, seat: Seat, units: u16, from: i32) {
+        let out = setup.scenario.ranges.engagement + 1;
+        let mut rest = units;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let unit = &mut self.units[seat][i];
+            // Back, never forward: one already farther stays.
+            let to = from - facing(seat) * out;
+            if facing(seat) * (to - unit.x) < 0 {
+                unit.x = to;
+            }
+        }
+        self.moved();
+    }
+
+    /// The nearest enemy regiment still in the game to regiment `i`, or its
+    /// target when it has one.
+    fn objective(&self, setup: &Setup, seat: Seat, i: usize) -> Option<usize> {
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        let enemy = seat.other();
+        if regiment.has_target
+            && self.units[enemy][regiment.target as usize].status != Status::Removed
+        {
+            return Some(regiment.target as usize);
+        }
+        let x = self.units[seat][i].x;
+        (0..setup.scenario.sides[enemy].count as usize)
+            .filter(|&j| self.units[enemy][j].status != Status::Removed)
+            .min_by_key(|&j| ((self.units[enemy][j].x - x).abs(), j))
+    }
+
+    /// A completed Move order: "to move to within Engagement range of an
+    /// enemy formation", its target's (else the nearest enemy's); a
+    /// regiment already that close stays.
+    fn close_in(&mut self, setup: &Setup, seat: Seat, i: usize) {
+        let Some(j) = self.objective(setup, seat, i) else {
+            return;
+        };
+        let to = self.units[seat.other()][j].x - facing(seat) * setup.scenario.ranges.engagement;
+        let unit = &mut self.units[seat][i];
+        if facing(seat) * (to - unit.x) > 0 {
+            unit.x = to;
+            self.moved();
+        }
+    }
+
+    /// A completed Maneuver order: `maneuver_inches` back, or forward but
+    /// never closer than Engagement range to the nearest enemy ("you can
+    /// not Maneuver into an Assault. You can Maneuver into Engagement").
+    fn maneuver(&mut self, setup: &Setup, seat: Seat, i: usize) {
+        let inches = setup.rules.maneuver_inches;
+        let f = facing(seat);
+        let back = setup.scenario.sides[seat].regiments[i].maneuver_back;
+        let x = self.units[seat][i].x;
+        let to = if back {
+            x - f * inches
+        } else {
+            let enemy = seat.other();
+            let stop = (0..setup.scenario.sides[enemy].count as usize)
+                .filter(|&j| self.units[enemy][j].status != Status::Removed)
+                .map(|j| self.units[enemy][j].x - f * setup.scenario.ranges.engagement)
+                .filter(|&stop| f * (stop - x) >= 0)
+                .min_by_key(|&stop| f * (stop - x));
+            match stop {
+                Some(stop) => {
+                    if f * (stop - x) < inches {
+                        stop
+                    } else {
+                        x + f * inches
+                    }
+                }
+                None => x + f * inches,
+            }
+        };
+        if to != x {
+            self.units[seat][i].x = to;
+            self.moved();
+        }
+    }
+
+    /// An assault whose target may not resist: the objective is taken
+    /// unopposed and the target withdraws out of Engagement range.
+    fn take_objective(&mut self, setup: &Setup, seat: Seat, i: usize, t: usize, stats: &mut Stats) {
+        let enemy = seat.other();
+        let x = self.units[enemy][t].x;
+        self.units[seat][i].x = x;
+        self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
+        if self.units[enemy][t].status != Status::Removed {
+            self.withdraw(setup, enemy, 1 << t, x);
+        }
+        self.moved();
+        self.set_status(setup, seat, i, Status::Idle);
+    }
+
+    fn begin_engagement(&mut self, seat: Seat, i: usize, j: usize, stats: &mut Stats) {
+        let (a, b) = match seat {
+            Seat::A => (i, j),
+            Seat::B => (j, i),
+        };
+        if self.engaged[a] >> b & 1 == 0 {
+            self.engaged[a] |= 1 << b;
+            self.engaged_since[a][b] = self.kard;
+            stats.engagements_begun += 1;
+        }
+    }
+
+    /// Ends the engagement of `i` of `seat` with enemy `j`, if any: both
+    /// "are considered to be unloaded at the end of the Engagement".
+    fn end_engagement(
+        &mut self,
+        setup: &Setup,
+        seat: Seat,
+        i: usize,
+        j: usize,
+        end: EngagementEnd,
+        stats: &mut Stats,
+    ) {
+        let (a, b) = match seat {
+            Seat::A => (i, j),
+            Seat::B => (j, i),
+        };
+        if self.engaged[a] >> b & 1 == 0 {
+            return;
+        }
+        self.engaged[a] &= !(1 << b);
+        self.units[Seat::A][a].loaded = false;
+        self.units[Seat::B][b].loaded = false;
+        self.moved();
+        let kards = self.kard - self.engaged_since[a][b] + 1;
+        stats.record_engagement(
+            &setup.scenario.sides[Seat::A].regiments[a],
+            &setup.scenario.sides[Seat::B].regiments[b],
+            end,
+            kards,
+        );
+    }
+
+    fn end_engagements_of(
+        &mut self,
+        setup: &Setup,
+        seat: Seat,
+        i: usize,
+        end: EngagementEnd,
+        stats: &mut Stats,
+    ) {
+        let enemy = seat.other();
+        for j in 0..setup.scenario.sides[enemy].count as usize {
+            self.end_engagement(setup, seat, i, j, end, stats);
+        }
+    }
+
+    /// At the KARD's end, engagements whose regiments are out of
+    /// Engagement range, or one of which is out of the fight (shaken,
+    /// removed, fighting an assault), are broken off.
+    fn sweep_engagements(&mut self, setup: &Setup, stats: &mut Stats) {
+        let range = setup.scenario.ranges.engagement;
+        for a in 0..setup.scenario.sides[Seat::A].count as usize {
+            let mut rest = self.engaged[a];
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let (x, y) = (&self.units[Seat::A][a], &self.units[Seat::B][b]);
+                let fighting =
+                    |u: &Unit| matches!(u.status, Status::Idle | Status::Ordered | Status::Closing);
+                if (x.x - y.x).abs() > range || !fighting(x) || !fighting(y) {
+                    self.end_engagement(setup, Seat::A, a, b, EngagementEnd::BrokenOff, stats);
+                }
+            }
+        }
+    }
+
     fn perform(&mut self, rating: Rating, heroic: i32, rules: &Rules) -> u32 {
         cast(
             &mut self.dice,
@@ -1426,6 +2003,8 @@ mod tests {
             style: Style::Heuristic,
             reserve: 2,
             recast_below,
+            fire_reserve: 0,
+            assault_at_elan: 60,
         };
         let strategies = BySeat([heuristic; 2]);
         let setup = Setup {

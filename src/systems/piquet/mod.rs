@@ -59,6 +59,10 @@ const SERIES: &[Series] = &[
     Series::mean("rally_boxes_checked", "all"),
     Series::mean("units_removed", "a"),
     Series::mean("units_removed", "b"),
+    Series::mean("volleys_per_decq", "a"),
+    Series::mean("volleys_per_decq", "b"),
+    Series::mean("elan_lost_to_fire", "a"),
+    Series::mean("elan_lost_to_fire", "b"),
 ];
 
 impl GameTally {
@@ -80,6 +84,10 @@ impl GameTally {
             Ratio::new(self.rally_boxes as u64, self.rallies as u64),
             Ratio::new(self.removed[a] as u64, 1),
             Ratio::new(self.removed[b] as u64, 1),
+            Ratio::new(self.volleys[a] as u64, decqs),
+            Ratio::new(self.volleys[b] as u64, decqs),
+            Ratio::new(self.elan_lost[a].iter().sum::<u32>() as u64, 1),
+            Ratio::new(self.elan_lost[b].iter().sum::<u32>() as u64, 1),
         ];
         out.copy_from_slice(&values);
     }
@@ -107,6 +115,10 @@ impl Record for DecqRecord {
             ColumnSpec::new("ip_spent_b", U32),
             ColumnSpec::new("dress_lines_a", U32),
             ColumnSpec::new("dress_lines_b", U32),
+            ColumnSpec::new("volleys_a", U32),
+            ColumnSpec::new("volleys_b", U32),
+            ColumnSpec::new("reloads_a", U32),
+            ColumnSpec::new("reloads_b", U32),
         ]
     };
 
@@ -123,6 +135,8 @@ impl Record for DecqRecord {
             12 | 13 => Cell::U32(self.hand_plays[side(column)]),
             14 | 15 => Cell::U32(self.ip_spent[side(column)]),
             16 | 17 => Cell::U32(self.dress_lines[side(column)]),
+            18 | 19 => Cell::U32(self.volleys[side(column)].iter().sum()),
+            20 | 21 => Cell::U32(self.reloads[side(column)].iter().sum()),
             _ => unreachable!("DecqRecord has {} columns", Self::COLUMNS.len()),
         }
     }
@@ -188,7 +202,7 @@ impl Simulation for Piquet {
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {
-        stats.rows(&self.scenario)
+        stats.rows(&self.scenario, self.rules.beyond_four)
     }
 
     fn trace(&self, master_seed: u64, index: u64) -> Trace {

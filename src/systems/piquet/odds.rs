@@ -1,11 +1,12 @@
-//! `fortunes odds piquet ...`: exact distributions of a stepped cast, an
-//! assault, a rally and initiative, computed rather than simulated.
+//! `fortunes odds piquet ...`: exact distributions of a stepped cast, a
+//! volley and a bombardment, an assault and an exchange of volleys, a rally
+//! and initiative, computed rather than simulated.
 
 use super::dice::{self, BeyondFour, Rating};
 use crate::error::{Error, ErrorKind, Result};
 use crate::output::{emit, usage_error, Answer, AnswerCell as Cell};
 use crate::system::SystemCommand;
-use clap::{FromArgMatches, Subcommand};
+use clap::{Args, FromArgMatches, Subcommand};
 
 /// `fortunes odds piquet`.
 pub const ODDS: SystemCommand = SystemCommand {
@@ -16,7 +17,7 @@ pub const ODDS: SystemCommand = SystemCommand {
 fn define_odds() -> clap::Command {
     PiquetOdds::augment_subcommands(
         clap::Command::new(super::rules::SYSTEM)
-            .about("Piquet Regimental: a stepped cast, an assault, a rally, initiative")
+            .about("Piquet Regimental: a stepped cast, a volley, a bombardment, an assault, an exchange of volleys, a rally, initiative")
             .subcommand_required(true),
     )
 }
@@ -27,8 +28,123 @@ fn execute_odds(matches: &clap::ArgMatches) -> Result<()> {
     emit(&piquet_odds(question)?.render(json))
 }
 
+/// A volley's firer and the steps the rules' defaults give it.
+#[derive(Args, Debug)]
+pub struct Firer {
+    /// Infantry as ELITENESS,EXPERIENCE (line,reliable), artillery as
+    /// POUNDAGE,CLASS (medium_heavy,II).
+    #[arg(long)]
+    firer: String,
+    /// An eight-gun company (artillery only): one die of the next larger
+    /// type beside its own (rule eight_gun_die).
+    #[arg(long)]
+    eight_guns: bool,
+    /// The firer's player used a Crushing Volley card: up one step.
+    #[arg(long)]
+    crushing_volley: bool,
+    /// Firing from an urban block: down one step (urban_fire_step).
+    #[arg(long)]
+    urban: bool,
+    /// Stamina tier: fresh, fatigued (down one, fatigued_step) or
+    /// exhausted (down two, exhausted_step).
+    #[arg(long, default_value = "fresh", value_parser = ["fresh", "fatigued", "exhausted"])]
+    tier: String,
+    /// Further steps (the fire modifiers of the lost table): negative down.
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-8..=8))]
+    step: i32,
+    /// Steps up past four dice: next_type (the text's example) or climb.
+    #[arg(long, default_value = "next_type", value_parser = ["next_type", "climb"])]
+    beyond_four: String,
+}
+
+/// A firer read: its dice, its total step, the eight-gun die, and whether
+/// it is artillery.
+struct Fire {
+    rating: Rating,
+    special: bool,
+    artillery: bool,
+    beyond: BeyondFour,
+}
+
+impl Firer {
+    fn read(&self, name: &str) -> Result<Fire> {
+        let (rating, artillery) = match (
+            Rating::parse(&self.firer),
+            Rating::parse_artillery(&self.firer),
+        ) {
+            (Some(r), _) => (r, false),
+            (None, Some(r)) => (r, true),
+            (None, None) => {
+                return Err(Error::new(ErrorKind::BadValue {
+                    name: name.into(),
+                    value: self.firer.clone(),
+                    allowed: "infantry as ELITENESS,EXPERIENCE (elite, line, conscript or militia, then veteran, reliable or undependable), or artillery as POUNDAGE,CLASS (heavy, medium_heavy, medium or light, then IV, III, II or I)".into(),
+                }))
+            }
+        };
+        if self.eight_guns && !artillery {
+            return Err(Error::new(ErrorKind::BadValue {
+                name: "--eight-guns".into(),
+                value: self.firer.clone(),
+                allowed: "an artillery firer (POUNDAGE,CLASS): only companies have eight guns"
+                    .into(),
+            }));
+        }
+        let tier = match self.tier.as_str() {
+            "fatigued" => -1,
+            "exhausted" => -2,
+            _ => 0,
+        };
+        let step = self.step + tier + self.crushing_volley as i32 + if self.urban { -1 } else { 0 };
+        Ok(Fire {
+            rating: Rating { step, ..rating },
+            special: self.eight_guns,
+            artillery,
+            beyond: if self.beyond_four == "climb" {
+                BeyondFour::Climb
+            } else {
+                BeyondFour::NextType
+            },
+        })
+    }
+}
+
+impl Fire {
+    fn distribution(&self) -> Vec<crate::engine::fraction::Fraction> {
+        let r = self.rating;
+        dice::volley_distribution(r.sides, r.dice, r.step, self.beyond, self.special)
+    }
+
+    fn label(&self) -> String {
+        let r = self.rating;
+        dice::dice_label(r.sides, r.dice, r.step, self.beyond, self.special)
+    }
+}
+
 #[derive(Subcommand, Debug)]
 pub enum PiquetOdds {
+    /// A volley: the Elan chips it takes (its final die value), with the
+    /// fire's steps (Crushing Volley, urban, stamina tier, eight guns).
+    Fire(Firer),
+    /// A bombardment: a volley of medium heavy or heavy artillery beyond
+    /// Engagement range.
+    Bombard(Firer),
+    /// An exchange of volleys until one side's Elan is gone, both firing
+    /// on every KARD (each reloading at once), solved as a Markov chain.
+    Engagement {
+        /// Side a's firer (ELITENESS,EXPERIENCE or POUNDAGE,CLASS).
+        #[arg(long)]
+        a: String,
+        /// Side b's firer.
+        #[arg(long)]
+        b: String,
+        /// Starting Elan: A,B.
+        #[arg(long, default_value = "12,12")]
+        elan: String,
+        /// Steps of each side's fire: A,B (negative down).
+        #[arg(long, default_value = "0,0", allow_hyphen_values = true)]
+        steps: String,
+    },
     /// The final die value of a cast: the highest die, stepped up or down.
     Cast {
         /// The die type: d4, d6, d8, d10 or d12.
@@ -124,6 +240,81 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
             }
         };
     let (title, distribution) = match question {
+        PiquetOdds::Fire(firer) => {
+            let fire = firer.read("--firer")?;
+            (
+                format!(
+                    "volley: {} ({}), Elan chips taken (the final die value)",
+                    firer.firer,
+                    fire.label()
+                ),
+                fire.distribution(),
+            )
+        }
+        PiquetOdds::Bombard(firer) => {
+            let fire = firer.read("--firer")?;
+            if !fire.artillery || fire.rating.sides < 8 {
+                return Err(Error::new(ErrorKind::BadValue {
+                    name: "--firer".into(),
+                    value: firer.firer.clone(),
+                    allowed: "medium heavy or heavy artillery (medium_heavy,CLASS or heavy,CLASS): only they fire at Bombardment range".into(),
+                }));
+            }
+            (
+                format!(
+                    "bombardment: {} ({}), Elan chips taken (the final die value)",
+                    firer.firer,
+                    fire.label()
+                ),
+                fire.distribution(),
+            )
+        }
+        PiquetOdds::Engagement { a, b, elan, steps } => {
+            let firer = |name: &str, text: &str, step: i64| -> Result<Fire> {
+                Firer {
+                    firer: text.to_string(),
+                    eight_guns: false,
+                    crushing_volley: false,
+                    urban: false,
+                    tier: "fresh".into(),
+                    step: step as i32,
+                    beyond_four: "next_type".into(),
+                }
+                .read(name)
+            };
+            let (sa, sb) = pair("--steps", &steps, -8..=8)?;
+            let (ea, eb) = pair("--elan", &elan, 1..=60)?;
+            let (fa, fb) = (firer("--a", &a, sa)?, firer("--b", &b, sb)?);
+            let values =
+                |f: &Fire| -> Vec<f64> { f.distribution().iter().map(|x| x.value()).collect() };
+            let mut answer = Answer {
+                title: format!(
+                    "engagement: {a} ({}) against {b} ({}), Elan {ea} and {eb}, both firing every KARD; \
+                     solved exactly as a Markov chain over the Elans (floating point)",
+                    fa.label(),
+                    fb.label()
+                ),
+                header: vec!["outcome", "chance"],
+                rows: Vec::new(),
+                text_columns: 1,
+                note: None,
+            };
+            let row = |name: &str, chance: f64, places: usize| {
+                vec![Cell::Text(name.to_string()), Cell::Decimal(chance, places)]
+            };
+            match dice::exchange_odds(&values(&fa), &values(&fb), (ea as u32, eb as u32)) {
+                None => answer.note = Some("neither side can ever take Elan".into()),
+                Some(odds) => {
+                    answer.rows = vec![
+                        row("b withdraws", odds.attacker_wins, 6),
+                        row("a withdraws", odds.defender_wins, 6),
+                        row("both at zero together", odds.together, 6),
+                        row("expected KARDs", odds.expected_kards, 4),
+                    ]
+                }
+            }
+            return Ok(answer);
+        }
         PiquetOdds::Assault {
             attacker,
             defender,

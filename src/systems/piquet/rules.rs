@@ -152,6 +152,69 @@ pub const SPECS: &[ParamSpec] = &[
         source: "\"This is a probability cast equal to 5 times the difference between the two casts\"",
     },
     ParamSpec {
+        name: "fire_cost",
+        kind: ParamKind::Int { min: 0, max: 18 },
+        default: 1,
+        doc: "IP for a loaded regiment or company to fire (one volley); fire needs no card and no Officer Check",
+        source: "\"Fire : While not a card, Fire is an order that can be given at any time\"; \"Each order placed will cost 1 IP\"",
+    },
+    ParamSpec {
+        name: "musket_reload_cost",
+        kind: ParamKind::Int { min: 0, max: 18 },
+        default: 1,
+        doc: "IP for an unloaded infantry regiment to reload on a Musket/Missile Reload card",
+        source: "note 10: \"Reload is not an order in this game. It is an opportunity that you can take advantage of, if you have initiative\" (the price is not given; Artillery Reload's 1 IP a company is taken)",
+    },
+    ParamSpec {
+        name: "artillery_reload_cost",
+        kind: ParamKind::Int { min: 0, max: 18 },
+        default: 1,
+        doc: "IP for a company of artillery that has fired to reload on an Artillery Reload card",
+        source: "\"Artillery Reload : Allows artillery that has fired to reload. Costs 1 IP per company\"",
+    },
+    ParamSpec {
+        name: "crushing_volley_step",
+        kind: ParamKind::Int { min: 0, max: 4 },
+        default: 1,
+        doc: "steps up for every volley fired on the KARD by the regiments of the player who used a Crushing Volley card (a side's commander: every regiment of the side)",
+        source: "\"Crushing Volley : Any fire, infantry or artillery, issued by units under the command of the player turning this card is up 1 step\"",
+    },
+    ParamSpec {
+        name: "eight_gun_die",
+        kind: ParamKind::Bool,
+        default: 1,
+        doc: "an eight-gun company's fire casts one die of the next larger type beside its own (2d8 + 1d10 for Class II medium heavy); 0: eight guns fire as six",
+        source: "\"In this case, and this case only, the Up 1 is of a die of the next higher die type regardless of the rating of the company. Thus, an eight gun company of Class II medium heavy artillery would cast 2d8 plus 1d10\" (the modifier it belongs to was lost in the scan; the example names eight guns)",
+    },
+    ParamSpec {
+        name: "urban_fire_step",
+        kind: ParamKind::Int { min: -4, max: 0 },
+        default: -1,
+        doc: "steps a regiment in an urban block (urban = true in the scenario) fires at",
+        source: "note 17: \"units that are occupying urban areas ... would not be capable of firing as effectively ... hence the down modifier for the firing unit\" (its size was lost: one step)",
+    },
+    ParamSpec {
+        name: "fatigued_step",
+        kind: ParamKind::Int { min: -4, max: 0 },
+        default: -1,
+        doc: "steps every performance cast (movement, assault, fire) of a Fatigued unit is adjusted by: all its Fresh stamina boxes checked, some Fatigued ones open",
+        source: "\"When all the upper tier level boxes are checked ... the unit is considered Fatigued\" (the modifier table was lost in the scan: one step down, a proposal)",
+    },
+    ParamSpec {
+        name: "exhausted_step",
+        kind: ParamKind::Int { min: -4, max: 0 },
+        default: -2,
+        doc: "steps every performance cast of an Exhausted unit is adjusted by: its Fresh and Fatigued boxes all checked",
+        source: "\"If the two upper tiers are all checked but there are still open boxes on the lowest tier, the unit is exhausted\" (the modifier table was lost: two steps down, a proposal)",
+    },
+    ParamSpec {
+        name: "maneuver_inches",
+        kind: ParamKind::Int { min: 0, max: 24 },
+        default: 4,
+        doc: "inches a completed Maneuver order moves its regiment, forward (never past Engagement range of the nearest enemy) or back",
+        source: "\"The maneuver card will allow a formation to alter its location by 4\". This can be forward, back ... you can not Maneuver into an Assault\"",
+    },
+    ParamSpec {
         name: "max_assault_kards",
         kind: ParamKind::Int { min: 1, max: 10_000 },
         default: 200,
@@ -198,6 +261,15 @@ pub struct Rules {
     pub dress_lines_rally: bool,
     pub breakthrough_multiplier: u32,
     pub max_assault_kards: u32,
+    pub fire_cost: u32,
+    pub musket_reload_cost: u32,
+    pub artillery_reload_cost: u32,
+    pub crushing_volley_step: i32,
+    pub eight_gun_die: bool,
+    pub urban_fire_step: i32,
+    /// Steps by stamina tier: Fresh, Fatigued, Exhausted.
+    pub tier_steps: [i32; 3],
+    pub maneuver_inches: i32,
 }
 
 impl Rules {
@@ -233,6 +305,18 @@ impl Rules {
             dress_lines_rally: get("dress_lines_rally") != 0,
             breakthrough_multiplier: get("breakthrough_multiplier"),
             max_assault_kards: get("max_assault_kards"),
+            fire_cost: get("fire_cost"),
+            musket_reload_cost: get("musket_reload_cost"),
+            artillery_reload_cost: get("artillery_reload_cost"),
+            crushing_volley_step: values.get("crushing_volley_step") as i32,
+            eight_gun_die: get("eight_gun_die") != 0,
+            urban_fire_step: values.get("urban_fire_step") as i32,
+            tier_steps: [
+                0,
+                values.get("fatigued_step") as i32,
+                values.get("exhausted_step") as i32,
+            ],
+            maneuver_inches: values.get("maneuver_inches") as i32,
         })
     }
 

@@ -2,9 +2,10 @@
 //! any subordinates, each with a quality and perhaps an attached figure),
 //! its Army Deck, its regiments (rating, arm, Elan, stamina boxes, brigade,
 //! commanding player, the orders they will be given, an assault's target,
-//! an attached subordinate figure); for the game its length in DECQs and
-//! the movement chips each order starts with (the text's movement-chip
-//! table was lost in the scan).
+//! an attached subordinate figure, its place on the field's one axis and
+//! what bears on its fire); for the game its length in DECQs, the movement
+//! chips each order starts with and the ranges of fire (the text's
+//! movement-chip and range tables were lost in the scan).
 
 use super::cards::{Kind, KindCounts, BASIC, DECK, KINDS};
 use super::dice::Rating;
@@ -85,11 +86,14 @@ impl OrderKind {
     }
 
     /// The card that executes this order for a unit of `arm`: a Move order
-    /// waits for Infantry Move in Open or Cavalry in Open (note 12).
+    /// waits for Infantry Move in Open, Cavalry in Open or, for artillery,
+    /// Artillery Move (note 12; that card's definition was lost in the scan,
+    /// its name is read literally).
     pub const fn card(self, arm: Arm) -> Kind {
         match (self, arm) {
             (OrderKind::Move, Arm::Infantry) => Kind::InfantryMoveInOpen,
             (OrderKind::Move, Arm::Cavalry) => Kind::CavalryInOpen,
+            (OrderKind::Move, Arm::Artillery) => Kind::ArtilleryMove,
             (OrderKind::Maneuver, _) => Kind::Maneuver,
             (OrderKind::Deploy, _) => Kind::Deployment,
             (OrderKind::Assault, _) => Kind::MeleeResolution,
@@ -101,6 +105,26 @@ impl OrderKind {
 pub enum Arm {
     Infantry,
     Cavalry,
+    Artillery,
+}
+
+impl Arm {
+    /// Infantry and artillery fire; cavalry only when skirmishing, which is
+    /// not modelled.
+    pub const fn fires(self) -> bool {
+        !matches!(self, Arm::Cavalry)
+    }
+}
+
+/// The ranges of fire, in inches: the text's range table was lost in the
+/// scan. Engagement is 3" ("withdraw to 3" from the objective (Engagement
+/// range)"); Bombardment, for medium heavy and heavy artillery, 12" (note
+/// 16: "900 yards ... heavy artillery is equally as effective at 8" as at
+/// 12"", at 75 yards to the inch).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ranges {
+    pub engagement: i32,
+    pub bombardment: i32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,16 +142,39 @@ pub struct Regiment {
     pub division: u8,
     pub plan: [OrderKind; MAX_PLAN],
     pub plan_len: u8,
-    /// The enemy regiment its assaults go in against.
+    /// The enemy regiment its assaults go in against, and its fire when in
+    /// range.
     pub target: u8,
+    /// Whether the scenario named a target.
+    pub has_target: bool,
     /// Chips an attached subordinate figure removes on each executing card
     /// (Poor 2, Average 3, Superior 4); 0 without one.
     pub figure: u8,
     /// The player commanding it (0: the side's commander).
     pub player: u8,
+    /// Where it stands on the field's one axis, in inches: side a faces
+    /// up the axis, side b down it.
+    pub at: i32,
+    /// Loaded at the start of the game.
+    pub loaded: bool,
+    /// An eight-gun artillery company: its fire casts one die of the next
+    /// larger type beside its own.
+    pub eight_guns: bool,
+    /// In an urban block: its fire is down (note 17).
+    pub urban: bool,
+    /// Steps its fire is adjusted by, besides those the game works out (the
+    /// fire modifiers of the lost table, as scenario data).
+    pub fire_step: i32,
+    /// Its Maneuver orders go back, away from the enemy (else forward).
+    pub maneuver_back: bool,
 }
 
 impl Regiment {
+    /// Medium heavy and heavy artillery fire at Bombardment range.
+    pub fn bombards(&self) -> bool {
+        self.arm == Arm::Artillery && self.rating.sides >= 8
+    }
+
     pub fn boxes(&self) -> u32 {
         self.stamina.iter().map(|&b| b as u32).sum()
     }
@@ -204,6 +251,7 @@ pub struct Scenario {
     pub decqs: u32,
     /// Movement chips an order of each kind starts with.
     pub chips: [u8; ORDER_KINDS],
+    pub ranges: Ranges,
     pub sides: BySeat<Side>,
 }
 
@@ -280,11 +328,36 @@ impl Scenario {
                 "elan",
                 "stamina",
                 "chips",
+                "ranges",
+                "distance",
                 "army_deck",
                 "a",
                 "b",
             ],
         )?;
+        // Side a stands at 0 and side b `distance` inches up the axis,
+        // unless a regiment gives its own `at`.
+        let distance = int(table, "", "distance", (0, 200), Some(10))? as i32;
+        let ranges = match table.get("ranges") {
+            None => Ranges {
+                engagement: 3,
+                bombardment: 12,
+            },
+            Some(toml::Value::Table(t)) => {
+                unknown_keys(t, "ranges.", &["engagement", "bombardment"])?;
+                Ranges {
+                    engagement: int(t, "ranges.", "engagement", (1, 100), Some(3))? as i32,
+                    bombardment: int(t, "ranges.", "bombardment", (1, 200), Some(12))? as i32,
+                }
+            }
+            Some(other) => {
+                return Err(bad(
+                    "ranges",
+                    other,
+                    "a table of engagement, bombardment = inches",
+                ))
+            }
+        };
         let decqs = int(table, "", "decqs", (1, 100), None)? as u32;
         let elan = int(table, "", "elan", (1, 60), Some(12))? as u8;
         let boxes = stamina(table.get("stamina"), "stamina", [2, 2, 2])?;
@@ -458,16 +531,29 @@ impl Scenario {
                 plan: [OrderKind::Move; MAX_PLAN],
                 plan_len: 0,
                 target: 0,
+                has_target: false,
                 figure: 0,
                 player: 0,
+                at: if seat == Seat::A { 0 } else { distance },
+                loaded: true,
+                eight_guns: false,
+                urban: false,
+                fire_step: 0,
+                maneuver_back: false,
             }; MAX_UNITS];
             for (i, entry) in entries[seat].iter().enumerate() {
                 let field = format!("{at}.regiments[{}].", i + 1);
                 let entry = entry.as_table().expect("checked above");
-                const KEYS: [&str; 13] = [
+                const KEYS: [&str; 19] = [
                     "name",
                     "rating",
                     "arm",
+                    "at",
+                    "loaded",
+                    "guns",
+                    "urban",
+                    "fire_step",
+                    "maneuver",
                     "battle_cavalry",
                     "elan",
                     "stamina",
@@ -481,18 +567,61 @@ impl Scenario {
                 ];
                 unknown_keys(entry, &field, &KEYS)?;
                 let r = &mut regiments[i];
-                let ratings = "eliteness,experience: elite|line|conscript|militia, veteran|reliable|undependable";
+                let arms = "infantry, cavalry, artillery";
+                r.arm = match name(entry, &field, "arm", arms)? {
+                    None | Some("infantry") => Arm::Infantry,
+                    Some("cavalry") => Arm::Cavalry,
+                    Some("artillery") => Arm::Artillery,
+                    Some(other) => return Err(bad(&format!("{field}arm"), other, arms)),
+                };
+                let (ratings, parse): (&str, fn(&str) -> Option<Rating>) = match r.arm {
+                    Arm::Artillery => (
+                        "poundage,class: heavy|medium_heavy|medium|light, IV|III|II|I",
+                        Rating::parse_artillery,
+                    ),
+                    _ => (
+                        "eliteness,experience: elite|line|conscript|militia, veteran|reliable|undependable",
+                        Rating::parse,
+                    ),
+                };
                 r.rating = match name(entry, &field, "rating", ratings)? {
-                    Some(text) => Rating::parse(text)
-                        .ok_or_else(|| bad(&format!("{field}rating"), text, ratings))?,
+                    Some(text) => {
+                        parse(text).ok_or_else(|| bad(&format!("{field}rating"), text, ratings))?
+                    }
                     None => return Err(bad(&format!("{field}rating"), "(missing)", ratings)),
                 };
                 r.rating.step = int(entry, &field, "step", (-4, 4), Some(0))? as i32;
-                r.arm = match name(entry, &field, "arm", "infantry, cavalry")? {
-                    None | Some("infantry") => Arm::Infantry,
-                    Some("cavalry") => Arm::Cavalry,
+                r.at = int(entry, &field, "at", (-200, 400), Some(r.at as i64))? as i32;
+                r.loaded = match entry.get("loaded") {
+                    None => true,
+                    Some(toml::Value::Boolean(b)) => *b,
                     Some(other) => {
-                        return Err(bad(&format!("{field}arm"), other, "infantry, cavalry"))
+                        return Err(bad(&format!("{field}loaded"), other, "true, false"))
+                    }
+                };
+                r.urban = match entry.get("urban") {
+                    None => false,
+                    Some(toml::Value::Boolean(b)) => *b,
+                    Some(other) => return Err(bad(&format!("{field}urban"), other, "true, false")),
+                };
+                r.eight_guns = match entry.get("guns") {
+                    None => false,
+                    Some(toml::Value::Integer(6)) if r.arm == Arm::Artillery => false,
+                    Some(toml::Value::Integer(8)) if r.arm == Arm::Artillery => true,
+                    Some(other) => {
+                        return Err(bad(
+                            &format!("{field}guns"),
+                            other,
+                            "6 or 8 (artillery only)",
+                        ))
+                    }
+                };
+                r.fire_step = int(entry, &field, "fire_step", (-4, 4), Some(0))? as i32;
+                r.maneuver_back = match name(entry, &field, "maneuver", "forward, back")? {
+                    None | Some("forward") => false,
+                    Some("back") => true,
+                    Some(other) => {
+                        return Err(bad(&format!("{field}maneuver"), other, "forward, back"))
                     }
                 };
                 r.battle_cavalry = match entry.get("battle_cavalry") {
@@ -523,6 +652,13 @@ impl Scenario {
                             .collect()
                     });
                 match plan {
+                    Some(plan) if r.arm == Arm::Artillery && plan.contains(&OrderKind::Assault) => {
+                        return Err(bad(
+                            &format!("{field}orders"),
+                            "assault",
+                            "move, maneuver, deploy: artillery does not assault",
+                        ))
+                    }
                     Some(plan) if (1..=MAX_PLAN).contains(&plan.len()) => {
                         r.plan[..plan.len()].copy_from_slice(&plan);
                         r.plan_len = plan.len() as u8;
@@ -550,6 +686,7 @@ impl Scenario {
                                 ),
                             )
                         })? as u8;
+                        r.has_target = true;
                     }
                     None if r.plan[..r.plan_len as usize].contains(&OrderKind::Assault) => {
                         return Err(bad(
@@ -631,6 +768,7 @@ impl Scenario {
             name: text(table, "", "name")?.unwrap_or("scenario").to_string(),
             decqs,
             chips,
+            ranges,
             sides: BySeat([a, b]),
         };
         scenario.check_army_decks()?;

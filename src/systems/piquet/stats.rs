@@ -1,9 +1,10 @@
 //! Piquet statistics, as integer counters: initiative KARD by KARD and how
 //! it is spent, cards turned, hand plays, orders from issue to execution,
-//! assaults by matchup, breakthroughs and rallies.
+//! volleys, reloads and the Elan fire takes, engagements and assaults by
+//! matchup, breakthroughs and rallies.
 
 use super::cards::{Kind, KINDS};
-use super::dice::Rating;
+use super::dice::{dice_label, BeyondFour, Rating, DICE};
 use super::rules::MAX_INITIATIVE;
 use super::scenario::{Arm, OrderKind, Regiment, Scenario, MAX_PLAYERS, ORDER_KINDS};
 use crate::engine::{BySeat, Seat};
@@ -20,9 +21,11 @@ pub enum Spend {
     ExtraCast,
     Attached,
     Pass,
+    Fire,
+    Reload,
 }
 
-pub const SPENDS: usize = 7;
+pub const SPENDS: usize = 9;
 const SPEND_NAMES: [&str; SPENDS] = [
     "orders",
     "rally",
@@ -31,7 +34,67 @@ const SPEND_NAMES: [&str; SPENDS] = [
     "extra_cast",
     "attached",
     "pass",
+    "fire",
+    "reload",
 ];
+
+/// What fired a volley: infantry, or artillery at Engagement range, or
+/// artillery beyond it (Bombardment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FireKind {
+    Musketry = 0,
+    Artillery,
+    Bombardment,
+}
+
+pub const FIRE_KINDS: usize = 3;
+const FIRE_NAMES: [&str; FIRE_KINDS] = ["musketry", "artillery", "bombardment"];
+
+/// How an engagement (two regiments within Engagement range, one having
+/// fired at the other) ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngagementEnd {
+    /// Side a's regiment lost its last Elan to fire and withdrew.
+    AWithdrew = 0,
+    BWithdrew,
+    /// One assaulted the other.
+    Assault,
+    /// Out of range, or one left the fight some other way (an assault
+    /// elsewhere, a rout by another's fire, removed).
+    BrokenOff,
+}
+
+pub const ENGAGEMENT_ENDS: usize = 4;
+const ENGAGEMENT_END_NAMES: [&str; ENGAGEMENT_ENDS] =
+    ["a_withdrew", "b_withdrew", "assault", "broken_off"];
+
+/// Volleys by their dice: die type (d4..d12), dice (1..4), steps (-6..=6),
+/// and the eight-gun die.
+const VOLLEY_STEPS: i32 = 6;
+const VOLLEY_KEYS: usize = DICE.len() * 4 * (2 * VOLLEY_STEPS as usize + 1) * 2;
+
+/// The histogram a volley of these dice is counted in, if any: steps past
+/// six either way have none.
+pub fn volley_key(sides: u8, count: u8, step: i32, special: bool) -> Option<usize> {
+    let die = DICE.iter().position(|&d| d == sides)?;
+    if !(1..=4).contains(&count) || step.abs() > VOLLEY_STEPS {
+        return None;
+    }
+    let steps = 2 * VOLLEY_STEPS as usize + 1;
+    Some(
+        ((die * 4 + count as usize - 1) * steps + (step + VOLLEY_STEPS) as usize) * 2
+            + special as usize,
+    )
+}
+
+fn volley_dice(key: usize, beyond: BeyondFour) -> String {
+    let steps = 2 * VOLLEY_STEPS as usize + 1;
+    let special = key % 2 == 1;
+    let step = (key / 2 % steps) as i32 - VOLLEY_STEPS;
+    let count = (key / 2 / steps % 4) as u8 + 1;
+    let sides = DICE[key / 2 / steps / 4];
+    dice_label(sides, count, step, beyond, special)
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RallyKind {
@@ -68,6 +131,32 @@ const OFFICER_NAMES: [&str; OFFICER_ACTIONS] = ["cast", "orders", "rally", "pass
 
 /// Ratings: eliteness (d4..d10) by experience (1..3 dice).
 const RATINGS: usize = 12;
+/// Units: the ratings, then artillery by poundage (d4..d12) and class
+/// (1..4 dice).
+const UNIT_CLASSES: usize = RATINGS + 16;
+
+fn unit_index(r: &Regiment) -> usize {
+    if r.arm == Arm::Artillery {
+        let poundage = match r.rating.sides {
+            4 => 0,
+            6 => 1,
+            8 => 2,
+            _ => 3,
+        };
+        RATINGS + poundage * 4 + (r.rating.dice as usize - 1).min(3)
+    } else {
+        rating_index(&r.rating)
+    }
+}
+
+fn unit_name(index: usize) -> String {
+    if index < RATINGS {
+        return rating_name(index);
+    }
+    let poundage = ["light", "medium", "medium_heavy", "heavy"][(index - RATINGS) / 4];
+    let class = ["I", "II", "III", "IV"][(index - RATINGS) % 4];
+    format!("{poundage},{class} artillery")
+}
 
 fn rating_index(r: &Rating) -> usize {
     let eliteness = match r.sides {
@@ -105,6 +194,10 @@ pub struct DecqRecord {
     pub spent: BySeat<[u32; SPENDS]>,
     pub turned: BySeat<[u8; KINDS]>,
     pub dress_lines: BySeat<u32>,
+    /// Volleys fired, by FireKind.
+    pub volleys: BySeat<[u32; FIRE_KINDS]>,
+    /// Reloads bought: infantry, artillery.
+    pub reloads: BySeat<[u32; 2]>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -124,6 +217,9 @@ pub struct GameTally {
     pub breakthroughs: u32,
     pub rallies: u32,
     pub rally_boxes: u32,
+    pub volleys: BySeat<u32>,
+    /// Elan the side's regiments lost to enemy fire: musketry, artillery.
+    pub elan_lost: BySeat<[u32; 2]>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -160,6 +256,14 @@ pub struct SideStats {
     pub first_execution: [Mean; ORDER_KINDS],
     pub completion: [Mean; ORDER_KINDS],
     pub removed: Mean,
+    pub volleys: [Mean; FIRE_KINDS],
+    pub volleys_all: Mean,
+    /// Elan each volley removed, and the volleys that removed any.
+    pub volley_elan: Mean,
+    pub volley_hits: u64,
+    pub reloads: [Mean; 2],
+    /// Elan lost to enemy fire in a game: musketry, artillery.
+    pub elan_lost: [Mean; 2],
 }
 
 impl Default for SideStats {
@@ -187,6 +291,12 @@ impl Default for SideStats {
             first_execution: Default::default(),
             completion: Default::default(),
             removed: Mean::default(),
+            volleys: Default::default(),
+            volleys_all: Mean::default(),
+            volley_elan: Mean::default(),
+            volley_hits: 0,
+            reloads: Default::default(),
+            elan_lost: Default::default(),
         }
     }
 }
@@ -221,6 +331,12 @@ impl AddAssign<&SideStats> for SideStats {
         add(&mut self.first_execution, &o.first_execution);
         add(&mut self.completion, &o.completion);
         self.removed += o.removed;
+        add(&mut self.volleys, &o.volleys);
+        self.volleys_all += o.volleys_all;
+        self.volley_elan += o.volley_elan;
+        self.volley_hits += o.volley_hits;
+        add(&mut self.reloads, &o.reloads);
+        add(&mut self.elan_lost, &o.elan_lost);
     }
 }
 
@@ -248,9 +364,19 @@ pub struct Stats {
     pub assaults_begun: u64,
     pub assaults_broken_through: u64,
     pub assaults_cut_off: u64,
+    /// Attacker's and defender's Elan as an assault begins.
+    pub assault_elan: [Mean; 2],
+    /// Every volley's final die value, by its dice (`volley_key`).
+    pub volley_casts: Vec<Histogram<13>>,
+    pub engagements_begun: u64,
+    pub engagements_cut_off: u64,
+    pub engagement_ends: [u64; ENGAGEMENT_ENDS],
+    pub engagement_kards: Mean,
+    /// Engagements by (side a's unit, side b's unit): how they ended.
+    pub engagement_matchups: Vec<[u64; ENGAGEMENT_ENDS]>,
 }
 
-const MATCHUPS: usize = 2 * RATINGS * RATINGS;
+const MATCHUPS: usize = 2 * RATINGS * UNIT_CLASSES;
 
 impl Default for Stats {
     fn default() -> Self {
@@ -271,6 +397,13 @@ impl Default for Stats {
             assaults_begun: 0,
             assaults_broken_through: 0,
             assaults_cut_off: 0,
+            assault_elan: Default::default(),
+            volley_casts: vec![Histogram::default(); VOLLEY_KEYS],
+            engagements_begun: 0,
+            engagements_cut_off: 0,
+            engagement_ends: [0; ENGAGEMENT_ENDS],
+            engagement_kards: Mean::default(),
+            engagement_matchups: vec![[0; ENGAGEMENT_ENDS]; UNIT_CLASSES * UNIT_CLASSES],
         }
     }
 }
@@ -299,6 +432,21 @@ impl AddAssign<&Stats> for Stats {
         self.assaults_begun += o.assaults_begun;
         self.assaults_broken_through += o.assaults_broken_through;
         self.assaults_cut_off += o.assaults_cut_off;
+        add(&mut self.assault_elan, &o.assault_elan);
+        for (a, b) in self.volley_casts.iter_mut().zip(&o.volley_casts) {
+            *a += *b;
+        }
+        self.engagements_begun += o.engagements_begun;
+        self.engagements_cut_off += o.engagements_cut_off;
+        add(&mut self.engagement_ends, &o.engagement_ends);
+        self.engagement_kards += o.engagement_kards;
+        for (a, b) in self
+            .engagement_matchups
+            .iter_mut()
+            .zip(&o.engagement_matchups)
+        {
+            add(a, b);
+        }
     }
 }
 
@@ -319,13 +467,54 @@ impl Stats {
             s.hand_swaps.record(d.hand_swaps[seat] as u64);
             s.executions.record(d.executions[seat] as u64);
             s.orders.record(d.orders[seat] as u64);
+            for (mean, &v) in s.volleys.iter_mut().zip(&d.volleys[seat]) {
+                mean.record(v as u64);
+            }
+            s.volleys_all
+                .record(d.volleys[seat].iter().sum::<u32>() as u64);
+            for (mean, &v) in s.reloads.iter_mut().zip(&d.reloads[seat]) {
+                mean.record(v as u64);
+            }
         }
+    }
+
+    /// A volley cast with the dice of `key` (`volley_key`) reading `cast`.
+    #[inline]
+    pub fn record_volley_cast(&mut self, key: Option<usize>, cast: u32) {
+        if let Some(key) = key {
+            self.volley_casts[key].record(cast as usize);
+        }
+    }
+
+    /// A volley of `seat` landing: the Elan it took, at most what its
+    /// target had.
+    #[inline]
+    pub fn record_volley_elan(&mut self, seat: Seat, removed: u32) {
+        let side = &mut self.sides[seat];
+        side.volley_elan.record(removed as u64);
+        side.volley_hits += (removed > 0) as u64;
+    }
+
+    pub fn record_engagement(
+        &mut self,
+        a: &Regiment,
+        b: &Regiment,
+        end: EngagementEnd,
+        kards: u32,
+    ) {
+        self.engagement_ends[end as usize] += 1;
+        self.engagement_kards.record(kards as u64);
+        self.engagement_matchups[unit_index(a) * UNIT_CLASSES + unit_index(b)][end as usize] += 1;
     }
 
     pub fn record_game(&mut self, t: &GameTally) {
         self.games += 1;
         for seat in Seat::BOTH {
-            self.sides[seat].removed.record(t.removed[seat] as u64);
+            let side = &mut self.sides[seat];
+            side.removed.record(t.removed[seat] as u64);
+            for (mean, &v) in side.elan_lost.iter_mut().zip(&t.elan_lost[seat]) {
+                mean.record(v as u64);
+            }
         }
     }
 
@@ -347,15 +536,15 @@ impl Stats {
         }
         let index = ((attacker.arm == Arm::Cavalry) as usize * RATINGS
             + rating_index(&attacker.rating))
-            * RATINGS
-            + rating_index(&defender.rating);
+            * UNIT_CLASSES
+            + unit_index(defender);
         self.matchups[index][end as usize] += 1;
         self.matchup_kards[index].record(kards as u64);
     }
 
     /// The summary rows; `scenario` names the players of a side with
-    /// several.
-    pub fn rows(&self, scenario: &Scenario) -> Vec<SummaryRow> {
+    /// several, `beyond` names the dice of volleys stepped past four dice.
+    pub fn rows(&self, scenario: &Scenario, beyond: BeyondFour) -> Vec<SummaryRow> {
         let mut rows = Vec::new();
         let none = String::new;
         for seat in Seat::BOTH {
@@ -535,6 +724,7 @@ impl Stats {
                 }
             }
         }
+        self.fire_rows(beyond, &mut rows);
         let assaults: u64 = self.ends.iter().sum();
         rows.push(SummaryRow::rate(
             "assault_won_by_attacker",
@@ -573,6 +763,15 @@ impl Stats {
             none(),
             Rate::new(self.assaults_cut_off, self.assaults_begun),
         ));
+        for (side, mean) in ["attacker", "defender"].iter().zip(&self.assault_elan) {
+            rows.push(SummaryRow::mean(
+                "assault_elan",
+                ALL_SEATS,
+                "side",
+                side.to_string(),
+                *mean,
+            ));
+        }
         rows.push(SummaryRow::rate(
             "assault_broken_through",
             ALL_SEATS,
@@ -585,12 +784,12 @@ impl Stats {
             if total == 0 {
                 continue;
             }
-            let (attacker, defender) = (index / RATINGS, index % RATINGS);
+            let (attacker, defender) = (index / UNIT_CLASSES, index % UNIT_CLASSES);
             let arm = if attacker >= RATINGS { " cavalry" } else { "" };
             let level = format!(
                 "{}{arm} v {}",
                 rating_name(attacker % RATINGS),
-                rating_name(defender)
+                unit_name(defender)
             );
             for (end, &n) in END_NAMES.iter().zip(ends) {
                 rows.push(SummaryRow::rate(
@@ -646,5 +845,126 @@ impl Stats {
             Rate::new(self.removed_by_rally, rallies),
         ));
         rows
+    }
+}
+
+impl Stats {
+    fn fire_rows(&self, beyond: BeyondFour, rows: &mut Vec<SummaryRow>) {
+        let none = String::new;
+        for seat in Seat::BOTH {
+            let s = &self.sides[seat];
+            let name = seat.name();
+            rows.push(SummaryRow::mean(
+                "volleys_per_decq",
+                name,
+                NO_BREAKDOWN,
+                none(),
+                s.volleys_all,
+            ));
+            for (kind, mean) in FIRE_NAMES.iter().zip(&s.volleys) {
+                rows.push(SummaryRow::mean(
+                    "volleys_per_decq",
+                    name,
+                    "fire",
+                    kind.to_string(),
+                    *mean,
+                ));
+            }
+            rows.push(SummaryRow::rate(
+                "volley_hit",
+                name,
+                NO_BREAKDOWN,
+                none(),
+                Rate::new(s.volley_hits, s.volley_elan.n),
+            ));
+            rows.push(SummaryRow::mean(
+                "elan_per_volley",
+                name,
+                NO_BREAKDOWN,
+                none(),
+                s.volley_elan,
+            ));
+            for (arm, mean) in ["infantry", "artillery"].iter().zip(&s.reloads) {
+                rows.push(SummaryRow::mean(
+                    "reloads_per_decq",
+                    name,
+                    "arm",
+                    arm.to_string(),
+                    *mean,
+                ));
+            }
+            for (kind, mean) in ["musketry", "artillery"].iter().zip(&s.elan_lost) {
+                rows.push(SummaryRow::mean(
+                    "elan_lost_to_fire",
+                    name,
+                    "fire",
+                    kind.to_string(),
+                    *mean,
+                ));
+            }
+        }
+        let engagements: u64 = self.engagement_ends.iter().sum();
+        for (end, &n) in ENGAGEMENT_END_NAMES.iter().zip(&self.engagement_ends) {
+            rows.push(SummaryRow::rate(
+                "engagement_end",
+                ALL_SEATS,
+                "end",
+                end.to_string(),
+                Rate::new(n, engagements),
+            ));
+        }
+        rows.push(SummaryRow::mean(
+            "engagement_kards",
+            ALL_SEATS,
+            NO_BREAKDOWN,
+            none(),
+            self.engagement_kards,
+        ));
+        rows.push(SummaryRow::rate(
+            "engagement_cut_off",
+            ALL_SEATS,
+            NO_BREAKDOWN,
+            none(),
+            Rate::new(self.engagements_cut_off, self.engagements_begun),
+        ));
+        for (index, ends) in self.engagement_matchups.iter().enumerate() {
+            let total: u64 = ends.iter().sum();
+            if total == 0 {
+                continue;
+            }
+            let level = format!(
+                "{} v {}",
+                unit_name(index / UNIT_CLASSES),
+                unit_name(index % UNIT_CLASSES)
+            );
+            for (end, &n) in ENGAGEMENT_END_NAMES.iter().zip(ends) {
+                rows.push(SummaryRow::rate(
+                    "engagement_end",
+                    ALL_SEATS,
+                    "matchup",
+                    format!("{level}: {end}"),
+                    Rate::new(n, total),
+                ));
+            }
+        }
+        for (key, h) in self.volley_casts.iter().enumerate() {
+            let total = h.total();
+            if total == 0 {
+                continue;
+            }
+            let dice = volley_dice(key, beyond);
+            for (value, &count) in h.counts.iter().enumerate() {
+                rows.push(
+                    SummaryRow::rate(
+                        "volley_cast_share",
+                        ALL_SEATS,
+                        "dice",
+                        format!("{dice}: {value}"),
+                        Rate::new(count, total),
+                    )
+                    .sparse(),
+                );
+            }
+        }
     }
 }

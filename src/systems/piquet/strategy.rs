@@ -1,7 +1,8 @@
 //! Piquet players: whether to play from the hand, what to do with a
 //! turned card (use it, keep it, let it go), the Officer Check's one
 //! action, which orders and rallies to pay for, when to buy extra casts,
-//! and what a Brilliant Leader stands for.
+//! what a Brilliant Leader stands for, when to fire and reload, and when
+//! to order the assault rather than keep firing.
 
 use super::cards::{Kind, BASIC, KINDS};
 use super::rules::Rules;
@@ -14,8 +15,12 @@ use rand::Rng;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Needs {
     pub ip: u32,
-    /// Regiments a card of each kind would execute now.
+    /// Regiments a card of each kind would execute now (for the reload
+    /// cards, the unloaded regiments and companies it would reload).
     pub executions: [u8; KINDS],
+    /// Loaded regiments with an enemy in range: what a Crushing Volley
+    /// would raise.
+    pub volley_ready: u8,
     /// The basic kinds that would execute any, one bit each.
     pub executable: u16,
     /// Card kinds some regiment's plan will want, one bit each.
@@ -69,6 +74,11 @@ pub struct PiquetStrategy {
     pub reserve: u32,
     /// An Officer Check casts for initiative while it is below this.
     pub recast_below: u32,
+    /// IP kept back from fire: a volley is bought only with IP above it.
+    pub fire_reserve: u32,
+    /// An assault is ordered only once its target's Elan is at most this
+    /// (worn by fire first); 60 orders it at once.
+    pub assault_at_elan: u32,
 }
 
 pub const TUNING: &[ParamSpec] = &[
@@ -86,6 +96,20 @@ pub const TUNING: &[ParamSpec] = &[
         doc: "an Officer Check casts for initiative (rather than order or rally) while IP is below this; with nothing to order or rally it always casts",
         source: "this project's heuristic",
     },
+    ParamSpec {
+        name: "fire_reserve",
+        kind: ParamKind::Int { min: 0, max: 18 },
+        default: 0,
+        doc: "IP kept back from fire: a loaded regiment with an enemy in range fires while IP is above fire_cost plus this (reloads are bought above reserve)",
+        source: "this project's heuristic",
+    },
+    ParamSpec {
+        name: "assault_at_elan",
+        kind: ParamKind::Int { min: 0, max: 60 },
+        default: 60,
+        doc: "a regiment whose plan's next order is an assault is ordered to assault only once its target's Elan is at most this, firing at it meanwhile; 60 (the most Elan) orders it at once",
+        source: "this project's heuristic",
+    },
 ];
 
 pub const STRATEGIES: &[StrategyInfo] = &[
@@ -96,7 +120,7 @@ pub const STRATEGIES: &[StrategyInfo] = &[
     },
     StrategyInfo {
         name: "heuristic",
-        about: "uses a card that executes orders, keeps Brilliant Leaders, Officer Checks and Heroic Moments for later, plays them from the hand when they execute, rallies before ordering, buys extra casts above a reserve",
+        about: "uses a card that executes orders or reloads, keeps Brilliant Leaders, Officer Checks and Heroic Moments for later, plays them from the hand when they execute, rallies before ordering, buys extra casts and reloads above a reserve, fires whenever it can, orders an assault once its target is worn to assault_at_elan",
         tuning: TUNING,
     },
 ];
@@ -107,6 +131,7 @@ fn keep_value(kind: Kind, needs: &Needs) -> u32 {
         Kind::BrilliantLeader => 5,
         Kind::OfficerCheck => 4,
         Kind::HeroicMoment => 3,
+        Kind::CrushingVolley => 2,
         k if needs.planned >> k as u16 & 1 != 0 => 2,
         _ => 0,
     }
@@ -119,11 +144,15 @@ impl PiquetStrategy {
                 style: Style::Random,
                 reserve: 0,
                 recast_below: 0,
+                fire_reserve: 0,
+                assault_at_elan: 60,
             },
             "heuristic" => PiquetStrategy {
                 style: Style::Heuristic,
                 reserve: player.tuning.get("reserve") as u32,
                 recast_below: player.tuning.get("recast_below") as u32,
+                fire_reserve: player.tuning.get("fire_reserve") as u32,
+                assault_at_elan: player.tuning.get("assault_at_elan") as u32,
             },
             other => unreachable!("{other} is not in STRATEGIES"),
         }
@@ -162,6 +191,7 @@ impl PiquetStrategy {
             | bit(officer, Kind::OfficerCheck)
             | bit(officer || needs.executable != 0, Kind::BrilliantLeader)
             | bit(needs.in_assault, Kind::HeroicMoment)
+            | bit(needs.volley_ready > 0, Kind::CrushingVolley)
             | bit(
                 rules.dress_lines_rally && needs.rallies > 0 && needs.ip >= rules.rally_cost,
                 Kind::DressLines,
@@ -192,7 +222,8 @@ impl PiquetStrategy {
                 let officer_play =
                     needs.order_groups + needs.rallies > 0 || self.wants_to_pass(needs, rules);
                 let officer = officer_play as u16 * (1 << Kind::OfficerCheck as u16);
-                if present & (executable | officer) == 0 {
+                let volley = ((needs.volley_ready > 0) as u16) << Kind::CrushingVolley as u16;
+                if present & (executable | officer | volley) == 0 {
                     let leader = present & (1 << Kind::BrilliantLeader as u16) != 0;
                     return if leader && self.useful(Kind::BrilliantLeader, needs, rules) {
                         hand.iter().position(|c| c.kind() == Kind::BrilliantLeader)
@@ -207,6 +238,7 @@ impl PiquetStrategy {
                         Kind::BrilliantLeader => 0,
                         Kind::OfficerCheck => officer_play as u32,
                         Kind::HeroicMoment => 0,
+                        Kind::CrushingVolley => needs.volley_ready as u32 * 2,
                         k => needs.executions[k as usize] as u32 * 2,
                     }
                 };
@@ -346,6 +378,30 @@ impl PiquetStrategy {
             Style::Random => rng.random_bool(0.5),
             Style::Heuristic => ip >= cost + self.reserve,
         }
+    }
+
+    /// Whether a loaded regiment with an enemy in range fires, for `cost`.
+    pub fn fire(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
+        match self.style {
+            Style::Random => rng.random_bool(0.5),
+            Style::Heuristic => ip >= cost + self.fire_reserve,
+        }
+    }
+
+    /// Whether an unloaded regiment or company reloads on its card, for
+    /// `cost`.
+    pub fn reload(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
+        match self.style {
+            Style::Random => rng.random_bool(0.5),
+            Style::Heuristic => ip >= cost + self.reserve,
+        }
+    }
+
+    /// Whether a regiment whose next order is an assault may be ordered to
+    /// it now, its target holding `target_elan`.
+    #[inline]
+    pub fn assault_now(&self, target_elan: u32) -> bool {
+        target_elan <= self.assault_at_elan
     }
 
     /// IP to pass down, 1..=`most`, holding `ip`.
