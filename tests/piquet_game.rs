@@ -434,7 +434,10 @@ fn a_commander_passes_initiative_down() {
 /// Events cut off by the end of the game are counted as such, and the
 /// per-assault breakthrough share, decided on an attacker's first cast,
 /// does not move with the game's length, while the share of assaults cut
-/// off does (one DECQ against six, the same scenario otherwise).
+/// off does (one DECQ against six, the same scenario otherwise). With fire
+/// and stamina tiers, later assaults are fought by worn regiments, so the
+/// invariance is tested without them: players that never fire
+/// (fire_reserve 18) and tiers that do not step.
 #[test]
 fn game_length_cuts_assaults_off_but_not_breakthroughs() {
     use fortunes::experiment::{Experiment, Overrides};
@@ -443,6 +446,9 @@ fn game_length_cuts_assaults_off_but_not_breakthroughs() {
         std::path::Path::new("(test)"),
         &toml::from_str(
             "system = \"piquet\"\ngames = 20000\nmetrics = [\"breakthrough\"]\n\
+             [rules]\nfatigued_step = 0\nexhausted_step = 0\n\
+             [strategies]\na = { base = \"heuristic\", fire_reserve = 18 }\n\
+             b = { base = \"heuristic\", fire_reserve = 18 }\n\
              [sweep.scenario]\ndecqs = [1, 6]\n",
         )
         .unwrap(),

@@ -177,6 +177,10 @@ pub struct Game {
     /// side a's, and the KARD each began.
     engaged: [u16; MAX_UNITS],
     engaged_since: [[u32; MAX_UNITS]; MAX_UNITS],
+    /// This game's assaults begun and their Elans (attacker, defender), for
+    /// the game's tally.
+    begun: u32,
+    begun_elan: [u32; 2],
 }
 
 /// One volley of a KARD's fire, cast and waiting to land with the others.
@@ -262,6 +266,8 @@ impl Game {
             volley_up: BySeat::default(),
             engaged: [0; MAX_UNITS],
             engaged_since: [[0; MAX_UNITS]; MAX_UNITS],
+            begun: 0,
+            begun_elan: [0; 2],
         }
     }
 
@@ -286,6 +292,8 @@ impl Game {
         self.first_decision = BySeat([u64::MAX; 2]);
         self.engaged = [0; MAX_UNITS];
         self.volley_up = BySeat::default();
+        self.begun = 0;
+        self.begun_elan = [0; 2];
         for seat in Seat::BOTH {
             let side = &setup.scenario.sides[seat];
             for (player, commander) in self.players[seat].iter_mut().zip(side.players()) {
@@ -440,6 +448,8 @@ impl Game {
             }
         }
         stats.assaults_cut_off += self.active.count_ones() as u64;
+        tally.assaults_begun = self.begun;
+        tally.assault_elan = self.begun_elan;
         stats.engagements_cut_off += self
             .engaged
             .iter()
@@ -1190,8 +1200,12 @@ impl Game {
                     first_attacker: i as u8,
                     kards: 0,
                 };
-                stats.assault_elan[0].record(self.units[seat][i].elan as u64);
-                stats.assault_elan[1].record(self.units[enemy][t].elan as u64);
+                let elan = [self.units[seat][i].elan, self.units[enemy][t].elan];
+                for (k, &e) in elan.iter().enumerate() {
+                    stats.assault_elan[k].record(e as u64);
+                    self.begun_elan[k] += e as u32;
+                }
+                self.begun += 1;
                 self.units[seat][i].x = self.units[enemy][t].x;
                 self.moved();
                 self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
@@ -2085,6 +2099,117 @@ mod tests {
                 1
             );
             assert_eq!(game.players[Seat::A][0].ip, 0);
+        });
+    }
+
+    /// Side a's line against side b's at `distance` inches, both loaded.
+    const FIREFIGHT: &str = "decqs = 1\ndistance = 3\n[chips]\nmove = 8\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
+         [army_deck]\nofficer_check = 14\nmusket_reload = 14\n\
+         [a]\ncommander = \"good\"\n\
+         [[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\norders = [\"move\", \"maneuver\"]\ntarget = \"Enemy\"\n\
+         [b]\ncommander = \"good\"\n[[b.regiments]]\nname = \"Enemy\"\n\
+         rating = \"line,reliable\"\norders = [\"deploy\"]\n";
+
+    #[test]
+    fn a_regiment_does_not_fire_on_the_card_it_reloaded_on() {
+        on_side_a(FIREFIGHT, 0, &[], |setup, game| {
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.players[Seat::A][0].ip = 10;
+            game.players[Seat::B][0].ip = 0;
+            game.units[Seat::A][0].loaded = false;
+            game.kard = 1;
+            game.use_card(
+                setup,
+                Seat::A,
+                0,
+                Kind::MusketReload,
+                false,
+                &mut stats,
+                &mut tally,
+            );
+            assert!(game.units[Seat::A][0].loaded, "reloaded for 1 IP");
+            assert_eq!(game.players[Seat::A][0].ip, 9);
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 0, "not on the reload card");
+            game.kard = 2;
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 1, "on the next card");
+            assert!(!game.units[Seat::A][0].loaded);
+            assert_eq!(game.players[Seat::A][0].ip, 8, "fire_cost 1");
+            // Unloaded, it cannot fire again until it reloads.
+            game.kard = 3;
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 1);
+        });
+    }
+
+    #[test]
+    fn a_regiment_fire_takes_to_zero_withdraws_and_rallies_as_defeated() {
+        on_side_a(FIREFIGHT, 0, &[], |setup, game| {
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.players[Seat::A][0].ip = 10;
+            game.players[Seat::B][0].ip = 0;
+            game.units[Seat::B][0].elan = 1;
+            game.kard = 1;
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 1);
+            let enemy = game.units[Seat::B][0];
+            assert_eq!(enemy.elan, 0);
+            assert_eq!(
+                enemy.status,
+                Status::Shaken {
+                    defeated: true,
+                    by_cavalry: false
+                }
+            );
+            // "withdraw to 1" outside of the Engagement range".
+            assert_eq!(enemy.x - game.units[Seat::A][0].x, 4);
+            assert_eq!(stats.engagement_ends[EngagementEnd::BWithdrew as usize], 1);
+            assert!(!enemy.loaded && !game.units[Seat::A][0].loaded);
+            // Out of range and without Elan, it is fired at no more.
+            game.units[Seat::A][0].loaded = true;
+            game.kard = 2;
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 1);
+        });
+    }
+
+    #[test]
+    fn moves_close_to_engagement_range_and_maneuvers_stop_there() {
+        let text = FIREFIGHT.replace("distance = 3", "distance = 20");
+        on_side_a(&text, 0, &[], |setup, game| {
+            assert_eq!(game.units[Seat::B][0].x, 20);
+            game.close_in(setup, Seat::A, 0);
+            assert_eq!(game.units[Seat::A][0].x, 17, "3\" from its target");
+            // Forward 4" from 17 would pass Engagement range: it stops at it.
+            game.maneuver(setup, Seat::A, 0);
+            assert_eq!(game.units[Seat::A][0].x, 17);
+            game.units[Seat::A][0].x = 5;
+            game.maneuver(setup, Seat::A, 0);
+            assert_eq!(game.units[Seat::A][0].x, 9);
+            // Side b faces down the axis.
+            game.units[Seat::A][0].x = 9;
+            game.close_in(setup, Seat::B, 0);
+            assert_eq!(game.units[Seat::B][0].x, 12);
+        });
+    }
+
+    #[test]
+    fn stamina_tiers_step_every_cast() {
+        on_side_a(FIREFIGHT, 0, &[], |setup, game| {
+            let regiment = setup.scenario.sides[Seat::A].regiments[0];
+            assert_eq!(regiment.stamina, [2, 2, 2]);
+            let step = |game: &mut Game, left: u8| {
+                game.units[Seat::A][0].boxes_left = left;
+                game.tier_step(setup.rules, Seat::A, 0, &regiment)
+            };
+            // Fresh while any top box is open: 6 or 5 left.
+            assert_eq!(step(game, 6), 0);
+            assert_eq!(step(game, 5), 0);
+            assert_eq!(step(game, 4), -1, "Fatigued");
+            assert_eq!(step(game, 3), -1);
+            assert_eq!(step(game, 2), -2, "Exhausted");
+            assert_eq!(step(game, 1), -2);
         });
     }
 

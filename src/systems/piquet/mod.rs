@@ -63,6 +63,8 @@ const SERIES: &[Series] = &[
     Series::mean("volleys_per_decq", "b"),
     Series::mean("elan_lost_to_fire", "a"),
     Series::mean("elan_lost_to_fire", "b"),
+    Series::mean("assault_elan", "all").by("side", "attacker"),
+    Series::mean("assault_elan", "all").by("side", "defender"),
 ];
 
 impl GameTally {
@@ -88,6 +90,8 @@ impl GameTally {
             Ratio::new(self.volleys[b] as u64, decqs),
             Ratio::new(self.elan_lost[a].iter().sum::<u32>() as u64, 1),
             Ratio::new(self.elan_lost[b].iter().sum::<u32>() as u64, 1),
+            Ratio::new(self.assault_elan[0] as u64, self.assaults_begun as u64),
+            Ratio::new(self.assault_elan[1] as u64, self.assaults_begun as u64),
         ];
         out.copy_from_slice(&values);
     }

@@ -220,6 +220,10 @@ pub struct GameTally {
     pub volleys: BySeat<u32>,
     /// Elan the side's regiments lost to enemy fire: musketry, artillery.
     pub elan_lost: BySeat<[u32; 2]>,
+    /// Assaults begun, and the attackers' and defenders' Elan as they
+    /// began.
+    pub assaults_begun: u32,
+    pub assault_elan: [u32; 2],
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -262,8 +266,10 @@ pub struct SideStats {
     pub volley_elan: Mean,
     pub volley_hits: u64,
     pub reloads: [Mean; 2],
-    /// Elan lost to enemy fire in a game: musketry, artillery.
+    pub reloads_all: Mean,
+    /// Elan lost to enemy fire in a game: musketry, artillery, and both.
     pub elan_lost: [Mean; 2],
+    pub elan_lost_all: Mean,
 }
 
 impl Default for SideStats {
@@ -296,7 +302,9 @@ impl Default for SideStats {
             volley_elan: Mean::default(),
             volley_hits: 0,
             reloads: Default::default(),
+            reloads_all: Mean::default(),
             elan_lost: Default::default(),
+            elan_lost_all: Mean::default(),
         }
     }
 }
@@ -336,7 +344,9 @@ impl AddAssign<&SideStats> for SideStats {
         self.volley_elan += o.volley_elan;
         self.volley_hits += o.volley_hits;
         add(&mut self.reloads, &o.reloads);
+        self.reloads_all += o.reloads_all;
         add(&mut self.elan_lost, &o.elan_lost);
+        self.elan_lost_all += o.elan_lost_all;
     }
 }
 
@@ -475,6 +485,8 @@ impl Stats {
             for (mean, &v) in s.reloads.iter_mut().zip(&d.reloads[seat]) {
                 mean.record(v as u64);
             }
+            s.reloads_all
+                .record(d.reloads[seat].iter().sum::<u32>() as u64);
         }
     }
 
@@ -515,6 +527,8 @@ impl Stats {
             for (mean, &v) in side.elan_lost.iter_mut().zip(&t.elan_lost[seat]) {
                 mean.record(v as u64);
             }
+            side.elan_lost_all
+                .record(t.elan_lost[seat].iter().sum::<u32>() as u64);
         }
     }
 
@@ -884,6 +898,13 @@ impl Stats {
                 none(),
                 s.volley_elan,
             ));
+            rows.push(SummaryRow::mean(
+                "reloads_per_decq",
+                name,
+                NO_BREAKDOWN,
+                none(),
+                s.reloads_all,
+            ));
             for (arm, mean) in ["infantry", "artillery"].iter().zip(&s.reloads) {
                 rows.push(SummaryRow::mean(
                     "reloads_per_decq",
@@ -893,6 +914,13 @@ impl Stats {
                     *mean,
                 ));
             }
+            rows.push(SummaryRow::mean(
+                "elan_lost_to_fire",
+                name,
+                NO_BREAKDOWN,
+                none(),
+                s.elan_lost_all,
+            ));
             for (kind, mean) in ["musketry", "artillery"].iter().zip(&s.elan_lost) {
                 rows.push(SummaryRow::mean(
                     "elan_lost_to_fire",
