@@ -68,7 +68,6 @@ pub struct Unit {
     pub plan_at: u8,
     /// Where it stands on the axis, in inches.
     pub x: i32,
-    pub loaded: bool,
     /// The KARD it reloaded on: it may not fire on that card.
     pub reloaded: u32,
 }
@@ -130,9 +129,20 @@ struct Roster {
     /// instructions a DECQ.
     waiting_units: [u16; KINDS],
     idle: u16,
+    /// Every regiment waiting for a card, whatever the kind.
+    ordered: u16,
     shaken: u16,
     fighting: u16,
     closing: u16,
+}
+
+impl Roster {
+    /// Regiments that may fire or reload: neither shaken, fighting an
+    /// assault, nor removed.
+    #[inline]
+    fn able(&self) -> u16 {
+        self.idle | self.ordered | self.closing
+    }
 }
 
 /// This KARD's card of one player, and what the player does with it.
@@ -173,6 +183,19 @@ pub struct Game {
     pub first_decision: BySeat<u64>,
     /// Regiments whose volleys a Crushing Volley raises on this KARD.
     volley_up: BySeat<u16>,
+    /// Regiments and companies loaded.
+    loaded: BySeat<u16>,
+    /// Each regiment's fire target (`fire_target`), those with one, and the
+    /// versions and geometry they were worked out at: read again only when
+    /// a status or a place has changed.
+    aims: BySeat<[u8; MAX_UNITS]>,
+    aimed: BySeat<u16>,
+    aims_at: BySeat<(u32, u16)>,
+    /// Regiments that may be fired at: in the game, not fighting an
+    /// assault, with Elan to lose.
+    targetable: BySeat<u16>,
+    /// Bumped by every change of place.
+    geometry: u32,
     /// Engagements in progress: side b's regiments engaged with each of
     /// side a's, and the KARD each began.
     engaged: [u16; MAX_UNITS],
@@ -194,6 +217,9 @@ struct Volley {
     engaged: bool,
 }
 
+/// The reload cards, one bit each.
+const RELOAD_KINDS: u16 = 1 << Kind::MusketReload as u16 | 1 << Kind::ArtilleryReload as u16;
+
 /// Which way a side faces on the axis: a up, b down.
 const fn facing(seat: Seat) -> i32 {
     match seat {
@@ -212,7 +238,6 @@ const IDLE_UNIT: Unit = Unit {
     executed: false,
     plan_at: 0,
     x: 0,
-    loaded: false,
     reloaded: 0,
 };
 
@@ -264,6 +289,12 @@ impl Game {
             decq: DecqRecord::default(),
             first_decision: BySeat([u64::MAX; 2]),
             volley_up: BySeat::default(),
+            loaded: BySeat::default(),
+            aims: BySeat([[0; MAX_UNITS]; 2]),
+            aimed: BySeat::default(),
+            aims_at: BySeat([(u32::MAX, 0); 2]),
+            targetable: BySeat::default(),
+            geometry: 0,
             engaged: [0; MAX_UNITS],
             engaged_since: [[0; MAX_UNITS]; MAX_UNITS],
             begun: 0,
@@ -292,6 +323,7 @@ impl Game {
         self.first_decision = BySeat([u64::MAX; 2]);
         self.engaged = [0; MAX_UNITS];
         self.volley_up = BySeat::default();
+        self.aims_at = BySeat([(u32::MAX, 0); 2]);
         self.begun = 0;
         self.begun_elan = [0; 2];
         for seat in Seat::BOTH {
@@ -313,16 +345,23 @@ impl Game {
                     executed: false,
                     plan_at: 0,
                     x: regiment.at,
-                    loaded: regiment.loaded,
                     reloaded: 0,
                 };
             }
+            self.loaded[seat] = side
+                .regiments()
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.loaded && r.arm.fires())
+                .fold(0, |m, (i, _)| m | 1 << i);
         }
         for seat in Seat::BOTH {
             self.rosters[seat] = [Roster::default(); MAX_PLAYERS];
             self.totals[seat] = Roster::default();
+            self.targetable[seat] = 0;
             for i in 0..setup.scenario.sides[seat].count as usize {
                 self.file(setup, seat, i, true);
+                self.retarget(seat, i);
             }
             self.planned[seat] = setup.scenario.sides[seat].planned;
             self.redeal(setup.scenario, seat);
@@ -489,7 +528,59 @@ impl Game {
         if needs.subordinates > 0 {
             needs.neediest = players[1..].iter().map(|q| q.ip).min().unwrap_or(0);
         }
+        // Fire changes nothing a view reads, so its needs come from masks:
+        // the reload cards "execute" the unloaded regiments and companies
+        // the player's cards reach, a Crushing Volley the loaded ones with
+        // an enemy in range.
+        let reach = side.commands[p] & self.totals[seat].able();
+        let unloaded = reach & !self.loaded[seat];
+        let infantry = (unloaded & side.infantry).count_ones() as u8;
+        let artillery = (unloaded & side.artillery).count_ones() as u8;
+        needs.executions[Kind::MusketReload as usize] = infantry;
+        needs.executions[Kind::ArtilleryReload as usize] = artillery;
+        let bits = ((infantry > 0) as u16) << Kind::MusketReload as u16
+            | ((artillery > 0) as u16) << Kind::ArtilleryReload as u16;
+        needs.executable = needs.executable & !RELOAD_KINDS | bits;
+        if reach & self.loaded[seat] != 0 {
+            let aimed = self.aimed(setup, seat);
+            needs.volley_ready = (reach & self.loaded[seat] & aimed).count_ones() as u8;
+        }
         needs
+    }
+
+    /// The regiments of `seat` with an enemy in range (their targets in
+    /// `aims`), worked out again only when a place or the enemies that may
+    /// be fired at have changed.
+    #[inline]
+    fn aimed(&mut self, setup: &Setup, seat: Seat) -> u16 {
+        let key = (self.geometry, self.targetable[seat.other()]);
+        if self.aims_at[seat] != key {
+            let mut aimed = 0u16;
+            for i in 0..setup.scenario.sides[seat].count as usize {
+                match self.fire_target(setup, seat, i) {
+                    Some((t, _)) => {
+                        self.aims[seat][i] = t as u8;
+                        aimed |= 1 << i;
+                    }
+                    None => self.aims[seat][i] = u8::MAX,
+                }
+            }
+            self.aimed[seat] = aimed;
+            self.aims_at[seat] = key;
+        }
+        self.aimed[seat]
+    }
+
+    /// Keeps `targetable` for regiment `i` after its status or Elan moved.
+    #[inline]
+    fn retarget(&mut self, seat: Seat, i: usize) {
+        let unit = &self.units[seat][i];
+        let open = unit.elan > 0 && !matches!(unit.status, Status::Removed | Status::Fighting);
+        if open {
+            self.targetable[seat] |= 1 << i;
+        } else {
+            self.targetable[seat] &= !(1 << i);
+        }
     }
 
     fn read_view(&self, setup: &Setup, seat: Seat, p: usize) -> Needs {
@@ -532,37 +623,11 @@ impl Game {
             };
             order_cost = order_cost.min(base + bypass);
         }
-        // The reload cards "execute" the unloaded regiments and companies
-        // the player's cards reach; a Crushing Volley, the loaded ones with
-        // an enemy in range.
-        let mut executions = view.waiting;
-        let mut volley_ready = 0u8;
-        for i in 0..side.count as usize {
-            let regiment = &side.regiments[i];
-            let unit = &self.units[seat][i];
-            if !(chief || p == 0 || regiment.player as usize == p) || !regiment.arm.fires() {
-                continue;
-            }
-            if !matches!(
-                unit.status,
-                Status::Idle | Status::Ordered | Status::Closing
-            ) {
-                continue;
-            }
-            if !unit.loaded {
-                let card = match regiment.arm {
-                    Arm::Artillery => Kind::ArtilleryReload,
-                    _ => Kind::MusketReload,
-                };
-                executions[card as usize] += 1;
-            } else if self.fire_target(setup, seat, i).is_some() {
-                volley_ready += 1;
-            }
-        }
+        let executions = view.waiting;
         Needs {
             ip: 0,
             executions,
-            volley_ready,
+            volley_ready: 0,
             executable: executions[..BASIC]
                 .iter()
                 .enumerate()
@@ -1375,12 +1440,7 @@ impl Game {
         };
         // Attackers knocked to zero while others fight on withdraw defeated.
         if end.is_none() {
-            let mut rest = fallen;
-            while rest != 0 {
-                let i = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                self.units[as_][i].loaded = false;
-            }
+            self.loaded[as_] &= !fallen;
             self.withdraw(setup, as_, fallen, self.units[ds][d].x);
             self.settle(setup, as_, fallen, true, cavalry_defended);
             self.assaults[slot].attackers &= !fallen;
@@ -1404,12 +1464,7 @@ impl Game {
         // objective": here out of Engagement range of where it was fought.
         let contact = self.units[ds][d].x;
         for (seat, set) in [(as_, fought | fallen | standing), (ds, 1 << d)] {
-            let mut rest = set;
-            while rest != 0 {
-                let i = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                self.units[seat][i].loaded = false;
-            }
+            self.loaded[seat] &= !set;
         }
         let beaten = if attackers_defeated {
             fallen | standing
@@ -1483,6 +1538,7 @@ impl Game {
         self.file(setup, seat, i, false);
         self.units[seat][i].status = status;
         self.file(setup, seat, i, true);
+        self.retarget(seat, i);
     }
 
     /// Enters regiment `i` in (or takes it out of) its player's roster and
@@ -1501,8 +1557,10 @@ impl Game {
                 Status::Ordered => {
                     if enter {
                         roster.waiting[card] += 1;
+                        roster.ordered |= bit;
                     } else {
                         roster.waiting[card] -= 1;
+                        roster.ordered &= !bit;
                     }
                     &mut roster.waiting_units[card]
                 }
@@ -1537,22 +1595,30 @@ impl Game {
         rules.tier_steps[tier]
     }
 
-    /// A change of place or of loading: both sides' views may read
-    /// differently (what is in range, what a reload card would do).
+    /// A change of place: what is in range may differ.
     #[inline]
     fn moved(&mut self) {
-        for seat in Seat::BOTH {
-            self.versions[seat] = self.versions[seat].wrapping_add(1);
-        }
+        self.geometry = self.geometry.wrapping_add(1);
     }
 
     /// The regiments player `p`'s cards reach: its own, or every regiment
     /// of the side for the side's commander.
+    #[inline]
     fn command(&self, setup: &Setup, seat: Seat, p: usize) -> u16 {
-        let side = &setup.scenario.sides[seat];
-        (0..side.count as usize)
-            .filter(|&i| p == 0 || side.regiments[i].player as usize == p)
-            .fold(0, |m, i| m | 1 << i)
+        setup.scenario.sides[seat].commands[p]
+    }
+
+    pub fn is_loaded(&self, seat: Seat, i: usize) -> bool {
+        self.loaded[seat] >> i & 1 != 0
+    }
+
+    #[inline]
+    fn set_loaded(&mut self, seat: Seat, i: usize, loaded: bool) {
+        if loaded {
+            self.loaded[seat] |= 1 << i;
+        } else {
+            self.loaded[seat] &= !(1 << i);
+        }
     }
 
     /// Whether idle regiment `i` may be given its plan's next order now: an
@@ -1577,20 +1643,15 @@ impl Game {
             Arm::Artillery => rules.artillery_reload_cost,
             _ => rules.musket_reload_cost,
         };
-        let mut reach = self.command(setup, seat, p);
+        let of_arm = match arm {
+            Arm::Artillery => side.artillery,
+            _ => side.infantry,
+        };
+        let mut reach =
+            self.command(setup, seat, p) & of_arm & !self.loaded[seat] & self.totals[seat].able();
         while reach != 0 {
             let i = reach.trailing_zeros() as usize;
             reach &= reach - 1;
-            let unit = self.units[seat][i];
-            if side.regiments[i].arm != arm
-                || unit.loaded
-                || !matches!(
-                    unit.status,
-                    Status::Idle | Status::Ordered | Status::Closing
-                )
-            {
-                continue;
-            }
             let player = &mut self.players[seat][p];
             if player.ip < cost
                 || !setup.strategies[seat].reload(player.ip, cost, &mut self.seats[seat][p])
@@ -1601,10 +1662,8 @@ impl Game {
             self.decq.spent[seat][Spend::Reload as usize] += cost;
             self.decq.ip_spent[seat] += cost;
             self.decq.reloads[seat][(arm == Arm::Artillery) as usize] += 1;
-            let unit = &mut self.units[seat][i];
-            unit.loaded = true;
-            unit.reloaded = self.kard;
-            self.moved();
+            self.set_loaded(seat, i, true);
+            self.units[seat][i].reloaded = self.kard;
         }
     }
 
@@ -1626,9 +1685,13 @@ impl Game {
         let open = |j: usize| {
             let unit = &self.units[enemy][j];
             let distance = (unit.x - x).abs();
+            // Unrallied regiments "may not resist ... Engagement" but "can
+            // stand under Bombardment": only bombarded.
+            let shaken = matches!(unit.status, Status::Shaken { .. });
             (!matches!(unit.status, Status::Removed | Status::Fighting)
                 && unit.elan > 0
-                && distance <= reach)
+                && distance <= reach
+                && !(shaken && distance <= ranges.engagement))
                 .then_some(distance)
         };
         if regiment.has_target {
@@ -1650,24 +1713,21 @@ impl Game {
         let rules = setup.rules;
         let mut volleys = [Volley::default(); 2 * MAX_UNITS];
         let mut n = 0;
+        if self.loaded[Seat::A] | self.loaded[Seat::B] == 0 {
+            return;
+        }
         for seat in [first, first.other()] {
             let side = &setup.scenario.sides[seat];
-            for i in 0..side.count as usize {
+            let mut ready = self.loaded[seat] & self.totals[seat].able() & self.aimed(setup, seat);
+            while ready != 0 {
+                let i = ready.trailing_zeros() as usize;
+                ready &= ready - 1;
                 let regiment = &side.regiments[i];
-                let unit = self.units[seat][i];
-                if !unit.loaded
-                    || unit.reloaded == self.kard
-                    || !regiment.arm.fires()
-                    || !matches!(
-                        unit.status,
-                        Status::Idle | Status::Ordered | Status::Closing
-                    )
-                {
+                if self.units[seat][i].reloaded == self.kard {
                     continue;
                 }
-                let Some((target, distance)) = self.fire_target(setup, seat, i) else {
-                    continue;
-                };
+                let target = self.aims[seat][i] as usize;
+                let distance = (self.units[seat.other()][target].x - self.units[seat][i].x).abs();
                 let q = regiment.player as usize;
                 let player = &mut self.players[seat][q];
                 if player.ip < rules.fire_cost
@@ -1714,7 +1774,7 @@ impl Game {
                     special,
                 );
                 stats.record_volley_cast(volley_key(r.sides, r.dice, step, special), value);
-                self.units[seat][i].loaded = false;
+                self.set_loaded(seat, i, false);
                 volleys[n] = Volley {
                     seat,
                     firer: i as u8,
@@ -1728,9 +1788,12 @@ impl Game {
         if n == 0 {
             return;
         }
-        self.moved();
+        // The Elan fire takes may let an assault held back go in.
+        for seat in Seat::BOTH {
+            self.versions[seat] = self.versions[seat].wrapping_add(1);
+        }
         let mut broken: BySeat<u16> = BySeat::default();
-        let mut broken_by = [[0u8; MAX_UNITS]; 2];
+        let mut broken_by: [[Option<i32>; MAX_UNITS]; 2] = [[None; MAX_UNITS]; 2];
         for v in &volleys[..n] {
             let enemy = v.seat.other();
             let (i, j) = (v.firer as usize, v.target as usize);
@@ -1745,7 +1808,28 @@ impl Game {
             tally.elan_lost[enemy][artillery as usize] += removed as u32;
             if removed > 0 && unit.elan == 0 {
                 broken[enemy] |= 1 << j;
-                broken_by[enemy.index()][j] = i as u8 | (v.engaged as u8) << 7;
+            }
+            // Any volley at Engagement range makes a broken regiment
+            // withdraw, from the most advanced such firer (places read
+            // before anyone withdraws).
+            if v.engaged {
+                let x = self.units[v.seat][i].x;
+                let from = &mut broken_by[enemy.index()][j];
+                if from.is_none_or(|f| facing(v.seat) * (x - f) > 0) {
+                    *from = Some(x);
+                }
+            }
+        }
+        // Two engaged regiments broken by each other on one KARD.
+        let mut rest = broken[Seat::A];
+        while rest != 0 {
+            let a = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mut both = self.engaged[a] & broken[Seat::B];
+            while both != 0 {
+                let b = both.trailing_zeros() as usize;
+                both &= both - 1;
+                self.end_engagement(setup, Seat::A, a, b, EngagementEnd::BothWithdrew, stats);
             }
         }
         for seat in Seat::BOTH {
@@ -1753,10 +1837,7 @@ impl Game {
             while rest != 0 {
                 let j = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let by = broken_by[seat.index()][j];
-                let firer = (by & 0x7f) as usize;
-                if by & 0x80 != 0 {
-                    let from = self.units[seat.other()][firer].x;
+                if let Some(from) = broken_by[seat.index()][j] {
                     self.withdraw(setup, seat, 1 << j, from);
                 }
                 let end = match seat {
@@ -1819,16 +1900,29 @@ impl Game {
     }
 
     /// A completed Move order: "to move to within Engagement range of an
-    /// enemy formation", its target's (else the nearest enemy's); a
+    /// enemy formation", its target's (else the nearest enemy's), stopping
+    /// sooner at Engagement range of any enemy on the way (note 19: "to
+    /// the next objective you encounter, whichever comes first"); a
     /// regiment already that close stays.
     fn close_in(&mut self, setup: &Setup, seat: Seat, i: usize) {
         let Some(j) = self.objective(setup, seat, i) else {
             return;
         };
-        let to = self.units[seat.other()][j].x - facing(seat) * setup.scenario.ranges.engagement;
-        let unit = &mut self.units[seat][i];
-        if facing(seat) * (to - unit.x) > 0 {
-            unit.x = to;
+        let enemy = seat.other();
+        let f = facing(seat);
+        let range = setup.scenario.ranges.engagement;
+        let x = self.units[seat][i].x;
+        let goal = f * (self.units[enemy][j].x - x) - range;
+        let first = (0..setup.scenario.sides[enemy].count as usize)
+            .filter(|&k| self.units[enemy][k].status != Status::Removed)
+            .map(|k| f * (self.units[enemy][k].x - x))
+            .filter(|&ahead| ahead >= 0)
+            .map(|ahead| ahead - range)
+            .min()
+            .unwrap_or(goal);
+        let advance = goal.min(first);
+        if advance > 0 {
+            self.units[seat][i].x = x + f * advance;
             self.moved();
         }
     }
@@ -1845,21 +1939,16 @@ impl Game {
             x - f * inches
         } else {
             let enemy = seat.other();
-            let stop = (0..setup.scenario.sides[enemy].count as usize)
+            // Enemies ahead (or level): never closer than Engagement range
+            // to the nearest, and never back for a forward maneuver.
+            let room = (0..setup.scenario.sides[enemy].count as usize)
                 .filter(|&j| self.units[enemy][j].status != Status::Removed)
-                .map(|j| self.units[enemy][j].x - f * setup.scenario.ranges.engagement)
-                .filter(|&stop| f * (stop - x) >= 0)
-                .min_by_key(|&stop| f * (stop - x));
-            match stop {
-                Some(stop) => {
-                    if f * (stop - x) < inches {
-                        stop
-                    } else {
-                        x + f * inches
-                    }
-                }
-                None => x + f * inches,
-            }
+                .map(|j| f * (self.units[enemy][j].x - x))
+                .filter(|&ahead| ahead >= 0)
+                .map(|ahead| (ahead - setup.scenario.ranges.engagement).max(0))
+                .min()
+                .unwrap_or(inches);
+            x + f * inches.min(room)
         };
         if to != x {
             self.units[seat][i].x = to;
@@ -1912,9 +2001,8 @@ impl Game {
             return;
         }
         self.engaged[a] &= !(1 << b);
-        self.units[Seat::A][a].loaded = false;
-        self.units[Seat::B][b].loaded = false;
-        self.moved();
+        self.set_loaded(Seat::A, a, false);
+        self.set_loaded(Seat::B, b, false);
         let kards = self.kard - self.engaged_since[a][b] + 1;
         stats.record_engagement(
             &setup.scenario.sides[Seat::A].regiments[a],
@@ -2116,7 +2204,7 @@ mod tests {
             let (mut stats, mut tally) = (Stats::default(), GameTally::default());
             game.players[Seat::A][0].ip = 10;
             game.players[Seat::B][0].ip = 0;
-            game.units[Seat::A][0].loaded = false;
+            game.set_loaded(Seat::A, 0, false);
             game.kard = 1;
             game.use_card(
                 setup,
@@ -2127,14 +2215,14 @@ mod tests {
                 &mut stats,
                 &mut tally,
             );
-            assert!(game.units[Seat::A][0].loaded, "reloaded for 1 IP");
+            assert!(game.is_loaded(Seat::A, 0), "reloaded for 1 IP");
             assert_eq!(game.players[Seat::A][0].ip, 9);
             game.fire(setup, Seat::A, &mut stats, &mut tally);
             assert_eq!(tally.volleys[Seat::A], 0, "not on the reload card");
             game.kard = 2;
             game.fire(setup, Seat::A, &mut stats, &mut tally);
             assert_eq!(tally.volleys[Seat::A], 1, "on the next card");
-            assert!(!game.units[Seat::A][0].loaded);
+            assert!(!game.is_loaded(Seat::A, 0));
             assert_eq!(game.players[Seat::A][0].ip, 8, "fire_cost 1");
             // Unloaded, it cannot fire again until it reloads.
             game.kard = 3;
@@ -2165,9 +2253,9 @@ mod tests {
             // "withdraw to 1" outside of the Engagement range".
             assert_eq!(enemy.x - game.units[Seat::A][0].x, 4);
             assert_eq!(stats.engagement_ends[EngagementEnd::BWithdrew as usize], 1);
-            assert!(!enemy.loaded && !game.units[Seat::A][0].loaded);
+            assert!(!game.is_loaded(Seat::B, 0) && !game.is_loaded(Seat::A, 0));
             // Out of range and without Elan, it is fired at no more.
-            game.units[Seat::A][0].loaded = true;
+            game.set_loaded(Seat::A, 0, true);
             game.kard = 2;
             game.fire(setup, Seat::A, &mut stats, &mut tally);
             assert_eq!(tally.volleys[Seat::A], 1);
@@ -2199,9 +2287,15 @@ mod tests {
         on_side_a(FIREFIGHT, 0, &[], |setup, game| {
             let regiment = setup.scenario.sides[Seat::A].regiments[0];
             assert_eq!(regiment.stamina, [2, 2, 2]);
+            // The proposals for the lost modifiers (the defaults are 0).
+            let rules = Rules {
+                tier_steps: [0, -1, -2],
+                ..Rules::default()
+            };
+            assert_eq!(Rules::default().tier_steps, [0, 0, 0]);
             let step = |game: &mut Game, left: u8| {
                 game.units[Seat::A][0].boxes_left = left;
-                game.tier_step(setup.rules, Seat::A, 0, &regiment)
+                game.tier_step(&rules, Seat::A, 0, &regiment)
             };
             // Fresh while any top box is open: 6 or 5 left.
             assert_eq!(step(game, 6), 0);

@@ -45,8 +45,9 @@ pub struct Firer {
     /// Firing from an urban block: down one step (urban_fire_step).
     #[arg(long)]
     urban: bool,
-    /// Stamina tier: fresh, fatigued (down one, fatigued_step) or
-    /// exhausted (down two, exhausted_step).
+    /// Stamina tier: fresh, fatigued (down one) or exhausted (down two),
+    /// the proposals for the lost modifier table (the rules fatigued_step
+    /// and exhausted_step default to no step).
     #[arg(long, default_value = "fresh", value_parser = ["fresh", "fatigued", "exhausted"])]
     tier: String,
     /// Further steps (the fire modifiers of the lost table): negative down.

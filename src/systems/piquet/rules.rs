@@ -196,16 +196,16 @@ pub const SPECS: &[ParamSpec] = &[
     ParamSpec {
         name: "fatigued_step",
         kind: ParamKind::Int { min: -4, max: 0 },
-        default: -1,
+        default: 0,
         doc: "steps every performance cast (movement, assault, fire) of a Fatigued unit is adjusted by: all its Fresh stamina boxes checked, some Fatigued ones open",
-        source: "\"When all the upper tier level boxes are checked ... the unit is considered Fatigued\" (the modifier table was lost in the scan: one step down, a proposal)",
+        source: "\"When all the upper tier level boxes are checked ... the unit is considered Fatigued\" (the modifier table was lost in the scan, so no step is the literal reading; -1 is the natural proposal)",
     },
     ParamSpec {
         name: "exhausted_step",
         kind: ParamKind::Int { min: -4, max: 0 },
-        default: -2,
+        default: 0,
         doc: "steps every performance cast of an Exhausted unit is adjusted by: its Fresh and Fatigued boxes all checked",
-        source: "\"If the two upper tiers are all checked but there are still open boxes on the lowest tier, the unit is exhausted\" (the modifier table was lost: two steps down, a proposal)",
+        source: "\"If the two upper tiers are all checked but there are still open boxes on the lowest tier, the unit is exhausted\" (the modifier table was lost: no step is the literal reading; -2 is the natural proposal)",
     },
     ParamSpec {
         name: "maneuver_inches",

@@ -210,6 +210,12 @@ pub struct Side {
     /// Each attached subordinate figure's regiment and the rest of its
     /// command (its division and brigade): read once, here, not per card.
     pub figure_commands: Vec<(u8, u16)>,
+    /// The regiments each player's cards reach: every regiment for the
+    /// side's commander, its own for a subordinate.
+    pub commands: [u16; MAX_PLAYERS],
+    /// The side's infantry, and its artillery.
+    pub infantry: u16,
+    pub artillery: u16,
 }
 
 /// Each regiment with a figure, and the other regiments of its brigade.
@@ -750,9 +756,21 @@ impl Scenario {
                 .iter()
                 .fold(0, |m, r| m | r.plan_kinds());
             let figure_commands = figure_commands(&regiments[..entries[seat].len()]);
+            let count = entries[seat].len();
+            let mask = |keep: &dyn Fn(&Regiment) -> bool| {
+                (0..count)
+                    .filter(|&i| keep(&regiments[i]))
+                    .fold(0u16, |m, i| m | 1 << i)
+            };
+            let commands = std::array::from_fn(|p| mask(&|r| p == 0 || r.player as usize == p));
+            let infantry = mask(&|r| r.arm == Arm::Infantry);
+            let artillery = mask(&|r| r.arm == Arm::Artillery);
             sides.push(Side {
                 planned,
                 figure_commands,
+                commands,
+                infantry,
+                artillery,
                 players,
                 player_count: player_tables.len() as u8,
                 player_names,

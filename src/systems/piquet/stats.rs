@@ -57,6 +57,8 @@ pub enum EngagementEnd {
     /// Side a's regiment lost its last Elan to fire and withdrew.
     AWithdrew = 0,
     BWithdrew,
+    /// Each took the other's last Elan on the same KARD.
+    BothWithdrew,
     /// One assaulted the other.
     Assault,
     /// Out of range, or one left the fight some other way (an assault
@@ -64,9 +66,14 @@ pub enum EngagementEnd {
     BrokenOff,
 }
 
-pub const ENGAGEMENT_ENDS: usize = 4;
-const ENGAGEMENT_END_NAMES: [&str; ENGAGEMENT_ENDS] =
-    ["a_withdrew", "b_withdrew", "assault", "broken_off"];
+pub const ENGAGEMENT_ENDS: usize = 5;
+const ENGAGEMENT_END_NAMES: [&str; ENGAGEMENT_ENDS] = [
+    "a_withdrew",
+    "b_withdrew",
+    "both_withdrew",
+    "assault",
+    "broken_off",
+];
 
 /// Volleys by their dice: die type (d4..d12), dice (1..4), steps (-6..=6),
 /// and the eight-gun die.
