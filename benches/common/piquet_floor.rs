@@ -32,18 +32,10 @@ pub fn seed_and_deal(index: u64) -> ([[u8; 18]; 2], GameRng) {
 }
 
 /// Statistics that live across DECQs, as the runner's do.
+#[derive(Default)]
 pub struct Tallies {
     turned: [[u32; 16]; 2],
     initiative: [[[u64; 19]; 18]; 2],
-}
-
-impl Default for Tallies {
-    fn default() -> Self {
-        Tallies {
-            turned: [[0; 16]; 2],
-            initiative: [[[0; 19]; 18]; 2],
-        }
-    }
 }
 
 /// Dice a first DECQ of the default scenario rolls on average besides the
@@ -61,10 +53,15 @@ pub const DECQ_DICE: u32 = 66;
 pub fn mechanics(index: u64, tallies: &mut Tallies) {
     let (decks, mut dice) = seed_and_deal(index);
     let ip: [u32; 2] = std::array::from_fn(|_| (0..3).map(|_| dice.random_range(1..=6u32)).sum());
-    for k in 0..18 {
-        for side in 0..2 {
-            tallies.turned[side][decks[side][k] as usize] += 1;
-            tallies.initiative[side][k][ip[side] as usize] += 1;
+    let sides = decks
+        .iter()
+        .zip(&mut tallies.turned)
+        .zip(&mut tallies.initiative)
+        .zip(ip);
+    for (((deck, turned), initiative), ip) in sides {
+        for (k, &card) in deck.iter().enumerate() {
+            turned[card as usize] += 1;
+            initiative[k][ip as usize] += 1;
         }
     }
     let rolled: u32 = (0..DECQ_DICE)
