@@ -108,26 +108,31 @@ pub fn cast_distribution(sides: u8, count: u8, step: i32, beyond: BeyondFour) ->
     if step >= 0 {
         highest_of(&dice_up(sides, count, step as u32, beyond))
     } else {
-        // Down: enumerate every cast (at most 12^4 of them).
-        let n = count as u32;
-        let total = (sides as u128).pow(n);
-        let mut counts = vec![0u128; sides as usize + 1];
-        let mut cast = vec![1u8; count as usize];
-        for _ in 0..total {
-            counts[stepped_down(&cast, (-step) as u32) as usize] += 1;
-            for face in cast.iter_mut() {
-                if *face < sides {
-                    *face += 1;
-                    break;
-                }
-                *face = 1;
-            }
-        }
-        counts
-            .into_iter()
-            .map(|c| Fraction::new(c, total))
-            .collect()
+        down_distribution(&vec![sides; count as usize], -step as u32)
     }
+}
+
+/// Every cast of dice with these `sides`, each read `down` steps down:
+/// the exact distribution, by enumeration (at most 12^5 casts).
+fn down_distribution(sides: &[u8], down: u32) -> Vec<Fraction> {
+    let total: u128 = sides.iter().map(|&s| s as u128).product();
+    let top = sides.iter().copied().max().unwrap_or(0) as usize;
+    let mut counts = vec![0u128; top + 1];
+    let mut faces = vec![1u8; sides.len()];
+    for _ in 0..total {
+        counts[stepped_down(&faces, down) as usize] += 1;
+        for (face, &most) in faces.iter_mut().zip(sides) {
+            if *face < most {
+                *face += 1;
+                break;
+            }
+            *face = 1;
+        }
+    }
+    counts
+        .into_iter()
+        .map(|c| Fraction::new(c, total))
+        .collect()
 }
 
 /// A volley: `count` dice of `sides` stepped `step`, and with `special` one
@@ -183,25 +188,9 @@ pub fn volley_distribution(
         }
         highest_of(&dice)
     } else {
-        let n = count as u32;
-        let total = (sides as u128).pow(n) * big as u128;
-        let mut counts = vec![0u128; big as usize + 1];
-        let mut faces = vec![1u8; count as usize + 1];
-        for _ in 0..total {
-            counts[stepped_down(&faces, (-step) as u32) as usize] += 1;
-            for (k, face) in faces.iter_mut().enumerate() {
-                let top = if k == count as usize { big } else { sides };
-                if *face < top {
-                    *face += 1;
-                    break;
-                }
-                *face = 1;
-            }
-        }
-        counts
-            .into_iter()
-            .map(|c| Fraction::new(c, total))
-            .collect()
+        let mut dice = vec![sides; count as usize];
+        dice.push(big);
+        down_distribution(&dice, -step as u32)
     }
 }
 
