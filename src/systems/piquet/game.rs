@@ -23,7 +23,9 @@ use super::dice::volley;
 use super::dice::{cast, Rating};
 use super::rules::UnralliedWinner;
 use super::rules::{BothZero, Rules, MAX_INITIATIVE};
-use super::scenario::{Arm, OrderKind, Regiment, Scenario, MAX_PLAYERS, MAX_UNITS, ORDER_KINDS};
+use super::scenario::{
+    Arm, OrderKind, Ranges, Regiment, Scenario, MAX_PLAYERS, MAX_UNITS, ORDER_KINDS,
+};
 use super::stats::{
     volley_key, AssaultEnd, DecqRecord, EngagementEnd, FireKind, GameTally, RallyKind, Spend, Stats,
 };
@@ -128,6 +130,8 @@ struct Roster {
     /// the counts: counting the bits on every view read cost 5% more
     /// instructions a DECQ.
     waiting_units: [u16; KINDS],
+    /// The kinds with a regiment waiting, one bit each.
+    waiting_kinds: u16,
     idle: u16,
     /// Every regiment waiting for a card, whatever the kind.
     ordered: u16,
@@ -190,12 +194,15 @@ pub struct Game {
     /// a status or a place has changed.
     aims: BySeat<[u8; MAX_UNITS]>,
     aimed: BySeat<u16>,
-    aims_at: BySeat<(u32, u16)>,
+    aims_at: BySeat<(u32, u16, u16)>,
     /// Regiments that may be fired at: in the game, not fighting an
     /// assault, with Elan to lose.
     targetable: BySeat<u16>,
     /// Bumped by every change of place.
     geometry: u32,
+    /// The KARD's volleys, cast and waiting to land (kept here so that a
+    /// KARD without fire does not clear them).
+    volleys: [Volley; 2 * MAX_UNITS],
     /// Engagements in progress: side b's regiments engaged with each of
     /// side a's, and the KARD each began.
     engaged: [u16; MAX_UNITS],
@@ -215,6 +222,17 @@ struct Volley {
     value: u8,
     /// Within Engagement range (else a bombardment).
     engaged: bool,
+}
+
+/// How far regiment `regiment` fires: Bombardment range for the companies
+/// that bombard, else Engagement range.
+#[inline]
+fn reach(ranges: Ranges, regiment: &Regiment) -> i32 {
+    if regiment.bombards() {
+        ranges.bombardment.max(ranges.engagement)
+    } else {
+        ranges.engagement
+    }
 }
 
 /// The reload cards, one bit each.
@@ -292,9 +310,10 @@ impl Game {
             loaded: BySeat::default(),
             aims: BySeat([[0; MAX_UNITS]; 2]),
             aimed: BySeat::default(),
-            aims_at: BySeat([(u32::MAX, 0); 2]),
+            aims_at: BySeat([(u32::MAX, 0, 0); 2]),
             targetable: BySeat::default(),
             geometry: 0,
+            volleys: [Volley::default(); 2 * MAX_UNITS],
             engaged: [0; MAX_UNITS],
             engaged_since: [[0; MAX_UNITS]; MAX_UNITS],
             begun: 0,
@@ -323,7 +342,7 @@ impl Game {
         self.first_decision = BySeat([u64::MAX; 2]);
         self.engaged = [0; MAX_UNITS];
         self.volley_up = BySeat::default();
-        self.aims_at = BySeat([(u32::MAX, 0); 2]);
+        self.aims_at = BySeat([(u32::MAX, 0, 0); 2]);
         self.begun = 0;
         self.begun_elan = [0; 2];
         for seat in Seat::BOTH {
@@ -511,7 +530,7 @@ impl Game {
     /// order theirs for the bypass cost, and its cards execute theirs).
     /// Read again only when the side's regiments have changed; the
     /// initiative is always current.
-    #[inline]
+    #[inline(never)]
     fn needs(&mut self, setup: &Setup, seat: Seat, p: usize) -> Needs {
         let version = self.versions[seat];
         let mut needs = match self.views[seat][p] {
@@ -553,22 +572,59 @@ impl Game {
     /// be fired at have changed.
     #[inline]
     fn aimed(&mut self, setup: &Setup, seat: Seat) -> u16 {
-        let key = (self.geometry, self.targetable[seat.other()]);
+        let enemy = seat.other();
+        // Shaken enemies at Engagement range may not be fired at, so a
+        // rally changes what is in range as a move does.
+        let key = (
+            self.geometry,
+            self.targetable[enemy],
+            self.totals[enemy].shaken,
+        );
         if self.aims_at[seat] != key {
-            let mut aimed = 0u16;
-            for i in 0..setup.scenario.sides[seat].count as usize {
-                match self.fire_target(setup, seat, i) {
-                    Some((t, _)) => {
-                        self.aims[seat][i] = t as u8;
-                        aimed |= 1 << i;
-                    }
-                    None => self.aims[seat][i] = u8::MAX,
-                }
-            }
-            self.aimed[seat] = aimed;
+            self.aim(setup, seat);
             self.aims_at[seat] = key;
         }
         self.aimed[seat]
+    }
+
+    /// Works out `aims` and `aimed` of `seat` again.
+    #[inline(never)]
+    fn aim(&mut self, setup: &Setup, seat: Seat) {
+        let enemy = seat.other();
+        let open = self.targetable[enemy];
+        let shaken = self.totals[enemy].shaken;
+        // The span of the enemies that may be fired at bounds every
+        // distance from below: most regiments out of range are passed over
+        // without a scan of the enemy.
+        let (mut lo, mut hi) = (i32::MAX, i32::MIN);
+        let mut rest = open;
+        while rest != 0 {
+            let x = self.units[enemy][rest.trailing_zeros() as usize].x;
+            rest &= rest - 1;
+            (lo, hi) = (lo.min(x), hi.max(x));
+        }
+        let ranges = setup.scenario.ranges;
+        let side = &setup.scenario.sides[seat];
+        let mut aimed = 0u16;
+        // `aims` is read only where `aimed` has a bit.
+        if open != 0 {
+            for (i, regiment) in side.regiments().iter().enumerate() {
+                let x = self.units[seat][i].x;
+                let reach = if side.bombards >> i & 1 != 0 {
+                    ranges.bombardment.max(ranges.engagement)
+                } else {
+                    ranges.engagement
+                };
+                if (lo - x).max(x - hi) > reach {
+                    continue;
+                }
+                if let Some(t) = self.fire_target(ranges, regiment, seat, i, open, shaken) {
+                    self.aims[seat][i] = t as u8;
+                    aimed |= 1 << i;
+                }
+            }
+        }
+        self.aimed[seat] = aimed;
     }
 
     /// Keeps `targetable` for regiment `i` after its status or Elan moved.
@@ -628,10 +684,7 @@ impl Game {
             ip: 0,
             executions,
             volley_ready: 0,
-            executable: executions[..BASIC]
-                .iter()
-                .enumerate()
-                .fold(0, |m, (k, &n)| m | ((n > 0) as u16) << k),
+            executable: view.waiting_kinds & ((1 << BASIC) - 1),
             planned: self.planned[seat],
             order_groups: groups.count_ones(),
             order_cost: if order_cost == u32::MAX {
@@ -700,13 +753,23 @@ impl Game {
                 }
             }
         }
-        self.fire(setup, first, stats, tally);
+        // Most KARDs have no one loaded with an enemy in range.
+        let ready = |game: &mut Game, seat: Seat| {
+            game.loaded[seat] & game.totals[seat].able() != 0 && game.aimed(setup, seat) != 0
+        };
+        if ready(self, Seat::A) || ready(self, Seat::B) {
+            self.fire(setup, first, stats, tally);
+        }
         self.fight(setup, stats, tally);
         self.sweep_engagements(setup, stats);
     }
 
     /// Player `p` of `seat` turns its top card or plays one from its hand,
     /// and decides what to do with a turned card.
+    // `turn`, `use_card`, `execute`, `needs` and `fire` stay out of line:
+    // inlined into `play_kard`, their registers spill, and a heuristic
+    // DECQ took 4% more instructions (callgrind, docs/speed.md).
+    #[inline(never)]
     fn turn(
         &mut self,
         setup: &Setup,
@@ -792,6 +855,7 @@ impl Game {
     }
 
     #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
     fn use_card(
         &mut self,
         setup: &Setup,
@@ -1076,6 +1140,7 @@ impl Game {
     /// A card that executes orders: each of the player's regiments with a
     /// matching order casts against its chips.
     #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
     fn execute(
         &mut self,
         setup: &Setup,
@@ -1549,18 +1614,21 @@ impl Game {
         let unit = &self.units[seat][i];
         let bit = 1u16 << i;
         let card = unit.order.card(regiment.arm) as usize;
-        for roster in [
-            &mut self.rosters[seat][regiment.player as usize],
-            &mut self.totals[seat],
-        ] {
-            let set = match unit.status {
+        let status = unit.status;
+        // The status is matched once for both rosters.
+        let file_in = |roster: &mut Roster| {
+            let set = match status {
                 Status::Ordered => {
                     if enter {
                         roster.waiting[card] += 1;
                         roster.ordered |= bit;
+                        roster.waiting_kinds |= 1 << card;
                     } else {
                         roster.waiting[card] -= 1;
                         roster.ordered &= !bit;
+                        if roster.waiting[card] == 0 {
+                            roster.waiting_kinds &= !(1 << card);
+                        }
                     }
                     &mut roster.waiting_units[card]
                 }
@@ -1568,14 +1636,16 @@ impl Game {
                 Status::Shaken { .. } => &mut roster.shaken,
                 Status::Fighting => &mut roster.fighting,
                 Status::Closing => &mut roster.closing,
-                Status::Removed => continue,
+                Status::Removed => return,
             };
             if enter {
                 *set |= bit;
             } else {
                 *set &= !bit;
             }
-        }
+        };
+        file_in(&mut self.rosters[seat][regiment.player as usize]);
+        file_in(&mut self.totals[seat]);
     }
 
     /// Steps a unit's performance casts are adjusted by for its stamina
@@ -1667,41 +1737,45 @@ impl Game {
         }
     }
 
-    /// The enemy regiment `i` of `seat` would fire at: its target if in
-    /// range, else the nearest in range (Engagement range, or Bombardment
-    /// range for medium heavy and heavy artillery). Regiments fighting an
-    /// assault, removed, or with no Elan left to lose are not fired at.
-    fn fire_target(&self, setup: &Setup, seat: Seat, i: usize) -> Option<(usize, i32)> {
-        let side = &setup.scenario.sides[seat];
-        let regiment = &side.regiments[i];
-        let ranges = setup.scenario.ranges;
-        let reach = if regiment.bombards() {
-            ranges.bombardment.max(ranges.engagement)
-        } else {
-            ranges.engagement
-        };
+    /// The enemy regiment `i` of `seat` fires at, of those `open` to fire
+    /// (in the game, not fighting an assault, with Elan to lose): its
+    /// target if that is in reach, else the nearest in reach, the lowest
+    /// index among the nearest. Reach is Engagement range, or Bombardment
+    /// range for the companies that bombard; unrallied regiments (`shaken`)
+    /// "may not resist ... Engagement" but "can stand under Bombardment",
+    /// so they are only bombarded.
+    fn fire_target(
+        &self,
+        ranges: Ranges,
+        regiment: &Regiment,
+        seat: Seat,
+        i: usize,
+        open: u16,
+        shaken: u16,
+    ) -> Option<usize> {
+        let reach = reach(ranges, regiment);
         let enemy = seat.other();
         let x = self.units[seat][i].x;
-        let open = |j: usize| {
-            let unit = &self.units[enemy][j];
-            let distance = (unit.x - x).abs();
-            // Unrallied regiments "may not resist ... Engagement" but "can
-            // stand under Bombardment": only bombarded.
-            let shaken = matches!(unit.status, Status::Shaken { .. });
-            (!matches!(unit.status, Status::Removed | Status::Fighting)
-                && unit.elan > 0
-                && distance <= reach
-                && !(shaken && distance <= ranges.engagement))
-                .then_some(distance)
+        let distance = |j: usize| {
+            let d = (self.units[enemy][j].x - x).abs();
+            (d <= reach && !(shaken >> j & 1 != 0 && d <= ranges.engagement)).then_some(d)
         };
-        if regiment.has_target {
-            if let Some(d) = open(regiment.target as usize) {
-                return Some((regiment.target as usize, d));
+        let target = regiment.target as usize;
+        if regiment.has_target && open >> target & 1 != 0 && distance(target).is_some() {
+            return Some(target);
+        }
+        let mut best: Option<(usize, i32)> = None;
+        let mut rest = open;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if let Some(d) = distance(j) {
+                if best.is_none_or(|(_, b)| d < b) {
+                    best = Some((j, d));
+                }
             }
         }
-        (0..setup.scenario.sides[enemy].count as usize)
-            .filter_map(|j| open(j).map(|d| (j, d)))
-            .min_by_key(|&(j, d)| (d, j))
+        best.map(|(j, _)| j)
     }
 
     /// The KARD's fire: every loaded regiment and company with an enemy in
@@ -1709,9 +1783,9 @@ impl Game {
     /// player deciding; all volleys are cast first and land together. A
     /// regiment taken to zero Elan withdraws out of Engagement range of its
     /// firer (bombarded, it stays) and must rally as defeated.
+    #[inline(never)]
     fn fire(&mut self, setup: &Setup, first: Seat, stats: &mut Stats, tally: &mut GameTally) {
         let rules = setup.rules;
-        let mut volleys = [Volley::default(); 2 * MAX_UNITS];
         let mut n = 0;
         if self.loaded[Seat::A] | self.loaded[Seat::B] == 0 {
             return;
@@ -1775,7 +1849,7 @@ impl Game {
                 );
                 stats.record_volley_cast(volley_key(r.sides, r.dice, step, special), value);
                 self.set_loaded(seat, i, false);
-                volleys[n] = Volley {
+                self.volleys[n] = Volley {
                     seat,
                     firer: i as u8,
                     target: target as u8,
@@ -1794,7 +1868,8 @@ impl Game {
         }
         let mut broken: BySeat<u16> = BySeat::default();
         let mut broken_by: [[Option<i32>; MAX_UNITS]; 2] = [[None; MAX_UNITS]; 2];
-        for v in &volleys[..n] {
+        for k in 0..n {
+            let v = self.volleys[k];
             let enemy = v.seat.other();
             let (i, j) = (v.firer as usize, v.target as usize);
             if v.engaged {
@@ -2030,6 +2105,9 @@ impl Game {
     /// Engagement range, or one of which is out of the fight (shaken,
     /// removed, fighting an assault), are broken off.
     fn sweep_engagements(&mut self, setup: &Setup, stats: &mut Stats) {
+        if self.engaged == [0; MAX_UNITS] {
+            return;
+        }
         let range = setup.scenario.ranges.engagement;
         for a in 0..setup.scenario.sides[Seat::A].count as usize {
             let mut rest = self.engaged[a];
@@ -2228,6 +2306,30 @@ mod tests {
             game.kard = 3;
             game.fire(setup, Seat::A, &mut stats, &mut tally);
             assert_eq!(tally.volleys[Seat::A], 1);
+        });
+    }
+
+    #[test]
+    fn an_unrallied_regiment_is_fired_at_again_once_it_rallies_where_it_stands() {
+        // Unrallied regiments "may not resist ... Engagement": at 3" the
+        // shaken enemy is not fired at. Rallied without anyone moving, it
+        // is, on the next fire.
+        on_side_a(FIREFIGHT, 0, &[], |setup, game| {
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.players[Seat::A][0].ip = 10;
+            game.players[Seat::B][0].ip = 0;
+            let shaken = Status::Shaken {
+                defeated: false,
+                by_cavalry: false,
+            };
+            game.set_status(setup, Seat::B, 0, shaken);
+            game.kard = 1;
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 0, "not at an unrallied regiment");
+            game.set_status(setup, Seat::B, 0, Status::Idle);
+            game.kard = 2;
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 1, "rallied, it is in range");
         });
     }
 

@@ -216,6 +216,8 @@ pub struct Side {
     /// The side's infantry, and its artillery.
     pub infantry: u16,
     pub artillery: u16,
+    /// The companies that fire at Bombardment range (`Regiment::bombards`).
+    pub bombards: u16,
 }
 
 /// Each regiment with a figure, and the other regiments of its brigade.
@@ -765,12 +767,14 @@ impl Scenario {
             let commands = std::array::from_fn(|p| mask(&|r| p == 0 || r.player as usize == p));
             let infantry = mask(&|r| r.arm == Arm::Infantry);
             let artillery = mask(&|r| r.arm == Arm::Artillery);
+            let bombards = mask(&|r| r.bombards());
             sides.push(Side {
                 planned,
                 figure_commands,
                 commands,
                 infantry,
                 artillery,
+                bombards,
                 players,
                 player_count: player_tables.len() as u8,
                 player_names,
