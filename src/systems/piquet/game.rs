@@ -187,6 +187,9 @@ pub struct Game {
     pub first_decision: BySeat<u64>,
     /// Regiments whose volleys a Crushing Volley raises on this KARD.
     volley_up: BySeat<u16>,
+    /// Regiments that hold their fire on this KARD: under the command of a
+    /// player who used a Reload card (rule `reload_holds_fire`).
+    held_fire: BySeat<u16>,
     /// Regiments and companies loaded.
     loaded: BySeat<u16>,
     /// Each regiment's fire target (`fire_target`), those with one, and the
@@ -307,6 +310,7 @@ impl Game {
             decq: DecqRecord::default(),
             first_decision: BySeat([u64::MAX; 2]),
             volley_up: BySeat::default(),
+            held_fire: BySeat::default(),
             loaded: BySeat::default(),
             aims: BySeat([[0; MAX_UNITS]; 2]),
             aimed: BySeat::default(),
@@ -342,6 +346,7 @@ impl Game {
         self.first_decision = BySeat([u64::MAX; 2]);
         self.engaged = [0; MAX_UNITS];
         self.volley_up = BySeat::default();
+        self.held_fire = BySeat::default();
         self.aims_at = BySeat([(u32::MAX, 0, 0); 2]);
         self.begun = 0;
         self.begun_elan = [0; 2];
@@ -552,7 +557,7 @@ impl Game {
         // the player's cards reach, a Crushing Volley the loaded ones with
         // an enemy in range.
         let reach = side.commands[p] & self.totals[seat].able();
-        let unloaded = reach & !self.loaded[seat];
+        let unloaded = side.commands[p] & self.may_reload(setup.rules, seat) & !self.loaded[seat];
         let infantry = (unloaded & side.infantry).count_ones() as u8;
         let artillery = (unloaded & side.artillery).count_ones() as u8;
         needs.executions[Kind::MusketReload as usize] = infantry;
@@ -722,6 +727,7 @@ impl Game {
         tally: &mut GameTally,
     ) {
         self.volley_up = BySeat::default();
+        self.held_fire = BySeat::default();
         // Every player chooses at once: none sees another's card.
         let mut plays = [[Play {
             card: Card::basic(Kind::DressLines),
@@ -1706,6 +1712,19 @@ impl Game {
     /// A reload card: each unloaded regiment (or company, for Artillery
     /// Reload) of `arm` the card reaches may reload for its cost, and may
     /// not fire on this card.
+    /// The units of `seat` that may reload: those that may fight, and with
+    /// `shaken_reload` the unrallied too.
+    #[inline]
+    fn may_reload(&self, rules: &Rules, seat: Seat) -> u16 {
+        let totals = &self.totals[seat];
+        totals.able()
+            | if rules.shaken_reload {
+                totals.shaken
+            } else {
+                0
+            }
+    }
+
     fn reload(&mut self, setup: &Setup, seat: Seat, p: usize, arm: Arm) {
         let rules = setup.rules;
         let side = &setup.scenario.sides[seat];
@@ -1717,8 +1736,11 @@ impl Game {
             Arm::Artillery => side.artillery,
             _ => side.infantry,
         };
-        let mut reach =
-            self.command(setup, seat, p) & of_arm & !self.loaded[seat] & self.totals[seat].able();
+        let command = self.command(setup, seat, p);
+        if rules.reload_holds_player {
+            self.held_fire[seat] |= command;
+        }
+        let mut reach = command & of_arm & !self.loaded[seat] & self.may_reload(rules, seat);
         while reach != 0 {
             let i = reach.trailing_zeros() as usize;
             reach &= reach - 1;
@@ -1792,7 +1814,13 @@ impl Game {
         }
         for seat in [first, first.other()] {
             let side = &setup.scenario.sides[seat];
-            let mut ready = self.loaded[seat] & self.totals[seat].able() & self.aimed(setup, seat);
+            let mut ready = self.loaded[seat]
+                & self.totals[seat].able()
+                & self.aimed(setup, seat)
+                & !self.held_fire[seat];
+            // Brigades whose fire order has been decided, and those ordered
+            // to fire (rule `fire_orders`).
+            let (mut decided, mut ordered) = (0u16, 0u16);
             while ready != 0 {
                 let i = ready.trailing_zeros() as usize;
                 ready &= ready - 1;
@@ -1802,20 +1830,31 @@ impl Game {
                 }
                 let target = self.aims[seat][i] as usize;
                 let distance = (self.units[seat.other()][target].x - self.units[seat][i].x).abs();
-                let q = regiment.player as usize;
-                let player = &mut self.players[seat][q];
-                if player.ip < rules.fire_cost
-                    || !setup.strategies[seat].fire(
-                        player.ip,
-                        rules.fire_cost,
-                        &mut self.seats[seat][q],
-                    )
-                {
+                if decided >> i & 1 == 0 {
+                    let order = if rules.brigade_fire {
+                        side.brigades[i]
+                    } else {
+                        1 << i
+                    };
+                    decided |= order;
+                    let q = regiment.player as usize;
+                    let player = &mut self.players[seat][q];
+                    if player.ip < rules.fire_cost
+                        || !setup.strategies[seat].fire(
+                            player.ip,
+                            rules.fire_cost,
+                            &mut self.seats[seat][q],
+                        )
+                    {
+                        continue;
+                    }
+                    ordered |= order;
+                    player.ip -= rules.fire_cost;
+                    self.decq.spent[seat][Spend::Fire as usize] += rules.fire_cost;
+                    self.decq.ip_spent[seat] += rules.fire_cost;
+                } else if ordered >> i & 1 == 0 {
                     continue;
                 }
-                player.ip -= rules.fire_cost;
-                self.decq.spent[seat][Spend::Fire as usize] += rules.fire_cost;
-                self.decq.ip_spent[seat] += rules.fire_cost;
                 let engaged = distance <= setup.scenario.ranges.engagement;
                 let kind = match (regiment.arm, engaged) {
                     (Arm::Artillery, true) => FireKind::Artillery,
@@ -2177,8 +2216,18 @@ mod tests {
         idle: &[usize],
         check: impl FnOnce(&Setup, &mut Game),
     ) {
+        with_rules(text, Rules::default(), recast_below, idle, check);
+    }
+
+    /// `on_side_a` under `rules`.
+    fn with_rules(
+        text: &str,
+        rules: Rules,
+        recast_below: u32,
+        idle: &[usize],
+        check: impl FnOnce(&Setup, &mut Game),
+    ) {
         let scenario = Scenario::from_table(&toml::from_str(text).unwrap()).unwrap();
-        let rules = Rules::default();
         let heuristic = PiquetStrategy {
             style: Style::Heuristic,
             reserve: 2,
@@ -2307,6 +2356,90 @@ mod tests {
             game.fire(setup, Seat::A, &mut stats, &mut tally);
             assert_eq!(tally.volleys[Seat::A], 1);
         });
+    }
+
+    /// Two regiments of one brigade of side a against side b's, at 3".
+    const BRIGADE_FIRE: &str =
+        "decqs = 1\ndistance = 3\n[chips]\nmove = 8\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
+         [army_deck]\nofficer_check = 14\nmusket_reload = 14\n\
+         [a]\ncommander = \"good\"\n\
+         [[a.regiments]]\nname = \"First\"\nrating = \"line,reliable\"\norders = [\"deploy\"]\n\
+         [[a.regiments]]\nname = \"Second\"\nrating = \"line,reliable\"\norders = [\"deploy\"]\n\
+         [b]\ncommander = \"good\"\n[[b.regiments]]\nname = \"Enemy\"\n\
+         rating = \"line,reliable\"\nelan = 60\norders = [\"deploy\"]\n";
+
+    /// Side a's volleys and IP spent on one KARD of fire from `BRIGADE_FIRE`
+    /// under `rules`, after `before` (given the game and its setup).
+    fn brigade_volley(rules: Rules, before: impl FnOnce(&Setup, &mut Game)) -> (u32, u32) {
+        let mut out = (0, 0);
+        with_rules(BRIGADE_FIRE, rules, 0, &[], |setup, game| {
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.players[Seat::A][0].ip = 10;
+            game.players[Seat::B][0].ip = 0;
+            game.kard = 1;
+            before(setup, game);
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            out = (tally.volleys[Seat::A], 10 - game.players[Seat::A][0].ip);
+        });
+        out
+    }
+
+    #[test]
+    fn one_fire_order_covers_a_brigade_or_a_regiment() {
+        // "An order can be issued to a regiment, a brigade, or a division
+        // for the expense of 1 IP": both regiments fire for 1 IP.
+        assert_eq!(brigade_volley(Rules::default(), |_, _| {}), (2, 1));
+        let regiment = Rules {
+            brigade_fire: false,
+            ..Rules::default()
+        };
+        assert_eq!(brigade_volley(regiment, |_, _| {}), (2, 2));
+    }
+
+    #[test]
+    fn a_reload_card_holds_the_fire_of_the_reloaded_or_of_the_whole_command() {
+        // Second unloaded, First loaded: a Musket Reload card reloads
+        // Second for 1 IP; First fires (1 IP) unless the whole command holds.
+        let reload_second = |setup: &Setup, game: &mut Game| {
+            game.set_loaded(Seat::A, 1, false);
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            let card = Kind::MusketReload;
+            game.use_card(setup, Seat::A, 0, card, false, &mut stats, &mut tally);
+            assert!(game.is_loaded(Seat::A, 1));
+        };
+        assert_eq!(brigade_volley(Rules::default(), reload_second), (1, 2));
+        let player = Rules {
+            reload_holds_player: true,
+            ..Rules::default()
+        };
+        assert_eq!(brigade_volley(player, reload_second), (0, 1));
+    }
+
+    #[test]
+    fn an_unrallied_regiment_reloads_only_under_shaken_reload() {
+        for (shaken_reload, loaded) in [(true, true), (false, false)] {
+            let rules = Rules {
+                shaken_reload,
+                ..Rules::default()
+            };
+            with_rules(BRIGADE_FIRE, rules, 0, &[], |setup, game| {
+                let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+                game.players[Seat::A][0].ip = 10;
+                let shaken = Status::Shaken {
+                    defeated: true,
+                    by_cavalry: false,
+                };
+                game.set_status(setup, Seat::A, 0, shaken);
+                game.set_loaded(Seat::A, 0, false);
+                let card = Kind::MusketReload;
+                game.use_card(setup, Seat::A, 0, card, false, &mut stats, &mut tally);
+                assert_eq!(game.is_loaded(Seat::A, 0), loaded, "{shaken_reload}");
+                // Unrallied, it does not fire either way.
+                game.kard = 1;
+                game.fire(setup, Seat::A, &mut stats, &mut tally);
+                assert_eq!(tally.volleys[Seat::A], 1, "only Second fires");
+            });
+        }
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Piquet Regimental (Jim Getz; seed `004_95d5d795d2285ff3.txt`): the
 //! dice step method with exact distributions, and a game of two sides'
 //! players (a commander and its subordinates): decks, hands, initiative,
-//! orders, assaults and rallies.
+//! orders, fire and artillery on a one-axis field, engagements, assaults
+//! and rallies.
 
 pub mod cards;
 pub mod dice;
@@ -151,7 +152,7 @@ impl Simulation for Piquet {
     const ODDS: Option<SystemCommand> = Some(odds::ODDS);
     const NAME: &'static str = rules::SYSTEM;
     const ABOUT: &'static str =
-        "Piquet Regimental: decks, initiative, commanders' hands, orders, assaults and rallies";
+        "Piquet Regimental: decks, initiative, commanders' hands, orders, fire, artillery, engagements, assaults and rallies";
     const RULES: &'static [ParamSpec] = rules::SPECS;
     const STRATEGIES: &'static [StrategyInfo] = strategy::STRATEGIES;
     const SERIES: &'static [Series] = SERIES;

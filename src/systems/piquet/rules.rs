@@ -155,8 +155,29 @@ pub const SPECS: &[ParamSpec] = &[
         name: "fire_cost",
         kind: ParamKind::Int { min: 0, max: 18 },
         default: 1,
-        doc: "IP for a loaded regiment or company to fire (one volley); fire needs no card and no Officer Check",
+        doc: "IP for one fire order, which fires what fire_orders says (a brigade's loaded regiments and companies with an enemy in range, or one regiment); fire needs no card and no Officer Check",
         source: "\"Fire : While not a card, Fire is an order that can be given at any time\"; \"Each order placed will cost 1 IP\"",
+    },
+    ParamSpec {
+        name: "fire_orders",
+        kind: ParamKind::Choice(&["brigade", "regiment"]),
+        default: 0,
+        doc: "what one fire order (one fire_cost) covers: every loaded regiment and company of a brigade with an enemy in range, all firing on the KARD, or a single regiment's volley",
+        source: "\"Fire ... is an order that can be given at any time to any infantry or artillery command\"; \"An order can be issued to a regiment, a brigade, or a division for the expense of 1 IP\"",
+    },
+    ParamSpec {
+        name: "reload_holds_fire",
+        kind: ParamKind::Choice(&["reloaded", "player"]),
+        default: 0,
+        doc: "who may not fire on the KARD of a Reload card: the regiments and companies that reloaded on it, or every unit under the command of the player who used it",
+        source: "\"A formation can not fire on the same Reload card that it used to reload\" (Fire); \"You can not fire on a Reload card\" (Artillery Reload)",
+    },
+    ParamSpec {
+        name: "shaken_reload",
+        kind: ParamKind::Bool,
+        default: 1,
+        doc: "an unloaded unit that has not rallied may reload on its Reload card (it still may not fire until it rallies); 0: only units that may fight reload",
+        source: "\"Musket/Missile Reload : An unloaded infantry unit may reload\" (no exception is made for units that must rally)",
     },
     ParamSpec {
         name: "musket_reload_cost",
@@ -262,6 +283,12 @@ pub struct Rules {
     pub breakthrough_multiplier: u32,
     pub max_assault_kards: u32,
     pub fire_cost: u32,
+    /// A fire order covers a brigade (else one regiment).
+    pub brigade_fire: bool,
+    /// Every unit of the player who used a Reload card holds its fire on
+    /// that KARD (else only the units reloaded).
+    pub reload_holds_player: bool,
+    pub shaken_reload: bool,
     pub musket_reload_cost: u32,
     pub artillery_reload_cost: u32,
     pub crushing_volley_step: i32,
@@ -306,6 +333,9 @@ impl Rules {
             breakthrough_multiplier: get("breakthrough_multiplier"),
             max_assault_kards: get("max_assault_kards"),
             fire_cost: get("fire_cost"),
+            brigade_fire: get("fire_orders") == 0,
+            reload_holds_player: get("reload_holds_fire") == 1,
+            shaken_reload: get("shaken_reload") != 0,
             musket_reload_cost: get("musket_reload_cost"),
             artillery_reload_cost: get("artillery_reload_cost"),
             crushing_volley_step: values.get("crushing_volley_step") as i32,

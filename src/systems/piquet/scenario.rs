@@ -218,6 +218,9 @@ pub struct Side {
     pub artillery: u16,
     /// The companies that fire at Bombardment range (`Regiment::bombards`).
     pub bombards: u16,
+    /// Each regiment's brigade (its division's, when divisions are named),
+    /// itself included: what one fire order covers.
+    pub brigades: [u16; MAX_UNITS],
 }
 
 /// Each regiment with a figure, and the other regiments of its brigade.
@@ -768,6 +771,10 @@ impl Scenario {
             let infantry = mask(&|r| r.arm == Arm::Infantry);
             let artillery = mask(&|r| r.arm == Arm::Artillery);
             let bombards = mask(&|r| r.bombards());
+            let brigades = std::array::from_fn(|i| {
+                let me = &regiments[i];
+                mask(&|r| r.brigade == me.brigade && r.division == me.division)
+            });
             sides.push(Side {
                 planned,
                 figure_commands,
@@ -775,6 +782,7 @@ impl Scenario {
                 infantry,
                 artillery,
                 bombards,
+                brigades,
                 players,
                 player_count: player_tables.len() as u8,
                 player_names,
