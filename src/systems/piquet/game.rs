@@ -417,20 +417,29 @@ impl Game {
         let side = &scenario.sides[seat];
         let players = &mut self.players[seat][..side.player_count as usize];
         let mut remaining = side.army_deck;
+        let mut in_hands = false;
         for player in players.iter() {
             for card in player.hand() {
                 if card.from_army() {
                     remaining[card.kind() as usize] -= 1;
+                    in_hands = true;
                 }
             }
         }
-        let mut len = 0;
-        for (k, &n) in remaining.iter().enumerate() {
-            for _ in 0..n {
-                self.pool[len] = Card::army(Kind::ALL[k]);
-                len += 1;
+        let len = if in_hands {
+            let mut len = 0;
+            for (k, &n) in remaining.iter().enumerate() {
+                for _ in 0..n {
+                    self.pool[len] = Card::army(Kind::ALL[k]);
+                    len += 1;
+                }
             }
-        }
+            len
+        } else {
+            let pool = &side.army_pool;
+            self.pool[..pool.len()].copy_from_slice(pool);
+            pool.len()
+        };
         // Deal each player's share from the shuffled Army Deck: a partial
         // Fisher-Yates draws exactly the cards a full shuffle would.
         let mut dealt = 0;
@@ -535,7 +544,7 @@ impl Game {
     /// order theirs for the bypass cost, and its cards execute theirs).
     /// Read again only when the side's regiments have changed; the
     /// initiative is always current.
-    #[inline(never)]
+    #[inline(always)]
     fn needs(&mut self, setup: &Setup, seat: Seat, p: usize) -> Needs {
         let version = self.versions[seat];
         let mut needs = match self.views[seat][p] {
@@ -759,9 +768,16 @@ impl Game {
                 }
             }
         }
-        // Most KARDs have no one loaded with an enemy in range.
+        // Most KARDs no one is loaded with an enemy in range, or no player
+        // can pay for a fire order.
         let ready = |game: &mut Game, seat: Seat| {
-            game.loaded[seat] & game.totals[seat].able() != 0 && game.aimed(setup, seat) != 0
+            let players = setup.scenario.sides[seat].player_count as usize;
+            let able = game.loaded[seat] & game.totals[seat].able();
+            game.players[seat][..players]
+                .iter()
+                .any(|player| player.ip >= setup.rules.fire_cost)
+                && able != 0
+                && able & game.aimed(setup, seat) != 0
         };
         if ready(self, Seat::A) || ready(self, Seat::B) {
             self.fire(setup, first, stats, tally);
@@ -1898,9 +1914,15 @@ impl Game {
                 n += 1;
             }
         }
-        if n == 0 {
-            return;
+        if n != 0 {
+            self.land(setup, n, stats, tally);
         }
+    }
+
+    /// The KARD's `n` volleys land together: Elan taken, engagements begun,
+    /// regiments broken withdraw and must rally as defeated.
+    #[inline(never)]
+    fn land(&mut self, setup: &Setup, n: usize, stats: &mut Stats, tally: &mut GameTally) {
         // The Elan fire takes may let an assault held back go in.
         for seat in Seat::BOTH {
             self.versions[seat] = self.versions[seat].wrapping_add(1);

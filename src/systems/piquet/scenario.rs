@@ -7,7 +7,7 @@
 //! chips each order starts with and the ranges of fire (the text's
 //! movement-chip and range tables were lost in the scan).
 
-use super::cards::{Kind, KindCounts, BASIC, DECK, KINDS};
+use super::cards::{Card, Kind, KindCounts, BASIC, DECK, KINDS};
 use super::dice::Rating;
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
@@ -202,6 +202,9 @@ pub struct Side {
     pub player_count: u8,
     pub player_names: Vec<String>,
     pub army_deck: KindCounts,
+    /// The Army Deck's cards in kind order, as a redeal with no army card
+    /// in any hand lays them out before dealing.
+    pub army_pool: Vec<Card>,
     pub regiments: [Regiment; MAX_UNITS],
     pub count: u8,
     pub names: Vec<String>,
@@ -787,6 +790,11 @@ impl Scenario {
                 player_count: player_tables.len() as u8,
                 player_names,
                 army_deck: deck,
+                army_pool: deck
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(k, &n)| std::iter::repeat_n(Card::army(Kind::ALL[k]), n as usize))
+                    .collect(),
                 regiments,
                 count: entries[seat].len() as u8,
                 names: names[seat].clone(),
