@@ -5,44 +5,25 @@
 //! and the Elan fire takes is the Elan the other side loses.
 
 use fortunes::engine::{BySeat, Seat};
-use fortunes::params::ParamValues;
 use fortunes::stats::Rate;
-use fortunes::system::Player;
 use fortunes::systems::piquet::dice::{volley_distribution, BeyondFour, DICE};
 use fortunes::systems::piquet::stats::{volley_key, FireKind};
-use fortunes::systems::piquet::{
-    strategy, Game, GameTally, PiquetStrategy, Rules, Scenario, Setup, Stats,
-};
+use fortunes::systems::piquet::{Rules, Scenario, Stats};
 
-fn scenario(text: &str) -> Scenario {
-    Scenario::from_table(&toml::from_str(text).unwrap()).unwrap()
-}
+#[path = "common/piquet.rs"]
+mod common;
 
-fn heuristic() -> PiquetStrategy {
-    PiquetStrategy::from_player(&Player {
-        name: "heuristic".into(),
-        description: String::new(),
-        base: "heuristic",
-        tuning: ParamValues::defaults("heuristic", strategy::TUNING),
-        command: None,
-    })
-}
+use common::{heuristic, scenario};
 
 fn play(scenario: &Scenario, rules: &Rules, games: u64, seed: u64) -> Stats {
-    let strategies = BySeat([heuristic(); 2]);
-    let setup = Setup {
-        rules,
+    common::play(
         scenario,
-        strategies: &strategies,
-    };
-    let mut game = Game::new();
-    let mut stats = Stats::default();
-    let mut tally = GameTally::default();
-    for index in 0..games {
-        game.reset(&setup, seed, index);
-        game.play(&setup, index, &mut stats, &mut tally, None);
-    }
-    stats
+        rules,
+        BySeat([heuristic(&[]); 2]),
+        games,
+        seed,
+        None,
+    )
 }
 
 /// A firefight: side a's line regiment and light company stand; side b's

@@ -12,27 +12,12 @@ use fortunes::systems::piquet::dice::{
 };
 use fortunes::systems::piquet::scenario::OrderKind;
 use fortunes::systems::piquet::stats::{AssaultEnd, DecqRecord};
-use fortunes::systems::piquet::{
-    strategy, Game, GameTally, PiquetStrategy, Rules, Scenario, Setup, Stats,
-};
+use fortunes::systems::piquet::{Game, GameTally, PiquetStrategy, Rules, Scenario, Setup, Stats};
 
-fn scenario(text: &str) -> Scenario {
-    Scenario::from_table(&toml::from_str(text).unwrap()).unwrap()
-}
+#[path = "common/piquet.rs"]
+mod common;
 
-fn heuristic(sets: &[(&str, i64)]) -> PiquetStrategy {
-    let mut tuning = ParamValues::defaults("heuristic", strategy::TUNING);
-    for (name, value) in sets {
-        tuning.set_text(&format!("{name}={value}")).unwrap();
-    }
-    PiquetStrategy::from_player(&Player {
-        name: "heuristic".into(),
-        description: String::new(),
-        base: "heuristic",
-        tuning,
-        command: None,
-    })
-}
+use common::{heuristic, scenario};
 
 /// Plays `games` games, returning the stats and every DECQ's record.
 fn play(
@@ -41,20 +26,15 @@ fn play(
     games: u64,
     seed: u64,
 ) -> (Stats, Vec<DecqRecord>) {
-    let rules = Rules::default();
-    let setup = Setup {
-        rules: &rules,
-        scenario,
-        strategies: &strategies,
-    };
-    let mut game = Game::new();
-    let mut stats = Stats::default();
-    let mut tally = GameTally::default();
     let mut records = Vec::new();
-    for index in 0..games {
-        game.reset(&setup, seed, index);
-        game.play(&setup, index, &mut stats, &mut tally, Some(&mut records));
-    }
+    let stats = common::play(
+        scenario,
+        &Rules::default(),
+        strategies,
+        games,
+        seed,
+        Some(&mut records),
+    );
     (stats, records)
 }
 

@@ -288,33 +288,19 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
             let (fa, fb) = (firer("--a", &a, sa)?, firer("--b", &b, sb)?);
             let values =
                 |f: &Fire| -> Vec<f64> { f.distribution().iter().map(|x| x.value()).collect() };
-            let mut answer = Answer {
-                title: format!(
-                    "engagement: {a} ({}) against {b} ({}), Elan {ea} and {eb}, both firing every KARD; \
-                     solved exactly as a Markov chain over the Elans (floating point)",
-                    fa.label(),
-                    fb.label()
-                ),
-                header: vec!["outcome", "chance"],
-                rows: Vec::new(),
-                text_columns: 1,
-                note: None,
-            };
-            let row = |name: &str, chance: f64, places: usize| {
-                vec![Cell::Text(name.to_string()), Cell::Decimal(chance, places)]
-            };
-            match dice::exchange_odds(&values(&fa), &values(&fb), (ea as u32, eb as u32)) {
-                None => answer.note = Some("neither side can ever take Elan".into()),
-                Some(odds) => {
-                    answer.rows = vec![
-                        row("b withdraws", odds.attacker_wins, 6),
-                        row("a withdraws", odds.defender_wins, 6),
-                        row("both at zero together", odds.together, 6),
-                        row("expected KARDs", odds.expected_kards, 4),
-                    ]
-                }
-            }
-            return Ok(answer);
+            let title = format!(
+                "engagement: {a} ({}) against {b} ({}), Elan {ea} and {eb}, both firing every KARD; \
+                 solved exactly as a Markov chain over the Elans (floating point)",
+                fa.label(),
+                fb.label()
+            );
+            let odds = dice::exchange_odds(&values(&fa), &values(&fb), (ea as u32, eb as u32));
+            return Ok(chain_answer(
+                title,
+                odds,
+                ["b withdraws", "a withdraws"],
+                "neither side can ever take Elan",
+            ));
         }
         PiquetOdds::Assault {
             attacker,
@@ -350,31 +336,12 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
                  solved exactly as a Markov chain over the Elans (floating point)",
                 a.dice, a.sides, a.step, b.dice, b.sides, b.step
             );
-            let row = |name: &str, chance: f64, places: usize| {
-                vec![Cell::Text(name.to_string()), Cell::Decimal(chance, places)]
-            };
-            let mut answer = Answer {
+            return Ok(chain_answer(
                 title,
-                header: vec!["outcome", "chance"],
-                rows: Vec::new(),
-                text_columns: 1,
-                note: None,
-            };
-            match dice::assault_odds(&a, &b, (ea as u32, eb as u32), beyond) {
-                None => {
-                    answer.note =
-                        Some("neither side can ever remove Elan: the assault never ends".into())
-                }
-                Some(odds) => {
-                    answer.rows = vec![
-                        row("attacker wins", odds.attacker_wins, 6),
-                        row("defender wins", odds.defender_wins, 6),
-                        row("both at zero together", odds.together, 6),
-                        row("expected KARDs", odds.expected_kards, 4),
-                    ]
-                }
-            }
-            return Ok(answer);
+                dice::assault_odds(&a, &b, (ea as u32, eb as u32), beyond),
+                ["attacker wins", "defender wins"],
+                "neither side can ever remove Elan: the assault never ends",
+            ));
         }
         PiquetOdds::Rally {
             die,
@@ -440,4 +407,37 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
         text_columns: 0,
         note: None,
     })
+}
+
+/// The answer of an exchange of Elan solved as a Markov chain (an assault,
+/// an engagement): each side's win under `wins`, both at zero together and
+/// the expected KARDs, or `never` when no one can ever take Elan.
+fn chain_answer(
+    title: String,
+    odds: Option<dice::AssaultOdds>,
+    wins: [&str; 2],
+    never: &str,
+) -> Answer {
+    let row = |name: &str, chance: f64, places: usize| {
+        vec![Cell::Text(name.to_string()), Cell::Decimal(chance, places)]
+    };
+    let (rows, note) = match odds {
+        None => (Vec::new(), Some(never.to_string())),
+        Some(odds) => (
+            vec![
+                row(wins[0], odds.attacker_wins, 6),
+                row(wins[1], odds.defender_wins, 6),
+                row("both at zero together", odds.together, 6),
+                row("expected KARDs", odds.expected_kards, 4),
+            ],
+            None,
+        ),
+    };
+    Answer {
+        title,
+        header: vec!["outcome", "chance"],
+        rows,
+        text_columns: 1,
+        note,
+    }
 }

@@ -1,0 +1,61 @@
+//! Helpers shared by the Piquet test binaries: a scenario from its text, a
+//! tuned heuristic, and a run of games straight on the engine.
+#![allow(dead_code)]
+
+use fortunes::engine::BySeat;
+use fortunes::params::ParamValues;
+use fortunes::system::Player;
+use fortunes::systems::piquet::stats::DecqRecord;
+use fortunes::systems::piquet::{
+    strategy, Game, GameTally, PiquetStrategy, Rules, Scenario, Setup, Stats,
+};
+
+pub fn scenario(text: &str) -> Scenario {
+    Scenario::from_table(&toml::from_str(text).unwrap()).unwrap()
+}
+
+/// The heuristic with the tuning keys `sets` changed.
+pub fn heuristic(sets: &[(&str, i64)]) -> PiquetStrategy {
+    let mut tuning = ParamValues::defaults("heuristic", strategy::TUNING);
+    for (name, value) in sets {
+        tuning.set_text(&format!("{name}={value}")).unwrap();
+    }
+    PiquetStrategy::from_player(&Player {
+        name: "heuristic".into(),
+        description: String::new(),
+        base: "heuristic",
+        tuning,
+        command: None,
+    })
+}
+
+/// Plays games `0..games` of `seed` under `rules`, writing every DECQ's
+/// record into `records` when given.
+pub fn play(
+    scenario: &Scenario,
+    rules: &Rules,
+    strategies: BySeat<PiquetStrategy>,
+    games: u64,
+    seed: u64,
+    mut records: Option<&mut Vec<DecqRecord>>,
+) -> Stats {
+    let setup = Setup {
+        rules,
+        scenario,
+        strategies: &strategies,
+    };
+    let mut game = Game::new();
+    let mut stats = Stats::default();
+    let mut tally = GameTally::default();
+    for index in 0..games {
+        game.reset(&setup, seed, index);
+        game.play(
+            &setup,
+            index,
+            &mut stats,
+            &mut tally,
+            records.as_deref_mut(),
+        );
+    }
+    stats
+}
