@@ -86,6 +86,87 @@ fn a_sickles_built_in_served_over_the_protocol_plays_as_in_the_process() {
 }
 
 #[test]
+fn a_skirmish_built_in_served_over_the_protocol_plays_as_in_the_process() {
+    let tmp = TempDir::new("agents-skirmish");
+    // The attacker's and the defender's views differ (a charge to meet, a
+    // distance to close): each side is served in turn. random draws from
+    // the side's stream, cadence reads the shooters' load.
+    for (seat, name) in [
+        ("a", "hold_high"),
+        ("b", "hold_high"),
+        ("a", "random"),
+        ("b", "cadence"),
+        ("b", "highest"),
+    ] {
+        let (inside, served) = (
+            tmp.path().join(format!("{seat}-{name}")),
+            tmp.path().join(format!("{seat}-{name}-agent")),
+        );
+        let run = |out: &Path, player: &str| {
+            fortunes(&[
+                "run",
+                "skirmish",
+                "-n",
+                "300",
+                "-q",
+                "-j",
+                "2",
+                "--strategy",
+                player,
+                "--out",
+                out.to_str().unwrap(),
+            ])
+        };
+        let output = run(&inside, &format!("{seat}={name}"));
+        assert!(output.status.success(), "{}", stderr(&output));
+        let agent = format!("{seat}=exec:{FORTUNES} agent skirmish --strategy {name}");
+        let output = run(&served, &agent);
+        assert!(
+            output.status.success(),
+            "{seat} {name}: {}",
+            stderr(&output)
+        );
+        assert_eq!(metrics(&inside), metrics(&served), "{seat} {name}");
+    }
+    // The search needs the whole game: refused by name.
+    let output = fortunes(&["agent", "skirmish", "--strategy", "search"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("allowed: random, lowest"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_skirmish_agent_playing_a_card_it_does_not_hold_stops_the_run() {
+    let tmp = TempDir::new("agents-skirmish-illegal");
+    let out = tmp.path().join("out");
+    // Always 7: never a card.
+    let agent = "b=exec:while read line; do case \"$line\" in *decide*) echo '{\"choice\": 7}';; esac; done";
+    let output = fortunes(&[
+        "run",
+        "skirmish",
+        "-n",
+        "50",
+        "-q",
+        "--strategy",
+        agent,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let message = stderr(&output);
+    assert!(
+        message.contains("seat b agent")
+            && message.contains("decision 1 (card)")
+            && message.contains("illegal choice 7; allowed:"),
+        "{message}"
+    );
+    assert!(!out.join("metrics.csv").exists(), "nothing written");
+}
+
+#[test]
 fn the_python_example_agent_plays_reproducibly() {
     let tmp = TempDir::new("agents-python");
     let python = std::process::Command::new("python3")

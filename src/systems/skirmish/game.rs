@@ -259,6 +259,32 @@ pub struct Game {
     pub first_card: BySeat<Option<u32>>,
 }
 
+/// A side's men as either side sees them (`Game::men_count`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MenCount {
+    pub fighting: u32,
+    /// Of the fighting.
+    pub wounded: u32,
+    pub running: u32,
+    pub dead: u32,
+}
+
+/// Who chooses a side's cards besides its built-in player: an external
+/// agent (`agent.rs`). `None` leaves the card to the built-in player.
+pub trait Cards {
+    fn card(&mut self, game: &Game, seat: Seat, step: usize, situation: &Situation) -> Option<u32>;
+}
+
+/// Every card to the built-in players: compiled away.
+pub struct BuiltIn;
+
+impl Cards for BuiltIn {
+    #[inline(always)]
+    fn card(&mut self, _: &Game, _: Seat, _: usize, _: &Situation) -> Option<u32> {
+        None
+    }
+}
+
 impl Game {
     pub fn new() -> Game {
         Game {
@@ -395,12 +421,40 @@ impl Game {
         }
     }
 
+    /// `seat`'s men as a side may see them: fighting (of them wounded),
+    /// running or gone, and dead.
+    pub fn men_count(&self, scenario: &Scenario, seat: Seat) -> MenCount {
+        let men = &self.men[seat][..scenario.count[seat] as usize];
+        MenCount {
+            fighting: men.iter().filter(|m| m.fighting()).count() as u32,
+            wounded: men.iter().filter(|m| m.fighting() && m.wounded).count() as u32,
+            running: men
+                .iter()
+                .filter(|m| m.present && !m.dead && (m.routing || m.gone))
+                .count() as u32,
+            dead: men.iter().filter(|m| m.dead).count() as u32,
+        }
+    }
+
     /// Plays the whole game: every card of both decks, alternately.
     pub fn play(
         &mut self,
         rules: &Rules,
         scenario: &Scenario,
         strategies: &BySeat<SkirmishStrategy>,
+        tally: &mut GameTally,
+    ) {
+        self.play_with(rules, scenario, strategies, &mut BuiltIn, tally);
+    }
+
+    /// `play`, with `cards` choosing the cards of the sides it takes (an
+    /// external agent's); the built-in players choose the rest.
+    pub fn play_with<C: Cards>(
+        &mut self,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategies: &BySeat<SkirmishStrategy>,
+        cards: &mut C,
         tally: &mut GameTally,
     ) {
         // The shot and morale tables are most of the tally: clear them only
@@ -432,13 +486,18 @@ impl Game {
             if !self.hands[seat].is_empty() {
                 let situation = self.situation(seat, scenario);
                 in_hand[seat] += SPREAD[self.hands[seat].present() as usize];
-                let card = match strategies[seat].cards {
-                    CardPlay::Search if engaged => {
-                        self.search_card(seat, step, rules, scenario, strategies)
-                    }
-                    _ => {
-                        strategies[seat].card(&self.hands[seat], &situation, &mut self.seats[seat])
-                    }
+                let card = match cards.card(self, seat, step, &situation) {
+                    Some(card) => card,
+                    None => match strategies[seat].cards {
+                        CardPlay::Search if engaged => {
+                            self.search_card(seat, step, rules, scenario, strategies)
+                        }
+                        _ => strategies[seat].card(
+                            &self.hands[seat],
+                            &situation,
+                            &mut self.seats[seat],
+                        ),
+                    },
                 };
                 self.first_card[seat].get_or_insert(card);
                 self.apply(seat, card, engaged, rules, scenario, strategies, tally);

@@ -2,6 +2,7 @@
 //! fire, melee and group morale with their exact odds, and a
 //! one-dimensional engagement (seed `003_95b269483f53f494.txt`).
 
+pub mod agent;
 pub mod game;
 pub mod metrics;
 pub mod odds;
@@ -23,7 +24,11 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::{Metric, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant};
+use crate::system::agent::AgentSeat;
+use crate::system::{
+    Metric, Player, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant,
+};
+use std::cell::RefCell;
 
 /// A Skirmish experiment: rules, scenario, one player per side.
 #[derive(Clone, Debug)]
@@ -31,6 +36,41 @@ pub struct Skirmish {
     pub rules: Rules,
     pub scenario: Scenario,
     pub strategies: BySeat<SkirmishStrategy>,
+    /// An external agent's command and its `hello`, for a side an agent
+    /// plays (`exec:COMMAND`).
+    pub agents: BySeat<Option<(String, serde_json::Value)>>,
+}
+
+impl Skirmish {
+    /// Plays game `game` of the run seeded by `master_seed` into `tally`,
+    /// the agents choosing their sides' cards.
+    fn play_game(&self, state: &mut Game, master_seed: u64, game: u64, tally: &mut GameTally) {
+        state.reset(&self.rules, &self.scenario, master_seed, game);
+        if self.agents.0.iter().all(Option::is_none) {
+            return state.play(&self.rules, &self.scenario, &self.strategies, tally);
+        }
+        let taken: BySeat<Option<(String, RefCell<AgentSeat>)>> = BySeat(Seat::BOTH.map(|seat| {
+            let (command, hello) = self.agents[seat].as_ref()?;
+            let (key, mut agent) =
+                crate::system::agent::take(rules::SYSTEM, command, hello, seat.name());
+            agent.begin(game, &agent::game_message(master_seed, game, seat));
+            Some((key, RefCell::new(agent)))
+        }));
+        let mut cards = agent::AgentCards {
+            scenario: &self.scenario,
+            agents: BySeat(Seat::BOTH.map(|s| taken[s].as_ref().map(|(_, agent)| agent))),
+        };
+        state.play_with(
+            &self.rules,
+            &self.scenario,
+            &self.strategies,
+            &mut cards,
+            tally,
+        );
+        for (key, agent) in taken.0.into_iter().flatten() {
+            crate::system::agent::give_back(key, agent.into_inner());
+        }
+    }
 }
 
 const SERIES: &[Series] = &[
@@ -173,6 +213,7 @@ impl Simulation for Skirmish {
     const PROGRESS_FROM: u64 = 20_000;
     const BATCH: u64 = 1024;
     const PLAY: Option<crate::system::SystemCommand> = Some(play::PLAY);
+    const AGENT: Option<crate::system::SystemCommand> = Some(agent::AGENT);
     const DEFAULT_SCENARIO: Option<&'static str> = Some(include_str!(
         "../../../experiments/skirmish/scenarios/vikings.toml"
     ));
@@ -185,9 +226,24 @@ impl Simulation for Skirmish {
         Ok(Skirmish {
             rules: Rules::from_values(&variant.rules)?,
             scenario: Scenario::from_table(&variant.scenario)?,
-            strategies: BySeat(
-                Seat::BOTH.map(|s| SkirmishStrategy::from_player(&variant.players[s])),
-            ),
+            strategies: BySeat(Seat::BOTH.map(|s| {
+                let player = &variant.players[s];
+                match player.command {
+                    // An agent chooses its cards; its commander points and
+                    // halts follow the default player's tuning.
+                    Some(_) => SkirmishStrategy::from_player(&Player::built_in(
+                        strategy::STRATEGIES
+                            .iter()
+                            .find(|info| info.name == Self::DEFAULT_PLAYER)
+                            .expect("the default player is built in"),
+                    )),
+                    None => SkirmishStrategy::from_player(player),
+                }
+            })),
+            agents: BySeat(Seat::BOTH.map(|s| {
+                let command = variant.players[s].command.clone()?;
+                Some((command, agent::hello(&variant.rules, &variant.scenario, s)))
+            })),
         })
     }
 
@@ -204,8 +260,7 @@ impl Simulation for Skirmish {
         series: &mut [Ratio],
         records: Option<&mut Vec<GameRecord>>,
     ) {
-        state.reset(&self.rules, &self.scenario, master_seed, game);
-        state.play(&self.rules, &self.scenario, &self.strategies, tally);
+        self.play_game(state, master_seed, game, tally);
         stats.record_game(tally);
         tally.series(series);
         if let Some(records) = records {
@@ -214,6 +269,10 @@ impl Simulation for Skirmish {
                 tally: *tally,
             });
         }
+    }
+
+    fn end_of_run() {
+        crate::system::agent::end_of_run();
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {

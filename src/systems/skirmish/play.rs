@@ -34,15 +34,11 @@ fn define() -> clap::Command {
 
 /// Each side's men: fighting, wounded (among them), running, down.
 fn men(game: &Game, scenario: &Scenario, seat: Seat) -> String {
-    let men = &game.men[seat][..scenario.count[seat] as usize];
-    let fighting = men.iter().filter(|m| m.fighting()).count();
-    let wounded = men.iter().filter(|m| m.fighting() && m.wounded).count();
-    let running = men
-        .iter()
-        .filter(|m| m.present && !m.dead && (m.routing || m.gone))
-        .count();
-    let dead = men.iter().filter(|m| m.dead).count();
-    format!("{fighting} fighting ({wounded} wounded), {running} running or gone, {dead} dead")
+    let men = game.men_count(scenario, seat);
+    format!(
+        "{} fighting ({} wounded), {} running or gone, {} dead",
+        men.fighting, men.wounded, men.running, men.dead
+    )
 }
 
 fn execute(matches: &clap::ArgMatches) -> Result<()> {

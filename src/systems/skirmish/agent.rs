@@ -1,0 +1,193 @@
+//! Skirmishing with Ancients over the agent protocol (docs/agents.md): an
+//! external program for a side (`--strategy b=exec:COMMAND`), and
+//! `fortunes agent skirmish --strategy NAME`, a built-in served over the
+//! same protocol. The decision is the card: the message carries what the
+//! side may know (its hand, how far the enemy is, its speed and shooters'
+//! load, whether it must meet a charge, both sides' men) and the values in
+//! hand; the reply names one.
+
+use super::game::{Cards, Game};
+use super::rules::SYSTEM;
+use super::scenario::Scenario;
+use super::strategy::{CardPlay, Hand, Situation, SkirmishStrategy, STRATEGIES};
+use crate::engine::seeding::{rng_from_seed, GameRng, Stream};
+use crate::engine::{BySeat, Seat};
+use crate::error::Result;
+use crate::params::ParamValues;
+use crate::system::agent::{protocol_error, reply, serve_command, AgentSeat, PROTOCOL};
+use crate::system::{presets_dir, resolve_built_in, SystemCommand};
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::io::BufRead;
+
+/// What an agent for `seat` is told: the protocol, the system, its side,
+/// every rule value and the scenario.
+pub fn hello(rules: &ParamValues, scenario: &toml::Table, seat: Seat) -> Value {
+    json!({
+        "type": "hello",
+        "protocol": PROTOCOL,
+        "system": SYSTEM,
+        "seat": seat.name(),
+        "rules": serde_json::to_value(rules.to_toml()).unwrap_or(Value::Null),
+        "scenario": serde_json::to_value(scenario).unwrap_or(Value::Null),
+        "decisions": {
+            "card": "the card (an increment value, 1-6) the side plays, among the values in its hand"
+        }
+    })
+}
+
+/// The side's seed for a game: its own stream.
+pub fn game_message(master_seed: u64, game: u64, seat: Seat) -> Value {
+    let seed = crate::engine::seeding::stream_seed(master_seed, game, Stream::seat(seat.index()));
+    json!({ "type": "game", "game": game, "seed": seed })
+}
+
+/// The cards of the sides agents play.
+pub struct AgentCards<'a> {
+    pub scenario: &'a Scenario,
+    pub agents: BySeat<Option<&'a RefCell<AgentSeat>>>,
+}
+
+impl Cards for AgentCards<'_> {
+    fn card(&mut self, game: &Game, seat: Seat, step: usize, situation: &Situation) -> Option<u32> {
+        let agent = self.agents[seat]?;
+        let hand = game.hands[seat];
+        // A failed agent's side plays its lowest card until the run stops.
+        let fallback = hand.lowest();
+        let mut agent = agent.borrow_mut();
+        if !agent.is_alive() {
+            return fallback;
+        }
+        let at = agent.next_decision("card");
+        let men = |s: Seat| {
+            let m = game.men_count(self.scenario, s);
+            json!({ "fighting": m.fighting, "wounded": m.wounded, "running": m.running, "dead": m.dead })
+        };
+        let choices: Vec<u32> = hand.values().collect();
+        let message = json!({
+            "type": "decide",
+            "decision": "card",
+            "game": agent.game(),
+            "play": step + 1,
+            "hand": hand_list(&hand),
+            "attacking": situation.attacking,
+            "distance": situation.distance,
+            "speed": situation.speed,
+            "load": situation.load,
+            "charged": situation.charged,
+            "own_men": men(seat),
+            "enemy_men": men(seat.other()),
+            "choices": choices,
+        });
+        let reply = agent.ask(&message, &at)?;
+        let choice = reply.get("choice");
+        match choice.and_then(Value::as_u64) {
+            Some(v) if (1..=6).contains(&v) && hand.has(v as u32) => Some(v as u32),
+            _ => {
+                agent.fail(&format!(
+                    "{at}: illegal choice {}; allowed: {}",
+                    choice.map_or("(none)".to_string(), Value::to_string),
+                    choices
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+                fallback
+            }
+        }
+    }
+}
+
+/// A hand as the list of its cards, lowest first.
+fn hand_list(hand: &Hand) -> Vec<u32> {
+    hand.values()
+        .flat_map(|v| std::iter::repeat_n(v, hand.count(v) as usize))
+        .collect()
+}
+
+/// `fortunes agent skirmish --strategy NAME`.
+pub const AGENT: SystemCommand = SystemCommand { define, execute };
+
+fn define() -> clap::Command {
+    serve_command(
+        SYSTEM,
+        "Serve a built-in Skirmishing with Ancients player over the agent protocol on stdin and stdout (docs/agents.md); not the search, which needs the whole game",
+    )
+    .mut_arg("strategy", |arg| arg.default_value("hold_high"))
+}
+
+fn execute(matches: &clap::ArgMatches) -> Result<()> {
+    let name = matches
+        .get_one::<String>("strategy")
+        .expect("has a default");
+    let player = resolve_built_in(STRATEGIES, name, &presets_dir(SYSTEM, None))?;
+    let strategy = SkirmishStrategy::from_player(&player);
+    if strategy.cards == CardPlay::Search {
+        return Err(crate::error::Error::new(crate::error::ErrorKind::BadArgument(format!(
+            "{name}: the search plays out the whole game, which the protocol does not send; allowed: random, lowest, highest, hold_high, cadence or a preset of one"
+        ))));
+    }
+    let mut rng: GameRng = rng_from_seed(0);
+    let mut out = std::io::stdout().lock();
+    for (i, line) in std::io::stdin().lock().lines().enumerate() {
+        let n = i + 1;
+        let line = line.map_err(|e| protocol_error(n, e))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let message: Value = serde_json::from_str(&line).map_err(|e| protocol_error(n, e))?;
+        let choice = match message["type"].as_str() {
+            Some("hello") => continue,
+            Some("game") => {
+                let seed = message["seed"]
+                    .as_u64()
+                    .ok_or_else(|| protocol_error(n, "game without a seed"))?;
+                rng = rng_from_seed(seed);
+                continue;
+            }
+            Some("decide") if message["decision"] == "card" => {
+                let mut hand = Hand::default();
+                for v in message["hand"].as_array().into_iter().flatten() {
+                    match v.as_u64() {
+                        Some(v @ 1..=6) => hand.add(v as u32),
+                        _ => {
+                            return Err(protocol_error(
+                                n,
+                                format!("card {v} in hand; allowed: 1 to 6"),
+                            ))
+                        }
+                    }
+                }
+                if hand.is_empty() {
+                    return Err(protocol_error(n, "a card to play from an empty hand"));
+                }
+                let number = |key: &str| message[key].as_u64().unwrap_or(0) as u32;
+                let situation = Situation {
+                    attacking: message["attacking"].as_bool().unwrap_or(false),
+                    distance: number("distance"),
+                    speed: number("speed"),
+                    load: message["load"].as_u64().map(|l| l as u8),
+                    charged: message["charged"].as_bool().unwrap_or(false),
+                };
+                json!(strategy.card(&hand, &situation, &mut rng))
+            }
+            Some("decide") => {
+                return Err(protocol_error(
+                    n,
+                    format!("decision {}; allowed: card", message["decision"]),
+                ))
+            }
+            other => {
+                return Err(protocol_error(
+                    n,
+                    format!("type {other:?}; allowed: hello, game, decide"),
+                ))
+            }
+        };
+        if !reply(&mut out, choice)? {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
