@@ -167,6 +167,89 @@ fn a_skirmish_agent_playing_a_card_it_does_not_hold_stops_the_run() {
 }
 
 #[test]
+fn a_haggis_built_in_served_over_the_protocol_plays_as_in_the_process() {
+    let tmp = TempDir::new("agents-haggis");
+    // Rules other than the defaults cross in hello (a smaller hand, the
+    // leader's bet seen by the dealer); random and search draw from the
+    // seat's stream; both seats served at once in the last case.
+    for (players, games) in [
+        (vec!["b=heuristic"], "60"),
+        (vec!["b=random"], "60"),
+        (vec!["b=search"], "10"),
+        (vec!["a=heuristic", "b=random"], "40"),
+    ] {
+        let label = players.join(" ");
+        let (inside, served) = (
+            tmp.path().join(label.replace(' ', "_")),
+            tmp.path()
+                .join(format!("{}-agent", label.replace(' ', "_"))),
+        );
+        let run = |out: &Path, seats: &[String]| {
+            let mut args = vec![
+                "run",
+                "haggis",
+                "-n",
+                games,
+                "-q",
+                "-j",
+                "2",
+                "--set",
+                "hand_size=10",
+                "--set",
+                "betting=leader_first",
+                "--out",
+                out.to_str().unwrap(),
+            ];
+            for seat in seats {
+                args.extend(["--strategy", seat.as_str()]);
+            }
+            fortunes(&args)
+        };
+        let inside_seats: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+        let output = run(&inside, &inside_seats);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let served_seats: Vec<String> = players
+            .iter()
+            .map(|p| {
+                let (seat, name) = p.split_once('=').unwrap();
+                format!("{seat}=exec:{FORTUNES} agent haggis --strategy {name}")
+            })
+            .collect();
+        let output = run(&served, &served_seats);
+        assert!(output.status.success(), "{label}: {}", stderr(&output));
+        assert_eq!(metrics(&inside), metrics(&served), "{label}");
+    }
+}
+
+#[test]
+fn a_haggis_agent_passing_on_a_lead_stops_the_run() {
+    let tmp = TempDir::new("agents-haggis-illegal");
+    let out = tmp.path().join("out");
+    // Bets none, then always passes: illegal when it must lead.
+    let agent = "b=exec:while read line; do case \"$line\" in *'\"decision\":\"bet\"'*) echo '{\"choice\": \"none\"}';; *decide*) echo '{\"choice\": \"pass\"}';; esac; done";
+    let output = fortunes(&[
+        "run",
+        "haggis",
+        "-n",
+        "20",
+        "-q",
+        "--strategy",
+        agent,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let message = stderr(&output);
+    assert!(
+        message.contains("seat b agent")
+            && message.contains("(play)")
+            && message.contains("illegal choice \"pass\"; allowed:"),
+        "{message}"
+    );
+    assert!(!out.join("metrics.csv").exists(), "nothing written");
+}
+
+#[test]
 fn the_python_example_agent_plays_reproducibly() {
     let tmp = TempDir::new("agents-python");
     let python = std::process::Command::new("python3")

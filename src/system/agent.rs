@@ -308,6 +308,20 @@ pub fn serve_command(system: &'static str, about: &'static str) -> clap::Command
     )
 }
 
+/// The legal choices for an error message: all of them, or the first few
+/// and how many more (a Haggis hand has hundreds of plays).
+pub fn allowed_list(choices: &[String]) -> String {
+    const SHOWN: usize = 12;
+    if choices.len() <= SHOWN {
+        return choices.join(", ");
+    }
+    format!(
+        "{}, and {} more",
+        choices[..SHOWN].join(", "),
+        choices.len() - SHOWN
+    )
+}
+
 /// A message the served player cannot take: `line` is its 1-based number.
 pub fn protocol_error(line: usize, message: impl std::fmt::Display) -> crate::error::Error {
     crate::error::Error::new(crate::error::ErrorKind::BadArgument(format!(

@@ -2,6 +2,7 @@
 //! `002_2221c49abcd832ef.txt`) and the official rules summarised in
 //! `RULES-NOTES.md`, as two presets of the same named parameters.
 
+pub mod agent;
 pub mod cards;
 pub mod combo;
 pub mod command;
@@ -27,9 +28,11 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
+use crate::system::agent::AgentSeat;
 use crate::system::{
     player_names, Metric, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant,
 };
+use std::cell::RefCell;
 
 /// One round: a row of `records.parquet`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,6 +123,9 @@ pub struct Haggis {
     pub strategies: BySeat<HaggisStrategy>,
     /// Each seat's player's name, for rows broken down by strategy.
     pub names: BySeat<String>,
+    /// An external agent's command and its `hello`, for a seat an agent
+    /// plays (`exec:COMMAND`).
+    pub agents: BySeat<Option<(String, serde_json::Value)>>,
 }
 
 impl Record for RoundRecord {
@@ -179,6 +185,7 @@ impl Record for RoundRecord {
 impl Simulation for Haggis {
     const METRICS: &'static [Metric] = metrics::METRICS;
     const TOOLS: Option<SystemCommand> = Some(command::TOOLS);
+    const AGENT: Option<SystemCommand> = Some(agent::AGENT);
     const NAME: &'static str = rules::SYSTEM;
     const ABOUT: &'static str = "Haggis for two players, played to the target score";
     const RULES: &'static [ParamSpec] = rules::SPECS;
@@ -203,8 +210,16 @@ impl Simulation for Haggis {
         let (rules, players) = (&variant.rules, &variant.players);
         Ok(Haggis {
             rules: Rules::from_values(rules.clone())?,
-            strategies: BySeat(Seat::BOTH.map(|s| HaggisStrategy::from_player(&players[s]))),
+            strategies: BySeat(Seat::BOTH.map(|s| match players[s].command {
+                // The seat's built-in is unused; any will do.
+                Some(_) => HaggisStrategy::Greedy,
+                None => HaggisStrategy::from_player(&players[s]),
+            })),
             names: player_names(players),
+            agents: BySeat(Seat::BOTH.map(|s| {
+                let command = players[s].command.clone()?;
+                Some((command, agent::hello(rules, s)))
+            })),
         })
     }
 
@@ -222,17 +237,48 @@ impl Simulation for Haggis {
         records: Option<&mut Vec<RoundRecord>>,
     ) {
         *scratch = Stats::default();
-        play_game(
-            state,
-            &self.rules,
-            &self.strategies,
-            master_seed,
-            game,
-            scratch,
-            records,
-        );
+        if self.agents.0.iter().all(Option::is_none) {
+            play_game(
+                state,
+                &self.rules,
+                &self.strategies,
+                master_seed,
+                game,
+                scratch,
+                records,
+            );
+        } else {
+            let taken: BySeat<Option<(String, RefCell<AgentSeat>)>> =
+                BySeat(Seat::BOTH.map(|seat| {
+                    let (command, hello) = self.agents[seat].as_ref()?;
+                    let (key, mut agent) =
+                        crate::system::agent::take(rules::SYSTEM, command, hello, seat.name());
+                    agent.begin(game, &agent::game_message(master_seed, game, seat));
+                    Some((key, RefCell::new(agent)))
+                }));
+            let seats = BySeat(Seat::BOTH.map(|s| agent::Seated {
+                built_in: self.strategies[s],
+                agent: taken[s].as_ref().map(|(_, agent)| agent),
+            }));
+            play_game(
+                state,
+                &self.rules,
+                &seats,
+                master_seed,
+                game,
+                scratch,
+                records,
+            );
+            for (key, agent) in taken.0.into_iter().flatten() {
+                crate::system::agent::give_back(key, agent.into_inner());
+            }
+        }
         scratch.series(series);
         *stats += &*scratch;
+    }
+
+    fn end_of_run() {
+        crate::system::agent::end_of_run();
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {
