@@ -1188,6 +1188,60 @@ fn a_person_plays_a_skirmish_side_through_standard_input() {
 }
 
 #[test]
+fn a_person_plays_a_haggis_seat_through_standard_input() {
+    use fortunes::systems::haggis::{Game, Rules};
+    // The person's first hand is the deal game 3 of seed 5 plays.
+    let rules = Rules::default();
+    let mut game = Game::new(&rules, 5, 3);
+    game.deal(&rules);
+    let hand = game.round.hands[fortunes::engine::Seat::B].to_string();
+    // A bet, then "1" (the first legal play) and "pass" in turn: a word
+    // the position does not allow is explained and asked again. A short
+    // game: 50 points.
+    let answers = "big\nnone\n?\n1\npass\n".to_string() + &"none\n1\npass\n".repeat(400);
+    let output = with_input(
+        &[
+            "play",
+            "haggis",
+            "--seat",
+            "b",
+            "--seed",
+            "5",
+            "--game",
+            "3",
+            "--set",
+            "target_score=50",
+        ],
+        &answers,
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}{}", stderr(&output));
+    assert!(
+        text.contains(&format!("your hand: {hand}")),
+        "{hand}\n{text}"
+    );
+    assert!(text.contains("bets: yours big"), "{text}");
+    assert!(
+        text.contains("legal play(s)): ") && text.contains("  1. "),
+        "{text}"
+    );
+    // Answers the position does not allow are explained and asked again.
+    assert!(text.contains("unknown card \"none\"; allowed:"), "{text}");
+    assert!(text.contains("you lead: a pass is not allowed"), "{text}");
+    assert!(
+        text.contains("round 1 over:") && text.contains("game over after"),
+        "{text}"
+    );
+    let output = with_input(&["play", "haggis"], "none\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("standard input ended"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn a_grid_is_drawn_as_small_multiples_and_mirrors_once() {
     let dir = TempDir::new("cli-grid-plots");
     let file = dir.path().join("grid.toml");

@@ -10,6 +10,7 @@ pub mod duel;
 pub mod game;
 pub mod metrics;
 pub mod moves;
+pub mod play;
 pub mod round;
 pub mod rules;
 pub mod stats;
@@ -186,6 +187,7 @@ impl Simulation for Haggis {
     const METRICS: &'static [Metric] = metrics::METRICS;
     const TOOLS: Option<SystemCommand> = Some(command::TOOLS);
     const AGENT: Option<SystemCommand> = Some(agent::AGENT);
+    const PLAY: Option<SystemCommand> = Some(play::PLAY);
     const NAME: &'static str = rules::SYSTEM;
     const ABOUT: &'static str = "Haggis for two players, played to the target score";
     const RULES: &'static [ParamSpec] = rules::SPECS;
