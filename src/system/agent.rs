@@ -296,6 +296,89 @@ pub fn end_of_run() {
     let _ = POOL.try_with(|pool| pool.take());
 }
 
+/// The `game` message: the game's index and the seat's seed, its own
+/// stream, so an agent's choices are as reproducible as a built-in's.
+pub fn game_message(master_seed: u64, game: u64, seat: crate::engine::Seat) -> serde_json::Value {
+    use crate::engine::seeding::{stream_seed, Stream};
+    let seed = stream_seed(master_seed, game, Stream::seat(seat.index()));
+    serde_json::json!({ "type": "game", "game": game, "seed": seed })
+}
+
+/// The seats' agents for game `game` of a run of `system`: each seat with
+/// an agent's command and `hello` takes this thread's agent, which is told
+/// the game; `play` gets them (`None` for a built-in seat), and they go
+/// back to the pool after.
+pub fn with_agents<R>(
+    system: &str,
+    agents: &crate::engine::BySeat<Option<(String, serde_json::Value)>>,
+    master_seed: u64,
+    game: u64,
+    play: impl FnOnce(crate::engine::BySeat<Option<&std::cell::RefCell<AgentSeat>>>) -> R,
+) -> R {
+    use crate::engine::{BySeat, Seat};
+    use std::cell::RefCell;
+    let taken: BySeat<Option<(String, RefCell<AgentSeat>)>> = BySeat(Seat::BOTH.map(|seat| {
+        let (command, hello) = agents[seat].as_ref()?;
+        let (key, mut agent) = take(system, command, hello, seat.name());
+        agent.begin(game, &game_message(master_seed, game, seat));
+        Some((key, RefCell::new(agent)))
+    }));
+    let result = play(BySeat(
+        Seat::BOTH.map(|s| taken[s].as_ref().map(|(_, agent)| agent)),
+    ));
+    for (key, agent) in taken.0.into_iter().flatten() {
+        give_back(key, agent.into_inner());
+    }
+    result
+}
+
+/// Serves a built-in player on standard input and output (`fortunes agent
+/// SYSTEM`): each `hello` goes to `greet`, each `game` seeds the player's
+/// stream, and each `decide` goes to `decide` with that stream, its answer
+/// the reply's choice. Ends quietly when either end closes.
+pub fn serve(
+    mut greet: impl FnMut(&serde_json::Value, usize) -> crate::error::Result<()>,
+    mut decide: impl FnMut(
+        &serde_json::Value,
+        usize,
+        &mut crate::engine::seeding::GameRng,
+    ) -> crate::error::Result<serde_json::Value>,
+) -> crate::error::Result<()> {
+    let mut rng = crate::engine::seeding::rng_from_seed(0);
+    let mut out = std::io::stdout().lock();
+    for (i, line) in std::io::stdin().lock().lines().enumerate() {
+        let n = i + 1;
+        let line = line.map_err(|e| protocol_error(n, e))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let message: serde_json::Value =
+            serde_json::from_str(&line).map_err(|e| protocol_error(n, e))?;
+        match message["type"].as_str() {
+            Some("hello") => greet(&message, n)?,
+            Some("game") => {
+                let seed = message["seed"]
+                    .as_u64()
+                    .ok_or_else(|| protocol_error(n, "game without a seed"))?;
+                rng = crate::engine::seeding::rng_from_seed(seed);
+            }
+            Some("decide") => {
+                let choice = decide(&message, n, &mut rng)?;
+                if !reply(&mut out, choice)? {
+                    return Ok(());
+                }
+            }
+            other => {
+                return Err(protocol_error(
+                    n,
+                    format!("type {other:?}; allowed: hello, game, decide"),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
 /// `fortunes agent SYSTEM`'s command: `--strategy NAME`, the built-in or
 /// preset to serve.
 pub fn serve_command(system: &'static str, about: &'static str) -> clap::Command {

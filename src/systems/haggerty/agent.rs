@@ -9,15 +9,14 @@ use super::rules::{Rules, SYSTEM};
 use super::strategy::{HaggertyStrategy, STRATEGIES};
 use super::view::{Strategy, View};
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::seeding::{game_rng, GameRng, Stream};
+use crate::engine::seeding::GameRng;
 use crate::engine::Seat;
 use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{protocol_error, reply, serve_command, AgentSeat};
+use crate::system::agent::{protocol_error, serve, serve_command, AgentSeat};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
-use std::io::BufRead;
 
 use crate::system::agent::PROTOCOL;
 
@@ -48,13 +47,6 @@ pub fn hello(rules: &ParamValues, seat: Seat) -> Value {
             "chain": "a card outranking the last to play next, or stop"
         }
     })
-}
-
-/// The agent's seed for a game: its seat's stream, so an agent that draws
-/// from it plays the same on any thread count.
-pub fn game_message(master_seed: u64, game: u64, seat: Seat) -> Value {
-    let seed = crate::engine::seeding::stream_seed(master_seed, game, Stream::seat(seat as usize));
-    json!({ "type": "game", "game": game, "seed": seed })
 }
 
 /// A decision: the seat's view and its legal choices.
@@ -180,85 +172,63 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
         .expect("has a default");
     let player = resolve_built_in(STRATEGIES, name, &presets_dir(SYSTEM, None))?;
     let strategy = HaggertyStrategy::from_player(&player);
-    let stdin = std::io::stdin();
-    let mut out = std::io::stdout().lock();
-    let (mut rules, mut seat, mut rng) = (None::<Rules>, Seat::A, game_rng(0, 0, Stream::seat(0)));
-    for (i, line) in stdin.lock().lines().enumerate() {
-        let n = i + 1;
-        let line = line.map_err(|e| protocol_error(n, e))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let message: Value = serde_json::from_str(&line).map_err(|e| protocol_error(n, e))?;
-        match message["type"].as_str() {
-            Some("hello") => {
-                let table: toml::Table = serde_json::from_value(message["rules"].clone())
-                    .map_err(|e| protocol_error(n, format!("rules: {e}")))?;
-                let mut values = ParamValues::defaults(SYSTEM, super::rules::SPECS);
-                values.set_toml(&table)?;
-                rules = Some(Rules::from_values(values)?);
-                seat = match message["seat"].as_str() {
-                    Some("b") => Seat::B,
-                    _ => Seat::A,
-                };
-            }
-            Some("game") => {
-                let seed = message["seed"]
-                    .as_u64()
-                    .ok_or_else(|| protocol_error(n, "game without a seed"))?;
-                rng = crate::engine::seeding::rng_from_seed(seed);
-            }
-            Some("decide") => {
-                let rules = rules
-                    .as_ref()
-                    .ok_or_else(|| protocol_error(n, "decide before hello"))?;
-                let legal = message["choices"]
-                    .as_array()
-                    .ok_or_else(|| protocol_error(n, "no choices"))?
-                    .iter()
-                    .filter_map(Value::as_str)
-                    .filter_map(|c| c.parse::<Card>().ok())
-                    .fold(CardSet::EMPTY, CardSet::with);
-                let number = |key: &str| message[key].as_u64().unwrap_or(1) as u32;
-                let view = View {
-                    rules,
-                    seat,
-                    hand: card_list(&message, "hand", n)?,
-                    legal,
-                    unseen: card_list(&message, "unseen", n)?,
-                    opponent_hand_len: message["opponent_cards"].as_u64().unwrap_or(0) as u32,
-                    opponent_out: message["opponent_out"].as_bool().unwrap_or(false),
-                    own_last: one_card(&message, "own_last", n)?,
-                    opponent_last: one_card(&message, "opponent_last", n)?,
-                    turn: number("turn").saturating_sub(1),
-                    round: number("round").saturating_sub(1),
-                    last_first: match message["last_first"].as_str() {
-                        Some("a") => Some(Seat::A),
-                        Some("b") => Some(Seat::B),
-                        _ => None,
-                    },
-                };
-                let (choice, none) = match message["decision"].as_str() {
-                    Some("reveal") => (strategy.reveal(&view, &mut rng), "pass"),
-                    Some("chain") => (strategy.chain(&view, &mut rng), "stop"),
-                    other => {
-                        return Err(protocol_error(
-                            n,
-                            format!("decision {other:?}; allowed: reveal, chain"),
-                        ))
-                    }
-                };
-                if !reply(&mut out, json!(choice.map_or(none.to_string(), card_name)))? {
-                    return Ok(());
+    // `hello` sets the rules and seat `decide` reads.
+    let greeted = RefCell::new(None::<(Rules, Seat)>);
+    serve(
+        |message, n| {
+            let table: toml::Table = serde_json::from_value(message["rules"].clone())
+                .map_err(|e| protocol_error(n, format!("rules: {e}")))?;
+            let mut values = ParamValues::defaults(SYSTEM, super::rules::SPECS);
+            values.set_toml(&table)?;
+            let seat = match message["seat"].as_str() {
+                Some("b") => Seat::B,
+                _ => Seat::A,
+            };
+            *greeted.borrow_mut() = Some((Rules::from_values(values)?, seat));
+            Ok(())
+        },
+        |message, n, rng| {
+            let greeted = greeted.borrow();
+            let (rules, seat) = greeted
+                .as_ref()
+                .ok_or_else(|| protocol_error(n, "decide before hello"))?;
+            let legal = message["choices"]
+                .as_array()
+                .ok_or_else(|| protocol_error(n, "no choices"))?
+                .iter()
+                .filter_map(Value::as_str)
+                .filter_map(|c| c.parse::<Card>().ok())
+                .fold(CardSet::EMPTY, CardSet::with);
+            let number = |key: &str| message[key].as_u64().unwrap_or(1) as u32;
+            let view = View {
+                rules,
+                seat: *seat,
+                hand: card_list(message, "hand", n)?,
+                legal,
+                unseen: card_list(message, "unseen", n)?,
+                opponent_hand_len: message["opponent_cards"].as_u64().unwrap_or(0) as u32,
+                opponent_out: message["opponent_out"].as_bool().unwrap_or(false),
+                own_last: one_card(message, "own_last", n)?,
+                opponent_last: one_card(message, "opponent_last", n)?,
+                turn: number("turn").saturating_sub(1),
+                round: number("round").saturating_sub(1),
+                last_first: match message["last_first"].as_str() {
+                    Some("a") => Some(Seat::A),
+                    Some("b") => Some(Seat::B),
+                    _ => None,
+                },
+            };
+            let (choice, none) = match message["decision"].as_str() {
+                Some("reveal") => (strategy.reveal(&view, rng), "pass"),
+                Some("chain") => (strategy.chain(&view, rng), "stop"),
+                other => {
+                    return Err(protocol_error(
+                        n,
+                        format!("decision {other:?}; allowed: reveal, chain"),
+                    ))
                 }
-            }
-            other => {
-                return Err(protocol_error(
-                    n,
-                    format!("type {other:?}; allowed: hello, game, decide"),
-                ))
-            }
-        }
-    }
-    Ok(())
+            };
+            Ok(json!(choice.map_or(none.to_string(), card_name)))
+        },
+    )
 }

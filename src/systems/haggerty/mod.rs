@@ -25,9 +25,7 @@ use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::agent::AgentSeat;
 use crate::system::{Metric, Series, Simulation, StrategyInfo, Trace, Variant};
-use std::cell::RefCell;
 
 /// Plays one whole game on `game`, which is reset for (seed, index), and
 /// adds it to `stats`.
@@ -178,30 +176,26 @@ impl Simulation for Haggerty {
                 stats,
             )
         } else {
-            let taken: BySeat<Option<(String, RefCell<AgentSeat>)>> =
-                BySeat(Seat::BOTH.map(|seat| {
-                    let (command, hello) = self.agents[seat].as_ref()?;
-                    let (key, mut agent) =
-                        crate::system::agent::take(rules::SYSTEM, command, hello, seat.name());
-                    agent.begin(game, &agent::game_message(master_seed, game, seat));
-                    Some((key, RefCell::new(agent)))
-                }));
-            let seats = BySeat(Seat::BOTH.map(|s| agent::Seated {
-                built_in: self.strategies[s],
-                agent: taken[s].as_ref().map(|(_, agent)| agent),
-            }));
-            let record = play_game(
-                &mut state.game,
-                &self.rules,
-                &seats,
+            crate::system::agent::with_agents(
+                rules::SYSTEM,
+                &self.agents,
                 master_seed,
                 game,
-                stats,
-            );
-            for (key, agent) in taken.0.into_iter().flatten() {
-                crate::system::agent::give_back(key, agent.into_inner());
-            }
-            record
+                |agents| {
+                    let seats = BySeat(Seat::BOTH.map(|s| agent::Seated {
+                        built_in: self.strategies[s],
+                        agent: agents[s],
+                    }));
+                    play_game(
+                        &mut state.game,
+                        &self.rules,
+                        &seats,
+                        master_seed,
+                        game,
+                        stats,
+                    )
+                },
+            )
         };
         record.series(&self.rules, series);
         if let Some(records) = records {

@@ -13,17 +13,16 @@ use super::moves::{generate, MoveList};
 use super::round::RoundState;
 use super::rules::{Bet, Rules, SYSTEM};
 use super::strategy::{HaggisStrategy, Scratch, Strategy, View, STRATEGIES};
-use crate::engine::seeding::{rng_from_seed, GameRng, Stream};
+use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamValues;
 use crate::system::agent::{
-    allowed_list, protocol_error, reply, serve_command, AgentSeat, PROTOCOL,
+    allowed_list, protocol_error, serve, serve_command, AgentSeat, PROTOCOL,
 };
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
-use std::io::BufRead;
 
 /// What an agent for `seat` is told: the protocol, the system, its seat
 /// and every rule value.
@@ -39,12 +38,6 @@ pub fn hello(rules: &ParamValues, seat: Seat) -> Value {
             "play": "a play among the legal ones (kind shape rank: cards), or pass when there is a combination to beat"
         }
     })
-}
-
-/// The seat's seed for a game: its own stream.
-pub fn game_message(master_seed: u64, game: u64, seat: Seat) -> Value {
-    let seed = crate::engine::seeding::stream_seed(master_seed, game, Stream::seat(seat.index()));
-    json!({ "type": "game", "game": game, "seed": seed })
 }
 
 fn combo_json(combo: Combo) -> Value {
@@ -295,59 +288,34 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
         .expect("has a default");
     let player = resolve_built_in(STRATEGIES, name, &presets_dir(SYSTEM, None))?;
     let strategy = HaggisStrategy::from_player(&player);
-    let mut rules = Rules::from_values(Rules::defaults())?;
-    let mut rng: GameRng = rng_from_seed(0);
+    // `hello` sets the rules `decide` reads.
+    let rules = RefCell::new(Rules::from_values(Rules::defaults())?);
     let mut scratch = Scratch::new();
-    let mut out = std::io::stdout().lock();
-    for (i, line) in std::io::stdin().lock().lines().enumerate() {
-        let n = i + 1;
-        let line = line.map_err(|e| protocol_error(n, e))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let message: Value = serde_json::from_str(&line).map_err(|e| protocol_error(n, e))?;
-        let choice = match message["type"].as_str() {
-            Some("hello") => {
-                let table: toml::Table = serde_json::from_value(message["rules"].clone())
-                    .map_err(|e| protocol_error(n, format!("rules: {e}")))?;
-                let mut values = Rules::defaults();
-                values.set_toml(&table)?;
-                rules = Rules::from_values(values)?;
-                continue;
-            }
-            Some("game") => {
-                let seed = message["seed"]
-                    .as_u64()
-                    .ok_or_else(|| protocol_error(n, "game without a seed"))?;
-                rng = rng_from_seed(seed);
-                continue;
-            }
-            Some("decide") => {
-                let view = view_from(&message, &rules).map_err(|e| protocol_error(n, e))?;
-                match message["decision"].as_str() {
-                    Some("bet") => json!(strategy.bet(&view, &mut scratch, &mut rng).name()),
-                    Some("play") => match strategy.play(&view, &mut scratch, &mut rng) {
-                        Some(play) => json!(play.to_string()),
-                        None => json!("pass"),
-                    },
-                    other => {
-                        return Err(protocol_error(
-                            n,
-                            format!("decision {other:?}; allowed: bet, play"),
-                        ))
-                    }
+    serve(
+        |message, n| {
+            let table: toml::Table = serde_json::from_value(message["rules"].clone())
+                .map_err(|e| protocol_error(n, format!("rules: {e}")))?;
+            let mut values = Rules::defaults();
+            values.set_toml(&table)?;
+            *rules.borrow_mut() = Rules::from_values(values)?;
+            Ok(())
+        },
+        |message, n, rng| {
+            let rules = rules.borrow();
+            let view = view_from(message, &rules).map_err(|e| protocol_error(n, e))?;
+            Ok(match message["decision"].as_str() {
+                Some("bet") => json!(strategy.bet(&view, &mut scratch, rng).name()),
+                Some("play") => match strategy.play(&view, &mut scratch, rng) {
+                    Some(play) => json!(play.to_string()),
+                    None => json!("pass"),
+                },
+                other => {
+                    return Err(protocol_error(
+                        n,
+                        format!("decision {other:?}; allowed: bet, play"),
+                    ))
                 }
-            }
-            other => {
-                return Err(protocol_error(
-                    n,
-                    format!("type {other:?}; allowed: hello, game, decide"),
-                ))
-            }
-        };
-        if !reply(&mut out, choice)? {
-            return Ok(());
-        }
-    }
-    Ok(())
+            })
+        },
+    )
 }

@@ -29,11 +29,9 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::agent::AgentSeat;
 use crate::system::{
     player_names, Metric, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant,
 };
-use std::cell::RefCell;
 
 /// One round: a row of `records.parquet`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -250,30 +248,27 @@ impl Simulation for Haggis {
                 records,
             );
         } else {
-            let taken: BySeat<Option<(String, RefCell<AgentSeat>)>> =
-                BySeat(Seat::BOTH.map(|seat| {
-                    let (command, hello) = self.agents[seat].as_ref()?;
-                    let (key, mut agent) =
-                        crate::system::agent::take(rules::SYSTEM, command, hello, seat.name());
-                    agent.begin(game, &agent::game_message(master_seed, game, seat));
-                    Some((key, RefCell::new(agent)))
-                }));
-            let seats = BySeat(Seat::BOTH.map(|s| agent::Seated {
-                built_in: self.strategies[s],
-                agent: taken[s].as_ref().map(|(_, agent)| agent),
-            }));
-            play_game(
-                state,
-                &self.rules,
-                &seats,
+            crate::system::agent::with_agents(
+                rules::SYSTEM,
+                &self.agents,
                 master_seed,
                 game,
-                scratch,
-                records,
+                |agents| {
+                    let seats = BySeat(Seat::BOTH.map(|s| agent::Seated {
+                        built_in: self.strategies[s],
+                        agent: agents[s],
+                    }));
+                    play_game(
+                        state,
+                        &self.rules,
+                        &seats,
+                        master_seed,
+                        game,
+                        scratch,
+                        records,
+                    );
+                },
             );
-            for (key, agent) in taken.0.into_iter().flatten() {
-                crate::system::agent::give_back(key, agent.into_inner());
-            }
         }
         scratch.series(series);
         *stats += &*scratch;

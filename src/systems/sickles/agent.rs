@@ -8,15 +8,14 @@
 use super::rules::{EVENTS, SYSTEM};
 use super::scenario::MAX_DIVISIONS;
 use super::strategy::{Decide, Order, SicklesStrategy, View, STRATEGIES};
-use crate::engine::seeding::{rng_from_seed, GameRng, Stream};
+use crate::engine::seeding::GameRng;
 use crate::engine::Seat;
 use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{protocol_error, reply, serve_command, AgentSeat, PROTOCOL};
+use crate::system::agent::{protocol_error, serve, serve_command, AgentSeat, PROTOCOL};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
-use std::io::BufRead;
 
 /// What an agent for `seat` is told: the protocol, the system, its side,
 /// every rule value and the scenario.
@@ -37,12 +36,6 @@ pub fn hello(rules: &ParamValues, scenario: &toml::Table, seat: Seat) -> Value {
             "order": "the activating brigade's order"
         }
     })
-}
-
-/// The side's seed for a game: its own stream.
-pub fn game_message(master_seed: u64, game: u64, seat: Seat) -> Value {
-    let seed = crate::engine::seeding::stream_seed(master_seed, game, Stream::seat(seat as usize));
-    json!({ "type": "game", "game": game, "seed": seed })
 }
 
 fn view_json(view: &View<'_>) -> Value {
@@ -238,55 +231,40 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
         .expect("has a default");
     let player = resolve_built_in(STRATEGIES, name, &presets_dir(SYSTEM, None))?;
     let strategy = SicklesStrategy::from_player(&player);
-    let mut rng = rng_from_seed(0);
-    let mut out = std::io::stdout().lock();
-    for (i, line) in std::io::stdin().lock().lines().enumerate() {
-        let n = i + 1;
-        let line = line.map_err(|e| protocol_error(n, e))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let message: Value = serde_json::from_str(&line).map_err(|e| protocol_error(n, e))?;
-        let numbers = |key: &str| -> Vec<u64> {
-            message[key]
-                .as_array()
-                .map(|a| a.iter().filter_map(Value::as_u64).collect())
-                .unwrap_or_default()
-        };
-        let mut brigades = [0u8; MAX_DIVISIONS];
-        for (slot, b) in brigades.iter_mut().zip(numbers("brigades")) {
-            *slot = b as u8;
-        }
-        let mut activations = [[0u8; 8]; MAX_DIVISIONS];
-        if let Some(rows) = message["activations"].as_array() {
-            for (slot, row) in activations.iter_mut().zip(rows) {
-                for (cell, a) in slot.iter_mut().zip(row.as_array().into_iter().flatten()) {
-                    *cell = a.as_u64().unwrap_or(0) as u8;
+    serve(
+        |_, _| Ok(()),
+        |message, n, rng| {
+            let numbers = |key: &str| -> Vec<u64> {
+                message[key]
+                    .as_array()
+                    .map(|a| a.iter().filter_map(Value::as_u64).collect())
+                    .unwrap_or_default()
+            };
+            let mut brigades = [0u8; MAX_DIVISIONS];
+            for (slot, b) in brigades.iter_mut().zip(numbers("brigades")) {
+                *slot = b as u8;
+            }
+            let mut activations = [[0u8; 8]; MAX_DIVISIONS];
+            if let Some(rows) = message["activations"].as_array() {
+                for (slot, row) in activations.iter_mut().zip(rows) {
+                    for (cell, a) in slot.iter_mut().zip(row.as_array().into_iter().flatten()) {
+                        *cell = a.as_u64().unwrap_or(0) as u8;
+                    }
                 }
             }
-        }
-        let mut events_used = [0u32; EVENTS];
-        for (slot, e) in events_used.iter_mut().zip(numbers("events_used")) {
-            *slot = e as u32;
-        }
-        let view = View {
-            brigades: &brigades,
-            activations: &activations,
-            events_used: &events_used,
-        };
-        let choice: Value = match message["type"].as_str() {
-            Some("hello") => continue,
-            Some("game") => {
-                let seed = message["seed"]
-                    .as_u64()
-                    .ok_or_else(|| protocol_error(n, "game without a seed"))?;
-                rng = rng_from_seed(seed);
-                continue;
+            let mut events_used = [0u32; EVENTS];
+            for (slot, e) in events_used.iter_mut().zip(numbers("events_used")) {
+                *slot = e as u32;
             }
-            Some("decide") => match message["decision"].as_str() {
-                Some("key_chit") => json!(strategy.key_chit(&view, &mut rng) as u64 + 1),
+            let view = View {
+                brigades: &brigades,
+                activations: &activations,
+                events_used: &events_used,
+            };
+            Ok(match message["decision"].as_str() {
+                Some("key_chit") => json!(strategy.key_chit(&view, rng) as u64 + 1),
                 Some("use_event") => {
-                    json!(if strategy.use_at_once(&mut rng) { "use" } else { "hold" })
+                    json!(if strategy.use_at_once(rng) { "use" } else { "hold" })
                 }
                 Some("division_brigade") => {
                     let eligible = numbers("choices")
@@ -296,16 +274,16 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
                         .into_iter()
                         .fold(0u8, |m, b| m | 1 << (b.clamp(1, 8) - 1));
                     let division = message["division"].as_u64().unwrap_or(1) as usize;
-                    let b = Decide::division_brigade(&strategy, division - 1, eligible, fresh, &mut rng);
+                    let b = Decide::division_brigade(&strategy, division - 1, eligible, fresh, rng);
                     json!(b as u64 + 1)
                 }
-                Some("any_brigade") => match strategy.any_brigade(&view, &mut rng) {
+                Some("any_brigade") => match strategy.any_brigade(&view, rng) {
                     Some((d, b)) => json!(format!("{}.{}", d + 1, b + 1)),
                     None => return Err(protocol_error(n, "any_brigade with no brigade in play")),
                 },
                 Some("order") => {
                     let nth = message["activation"].as_u64().unwrap_or(1).saturating_sub(1) as u8;
-                    json!(strategy.order(nth, &mut rng).name())
+                    json!(strategy.order(nth, rng).name())
                 }
                 other => {
                     return Err(protocol_error(
@@ -313,17 +291,7 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
                         format!("decision {other:?}; allowed: key_chit, use_event, division_brigade, any_brigade, order"),
                     ))
                 }
-            },
-            other => {
-                return Err(protocol_error(
-                    n,
-                    format!("type {other:?}; allowed: hello, game, decide"),
-                ))
-            }
-        };
-        if !reply(&mut out, choice)? {
-            return Ok(());
-        }
-    }
-    Ok(())
+            })
+        },
+    )
 }

@@ -22,10 +22,8 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::agent::AgentSeat;
 use crate::system::{Metric, Series, Simulation, StrategyInfo, Trace, Variant};
 use rules::EVENTS;
-use std::cell::RefCell;
 use strategy::Decide;
 
 /// A Hammerin' Sickles experiment: rules, scenario, one player per side.
@@ -52,21 +50,19 @@ impl Sickles {
         if self.agents.0.iter().all(Option::is_none) {
             return self.play_with(&self.strategies, game, master_seed, index, turn_done);
         }
-        let taken: BySeat<Option<(String, RefCell<AgentSeat>)>> = BySeat(Seat::BOTH.map(|seat| {
-            let (command, hello) = self.agents[seat].as_ref()?;
-            let (key, mut agent) =
-                crate::system::agent::take(rules::SYSTEM, command, hello, seat.name());
-            agent.begin(index, &agent::game_message(master_seed, index, seat));
-            Some((key, RefCell::new(agent)))
-        }));
-        let sides = BySeat(Seat::BOTH.map(|s| agent::Seated {
-            built_in: self.strategies[s],
-            agent: taken[s].as_ref().map(|(_, agent)| agent),
-        }));
-        self.play_with(&sides, game, master_seed, index, turn_done);
-        for (key, agent) in taken.0.into_iter().flatten() {
-            crate::system::agent::give_back(key, agent.into_inner());
-        }
+        crate::system::agent::with_agents(
+            rules::SYSTEM,
+            &self.agents,
+            master_seed,
+            index,
+            |agents| {
+                let sides = BySeat(Seat::BOTH.map(|s| agent::Seated {
+                    built_in: self.strategies[s],
+                    agent: agents[s],
+                }));
+                self.play_with(&sides, game, master_seed, index, turn_done);
+            },
+        );
     }
 
     fn play_with<D: Decide>(

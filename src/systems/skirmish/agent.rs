@@ -10,15 +10,13 @@ use super::game::{Cards, Game};
 use super::rules::SYSTEM;
 use super::scenario::Scenario;
 use super::strategy::{CardPlay, Hand, Situation, SkirmishStrategy, STRATEGIES};
-use crate::engine::seeding::{rng_from_seed, GameRng, Stream};
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{protocol_error, reply, serve_command, AgentSeat, PROTOCOL};
+use crate::system::agent::{protocol_error, serve, serve_command, AgentSeat, PROTOCOL};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
-use std::io::BufRead;
 
 /// What an agent for `seat` is told: the protocol, the system, its side,
 /// every rule value and the scenario.
@@ -34,12 +32,6 @@ pub fn hello(rules: &ParamValues, scenario: &toml::Table, seat: Seat) -> Value {
             "card": "the card (an increment value, 1-6) the side plays, among the values in its hand"
         }
     })
-}
-
-/// The side's seed for a game: its own stream.
-pub fn game_message(master_seed: u64, game: u64, seat: Seat) -> Value {
-    let seed = crate::engine::seeding::stream_seed(master_seed, game, Stream::seat(seat.index()));
-    json!({ "type": "game", "game": game, "seed": seed })
 }
 
 /// The cards of the sides agents play.
@@ -128,66 +120,39 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
             "{name}: the search plays out the whole game, which the protocol does not send; allowed: random, lowest, highest, hold_high, cadence or a preset of one"
         ))));
     }
-    let mut rng: GameRng = rng_from_seed(0);
-    let mut out = std::io::stdout().lock();
-    for (i, line) in std::io::stdin().lock().lines().enumerate() {
-        let n = i + 1;
-        let line = line.map_err(|e| protocol_error(n, e))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let message: Value = serde_json::from_str(&line).map_err(|e| protocol_error(n, e))?;
-        let choice = match message["type"].as_str() {
-            Some("hello") => continue,
-            Some("game") => {
-                let seed = message["seed"]
-                    .as_u64()
-                    .ok_or_else(|| protocol_error(n, "game without a seed"))?;
-                rng = rng_from_seed(seed);
-                continue;
-            }
-            Some("decide") if message["decision"] == "card" => {
-                let mut hand = Hand::default();
-                for v in message["hand"].as_array().into_iter().flatten() {
-                    match v.as_u64() {
-                        Some(v @ 1..=6) => hand.add(v as u32),
-                        _ => {
-                            return Err(protocol_error(
-                                n,
-                                format!("card {v} in hand; allowed: 1 to 6"),
-                            ))
-                        }
-                    }
-                }
-                if hand.is_empty() {
-                    return Err(protocol_error(n, "a card to play from an empty hand"));
-                }
-                let number = |key: &str| message[key].as_u64().unwrap_or(0) as u32;
-                let situation = Situation {
-                    attacking: message["attacking"].as_bool().unwrap_or(false),
-                    distance: number("distance"),
-                    speed: number("speed"),
-                    load: message["load"].as_u64().map(|l| l as u8),
-                    charged: message["charged"].as_bool().unwrap_or(false),
-                };
-                json!(strategy.card(&hand, &situation, &mut rng))
-            }
-            Some("decide") => {
+    serve(
+        |_, _| Ok(()),
+        |message, n, rng| {
+            if message["decision"] != "card" {
                 return Err(protocol_error(
                     n,
                     format!("decision {}; allowed: card", message["decision"]),
-                ))
+                ));
             }
-            other => {
-                return Err(protocol_error(
-                    n,
-                    format!("type {other:?}; allowed: hello, game, decide"),
-                ))
+            let mut hand = Hand::default();
+            for v in message["hand"].as_array().into_iter().flatten() {
+                match v.as_u64() {
+                    Some(v @ 1..=6) => hand.add(v as u32),
+                    _ => {
+                        return Err(protocol_error(
+                            n,
+                            format!("card {v} in hand; allowed: 1 to 6"),
+                        ))
+                    }
+                }
             }
-        };
-        if !reply(&mut out, choice)? {
-            return Ok(());
-        }
-    }
-    Ok(())
+            if hand.is_empty() {
+                return Err(protocol_error(n, "a card to play from an empty hand"));
+            }
+            let number = |key: &str| message[key].as_u64().unwrap_or(0) as u32;
+            let situation = Situation {
+                attacking: message["attacking"].as_bool().unwrap_or(false),
+                distance: number("distance"),
+                speed: number("speed"),
+                load: message["load"].as_u64().map(|l| l as u8),
+                charged: message["charged"].as_bool().unwrap_or(false),
+            };
+            Ok(json!(strategy.card(&hand, &situation, rng)))
+        },
+    )
 }

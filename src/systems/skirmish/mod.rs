@@ -24,11 +24,9 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
-use crate::system::agent::AgentSeat;
 use crate::system::{
     Metric, Player, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant,
 };
-use std::cell::RefCell;
 
 /// A Skirmish experiment: rules, scenario, one player per side.
 #[derive(Clone, Debug)]
@@ -49,27 +47,25 @@ impl Skirmish {
         if self.agents.0.iter().all(Option::is_none) {
             return state.play(&self.rules, &self.scenario, &self.strategies, tally);
         }
-        let taken: BySeat<Option<(String, RefCell<AgentSeat>)>> = BySeat(Seat::BOTH.map(|seat| {
-            let (command, hello) = self.agents[seat].as_ref()?;
-            let (key, mut agent) =
-                crate::system::agent::take(rules::SYSTEM, command, hello, seat.name());
-            agent.begin(game, &agent::game_message(master_seed, game, seat));
-            Some((key, RefCell::new(agent)))
-        }));
-        let mut cards = agent::AgentCards {
-            scenario: &self.scenario,
-            agents: BySeat(Seat::BOTH.map(|s| taken[s].as_ref().map(|(_, agent)| agent))),
-        };
-        state.play_with(
-            &self.rules,
-            &self.scenario,
-            &self.strategies,
-            &mut cards,
-            tally,
+        crate::system::agent::with_agents(
+            rules::SYSTEM,
+            &self.agents,
+            master_seed,
+            game,
+            |agents| {
+                let mut cards = agent::AgentCards {
+                    scenario: &self.scenario,
+                    agents,
+                };
+                state.play_with(
+                    &self.rules,
+                    &self.scenario,
+                    &self.strategies,
+                    &mut cards,
+                    tally,
+                );
+            },
         );
-        for (key, agent) in taken.0.into_iter().flatten() {
-            crate::system::agent::give_back(key, agent.into_inner());
-        }
     }
 }
 
