@@ -296,6 +296,25 @@ pub fn end_of_run() {
     let _ = POOL.try_with(|pool| pool.take());
 }
 
+/// What an agent in `seat` of `system` is told once: the protocol, the
+/// system, its seat, every rule value, and what each of its `decisions`
+/// is (a system adds what else it needs, such as its scenario).
+pub fn hello(
+    system: &str,
+    seat: crate::engine::Seat,
+    rules: &crate::params::ParamValues,
+    decisions: serde_json::Value,
+) -> serde_json::Value {
+    serde_json::json!({
+        "type": "hello",
+        "protocol": PROTOCOL,
+        "system": system,
+        "seat": seat.name(),
+        "rules": serde_json::to_value(rules.to_toml()).unwrap_or(serde_json::Value::Null),
+        "decisions": decisions,
+    })
+}
+
 /// The `game` message: the game's index and the seat's seed, its own
 /// stream, so an agent's choices are as reproducible as a built-in's.
 pub fn game_message(master_seed: u64, game: u64, seat: crate::engine::Seat) -> serde_json::Value {

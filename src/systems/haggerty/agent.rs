@@ -18,8 +18,6 @@ use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
-use crate::system::agent::PROTOCOL;
-
 /// A card as the protocol names it: `10H`, `QS`, `JOKER1`, `JOKER2`.
 pub fn card_name(card: Card) -> String {
     if card.is_joker() {
@@ -33,20 +31,17 @@ fn cards(set: CardSet) -> Vec<String> {
     set.iter().map(card_name).collect()
 }
 
-/// What an agent in `seat` is told once: the protocol, the system, its
-/// seat and every rule value.
+/// What an agent in `seat` is told once (`system::agent::hello`).
 pub fn hello(rules: &ParamValues, seat: Seat) -> Value {
-    json!({
-        "type": "hello",
-        "protocol": PROTOCOL,
-        "system": SYSTEM,
-        "seat": seat.name(),
-        "rules": serde_json::to_value(rules.to_toml()).unwrap_or(Value::Null),
-        "decisions": {
+    crate::system::agent::hello(
+        SYSTEM,
+        seat,
+        rules,
+        json!({
             "reveal": "a card of the hand to reveal for the initiative, or pass (out for the turn)",
             "chain": "a card outranking the last to play next, or stop"
-        }
-    })
+        }),
+    )
 }
 
 /// A decision: the seat's view and its legal choices.

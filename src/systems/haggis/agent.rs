@@ -17,27 +17,22 @@ use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{
-    allowed_list, protocol_error, serve, serve_command, AgentSeat, PROTOCOL,
-};
+use crate::system::agent::{allowed_list, protocol_error, serve, serve_command, AgentSeat};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
-/// What an agent for `seat` is told: the protocol, the system, its seat
-/// and every rule value.
+/// What an agent for `seat` is told (`system::agent::hello`).
 pub fn hello(rules: &ParamValues, seat: Seat) -> Value {
-    json!({
-        "type": "hello",
-        "protocol": PROTOCOL,
-        "system": SYSTEM,
-        "seat": seat.name(),
-        "rules": serde_json::to_value(rules.to_toml()).unwrap_or(Value::Null),
-        "decisions": {
+    crate::system::agent::hello(
+        SYSTEM,
+        seat,
+        rules,
+        json!({
             "bet": "the round's bet: none, little or big",
             "play": "a play among the legal ones (kind shape rank: cards), or pass when there is a combination to beat"
-        }
-    })
+        }),
+    )
 }
 
 fn combo_json(combo: Combo) -> Value {

@@ -12,30 +12,33 @@ use crate::engine::seeding::GameRng;
 use crate::engine::Seat;
 use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{protocol_error, serve, serve_command, AgentSeat, PROTOCOL};
+use crate::system::agent::{protocol_error, serve, serve_command, AgentSeat};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
-/// What an agent for `seat` is told: the protocol, the system, its side,
-/// every rule value and the scenario.
+/// What an agent for `seat` is told (`system::agent::hello`), with its
+/// side and the scenario.
 pub fn hello(rules: &ParamValues, scenario: &toml::Table, seat: Seat) -> Value {
-    json!({
-        "type": "hello",
-        "protocol": PROTOCOL,
-        "system": SYSTEM,
-        "seat": seat.name(),
-        "side": if seat == Seat::A { "Confederate" } else { "Union" },
-        "rules": serde_json::to_value(rules.to_toml()).unwrap_or(Value::Null),
-        "scenario": serde_json::to_value(scenario).unwrap_or(Value::Null),
-        "decisions": {
+    let mut hello = crate::system::agent::hello(
+        SYSTEM,
+        seat,
+        rules,
+        json!({
             "key_chit": "the event (1-9) secretly put in the cup as the side's key chit",
             "use_event": "use a drawn event at once, or hold it",
             "division_brigade": "the brigade (1-based) a division chit activates, among the eligible",
             "any_brigade": "the brigade (division.brigade, 1-based) a CIC or Wild chit activates",
             "order": "the activating brigade's order"
-        }
-    })
+        }),
+    );
+    hello["side"] = json!(if seat == Seat::A {
+        "Confederate"
+    } else {
+        "Union"
+    });
+    hello["scenario"] = serde_json::to_value(scenario).unwrap_or(Value::Null);
+    hello
 }
 
 fn view_json(view: &View<'_>) -> Value {

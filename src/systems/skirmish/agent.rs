@@ -13,25 +13,24 @@ use super::strategy::{CardPlay, Hand, Situation, SkirmishStrategy, STRATEGIES};
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{protocol_error, serve, serve_command, AgentSeat, PROTOCOL};
+use crate::system::agent::{protocol_error, serve, serve_command, AgentSeat};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
-/// What an agent for `seat` is told: the protocol, the system, its side,
-/// every rule value and the scenario.
+/// What an agent for `seat` is told (`system::agent::hello`), with the
+/// scenario.
 pub fn hello(rules: &ParamValues, scenario: &toml::Table, seat: Seat) -> Value {
-    json!({
-        "type": "hello",
-        "protocol": PROTOCOL,
-        "system": SYSTEM,
-        "seat": seat.name(),
-        "rules": serde_json::to_value(rules.to_toml()).unwrap_or(Value::Null),
-        "scenario": serde_json::to_value(scenario).unwrap_or(Value::Null),
-        "decisions": {
+    let mut hello = crate::system::agent::hello(
+        SYSTEM,
+        seat,
+        rules,
+        json!({
             "card": "the card (an increment value, 1-6) the side plays, among the values in its hand"
-        }
-    })
+        }),
+    );
+    hello["scenario"] = serde_json::to_value(scenario).unwrap_or(Value::Null);
+    hello
 }
 
 /// The cards of the sides agents play.
