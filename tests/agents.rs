@@ -250,6 +250,95 @@ fn a_haggis_agent_passing_on_a_lead_stops_the_run() {
 }
 
 #[test]
+fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
+    let tmp = TempDir::new("agents-piquet");
+    // Every decision crosses the protocol: random draws from the side's
+    // stream at each, hoarder keeps IP back, and the battery scenario
+    // brings bombardment, fire orders and reloads.
+    for (scenario, player, games) in [
+        (None, "b=heuristic", "200"),
+        (None, "b=random", "200"),
+        (None, "b=hoarder", "200"),
+        (
+            Some("experiments/piquet/scenarios/battery.toml"),
+            "a=heuristic",
+            "150",
+        ),
+        (
+            Some("experiments/piquet/scenarios/battery.toml"),
+            "a=random",
+            "150",
+        ),
+    ] {
+        let label = format!("{}-{}", scenario.is_some(), player.replace('=', "-"));
+        let run = |out: &Path, seat: &str| {
+            let mut args = vec!["run", "piquet", "-n", games, "-q", "-j", "2"];
+            if let Some(file) = scenario {
+                args.extend(["--scenario", file]);
+            }
+            args.extend(["--strategy", seat, "--out", out.to_str().unwrap()]);
+            fortunes(&args)
+        };
+        let (inside, served) = (
+            tmp.path().join(&label),
+            tmp.path().join(format!("{label}-agent")),
+        );
+        let output = run(&inside, player);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let (seat, name) = player.split_once('=').unwrap();
+        let agent = format!("{seat}=exec:{FORTUNES} agent piquet --strategy {name}");
+        let output = run(&served, &agent);
+        assert!(output.status.success(), "{label}: {}", stderr(&output));
+        assert_eq!(metrics(&inside), metrics(&served), "{label}");
+    }
+    // A side of several players draws from a stream each: refused.
+    let output = fortunes(&[
+        "run",
+        "piquet",
+        "--scenario",
+        "experiments/piquet/scenarios/corps.toml",
+        "-n",
+        "10",
+        "--strategy",
+        "a=exec:python3 bot.py",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("side a has 3 players"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_piquet_agent_answering_nonsense_stops_the_run() {
+    let tmp = TempDir::new("agents-piquet-illegal");
+    let out = tmp.path().join("out");
+    let agent = "b=exec:while read line; do case \"$line\" in *decide*) echo '{\"choice\": \"charge\"}';; esac; done";
+    let output = fortunes(&[
+        "run",
+        "piquet",
+        "-n",
+        "20",
+        "-q",
+        "--strategy",
+        agent,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let message = stderr(&output);
+    assert!(
+        message.contains("seat b agent")
+            && message.contains("game ")
+            && message.contains("decision 1 (")
+            && message.contains("illegal choice \"charge\"; allowed:"),
+        "{message}"
+    );
+    assert!(!out.join("metrics.csv").exists(), "nothing written");
+}
+
+#[test]
 fn the_python_example_agent_plays_reproducibly() {
     let tmp = TempDir::new("agents-python");
     let python = std::process::Command::new("python3")
@@ -340,23 +429,7 @@ fn a_failing_agent_stops_the_run_naming_the_seat_game_and_decision() {
 }
 
 #[test]
-fn systems_without_the_protocol_refuse_agents() {
-    let output = fortunes(&[
-        "run",
-        "piquet",
-        "-n",
-        "10",
-        "--strategy",
-        "b=exec:python3 bot.py",
-    ]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("does not take external agents"),
-        "{}",
-        stderr(&output)
-    );
-    let output = fortunes(&["agent", "piquet"]);
-    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+fn agents_play_in_runs_only() {
     // A person's seat and a match play in this process only.
     let output = fortunes(&["play", "haggerty", "--against", "exec:python3 bot.py"]);
     assert_eq!(output.status.code(), Some(2));

@@ -29,7 +29,7 @@ use super::scenario::{
 use super::stats::{
     volley_key, AssaultEnd, DecqRecord, EngagementEnd, FireKind, GameTally, RallyKind, Spend, Stats,
 };
-use super::strategy::{Needs, OfficerAction, PiquetStrategy, TurnedUse};
+use super::strategy::{Decide, Needs, OfficerAction, PiquetStrategy, TurnedUse};
 use crate::engine::deck::shuffle;
 use crate::engine::seeding::{game_rng, GameRng, Stream};
 use crate::engine::{BySeat, Seat};
@@ -270,10 +270,10 @@ impl Default for Game {
 
 /// What a game needs besides its state: the variant's rules, scenario and
 /// players.
-pub struct Setup<'a> {
+pub struct Setup<'a, D: Decide = PiquetStrategy> {
     pub rules: &'a Rules,
     pub scenario: &'a Scenario,
-    pub strategies: &'a BySeat<PiquetStrategy>,
+    pub strategies: &'a BySeat<D>,
 }
 
 impl Game {
@@ -329,7 +329,7 @@ impl Game {
     /// initiative and issues every regiment its first order free ("each
     /// player can issue as many orders of any type to units he or she
     /// commands with no initiative expenditure").
-    pub fn reset(&mut self, setup: &Setup, master_seed: u64, game: u64) {
+    pub fn reset<D: Decide>(&mut self, setup: &Setup<'_, D>, master_seed: u64, game: u64) {
         self.deal = game_rng(master_seed, game, Stream::DEAL);
         self.dice = game_rng(master_seed, game, Stream::RULES);
         for seat in Seat::BOTH {
@@ -470,9 +470,9 @@ impl Game {
 
     /// Plays the whole game, writing into `stats` and `tally` and, when
     /// given, one record per DECQ.
-    pub fn play(
+    pub fn play<D: Decide>(
         &mut self,
-        setup: &Setup,
+        setup: &Setup<'_, D>,
         game: u64,
         stats: &mut Stats,
         tally: &mut GameTally,
@@ -530,7 +530,7 @@ impl Game {
         stats.record_game(tally);
     }
 
-    fn plan_cards(&mut self, setup: &Setup, seat: Seat) {
+    fn plan_cards<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat) {
         self.planned[seat] = self.units[seat]
             .iter()
             .zip(setup.scenario.sides[seat].regiments())
@@ -545,7 +545,7 @@ impl Game {
     /// Read again only when the side's regiments have changed; the
     /// initiative is always current.
     #[inline(always)]
-    fn needs(&mut self, setup: &Setup, seat: Seat, p: usize) -> Needs {
+    fn needs<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, p: usize) -> Needs {
         let version = self.versions[seat];
         let mut needs = match self.views[seat][p] {
             (read, needs) if read == version => needs,
@@ -585,7 +585,7 @@ impl Game {
     /// `aims`), worked out again only when a place or the enemies that may
     /// be fired at have changed.
     #[inline]
-    fn aimed(&mut self, setup: &Setup, seat: Seat) -> u16 {
+    fn aimed<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat) -> u16 {
         let enemy = seat.other();
         // Shaken enemies at Engagement range may not be fired at, so a
         // rally changes what is in range as a move does.
@@ -603,7 +603,7 @@ impl Game {
 
     /// Works out `aims` and `aimed` of `seat` again.
     #[inline(never)]
-    fn aim(&mut self, setup: &Setup, seat: Seat) {
+    fn aim<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat) {
         let enemy = seat.other();
         let open = self.targetable[enemy];
         let shaken = self.totals[enemy].shaken;
@@ -653,7 +653,7 @@ impl Game {
         }
     }
 
-    fn read_view(&self, setup: &Setup, seat: Seat, p: usize) -> Needs {
+    fn read_view<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, p: usize) -> Needs {
         let side = &setup.scenario.sides[seat];
         let chief = p == 0 && side.player_count > 1;
         let own = &self.rosters[seat][p];
@@ -721,16 +721,16 @@ impl Game {
     /// The regiment player `p`'s own figure is attached to, while it is in
     /// the game.
     #[inline]
-    fn attached(&self, setup: &Setup, seat: Seat, p: usize) -> Option<usize> {
+    fn attached<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, p: usize) -> Option<usize> {
         setup.scenario.sides[seat].players[p]
             .attached_to
             .map(|a| a as usize)
             .filter(|&a| self.units[seat][a].status != Status::Removed)
     }
 
-    fn play_kard(
+    fn play_kard<D: Decide>(
         &mut self,
-        setup: &Setup,
+        setup: &Setup<'_, D>,
         kard_in_decq: usize,
         stats: &mut Stats,
         tally: &mut GameTally,
@@ -792,9 +792,9 @@ impl Game {
     // inlined into `play_kard`, their registers spill, and a heuristic
     // DECQ took 4% more instructions (callgrind, docs/speed.md).
     #[inline(never)]
-    fn turn(
+    fn turn<D: Decide>(
         &mut self,
-        setup: &Setup,
+        setup: &Setup<'_, D>,
         seat: Seat,
         p: usize,
         kard_in_decq: usize,
@@ -878,9 +878,9 @@ impl Game {
 
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn use_card(
+    fn use_card<D: Decide>(
         &mut self,
-        setup: &Setup,
+        setup: &Setup<'_, D>,
         seat: Seat,
         p: usize,
         kind: Kind,
@@ -920,7 +920,13 @@ impl Game {
     /// regiment alone. `order_groups = idle_alike` groups the eligible
     /// regiments of its division (its brigade, when no division is named)
     /// whose next order is the same.
-    fn order_group(&self, setup: &Setup, seat: Seat, i: usize, eligible: u16) -> u16 {
+    fn order_group<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        eligible: u16,
+    ) -> u16 {
         let side = &setup.scenario.sides[seat];
         let regiments = side.regiments();
         let next = |j: usize| regiments[j].plan[self.units[seat][j].plan_at as usize];
@@ -957,7 +963,7 @@ impl Game {
     /// figure's regiment is in the game: their casts and orders cost
     /// `figure_command_cost`.
     #[inline]
-    fn under_figure(&self, setup: &Setup, seat: Seat) -> u16 {
+    fn under_figure<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat) -> u16 {
         setup.scenario.sides[seat]
             .figure_commands
             .iter()
@@ -967,14 +973,14 @@ impl Game {
 
     /// Regiments player `p` may order or rally: its own, or only the one
     /// its figure is attached to.
-    fn own(&self, setup: &Setup, seat: Seat, p: usize, i: usize) -> bool {
+    fn own<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, p: usize, i: usize) -> bool {
         setup.scenario.sides[seat].regiments[i].player as usize == p
             && self.attached(setup, seat, p).is_none_or(|a| a == i)
     }
 
     /// The first Shaken regiment to rally (defeated first) among the
     /// player's own.
-    fn next_rally(&self, setup: &Setup, seat: Seat, p: usize) -> Option<usize> {
+    fn next_rally<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, p: usize) -> Option<usize> {
         let count = setup.scenario.sides[seat].count as usize;
         let candidates = || (0..count).filter(move |&i| self.own(setup, seat, p, i));
         candidates()
@@ -989,9 +995,9 @@ impl Game {
             })
     }
 
-    fn officer_check(
+    fn officer_check<D: Decide>(
         &mut self,
-        setup: &Setup,
+        setup: &Setup<'_, D>,
         seat: Seat,
         p: usize,
         stats: &mut Stats,
@@ -1114,9 +1120,9 @@ impl Game {
         }
     }
 
-    fn rally(
+    fn rally<D: Decide>(
         &mut self,
-        setup: &Setup,
+        setup: &Setup<'_, D>,
         seat: Seat,
         p: usize,
         i: usize,
@@ -1163,9 +1169,9 @@ impl Game {
     /// matching order casts against its chips.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn execute(
+    fn execute<D: Decide>(
         &mut self,
-        setup: &Setup,
+        setup: &Setup<'_, D>,
         seat: Seat,
         p: usize,
         kind: Kind,
@@ -1302,7 +1308,13 @@ impl Game {
     }
 
     /// An assaulting regiment whose chips are gone meets its target.
-    fn contact(&mut self, setup: &Setup, seat: Seat, i: usize, stats: &mut Stats) {
+    fn contact<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        stats: &mut Stats,
+    ) {
         let enemy = seat.other();
         let t = setup.scenario.sides[seat].regiments[i].target as usize;
         match self.units[enemy][t].status {
@@ -1369,7 +1381,7 @@ impl Game {
 
     /// One round of every assault: the regiments still closing try their
     /// targets again, then each assault's sides cast and take Elan.
-    fn fight(&mut self, setup: &Setup, stats: &mut Stats, tally: &mut GameTally) {
+    fn fight<D: Decide>(&mut self, setup: &Setup<'_, D>, stats: &mut Stats, tally: &mut GameTally) {
         for seat in Seat::BOTH {
             // Contact changes only the regiment closing and enemies.
             let mut closing = self.totals[seat].closing;
@@ -1387,7 +1399,13 @@ impl Game {
         }
     }
 
-    fn round(&mut self, setup: &Setup, slot: usize, stats: &mut Stats, tally: &mut GameTally) {
+    fn round<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        slot: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
         let rules = setup.rules;
         let x = self.assaults[slot];
         // The attackers in this round, breakthroughs included.
@@ -1605,7 +1623,14 @@ impl Game {
 
     /// Takes `units` of `seat` out of an assault, defeated or not; infantry
     /// defeated there by cavalry (`by_cavalry`) rallies as such.
-    fn settle(&mut self, setup: &Setup, seat: Seat, units: u16, defeated: bool, by_cavalry: bool) {
+    fn settle<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        units: u16,
+        defeated: bool,
+        by_cavalry: bool,
+    ) {
         let mut rest = units;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
@@ -1620,7 +1645,13 @@ impl Game {
     }
 
     /// Every status change goes through here, keeping the rosters.
-    fn set_status(&mut self, setup: &Setup, seat: Seat, i: usize, status: Status) {
+    fn set_status<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        status: Status,
+    ) {
         self.versions[seat] = self.versions[seat].wrapping_add(1);
         self.file(setup, seat, i, false);
         self.units[seat][i].status = status;
@@ -1631,7 +1662,7 @@ impl Game {
     /// Enters regiment `i` in (or takes it out of) its player's roster and
     /// its side's, under its status.
     #[inline]
-    fn file(&mut self, setup: &Setup, seat: Seat, i: usize, enter: bool) {
+    fn file<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize, enter: bool) {
         let regiment = &setup.scenario.sides[seat].regiments[i];
         let unit = &self.units[seat][i];
         let bit = 1u16 << i;
@@ -1696,7 +1727,7 @@ impl Game {
     /// The regiments player `p`'s cards reach: its own, or every regiment
     /// of the side for the side's commander.
     #[inline]
-    fn command(&self, setup: &Setup, seat: Seat, p: usize) -> u16 {
+    fn command<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, p: usize) -> u16 {
         setup.scenario.sides[seat].commands[p]
     }
 
@@ -1717,7 +1748,7 @@ impl Game {
     /// assault waits while the player holds it back (its target's Elan
     /// above `assault_at_elan`).
     #[inline]
-    fn may_order(&self, setup: &Setup, seat: Seat, i: usize) -> bool {
+    fn may_order<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, i: usize) -> bool {
         let regiment = &setup.scenario.sides[seat].regiments[i];
         let next = regiment.plan[self.units[seat][i].plan_at as usize];
         next != OrderKind::Assault
@@ -1741,7 +1772,7 @@ impl Game {
             }
     }
 
-    fn reload(&mut self, setup: &Setup, seat: Seat, p: usize, arm: Arm) {
+    fn reload<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, p: usize, arm: Arm) {
         let rules = setup.rules;
         let side = &setup.scenario.sides[seat];
         let cost = match arm {
@@ -1782,6 +1813,7 @@ impl Game {
     /// range for the companies that bombard; unrallied regiments (`shaken`)
     /// "may not resist ... Engagement" but "can stand under Bombardment",
     /// so they are only bombarded.
+    #[inline(always)]
     fn fire_target(
         &self,
         ranges: Ranges,
@@ -1822,7 +1854,13 @@ impl Game {
     /// regiment taken to zero Elan withdraws out of Engagement range of its
     /// firer (bombarded, it stays) and must rally as defeated.
     #[inline(never)]
-    fn fire(&mut self, setup: &Setup, first: Seat, stats: &mut Stats, tally: &mut GameTally) {
+    fn fire<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        first: Seat,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
         let rules = setup.rules;
         let mut n = 0;
         if self.loaded[Seat::A] | self.loaded[Seat::B] == 0 {
@@ -1922,7 +1960,13 @@ impl Game {
     /// The KARD's `n` volleys land together: Elan taken, engagements begun,
     /// regiments broken withdraw and must rally as defeated.
     #[inline(never)]
-    fn land(&mut self, setup: &Setup, n: usize, stats: &mut Stats, tally: &mut GameTally) {
+    fn land<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        n: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
         // The Elan fire takes may let an assault held back go in.
         for seat in Seat::BOTH {
             self.versions[seat] = self.versions[seat].wrapping_add(1);
@@ -2003,7 +2047,7 @@ impl Game {
 
     /// `units` of `seat` withdraw to 1" outside Engagement range of `from`,
     /// the place of the enemy they withdraw from.
-    fn withdraw(&mut self, setup: &Setup, seat: Seat, units: u16, from: i32) {
+    fn withdraw<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, units: u16, from: i32) {
         let out = setup.scenario.ranges.engagement + 1;
         let mut rest = units;
         while rest != 0 {
@@ -2021,7 +2065,7 @@ impl Game {
 
     /// The nearest enemy regiment still in the game to regiment `i`, or its
     /// target when it has one.
-    fn objective(&self, setup: &Setup, seat: Seat, i: usize) -> Option<usize> {
+    fn objective<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, i: usize) -> Option<usize> {
         let regiment = &setup.scenario.sides[seat].regiments[i];
         let enemy = seat.other();
         if regiment.has_target
@@ -2040,7 +2084,7 @@ impl Game {
     /// sooner at Engagement range of any enemy on the way (note 19: "to
     /// the next objective you encounter, whichever comes first"); a
     /// regiment already that close stays.
-    fn close_in(&mut self, setup: &Setup, seat: Seat, i: usize) {
+    fn close_in<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
         let Some(j) = self.objective(setup, seat, i) else {
             return;
         };
@@ -2066,7 +2110,7 @@ impl Game {
     /// A completed Maneuver order: `maneuver_inches` back, or forward but
     /// never closer than Engagement range to the nearest enemy ("you can
     /// not Maneuver into an Assault. You can Maneuver into Engagement").
-    fn maneuver(&mut self, setup: &Setup, seat: Seat, i: usize) {
+    fn maneuver<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
         let inches = setup.rules.maneuver_inches;
         let f = facing(seat);
         let back = setup.scenario.sides[seat].regiments[i].maneuver_back;
@@ -2094,7 +2138,14 @@ impl Game {
 
     /// An assault whose target may not resist: the objective is taken
     /// unopposed and the target withdraws out of Engagement range.
-    fn take_objective(&mut self, setup: &Setup, seat: Seat, i: usize, t: usize, stats: &mut Stats) {
+    fn take_objective<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        t: usize,
+        stats: &mut Stats,
+    ) {
         let enemy = seat.other();
         let x = self.units[enemy][t].x;
         self.units[seat][i].x = x;
@@ -2120,9 +2171,9 @@ impl Game {
 
     /// Ends the engagement of `i` of `seat` with enemy `j`, if any: both
     /// "are considered to be unloaded at the end of the Engagement".
-    fn end_engagement(
+    fn end_engagement<D: Decide>(
         &mut self,
-        setup: &Setup,
+        setup: &Setup<'_, D>,
         seat: Seat,
         i: usize,
         j: usize,
@@ -2148,9 +2199,9 @@ impl Game {
         );
     }
 
-    fn end_engagements_of(
+    fn end_engagements_of<D: Decide>(
         &mut self,
-        setup: &Setup,
+        setup: &Setup<'_, D>,
         seat: Seat,
         i: usize,
         end: EngagementEnd,
@@ -2165,7 +2216,7 @@ impl Game {
     /// At the KARD's end, engagements whose regiments are out of
     /// Engagement range, or one of which is out of the fight (shaken,
     /// removed, fighting an assault), are broken off.
-    fn sweep_engagements(&mut self, setup: &Setup, stats: &mut Stats) {
+    fn sweep_engagements<D: Decide>(&mut self, setup: &Setup<'_, D>, stats: &mut Stats) {
         if self.engaged == [0; MAX_UNITS] {
             return;
         }

@@ -4,6 +4,7 @@
 //! orders, fire and artillery on a one-axis field, engagements, assaults
 //! and rallies.
 
+pub mod agent;
 pub mod cards;
 pub mod dice;
 pub mod game;
@@ -33,6 +34,9 @@ pub struct Piquet {
     pub rules: Rules,
     pub scenario: Scenario,
     pub strategies: BySeat<PiquetStrategy>,
+    /// An external agent's command and its `hello`, for a side an agent
+    /// plays (`exec:COMMAND`).
+    pub agents: BySeat<Option<(String, serde_json::Value)>>,
 }
 
 impl Piquet {
@@ -150,6 +154,7 @@ impl Record for DecqRecord {
 impl Simulation for Piquet {
     const METRICS: &'static [Metric] = metrics::METRICS;
     const ODDS: Option<SystemCommand> = Some(odds::ODDS);
+    const AGENT: Option<SystemCommand> = Some(agent::AGENT);
     const NAME: &'static str = rules::SYSTEM;
     const ABOUT: &'static str =
         "Piquet Regimental: decks, initiative, commanders' hands, orders, fire, artillery, engagements, assaults and rallies";
@@ -178,12 +183,34 @@ impl Simulation for Piquet {
         let rules = Rules::from_values(&variant.rules)?;
         let scenario = Scenario::from_table(&variant.scenario)?;
         scenario.check_army_minimum(rules.army_cards_per_player, rules.army_spare_cards)?;
+        // An agent is told one seed, its side's stream; a side of several
+        // players draws from a stream each.
+        for seat in Seat::BOTH {
+            let players = scenario.sides[seat].player_count;
+            if variant.players[seat].command.is_some() && players > 1 {
+                return Err(crate::error::Error::new(crate::error::ErrorKind::BadArgument(
+                    format!(
+                        "side {} has {players} players (a commander and subordinates); an external agent plays a side of one player only; allowed for it: a built-in or a preset",
+                        seat.name()
+                    ),
+                )));
+            }
+        }
         Ok(Piquet {
             rules,
             scenario,
-            strategies: BySeat(
-                Seat::BOTH.map(|s| PiquetStrategy::from_player(&variant.players[s])),
-            ),
+            strategies: BySeat(Seat::BOTH.map(|s| match variant.players[s].command {
+                // The side's built-in is unused: the agent makes every
+                // decision.
+                Some(_) => PiquetStrategy::from_player(&crate::system::Player::built_in(
+                    &strategy::STRATEGIES[0],
+                )),
+                None => PiquetStrategy::from_player(&variant.players[s]),
+            })),
+            agents: BySeat(Seat::BOTH.map(|s| {
+                let command = variant.players[s].command.clone()?;
+                Some((command, agent::hello(&variant.rules, &variant.scenario, s)))
+            })),
         })
     }
 
@@ -200,10 +227,36 @@ impl Simulation for Piquet {
         series: &mut [Ratio],
         records: Option<&mut Vec<DecqRecord>>,
     ) {
-        let setup = self.setup();
-        state.reset(&setup, master_seed, game);
-        state.play(&setup, game, stats, tally, records);
+        if self.agents.0.iter().all(Option::is_none) {
+            let setup = self.setup();
+            state.reset(&setup, master_seed, game);
+            state.play(&setup, game, stats, tally, records);
+        } else {
+            crate::system::agent::with_agents(
+                rules::SYSTEM,
+                &self.agents,
+                master_seed,
+                game,
+                |agents| {
+                    let seats = BySeat(Seat::BOTH.map(|s| agent::Seated {
+                        built_in: self.strategies[s],
+                        agent: agents[s],
+                    }));
+                    let setup = Setup {
+                        rules: &self.rules,
+                        scenario: &self.scenario,
+                        strategies: &seats,
+                    };
+                    state.reset(&setup, master_seed, game);
+                    state.play(&setup, game, stats, tally, records);
+                },
+            );
+        }
         tally.series(series);
+    }
+
+    fn end_of_run() {
+        crate::system::agent::end_of_run();
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {

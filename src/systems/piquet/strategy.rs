@@ -4,7 +4,7 @@
 //! what a Brilliant Leader stands for, when to fire and reload, and when
 //! to order the assault rather than keep firing.
 
-use super::cards::{Kind, BASIC, KINDS};
+use super::cards::{Card, Kind, BASIC, KINDS};
 use super::rules::Rules;
 use crate::engine::seeding::GameRng;
 use crate::params::{ParamKind, ParamSpec};
@@ -137,6 +137,107 @@ fn keep_value(kind: Kind, needs: &Needs) -> u32 {
     }
 }
 
+/// A player's decisions, one method each, as the game asks them: the
+/// built-in players (`PiquetStrategy`), and a seat an external agent or a
+/// person plays. The game is generic over it, so the built-ins stay
+/// statically dispatched.
+pub trait Decide {
+    fn hand_play(
+        &self,
+        hand: &[Card],
+        present: u16,
+        needs: &Needs,
+        rules: &Rules,
+        rng: &mut GameRng,
+    ) -> Option<usize>;
+    #[allow(clippy::too_many_arguments)]
+    fn turned(
+        &self,
+        kind: Kind,
+        hand: &[Card],
+        room: bool,
+        needs: &Needs,
+        rules: &Rules,
+        rng: &mut GameRng,
+    ) -> TurnedUse;
+    fn officer_check(&self, needs: &Needs, rules: &Rules, rng: &mut GameRng) -> OfficerAction;
+    fn issue(&self, rng: &mut GameRng) -> bool;
+    fn rally(&self, rng: &mut GameRng) -> bool;
+    fn attached(&self, rng: &mut GameRng) -> bool;
+    fn extra_cast(&self, ip: u32, cost: u32, chips: u32, rng: &mut GameRng) -> bool;
+    fn fire(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool;
+    fn reload(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool;
+    fn assault_now(&self, target_elan: u32) -> bool;
+    fn pass_amount(&self, ip: u32, most: u32, rng: &mut GameRng) -> u32;
+    fn brilliant(&self, needs: &Needs, rng: &mut GameRng) -> Kind;
+}
+
+impl Decide for PiquetStrategy {
+    #[inline]
+    fn hand_play(
+        &self,
+        hand: &[Card],
+        present: u16,
+        needs: &Needs,
+        rules: &Rules,
+        rng: &mut GameRng,
+    ) -> Option<usize> {
+        PiquetStrategy::hand_play(self, hand, present, needs, rules, rng)
+    }
+    #[inline]
+    fn turned(
+        &self,
+        kind: Kind,
+        hand: &[Card],
+        room: bool,
+        needs: &Needs,
+        rules: &Rules,
+        rng: &mut GameRng,
+    ) -> TurnedUse {
+        PiquetStrategy::turned(self, kind, hand, room, needs, rules, rng)
+    }
+    #[inline]
+    fn officer_check(&self, needs: &Needs, rules: &Rules, rng: &mut GameRng) -> OfficerAction {
+        PiquetStrategy::officer_check(self, needs, rules, rng)
+    }
+    #[inline]
+    fn issue(&self, rng: &mut GameRng) -> bool {
+        PiquetStrategy::issue(self, rng)
+    }
+    #[inline]
+    fn rally(&self, rng: &mut GameRng) -> bool {
+        PiquetStrategy::rally(self, rng)
+    }
+    #[inline]
+    fn attached(&self, rng: &mut GameRng) -> bool {
+        PiquetStrategy::attached(self, rng)
+    }
+    #[inline]
+    fn extra_cast(&self, ip: u32, cost: u32, chips: u32, rng: &mut GameRng) -> bool {
+        PiquetStrategy::extra_cast(self, ip, cost, chips, rng)
+    }
+    #[inline]
+    fn fire(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
+        PiquetStrategy::fire(self, ip, cost, rng)
+    }
+    #[inline]
+    fn reload(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
+        PiquetStrategy::reload(self, ip, cost, rng)
+    }
+    #[inline]
+    fn assault_now(&self, target_elan: u32) -> bool {
+        PiquetStrategy::assault_now(self, target_elan)
+    }
+    #[inline]
+    fn pass_amount(&self, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
+        PiquetStrategy::pass_amount(self, ip, most, rng)
+    }
+    #[inline]
+    fn brilliant(&self, needs: &Needs, rng: &mut GameRng) -> Kind {
+        PiquetStrategy::brilliant(self, needs, rng)
+    }
+}
+
 impl PiquetStrategy {
     pub fn from_player(player: &Player) -> PiquetStrategy {
         match player.base {
@@ -199,7 +300,7 @@ impl PiquetStrategy {
     }
 
     /// A hand card to play instead of turning the top card.
-    #[inline]
+    #[inline(always)]
     pub fn hand_play(
         &self,
         hand: &[crate::systems::piquet::cards::Card],
@@ -260,7 +361,7 @@ impl PiquetStrategy {
     }
 
     /// What to do with the card just turned.
-    #[inline]
+    #[inline(always)]
     pub fn turned(
         &self,
         kind: Kind,

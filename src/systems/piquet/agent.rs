@@ -1,0 +1,431 @@
+//! Piquet Regimental over the agent protocol (docs/agents.md): an external
+//! program for a side (`--strategy b=exec:COMMAND`), and `fortunes agent
+//! piquet --strategy NAME`, a built-in served over the same protocol. Each
+//! of the player's decisions (`Decide`) carries the facts the built-in
+//! players decide from (the player's needs: its IP, what each card kind
+//! would execute, orders waiting, rallies, subordinates; the hand; the
+//! costs) and the legal choices.
+
+use super::cards::{Card, Kind, BASIC, KINDS};
+use super::rules::{Rules, SYSTEM};
+use super::strategy::{Decide, Needs, OfficerAction, PiquetStrategy, TurnedUse, STRATEGIES};
+use crate::engine::seeding::GameRng;
+use crate::engine::Seat;
+use crate::error::Result;
+use crate::params::ParamValues;
+use crate::system::agent::{protocol_error, serve, serve_command, AgentSeat};
+use crate::system::{presets_dir, resolve_built_in, SystemCommand};
+use serde_json::{json, Value};
+use std::cell::RefCell;
+
+/// What an agent for `seat` is told (`system::agent::hello`), with the
+/// scenario.
+pub fn hello(rules: &ParamValues, scenario: &toml::Table, seat: Seat) -> Value {
+    let mut hello = crate::system::agent::hello(
+        SYSTEM,
+        seat,
+        rules,
+        json!({
+            "hand_play": "play a card from the hand (hand:N, for hand_play_cost) instead of turning the deck's top card (turn)",
+            "turned": "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)",
+            "officer_check": "cast for initiative, issue orders, rally, pass initiative to a subordinate, or nothing",
+            "issue": "pay for the next order group: yes or no",
+            "rally": "pay to rally the next unrallied regiment: yes or no",
+            "attached": "the figure's regiment executes at once for attached_cost: yes or no",
+            "extra_cast": "buy another cast for cost: yes or no",
+            "fire": "give a fire order for cost: yes or no",
+            "reload": "reload an unloaded regiment or company for cost: yes or no",
+            "assault_now": "order the assault now, the target holding target_elan: yes or no",
+            "pass_amount": "IP to pass to the neediest subordinate, 1 to most",
+            "brilliant": "the basic card a Brilliant Leader stands for"
+        }),
+    );
+    hello["scenario"] = serde_json::to_value(scenario).unwrap_or(Value::Null);
+    hello
+}
+
+fn kinds_of(mask: u16) -> Vec<&'static str> {
+    Kind::ALL
+        .iter()
+        .filter(|k| mask >> **k as u16 & 1 != 0)
+        .map(|k| k.name())
+        .collect()
+}
+
+fn needs_json(needs: &Needs) -> Value {
+    json!({
+        "ip": needs.ip,
+        "executions": Kind::ALL
+            .iter()
+            .map(|k| (k.name().to_string(), json!(needs.executions[*k as usize])))
+            .collect::<serde_json::Map<String, Value>>(),
+        "volley_ready": needs.volley_ready,
+        "executable": kinds_of(needs.executable),
+        "planned": kinds_of(needs.planned),
+        "order_groups": needs.order_groups,
+        "order_cost": needs.order_cost,
+        "rallies": needs.rallies,
+        "in_assault": needs.in_assault,
+        "may_cast": needs.may_cast,
+        "subordinates": needs.subordinates,
+        "neediest": needs.neediest,
+    })
+}
+
+fn needs_from(value: &Value) -> Needs {
+    let number = |key: &str| value[key].as_u64().unwrap_or(0) as u32;
+    let mask = |key: &str| {
+        value[key]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|k| k.as_str().and_then(Kind::parse))
+            .fold(0u16, |m, k| m | 1 << k as u16)
+    };
+    let mut executions = [0u8; KINDS];
+    for kind in Kind::ALL {
+        executions[kind as usize] = value["executions"][kind.name()].as_u64().unwrap_or(0) as u8;
+    }
+    Needs {
+        ip: number("ip"),
+        executions,
+        volley_ready: number("volley_ready") as u8,
+        executable: mask("executable"),
+        planned: mask("planned"),
+        order_groups: number("order_groups"),
+        order_cost: number("order_cost"),
+        rallies: number("rallies"),
+        in_assault: value["in_assault"].as_bool().unwrap_or(false),
+        may_cast: value["may_cast"].as_bool().unwrap_or(false),
+        subordinates: number("subordinates"),
+        neediest: number("neediest"),
+    }
+}
+
+fn hand_json(hand: &[Card]) -> Vec<&'static str> {
+    hand.iter().map(|c| c.kind().name()).collect()
+}
+
+fn hand_from(value: &Value) -> Vec<Card> {
+    value["hand"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|k| k.as_str().and_then(Kind::parse))
+        .map(Card::basic)
+        .collect()
+}
+
+/// The legal officer actions, by name, in `OfficerAction` order.
+const OFFICER: [(&str, OfficerAction); 5] = [
+    ("cast", OfficerAction::Cast),
+    ("orders", OfficerAction::Orders),
+    ("rally", OfficerAction::Rally),
+    ("pass", OfficerAction::Pass),
+    ("nothing", OfficerAction::Nothing),
+];
+
+fn officer_legal(needs: &Needs) -> [bool; 5] {
+    [
+        needs.may_cast,
+        needs.order_groups > 0,
+        needs.rallies > 0,
+        needs.subordinates > 0,
+        true,
+    ]
+}
+
+fn turned_choices(hand: &[Card], room: bool, ip: u32, rules: &Rules) -> Vec<String> {
+    let mut choices = vec!["use".to_string(), "pass".to_string()];
+    if room {
+        choices.push("keep".into());
+    } else if ip >= rules.hand_swap_cost {
+        choices.extend((1..=hand.len()).map(|n| format!("swap:{n}")));
+    }
+    choices
+}
+
+fn turned_name(choice: TurnedUse) -> String {
+    match choice {
+        TurnedUse::Use => "use".into(),
+        TurnedUse::Pass => "pass".into(),
+        TurnedUse::Keep(None) => "keep".into(),
+        TurnedUse::Keep(Some(slot)) => format!("swap:{}", slot + 1),
+    }
+}
+
+fn yes(answer: bool) -> &'static str {
+    if answer {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+/// A side's player in a game: a built-in, or an agent.
+pub struct Seated<'a> {
+    pub built_in: PiquetStrategy,
+    pub agent: Option<&'a RefCell<AgentSeat>>,
+}
+
+impl Seated<'_> {
+    /// Asks the agent for one of `choices`: its index, or `None` when it
+    /// cannot answer or answers with something else (the failure
+    /// recorded, naming the game and the decision, and the run stopped).
+    fn ask(&self, decision: &str, mut message: Value, choices: &[String]) -> Option<usize> {
+        let mut agent = self.agent?.borrow_mut();
+        if !agent.is_alive() {
+            return None;
+        }
+        let at = agent.next_decision(decision);
+        message["type"] = "decide".into();
+        message["decision"] = decision.into();
+        message["game"] = agent.game().into();
+        message["choices"] = json!(choices);
+        let reply = agent.ask(&message, &at)?;
+        let choice = reply.get("choice");
+        let text = choice.map(|c| match c {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        });
+        match text.and_then(|t| choices.iter().position(|c| *c == t)) {
+            Some(i) => Some(i),
+            None => {
+                agent.fail(&format!(
+                    "{at}: illegal choice {}; allowed: {}",
+                    choice.map_or("(none)".to_string(), Value::to_string),
+                    crate::system::agent::allowed_list(choices)
+                ));
+                None
+            }
+        }
+    }
+
+    fn yes_no(&self, decision: &str, message: Value) -> bool {
+        self.ask(decision, message, &["yes".into(), "no".into()]) == Some(0)
+    }
+}
+
+impl Decide for Seated<'_> {
+    fn hand_play(
+        &self,
+        hand: &[Card],
+        present: u16,
+        needs: &Needs,
+        rules: &Rules,
+        rng: &mut GameRng,
+    ) -> Option<usize> {
+        if self.agent.is_none() {
+            return self.built_in.hand_play(hand, present, needs, rules, rng);
+        }
+        let mut choices = vec!["turn".to_string()];
+        choices.extend((1..=hand.len()).map(|n| format!("hand:{n}")));
+        let message = json!({ "needs": needs_json(needs), "hand": hand_json(hand), "cost": rules.hand_play_cost });
+        self.ask("hand_play", message, &choices)
+            .and_then(|i| i.checked_sub(1))
+    }
+
+    fn turned(
+        &self,
+        kind: Kind,
+        hand: &[Card],
+        room: bool,
+        needs: &Needs,
+        rules: &Rules,
+        rng: &mut GameRng,
+    ) -> TurnedUse {
+        if self.agent.is_none() {
+            return self.built_in.turned(kind, hand, room, needs, rules, rng);
+        }
+        let choices = turned_choices(hand, room, needs.ip, rules);
+        let message = json!({
+            "needs": needs_json(needs),
+            "hand": hand_json(hand),
+            "card": kind.name(),
+            "room": room,
+            "swap_cost": rules.hand_swap_cost,
+        });
+        match self
+            .ask("turned", message, &choices)
+            .map(|i| choices[i].as_str())
+        {
+            Some("use") => TurnedUse::Use,
+            Some("keep") => TurnedUse::Keep(None),
+            Some(swap) if swap.starts_with("swap:") => {
+                TurnedUse::Keep(swap[5..].parse::<usize>().ok().map(|n| n - 1))
+            }
+            _ => TurnedUse::Pass,
+        }
+    }
+
+    fn officer_check(&self, needs: &Needs, rules: &Rules, rng: &mut GameRng) -> OfficerAction {
+        if self.agent.is_none() {
+            return self.built_in.officer_check(needs, rules, rng);
+        }
+        let legal = officer_legal(needs);
+        let options: Vec<(&str, OfficerAction)> = OFFICER
+            .iter()
+            .zip(legal)
+            .filter(|(_, ok)| *ok)
+            .map(|(o, _)| *o)
+            .collect();
+        let choices: Vec<String> = options.iter().map(|(n, _)| n.to_string()).collect();
+        let message = json!({ "needs": needs_json(needs) });
+        self.ask("officer_check", message, &choices)
+            .map_or(OfficerAction::Nothing, |i| options[i].1)
+    }
+
+    fn issue(&self, rng: &mut GameRng) -> bool {
+        match self.agent {
+            None => self.built_in.issue(rng),
+            Some(_) => self.yes_no("issue", json!({})),
+        }
+    }
+
+    fn rally(&self, rng: &mut GameRng) -> bool {
+        match self.agent {
+            None => self.built_in.rally(rng),
+            Some(_) => self.yes_no("rally", json!({})),
+        }
+    }
+
+    fn attached(&self, rng: &mut GameRng) -> bool {
+        match self.agent {
+            None => self.built_in.attached(rng),
+            Some(_) => self.yes_no("attached", json!({})),
+        }
+    }
+
+    fn extra_cast(&self, ip: u32, cost: u32, chips: u32, rng: &mut GameRng) -> bool {
+        match self.agent {
+            None => self.built_in.extra_cast(ip, cost, chips, rng),
+            Some(_) => self.yes_no(
+                "extra_cast",
+                json!({ "ip": ip, "cost": cost, "chips": chips }),
+            ),
+        }
+    }
+
+    fn fire(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
+        match self.agent {
+            None => self.built_in.fire(ip, cost, rng),
+            Some(_) => self.yes_no("fire", json!({ "ip": ip, "cost": cost })),
+        }
+    }
+
+    fn reload(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
+        match self.agent {
+            None => self.built_in.reload(ip, cost, rng),
+            Some(_) => self.yes_no("reload", json!({ "ip": ip, "cost": cost })),
+        }
+    }
+
+    fn assault_now(&self, target_elan: u32) -> bool {
+        match self.agent {
+            None => self.built_in.assault_now(target_elan),
+            Some(_) => self.yes_no("assault_now", json!({ "target_elan": target_elan })),
+        }
+    }
+
+    fn pass_amount(&self, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
+        if self.agent.is_none() {
+            return self.built_in.pass_amount(ip, most, rng);
+        }
+        let choices: Vec<String> = (1..=most).map(|n| n.to_string()).collect();
+        let message = json!({ "ip": ip, "most": most });
+        self.ask("pass_amount", message, &choices)
+            .map_or(1, |i| i as u32 + 1)
+    }
+
+    fn brilliant(&self, needs: &Needs, rng: &mut GameRng) -> Kind {
+        if self.agent.is_none() {
+            return self.built_in.brilliant(needs, rng);
+        }
+        let choices: Vec<String> = Kind::ALL[..BASIC]
+            .iter()
+            .map(|k| k.name().to_string())
+            .collect();
+        let message = json!({ "needs": needs_json(needs) });
+        self.ask("brilliant", message, &choices)
+            .map_or(Kind::DressLines, |i| Kind::ALL[i])
+    }
+}
+
+/// `fortunes agent piquet --strategy NAME`.
+pub const AGENT: SystemCommand = SystemCommand { define, execute };
+
+fn define() -> clap::Command {
+    serve_command(
+        SYSTEM,
+        "Serve a built-in Piquet Regimental player over the agent protocol on stdin and stdout (docs/agents.md)",
+    )
+}
+
+fn execute(matches: &clap::ArgMatches) -> Result<()> {
+    let name = matches
+        .get_one::<String>("strategy")
+        .expect("has a default");
+    let player = resolve_built_in(STRATEGIES, name, &presets_dir(SYSTEM, None))?;
+    let strategy = PiquetStrategy::from_player(&player);
+    // `hello` sets the rules `decide` reads.
+    let rules = RefCell::new(Rules::default());
+    serve(
+        |message, n| {
+            let table: toml::Table = serde_json::from_value(message["rules"].clone())
+                .map_err(|e| protocol_error(n, format!("rules: {e}")))?;
+            let mut values = Rules::defaults();
+            values.set_toml(&table)?;
+            *rules.borrow_mut() = Rules::from_values(&values)?;
+            Ok(())
+        },
+        |message, n, rng| {
+            let rules = rules.borrow();
+            let number = |key: &str| message[key].as_u64().unwrap_or(0) as u32;
+            let needs = needs_from(&message["needs"]);
+            let hand = hand_from(message);
+            Ok(match message["decision"].as_str() {
+                Some("hand_play") => {
+                    let present = hand.iter().fold(0u16, |m, c| m | 1 << c.kind() as u16);
+                    match strategy.hand_play(&hand, present, &needs, &rules, rng) {
+                        Some(slot) => json!(format!("hand:{}", slot + 1)),
+                        None => json!("turn"),
+                    }
+                }
+                Some("turned") => {
+                    let kind = message["card"]
+                        .as_str()
+                        .and_then(Kind::parse)
+                        .ok_or_else(|| protocol_error(n, "turned without its card"))?;
+                    let room = message["room"].as_bool().unwrap_or(false);
+                    json!(turned_name(strategy.turned(kind, &hand, room, &needs, &rules, rng)))
+                }
+                Some("officer_check") => {
+                    let action = strategy.officer_check(&needs, &rules, rng);
+                    json!(OFFICER.iter().find(|(_, a)| *a == action).expect("every action").0)
+                }
+                Some("issue") => json!(yes(strategy.issue(rng))),
+                Some("rally") => json!(yes(strategy.rally(rng))),
+                Some("attached") => json!(yes(strategy.attached(rng))),
+                Some("extra_cast") => json!(yes(strategy.extra_cast(
+                    number("ip"),
+                    number("cost"),
+                    number("chips"),
+                    rng
+                ))),
+                Some("fire") => json!(yes(strategy.fire(number("ip"), number("cost"), rng))),
+                Some("reload") => json!(yes(strategy.reload(number("ip"), number("cost"), rng))),
+                Some("assault_now") => json!(yes(strategy.assault_now(number("target_elan")))),
+                Some("pass_amount") => {
+                    json!(strategy.pass_amount(number("ip"), number("most"), rng).to_string())
+                }
+                Some("brilliant") => json!(strategy.brilliant(&needs, rng).name()),
+                other => {
+                    return Err(protocol_error(
+                        n,
+                        format!("decision {other:?}; allowed: hand_play, turned, officer_check, issue, rally, attached, extra_cast, fire, reload, assault_now, pass_amount, brilliant"),
+                    ))
+                }
+            })
+        },
+    )
+}
