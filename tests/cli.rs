@@ -1242,6 +1242,53 @@ fn a_person_plays_a_haggis_seat_through_standard_input() {
 }
 
 #[test]
+fn a_person_plays_a_piquet_side_through_standard_input() {
+    // Answers tried in turn until one is a choice: every decision is
+    // shown with what its player decides from, and a word it does not
+    // allow is explained and asked again.
+    let answers = "use\nyes\ncast\nturn\n1\nmelee_resolution\n".repeat(3000);
+    let output = with_input(
+        &[
+            "play", "piquet", "--seat", "b", "--seed", "2", "--game", "1",
+        ],
+        &answers,
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(text.contains("you are side b, against heuristic"), "{text}");
+    assert!(
+        text.contains("turned: the turned card: use it, pass it, keep it"),
+        "{text}"
+    );
+    assert!(text.contains("  card: \"officer_check\""), "{text}");
+    assert!(
+        text.contains("\"yes\" is not a choice here; allowed: cast, nothing"),
+        "{text}"
+    );
+    assert!(text.contains("game over: regiments removed"), "{text}");
+    // The input ends: the game is abandoned.
+    let output = with_input(&["play", "piquet"], "use\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("standard input ended"));
+    // A side of several players is refused by name.
+    let output = with_input(
+        &[
+            "play",
+            "piquet",
+            "--scenario",
+            "experiments/piquet/scenarios/corps.toml",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("has 3 players"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn a_grid_is_drawn_as_small_multiples_and_mirrors_once() {
     let dir = TempDir::new("cli-grid-plots");
     let file = dir.path().join("grid.toml");

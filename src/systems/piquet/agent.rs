@@ -18,6 +18,22 @@ use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
+/// Each decision and what it is, for `hello` and for a person's seat.
+pub const DECISIONS: [(&str, &str); 12] = [
+    ("hand_play", "play a card from the hand (hand:N, for hand_play_cost) instead of turning the deck's top card (turn)"),
+    ("turned", "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)"),
+    ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, or nothing"),
+    ("issue", "pay for the next order group: yes or no"),
+    ("rally", "pay to rally the next unrallied regiment: yes or no"),
+    ("attached", "the figure's regiment executes at once for attached_cost: yes or no"),
+    ("extra_cast", "buy another cast for cost: yes or no"),
+    ("fire", "give a fire order for cost: yes or no"),
+    ("reload", "reload an unloaded regiment or company for cost: yes or no"),
+    ("assault_now", "order the assault now, the target holding target_elan: yes or no"),
+    ("pass_amount", "IP to pass to the neediest subordinate, 1 to most"),
+    ("brilliant", "the basic card a Brilliant Leader stands for"),
+];
+
 /// What an agent for `seat` is told (`system::agent::hello`), with the
 /// scenario.
 pub fn hello(rules: &ParamValues, scenario: &toml::Table, seat: Seat) -> Value {
@@ -25,20 +41,12 @@ pub fn hello(rules: &ParamValues, scenario: &toml::Table, seat: Seat) -> Value {
         SYSTEM,
         seat,
         rules,
-        json!({
-            "hand_play": "play a card from the hand (hand:N, for hand_play_cost) instead of turning the deck's top card (turn)",
-            "turned": "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)",
-            "officer_check": "cast for initiative, issue orders, rally, pass initiative to a subordinate, or nothing",
-            "issue": "pay for the next order group: yes or no",
-            "rally": "pay to rally the next unrallied regiment: yes or no",
-            "attached": "the figure's regiment executes at once for attached_cost: yes or no",
-            "extra_cast": "buy another cast for cost: yes or no",
-            "fire": "give a fire order for cost: yes or no",
-            "reload": "reload an unloaded regiment or company for cost: yes or no",
-            "assault_now": "order the assault now, the target holding target_elan: yes or no",
-            "pass_amount": "IP to pass to the neediest subordinate, 1 to most",
-            "brilliant": "the basic card a Brilliant Leader stands for"
-        }),
+        Value::Object(
+            DECISIONS
+                .iter()
+                .map(|(name, about)| (name.to_string(), json!(about)))
+                .collect(),
+        ),
     );
     hello["scenario"] = serde_json::to_value(scenario).unwrap_or(Value::Null);
     hello
@@ -162,18 +170,18 @@ fn yes(answer: bool) -> &'static str {
     }
 }
 
-/// A side's player in a game: a built-in, or an agent.
-pub struct Seated<'a> {
-    pub built_in: PiquetStrategy,
-    pub agent: Option<&'a RefCell<AgentSeat>>,
+/// Who answers a side's decisions instead of a built-in player: an
+/// external agent, or a person at the terminal (`play.rs`).
+pub trait Ask {
+    /// The index of one of `choices` for `decision`, whose facts `message`
+    /// holds; `None` when no answer comes (the game goes on with a
+    /// fallback, and the run or the play stops with the reason).
+    fn ask(&self, decision: &str, message: Value, choices: &[String]) -> Option<usize>;
 }
 
-impl Seated<'_> {
-    /// Asks the agent for one of `choices`: its index, or `None` when it
-    /// cannot answer or answers with something else (the failure
-    /// recorded, naming the game and the decision, and the run stopped).
+impl Ask for RefCell<AgentSeat> {
     fn ask(&self, decision: &str, mut message: Value, choices: &[String]) -> Option<usize> {
-        let mut agent = self.agent?.borrow_mut();
+        let mut agent = self.borrow_mut();
         if !agent.is_alive() {
             return None;
         }
@@ -200,6 +208,18 @@ impl Seated<'_> {
             }
         }
     }
+}
+
+/// A side's player in a game: a built-in, or someone it asks.
+pub struct Seated<'a> {
+    pub built_in: PiquetStrategy,
+    pub asker: Option<&'a dyn Ask>,
+}
+
+impl Seated<'_> {
+    fn ask(&self, decision: &str, message: Value, choices: &[String]) -> Option<usize> {
+        self.asker?.ask(decision, message, choices)
+    }
 
     fn yes_no(&self, decision: &str, message: Value) -> bool {
         self.ask(decision, message, &["yes".into(), "no".into()]) == Some(0)
@@ -215,7 +235,7 @@ impl Decide for Seated<'_> {
         rules: &Rules,
         rng: &mut GameRng,
     ) -> Option<usize> {
-        if self.agent.is_none() {
+        if self.asker.is_none() {
             return self.built_in.hand_play(hand, present, needs, rules, rng);
         }
         let mut choices = vec!["turn".to_string()];
@@ -234,7 +254,7 @@ impl Decide for Seated<'_> {
         rules: &Rules,
         rng: &mut GameRng,
     ) -> TurnedUse {
-        if self.agent.is_none() {
+        if self.asker.is_none() {
             return self.built_in.turned(kind, hand, room, needs, rules, rng);
         }
         let choices = turned_choices(hand, room, needs.ip, rules);
@@ -259,7 +279,7 @@ impl Decide for Seated<'_> {
     }
 
     fn officer_check(&self, needs: &Needs, rules: &Rules, rng: &mut GameRng) -> OfficerAction {
-        if self.agent.is_none() {
+        if self.asker.is_none() {
             return self.built_in.officer_check(needs, rules, rng);
         }
         let legal = officer_legal(needs);
@@ -276,28 +296,28 @@ impl Decide for Seated<'_> {
     }
 
     fn issue(&self, rng: &mut GameRng) -> bool {
-        match self.agent {
+        match self.asker {
             None => self.built_in.issue(rng),
             Some(_) => self.yes_no("issue", json!({})),
         }
     }
 
     fn rally(&self, rng: &mut GameRng) -> bool {
-        match self.agent {
+        match self.asker {
             None => self.built_in.rally(rng),
             Some(_) => self.yes_no("rally", json!({})),
         }
     }
 
     fn attached(&self, rng: &mut GameRng) -> bool {
-        match self.agent {
+        match self.asker {
             None => self.built_in.attached(rng),
             Some(_) => self.yes_no("attached", json!({})),
         }
     }
 
     fn extra_cast(&self, ip: u32, cost: u32, chips: u32, rng: &mut GameRng) -> bool {
-        match self.agent {
+        match self.asker {
             None => self.built_in.extra_cast(ip, cost, chips, rng),
             Some(_) => self.yes_no(
                 "extra_cast",
@@ -307,28 +327,28 @@ impl Decide for Seated<'_> {
     }
 
     fn fire(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
-        match self.agent {
+        match self.asker {
             None => self.built_in.fire(ip, cost, rng),
             Some(_) => self.yes_no("fire", json!({ "ip": ip, "cost": cost })),
         }
     }
 
     fn reload(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
-        match self.agent {
+        match self.asker {
             None => self.built_in.reload(ip, cost, rng),
             Some(_) => self.yes_no("reload", json!({ "ip": ip, "cost": cost })),
         }
     }
 
     fn assault_now(&self, target_elan: u32) -> bool {
-        match self.agent {
+        match self.asker {
             None => self.built_in.assault_now(target_elan),
             Some(_) => self.yes_no("assault_now", json!({ "target_elan": target_elan })),
         }
     }
 
     fn pass_amount(&self, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
-        if self.agent.is_none() {
+        if self.asker.is_none() {
             return self.built_in.pass_amount(ip, most, rng);
         }
         let choices: Vec<String> = (1..=most).map(|n| n.to_string()).collect();
@@ -338,7 +358,7 @@ impl Decide for Seated<'_> {
     }
 
     fn brilliant(&self, needs: &Needs, rng: &mut GameRng) -> Kind {
-        if self.agent.is_none() {
+        if self.asker.is_none() {
             return self.built_in.brilliant(needs, rng);
         }
         let choices: Vec<String> = Kind::ALL[..BASIC]

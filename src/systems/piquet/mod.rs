@@ -10,6 +10,7 @@ pub mod dice;
 pub mod game;
 pub mod metrics;
 pub mod odds;
+pub mod play;
 pub mod rules;
 pub mod scenario;
 pub mod stats;
@@ -155,6 +156,7 @@ impl Simulation for Piquet {
     const METRICS: &'static [Metric] = metrics::METRICS;
     const ODDS: Option<SystemCommand> = Some(odds::ODDS);
     const AGENT: Option<SystemCommand> = Some(agent::AGENT);
+    const PLAY: Option<SystemCommand> = Some(play::PLAY);
     const NAME: &'static str = rules::SYSTEM;
     const ABOUT: &'static str =
         "Piquet Regimental: decks, initiative, commanders' hands, orders, fire, artillery, engagements, assaults and rallies";
@@ -240,7 +242,7 @@ impl Simulation for Piquet {
                 |agents| {
                     let seats = BySeat(Seat::BOTH.map(|s| agent::Seated {
                         built_in: self.strategies[s],
-                        agent: agents[s],
+                        asker: agents[s].map(|a| a as &dyn agent::Ask),
                     }));
                     let setup = Setup {
                         rules: &self.rules,

@@ -1,0 +1,176 @@
+//! `fortunes play piquet`: a person plays one side of one player in the
+//! terminal against a built-in player, from the same seeds as a run (game
+//! N of seed S is the deal game N of any run with `--seed S` plays). Each
+//! decision shows the facts the built-in players decide from, those an
+//! external agent is sent (`agent.rs`), and takes one of its choices.
+
+use super::agent::{Ask, Seated, DECISIONS};
+use super::game::{Game, Setup};
+use super::rules::{Rules, SYSTEM};
+use super::scenario::Scenario;
+use super::stats::{GameTally, Stats};
+use super::strategy::{PiquetStrategy, STRATEGIES};
+use crate::engine::{BySeat, Seat};
+use crate::error::{Error, ErrorKind, Result};
+use crate::system::person::{play_command, Terminal};
+use crate::system::{presets_dir, resolve_built_in, SystemCommand};
+use serde_json::Value;
+
+pub const PLAY: SystemCommand = SystemCommand { define, execute };
+
+fn define() -> clap::Command {
+    play_command(
+        SYSTEM,
+        "Play one side of a Piquet Regimental game against a built-in player: each decision shows what its player decides from and takes one of the choices listed",
+        "heuristic",
+        "The side you play (a side of one player)",
+    )
+    .arg(
+        clap::Arg::new("scenario")
+            .long("scenario")
+            .value_name("FILE")
+            .help("A scenario file (default: the shipped default scenario)"),
+    )
+}
+
+/// A decision's facts as one line each: `needs` as its fields, the rest as
+/// they are.
+fn facts(message: &Value) -> String {
+    let mut text = String::new();
+    let Some(fields) = message.as_object() else {
+        return text;
+    };
+    for (key, value) in fields {
+        match (key.as_str(), value) {
+            ("needs", Value::Object(needs)) => {
+                let shown: Vec<String> = needs
+                    .iter()
+                    .map(|(k, v)| match (k.as_str(), v) {
+                        ("executions", Value::Object(by_kind)) => {
+                            let some: Vec<String> = by_kind
+                                .iter()
+                                .filter(|(_, n)| n.as_u64().unwrap_or(0) > 0)
+                                .map(|(kind, n)| format!("{kind} {n}"))
+                                .collect();
+                            format!("executions [{}]", some.join(", "))
+                        }
+                        (k, v) => format!("{k} {v}"),
+                    })
+                    .collect();
+                text.push_str(&format!("  you: {}\n", shown.join("; ")));
+            }
+            (key, value) => text.push_str(&format!("  {key}: {value}\n")),
+        }
+    }
+    text
+}
+
+/// The person at the terminal answers the side's decisions.
+struct Person(Terminal);
+
+impl Ask for Person {
+    fn ask(&self, decision: &str, message: Value, choices: &[String]) -> Option<usize> {
+        // Once the input has ended the game is abandoned: it plays out
+        // with fallbacks, unshown.
+        if self.0.ended() {
+            return None;
+        }
+        let about = DECISIONS
+            .iter()
+            .find(|(name, _)| *name == decision)
+            .map_or("", |(_, about)| about);
+        self.0
+            .say(&format!("{decision}: {about}\n{}", facts(&message)));
+        loop {
+            if self.0.ended() {
+                return None;
+            }
+            self.0
+                .say(&format!("  your choice ({}): ", choices.join(" ")));
+            let answer = self.0.answer()?;
+            match choices.iter().position(|c| c.eq_ignore_ascii_case(&answer)) {
+                Some(i) => return Some(i),
+                None => self.0.say(&format!(
+                    "  {answer:?} is not a choice here; allowed: {}\n",
+                    choices.join(", ")
+                )),
+            }
+        }
+    }
+}
+
+fn execute(matches: &clap::ArgMatches) -> Result<()> {
+    let mut values = Rules::defaults();
+    for set in matches.get_many::<String>("set").into_iter().flatten() {
+        values.set_text(set)?;
+    }
+    let rules = Rules::from_values(&values)?;
+    let (text, origin) = match matches.get_one::<String>("scenario") {
+        Some(path) => (
+            crate::presets::read_input(std::path::Path::new(path))?,
+            path.clone(),
+        ),
+        None => (
+            include_str!("../../../experiments/piquet/scenarios/default.toml").to_string(),
+            "the default scenario".to_string(),
+        ),
+    };
+    let file = std::path::Path::new(&origin);
+    let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(file, e))?;
+    let scenario = Scenario::from_table(&table).map_err(|e| Error::file(file, e))?;
+    scenario.check_army_minimum(rules.army_cards_per_player, rules.army_spare_cards)?;
+    let you = Seat::parse(matches.get_one::<String>("seat").expect("defaulted")).expect("a or b");
+    let players = scenario.sides[you].player_count;
+    if players > 1 {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "side {} of {origin} has {players} players (a commander and subordinates); a person plays a side of one player; allowed: a scenario whose side {} has one",
+            you.name(),
+            you.name()
+        ))));
+    }
+    let against = matches.get_one::<String>("against").expect("defaulted");
+    let player = resolve_built_in(STRATEGIES, against, &presets_dir(SYSTEM, None))?;
+    let (seed, index) = (
+        *matches.get_one::<u64>("seed").expect("defaulted"),
+        *matches.get_one::<u64>("game").expect("defaulted"),
+    );
+    let person = Person(Terminal::stdio());
+    let other = PiquetStrategy::from_player(&player);
+    let seats = BySeat(Seat::BOTH.map(|s| Seated {
+        built_in: other,
+        asker: (s == you).then_some(&person as &dyn Ask),
+    }));
+    let setup = Setup {
+        rules: &rules,
+        scenario: &scenario,
+        strategies: &seats,
+    };
+    person.0.say(&format!(
+        "Piquet Regimental, game {index} of seed {seed} (the deal game {index} of `fortunes run piquet --seed {seed}` plays): \
+         you are side {}, against {}; {} DECQs of 18 KARDs\n",
+        you.name(),
+        player.name,
+        scenario.decqs
+    ));
+    let mut game = Game::new();
+    game.reset(&setup, seed, index);
+    let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+    game.play(&setup, index, &mut stats, &mut tally, None);
+    if person.0.ended() {
+        return Err(Error::new(ErrorKind::BadArgument(
+            "standard input ended before the game did: the game is abandoned".into(),
+        )));
+    }
+    person.0.say(&format!(
+        "game over: regiments removed: yours {}, the enemy's {}; Elan lost to fire: yours {}, the enemy's {}; volleys: yours {}, the enemy's {}; assaults {} (won by the attacker {})\n",
+        tally.removed[you],
+        tally.removed[you.other()],
+        tally.elan_lost[you].iter().sum::<u32>(),
+        tally.elan_lost[you.other()].iter().sum::<u32>(),
+        tally.volleys[you],
+        tally.volleys[you.other()],
+        tally.assaults,
+        tally.attacker_won,
+    ));
+    Ok(())
+}
