@@ -35,14 +35,30 @@ enum Seated<'a> {
     Player(HaggisStrategy),
 }
 
-fn show(terminal: &Terminal, view: &View<'_>, question: &str) {
+/// What the seat may know, then `question`; nothing once the input has
+/// ended (the game is abandoned and plays out unshown). `betting`: the
+/// bets are still to be made.
+fn show(terminal: &Terminal, view: &View<'_>, question: &str, betting: bool) {
+    if terminal.ended() {
+        return;
+    }
     let round = &view.round;
+    let bets = if betting {
+        // The dealer may see the leader's bet (rule `betting`).
+        view.opponent_bet.map_or(String::new(), |bet| {
+            format!("; the opponent bet {}", bet.name())
+        })
+    } else {
+        format!(
+            "; bets: yours {}, the opponent's {}",
+            round.bets[view.seat].name(),
+            view.opponent_bet.map_or("unknown", Bet::name)
+        )
+    };
     let mut text = format!(
-        "scores: you {}, the opponent {}; bets: yours {}, the opponent's {}\n  your hand: {}\n  the opponent holds {} number card(s) and the wilds {}\n",
+        "scores: you {}, the opponent {}{bets}\n  your hand: {}\n  the opponent holds {} number card(s) and the wilds {}\n",
         view.scores[view.seat],
         view.scores[view.seat.other()],
-        round.bets[view.seat].name(),
-        view.opponent_bet.map_or("unknown", Bet::name),
         view.hand(),
         view.opponent_numbers,
         match round.hands[view.seat.other()] {
@@ -177,7 +193,7 @@ impl Strategy for Seated<'_> {
         match self {
             Seated::Player(player) => player.bet(view, scratch, rng),
             Seated::Person(terminal) => {
-                show(terminal, view, "a new round: bet on going out first");
+                show(terminal, view, "a new round: bet on going out first", true);
                 ask_bet(terminal).unwrap_or(Bet::None)
             }
         }
@@ -192,7 +208,7 @@ impl Strategy for Seated<'_> {
                 } else {
                     "you lead: play any combination"
                 };
-                show(terminal, view, question);
+                show(terminal, view, question, false);
                 match ask_play(terminal, view) {
                     Ok(play) => play,
                     // The input has ended: the game is abandoned; pass,

@@ -340,9 +340,12 @@ impl Decide for Seated<'_> {
         }
     }
 
-    fn assault_now(&self, target_elan: u32) -> bool {
+    fn assault_now(&self, target_elan: u32, asking: bool) -> bool {
         match self.asker {
             None => self.built_in.assault_now(target_elan),
+            // While its view is worked out, an assault waiting counts as
+            // one that could be ordered: asked only when it is.
+            Some(_) if !asking => true,
             Some(_) => self.yes_no("assault_now", json!({ "target_elan": target_elan })),
         }
     }

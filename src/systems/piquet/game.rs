@@ -678,7 +678,7 @@ impl Game {
             idle &= idle - 1;
             let regiment = &side.regiments[i];
             let next = regiment.plan[self.units[seat][i].plan_at as usize];
-            if !self.may_order(setup, seat, i) {
+            if !self.may_order(setup, seat, i, false) {
                 continue;
             }
             groups |= 1 << (regiment.brigade as usize * ORDER_KINDS + next as usize);
@@ -1025,7 +1025,7 @@ impl Game {
                     .filter(|&i| {
                         let bypass = side.regiments[i].player as usize != p;
                         self.units[seat][i].status == Status::Idle
-                            && self.may_order(setup, seat, i)
+                            && self.may_order(setup, seat, i, true)
                             && (self.own(setup, seat, p, i) || (chief && bypass))
                     })
                     .fold(0u16, |m, i| m | 1 << i);
@@ -1748,17 +1748,22 @@ impl Game {
     /// assault waits while the player holds it back (its target's Elan
     /// above `assault_at_elan`).
     #[inline]
-    fn may_order<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, i: usize) -> bool {
+    fn may_order<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        asking: bool,
+    ) -> bool {
         let regiment = &setup.scenario.sides[seat].regiments[i];
         let next = regiment.plan[self.units[seat][i].plan_at as usize];
         next != OrderKind::Assault
-            || setup.strategies[seat]
-                .assault_now(self.units[seat.other()][regiment.target as usize].elan as u32)
+            || setup.strategies[seat].assault_now(
+                self.units[seat.other()][regiment.target as usize].elan as u32,
+                asking,
+            )
     }
 
-    /// A reload card: each unloaded regiment (or company, for Artillery
-    /// Reload) of `arm` the card reaches may reload for its cost, and may
-    /// not fire on this card.
     /// The units of `seat` that may reload: those that may fight, and with
     /// `shaken_reload` the unrallied too.
     #[inline]
@@ -1772,6 +1777,9 @@ impl Game {
             }
     }
 
+    /// A reload card: each unloaded regiment (or company, for Artillery
+    /// Reload) of `arm` the card reaches may reload for its cost, and may
+    /// not fire on this card.
     fn reload<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, p: usize, arm: Arm) {
         let rules = setup.rules;
         let side = &setup.scenario.sides[seat];
@@ -1885,8 +1893,9 @@ impl Game {
                 let target = self.aims[seat][i] as usize;
                 let distance = (self.units[seat.other()][target].x - self.units[seat][i].x).abs();
                 if decided >> i & 1 == 0 {
+                    // A player orders its own regiments only.
                     let order = if rules.brigade_fire {
-                        side.brigades[i]
+                        side.brigades[i] & side.owned[regiment.player as usize]
                     } else {
                         1 << i
                     };
@@ -2467,6 +2476,27 @@ mod tests {
             ..Rules::default()
         };
         assert_eq!(brigade_volley(regiment, |_, _| {}), (2, 2));
+    }
+
+    #[test]
+    fn a_fire_order_covers_only_its_own_players_regiments() {
+        // One brigade (the default), two players: each pays its own order.
+        let text = BRIGADE_FIRE.replace(
+            "[[a.regiments]]\nname = \"Second\"",
+            "[[a.subordinates]]\nname = \"Corps\"\ncommander = \"average\"\n\
+             [[a.regiments]]\nname = \"Second\"\nplayer = \"Corps\"",
+        );
+        with_rules(&text, Rules::default(), 0, &[], |setup, game| {
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.players[Seat::A][0].ip = 10;
+            game.players[Seat::A][1].ip = 10;
+            game.players[Seat::B][0].ip = 0;
+            game.kard = 1;
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 2);
+            assert_eq!(game.players[Seat::A][0].ip, 9, "the commander's order");
+            assert_eq!(game.players[Seat::A][1].ip, 9, "the subordinate's");
+        });
     }
 
     #[test]

@@ -169,7 +169,7 @@ pub const SPECS: &[ParamSpec] = &[
         name: "reload_holds_fire",
         kind: ParamKind::Choice(&["reloaded", "player"]),
         default: 0,
-        doc: "who may not fire on the KARD of a Reload card: the regiments and companies that reloaded on it, or every unit under the command of the player who used it",
+        doc: "who may not fire on the KARD of a Reload card: the regiments and companies that reloaded on it, or every unit the card of the player who used it reaches (a side's commander's: the whole side)",
         source: "\"A formation can not fire on the same Reload card that it used to reload\" (Fire); \"You can not fire on a Reload card\" (Artillery Reload)",
     },
     ParamSpec {

@@ -221,9 +221,11 @@ pub struct Side {
     pub artillery: u16,
     /// The companies that fire at Bombardment range (`Regiment::bombards`).
     pub bombards: u16,
-    /// Each regiment's brigade (its division's, when divisions are named),
-    /// itself included: what one fire order covers.
+    /// Each regiment's brigade (the same brigade number in the same
+    /// division), itself included: what one fire order covers.
     pub brigades: [u16; MAX_UNITS],
+    /// Each player's own regiments.
+    pub owned: [u16; MAX_PLAYERS],
 }
 
 /// Each regiment with a figure, and the other regiments of its brigade.
@@ -774,6 +776,7 @@ impl Scenario {
             let infantry = mask(&|r| r.arm == Arm::Infantry);
             let artillery = mask(&|r| r.arm == Arm::Artillery);
             let bombards = mask(&|r| r.bombards());
+            let owned = std::array::from_fn(|p| mask(&|r| r.player as usize == p));
             let brigades = std::array::from_fn(|i| {
                 let me = &regiments[i];
                 mask(&|r| r.brigade == me.brigade && r.division == me.division)
@@ -786,6 +789,7 @@ impl Scenario {
                 artillery,
                 bombards,
                 brigades,
+                owned,
                 players,
                 player_count: player_tables.len() as u8,
                 player_names,

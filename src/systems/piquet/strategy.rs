@@ -167,7 +167,10 @@ pub trait Decide {
     fn extra_cast(&self, ip: u32, cost: u32, chips: u32, rng: &mut GameRng) -> bool;
     fn fire(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool;
     fn reload(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool;
-    fn assault_now(&self, target_elan: u32) -> bool;
+    /// Whether the plan's assault may be ordered now, its target holding
+    /// `target_elan`; `asking` is false while a player's view is worked
+    /// out (what could be ordered), true when the order is being given.
+    fn assault_now(&self, target_elan: u32, asking: bool) -> bool;
     fn pass_amount(&self, ip: u32, most: u32, rng: &mut GameRng) -> u32;
     fn brilliant(&self, needs: &Needs, rng: &mut GameRng) -> Kind;
 }
@@ -225,7 +228,7 @@ impl Decide for PiquetStrategy {
         PiquetStrategy::reload(self, ip, cost, rng)
     }
     #[inline]
-    fn assault_now(&self, target_elan: u32) -> bool {
+    fn assault_now(&self, target_elan: u32, _asking: bool) -> bool {
         PiquetStrategy::assault_now(self, target_elan)
     }
     #[inline]

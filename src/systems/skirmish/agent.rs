@@ -70,7 +70,9 @@ impl Cards for AgentCards<'_> {
             "enemy_men": men(seat.other()),
             "choices": choices,
         });
-        let reply = agent.ask(&message, &at)?;
+        let Some(reply) = agent.ask(&message, &at) else {
+            return fallback;
+        };
         let choice = reply.get("choice");
         match choice.and_then(Value::as_u64) {
             Some(v) if (1..=6).contains(&v) && hand.has(v as u32) => Some(v as u32),
