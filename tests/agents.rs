@@ -34,6 +34,38 @@ fn metrics(out: &Path) -> String {
     std::fs::read_to_string(out.join("metrics.csv")).unwrap()
 }
 
+/// Runs `fortunes run SYSTEM ARGS` twice into `tmp`: with the players
+/// of `seats` (each `SEAT=NAME`) in the process, then with each served
+/// by `fortunes agent SYSTEM --strategy NAME`; the metrics must be equal
+/// byte for byte.
+fn assert_served_plays_as_inside(tmp: &Path, system: &str, args: &[&str], seats: &[&str]) {
+    let label =
+        format!("{system}-{}-{}", args.join("_"), seats.join("_")).replace(['/', '=', ' '], "-");
+    let run = |out: &Path, players: &[String]| {
+        let mut all = vec!["run", system, "-q", "-j", "2"];
+        all.extend(args);
+        for player in players {
+            all.extend(["--strategy", player.as_str()]);
+        }
+        all.extend(["--out", out.to_str().unwrap()]);
+        fortunes(&all)
+    };
+    let (inside, served) = (tmp.join(&label), tmp.join(format!("{label}-agent")));
+    let players: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+    let output = run(&inside, &players);
+    assert!(output.status.success(), "{label}: {}", stderr(&output));
+    let agents: Vec<String> = seats
+        .iter()
+        .map(|s| {
+            let (seat, name) = s.split_once('=').unwrap();
+            format!("{seat}=exec:{FORTUNES} agent {system} --strategy {name}")
+        })
+        .collect();
+    let output = run(&served, &agents);
+    assert!(output.status.success(), "{label}: {}", stderr(&output));
+    assert_eq!(metrics(&inside), metrics(&served), "{label}");
+}
+
 #[test]
 fn a_built_in_served_over_the_protocol_plays_as_in_the_process() {
     let tmp = TempDir::new("agents-served");
@@ -57,31 +89,8 @@ fn a_sickles_built_in_served_over_the_protocol_plays_as_in_the_process() {
     let tmp = TempDir::new("agents-sickles");
     // random draws from the side's stream; holder holds events.
     for name in ["heuristic", "random", "holder"] {
-        let (inside, served) = (
-            tmp.path().join(name),
-            tmp.path().join(format!("{name}-agent")),
-        );
-        let run = |out: &Path, seat_b: &str| {
-            fortunes(&[
-                "run",
-                "sickles",
-                "-n",
-                "300",
-                "-q",
-                "-j",
-                "2",
-                "--strategy",
-                seat_b,
-                "--out",
-                out.to_str().unwrap(),
-            ])
-        };
-        let output = run(&inside, &format!("b={name}"));
-        assert!(output.status.success(), "{}", stderr(&output));
-        let agent = format!("b=exec:{FORTUNES} agent sickles --strategy {name}");
-        let output = run(&served, &agent);
-        assert!(output.status.success(), "{name}: {}", stderr(&output));
-        assert_eq!(metrics(&inside), metrics(&served), "{name}");
+        let seat = format!("b={name}");
+        assert_served_plays_as_inside(tmp.path(), "sickles", &["-n", "300"], &[&seat]);
     }
 }
 
@@ -91,42 +100,14 @@ fn a_skirmish_built_in_served_over_the_protocol_plays_as_in_the_process() {
     // The attacker's and the defender's views differ (a charge to meet, a
     // distance to close): each side is served in turn. random draws from
     // the side's stream, cadence reads the shooters' load.
-    for (seat, name) in [
-        ("a", "hold_high"),
-        ("b", "hold_high"),
-        ("a", "random"),
-        ("b", "cadence"),
-        ("b", "highest"),
+    for seat in [
+        "a=hold_high",
+        "b=hold_high",
+        "a=random",
+        "b=cadence",
+        "b=highest",
     ] {
-        let (inside, served) = (
-            tmp.path().join(format!("{seat}-{name}")),
-            tmp.path().join(format!("{seat}-{name}-agent")),
-        );
-        let run = |out: &Path, player: &str| {
-            fortunes(&[
-                "run",
-                "skirmish",
-                "-n",
-                "300",
-                "-q",
-                "-j",
-                "2",
-                "--strategy",
-                player,
-                "--out",
-                out.to_str().unwrap(),
-            ])
-        };
-        let output = run(&inside, &format!("{seat}={name}"));
-        assert!(output.status.success(), "{}", stderr(&output));
-        let agent = format!("{seat}=exec:{FORTUNES} agent skirmish --strategy {name}");
-        let output = run(&served, &agent);
-        assert!(
-            output.status.success(),
-            "{seat} {name}: {}",
-            stderr(&output)
-        );
-        assert_eq!(metrics(&inside), metrics(&served), "{seat} {name}");
+        assert_served_plays_as_inside(tmp.path(), "skirmish", &["-n", "300"], &[seat]);
     }
     // The search needs the whole game: refused by name.
     let output = fortunes(&["agent", "skirmish", "--strategy", "search"]);
@@ -172,52 +153,15 @@ fn a_haggis_built_in_served_over_the_protocol_plays_as_in_the_process() {
     // Rules other than the defaults cross in hello (a smaller hand, the
     // leader's bet seen by the dealer); random and search draw from the
     // seat's stream; both seats served at once in the last case.
-    for (players, games) in [
-        (vec!["b=heuristic"], "60"),
-        (vec!["b=random"], "60"),
-        (vec!["b=search"], "10"),
-        (vec!["a=heuristic", "b=random"], "40"),
+    let rules = ["--set", "hand_size=10", "--set", "betting=leader_first"];
+    for (seats, games) in [
+        (&["b=heuristic"][..], "60"),
+        (&["b=random"][..], "60"),
+        (&["b=search"][..], "10"),
+        (&["a=heuristic", "b=random"][..], "40"),
     ] {
-        let label = players.join(" ");
-        let (inside, served) = (
-            tmp.path().join(label.replace(' ', "_")),
-            tmp.path()
-                .join(format!("{}-agent", label.replace(' ', "_"))),
-        );
-        let run = |out: &Path, seats: &[String]| {
-            let mut args = vec![
-                "run",
-                "haggis",
-                "-n",
-                games,
-                "-q",
-                "-j",
-                "2",
-                "--set",
-                "hand_size=10",
-                "--set",
-                "betting=leader_first",
-                "--out",
-                out.to_str().unwrap(),
-            ];
-            for seat in seats {
-                args.extend(["--strategy", seat.as_str()]);
-            }
-            fortunes(&args)
-        };
-        let inside_seats: Vec<String> = players.iter().map(|p| p.to_string()).collect();
-        let output = run(&inside, &inside_seats);
-        assert!(output.status.success(), "{}", stderr(&output));
-        let served_seats: Vec<String> = players
-            .iter()
-            .map(|p| {
-                let (seat, name) = p.split_once('=').unwrap();
-                format!("{seat}=exec:{FORTUNES} agent haggis --strategy {name}")
-            })
-            .collect();
-        let output = run(&served, &served_seats);
-        assert!(output.status.success(), "{label}: {}", stderr(&output));
-        assert_eq!(metrics(&inside), metrics(&served), "{label}");
+        let args: Vec<&str> = ["-n", games].into_iter().chain(rules).collect();
+        assert_served_plays_as_inside(tmp.path(), "haggis", &args, seats);
     }
 }
 
@@ -255,41 +199,13 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
     // Every decision crosses the protocol: random draws from the side's
     // stream at each, hoarder keeps IP back, and the battery scenario
     // brings bombardment, fire orders and reloads.
-    for (scenario, player, games) in [
-        (None, "b=heuristic", "200"),
-        (None, "b=random", "200"),
-        (None, "b=hoarder", "200"),
-        (
-            Some("experiments/piquet/scenarios/battery.toml"),
-            "a=heuristic",
-            "150",
-        ),
-        (
-            Some("experiments/piquet/scenarios/battery.toml"),
-            "a=random",
-            "150",
-        ),
-    ] {
-        let label = format!("{}-{}", scenario.is_some(), player.replace('=', "-"));
-        let run = |out: &Path, seat: &str| {
-            let mut args = vec!["run", "piquet", "-n", games, "-q", "-j", "2"];
-            if let Some(file) = scenario {
-                args.extend(["--scenario", file]);
-            }
-            args.extend(["--strategy", seat, "--out", out.to_str().unwrap()]);
-            fortunes(&args)
-        };
-        let (inside, served) = (
-            tmp.path().join(&label),
-            tmp.path().join(format!("{label}-agent")),
-        );
-        let output = run(&inside, player);
-        assert!(output.status.success(), "{}", stderr(&output));
-        let (seat, name) = player.split_once('=').unwrap();
-        let agent = format!("{seat}=exec:{FORTUNES} agent piquet --strategy {name}");
-        let output = run(&served, &agent);
-        assert!(output.status.success(), "{label}: {}", stderr(&output));
-        assert_eq!(metrics(&inside), metrics(&served), "{label}");
+    let battery = "experiments/piquet/scenarios/battery.toml";
+    for seat in ["b=heuristic", "b=random", "b=hoarder"] {
+        assert_served_plays_as_inside(tmp.path(), "piquet", &["-n", "200"], &[seat]);
+    }
+    for seat in ["a=heuristic", "a=random"] {
+        let args = ["-n", "150", "--scenario", battery];
+        assert_served_plays_as_inside(tmp.path(), "piquet", &args, &[seat]);
     }
     // A side of several players draws from a stream each: refused.
     let output = fortunes(&[

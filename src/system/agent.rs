@@ -315,6 +315,19 @@ pub fn hello(
     })
 }
 
+/// The rule values a `hello` (message `line` of the input) carries, over
+/// the system's `defaults`.
+pub fn hello_rules(
+    message: &serde_json::Value,
+    line: usize,
+    mut defaults: crate::params::ParamValues,
+) -> crate::error::Result<crate::params::ParamValues> {
+    let table: toml::Table = serde_json::from_value(message["rules"].clone())
+        .map_err(|e| protocol_error(line, format!("rules: {e}")))?;
+    defaults.set_toml(&table)?;
+    Ok(defaults)
+}
+
 /// The `game` message: the game's index and the seat's seed, its own
 /// stream, so an agent's choices are as reproducible as a built-in's.
 pub fn game_message(master_seed: u64, game: u64, seat: crate::engine::Seat) -> serde_json::Value {

@@ -171,10 +171,11 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let greeted = RefCell::new(None::<(Rules, Seat)>);
     serve(
         |message, n| {
-            let table: toml::Table = serde_json::from_value(message["rules"].clone())
-                .map_err(|e| protocol_error(n, format!("rules: {e}")))?;
-            let mut values = ParamValues::defaults(SYSTEM, super::rules::SPECS);
-            values.set_toml(&table)?;
+            let values = crate::system::agent::hello_rules(
+                message,
+                n,
+                ParamValues::defaults(SYSTEM, super::rules::SPECS),
+            )?;
             let seat = match message["seat"].as_str() {
                 Some("b") => Seat::B,
                 _ => Seat::A,

@@ -288,10 +288,7 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let mut scratch = Scratch::new();
     serve(
         |message, n| {
-            let table: toml::Table = serde_json::from_value(message["rules"].clone())
-                .map_err(|e| protocol_error(n, format!("rules: {e}")))?;
-            let mut values = Rules::defaults();
-            values.set_toml(&table)?;
+            let values = crate::system::agent::hello_rules(message, n, Rules::defaults())?;
             *rules.borrow_mut() = Rules::from_values(values)?;
             Ok(())
         },

@@ -342,7 +342,7 @@ impl Decide for Seated<'_> {
 
     fn assault_now(&self, target_elan: u32, asking: bool) -> bool {
         match self.asker {
-            None => self.built_in.assault_now(target_elan),
+            None => self.built_in.assault_now(target_elan, asking),
             // While its view is worked out, an assault waiting counts as
             // one that could be ordered: asked only when it is.
             Some(_) if !asking => true,
@@ -394,10 +394,7 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let rules = RefCell::new(Rules::default());
     serve(
         |message, n| {
-            let table: toml::Table = serde_json::from_value(message["rules"].clone())
-                .map_err(|e| protocol_error(n, format!("rules: {e}")))?;
-            let mut values = Rules::defaults();
-            values.set_toml(&table)?;
+            let values = crate::system::agent::hello_rules(message, n, Rules::defaults())?;
             *rules.borrow_mut() = Rules::from_values(&values)?;
             Ok(())
         },
@@ -437,7 +434,7 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
                 ))),
                 Some("fire") => json!(yes(strategy.fire(number("ip"), number("cost"), rng))),
                 Some("reload") => json!(yes(strategy.reload(number("ip"), number("cost"), rng))),
-                Some("assault_now") => json!(yes(strategy.assault_now(number("target_elan")))),
+                Some("assault_now") => json!(yes(strategy.assault_now(number("target_elan"), true))),
                 Some("pass_amount") => {
                     json!(strategy.pass_amount(number("ip"), number("most"), rng).to_string())
                 }

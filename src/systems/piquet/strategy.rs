@@ -175,72 +175,6 @@ pub trait Decide {
     fn brilliant(&self, needs: &Needs, rng: &mut GameRng) -> Kind;
 }
 
-impl Decide for PiquetStrategy {
-    #[inline]
-    fn hand_play(
-        &self,
-        hand: &[Card],
-        present: u16,
-        needs: &Needs,
-        rules: &Rules,
-        rng: &mut GameRng,
-    ) -> Option<usize> {
-        PiquetStrategy::hand_play(self, hand, present, needs, rules, rng)
-    }
-    #[inline]
-    fn turned(
-        &self,
-        kind: Kind,
-        hand: &[Card],
-        room: bool,
-        needs: &Needs,
-        rules: &Rules,
-        rng: &mut GameRng,
-    ) -> TurnedUse {
-        PiquetStrategy::turned(self, kind, hand, room, needs, rules, rng)
-    }
-    #[inline]
-    fn officer_check(&self, needs: &Needs, rules: &Rules, rng: &mut GameRng) -> OfficerAction {
-        PiquetStrategy::officer_check(self, needs, rules, rng)
-    }
-    #[inline]
-    fn issue(&self, rng: &mut GameRng) -> bool {
-        PiquetStrategy::issue(self, rng)
-    }
-    #[inline]
-    fn rally(&self, rng: &mut GameRng) -> bool {
-        PiquetStrategy::rally(self, rng)
-    }
-    #[inline]
-    fn attached(&self, rng: &mut GameRng) -> bool {
-        PiquetStrategy::attached(self, rng)
-    }
-    #[inline]
-    fn extra_cast(&self, ip: u32, cost: u32, chips: u32, rng: &mut GameRng) -> bool {
-        PiquetStrategy::extra_cast(self, ip, cost, chips, rng)
-    }
-    #[inline]
-    fn fire(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
-        PiquetStrategy::fire(self, ip, cost, rng)
-    }
-    #[inline]
-    fn reload(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
-        PiquetStrategy::reload(self, ip, cost, rng)
-    }
-    #[inline]
-    fn assault_now(&self, target_elan: u32, _asking: bool) -> bool {
-        PiquetStrategy::assault_now(self, target_elan)
-    }
-    #[inline]
-    fn pass_amount(&self, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
-        PiquetStrategy::pass_amount(self, ip, most, rng)
-    }
-    #[inline]
-    fn brilliant(&self, needs: &Needs, rng: &mut GameRng) -> Kind {
-        PiquetStrategy::brilliant(self, needs, rng)
-    }
-}
-
 impl PiquetStrategy {
     pub fn from_player(player: &Player) -> PiquetStrategy {
         match player.base {
@@ -301,10 +235,12 @@ impl PiquetStrategy {
                 Kind::DressLines,
             )
     }
+}
 
+impl Decide for PiquetStrategy {
     /// A hand card to play instead of turning the top card.
     #[inline(always)]
-    pub fn hand_play(
+    fn hand_play(
         &self,
         hand: &[crate::systems::piquet::cards::Card],
         present: u16,
@@ -365,7 +301,7 @@ impl PiquetStrategy {
 
     /// What to do with the card just turned.
     #[inline(always)]
-    pub fn turned(
+    fn turned(
         &self,
         kind: Kind,
         hand: &[crate::systems::piquet::cards::Card],
@@ -414,7 +350,7 @@ impl PiquetStrategy {
         }
     }
 
-    pub fn officer_check(&self, needs: &Needs, rules: &Rules, rng: &mut GameRng) -> OfficerAction {
+    fn officer_check(&self, needs: &Needs, rules: &Rules, rng: &mut GameRng) -> OfficerAction {
         let orders = needs.order_groups > 0 && needs.ip >= needs.order_cost.max(rules.order_cost);
         let rally = needs.rallies > 0 && needs.ip >= rules.rally_cost;
         let pass = needs.subordinates > 0 && needs.ip > rules.pass_cost && needs.neediest < 18;
@@ -459,7 +395,7 @@ impl PiquetStrategy {
     }
 
     /// Whether to pay for the next order group (the player can afford it).
-    pub fn issue(&self, rng: &mut GameRng) -> bool {
+    fn issue(&self, rng: &mut GameRng) -> bool {
         match self.style {
             Style::Random => rng.random_bool(0.5),
             Style::Heuristic => true,
@@ -467,17 +403,17 @@ impl PiquetStrategy {
     }
 
     /// Whether to pay for the next rally (the player can afford it).
-    pub fn rally(&self, rng: &mut GameRng) -> bool {
+    fn rally(&self, rng: &mut GameRng) -> bool {
         self.issue(rng)
     }
 
     /// Whether the attached regiment executes at once for its cost.
-    pub fn attached(&self, rng: &mut GameRng) -> bool {
+    fn attached(&self, rng: &mut GameRng) -> bool {
         self.issue(rng)
     }
 
     /// Whether to buy another cast for `cost` against `chips` left.
-    pub fn extra_cast(&self, ip: u32, cost: u32, _chips: u32, rng: &mut GameRng) -> bool {
+    fn extra_cast(&self, ip: u32, cost: u32, _chips: u32, rng: &mut GameRng) -> bool {
         match self.style {
             Style::Random => rng.random_bool(0.5),
             Style::Heuristic => ip >= cost + self.reserve,
@@ -485,7 +421,7 @@ impl PiquetStrategy {
     }
 
     /// Whether a loaded regiment with an enemy in range fires, for `cost`.
-    pub fn fire(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
+    fn fire(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
         match self.style {
             Style::Random => rng.random_bool(0.5),
             Style::Heuristic => ip >= cost + self.fire_reserve,
@@ -494,7 +430,7 @@ impl PiquetStrategy {
 
     /// Whether an unloaded regiment or company reloads on its card, for
     /// `cost`.
-    pub fn reload(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
+    fn reload(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
         match self.style {
             Style::Random => rng.random_bool(0.5),
             Style::Heuristic => ip >= cost + self.reserve,
@@ -504,12 +440,12 @@ impl PiquetStrategy {
     /// Whether a regiment whose next order is an assault may be ordered to
     /// it now, its target holding `target_elan`.
     #[inline]
-    pub fn assault_now(&self, target_elan: u32) -> bool {
+    fn assault_now(&self, target_elan: u32, _asking: bool) -> bool {
         target_elan <= self.assault_at_elan
     }
 
     /// IP to pass down, 1..=`most`, holding `ip`.
-    pub fn pass_amount(&self, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
+    fn pass_amount(&self, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
         match self.style {
             Style::Random => rng.random_range(1..=most),
             Style::Heuristic => ip.saturating_sub(self.reserve + 1).clamp(1, most),
@@ -517,7 +453,7 @@ impl PiquetStrategy {
     }
 
     /// The basic card a Brilliant Leader stands for.
-    pub fn brilliant(&self, needs: &Needs, rng: &mut GameRng) -> Kind {
+    fn brilliant(&self, needs: &Needs, rng: &mut GameRng) -> Kind {
         match self.style {
             Style::Random => Kind::ALL[rng.random_range(0..BASIC)],
             Style::Heuristic => {
