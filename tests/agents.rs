@@ -119,32 +119,42 @@ fn a_skirmish_built_in_served_over_the_protocol_plays_as_in_the_process() {
     );
 }
 
-#[test]
-fn a_skirmish_agent_playing_a_card_it_does_not_hold_stops_the_run() {
-    let tmp = TempDir::new("agents-skirmish-illegal");
+/// Runs `system` with seat b played by the shell `agent` (which answers
+/// wrongly): the run stops with exit 2 and one message holding every one
+/// of `expected` (the seat, the decision, the illegal choice), and writes
+/// nothing.
+fn assert_agent_stops_the_run(system: &str, agent: &str, expected: &[&str]) {
+    let tmp = TempDir::new(&format!("agents-{system}-illegal"));
     let out = tmp.path().join("out");
-    // Always 7: never a card.
-    let agent = "b=exec:while read line; do case \"$line\" in *decide*) echo '{\"choice\": 7}';; esac; done";
+    let seat = format!("b=exec:{agent}");
     let output = fortunes(&[
         "run",
-        "skirmish",
+        system,
         "-n",
-        "50",
+        "20",
         "-q",
         "--strategy",
-        agent,
+        &seat,
         "--out",
         out.to_str().unwrap(),
     ]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     let message = stderr(&output);
-    assert!(
-        message.contains("seat b agent")
-            && message.contains("decision 1 (card)")
-            && message.contains("illegal choice 7; allowed:"),
-        "{message}"
-    );
+    assert!(message.contains("seat b agent"), "{message}");
+    for part in expected {
+        assert!(message.contains(part), "{part}: {message}");
+    }
     assert!(!out.join("metrics.csv").exists(), "nothing written");
+}
+
+#[test]
+fn a_skirmish_agent_playing_a_card_it_does_not_hold_stops_the_run() {
+    // Always 7: never a card.
+    assert_agent_stops_the_run(
+        "skirmish",
+        "while read line; do case \"$line\" in *decide*) echo '{\"choice\": 7}';; esac; done",
+        &["decision 1 (card)", "illegal choice 7; allowed:"],
+    );
 }
 
 #[test]
@@ -167,30 +177,12 @@ fn a_haggis_built_in_served_over_the_protocol_plays_as_in_the_process() {
 
 #[test]
 fn a_haggis_agent_passing_on_a_lead_stops_the_run() {
-    let tmp = TempDir::new("agents-haggis-illegal");
-    let out = tmp.path().join("out");
     // Bets none, then always passes: illegal when it must lead.
-    let agent = "b=exec:while read line; do case \"$line\" in *'\"decision\":\"bet\"'*) echo '{\"choice\": \"none\"}';; *decide*) echo '{\"choice\": \"pass\"}';; esac; done";
-    let output = fortunes(&[
-        "run",
+    assert_agent_stops_the_run(
         "haggis",
-        "-n",
-        "20",
-        "-q",
-        "--strategy",
-        agent,
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    let message = stderr(&output);
-    assert!(
-        message.contains("seat b agent")
-            && message.contains("(play)")
-            && message.contains("illegal choice \"pass\"; allowed:"),
-        "{message}"
+        "while read line; do case \"$line\" in *'\"decision\":\"bet\"'*) echo '{\"choice\": \"none\"}';; *decide*) echo '{\"choice\": \"pass\"}';; esac; done",
+        &["(play)", "illegal choice \"pass\"; allowed:"],
     );
-    assert!(!out.join("metrics.csv").exists(), "nothing written");
 }
 
 #[test]
@@ -228,30 +220,11 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
 
 #[test]
 fn a_piquet_agent_answering_nonsense_stops_the_run() {
-    let tmp = TempDir::new("agents-piquet-illegal");
-    let out = tmp.path().join("out");
-    let agent = "b=exec:while read line; do case \"$line\" in *decide*) echo '{\"choice\": \"charge\"}';; esac; done";
-    let output = fortunes(&[
-        "run",
+    assert_agent_stops_the_run(
         "piquet",
-        "-n",
-        "20",
-        "-q",
-        "--strategy",
-        agent,
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    let message = stderr(&output);
-    assert!(
-        message.contains("seat b agent")
-            && message.contains("game ")
-            && message.contains("decision 1 (")
-            && message.contains("illegal choice \"charge\"; allowed:"),
-        "{message}"
+        "while read line; do case \"$line\" in *decide*) echo '{\"choice\": \"charge\"}';; esac; done",
+        &["game ", "decision 1 (", "illegal choice \"charge\"; allowed:"],
     );
-    assert!(!out.join("metrics.csv").exists(), "nothing written");
 }
 
 #[test]

@@ -162,7 +162,7 @@ pub const SPECS: &[ParamSpec] = &[
         name: "fire_orders",
         kind: ParamKind::Choice(&["brigade", "regiment"]),
         default: 0,
-        doc: "what one fire order (one fire_cost) covers: every loaded regiment and company of a brigade with an enemy in range, all firing on the KARD, or a single regiment's volley",
+        doc: "what one fire order (one fire_cost) covers: every loaded regiment and company of a brigade, of the ordering player's own, with an enemy in range, all firing on the KARD; or a single regiment's volley",
         source: "\"Fire ... is an order that can be given at any time to any infantry or artillery command\"; \"An order can be issued to a regiment, a brigade, or a division for the expense of 1 IP\"",
     },
     ParamSpec {
@@ -176,7 +176,7 @@ pub const SPECS: &[ParamSpec] = &[
         name: "shaken_reload",
         kind: ParamKind::Bool,
         default: 1,
-        doc: "an unloaded unit that has not rallied may reload on its Reload card (it still may not fire until it rallies); 0: only units that may fight reload",
+        doc: "an unloaded unit that has not rallied may reload on its Reload card (it still may not fire until it rallies); false: only units that may fight reload",
         source: "\"Musket/Missile Reload : An unloaded infantry unit may reload\" (no exception is made for units that must rally)",
     },
     ParamSpec {
