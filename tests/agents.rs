@@ -92,6 +92,18 @@ fn a_sickles_built_in_served_over_the_protocol_plays_as_in_the_process() {
         let seat = format!("b={name}");
         assert_served_plays_as_inside(tmp.path(), "sickles", &["-n", "300"], &[&seat]);
     }
+    // Beside an agent, the other side's search still plays out its turns
+    // (its playouts hold no agent, so they are heuristic on both sides).
+    let against_search = ["-n", "100", "--strategy", "a=search"];
+    assert_served_plays_as_inside(tmp.path(), "sickles", &against_search, &["b=random"]);
+    // The search plays out the cup, which the protocol does not send.
+    let output = fortunes(&["agent", "sickles", "--strategy", "search"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("allowed: random, heuristic"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]

@@ -6,7 +6,7 @@ use fortunes::engine::{BySeat, Seat};
 use fortunes::params::ParamValues;
 use fortunes::stats::Rate;
 use fortunes::systems::sickles::game::chit;
-use fortunes::systems::sickles::strategy::{Heuristic, KeyChoice};
+use fortunes::systems::sickles::strategy::{Heuristic, KeyChoice, Search};
 use fortunes::systems::sickles::{
     Fate, Game, Rules, Scenario, Sickles, SicklesStrategy, TurnTally,
 };
@@ -54,6 +54,13 @@ const HOLDER: SicklesStrategy = SicklesStrategy::Heuristic(Heuristic {
     key_choice: KeyChoice::Random,
     key_event: 0,
     hold_events: true,
+});
+const SEARCH: SicklesStrategy = SicklesStrategy::Search(Search {
+    samples: 16,
+    activation_weight: 1,
+    brigade_weight: 2,
+    key_weight: 3,
+    event_weight: 1,
 });
 const FIXED_KEY: SicklesStrategy = SicklesStrategy::Heuristic(Heuristic {
     key_choice: KeyChoice::Fixed,
@@ -114,7 +121,11 @@ fn every_chit_is_in_exactly_one_place_at_every_step() {
         let rules = rules(sets);
         let scenario = illustrative();
         let universe = Game::universe(&rules, &scenario);
-        for strategies in [[HEURISTIC, SicklesStrategy::Random], [HOLDER, HOLDER]] {
+        for strategies in [
+            [HEURISTIC, SicklesStrategy::Random],
+            [HOLDER, HOLDER],
+            [SEARCH, HOLDER],
+        ] {
             let strategies = BySeat(strategies);
             let mut game = Game::new(0, 0);
             for index in 0..150 {
@@ -478,4 +489,98 @@ fn the_heuristic_division_chit_prefers_a_brigade_nobody_activated() {
     assert_eq!(HEURISTIC.division_brigade(0b110, 0b100, &mut rng), 2);
     // Nothing fresh: the first eligible.
     assert_eq!(HEURISTIC.division_brigade(0b110, 0, &mut rng), 1);
+}
+
+/// Side a: a division whose chit comes back while it has a brigade left to
+/// activate, and a division in play whose chit is killed every turn; one
+/// CIC chit a side.
+fn one_cic_and_a_killed_chit() -> (Rules, Scenario) {
+    let text = r#"
+        turns = 4
+        [[a.divisions]]
+        brigades = 2
+        return_rating = 3
+        [[a.divisions]]
+        brigades = 2
+        return_rating = 3
+        killed = [1, 5]
+        [[b.divisions]]
+        brigades = 2
+        return_rating = 3
+    "#;
+    let scenario = Scenario::from_table(&toml::from_str(text).unwrap()).unwrap();
+    (rules(&["cic_chits=1", "division_return=always"]), scenario)
+}
+
+#[test]
+fn the_search_spends_the_cic_chit_where_no_division_chit_can_reach() {
+    // From the text: a division chit activates a brigade "not already
+    // activated by the Division Activation Chit" and (division_return =
+    // always) goes back in the cup while one is left, so the first
+    // division's chit activates both its brigades whatever the CIC chit
+    // does; the killed division's brigades can only be reached by the CIC
+    // chit ("any one of his Brigades"). Best play leaves exactly one
+    // brigade idle every turn; the heuristic's first-brigade pick leaves
+    // two whenever the CIC chit comes out before the division chit's
+    // second activation.
+    let (rules, scenario) = one_cic_and_a_killed_chit();
+    let idle = |a: SicklesStrategy| {
+        let sim = sickles(rules.clone(), scenario.clone(), a, HEURISTIC);
+        let mut idle = Vec::new();
+        turns(&sim, 200, 7, &mut |t| idle.push(t.idle_brigades[Seat::A]));
+        idle
+    };
+    let search = idle(SEARCH);
+    assert_eq!(search.len(), 800);
+    assert!(search.iter().all(|&i| i == 1), "{search:?}");
+    let heuristic = idle(HEURISTIC);
+    assert!(heuristic.iter().all(|&i| i == 1 || i == 2));
+    assert!(heuristic.iter().filter(|&&i| i == 2).count() > 200);
+}
+
+/// Per game, side a's idle brigades (or activations) under `a` minus
+/// under the heuristic, on the same games: the mean difference and its
+/// standard error, the game the unit.
+fn paired(rules: Rules, a: SicklesStrategy, figure: fn(&TurnTally) -> u32) -> (f64, f64) {
+    let games = 300;
+    let per_game = |strategy| {
+        let sim = sickles(rules.clone(), illustrative(), strategy, HEURISTIC);
+        let mut game = Game::new(0, 0);
+        (0..games)
+            .map(|index| {
+                let mut total = 0i64;
+                sim.play_game(&mut game, 11, index, &mut |t| total += figure(t) as i64);
+                total
+            })
+            .collect::<Vec<_>>()
+    };
+    let diffs: Vec<f64> = per_game(a)
+        .iter()
+        .zip(per_game(HEURISTIC))
+        .map(|(x, h)| (x - h) as f64)
+        .collect();
+    let n = diffs.len() as f64;
+    let mean = diffs.iter().sum::<f64>() / n;
+    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
+}
+
+#[test]
+fn the_search_leaves_fewer_brigades_idle_than_the_heuristic_on_the_same_games() {
+    let (mean, se) = paired(rules(&[]), SEARCH, |t| t.idle_brigades[Seat::A]);
+    assert!(
+        mean + 3.0 * se < 0.0,
+        "idle brigades a game: {mean:+.3} (se {se:.3})"
+    );
+    // Under not_this_turn a CIC pick can cost its division chit a return:
+    // the search wins activations back.
+    let rules = rules(&[
+        "division_eligible=not_this_turn",
+        "wild_effect=roll_for_activation",
+    ]);
+    let (mean, se) = paired(rules, SEARCH, |t| t.activations[Seat::A]);
+    assert!(
+        mean - 3.0 * se > 0.0,
+        "activations a game: {mean:+.3} (se {se:.3})"
+    );
 }

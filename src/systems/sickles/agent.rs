@@ -219,6 +219,13 @@ impl Decide for Seated<'_> {
         })
         .unwrap_or(Order::Attack)
     }
+
+    fn search(&self) -> Option<super::strategy::Search> {
+        match self.agent {
+            None => self.built_in.search(),
+            Some(_) => None,
+        }
+    }
 }
 
 /// `fortunes agent sickles --strategy NAME`.
@@ -234,6 +241,11 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
         .expect("has a default");
     let player = resolve_built_in(STRATEGIES, name, &presets_dir(SYSTEM, None))?;
     let strategy = SicklesStrategy::from_player(&player);
+    if let SicklesStrategy::Search(_) = strategy {
+        return Err(crate::error::Error::new(crate::error::ErrorKind::BadArgument(format!(
+            "{name}: the search plays out the rest of the turn from the whole cup, which the protocol does not send; allowed: random, heuristic or a preset of one"
+        ))));
+    }
     serve(
         |_, _| Ok(()),
         |message, n, rng| {

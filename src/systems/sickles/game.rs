@@ -12,11 +12,12 @@ use super::rules::{
     DivisionEligible, DivisionReturn, FortunesOfWar, HeldEvents, Rules, WildEffect, EVENTS,
 };
 use super::scenario::{Scenario, MAX_BRIGADES, MAX_DIVISIONS};
-use super::strategy::{Decide, Order, View};
+use super::strategy::{Decide, Heuristic, Order, Search, SicklesStrategy, View};
 use crate::engine::cup::Cup;
 use crate::engine::dice::Die;
-use crate::engine::seeding::{game_rng, GameRng, Stream};
+use crate::engine::seeding::{game_rng, rng_from_seed, GameRng, Stream};
 use crate::engine::{BySeat, Seat};
+use rand::Rng;
 
 /// Chit ids: events, division, CIC and Wild chits, Fortunes of War.
 pub mod chit {
@@ -170,7 +171,29 @@ pub struct TurnTally {
     pub brigade_activations: BySeat<[[u8; MAX_BRIGADES]; MAX_DIVISIONS]>,
 }
 
+/// A decision the search plays out, with what finishing it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Decision {
+    /// Event chit `id` was drawn: use it or hold it.
+    Event { id: u8 },
+    /// Division chit `id` activates one of its eligible brigades.
+    Division { id: u8, division: usize },
+    /// A CIC or Wild chit activates any brigade of the side.
+    Any,
+}
+
+/// A choice at a `Decision`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    Use(bool),
+    Brigade(usize, u8),
+}
+
+/// Most brigades a side can have in play, so most choices of one decision.
+const MAX_CHOICES: usize = MAX_DIVISIONS * MAX_BRIGADES;
+
 /// One worker's reusable game.
+#[derive(Clone)]
 pub struct Game {
     pub turn: u32,
     pub places: Places,
@@ -334,13 +357,155 @@ impl Game {
     fn activate_any<D: Decide>(
         &mut self,
         seat: Seat,
+        rules: &Rules,
+        scenario: &Scenario,
         strategies: &BySeat<D>,
         tally: &mut TurnTally,
     ) {
-        let view = Self::view(&self.brigades, &self.events_used, seat, tally);
-        if let Some((d, b)) = strategies[seat].any_brigade(&view, &mut self.seats[seat]) {
+        let pick = match strategies[seat].search() {
+            Some(search) => {
+                let view = Self::view(&self.brigades, &self.events_used, seat, tally);
+                let heuristic = SicklesStrategy::Heuristic(Heuristic::DEFAULT);
+                match heuristic.any_brigade(&view, &mut self.seats[seat]) {
+                    None => None,
+                    Some(usual) => {
+                        let mut choices = [Choice::Brigade(usual.0, usual.1); MAX_CHOICES];
+                        let n = self.distinct_brigades(seat, &mut choices, tally, |_| true);
+                        let decision = Decision::Any;
+                        match self.search(
+                            &search,
+                            seat,
+                            decision,
+                            &choices[..n],
+                            rules,
+                            scenario,
+                            tally,
+                        ) {
+                            Choice::Brigade(d, b) => Some((d, b)),
+                            Choice::Use(_) => unreachable!("a brigade decision"),
+                        }
+                    }
+                }
+            }
+            None => {
+                let view = Self::view(&self.brigades, &self.events_used, seat, tally);
+                strategies[seat].any_brigade(&view, &mut self.seats[seat])
+            }
+        };
+        if let Some((d, b)) = pick {
             self.activate(seat, d, b, true, strategies, tally);
         }
+    }
+
+    /// Fills `choices` after its first entry (the heuristic's brigade)
+    /// with one brigade of each other kind that `allowed` admits, and
+    /// returns how many there are. Two brigades of one division with the
+    /// same activations this turn, the same of them by its division chit,
+    /// face the same rest of the turn, so one stands for both.
+    fn distinct_brigades(
+        &self,
+        seat: Seat,
+        choices: &mut [Choice],
+        tally: &TurnTally,
+        allowed: impl Fn((usize, u8)) -> bool,
+    ) -> usize {
+        let kind = |(d, b): (usize, u8)| {
+            (
+                d,
+                tally.brigade_activations[seat][d][b as usize],
+                self.activated[seat][d] >> b & 1,
+            )
+        };
+        let mut n = 1;
+        for d in 0..MAX_DIVISIONS {
+            for b in 0..self.brigades[seat][d] {
+                if n == choices.len() || !allowed((d, b)) {
+                    continue;
+                }
+                let seen = choices[..n].iter().any(|c| match *c {
+                    Choice::Brigade(d2, b2) => kind((d2, b2)) == kind((d, b)),
+                    Choice::Use(_) => false,
+                });
+                if !seen {
+                    choices[n] = Choice::Brigade(d, b);
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// The search: every choice of `choices` (the heuristic's first) played
+    /// out to the turn's end on the same sampled draw orders of the rest of
+    /// the cup and the same dice, heuristics deciding for both sides after
+    /// it; the choice whose turn is worth most over the samples wins, the
+    /// earlier one on a tie. Reshuffling the cup is the whole
+    /// determinization: what the side cannot see is which of the
+    /// opponent's events are in the cup and its key chit, and no figure of
+    /// the side's objective depends on either (only on how many chits
+    /// there are, which is public).
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        search: &Search,
+        seat: Seat,
+        decision: Decision,
+        choices: &[Choice],
+        rules: &Rules,
+        scenario: &Scenario,
+        tally: &TurnTally,
+    ) -> Choice {
+        if choices.len() == 1 {
+            return choices[0];
+        }
+        const PLAYOUT: BySeat<SicklesStrategy> =
+            BySeat([SicklesStrategy::Heuristic(Heuristic::DEFAULT); 2]);
+        let mut totals = [0u64; MAX_CHOICES];
+        for _ in 0..search.samples {
+            let deal = self.seats[seat].random::<u64>();
+            let dice = self.seats[seat].random::<u64>();
+            for (choice, total) in choices.iter().zip(&mut totals) {
+                let mut world = self.clone();
+                world.deal = rng_from_seed(deal);
+                world.dice = rng_from_seed(dice);
+                let mut rest = *tally;
+                match (decision, *choice) {
+                    (Decision::Event { id }, Choice::Use(use_now)) => {
+                        world.take_event(seat, id, use_now, &mut rest)
+                    }
+                    (Decision::Division { id, division }, Choice::Brigade(_, b)) => world
+                        .division_activates(
+                            seat, division, id, b, rules, scenario, &PLAYOUT, &mut rest,
+                        ),
+                    (Decision::Any, Choice::Brigade(d, b)) => {
+                        world.activate(seat, d, b, true, &PLAYOUT, &mut rest)
+                    }
+                    _ => unreachable!("choices fit their decision"),
+                }
+                world.draw_rest(rules, scenario, &PLAYOUT, &mut rest);
+                *total += world.worth(search, seat, &rest);
+            }
+        }
+        let best =
+            (0..choices.len()).fold(0, |best, i| if totals[i] > totals[best] { i } else { best });
+        choices[best]
+    }
+
+    /// The search's objective for `seat` at the end of a turn.
+    fn worth(&self, search: &Search, seat: Seat, tally: &TurnTally) -> u64 {
+        let mut brigades = 0;
+        for d in 0..MAX_DIVISIONS {
+            for b in 0..self.brigades[seat][d] as usize {
+                brigades += (tally.brigade_activations[seat][d][b] > 0) as u64;
+            }
+        }
+        let fates = &tally.fates[seat];
+        let used = fates.iter().filter(|&&f| f == Fate::Used).count() as u64;
+        let key_used = (fates[tally.keys[seat] as usize] == Fate::Used) as u64;
+        search.activation_weight as u64 * tally.activations[seat] as u64
+            + search.brigade_weight as u64 * brigades
+            + search.key_weight as u64 * key_used
+            + search.event_weight as u64 * used
     }
 
     fn count_uses(&mut self, seat: Seat, events: u64, tally: &mut TurnTally) {
@@ -374,127 +539,218 @@ impl Game {
         // Fortunes of War under cancel_next_chit: the next chit drawn.
         let mut cancel_next = false;
         while let Some(id) = self.places.cup.pull(&mut self.deal) {
-            tally.chits_drawn += 1;
-            let position = tally.chits_drawn;
-            if std::mem::take(&mut cancel_next) {
-                match Chit::of(id) {
-                    Chit::Event(seat, e) => {
-                        self.places.blocked |= 1 << id;
-                        tally.fates[seat][e] = Fate::Blocked;
-                    }
-                    _ => self.places.spent |= 1 << id,
-                }
-                after_each(self);
-                continue;
-            }
-            match Chit::of(id) {
-                Chit::Event(seat, e) => {
-                    if e as u8 == self.keys[seat] {
-                        tally.key_position[seat] = position;
-                    }
-                    if strategies[seat].use_at_once(&mut self.seats[seat]) {
-                        self.places.used |= 1 << id;
-                        self.count_uses(seat, 1 << id, &mut tally);
-                    } else {
-                        self.places.held |= 1 << id;
-                        tally.held[seat] |= 1 << e;
-                    }
-                }
-                Chit::Wild => {
-                    self.places.spent |= 1 << id;
-                    if rules.wild_effect == WildEffect::RollForActivation {
-                        // The non-puller rolls: 1-3 Confederate, 4-6 Union.
-                        let seat = if Die::D6.roll(&mut self.dice) <= 3 {
-                            Seat::A
-                        } else {
-                            Seat::B
-                        };
-                        self.activate_any(seat, strategies, &mut tally);
-                    }
-                }
-                Chit::Division(seat, d) => {
-                    let all = ((1u16 << self.brigades[seat][d]) - 1) as u8;
-                    // Brigades of the division some chit activated this turn.
-                    let active = (0..self.brigades[seat][d] as usize)
-                        .filter(|&b| tally.brigade_activations[seat][d][b] > 0)
-                        .fold(0u8, |m, b| m | 1 << b);
-                    let eligible = |game: &Game| {
-                        all & !game.activated[seat][d]
-                            & match rules.division_eligible {
-                                DivisionEligible::NotByThisChit => all,
-                                DivisionEligible::NotThisTurn => !active,
-                            }
-                    };
-                    let choice = eligible(self);
-                    if choice == 0 {
-                        // Every brigade already active (a CIC or Wild chit
-                        // got there first, under not_this_turn): nothing
-                        // to activate, the chit is spent.
-                        self.places.spent |= 1 << id;
-                        after_each(self);
-                        continue;
-                    }
-                    let b = strategies[seat].division_brigade(
-                        d,
-                        choice,
-                        choice & !active,
-                        &mut self.seats[seat],
-                    );
-                    self.activated[seat][d] |= 1 << b;
-                    self.activate(seat, d, b, false, strategies, &mut tally);
-                    let active_now = active | 1 << b;
-                    let more = eligible(self)
-                        & match rules.division_eligible {
-                            DivisionEligible::NotByThisChit => all,
-                            DivisionEligible::NotThisTurn => !active_now,
-                        }
-                        != 0;
-                    let rating = scenario.divisions[seat][d].return_rating;
-                    let returns = more
-                        && match rules.division_return {
-                            DivisionReturn::Never => false,
-                            DivisionReturn::Always => true,
-                            DivisionReturn::RatingD6 => Die::D6.roll(&mut self.dice) <= rating,
-                        };
-                    if returns {
-                        self.places.cup.put(id);
-                        tally.returned[seat] += 1;
-                    } else {
-                        self.places.spent |= 1 << id;
-                    }
-                }
-                Chit::Cic(seat) => {
-                    self.places.spent |= 1 << id;
-                    self.activate_any(seat, strategies, &mut tally);
-                }
-                Chit::FortunesOfWar => {
-                    self.places.spent |= 1 << id;
-                    tally.fortunes_position = Some(position - 1);
-                    let cup = self.places.cup.bits();
-                    let keys = Seat::BOTH
-                        .iter()
-                        .fold(0u64, |m, &s| m | 1 << chit::event(s, self.keys[s] as usize));
-                    cancel_next = rules.fortunes_of_war == FortunesOfWar::CancelNextChit;
-                    let lost_events = match rules.fortunes_of_war {
-                        FortunesOfWar::None | FortunesOfWar::CancelNextChit => 0,
-                        FortunesOfWar::CancelKeyChits => cup & keys,
-                        FortunesOfWar::CancelRemainingEvents | FortunesOfWar::EndTurn => {
-                            cup & chit::ALL_EVENTS
-                        }
-                    };
-                    self.block(lost_events, &mut tally);
-                    if rules.fortunes_of_war == FortunesOfWar::EndTurn {
-                        let rest = self.places.cup.bits();
-                        self.places.unplayed |= rest;
-                        self.places.cup = Cup::new();
-                    }
-                }
-            }
+            self.resolve(
+                id,
+                rules,
+                scenario,
+                strategies,
+                &mut tally,
+                &mut cancel_next,
+            );
             after_each(self);
         }
         self.end_turn(rules, scenario, &mut tally);
         after_each(self);
         tally
+    }
+
+    /// The rest of the turn, from a cup mid-draw: a search's playout.
+    fn draw_rest<D: Decide>(
+        &mut self,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategies: &BySeat<D>,
+        tally: &mut TurnTally,
+    ) {
+        let mut cancel_next = false;
+        while let Some(id) = self.places.cup.pull(&mut self.deal) {
+            self.resolve(id, rules, scenario, strategies, tally, &mut cancel_next);
+        }
+        self.end_turn(rules, scenario, tally);
+    }
+
+    /// Chit `id`, just pulled, resolved as its type says.
+    fn resolve<D: Decide>(
+        &mut self,
+        id: u8,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategies: &BySeat<D>,
+        tally: &mut TurnTally,
+        cancel_next: &mut bool,
+    ) {
+        tally.chits_drawn += 1;
+        let position = tally.chits_drawn;
+        if std::mem::take(cancel_next) {
+            match Chit::of(id) {
+                Chit::Event(seat, e) => {
+                    self.places.blocked |= 1 << id;
+                    tally.fates[seat][e] = Fate::Blocked;
+                }
+                _ => self.places.spent |= 1 << id,
+            }
+            return;
+        }
+        match Chit::of(id) {
+            Chit::Event(seat, e) => {
+                if e as u8 == self.keys[seat] {
+                    tally.key_position[seat] = position;
+                }
+                let decision = Decision::Event { id };
+                let use_now = match strategies[seat].search() {
+                    Some(search) => {
+                        let choices = [Choice::Use(true), Choice::Use(false)];
+                        self.search(&search, seat, decision, &choices, rules, scenario, tally)
+                            == Choice::Use(true)
+                    }
+                    None => strategies[seat].use_at_once(&mut self.seats[seat]),
+                };
+                self.take_event(seat, id, use_now, tally);
+            }
+            Chit::Wild => {
+                self.places.spent |= 1 << id;
+                if rules.wild_effect == WildEffect::RollForActivation {
+                    // The non-puller rolls: 1-3 Confederate, 4-6 Union.
+                    let seat = if Die::D6.roll(&mut self.dice) <= 3 {
+                        Seat::A
+                    } else {
+                        Seat::B
+                    };
+                    self.activate_any(seat, rules, scenario, strategies, tally);
+                }
+            }
+            Chit::Division(seat, d) => {
+                let eligible = self.eligible(seat, d, rules, tally);
+                if eligible == 0 {
+                    // Every brigade already active (a CIC or Wild chit
+                    // got there first, under not_this_turn): nothing
+                    // to activate, the chit is spent.
+                    self.places.spent |= 1 << id;
+                    return;
+                }
+                let fresh = eligible & !self.active(seat, d, tally);
+                let b = match strategies[seat].search() {
+                    Some(search) => {
+                        let usual = Decide::division_brigade(
+                            &SicklesStrategy::Heuristic(Heuristic::DEFAULT),
+                            d,
+                            eligible,
+                            fresh,
+                            &mut self.seats[seat],
+                        );
+                        let mut choices = [Choice::Brigade(d, usual); MAX_BRIGADES];
+                        let n = self.distinct_brigades(seat, &mut choices, tally, |db| {
+                            db.0 == d && eligible & 1 << db.1 != 0
+                        });
+                        let decision = Decision::Division { id, division: d };
+                        match self.search(
+                            &search,
+                            seat,
+                            decision,
+                            &choices[..n],
+                            rules,
+                            scenario,
+                            tally,
+                        ) {
+                            Choice::Brigade(_, b) => b,
+                            Choice::Use(_) => unreachable!("a brigade decision"),
+                        }
+                    }
+                    None => {
+                        strategies[seat].division_brigade(d, eligible, fresh, &mut self.seats[seat])
+                    }
+                };
+                self.division_activates(seat, d, id, b, rules, scenario, strategies, tally);
+            }
+            Chit::Cic(seat) => {
+                self.places.spent |= 1 << id;
+                self.activate_any(seat, rules, scenario, strategies, tally);
+            }
+            Chit::FortunesOfWar => {
+                self.places.spent |= 1 << id;
+                tally.fortunes_position = Some(position - 1);
+                let cup = self.places.cup.bits();
+                let keys = Seat::BOTH
+                    .iter()
+                    .fold(0u64, |m, &s| m | 1 << chit::event(s, self.keys[s] as usize));
+                *cancel_next = rules.fortunes_of_war == FortunesOfWar::CancelNextChit;
+                let lost_events = match rules.fortunes_of_war {
+                    FortunesOfWar::None | FortunesOfWar::CancelNextChit => 0,
+                    FortunesOfWar::CancelKeyChits => cup & keys,
+                    FortunesOfWar::CancelRemainingEvents | FortunesOfWar::EndTurn => {
+                        cup & chit::ALL_EVENTS
+                    }
+                };
+                self.block(lost_events, tally);
+                if rules.fortunes_of_war == FortunesOfWar::EndTurn {
+                    let rest = self.places.cup.bits();
+                    self.places.unplayed |= rest;
+                    self.places.cup = Cup::new();
+                }
+            }
+        }
+    }
+
+    /// A drawn event used at once, or held for the side's next activation.
+    fn take_event(&mut self, seat: Seat, id: u8, use_now: bool, tally: &mut TurnTally) {
+        if use_now {
+            self.places.used |= 1 << id;
+            self.count_uses(seat, 1 << id, tally);
+        } else {
+            self.places.held |= 1 << id;
+            tally.held[seat] |= 1 << (id as usize % EVENTS);
+        }
+    }
+
+    /// The brigades of `seat`'s division `d` that some chit activated this
+    /// turn.
+    fn active(&self, seat: Seat, d: usize, tally: &TurnTally) -> u8 {
+        (0..self.brigades[seat][d] as usize)
+            .filter(|&b| tally.brigade_activations[seat][d][b] > 0)
+            .fold(0u8, |m, b| m | 1 << b)
+    }
+
+    /// The brigades of `seat`'s division `d` its chit may activate now
+    /// (division_eligible).
+    fn eligible(&self, seat: Seat, d: usize, rules: &Rules, tally: &TurnTally) -> u8 {
+        let all = ((1u16 << self.brigades[seat][d]) - 1) as u8;
+        all & !self.activated[seat][d]
+            & match rules.division_eligible {
+                DivisionEligible::NotByThisChit => all,
+                DivisionEligible::NotThisTurn => !self.active(seat, d, tally),
+            }
+    }
+
+    /// Division chit `id` activates brigade `b` of division `d`; then the
+    /// return roll, if an eligible brigade is left.
+    #[allow(clippy::too_many_arguments)]
+    fn division_activates<D: Decide>(
+        &mut self,
+        seat: Seat,
+        d: usize,
+        id: u8,
+        b: u8,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategies: &BySeat<D>,
+        tally: &mut TurnTally,
+    ) {
+        self.activated[seat][d] |= 1 << b;
+        self.activate(seat, d, b, false, strategies, tally);
+        let more = self.eligible(seat, d, rules, tally) != 0;
+        let rating = scenario.divisions[seat][d].return_rating;
+        let returns = more
+            && match rules.division_return {
+                DivisionReturn::Never => false,
+                DivisionReturn::Always => true,
+                DivisionReturn::RatingD6 => Die::D6.roll(&mut self.dice) <= rating,
+            };
+        if returns {
+            self.places.cup.put(id);
+            tally.returned[seat] += 1;
+        } else {
+            self.places.spent |= 1 << id;
+        }
     }
 
     fn block(&mut self, events: u64, tally: &mut TurnTally) {

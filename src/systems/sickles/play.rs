@@ -178,6 +178,13 @@ impl Decide for Side<'_> {
             }
         }
     }
+
+    fn search(&self) -> Option<super::strategy::Search> {
+        match self {
+            Side::Player(player) => Decide::search(player),
+            Side::Person(_) => None,
+        }
+    }
 }
 
 fn execute(matches: &clap::ArgMatches) -> Result<()> {

@@ -1,7 +1,8 @@
 //! Sickles players: the choices the sequence of play leaves to a side
 //! (its key chit, using an event at once or holding it, which brigade a
 //! division or CIC chit activates, and the brigade's order), statically
-//! dispatched through `SicklesStrategy`.
+//! dispatched through `SicklesStrategy`. The search player's playouts live
+//! in `game.rs` (`Game::search`), since they need the whole game.
 
 use super::rules::EVENTS;
 use super::scenario::MAX_DIVISIONS;
@@ -117,6 +118,72 @@ pub const HEURISTIC_TUNING: &[ParamSpec] = &[
     },
 ];
 
+/// The search's budget and the objective it maximises over the rest of
+/// the turn: nothing a side decides reaches past the turn's end (the cup,
+/// activations and held events all start afresh), so the turn is the
+/// whole horizon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Search {
+    /// Draw orders of the rest of the cup per decision; every choice is
+    /// played out on each.
+    pub samples: u32,
+    pub activation_weight: u32,
+    pub brigade_weight: u32,
+    pub key_weight: u32,
+    pub event_weight: u32,
+}
+
+pub const SEARCH_TUNING: &[ParamSpec] = &[
+    ParamSpec {
+        name: "samples",
+        kind: ParamKind::Int { min: 1, max: 10_000 },
+        default: 16,
+        doc: "draw orders of the rest of the cup sampled per decision; every choice is played out to the turn's end on each (the budget is playouts, never time)",
+        source: "search tuning",
+    },
+    ParamSpec {
+        name: "activation_weight",
+        kind: ParamKind::Int { min: 0, max: 1000 },
+        default: 1,
+        doc: "objective: worth of each brigade activation of the side this turn (a division chit returns only while it has an eligible brigade, so a CIC pick can cost one)",
+        source: "search objective (the text leaves a side its activations and its key chit)",
+    },
+    ParamSpec {
+        name: "brigade_weight",
+        kind: ParamKind::Int { min: 0, max: 1000 },
+        default: 2,
+        doc: "objective: worth of each brigade of the side in play activated at least once this turn (an idle brigade is worth nothing)",
+        source: "search objective",
+    },
+    ParamSpec {
+        name: "key_weight",
+        kind: ParamKind::Int { min: 0, max: 1000 },
+        default: 3,
+        doc: "objective: worth of the side's key chit used this turn (A: \"an Event the player really needs to occur\")",
+        source: "search objective",
+    },
+    ParamSpec {
+        name: "event_weight",
+        kind: ParamKind::Int { min: 0, max: 1000 },
+        default: 1,
+        doc: "objective: worth of each of the side's events used this turn, the key chit included",
+        source: "search objective",
+    },
+];
+
+impl Search {
+    pub fn from_values(values: &crate::params::ParamValues) -> Search {
+        let get = |name| values.get(name) as u32;
+        Search {
+            samples: get("samples"),
+            activation_weight: get("activation_weight"),
+            brigade_weight: get("brigade_weight"),
+            key_weight: get("key_weight"),
+            event_weight: get("event_weight"),
+        }
+    }
+}
+
 pub const STRATEGIES: &[StrategyInfo] = &[
     StrategyInfo {
         name: "random",
@@ -131,12 +198,32 @@ pub const STRATEGIES: &[StrategyInfo] = &[
                 activations this turn; attack on a brigade's first activation of the turn, regroup after",
         tuning: HEURISTIC_TUNING,
     },
+    StrategyInfo {
+        name: "search",
+        about: "determinized Monte Carlo over the objective: at each event drawn (use or hold) and each \
+                brigade a division, CIC or Wild chit activates, plays every choice out to the turn's end \
+                on the same sampled draw orders of the rest of the cup, heuristics in both seats, and \
+                keeps the best; key chit and orders as the heuristic (no key chit and no order changes \
+                the objective)",
+        tuning: SEARCH_TUNING,
+    },
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SicklesStrategy {
     Random,
     Heuristic(Heuristic),
+    Search(Search),
+}
+
+impl Heuristic {
+    /// The heuristic with its default tuning: the search's playouts and
+    /// the decisions it does not search.
+    pub const DEFAULT: Heuristic = Heuristic {
+        key_choice: KeyChoice::MostNeeded,
+        key_event: 0,
+        hold_events: false,
+    };
 }
 
 impl SicklesStrategy {
@@ -149,6 +236,7 @@ impl SicklesStrategy {
                 key_event: player.tuning.get("key_event") as u8 - 1,
                 hold_events: player.tuning.get("hold_events") != 0,
             }),
+            "search" => SicklesStrategy::Search(Search::from_values(&player.tuning)),
             other => unreachable!("{other} is not in STRATEGIES"),
         }
     }
@@ -159,6 +247,7 @@ impl SicklesStrategy {
         let random = |rng: &mut GameRng| rng.random_range(0..EVENTS as u8);
         match self {
             SicklesStrategy::Random => random(rng),
+            SicklesStrategy::Search(_) => Self::Heuristic(Heuristic::DEFAULT).key_chit(view, rng),
             SicklesStrategy::Heuristic(h) => match h.key_choice {
                 KeyChoice::Fixed => h.key_event,
                 KeyChoice::Random => random(rng),
@@ -175,6 +264,7 @@ impl SicklesStrategy {
         match self {
             SicklesStrategy::Random => rng.random::<bool>(),
             SicklesStrategy::Heuristic(h) => !h.hold_events,
+            SicklesStrategy::Search(_) => !Heuristic::DEFAULT.hold_events,
         }
     }
 
@@ -194,7 +284,7 @@ impl SicklesStrategy {
             }
             // A brigade no chit has activated yet before one a CIC or
             // Wild chit already moved.
-            SicklesStrategy::Heuristic(_) => {
+            SicklesStrategy::Heuristic(_) | SicklesStrategy::Search(_) => {
                 let pick = if fresh != 0 { fresh } else { eligible };
                 pick.trailing_zeros() as u8
             }
@@ -211,7 +301,7 @@ impl SicklesStrategy {
         }
         Some(match self {
             SicklesStrategy::Random => view.nth_brigade(rng.random_range(0..total)),
-            SicklesStrategy::Heuristic(_) => {
+            SicklesStrategy::Heuristic(_) | SicklesStrategy::Search(_) => {
                 let mut best = view.nth_brigade(0);
                 for n in 1..total {
                     let (d, b) = view.nth_brigade(n);
@@ -230,7 +320,7 @@ impl SicklesStrategy {
     pub fn order(&self, nth: u8, rng: &mut GameRng) -> Order {
         match self {
             SicklesStrategy::Random => Order::ALL[rng.random_range(0..4)],
-            SicklesStrategy::Heuristic(_) => {
+            SicklesStrategy::Heuristic(_) | SicklesStrategy::Search(_) => {
                 if nth == 0 {
                     Order::Attack
                 } else {
@@ -250,6 +340,11 @@ pub trait Decide {
     fn division_brigade(&self, division: usize, eligible: u8, fresh: u8, rng: &mut GameRng) -> u8;
     fn any_brigade(&self, view: &View<'_>, rng: &mut GameRng) -> Option<(usize, u8)>;
     fn order(&self, nth: u8, rng: &mut GameRng) -> Order;
+    /// The search's budget and objective, when this side searches: the
+    /// game then plays out its use-or-hold and brigade decisions itself.
+    fn search(&self) -> Option<Search> {
+        None
+    }
 }
 
 impl Decide for SicklesStrategy {
@@ -272,5 +367,12 @@ impl Decide for SicklesStrategy {
     #[inline]
     fn order(&self, nth: u8, rng: &mut GameRng) -> Order {
         SicklesStrategy::order(self, nth, rng)
+    }
+    #[inline]
+    fn search(&self) -> Option<Search> {
+        match self {
+            SicklesStrategy::Search(search) => Some(*search),
+            _ => None,
+        }
     }
 }
