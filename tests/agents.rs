@@ -211,6 +211,17 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
         let args = ["-n", "150", "--scenario", battery];
         assert_served_plays_as_inside(tmp.path(), "piquet", &args, &[seat]);
     }
+    // Beside an agent, the other side's search still plays out its KARDs.
+    let against_search = ["-n", "40", "--strategy", "a=search"];
+    assert_served_plays_as_inside(tmp.path(), "piquet", &against_search, &["b=random"]);
+    // The search plays out the field, which the protocol does not send.
+    let output = fortunes(&["agent", "piquet", "--strategy", "search"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("allowed: random, heuristic"),
+        "{}",
+        stderr(&output)
+    );
     // A side of several players draws from a stream each: refused.
     let output = fortunes(&[
         "run",

@@ -758,3 +758,105 @@ fn infantry_falling_with_cavalry_together_rallies_as_together_by_cavalry_says() 
     assert!(together > 1_000, "{together} assaults ended together");
     assert!(with > without + together / 2, "{with} against {without}");
 }
+
+fn shipped_scenario(file: &str) -> Scenario {
+    scenario(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("experiments/piquet/scenarios")
+                .join(file),
+        )
+        .unwrap(),
+    )
+}
+
+/// The search player with these objective weights (samples 8, horizon 6).
+fn search(weights: [u32; 4]) -> PiquetStrategy {
+    let [regiment_weight, box_weight, elan_weight, execution_weight] = weights;
+    PiquetStrategy {
+        search: Some(fortunes::systems::piquet::strategy::Search {
+            samples: 8,
+            horizon: 6,
+            regiment_weight,
+            box_weight,
+            elan_weight,
+            execution_weight,
+        }),
+        ..PiquetStrategy::HEURISTIC
+    }
+}
+
+/// Each game's tally, games `0..games` of seed `seed`.
+fn tallies(
+    scenario: &Scenario,
+    strategies: BySeat<PiquetStrategy>,
+    games: u64,
+    seed: u64,
+) -> Vec<GameTally> {
+    let rules = Rules::from_values(&Rules::defaults()).unwrap();
+    let setup = Setup {
+        rules: &rules,
+        scenario,
+        strategies: &strategies,
+    };
+    let mut game = Game::new();
+    let mut stats = Stats::default();
+    (0..games)
+        .map(|index| {
+            let mut tally = GameTally::default();
+            game.reset(&setup, seed, index);
+            game.play(&setup, index, &mut stats, &mut tally, None);
+            tally
+        })
+        .collect()
+}
+
+#[test]
+fn the_search_players_other_decisions_are_the_default_heuristics() {
+    assert_eq!(PiquetStrategy::HEURISTIC, heuristic(&[]));
+}
+
+#[test]
+fn a_search_that_values_nothing_plays_as_the_heuristic() {
+    // Every choice is worth 0, so the heuristic's own choice (tried first)
+    // keeps every tie: the forced choices, the determinized worlds and the
+    // samples drawn must leave the game itself exactly as the heuristic
+    // plays it.
+    let default = shipped_scenario("default.toml");
+    let heuristic = PiquetStrategy::HEURISTIC;
+    let indifferent = search([0; 4]);
+    for seats in [[indifferent, heuristic], [heuristic, indifferent]] {
+        assert_eq!(
+            tallies(&default, BySeat(seats), 20, 3),
+            tallies(&default, BySeat([heuristic; 2]), 20, 3)
+        );
+    }
+}
+
+#[test]
+fn the_search_wins_the_exchange_of_regiments_against_the_heuristic() {
+    // The objective counts regiments, boxes and Elan, the side's against
+    // the enemy's: on the same games, seat a's search must end with more
+    // enemy regiments removed less its own than the heuristic does.
+    let default = shipped_scenario("default.toml");
+    let heuristic = PiquetStrategy::HEURISTIC;
+    let games = 150;
+    let margin = |a: PiquetStrategy| -> Vec<i64> {
+        tallies(&default, BySeat([a, heuristic]), games, 5)
+            .iter()
+            .map(|t| t.removed[Seat::B] as i64 - t.removed[Seat::A] as i64)
+            .collect()
+    };
+    let diffs: Vec<f64> = margin(search([30, 4, 1, 2]))
+        .iter()
+        .zip(margin(heuristic))
+        .map(|(s, h)| (s - h) as f64)
+        .collect();
+    let n = diffs.len() as f64;
+    let mean = diffs.iter().sum::<f64>() / n;
+    let se = (diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0) / n).sqrt();
+    assert!(
+        mean - 3.0 * se > 0.0,
+        "regiments a game: {mean:+.3} (se {se:.3})"
+    );
+}

@@ -372,6 +372,13 @@ impl Decide for Seated<'_> {
         self.ask("brilliant", message, &choices)
             .map_or(Kind::DressLines, |i| Kind::ALL[i])
     }
+
+    fn search(&self) -> Option<super::strategy::Search> {
+        match self.asker {
+            None => self.built_in.search,
+            Some(_) => None,
+        }
+    }
 }
 
 /// `fortunes agent piquet --strategy NAME`.
@@ -390,6 +397,11 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
         .expect("has a default");
     let player = resolve_built_in(STRATEGIES, name, &presets_dir(SYSTEM, None))?;
     let strategy = PiquetStrategy::from_player(&player);
+    if strategy.search.is_some() {
+        return Err(crate::error::Error::new(crate::error::ErrorKind::BadArgument(format!(
+            "{name}: the search plays out the rest of the field, decks and dice, which the protocol does not send; allowed: random, heuristic or a preset of one"
+        ))));
+    }
     // `hello` sets the rules `decide` reads.
     let rules = RefCell::new(Rules::default());
     serve(

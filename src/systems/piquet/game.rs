@@ -29,9 +29,9 @@ use super::scenario::{
 use super::stats::{
     volley_key, AssaultEnd, DecqRecord, EngagementEnd, FireKind, GameTally, RallyKind, Spend, Stats,
 };
-use super::strategy::{Decide, Needs, OfficerAction, PiquetStrategy, TurnedUse};
+use super::strategy::{Decide, Needs, OfficerAction, PiquetStrategy, Search, TurnedUse};
 use crate::engine::deck::shuffle;
-use crate::engine::seeding::{game_rng, GameRng, Stream};
+use crate::engine::seeding::{game_rng, rng_from_seed, GameRng, Stream};
 use crate::engine::{BySeat, Seat};
 use rand::Rng;
 
@@ -157,6 +157,7 @@ struct Play {
     used: bool,
 }
 
+#[derive(Clone)]
 pub struct Game {
     deal: GameRng,
     dice: GameRng,
@@ -214,7 +215,42 @@ pub struct Game {
     /// the game's tally.
     begun: u32,
     begun_elan: [u32; 2],
+    /// A playout's choice for one player's card on its first KARD.
+    forced: Option<(Seat, usize, TurnChoice)>,
+    /// The choice of the player turning now, when a search made it.
+    choice: Option<TurnChoice>,
+    /// The search's world and statistics, made on its first decision and
+    /// kept, so that no playout allocates.
+    playout: Scratch,
 }
+
+/// What a player does with its KARD's card, as the search chooses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TurnChoice {
+    /// Play this hand slot instead of the top card.
+    Hand(usize),
+    /// Turn the top card, and let the heuristic decide what to do with it.
+    Turn,
+    /// Turn the top card and do this with it.
+    Turned(TurnedUse),
+}
+
+/// Most choices of one search decision: the hand's cards and the turned
+/// card's uses.
+const MAX_CHOICES: usize = MAX_HAND + 3;
+
+/// The search's scratch world. A copy of a game gets none: a world
+/// searches nothing itself, and copying a game must not allocate.
+struct Scratch(Option<Box<(Game, Stats)>>);
+
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch(None)
+    }
+}
+
+/// The players of a playout: the heuristic everywhere.
+const PLAYOUT: BySeat<PiquetStrategy> = BySeat([PiquetStrategy::HEURISTIC; 2]);
 
 /// One volley of a KARD's fire, cast and waiting to land with the others.
 #[derive(Clone, Copy, Debug, Default)]
@@ -322,6 +358,9 @@ impl Game {
             engaged_since: [[0; MAX_UNITS]; MAX_UNITS],
             begun: 0,
             begun_elan: [0; 2],
+            forced: None,
+            choice: None,
+            playout: Scratch(None),
         }
     }
 
@@ -743,10 +782,28 @@ impl Game {
             from_hand: false,
             used: false,
         }; MAX_PLAYERS]; 2];
-        for seat in Seat::BOTH {
-            let players = setup.scenario.sides[seat].player_count as usize;
-            for (p, play) in plays[seat.index()][..players].iter_mut().enumerate() {
-                *play = self.turn(setup, seat, p, kard_in_decq, stats, tally);
+        // A search chooses before anyone turns a card (none sees another's),
+        // and a playout's world has its first choice forced. Without
+        // either, `turn` is the plain one (a const generic): the check
+        // costs the heuristic's KARD nothing else.
+        let searching = self.forced.is_some()
+            || setup.strategies[Seat::A].search().is_some()
+            || setup.strategies[Seat::B].search().is_some();
+        if searching {
+            let forced = self.searched(setup, kard_in_decq);
+            for seat in Seat::BOTH {
+                let players = setup.scenario.sides[seat].player_count as usize;
+                for (p, play) in plays[seat.index()][..players].iter_mut().enumerate() {
+                    self.choice = forced[seat.index()][p];
+                    *play = self.turn::<D, true>(setup, seat, p, kard_in_decq, stats, tally);
+                }
+            }
+        } else {
+            for seat in Seat::BOTH {
+                let players = setup.scenario.sides[seat].player_count as usize;
+                for (p, play) in plays[seat.index()][..players].iter_mut().enumerate() {
+                    *play = self.turn::<D, false>(setup, seat, p, kard_in_decq, stats, tally);
+                }
             }
         }
         // Effects: simultaneous in the text; the side resolving first
@@ -791,8 +848,236 @@ impl Game {
     // `turn`, `use_card`, `execute`, `needs` and `fire` stay out of line:
     // inlined into `play_kard`, their registers spill, and a heuristic
     // DECQ took 4% more instructions (callgrind, docs/speed.md).
+    /// Each player's forced card choice this KARD: a playout's, and each
+    /// searching player's, worked out from the KARD's start.
     #[inline(never)]
-    fn turn<D: Decide>(
+    fn searched<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        kard_in_decq: usize,
+    ) -> [[Option<TurnChoice>; MAX_PLAYERS]; 2] {
+        let mut forced = [[None; MAX_PLAYERS]; 2];
+        if let Some((seat, p, choice)) = self.forced.take() {
+            forced[seat.index()][p] = Some(choice);
+        }
+        for seat in Seat::BOTH {
+            if let Some(search) = setup.strategies[seat].search() {
+                for p in 0..setup.scenario.sides[seat].player_count as usize {
+                    forced[seat.index()][p] =
+                        Some(self.search_turn(setup, &search, seat, p, kard_in_decq));
+                }
+            }
+        }
+        forced
+    }
+
+    /// The search's choice for player `p` of `seat`: first whether to play
+    /// a hand card (not knowing the top card, as the text has it: "the top
+    /// card discarded unseen"), then, turning, what to do with the top
+    /// card. The heuristic's own choice is tried first and keeps a tie.
+    fn search_turn<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        search: &Search,
+        seat: Seat,
+        p: usize,
+        kard_in_decq: usize,
+    ) -> TurnChoice {
+        let rules = setup.rules;
+        let heuristic = PiquetStrategy::HEURISTIC;
+        let needs = self.needs(setup, seat, p);
+        let player = self.players[seat][p];
+        let rng = &mut self.seats[seat][p];
+        let mut choices = [TurnChoice::Turn; MAX_CHOICES];
+        let mut n = 1;
+        let add = |choices: &mut [TurnChoice; MAX_CHOICES], n: &mut usize, c: TurnChoice| {
+            let same = |a: TurnChoice, b: TurnChoice| match (a, b) {
+                (TurnChoice::Hand(x), TurnChoice::Hand(y)) => player.hand[x] == player.hand[y],
+                (
+                    TurnChoice::Turned(TurnedUse::Keep(Some(x))),
+                    TurnChoice::Turned(TurnedUse::Keep(Some(y))),
+                ) => player.hand[x] == player.hand[y],
+                _ => a == b,
+            };
+            if !choices[..*n].iter().any(|&d| same(c, d)) {
+                choices[*n] = c;
+                *n += 1;
+            }
+        };
+        if player.hand_len > 0 && player.ip >= rules.hand_play_cost {
+            if let Some(slot) =
+                heuristic.hand_play(player.hand(), player.present, &needs, rules, rng)
+            {
+                choices[0] = TurnChoice::Hand(slot);
+                add(&mut choices, &mut n, TurnChoice::Turn);
+            }
+            for slot in 0..player.hand_len {
+                add(&mut choices, &mut n, TurnChoice::Hand(slot));
+            }
+            let first =
+                self.best_choice(setup, search, seat, p, kard_in_decq, &choices[..n], false);
+            if first != TurnChoice::Turn {
+                return first;
+            }
+        }
+        // Turning: the top card is seen now.
+        let top = player.deck[player.next];
+        let room = player.hand_len < player.hand_size;
+        let rng = &mut self.seats[seat][p];
+        let usual = heuristic.turned(top.kind(), player.hand(), room, &needs, rules, rng);
+        choices[0] = TurnChoice::Turned(usual);
+        n = 1;
+        add(&mut choices, &mut n, TurnChoice::Turned(TurnedUse::Use));
+        add(&mut choices, &mut n, TurnChoice::Turned(TurnedUse::Pass));
+        if room {
+            add(
+                &mut choices,
+                &mut n,
+                TurnChoice::Turned(TurnedUse::Keep(None)),
+            );
+        } else if player.ip >= rules.hand_swap_cost {
+            for slot in 0..player.hand_len {
+                add(
+                    &mut choices,
+                    &mut n,
+                    TurnChoice::Turned(TurnedUse::Keep(Some(slot))),
+                );
+            }
+        }
+        self.best_choice(setup, search, seat, p, kard_in_decq, &choices[..n], true)
+    }
+
+    /// The choice worth most over the search's samples: each sample
+    /// deals what player `p` cannot see afresh (its own deck's order, the
+    /// top card too unless `top_seen`; every other player's hand and deck,
+    /// shuffled together and dealt back in their sizes; the dice, and the
+    /// decks of later DECQs), and every choice is played out on the same
+    /// deal. The search knows which cards the others have yet to play, as
+    /// a player counting cards would, but not where they are.
+    #[allow(clippy::too_many_arguments)]
+    fn best_choice<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        search: &Search,
+        seat: Seat,
+        p: usize,
+        kard_in_decq: usize,
+        choices: &[TurnChoice],
+        top_seen: bool,
+    ) -> TurnChoice {
+        if choices.len() == 1 {
+            return choices[0];
+        }
+        let mut scratch = self
+            .playout
+            .0
+            .take()
+            .unwrap_or_else(|| Box::new((Game::new(), Stats::default())));
+        let (world, stats) = &mut *scratch;
+        let mut totals = [0i64; MAX_CHOICES];
+        for _ in 0..search.samples {
+            let seed = self.seats[seat][p].random::<u64>();
+            for (&choice, total) in choices.iter().zip(&mut totals) {
+                world.clone_from(self);
+                world.determinize(setup.scenario, seat, p, top_seen, seed);
+                world.forced = Some((seat, p, choice));
+                *total += world.play_out(setup, search, seat, kard_in_decq, stats);
+            }
+        }
+        self.playout = Scratch(Some(scratch));
+        let best =
+            (0..choices.len()).fold(0, |best, i| if totals[i] > totals[best] { i } else { best });
+        choices[best]
+    }
+
+    /// Deals afresh what player `p` of `seat` cannot see (`best_choice`).
+    fn determinize(
+        &mut self,
+        scenario: &Scenario,
+        seat: Seat,
+        p: usize,
+        top_seen: bool,
+        seed: u64,
+    ) {
+        let mut rng = rng_from_seed(seed);
+        self.deal = rng_from_seed(rng.random());
+        self.dice = rng_from_seed(rng.random());
+        for s in Seat::BOTH {
+            for q in 0..scenario.sides[s].player_count as usize {
+                self.seats[s][q] = rng_from_seed(rng.random());
+                let player = &mut self.players[s][q];
+                if (s, q) == (seat, p) {
+                    let from = (player.next + top_seen as usize).min(DECK);
+                    shuffle(&mut player.deck[from..], &mut rng);
+                    continue;
+                }
+                let mut unseen = [Card::basic(Kind::DressLines); DECK + MAX_HAND];
+                let held = player.hand_len;
+                let left = DECK - player.next;
+                unseen[..held].copy_from_slice(player.hand());
+                unseen[held..held + left].copy_from_slice(&player.deck[player.next..]);
+                shuffle(&mut unseen[..held + left], &mut rng);
+                player.hand[..held].copy_from_slice(&unseen[..held]);
+                player.deck[player.next..].copy_from_slice(&unseen[held..held + left]);
+                player.present = player
+                    .hand()
+                    .iter()
+                    .fold(0, |m, c| m | 1 << c.kind() as u16);
+            }
+        }
+    }
+
+    /// This KARD and `search.horizon` more, the heuristic deciding for every
+    /// player but the forced choice; returns the objective for `seat`.
+    fn play_out<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        search: &Search,
+        seat: Seat,
+        kard_in_decq: usize,
+        stats: &mut Stats,
+    ) -> i64 {
+        let playout = Setup {
+            rules: setup.rules,
+            scenario: setup.scenario,
+            strategies: &PLAYOUT,
+        };
+        let mut tally = GameTally::default();
+        let mut k = kard_in_decq;
+        self.play_kard(&playout, k, stats, &mut tally);
+        for _ in 0..search.horizon {
+            k += 1;
+            if k == DECK {
+                if self.decq.decq >= setup.scenario.decqs {
+                    break;
+                }
+                for s in Seat::BOTH {
+                    self.redeal(setup.scenario, s);
+                }
+                self.decq.decq += 1;
+                k = 0;
+            }
+            self.kard += 1;
+            self.play_kard(&playout, k, stats, &mut tally);
+        }
+        let mut worth = search.execution_weight as i64 * tally.executions[seat] as i64;
+        for s in Seat::BOTH {
+            let sign = if s == seat { 1 } else { -1 };
+            for unit in &self.units[s][..setup.scenario.sides[s].count as usize] {
+                if unit.status != Status::Removed {
+                    worth += sign
+                        * (search.regiment_weight as i64
+                            + search.box_weight as i64 * unit.boxes_left as i64
+                            + search.elan_weight as i64 * unit.elan as i64);
+                }
+            }
+        }
+        worth
+    }
+
+    /// With `FORCED`, `self.choice` (when some) is the choice made.
+    #[inline(never)]
+    fn turn<D: Decide, const FORCED: bool>(
         &mut self,
         setup: &Setup<'_, D>,
         seat: Seat,
@@ -801,6 +1086,7 @@ impl Game {
         stats: &mut Stats,
         tally: &mut GameTally,
     ) -> Play {
+        let forced = if FORCED { self.choice } else { None };
         let rules = setup.rules;
         let needs = self.needs(setup, seat, p);
         let strategy = &setup.strategies[seat];
@@ -812,10 +1098,13 @@ impl Game {
         let player = &mut self.players[seat][p];
         player.heroic = false;
         let rng = &mut self.seats[seat][p];
-        let hand_play = if player.hand_len > 0 && player.ip >= rules.hand_play_cost {
-            strategy.hand_play(player.hand(), player.present, &needs, rules, rng)
-        } else {
-            None
+        let hand_play = match forced {
+            Some(TurnChoice::Hand(slot)) => Some(slot),
+            Some(_) => None,
+            None if player.hand_len > 0 && player.ip >= rules.hand_play_cost => {
+                strategy.hand_play(player.hand(), player.present, &needs, rules, rng)
+            }
+            None => None,
         };
         let top = player.deck[player.next];
         player.next += 1;
@@ -836,7 +1125,10 @@ impl Game {
         } else {
             self.decq.turned[seat][top.kind() as usize] += 1;
             let room = player.hand_len < player.hand_size;
-            let choice = strategy.turned(top.kind(), player.hand(), room, &needs, rules, rng);
+            let choice = match forced {
+                Some(TurnChoice::Turned(choice)) => choice,
+                _ => strategy.turned(top.kind(), player.hand(), room, &needs, rules, rng),
+            };
             match choice {
                 TurnedUse::Use => {}
                 TurnedUse::Keep(discard) => {
@@ -2316,6 +2608,7 @@ mod tests {
             recast_below,
             fire_reserve: 0,
             assault_at_elan: 60,
+            search: None,
         };
         let strategies = BySeat([heuristic; 2]);
         let setup = Setup {

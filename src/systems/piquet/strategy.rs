@@ -79,6 +79,86 @@ pub struct PiquetStrategy {
     /// An assault is ordered only once its target's Elan is at most this
     /// (worn by fire first); 60 orders it at once.
     pub assault_at_elan: u32,
+    /// The search player's budget and objective: it searches what to do
+    /// with each KARD's card, and decides everything else as the heuristic.
+    pub search: Option<Search>,
+}
+
+/// The search's budget and the objective it maximises at the end of its
+/// horizon. The text gives Piquet no victory condition, so the objective
+/// is the one the issue names: Elan and units lost, the side's against
+/// the enemy's, with the side's order executions so that standing still is
+/// not free.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Search {
+    /// Determinizations per decision; every choice is played out on each.
+    pub samples: u32,
+    /// KARDs played out after the decision's own (the DECQ's end is no
+    /// stop: the next is dealt; the game's end is).
+    pub horizon: u32,
+    pub regiment_weight: u32,
+    pub box_weight: u32,
+    pub elan_weight: u32,
+    pub execution_weight: u32,
+}
+
+pub const SEARCH_TUNING: &[ParamSpec] = &[
+    ParamSpec {
+        name: "samples",
+        kind: ParamKind::Int { min: 1, max: 10_000 },
+        default: 8,
+        doc: "determinizations per decision (the own deck's order, the other players' hands and decks, the dice); every choice is played out on each (the budget is playouts, never time)",
+        source: "search tuning",
+    },
+    ParamSpec {
+        name: "horizon",
+        kind: ParamKind::Int { min: 0, max: 200 },
+        default: 6,
+        doc: "KARDs played out after the decision's own, heuristics deciding for every player, before the objective is read",
+        source: "search tuning",
+    },
+    ParamSpec {
+        name: "regiment_weight",
+        kind: ParamKind::Int { min: 0, max: 1000 },
+        default: 30,
+        doc: "objective: worth of each of the side's regiments still in the game, less each of the enemy's",
+        source: "search objective (the text gives no victory condition: Elan and units lost)",
+    },
+    ParamSpec {
+        name: "box_weight",
+        kind: ParamKind::Int { min: 0, max: 1000 },
+        default: 4,
+        doc: "objective: worth of each open stamina box of the side's regiments, less each of the enemy's",
+        source: "search objective",
+    },
+    ParamSpec {
+        name: "elan_weight",
+        kind: ParamKind::Int { min: 0, max: 1000 },
+        default: 1,
+        doc: "objective: worth of each Elan point the side's regiments hold, less each the enemy's hold",
+        source: "search objective",
+    },
+    ParamSpec {
+        name: "execution_weight",
+        kind: ParamKind::Int { min: 0, max: 1000 },
+        default: 2,
+        doc: "objective: worth of each order execution of the side within the horizon (the plans moving on)",
+        source: "search objective",
+    },
+];
+
+impl Search {
+    pub fn from_values(values: &crate::params::ParamValues) -> Search {
+        let get = |name| values.get(name) as u32;
+        Search {
+            samples: get("samples"),
+            horizon: get("horizon"),
+            regiment_weight: get("regiment_weight"),
+            box_weight: get("box_weight"),
+            elan_weight: get("elan_weight"),
+            execution_weight: get("execution_weight"),
+        }
+    }
 }
 
 pub const TUNING: &[ParamSpec] = &[
@@ -122,6 +202,11 @@ pub const STRATEGIES: &[StrategyInfo] = &[
         name: "heuristic",
         about: "uses a card that executes orders or reloads, keeps Brilliant Leaders, Officer Checks and Heroic Moments for later, plays them from the hand when they execute, rallies before ordering, buys extra casts and reloads above a reserve, fires whenever it can, orders an assault once its target is worn to assault_at_elan",
         tuning: TUNING,
+    },
+    StrategyInfo {
+        name: "search",
+        about: "determinized Monte Carlo over the objective (Elan, stamina boxes and regiments, the side's against the enemy's, and its order executions): each KARD, whether to play a hand card and then what to do with the turned card, every choice played out for `horizon` KARDs on the same sampled decks and dice, heuristics deciding for every player after it; everything else as the heuristic",
+        tuning: SEARCH_TUNING,
     },
 ];
 
@@ -173,9 +258,26 @@ pub trait Decide {
     fn assault_now(&self, target_elan: u32, asking: bool) -> bool;
     fn pass_amount(&self, ip: u32, most: u32, rng: &mut GameRng) -> u32;
     fn brilliant(&self, needs: &Needs, rng: &mut GameRng) -> Kind;
+    /// The search's budget and objective, when this side searches: the
+    /// game then plays out what to do with each KARD's card itself.
+    #[inline(always)]
+    fn search(&self) -> Option<Search> {
+        None
+    }
 }
 
 impl PiquetStrategy {
+    /// The heuristic with its default tuning: the search's playouts, and
+    /// the search's decisions other than the KARD's card.
+    pub const HEURISTIC: PiquetStrategy = PiquetStrategy {
+        style: Style::Heuristic,
+        reserve: 2,
+        recast_below: 8,
+        fire_reserve: 0,
+        assault_at_elan: 60,
+        search: None,
+    };
+
     pub fn from_player(player: &Player) -> PiquetStrategy {
         match player.base {
             "random" => PiquetStrategy {
@@ -184,6 +286,7 @@ impl PiquetStrategy {
                 recast_below: 0,
                 fire_reserve: 0,
                 assault_at_elan: 60,
+                search: None,
             },
             "heuristic" => PiquetStrategy {
                 style: Style::Heuristic,
@@ -191,6 +294,11 @@ impl PiquetStrategy {
                 recast_below: player.tuning.get("recast_below") as u32,
                 fire_reserve: player.tuning.get("fire_reserve") as u32,
                 assault_at_elan: player.tuning.get("assault_at_elan") as u32,
+                search: None,
+            },
+            "search" => PiquetStrategy {
+                search: Some(Search::from_values(&player.tuning)),
+                ..PiquetStrategy::HEURISTIC
             },
             other => unreachable!("{other} is not in STRATEGIES"),
         }
@@ -469,5 +577,10 @@ impl Decide for PiquetStrategy {
                 }
             }
         }
+    }
+
+    #[inline(always)]
+    fn search(&self) -> Option<Search> {
+        self.search
     }
 }
