@@ -862,9 +862,9 @@ impl Game {
         }
         for seat in Seat::BOTH {
             if let Some(search) = setup.strategies[seat].search() {
-                for p in 0..setup.scenario.sides[seat].player_count as usize {
-                    forced[seat.index()][p] =
-                        Some(self.search_turn(setup, &search, seat, p, kard_in_decq));
+                let players = setup.scenario.sides[seat].player_count as usize;
+                for (p, choice) in forced[seat.index()][..players].iter_mut().enumerate() {
+                    *choice = Some(self.search_turn(setup, &search, seat, p, kard_in_decq));
                 }
             }
         }
