@@ -372,18 +372,10 @@ impl Game {
                         let mut choices = [Choice::Brigade(usual.0, usual.1); MAX_CHOICES];
                         let n = self.distinct_brigades(seat, &mut choices, tally, |_| true);
                         let decision = Decision::Any;
-                        match self.search(
-                            &search,
-                            seat,
-                            decision,
-                            &choices[..n],
-                            rules,
-                            scenario,
-                            tally,
-                        ) {
-                            Choice::Brigade(d, b) => Some((d, b)),
-                            Choice::Use(_) => unreachable!("a brigade decision"),
-                        }
+                        let choices = &choices[..n];
+                        Some(self.search_brigade(
+                            &search, seat, decision, choices, rules, scenario, tally,
+                        ))
                     }
                 }
             }
@@ -489,6 +481,24 @@ impl Game {
         let best =
             (0..choices.len()).fold(0, |best, i| if totals[i] > totals[best] { i } else { best });
         choices[best]
+    }
+
+    /// The search over brigades: the brigade it chooses.
+    #[allow(clippy::too_many_arguments)]
+    fn search_brigade(
+        &mut self,
+        search: &Search,
+        seat: Seat,
+        decision: Decision,
+        choices: &[Choice],
+        rules: &Rules,
+        scenario: &Scenario,
+        tally: &TurnTally,
+    ) -> (usize, u8) {
+        match self.search(search, seat, decision, choices, rules, scenario, tally) {
+            Choice::Brigade(d, b) => (d, b),
+            Choice::Use(_) => unreachable!("a brigade decision has brigade choices"),
+        }
     }
 
     /// The search's objective for `seat` at the end of a turn.
@@ -643,18 +653,11 @@ impl Game {
                             db.0 == d && eligible & 1 << db.1 != 0
                         });
                         let decision = Decision::Division { id, division: d };
-                        match self.search(
-                            &search,
-                            seat,
-                            decision,
-                            &choices[..n],
-                            rules,
-                            scenario,
-                            tally,
-                        ) {
-                            Choice::Brigade(_, b) => b,
-                            Choice::Use(_) => unreachable!("a brigade decision"),
-                        }
+                        let choices = &choices[..n];
+                        self.search_brigade(
+                            &search, seat, decision, choices, rules, scenario, tally,
+                        )
+                        .1
                     }
                     None => {
                         strategies[seat].division_brigade(d, eligible, fresh, &mut self.seats[seat])
