@@ -825,11 +825,17 @@ fn a_search_that_values_nothing_plays_as_the_heuristic() {
     let default = shipped_scenario("default.toml");
     let heuristic = PiquetStrategy::HEURISTIC;
     let indifferent = search([0; 4]);
+    let plain = tallies(&default, BySeat([heuristic; 2]), 20, 3);
     for seats in [[indifferent, heuristic], [heuristic, indifferent]] {
-        assert_eq!(
-            tallies(&default, BySeat(seats), 20, 3),
-            tallies(&default, BySeat([heuristic; 2]), 20, 3)
-        );
+        assert_eq!(tallies(&default, BySeat(seats), 20, 3), plain);
+    }
+    // And a search that values something makes other choices, in either
+    // seat: its forced choices reach the real game.
+    let valuing = search([30, 4, 1, 2]);
+    for seats in [[valuing, heuristic], [heuristic, valuing]] {
+        let searched = tallies(&default, BySeat(seats), 20, 3);
+        let differing = searched.iter().zip(&plain).filter(|(s, p)| s != p).count();
+        assert!(differing >= 10, "{differing} of 20 games differ");
     }
 }
 

@@ -843,11 +843,6 @@ impl Game {
         self.sweep_engagements(setup, stats);
     }
 
-    /// Player `p` of `seat` turns its top card or plays one from its hand,
-    /// and decides what to do with a turned card.
-    // `turn`, `use_card`, `execute`, `needs` and `fire` stay out of line:
-    // inlined into `play_kard`, their registers spill, and a heuristic
-    // DECQ took 4% more instructions (callgrind, docs/speed.md).
     /// Each player's forced card choice this KARD: a playout's, and each
     /// searching player's, worked out from the KARD's start.
     #[inline(never)]
@@ -952,8 +947,11 @@ impl Game {
     /// top card too unless `top_seen`; every other player's hand and deck,
     /// shuffled together and dealt back in their sizes; the dice, and the
     /// decks of later DECQs), and every choice is played out on the same
-    /// deal. The search knows which cards the others have yet to play, as
-    /// a player counting cards would, but not where they are.
+    /// deal. Each deck keeps the army cards it was dealt, so the search
+    /// knows which cards every player holds for the DECQ, not their order:
+    /// more than a player can know (the Army Deck's undealt cards hide
+    /// which), a leak in the search's favour until the unseen army cards
+    /// are dealt afresh from what the player has not seen.
     #[allow(clippy::too_many_arguments)]
     fn best_choice<D: Decide>(
         &mut self,
@@ -1075,7 +1073,12 @@ impl Game {
         worth
     }
 
-    /// With `FORCED`, `self.choice` (when some) is the choice made.
+    /// Player `p` of `seat` turns its top card or plays one from its hand,
+    /// and decides what to do with a turned card; with `FORCED`,
+    /// `self.choice` (when some) is the choice made.
+    // `turn`, `use_card`, `execute`, `needs` and `fire` stay out of line:
+    // inlined into `play_kard`, their registers spill, and a heuristic
+    // DECQ took 4% more instructions (callgrind, docs/speed.md).
     #[inline(never)]
     fn turn<D: Decide, const FORCED: bool>(
         &mut self,

@@ -435,7 +435,9 @@ impl Game {
     /// determinization: what the side cannot see is which of the
     /// opponent's events are in the cup and its key chit, and no figure of
     /// the side's objective depends on either (only on how many chits
-    /// there are, which is public).
+    /// there are, which is public), except under cancel_key_chits, where
+    /// the playouts know whether the opponent's key chit is still in the
+    /// cup for Fortunes of War to take.
     #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
