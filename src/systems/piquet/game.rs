@@ -18,7 +18,7 @@
 //! the reload cards reload, Crushing Volley raises the KARD's volleys, and
 //! a regiment fire takes to zero Elan withdraws and must rally.
 
-use super::cards::{Card, Kind, BASIC, DECK, KINDS};
+use super::cards::{Card, Kind, KindCounts, BASIC, DECK, KINDS};
 use super::dice::volley;
 use super::dice::{cast, Rating};
 use super::rules::UnralliedWinner;
@@ -219,6 +219,8 @@ pub struct Game {
     forced: Option<(Seat, usize, TurnChoice)>,
     /// The choice of the player turning now, when a search made it.
     choice: Option<TurnChoice>,
+    /// Each side's Army Deck cards dealt to no player this DECQ, by kind.
+    undealt: BySeat<KindCounts>,
     /// The search's world and statistics, made on its first decision and
     /// kept, so that no playout allocates.
     playout: Scratch,
@@ -360,6 +362,7 @@ impl Game {
             begun_elan: [0; 2],
             forced: None,
             choice: None,
+            undealt: BySeat::default(),
             playout: Scratch(None),
         }
     }
@@ -505,6 +508,12 @@ impl Game {
             shuffle(&mut player.deck, &mut self.deal);
             player.next = 0;
         }
+        // What no player was dealt, for the search's deals.
+        let mut undealt = [0; KINDS];
+        for card in &self.pool[dealt..len] {
+            undealt[card.kind() as usize] += 1;
+        }
+        self.undealt[seat] = undealt;
     }
 
     /// Plays the whole game, writing into `stats` and `tally` and, when
@@ -943,15 +952,13 @@ impl Game {
     }
 
     /// The choice worth most over the search's samples: each sample
-    /// deals what player `p` cannot see afresh (its own deck's order, the
-    /// top card too unless `top_seen`; every other player's hand and deck,
-    /// shuffled together and dealt back in their sizes; the dice, and the
-    /// decks of later DECQs), and every choice is played out on the same
-    /// deal. Each deck keeps the army cards it was dealt, so the search
-    /// knows which cards every player holds for the DECQ, not their order:
-    /// more than a player can know (the Army Deck's undealt cards hide
-    /// which), a leak in the search's favour until the unseen army cards
-    /// are dealt afresh from what the player has not seen.
+    /// deals what player `p` cannot see afresh (`determinize`: its own
+    /// deck's unturned cards, the top card too unless `top_seen`; every
+    /// other player's hand and unturned deck; the dice, and the decks of
+    /// later DECQs), and every choice is played out on the same
+    /// deal. The army cards dealt afresh are those the player has not seen,
+    /// so it knows how many of each kind its side and the enemy's have
+    /// left unseen, not which deck holds them.
     #[allow(clippy::too_many_arguments)]
     fn best_choice<D: Decide>(
         &mut self,
@@ -988,7 +995,12 @@ impl Game {
         choices[best]
     }
 
-    /// Deals afresh what player `p` of `seat` cannot see (`best_choice`).
+    /// Deals afresh what player `p` of `seat` cannot see (`best_choice`):
+    /// each side's army cards that it has not seen (those in the hidden
+    /// hands and unturned decks, and those dealt to no one) go back to
+    /// the hidden places at random, then the hidden places are shuffled.
+    /// It counts the others' turned cards as seen, and its own turned
+    /// cards, even the top cards a hand play discarded unseen.
     fn determinize(
         &mut self,
         scenario: &Scenario,
@@ -1001,22 +1013,63 @@ impl Game {
         self.deal = rng_from_seed(rng.random());
         self.dice = rng_from_seed(rng.random());
         for s in Seat::BOTH {
-            for q in 0..scenario.sides[s].player_count as usize {
+            let players = scenario.sides[s].player_count as usize;
+            // The hidden places of player `q`: its deck from `from`, and
+            // (another player's) its hand.
+            let hidden_from = |q: usize, player: &PlayerState| match (s, q) == (seat, p) {
+                true => (player.next + top_seen as usize).min(DECK),
+                false => player.next,
+            };
+            let mut unseen = [Card::basic(Kind::DressLines); 256];
+            let mut count = 0;
+            for (k, &n) in self.undealt[s].iter().enumerate() {
+                for _ in 0..n {
+                    unseen[count] = Card::army(Kind::ALL[k]);
+                    count += 1;
+                }
+            }
+            for (q, player) in self.players[s][..players].iter().enumerate() {
+                let from = hidden_from(q, player);
+                let hand = if (s, q) == (seat, p) {
+                    &[][..]
+                } else {
+                    player.hand()
+                };
+                for &card in player.deck[from..].iter().chain(hand) {
+                    if card.from_army() {
+                        unseen[count] = card;
+                        count += 1;
+                    }
+                }
+            }
+            shuffle(&mut unseen[..count], &mut rng);
+            let mut next_unseen = 0;
+            for q in 0..players {
                 self.seats[s][q] = rng_from_seed(rng.random());
                 let player = &mut self.players[s][q];
-                if (s, q) == (seat, p) {
-                    let from = (player.next + top_seen as usize).min(DECK);
+                let from = hidden_from(q, player);
+                let own = (s, q) == (seat, p);
+                let held = if own { 0 } else { player.hand_len };
+                for card in player.deck[from..]
+                    .iter_mut()
+                    .chain(&mut player.hand[..held])
+                {
+                    if card.from_army() {
+                        *card = unseen[next_unseen];
+                        next_unseen += 1;
+                    }
+                }
+                if own {
                     shuffle(&mut player.deck[from..], &mut rng);
                     continue;
                 }
-                let mut unseen = [Card::basic(Kind::DressLines); DECK + MAX_HAND];
-                let held = player.hand_len;
-                let left = DECK - player.next;
-                unseen[..held].copy_from_slice(player.hand());
-                unseen[held..held + left].copy_from_slice(&player.deck[player.next..]);
-                shuffle(&mut unseen[..held + left], &mut rng);
-                player.hand[..held].copy_from_slice(&unseen[..held]);
-                player.deck[player.next..].copy_from_slice(&unseen[held..held + left]);
+                let mut places = [Card::basic(Kind::DressLines); DECK + MAX_HAND];
+                let left = DECK - from;
+                places[..held].copy_from_slice(player.hand());
+                places[held..held + left].copy_from_slice(&player.deck[from..]);
+                shuffle(&mut places[..held + left], &mut rng);
+                player.hand[..held].copy_from_slice(&places[..held]);
+                player.deck[from..].copy_from_slice(&places[held..held + left]);
                 player.present = player
                     .hand()
                     .iter()
