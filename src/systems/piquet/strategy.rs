@@ -107,7 +107,7 @@ pub const SEARCH_TUNING: &[ParamSpec] = &[
         name: "samples",
         kind: ParamKind::Int { min: 1, max: 10_000 },
         default: 8,
-        doc: "determinizations per decision (the own deck's order, the other players' hands and decks, the dice); every choice is played out on each (the budget is playouts, never time)",
+        doc: "determinizations per decision (the army cards the player has not seen dealt back at random, its own deck's order, the other players' hands and decks, the dice); every choice is played out on each (the budget is playouts, never time)",
         source: "search tuning",
     },
     ParamSpec {
@@ -205,7 +205,7 @@ pub const STRATEGIES: &[StrategyInfo] = &[
     },
     StrategyInfo {
         name: "search",
-        about: "determinized Monte Carlo over the objective (Elan, stamina boxes and regiments, the side's against the enemy's, and its order executions): each KARD, whether to play a hand card and then what to do with the turned card, every choice played out for `horizon` KARDs on the same sampled decks and dice, heuristics deciding for every player after it; everything else as the heuristic",
+        about: "determinized Monte Carlo over the objective (Elan, stamina boxes and regiments, the side's against the enemy's, and its order executions): each KARD, whether to play a hand card and then what to do with the turned card, every choice played out through its KARD and `horizon` more on the same sampled decks and dice, heuristics deciding for every player after it; everything else as the heuristic",
         tuning: SEARCH_TUNING,
     },
 ];
