@@ -8,6 +8,22 @@ pub mod dice;
 pub mod fraction;
 pub mod seeding;
 
+/// The index of the greatest of `totals`, the earliest on a tie: a
+/// search lists its default choice first, so a tie keeps it.
+pub fn first_best<T: PartialOrd>(totals: &[T]) -> usize {
+    (0..totals.len()).fold(0, |best, i| if totals[i] > totals[best] { i } else { best })
+}
+
+#[cfg(test)]
+mod first_best_tests {
+    #[test]
+    fn the_earliest_of_the_greatest_wins() {
+        assert_eq!(super::first_best(&[3, 7, 7, 1]), 1);
+        assert_eq!(super::first_best(&[-2i64, -2]), 0);
+        assert_eq!(super::first_best(&[5u64]), 0);
+    }
+}
+
 /// A seat at the table. Two-player systems use `A` and `B`; arrays of
 /// per-seat data are indexed by `Seat as usize`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]

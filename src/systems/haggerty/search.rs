@@ -192,7 +192,7 @@ pub fn reveal(search: &Search, view: &View<'_>, rng: &mut GameRng) -> Option<Car
             *total += playout(&mut world, rules, me, *choice, search);
         }
     }
-    let best = (0..count).fold(0, |best, i| if totals[i] > totals[best] { i } else { best });
+    let best = crate::engine::first_best(&totals[..count]);
     choices[best]
 }
 

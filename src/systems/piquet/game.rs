@@ -990,8 +990,7 @@ impl Game {
             }
         }
         self.playout = Scratch(Some(scratch));
-        let best =
-            (0..choices.len()).fold(0, |best, i| if totals[i] > totals[best] { i } else { best });
+        let best = crate::engine::first_best(&totals[..choices.len()]);
         choices[best]
     }
 

@@ -480,8 +480,7 @@ impl Game {
                 *total += world.worth(search, seat, &rest);
             }
         }
-        let best =
-            (0..choices.len()).fold(0, |best, i| if totals[i] > totals[best] { i } else { best });
+        let best = crate::engine::first_best(&totals[..choices.len()]);
         choices[best]
     }
 
