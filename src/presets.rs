@@ -52,6 +52,7 @@ pub const EXPERIMENT_KEYS: &[&str] = &[
     "seed",
     "metrics",
     "records",
+    "forfeit",
     "rules",
     "strategies",
     "sweep",
@@ -177,7 +178,7 @@ fn check_keys(path: &Path, table: &toml::Table) -> Result<()> {
                 "an integer >= 0",
             ),
             "precision" => (value.is_float(), "a number"),
-            "records" => (value.is_bool(), "true or false"),
+            "records" | "forfeit" => (value.is_bool(), "true or false"),
             "metrics" => (value.is_array(), "a list of metric names"),
             _ => (true, ""),
         };

@@ -1045,7 +1045,7 @@ pub fn write_report(
         let indices: Vec<usize> = (0..series.len())
             .filter(|&s| series[s].metric == metric)
             .collect();
-        let unit = axis_unit(&series[indices[0]], system.metrics());
+        let unit = axis_unit(&series[indices[0]], &system.metrics());
         let note = games_note(experiment, outcomes);
         if !experiment.axes.is_empty() {
             let (_, _, categories) = layout(experiment);

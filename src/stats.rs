@@ -349,6 +349,20 @@ pub struct SeriesSums {
 }
 
 impl SeriesSums {
+    /// The sums of `games` per-game values that are 0 or 1 (over a
+    /// denominator of 1), `hits` of them 1.
+    pub fn indicator(hits: u64, games: u64) -> SeriesSums {
+        let (hits, games) = (hits as u128, games as u128);
+        SeriesSums {
+            n: games as u64,
+            y: hits,
+            x: games,
+            yy: hits,
+            xx: games,
+            xy: hits,
+        }
+    }
+
     #[inline]
     pub fn record(&mut self, game: Ratio) {
         let (y, x) = (game.num as u128, game.den as u128);

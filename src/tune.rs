@@ -378,6 +378,7 @@ impl<'a> Race<'a> {
                 watched,
                 first_game: self.played,
                 shard: None,
+                forfeit: false,
             },
             members,
             leader,

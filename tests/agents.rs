@@ -9,6 +9,7 @@
 mod common;
 
 use common::{fortunes, stderr, TempDir};
+use polars::prelude::*;
 use std::path::Path;
 use std::process::Output;
 
@@ -350,4 +351,215 @@ fn agents_play_in_runs_only() {
         "{}",
         stderr(&output)
     );
+}
+
+/// A Skirmish agent that plays its lowest card, as the built-in `lowest`
+/// does. With an argument N it fails in some games once it has answered
+/// their first decision: in a game 7 mod N it replies nonsense, in a game
+/// 29 mod N it exits.
+const FLAKY_SKIRMISH_AGENT: &str = r#"import json, sys
+every = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+game, decisions = 0, 0
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "game":
+        game, decisions = message["game"], 0
+    elif message["type"] == "decide":
+        decisions += 1
+        if every and decisions > 1 and game % every == 7:
+            print("nonsense", flush=True)
+        elif every and decisions > 1 and game % every == 29:
+            sys.exit(3)
+        else:
+            print(json.dumps({"choice": min(message["choices"])}), flush=True)
+"#;
+
+/// Writes the flaky agent into `dir`; its command failing every `every`.
+fn flaky_agent(dir: &Path, every: u64) -> String {
+    let script = dir.join("flaky.py");
+    std::fs::write(&script, FLAKY_SKIRMISH_AGENT).unwrap();
+    format!("python3 {} {every}", script.display())
+}
+
+/// 2,100 games: three batches of Skirmish's 1,024, so two threads play
+/// them on two workers.
+const FORFEIT_GAMES: u64 = 2100;
+
+/// The games the flaky agent failing every 50 forfeits.
+fn forfeited_games() -> Vec<u64> {
+    (0..FORFEIT_GAMES)
+        .filter(|g| g % 50 == 7 || g % 50 == 29)
+        .collect()
+}
+
+fn summary_row(out: &Path, metric: &str, seat: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let (m, s) = (
+        header.iter().position(|&h| h == "metric").unwrap(),
+        header.iter().position(|&h| h == "seat").unwrap(),
+    );
+    let line = text
+        .lines()
+        .find(|l| {
+            let cells: Vec<&str> = l.split(',').collect();
+            cells[m] == metric && cells[s] == seat
+        })
+        .unwrap_or_else(|| panic!("no {metric} row for seat {seat}:\n{text}"));
+    let cells: Vec<&str> = line.split(',').collect();
+    ["count", "n", "ci_low", "ci_high"]
+        .iter()
+        .map(|c| cells[header.iter().position(|h| h == c).unwrap()].to_string())
+        .collect()
+}
+
+#[test]
+fn with_forfeit_a_failing_agent_forfeits_its_game_and_every_other_game_counts() {
+    let tmp = TempDir::new("agents-forfeit");
+    let agent = format!("b=exec:{}", flaky_agent(tmp.path(), 50));
+    let games = FORFEIT_GAMES.to_string();
+    let run = |out: &Path, seat_b: &str, threads: &str, extra: &[&str]| {
+        let mut args = vec![
+            "run",
+            "skirmish",
+            "-n",
+            &games,
+            "-j",
+            threads,
+            "--records",
+            "--strategy",
+            seat_b,
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        let output = fortunes(&args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        output
+    };
+    let (one, two, lowest) = (
+        tmp.path().join("one"),
+        tmp.path().join("two"),
+        tmp.path().join("lowest"),
+    );
+    let output = run(&one, &agent, "1", &["--forfeit"]);
+    // The one line about forfeits names the earliest game's failure.
+    let message = stderr(&output);
+    assert!(
+        message.contains("forfeits")
+            && message.contains("seat b agent (python3 ")
+            && message.contains("game 7, decision 2 (card): its reply is not a JSON object"),
+        "{message}"
+    );
+    run(&two, &agent, "2", &["--forfeit", "-q"]);
+    run(&lowest, "b=lowest", "2", &["-q"]);
+    for file in ["summary.csv", "metrics.csv"] {
+        let read = |dir: &Path| std::fs::read_to_string(dir.join(file)).unwrap();
+        assert_eq!(read(&one), read(&two), "{file}: one thread against two");
+    }
+    // Each seat's forfeits over every game played; a built-in seat's 0 is
+    // exact.
+    let forfeited = forfeited_games();
+    let b = summary_row(&one, "forfeits", "b");
+    assert_eq!(b[..2], [forfeited.len().to_string(), games.clone()]);
+    let (low, high): (f64, f64) = (b[2].parse().unwrap(), b[3].parse().unwrap());
+    let share = forfeited.len() as f64 / FORFEIT_GAMES as f64;
+    assert!(low < share && share < high, "{b:?}");
+    assert_eq!(
+        summary_row(&one, "forfeits", "a"),
+        ["0", games.as_str(), "0", "0"]
+    );
+    // The agent plays as `lowest` does, so the games it did not forfeit are
+    // exactly `lowest`'s same games, and the forfeited ones are nowhere.
+    let read = |dir: &Path| {
+        ParquetReader::new(std::fs::File::open(dir.join("records.parquet")).unwrap())
+            .finish()
+            .unwrap()
+    };
+    let kept = read(&one);
+    let all = read(&lowest);
+    let game = all.column("game").unwrap().u64().unwrap();
+    let mask: BooleanChunked = (0..game.len())
+        .map(|i| Some(!forfeited.contains(&game.get(i).unwrap())))
+        .collect();
+    let expected = all.filter(&mask).unwrap();
+    assert_eq!(kept.height() as u64, FORFEIT_GAMES - forfeited.len() as u64);
+    assert!(kept.equals(&expected), "{kept}\n{expected}");
+    // The per-game metrics count the kept games only.
+    let won = summary_row(&one, "game_won", "a");
+    assert_eq!(won[1], (FORFEIT_GAMES - forfeited.len() as u64).to_string());
+}
+
+/// The paired difference between the flaky agent and `lowest` (which it
+/// plays as) pairs only the games neither side of the pair forfeited, so
+/// every difference is exactly 0 over the kept games.
+#[test]
+fn with_forfeit_a_paired_difference_leaves_out_the_forfeited_pairs() {
+    let tmp = TempDir::new("agents-forfeit-paired");
+    let agent = flaky_agent(tmp.path(), 50);
+    let file = tmp.path().join("paired.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "system = \"skirmish\"\ngames = {FORFEIT_GAMES}\nforfeit = true\n\
+             [sweep]\n\"b.strategy\" = [\"lowest\", \"exec:{agent}\"]\n\
+             [reference]\n\"b.strategy\" = \"lowest\"\n"
+        ),
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let output = fortunes(&[
+        "run",
+        file.to_str().unwrap(),
+        "-q",
+        "-j",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = std::fs::read_to_string(out.join("differences.csv")).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let column = |name: &str| header.iter().position(|&h| h == name).unwrap();
+    let kept = (FORFEIT_GAMES - forfeited_games().len() as u64).to_string();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert!(rows.len() > 5, "{text}");
+    for row in rows {
+        assert_eq!(row[column("games")], kept, "{row:?}");
+        for name in ["difference", "ci_low", "ci_high"] {
+            assert_eq!(row[column(name)], "0", "{name}: {row:?}");
+        }
+    }
+}
+
+#[test]
+fn with_forfeit_an_agent_that_never_answers_still_stops_the_run() {
+    let tmp = TempDir::new("agents-forfeit-broken");
+    let out = tmp.path().join("out");
+    // Commands that end before they answer a decision are broken, not
+    // losing games: forfeiting every game would help nobody.
+    for agent in ["exec:true", "exec:python3 -c 'import sys; sys.exit(1)'"] {
+        let seat = format!("b={agent}");
+        let output = fortunes(&[
+            "run",
+            "skirmish",
+            "-n",
+            "20",
+            "-q",
+            "--forfeit",
+            "--strategy",
+            &seat,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{agent}: {message}");
+        assert!(message.contains("seat b agent ("), "{message}");
+        assert_eq!(message.lines().count(), 1, "one message: {message}");
+        assert!(!out.exists(), "{agent}: nothing written");
+    }
 }

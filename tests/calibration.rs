@@ -90,6 +90,7 @@ fn every_interval_matches_the_spread_of_its_estimate_over_seeds() {
                 watched: Vec::new(),
                 first_game: 0,
                 shard: None,
+                forfeit: false,
             };
             let outcomes: Vec<VariantOutcome> = system.run(&variants, &plan, None, None).unwrap();
             let labelled = outcomes

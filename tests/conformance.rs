@@ -71,6 +71,7 @@ fn results_are_identical_for_any_thread_count() {
                     watched: Vec::new(),
                     first_game: 0,
                     shard: None,
+                    forfeit: false,
                 };
                 system.run(&variants, &plan, None, None).unwrap()
             })
@@ -90,6 +91,7 @@ fn results_are_identical_for_any_thread_count() {
             watched: Vec::new(),
             first_game: 0,
             shard: None,
+            forfeit: false,
         };
         assert_ne!(
             system.run(&variants, &plan, None, None).unwrap(),
@@ -214,6 +216,7 @@ fn every_summary_interval_is_the_game_level_one() {
             watched: Vec::new(),
             first_game: 0,
             shard: None,
+            forfeit: false,
         };
         let variants = [variant(system, x, y)];
         let outcome = &system
@@ -279,6 +282,7 @@ fn every_metric_is_defined_as_its_rows_are() {
             watched: Vec::new(),
             first_game: 0,
             shard: None,
+            forfeit: true,
         };
         let variants = [variant(system, x, y), variant(system, y, x)];
         let outcomes = system.run(&variants, &plan, None, None).unwrap();
@@ -309,7 +313,7 @@ fn every_metric_is_defined_as_its_rows_are() {
             assert_eq!(row.kind, kind, "{what}");
             assert_eq!((row.unit, row.per), (metric.unit, metric.per), "{what}");
         }
-        for metric in metrics {
+        for metric in &metrics {
             assert!(
                 rows.iter().any(|r| r.metric == metric.name),
                 "{name}: {} is defined but no row has it",

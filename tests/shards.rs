@@ -99,6 +99,48 @@ fn every_system_merges_exactly() {
     }
 }
 
+/// A run with forfeits merges as exactly: each shard counts its games'
+/// forfeits, and leaves them out as one process does.
+#[test]
+fn a_run_with_forfeits_merges_exactly() {
+    let tmp = TempDir::new("shards-forfeit");
+    // Plays its lowest card, and replies nonsense at its second decision
+    // of every game 7 mod 40.
+    let script = tmp.path().join("flaky.py");
+    std::fs::write(
+        &script,
+        "import json, sys\n\
+         game, decisions = 0, 0\n\
+         for line in sys.stdin:\n\
+         \x20   message = json.loads(line)\n\
+         \x20   if message['type'] == 'game':\n\
+         \x20       game, decisions = message['game'], 0\n\
+         \x20   elif message['type'] == 'decide':\n\
+         \x20       decisions += 1\n\
+         \x20       bad = decisions > 1 and game % 40 == 7\n\
+         \x20       print('nonsense' if bad else json.dumps({'choice': min(message['choices'])}), flush=True)\n",
+    )
+    .unwrap();
+    let seat = format!("b=exec:python3 {}", script.display());
+    let target = [
+        "run",
+        "skirmish",
+        "-n",
+        "2100",
+        "--forfeit",
+        "--strategy",
+        &seat,
+    ];
+    let both = single_and_merged(&tmp, &target, 3);
+    let summary = String::from_utf8(both[0].0["summary.csv"].clone()).unwrap();
+    // 2,100 games, 53 of them 7 mod 40.
+    assert!(
+        summary.contains("forfeits,rate,share,game,b,none,,NaN,53,2100,"),
+        "{summary}"
+    );
+    assert_same("forfeits", &both);
+}
+
 #[test]
 fn a_precision_target_is_met_over_rounds_as_one_process_meets_it() {
     let tmp = TempDir::new("shards-rounds");

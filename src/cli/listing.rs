@@ -50,7 +50,7 @@ pub fn metrics_listing(system: &dyn System, markdown: bool) -> String {
             "| metric | shape | unit | per | seats | by | counts | leaves out |\n\
              |---|---|---|---|---|---|---|---|\n",
         );
-        for m in metrics {
+        for m in &metrics {
             text.push_str(&format!(
                 "| `{}` | {} | {} | {} | {} | {} | {} | {} |\n",
                 m.name,
@@ -75,7 +75,7 @@ pub fn metrics_listing(system: &dyn System, markdown: bool) -> String {
         system.name(),
         metrics.len()
     );
-    for m in metrics {
+    for m in &metrics {
         text.push_str(&format!(
             "\n{}  ({}, {} per {}; seats {}{})\n  counts:     {}\n  leaves out: {}\n",
             m.name,

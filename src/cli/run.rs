@@ -68,6 +68,13 @@ pub struct RunArgs {
     /// Also write records.parquet, one row per game (Haggis: per round).
     #[arg(long)]
     pub records: bool,
+    /// An external agent (exec:) that crashes, times out or answers
+    /// nonsense or an illegal choice forfeits that game instead of
+    /// stopping the run: the game is left out of every figure and counted
+    /// in the `forfeits` rows. One that fails before it has answered a
+    /// decision still stops the run.
+    #[arg(long)]
+    pub forfeit: bool,
     /// Print only the summary table, no timing line or progress bar.
     #[arg(short, long)]
     pub quiet: bool,
@@ -148,6 +155,7 @@ impl BaseArgs {
             strategies_dir: self.strategies_dir.clone(),
             out: None,
             records: false,
+            forfeit: false,
             quiet: true,
             json: false,
             force: false,
@@ -169,6 +177,7 @@ pub fn resolve_run(args: &RunArgs) -> Result<(Experiment, Option<PathBuf>)> {
         strategies: args.strategy.clone(),
         strategies_dir: args.strategies_dir.clone(),
         records: args.records,
+        forfeit: args.forfeit,
         metrics: args.metrics.clone(),
         scenario: args.scenario.clone(),
     };
@@ -266,7 +275,14 @@ pub fn run(args: RunArgs) -> Result<()> {
         bar.finish_and_clear();
     }
     let elapsed = started.elapsed().as_secs_f64();
+    // Taken whether or not it is printed: it belongs to this run only.
+    let first_forfeit = crate::system::agent::take_first_forfeit();
     if !args.quiet {
+        if let Some(problem) = first_forfeit {
+            crate::output::warn(format_args!(
+                "forfeits (the forfeits rows count them); the earliest game's: {problem}"
+            ));
+        }
         let games: u64 = outcomes.iter().map(|o| o.games).sum();
         crate::output::warn(format_args!(
             "{games} games in {elapsed:.2} s ({:.0} games/s on {threads} threads, seed {}){}",

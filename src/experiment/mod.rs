@@ -157,6 +157,18 @@ impl Experiment {
                     ))
                 }
             };
+        let forfeit = overrides.forfeit
+            || match table.get("forfeit") {
+                None => false,
+                Some(toml::Value::Boolean(b)) => *b,
+                Some(other) => {
+                    return Err(field(
+                        path,
+                        "forfeit",
+                        format!("{other}; allowed: true or false"),
+                    ))
+                }
+            };
 
         let reading = Reading {
             path,
@@ -189,6 +201,7 @@ impl Experiment {
             games,
             metrics,
             records,
+            forfeit,
             rules,
             scenario,
             players,

@@ -39,6 +39,9 @@ pub struct Experiment {
     /// Metrics of interest (names of the system's series metrics).
     pub metrics: Vec<String>,
     pub records: bool,
+    /// An external agent that fails forfeits the game instead of stopping
+    /// the run (`Plan::forfeit`).
+    pub forfeit: bool,
     /// Rules before any axis: defaults, preset, overrides, `--set`.
     pub rules: ParamValues,
     /// The scenario before any axis (empty for a system without).
@@ -66,6 +69,8 @@ pub struct Overrides {
     pub strategies: Vec<String>,
     pub strategies_dir: Option<PathBuf>,
     pub records: bool,
+    /// `--forfeit`.
+    pub forfeit: bool,
     pub metrics: Vec<String>,
     /// `--scenario NAME|FILE`: replaces the file's scenario.
     pub scenario: Option<String>,
@@ -114,6 +119,7 @@ impl Experiment {
             watched: self.watched_series(),
             first_game: 0,
             shard: None,
+            forfeit: self.forfeit,
         }
     }
 
@@ -171,6 +177,10 @@ impl Experiment {
             toml::Value::Array(self.metrics.iter().map(|m| m.clone().into()).collect()),
         );
         table.insert("records".into(), self.records.into());
+        // Written only when set, so every other run file reads as before.
+        if self.forfeit {
+            table.insert("forfeit".into(), true.into());
+        }
         table.insert("threads".into(), (threads as i64).into());
         table.insert("batch".into(), (self.system.batch() as i64).into());
         table.insert("rules".into(), self.rules.to_toml().into());

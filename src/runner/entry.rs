@@ -3,10 +3,11 @@
 
 use super::partial::{self, Partial};
 use super::VariantResult;
+use crate::engine::{BySeat, Seat};
 use crate::error::{Error, ErrorKind, Result};
 use crate::output::{ColumnSpec, Record, RecordsWriter, VariantColumns};
 use crate::params::ParamSpec;
-use crate::stats::{Ratio, SummaryRow, CONFIDENCE};
+use crate::stats::{Kind, Rate, Ratio, SeriesSums, SummaryRow, CONFIDENCE, NO_BREAKDOWN};
 use crate::system::{
     GameLoop, Metric, Plan, RecordsOut, Series, ShardText, Simulation, StrategyInfo, System,
     SystemCommand, Trace, Variant, VariantOutcome,
@@ -68,8 +69,8 @@ impl<S: Simulation> System for Entry<S> {
     fn series(&self) -> &'static [Series] {
         S::SERIES
     }
-    fn metrics(&self) -> &'static [Metric] {
-        S::METRICS
+    fn metrics(&self) -> Vec<Metric> {
+        crate::system::metric::with_run_metrics(S::METRICS)
     }
     fn headline(&self) -> &'static [&'static str] {
         S::HEADLINE
@@ -125,7 +126,7 @@ impl<S: Simulation> System for Entry<S> {
             .map(build::<S>)
             .collect::<Result<Vec<S>>>()?;
         let mut finish = |v: usize, result: VariantResult<S::Stats>| {
-            done(v, outcome_of(&simulations[v], result))
+            done(v, outcome_of(&simulations[v], &variants[v], result))
         };
         match records {
             Some(RecordsOut { dir, axes }) => {
@@ -203,7 +204,7 @@ impl<S: Simulation> System for Entry<S> {
             merged.results.into_iter().map(Some).collect();
         for v in super::delivery_order(variants.len(), plan.reference) {
             let result = results[v].take().expect("each variant once");
-            done(v, outcome_of(&simulations[v], result))?;
+            done(v, outcome_of(&simulations[v], &variants[v], result))?;
         }
         Ok(merged.rounds_used)
     }
@@ -225,14 +226,23 @@ impl<S: Simulation> System for Entry<S> {
 
 /// What the layers above see of a variant's result: its summary rows with
 /// game-level intervals, and its sums.
-fn outcome_of<S: Simulation>(simulation: &S, result: VariantResult<S::Stats>) -> VariantOutcome {
+fn outcome_of<S: Simulation>(
+    simulation: &S,
+    variant: &Variant,
+    result: VariantResult<S::Stats>,
+) -> VariantOutcome {
+    let mut rows = game_level_rows(
+        simulation.rows(&result.stats),
+        &result,
+        S::SERIES,
+        S::METRICS,
+    );
+    if let Some(forfeits) = result.forfeits {
+        let agents = BySeat(Seat::BOTH.map(|seat| variant.players[seat].command.is_some()));
+        rows.extend(forfeit_rows(forfeits, agents, result.games));
+    }
     VariantOutcome {
-        rows: game_level_rows(
-            simulation.rows(&result.stats),
-            &result,
-            S::SERIES,
-            S::METRICS,
-        ),
+        rows,
         games: result.games,
         series: result.series,
         paired: result.paired,
@@ -253,6 +263,31 @@ fn build<S: Simulation>(variant: &Variant) -> Result<S> {
         }
     }
     S::build(variant)
+}
+
+/// The `forfeits` rows of a run with forfeits: each seat's forfeited games
+/// over the games played, each game one 0-or-1 observation. A built-in
+/// seat (not in `agents`) cannot forfeit: its 0 is exact.
+fn forfeit_rows(forfeits: BySeat<u64>, agents: BySeat<bool>, games: u64) -> Vec<SummaryRow> {
+    let metric = crate::system::metric::FORFEITS;
+    Seat::BOTH
+        .map(|seat| {
+            let mut row = SummaryRow::rate(
+                metric.name,
+                seat.name(),
+                NO_BREAKDOWN,
+                String::new(),
+                Rate::new(forfeits[seat], games),
+            );
+            (row.unit, row.per) = (metric.unit, metric.per);
+            (row.ci_low, row.ci_high) = if agents[seat] || games == 0 {
+                SeriesSums::indicator(forfeits[seat], games).interval(Kind::Rate, CONFIDENCE)
+            } else {
+                (0.0, 0.0)
+            };
+            row
+        })
+        .into()
 }
 
 /// Gives every row its game-level interval (the per-game series' where

@@ -11,6 +11,7 @@
 pub mod entry;
 pub mod partial;
 
+use crate::engine::{BySeat, Seat};
 use crate::error::{Error, ErrorKind, Result};
 use crate::stats::{cluster_size, PairedSums, Ratio, RowKeys, RowSums, SeriesSums, CONFIDENCE};
 use crate::system::{Plan, Series, Simulation, Stop};
@@ -34,6 +35,9 @@ pub struct VariantResult<St> {
     /// per-game series, and the run's row keys they are indexed by.
     pub rows: RowSums,
     pub row_keys: Arc<RowKeys>,
+    /// In a run with forfeits (`Plan::forfeit`): the games each seat
+    /// forfeited, left out of everything above but `games`.
+    pub forfeits: Option<BySeat<u64>>,
 }
 
 /// A batch's accumulators for every variant.
@@ -43,6 +47,7 @@ struct BatchTally<S: Simulation> {
     series: Vec<Vec<SeriesSums>>,
     paired: Vec<Vec<PairedSums>>,
     records: Vec<Vec<S::Record>>,
+    forfeits: Vec<BySeat<u64>>,
 }
 
 /// Receives a batch's records of one variant, in game order.
@@ -220,6 +225,7 @@ fn run_group<S: Simulation>(
             met: None,
             rows: RowSums::default(),
             row_keys: Arc::clone(row_keys),
+            forfeits: plan.forfeit.then_some(BySeat([0; 2])),
         })
         .collect();
     let (span, check_every) = span_of(plan.stop);
@@ -249,9 +255,16 @@ fn run_group<S: Simulation>(
                             let values = vec![vec![Ratio::default(); series_count]; count];
                             let clusters: Vec<S::Stats> =
                                 members.iter().map(|_| S::Stats::default()).collect();
-                            (states, values, clusters)
+                            // A game with forfeits is played into its own
+                            // accumulators, kept only if nobody forfeits.
+                            let games: Vec<S::Stats> = if plan.forfeit {
+                                members.iter().map(|_| S::Stats::default()).collect()
+                            } else {
+                                Vec::new()
+                            };
+                            (states, values, clusters, games)
                         },
-                        |(states, values, clusters), batch| {
+                        |(states, values, clusters, games), batch| {
                             let first = (batch * S::BATCH).max(start);
                             let last = ((batch + 1) * S::BATCH).min(chunk_end);
                             play_batch(
@@ -261,9 +274,10 @@ fn run_group<S: Simulation>(
                                 states,
                                 values,
                                 clusters,
+                                games,
                                 cluster,
                                 row_keys,
-                                plan.seed,
+                                plan,
                                 first..last,
                                 keep_records,
                                 progress,
@@ -283,6 +297,11 @@ fn run_group<S: Simulation>(
                     }
                     for (mine, theirs) in result.paired.iter_mut().zip(&tally.paired[v]) {
                         *mine += theirs;
+                    }
+                    if let Some(forfeits) = result.forfeits.as_mut() {
+                        for seat in Seat::BOTH {
+                            forfeits[seat] += tally.forfeits[v][seat];
+                        }
                     }
                     if let Some(sink) = records.as_mut() {
                         // The reference's games are written once, by the
@@ -407,9 +426,10 @@ fn play_batch<S: Simulation>(
     states: &mut [S::State],
     values: &mut [Vec<Ratio>],
     clusters: &mut [S::Stats],
+    game_stats: &mut [S::Stats],
     cluster: u64,
     row_keys: &RowKeys,
-    seed: u64,
+    plan: &Plan,
     games: std::ops::Range<u64>,
     keep_records: bool,
     progress: Option<&ProgressBar>,
@@ -431,10 +451,12 @@ fn play_batch<S: Simulation>(
             })
             .collect(),
         records: (0..count).map(|_| Vec::new()).collect(),
+        forfeits: vec![BySeat([0; 2]); count],
     };
     if crate::cancel::stopping() {
         return tally;
     }
+    crate::system::agent::set_forfeits(plan.forfeit);
     // Progress counts each game once: a replayed reference does not.
     let played = active
         .iter()
@@ -442,6 +464,7 @@ fn play_batch<S: Simulation>(
         .filter(|&(v, &a)| a && (v != reference || group.count_reference))
         .count() as u64;
     let mut ids = Vec::new();
+    let mut forfeited = vec![false; count];
     for game in games.clone() {
         // Checked every game, not every batch: a batch of slow games (a
         // search player's) would keep running long after Ctrl-C.
@@ -452,21 +475,35 @@ fn play_batch<S: Simulation>(
             if !active[v] {
                 continue;
             }
+            let recorded = tally.records[v].len();
             let sink = keep_records.then_some(&mut tally.records[v]);
-            variants[members[v]].play(
-                &mut states[v],
-                seed,
-                game,
-                &mut clusters[v],
-                &mut values[v],
-                sink,
-            );
+            let stats = if plan.forfeit {
+                game_stats[v] = S::Stats::default();
+                &mut game_stats[v]
+            } else {
+                &mut clusters[v]
+            };
+            variants[members[v]].play(&mut states[v], plan.seed, game, stats, &mut values[v], sink);
+            if plan.forfeit {
+                let lost = crate::system::agent::take_forfeits();
+                forfeited[v] = lost.0.contains(&true);
+                if forfeited[v] {
+                    // Counted, and left out of every other figure: the
+                    // game's play after the failure is no one's.
+                    for seat in Seat::BOTH {
+                        tally.forfeits[v][seat] += u64::from(lost[seat]);
+                    }
+                    tally.records[v].truncate(recorded);
+                    continue;
+                }
+                clusters[v] += &game_stats[v];
+            }
             for (sums, &value) in tally.series[v].iter_mut().zip(&values[v]) {
                 sums.record(value);
             }
         }
         for v in 0..count {
-            if v == reference || !active[v] {
+            if v == reference || !active[v] || forfeited[v] || forfeited[reference] {
                 continue;
             }
             for (s, pair) in tally.paired[v].iter_mut().enumerate() {
@@ -516,6 +553,7 @@ pub fn run_one<S: Simulation>(
         watched: Vec::new(),
         first_game: 0,
         shard: None,
+        forfeit: false,
     };
     let mut results = match records {
         Some(sink) => {

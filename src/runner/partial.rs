@@ -5,6 +5,7 @@
 //! variant ends where one process would have stopped it.
 
 use super::{precision_check, rounds, VariantResult};
+use crate::engine::{BySeat, Seat};
 use crate::error::{Error, ErrorKind, Result};
 use crate::stats::{KeyedRows, PairedSums, RowKeys, RowSums, SeriesSums, SummaryRow};
 use crate::system::{Plan, Series, ShardText, Stop};
@@ -22,6 +23,10 @@ pub struct Partial<St> {
     pub series: Vec<SeriesSums>,
     pub paired: Vec<PairedSums>,
     pub rows: KeyedRows,
+    /// A run with forfeits' forfeited games by seat; absent otherwise, so
+    /// other runs' files are as they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeits: Option<BySeat<u64>>,
 }
 
 impl<St> Partial<St> {
@@ -32,6 +37,7 @@ impl<St> Partial<St> {
             stats: result.stats,
             series: result.series,
             paired: result.paired,
+            forfeits: result.forfeits,
         }
     }
 }
@@ -47,6 +53,11 @@ impl<St: for<'a> AddAssign<&'a St>> AddAssign<&Partial<St>> for Partial<St> {
             *mine += theirs;
         }
         self.rows += &other.rows;
+        if let (Some(mine), Some(theirs)) = (self.forfeits.as_mut(), other.forfeits) {
+            for seat in Seat::BOTH {
+                mine[seat] += theirs[seat];
+            }
+        }
     }
 }
 
@@ -80,6 +91,7 @@ where
         series: vec![SeriesSums::default(); series.len()],
         paired: Vec::new(),
         rows: KeyedRows::default(),
+        forfeits: plan.forfeit.then_some(BySeat([0; 2])),
     };
     let mut totals: Vec<Partial<St>> = (0..variants).map(|_| empty()).collect();
     for (v, total) in totals.iter_mut().enumerate() {
@@ -111,6 +123,7 @@ where
                 && parts.iter().enumerate().all(|(v, p)| {
                     p.series.len() == series.len()
                         && p.paired.len() == if v == plan.reference { 0 } else { series.len() }
+                        && p.forfeits.is_some() == plan.forfeit
                 });
             if !fits {
                 return Err(Error::new(ErrorKind::BadArgument(format!(
@@ -145,6 +158,7 @@ where
                 met: None,
                 rows: RowSums::default(),
                 row_keys: Arc::new(RowKeys::default()),
+                forfeits: None,
             })
             .collect();
         precision_check(plan, series, &mut results, &mut active, plan.reference);
@@ -167,6 +181,7 @@ where
                 met: judged.met,
                 rows,
                 row_keys: Arc::clone(&row_keys),
+                forfeits: total.forfeits,
             }
         })
         .collect();

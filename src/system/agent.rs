@@ -6,6 +6,7 @@
 //! so a run stays parallel; the agent's seed comes from the game's streams,
 //! so it stays reproducible.
 
+use crate::engine::{BySeat, Seat};
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -21,7 +22,6 @@ const DEFAULT_TIMEOUT: u64 = 10;
 
 /// A running agent process.
 pub struct Agent {
-    command: String,
     child: Child,
     input: Option<BufWriter<ChildStdin>>,
     lines: Receiver<std::io::Result<String>>,
@@ -82,7 +82,6 @@ impl Agent {
             }
         });
         let mut agent = Agent {
-            command: command.to_string(),
             child,
             input,
             lines,
@@ -90,10 +89,6 @@ impl Agent {
         };
         agent.send(hello)?;
         Ok(agent)
-    }
-
-    pub fn command(&self) -> &str {
-        &self.command
     }
 
     /// Sends one message.
@@ -163,33 +158,47 @@ impl Drop for Agent {
 
 /// A seat's agent and where it is in its run: the game being played, its
 /// decisions so far, and the last `hello` it was sent. After a failure it
-/// has no process: every later decision gets no answer, the game ends
-/// quickly, and the run stops with the failure (`crate::cancel`).
+/// has no process: every later decision gets no answer and the game ends
+/// quickly. The failure then stops the run (`crate::cancel`), or, in a run
+/// with forfeits, loses the seat that game (`forfeits`); the next game
+/// starts the agent again.
 pub struct AgentSeat {
     agent: Option<Agent>,
-    seat: &'static str,
+    command: String,
+    seat: Seat,
     hello: serde_json::Value,
     game: u64,
     decisions: u64,
+    /// The batch of games (its `BATCHES` count) in which this seat's agent
+    /// last answered a decision. Until it has answered in the batch being
+    /// played, a failure is taken for a broken command (one that does not
+    /// start, or dies at once), not a lost game, and stops the run even
+    /// with forfeits: a million forfeits of a typo help nobody. By batch,
+    /// not by worker, so whether a run stops does not depend on how many
+    /// threads or shards play it.
+    answered_in: Option<u64>,
 }
 
 impl AgentSeat {
-    pub fn start(command: &str, hello: &serde_json::Value, seat: &'static str) -> AgentSeat {
-        let agent = match Agent::start(command, hello) {
-            Ok(agent) => Some(agent),
-            Err(problem) => {
-                crate::cancel::fail(format!(
-                    "seat {seat} agent ({command}): at its start: {problem}"
-                ));
-                None
-            }
-        };
-        AgentSeat {
-            agent,
+    pub fn start(command: &str, hello: &serde_json::Value, seat: Seat) -> AgentSeat {
+        let mut seat = AgentSeat {
+            agent: None,
+            command: command.to_string(),
             seat,
             hello: hello.clone(),
             game: 0,
             decisions: 0,
+            answered_in: None,
+        };
+        seat.restart();
+        seat
+    }
+
+    /// Starts the agent's process afresh (sending the last `hello`).
+    fn restart(&mut self) {
+        match Agent::start(&self.command, &self.hello) {
+            Ok(agent) => self.agent = Some(agent),
+            Err(problem) => self.fail(&format!("at its start: {problem}")),
         }
     }
 
@@ -218,11 +227,33 @@ impl AgentSeat {
         }
     }
 
-    /// Stops the run with `problem`, naming the seat and the command.
+    /// The agent cannot go on: it forfeits the game in a run with
+    /// forfeits (once it has answered a decision), else the run stops with
+    /// `problem`, naming the seat and the command. Its process ends.
     pub fn fail(&mut self, problem: &str) {
-        let command = self.agent.as_ref().map_or("", |a| a.command()).to_string();
-        crate::cancel::fail(format!("seat {} agent ({command}): {problem}", self.seat));
+        let message = format!(
+            "seat {} agent ({}): {problem}",
+            self.seat.name(),
+            self.command
+        );
         self.agent = None;
+        if FORFEIT.get() && self.answered_in == Some(BATCHES.get()) {
+            FORFEITED.with(|lost| {
+                let mut seats = lost.get();
+                seats[self.seat] = true;
+                lost.set(seats);
+            });
+            let mut first = FIRST_FORFEIT.lock().unwrap_or_else(|e| e.into_inner());
+            // The least (game, message): the same line on any thread count.
+            if first
+                .as_ref()
+                .is_none_or(|(game, earlier)| (self.game, &message) < (*game, earlier))
+            {
+                *first = Some((self.game, message));
+            }
+        } else {
+            crate::cancel::fail(message);
+        }
     }
 
     /// Where the next decision is: "game G, decision D (WHAT)".
@@ -240,13 +271,54 @@ impl AgentSeat {
     pub fn ask(&mut self, message: &serde_json::Value, at: &str) -> Option<serde_json::Value> {
         let agent = self.agent.as_mut()?;
         match agent.ask(message) {
-            Ok(reply) => Some(reply),
+            Ok(reply) => {
+                // A reply, legal or not: the command runs and speaks the
+                // protocol, so a later failure is the agent's play.
+                self.answered_in = Some(BATCHES.get());
+                Some(reply)
+            }
             Err(problem) => {
                 self.fail(&format!("{at}: {problem}"));
                 None
             }
         }
     }
+}
+
+thread_local! {
+    /// Whether a failing agent forfeits its game on this worker thread
+    /// (`set_forfeits`, from the run's plan) instead of stopping the run.
+    static FORFEIT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The batches this thread has begun to play (`set_forfeits`): the
+    /// last one's number is the batch it is playing.
+    static BATCHES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The seats whose agent forfeited the game this thread is playing.
+    static FORFEITED: std::cell::Cell<BySeat<bool>> =
+        const { std::cell::Cell::new(BySeat([false; 2])) };
+}
+
+/// The earliest game (by index) a seat forfeited in this process's run, and
+/// why: for the one line `fortunes run` prints about forfeits.
+static FIRST_FORFEIT: std::sync::Mutex<Option<(u64, String)>> = std::sync::Mutex::new(None);
+
+/// Whether this worker's agents forfeit a game on failure (`--forfeit`)
+/// or stop the run: set by the runner as it begins a batch.
+pub fn set_forfeits(on: bool) {
+    FORFEIT.set(on);
+    BATCHES.set(BATCHES.get() + 1);
+}
+
+/// The seats that forfeited the game just played on this thread, cleared
+/// for the next.
+pub fn take_forfeits() -> BySeat<bool> {
+    FORFEITED.replace(BySeat([false; 2]))
+}
+
+/// What failed in the earliest forfeited game since the last call, if any
+/// game was forfeited.
+pub fn take_first_forfeit() -> Option<String> {
+    let mut first = FIRST_FORFEIT.lock().unwrap_or_else(|e| e.into_inner());
+    first.take().map(|(_, message)| message)
 }
 
 thread_local! {
@@ -264,17 +336,24 @@ pub fn take(
     system: &str,
     command: &str,
     hello: &serde_json::Value,
-    seat: &'static str,
+    seat: Seat,
 ) -> (String, AgentSeat) {
-    let key = format!("{system} {seat} {command}");
+    let key = format!("{system} {} {command}", seat.name());
     let pooled = POOL.with(|pool| {
         let mut pool = pool.borrow_mut();
         let at = pool.iter().position(|(k, _)| *k == key)?;
         Some(pool.swap_remove(at).1)
     });
     let agent = match pooled {
-        Some(mut agent) => {
+        Some(mut agent) if agent.is_alive() => {
             agent.greet(hello);
+            agent
+        }
+        // It failed in an earlier game, which it forfeited: a new process
+        // for this one.
+        Some(mut agent) => {
+            agent.hello = hello.clone();
+            agent.restart();
             agent
         }
         None => AgentSeat::start(command, hello, seat),
@@ -282,12 +361,10 @@ pub fn take(
     (key, agent)
 }
 
-/// Puts an agent back after a game; a failed one is dropped, and the next
-/// game starts another.
+/// Puts an agent back after a game, a failed one too: the next game
+/// starts its process again, knowing whether it ever answered.
 pub fn give_back(key: String, agent: AgentSeat) {
-    if agent.is_alive() {
-        let _ = POOL.try_with(|pool| pool.borrow_mut().push((key, agent)));
-    }
+    let _ = POOL.try_with(|pool| pool.borrow_mut().push((key, agent)));
 }
 
 /// Ends this thread's agents: dropping one closes its input and ends its
@@ -301,7 +378,7 @@ pub fn end_of_run() {
 /// is (a system adds what else it needs, such as its scenario).
 pub fn hello(
     system: &str,
-    seat: crate::engine::Seat,
+    seat: Seat,
     rules: &crate::params::ParamValues,
     decisions: serde_json::Value,
 ) -> serde_json::Value {
@@ -330,7 +407,7 @@ pub fn hello_rules(
 
 /// The `game` message: the game's index and the seat's seed, its own
 /// stream, so an agent's choices are as reproducible as a built-in's.
-pub fn game_message(master_seed: u64, game: u64, seat: crate::engine::Seat) -> serde_json::Value {
+pub fn game_message(master_seed: u64, game: u64, seat: Seat) -> serde_json::Value {
     use crate::engine::seeding::{stream_seed, Stream};
     let seed = stream_seed(master_seed, game, Stream::seat(seat.index()));
     serde_json::json!({ "type": "game", "game": game, "seed": seed })
@@ -342,16 +419,15 @@ pub fn game_message(master_seed: u64, game: u64, seat: crate::engine::Seat) -> s
 /// back to the pool after.
 pub fn with_agents<R>(
     system: &str,
-    agents: &crate::engine::BySeat<Option<(String, serde_json::Value)>>,
+    agents: &BySeat<Option<(String, serde_json::Value)>>,
     master_seed: u64,
     game: u64,
-    play: impl FnOnce(crate::engine::BySeat<Option<&std::cell::RefCell<AgentSeat>>>) -> R,
+    play: impl FnOnce(BySeat<Option<&std::cell::RefCell<AgentSeat>>>) -> R,
 ) -> R {
-    use crate::engine::{BySeat, Seat};
     use std::cell::RefCell;
     let taken: BySeat<Option<(String, RefCell<AgentSeat>)>> = BySeat(Seat::BOTH.map(|seat| {
         let (command, hello) = agents[seat].as_ref()?;
-        let (key, mut agent) = take(system, command, hello, seat.name());
+        let (key, mut agent) = take(system, command, hello, seat);
         agent.begin(game, &game_message(master_seed, game, seat));
         Some((key, RefCell::new(agent)))
     }));

@@ -46,3 +46,21 @@ pub struct Metric {
     /// Its breakdowns: the `by` values of its rows other than `none`.
     pub by: &'static [&'static str],
 }
+
+/// The metric every system's tables carry in a run with forfeits
+/// (`--forfeit`): defined here once, listed after each system's own.
+pub const FORFEITS: Metric = Metric {
+    name: "forfeits",
+    shape: Shape::Rate,
+    unit: "share",
+    per: "game",
+    counts: "The games the seat forfeited: its external agent crashed, timed out, or replied nonsense or an illegal choice, after answering at least one decision on its worker (before that the run stops). Over every game played; rows only in a run with --forfeit (forfeit = true).",
+    leaves_out: "nothing; a forfeited game is left out of every other metric, of the per-game series, of the paired differences (where either variant forfeited that game) and of records.parquet",
+    seats: &["a", "b"],
+    by: &[],
+};
+
+/// Every metric of a system whose own are `own`: those, then `FORFEITS`.
+pub fn with_run_metrics(own: &[Metric]) -> Vec<Metric> {
+    own.iter().copied().chain([FORFEITS]).collect()
+}

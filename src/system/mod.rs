@@ -56,8 +56,8 @@ pub trait System: Sync {
     fn strategies(&self) -> &'static [StrategyInfo];
     fn series(&self) -> &'static [Series];
     /// Every metric the summary rows carry: unit, observation, what is
-    /// counted and left out.
-    fn metrics(&self) -> &'static [Metric];
+    /// counted and left out (the system's own, then `metric::FORFEITS`).
+    fn metrics(&self) -> Vec<Metric>;
     fn headline(&self) -> &'static [&'static str];
     fn table_breakdowns(&self) -> &'static [&'static str];
     fn default_games(&self) -> u64;

@@ -35,6 +35,10 @@ pub struct Plan {
     pub first_game: u64,
     /// Play only one shard of one round, for `fortunes merge` to combine.
     pub shard: Option<Shard>,
+    /// An external agent that fails forfeits that game (`--forfeit`): the
+    /// game is left out of every table but the `forfeits` rows, instead
+    /// of the failure stopping the run.
+    pub forfeit: bool,
 }
 
 /// One piece of a run split over processes or machines (`--shard K/N`).
