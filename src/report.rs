@@ -133,7 +133,8 @@ pub struct Kept {
     pub games: u64,
     pub met: Option<bool>,
     /// The summary rows still needed: the `_share` rows of the
-    /// experiment's metrics (every row for a single variant).
+    /// experiment's metrics and the forfeits (every row for a single
+    /// variant).
     pub rows: Vec<SummaryRow>,
     series: Vec<(usize, SeriesSums)>,
     paired: Vec<(usize, PairedSums)>,
@@ -1031,6 +1032,32 @@ pub fn write_report(
                 "| {} | {} | {met} (±{half_width}) |",
                 variant.label, outcome.games
             );
+        }
+        let _ = writeln!(md);
+    }
+
+    if experiment.forfeit {
+        let _ = writeln!(
+            md,
+            "## Forfeits\n\nGames a seat's external agent forfeited (it failed), left out of every figure below and of every paired difference.\n\n| variant | seat | forfeited | of games | share (95% interval) |\n|---|---|---|---|---|"
+        );
+        for (variant, outcome) in experiment.variants.iter().zip(outcomes) {
+            for row in outcome
+                .rows
+                .iter()
+                .filter(|r| r.metric == crate::system::metric::FORFEITS.name)
+            {
+                let _ = writeln!(
+                    md,
+                    "| {} | {} | {} | {} | {} {} |",
+                    variant.label,
+                    row.seat,
+                    row.count,
+                    row.n,
+                    crate::output::number(row.value),
+                    crate::output::interval_text(row.ci_low, row.ci_high, crate::output::number)
+                );
+            }
         }
         let _ = writeln!(md);
     }

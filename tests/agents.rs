@@ -518,6 +518,14 @@ fn with_forfeit_a_paired_difference_leaves_out_the_forfeited_pairs() {
         out.to_str().unwrap(),
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
+    // The report says which seat forfeited how many games.
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let forfeited = forfeited_games().len();
+    assert!(
+        report.contains("## Forfeits")
+            && report.contains(&format!("| b | {forfeited} | {FORFEIT_GAMES} |")),
+        "{report}"
+    );
     let text = std::fs::read_to_string(out.join("differences.csv")).unwrap();
     let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
     let column = |name: &str| header.iter().position(|&h| h == name).unwrap();

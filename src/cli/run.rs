@@ -349,7 +349,10 @@ pub fn publish(
             let all = std::mem::take(&mut outcome.rows);
             outcome.rows = all
                 .iter()
-                .filter(|r| shares.iter().any(|s| s == r.metric))
+                .filter(|r| {
+                    r.metric == crate::system::metric::FORFEITS.name
+                        || shares.iter().any(|s| s == r.metric)
+                })
                 .cloned()
                 .collect();
             all
