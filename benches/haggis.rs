@@ -33,8 +33,24 @@ fn rounds(c: &mut Criterion) {
         ("random", HaggisStrategy::Random),
         ("heuristic", HaggisStrategy::Heuristic(Heuristic::default())),
         ("search", HaggisStrategy::Search(Search::default())),
+        // The `fast` preset: half the playouts, the old default's strength.
+        (
+            "search_fast",
+            HaggisStrategy::Search(Search {
+                candidates: 4,
+                ..Search::default()
+            }),
+        ),
+        // The search before it bet by playouts (the heuristic's bet).
+        (
+            "search_shape_bet",
+            HaggisStrategy::Search(Search {
+                bet_samples: 0,
+                ..Search::default()
+            }),
+        ),
     ] {
-        if name == "search" {
+        if name.starts_with("search") {
             group.sample_size(10);
         }
         let strategies = BySeat([player; 2]);

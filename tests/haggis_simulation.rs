@@ -30,6 +30,8 @@ fn players() -> [HaggisStrategy; 4] {
         HaggisStrategy::Search(Search {
             samples: 3,
             candidates: 3,
+            bet_samples: 3,
+            bet_share: 50,
         }),
     ]
 }

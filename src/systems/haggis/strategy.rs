@@ -93,6 +93,8 @@ pub struct Heuristic {
 pub struct Search {
     pub samples: u32,
     pub candidates: u32,
+    pub bet_samples: u32,
+    pub bet_share: u32,
 }
 
 /// Most candidate plays the search player compares.
@@ -145,6 +147,20 @@ pub const SEARCH_TUNING: &[ParamSpec] = &[
         doc: "plays compared per decision: the heuristic's best leads, or passing and the cheapest answers",
         source: "search tuning",
     },
+    ParamSpec {
+        name: "bet_samples",
+        kind: ParamKind::Int { min: 0, max: 100_000 },
+        default: 64,
+        doc: "deals of the unseen cards sampled for the bet, each round played out by greedy players; 0 bets as the heuristic does, from the hand's shape",
+        source: "search tuning",
+    },
+    ParamSpec {
+        name: "bet_share",
+        kind: ParamKind::Int { min: 0, max: 101 },
+        default: 50,
+        doc: "bet big when it goes out first on more than this percentage of the bet's sampled deals, else bet nothing: a bet's points go to whoever goes out, so to the round's margin a bet is worth its stake times (2p - 1), big when p is above one half, never little",
+        source: "search tuning",
+    },
 ];
 
 impl Default for Heuristic {
@@ -184,6 +200,8 @@ impl Search {
         Search {
             samples: values.get("samples") as u32,
             candidates: values.get("candidates") as u32,
+            bet_samples: values.get("bet_samples") as u32,
+            bet_share: values.get("bet_share") as u32,
         }
     }
 }
@@ -197,12 +215,15 @@ pub enum HaggisStrategy {
 }
 
 impl Strategy for HaggisStrategy {
-    fn bet(&self, view: &View<'_>, _scratch: &mut Scratch, rng: &mut GameRng) -> Bet {
+    fn bet(&self, view: &View<'_>, scratch: &mut Scratch, rng: &mut GameRng) -> Bet {
         match self {
             HaggisStrategy::Random => Bet::ALL[rng.random_range(0..3)],
             HaggisStrategy::Greedy => Bet::None,
             HaggisStrategy::Heuristic(tuning) => heuristic_bet(view, tuning),
-            HaggisStrategy::Search(_) => heuristic_bet(view, &Heuristic::DEFAULT),
+            HaggisStrategy::Search(tuning) if tuning.bet_samples == 0 => {
+                heuristic_bet(view, &Heuristic::DEFAULT)
+            }
+            HaggisStrategy::Search(tuning) => search_bet(view, tuning, scratch, rng),
         }
     }
 
@@ -530,6 +551,23 @@ pub fn playout(state: &mut RoundState, rules: &Rules, moves: &mut MoveList) {
     }
 }
 
+/// The search player's bet: it deals the cards it cannot see
+/// `bet_samples` times and has greedy players play each round out; big
+/// when it goes out first on more than `bet_share` percent of them.
+fn search_bet(view: &View<'_>, tuning: &Search, scratch: &mut Scratch, rng: &mut GameRng) -> Bet {
+    let mut first = 0u64;
+    for _ in 0..tuning.bet_samples {
+        let mut world = determinize(view, rng);
+        playout(&mut world, view.rules, &mut scratch.playout);
+        first += u64::from(world.out == Some(view.seat));
+    }
+    if first * 100 > u64::from(tuning.bet_share) * u64::from(tuning.bet_samples) {
+        Bet::Big
+    } else {
+        Bet::None
+    }
+}
+
 /// Determinized Monte Carlo: a few candidate plays, each played out with
 /// greedy players on the same sampled deals; the best average round
 /// margin wins.
@@ -624,7 +662,8 @@ pub const STRATEGIES: &[StrategyInfo] = &[
     StrategyInfo {
         name: "search",
         about: "determinized Monte Carlo: sample the unseen cards, play each candidate out with greedy \
-                players, keep the best average round margin (48 samples x 8 candidates)",
+                players, keep the best average round margin (48 samples x 8 candidates); bet big when greedy \
+                playouts of 64 sampled deals go out first more often than not",
         tuning: SEARCH_TUNING,
     },
 ];
@@ -658,6 +697,63 @@ mod tests {
     fn constant_defaults_match_the_tuning_table() {
         let values = ParamValues::defaults("heuristic", HEURISTIC_TUNING);
         assert_eq!(Heuristic::DEFAULT, Heuristic::from_values(&values));
+    }
+}
+
+#[cfg(test)]
+mod bet_tests {
+    use super::*;
+    use crate::engine::seeding::{game_rng, Stream};
+    use crate::systems::haggis::game::Game;
+
+    /// The search bets big on more than `bet_share` percent of its sampled
+    /// deals of the cards it cannot see. If those deals are consistent with
+    /// what it sees, then on the real deals where it bets big, greedy
+    /// players play the round out with it going out first more than half
+    /// of the time, and where it bets nothing, at most half: both checked
+    /// beyond 3 standard errors. A determinization that dealt the wrong
+    /// cards or counts would break one or the other.
+    #[test]
+    fn the_search_bets_big_where_it_goes_out_first_more_often_than_not() {
+        let rules = Rules::default();
+        let tuning = Search {
+            bet_samples: 200,
+            ..Search::default()
+        };
+        let mut scratch = Scratch::new();
+        let mut moves = MoveList::new();
+        let mut rng = game_rng(5, 0, Stream::seat(0));
+        // (rounds, out first) where it bets big, and where it bets nothing.
+        let mut big = (0u32, 0u32);
+        let mut none = (0u32, 0u32);
+        for index in 0..1500 {
+            let mut game = Game::new(&rules, 5, index);
+            game.deal(&rules);
+            let seat = game.dealer.other();
+            let view = View {
+                rules: &rules,
+                seat,
+                round: game.round.visible_to(seat),
+                opponent_numbers: game.round.hands[seat.other()].numbers().len(),
+                scores: game.scores,
+                opponent_bet: None,
+            };
+            let bet = search_bet(&view, &tuning, &mut scratch, &mut rng);
+            let mut real = game.round;
+            playout(&mut real, &rules, &mut moves);
+            let first = u32::from(real.out == Some(seat));
+            let tally = if bet == Bet::Big { &mut big } else { &mut none };
+            tally.0 += 1;
+            tally.1 += first;
+        }
+        let share = |(n, k): (u32, u32)| {
+            let p = k as f64 / n as f64;
+            (p, 3.0 * (p * (1.0 - p) / n as f64).sqrt())
+        };
+        assert!(big.0 > 100 && none.0 > 100, "{big:?} {none:?}");
+        let ((p_big, e_big), (p_none, e_none)) = (share(big), share(none));
+        assert!(p_big - e_big > 0.5, "big: {big:?}");
+        assert!(p_none + e_none < 0.5, "none: {none:?}");
     }
 }
 
