@@ -701,63 +701,6 @@ mod tests {
 }
 
 #[cfg(test)]
-mod bet_tests {
-    use super::*;
-    use crate::engine::seeding::{game_rng, Stream};
-    use crate::systems::haggis::game::Game;
-
-    /// The search bets big on more than `bet_share` percent of its sampled
-    /// deals of the cards it cannot see. If those deals are consistent with
-    /// what it sees, then on the real deals where it bets big, greedy
-    /// players play the round out with it going out first more than half
-    /// of the time, and where it bets nothing, at most half: both checked
-    /// beyond 3 standard errors. A determinization that dealt the wrong
-    /// cards or counts would break one or the other.
-    #[test]
-    fn the_search_bets_big_where_it_goes_out_first_more_often_than_not() {
-        let rules = Rules::default();
-        let tuning = Search {
-            bet_samples: 200,
-            ..Search::default()
-        };
-        let mut scratch = Scratch::new();
-        let mut moves = MoveList::new();
-        let mut rng = game_rng(5, 0, Stream::seat(0));
-        // (rounds, out first) where it bets big, and where it bets nothing.
-        let mut big = (0u32, 0u32);
-        let mut none = (0u32, 0u32);
-        for index in 0..1500 {
-            let mut game = Game::new(&rules, 5, index);
-            game.deal(&rules);
-            let seat = game.dealer.other();
-            let view = View {
-                rules: &rules,
-                seat,
-                round: game.round.visible_to(seat),
-                opponent_numbers: game.round.hands[seat.other()].numbers().len(),
-                scores: game.scores,
-                opponent_bet: None,
-            };
-            let bet = search_bet(&view, &tuning, &mut scratch, &mut rng);
-            let mut real = game.round;
-            playout(&mut real, &rules, &mut moves);
-            let first = u32::from(real.out == Some(seat));
-            let tally = if bet == Bet::Big { &mut big } else { &mut none };
-            tally.0 += 1;
-            tally.1 += first;
-        }
-        let share = |(n, k): (u32, u32)| {
-            let p = k as f64 / n as f64;
-            (p, 3.0 * (p * (1.0 - p) / n as f64).sqrt())
-        };
-        assert!(big.0 > 100 && none.0 > 100, "{big:?} {none:?}");
-        let ((p_big, e_big), (p_none, e_none)) = (share(big), share(none));
-        assert!(p_big - e_big > 0.5, "big: {big:?}");
-        assert!(p_none + e_none < 0.5, "none: {none:?}");
-    }
-}
-
-#[cfg(test)]
 mod greedy_tests {
     use super::*;
     use crate::engine::seeding::{game_rng, Stream};
