@@ -42,6 +42,15 @@ fn check_run_file(path: &Path, text: &str, table: &toml::Table) -> Result<()> {
     ))
 }
 
+/// A `true` or `false` key of an experiment file; absent is `false`.
+fn switch(path: &Path, table: &toml::Table, key: &str) -> Result<bool> {
+    match table.get(key) {
+        None => Ok(false),
+        Some(toml::Value::Boolean(b)) => Ok(*b),
+        Some(other) => Err(field(path, key, format!("{other}; allowed: true or false"))),
+    }
+}
+
 impl Experiment {
     /// Reads an experiment file (or a run.toml) and applies the command
     /// line's overrides.
@@ -145,30 +154,8 @@ impl Experiment {
             (None, Some(value)) => as_u64(path, "seed", value, 0)?,
             (None, None) => 1,
         };
-        let records = overrides.records
-            || match table.get("records") {
-                None => false,
-                Some(toml::Value::Boolean(b)) => *b,
-                Some(other) => {
-                    return Err(field(
-                        path,
-                        "records",
-                        format!("{other}; allowed: true or false"),
-                    ))
-                }
-            };
-        let forfeit = overrides.forfeit
-            || match table.get("forfeit") {
-                None => false,
-                Some(toml::Value::Boolean(b)) => *b,
-                Some(other) => {
-                    return Err(field(
-                        path,
-                        "forfeit",
-                        format!("{other}; allowed: true or false"),
-                    ))
-                }
-            };
+        let records = overrides.records || switch(path, table, "records")?;
+        let forfeit = overrides.forfeit || switch(path, table, "forfeit")?;
 
         let reading = Reading {
             path,
