@@ -571,3 +571,47 @@ fn with_forfeit_an_agent_that_never_answers_still_stops_the_run() {
         assert!(!out.exists(), "{agent}: nothing written");
     }
 }
+
+/// An agent that cannot take one variant's rules dies at that variant's
+/// first game, before answering: the run stops, even though the agent
+/// answered the other variant's decisions just before on the same worker.
+#[test]
+fn with_forfeit_an_agent_that_cannot_take_a_variant_still_stops_the_run() {
+    let tmp = TempDir::new("agents-forfeit-variant");
+    let script = tmp.path().join("picky.py");
+    std::fs::write(
+        &script,
+        "import json, sys\n\
+         for line in sys.stdin:\n\
+         \x20   message = json.loads(line)\n\
+         \x20   if message['type'] == 'hello' and message['rules']['hand_size'] == 4:\n\
+         \x20       sys.exit(2)\n\
+         \x20   if message['type'] == 'decide':\n\
+         \x20       print(json.dumps({'choice': min(message['choices'])}), flush=True)\n",
+    )
+    .unwrap();
+    let file = tmp.path().join("picky.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "system = \"skirmish\"\ngames = 50\nforfeit = true\n\
+             [strategies]\nb = \"exec:python3 {}\"\n[sweep]\nhand_size = [3, 4]\n",
+            script.display()
+        ),
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let output = fortunes(&[
+        "run",
+        file.to_str().unwrap(),
+        "-q",
+        "-j",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(message.contains("seat b agent (python3 "), "{message}");
+    assert!(!out.exists(), "nothing written");
+}

@@ -72,7 +72,7 @@ pub struct RunArgs {
     /// nonsense or an illegal choice forfeits that game instead of
     /// stopping the run: the game is left out of every figure and counted
     /// in the `forfeits` rows. One that fails before it has answered a
-    /// decision in the batch of games being played still stops the run.
+    /// decision of the game still stops the run.
     #[arg(long)]
     pub forfeit: bool,
     /// Print only the summary table, no timing line or progress bar.

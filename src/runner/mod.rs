@@ -465,6 +465,9 @@ fn play_batch<S: Simulation>(
         .count() as u64;
     let mut ids = Vec::new();
     let mut forfeited = vec![false; count];
+    // Games each variant kept in the cluster being played: a cluster whose
+    // every game was forfeited is no observation of the rows.
+    let mut kept = vec![0u64; count];
     for game in games.clone() {
         // Checked every game, not every batch: a batch of slow games (a
         // search player's) would keep running long after Ctrl-C.
@@ -498,6 +501,7 @@ fn play_batch<S: Simulation>(
                 }
                 clusters[v] += &game_stats[v];
             }
+            kept[v] += 1;
             for (sums, &value) in tally.series[v].iter_mut().zip(&values[v]) {
                 sums.record(value);
             }
@@ -514,8 +518,11 @@ fn play_batch<S: Simulation>(
         // game: its rows are one observation of every row's game-level sums.
         if (game + 1) % cluster == 0 || game + 1 == games.end {
             for v in (0..count).filter(|&v| active[v]) {
-                let rows = variants[members[v]].rows(&clusters[v]);
-                tally.rows[v].record(&rows, row_keys, &mut ids);
+                if kept[v] > 0 {
+                    let rows = variants[members[v]].rows(&clusters[v]);
+                    tally.rows[v].record(&rows, row_keys, &mut ids);
+                }
+                kept[v] = 0;
                 tally.stats[v] += &clusters[v];
                 clusters[v] = S::Stats::default();
             }

@@ -169,14 +169,14 @@ pub struct AgentSeat {
     hello: serde_json::Value,
     game: u64,
     decisions: u64,
-    /// The batch of games (its `BATCHES` count) in which this seat's agent
-    /// last answered a decision. Until it has answered in the batch being
-    /// played, a failure is taken for a broken command (one that does not
-    /// start, or dies at once), not a lost game, and stops the run even
-    /// with forfeits: a million forfeits of a typo help nobody. By batch,
-    /// not by worker, so whether a run stops does not depend on how many
-    /// threads or shards play it.
-    answered_in: Option<u64>,
+    /// Whether the agent has answered a decision of the game being played
+    /// (cleared as each game takes it from the pool). Until it has, a
+    /// failure is taken for a broken command (one that does not start,
+    /// dies at once, or cannot take the variant's rules), not a lost game,
+    /// and stops the run even with forfeits: a million forfeits of a typo
+    /// help nobody. By game, so whether a run stops depends on nothing but
+    /// that game: not on threads, shards or the other variants.
+    answered: bool,
 }
 
 impl AgentSeat {
@@ -188,7 +188,7 @@ impl AgentSeat {
             hello: hello.clone(),
             game: 0,
             decisions: 0,
-            answered_in: None,
+            answered: false,
         };
         seat.restart();
         seat
@@ -237,7 +237,7 @@ impl AgentSeat {
             self.command
         );
         self.agent = None;
-        if FORFEIT.get() && self.answered_in == Some(BATCHES.get()) {
+        if FORFEIT.get() && self.answered {
             FORFEITED.with(|lost| {
                 let mut seats = lost.get();
                 seats[self.seat] = true;
@@ -274,7 +274,7 @@ impl AgentSeat {
             Ok(reply) => {
                 // A reply, legal or not: the command runs and speaks the
                 // protocol, so a later failure is the agent's play.
-                self.answered_in = Some(BATCHES.get());
+                self.answered = true;
                 Some(reply)
             }
             Err(problem) => {
@@ -289,9 +289,6 @@ thread_local! {
     /// Whether a failing agent forfeits its game on this worker thread
     /// (`set_forfeits`, from the run's plan) instead of stopping the run.
     static FORFEIT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// The batches this thread has begun to play (`set_forfeits`): the
-    /// last one's number is the batch it is playing.
-    static BATCHES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The seats whose agent forfeited the game this thread is playing.
     static FORFEITED: std::cell::Cell<BySeat<bool>> =
         const { std::cell::Cell::new(BySeat([false; 2])) };
@@ -305,7 +302,6 @@ static FIRST_FORFEIT: std::sync::Mutex<Option<(u64, String)>> = std::sync::Mutex
 /// or stop the run: set by the runner as it begins a batch.
 pub fn set_forfeits(on: bool) {
     FORFEIT.set(on);
-    BATCHES.set(BATCHES.get() + 1);
 }
 
 /// The seats that forfeited the game just played on this thread, cleared
@@ -344,7 +340,10 @@ pub fn take(
         let at = pool.iter().position(|(k, _)| *k == key)?;
         Some(pool.swap_remove(at).1)
     });
-    let agent = match pooled {
+    let agent = match pooled.map(|mut agent| {
+        agent.answered = false;
+        agent
+    }) {
         Some(mut agent) if agent.is_alive() => {
             agent.greet(hello);
             agent

@@ -54,7 +54,7 @@ pub const FORFEITS: Metric = Metric {
     shape: Shape::Rate,
     unit: "share",
     per: "game",
-    counts: "The games the seat forfeited: its external agent crashed, timed out, or replied nonsense or an illegal choice, after answering at least one decision in the batch of games being played (before that the run stops). Over every game played; rows only in a run with --forfeit (forfeit = true).",
+    counts: "The games the seat forfeited: its external agent crashed, timed out, or replied nonsense or an illegal choice, after answering at least one decision of that game (before that the run stops). Over every game played; rows only in a run with --forfeit (forfeit = true).",
     leaves_out: "nothing; a forfeited game is left out of every other metric, of the per-game series, of the paired differences (where either variant forfeited that game) and of records.parquet",
     seats: &["a", "b"],
     by: &[],
