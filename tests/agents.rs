@@ -413,6 +413,24 @@ fn summary_row(out: &Path, metric: &str, seat: &str) -> Vec<String> {
         .collect()
 }
 
+/// Writes `text` as an experiment file in `dir` and runs it on `threads`
+/// into `dir/out`: the output, and that folder.
+fn run_experiment(dir: &Path, text: &str, threads: &str) -> (Output, std::path::PathBuf) {
+    let file = dir.join("experiment.toml");
+    std::fs::write(&file, text).unwrap();
+    let out = dir.join("out");
+    let output = fortunes(&[
+        "run",
+        file.to_str().unwrap(),
+        "-q",
+        "-j",
+        threads,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    (output, out)
+}
+
 #[test]
 fn with_forfeit_a_failing_agent_forfeits_its_game_and_every_other_game_counts() {
     let tmp = TempDir::new("agents-forfeit");
@@ -497,26 +515,15 @@ fn with_forfeit_a_failing_agent_forfeits_its_game_and_every_other_game_counts() 
 fn with_forfeit_a_paired_difference_leaves_out_the_forfeited_pairs() {
     let tmp = TempDir::new("agents-forfeit-paired");
     let agent = flaky_agent(tmp.path(), 50);
-    let file = tmp.path().join("paired.toml");
-    std::fs::write(
-        &file,
-        format!(
+    let (output, out) = run_experiment(
+        tmp.path(),
+        &format!(
             "system = \"skirmish\"\ngames = {FORFEIT_GAMES}\nforfeit = true\n\
              [sweep]\n\"b.strategy\" = [\"lowest\", \"exec:{agent}\"]\n\
              [reference]\n\"b.strategy\" = \"lowest\"\n"
         ),
-    )
-    .unwrap();
-    let out = tmp.path().join("out");
-    let output = fortunes(&[
-        "run",
-        file.to_str().unwrap(),
-        "-q",
-        "-j",
         "2",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    );
     assert!(output.status.success(), "{}", stderr(&output));
     // The report says which seat forfeited how many games.
     let report = std::fs::read_to_string(out.join("report.md")).unwrap();
@@ -590,26 +597,15 @@ fn with_forfeit_an_agent_that_cannot_take_a_variant_still_stops_the_run() {
          \x20       print(json.dumps({'choice': min(message['choices'])}), flush=True)\n",
     )
     .unwrap();
-    let file = tmp.path().join("picky.toml");
-    std::fs::write(
-        &file,
-        format!(
+    let (output, out) = run_experiment(
+        tmp.path(),
+        &format!(
             "system = \"skirmish\"\ngames = 50\nforfeit = true\n\
              [strategies]\nb = \"exec:python3 {}\"\n[sweep]\nhand_size = [3, 4]\n",
             script.display()
         ),
-    )
-    .unwrap();
-    let out = tmp.path().join("out");
-    let output = fortunes(&[
-        "run",
-        file.to_str().unwrap(),
-        "-q",
-        "-j",
         "1",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    );
     let message = stderr(&output);
     assert_eq!(output.status.code(), Some(2), "{message}");
     assert!(message.contains("seat b agent (python3 "), "{message}");
