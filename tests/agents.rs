@@ -223,22 +223,137 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
         "{}",
         stderr(&output)
     );
-    // A side of several players draws from a stream each: refused.
-    let output = fortunes(&[
-        "run",
-        "piquet",
-        "--scenario",
-        "experiments/piquet/scenarios/corps.toml",
-        "-n",
-        "10",
-        "--strategy",
-        "a=exec:python3 bot.py",
-    ]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("side a has 3 players"),
-        "{}",
-        stderr(&output)
+    // A side of several players: one agent plays every player of it, each
+    // from its own stream (the game's `seeds`, the `decide`'s `player`).
+    let corps = "experiments/piquet/scenarios/corps.toml";
+    for seat in ["a=heuristic", "a=random"] {
+        let args = ["-n", "120", "--scenario", corps];
+        assert_served_plays_as_inside(tmp.path(), "piquet", &args, &[seat]);
+    }
+}
+
+/// A Piquet agent that plays at random from its player's stream and checks
+/// every message against the rules as docs/agents.md and the text give
+/// them, independently of the game: the seeds are one per player of its
+/// side; the field lists each side's regiments in the scenario's order; a
+/// decision about regiments names ones the deciding player may act on in
+/// that state (a fire order its own loaded regiments, one within
+/// Engagement range of a target with Elan to lose; a rally its own Shaken
+/// regiment; a reload an unloaded one of its command; an order group or a
+/// waiting assault idle regiments of its own, or any for the commander,
+/// the assault against the regiment the scenario targets). Any breach
+/// exits 3 (the run stops); at the end it writes what it saw to `SEEN`.
+const PIQUET_CHECKER: &str = r#"
+import json, random, sys
+seen, rngs, scenario, seat = {}, [], None, None
+def fail(why, message):
+    sys.stderr.write("checker: %s: %s\n" % (why, json.dumps(message)[:400]))
+    sys.exit(3)
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        scenario, seat = m["scenario"], m["seat"]
+        enemy = "b" if seat == "a" else "a"
+        players = 1 + len(scenario[seat].get("subordinates", []))
+        engagement = scenario.get("ranges", {}).get("engagement", 3)
+        names = {s: [r["name"] for r in scenario[s]["regiments"]] for s in "ab"}
+        targets = {r["name"]: r.get("target") for r in scenario[seat]["regiments"]}
+        continue
+    if m["type"] == "game":
+        seeds = m.get("seeds", [m["seed"]])
+        if len(seeds) != players or seeds[0] != m["seed"]:
+            fail("%d seeds for %d players" % (len(seeds), players), m)
+        rngs = [random.Random(s) for s in seeds]
+        continue
+    p, d, field = m["player"], m["decision"], m["field"]
+    if not 0 <= p < players:
+        fail("player out of range", m)
+    for s in "ab":
+        if [u["name"] for u in field[s]] != names[s]:
+            fail("field of side %s" % s, m)
+        if any(("stamina" in u) != (s == seat) for u in field[s]):
+            fail("stamina shown for the wrong side", m)
+    own = {u["name"]: u for u in field[seat]}
+    theirs = {u["name"]: u for u in field[enemy]}
+    named = [own[r] for r in m.get("regiments", [])]
+    if d in ("issue", "rally", "reload", "fire", "assault_now", "attached", "extra_cast") and not named:
+        fail("no regiment named", m)
+    if d == "fire":
+        target = theirs[m["target"]]
+        if any(u["player"] != p or not u["loaded"] or u["status"] in ("shaken", "fighting", "removed") for u in named):
+            fail("fire order for a regiment that may not fire", m)
+        if target["elan"] == 0 or target["status"] in ("fighting", "removed"):
+            fail("fire at a target that may not be fired at", m)
+        if min(abs(u["x"] - target["x"]) for u in named) > engagement:
+            fail("no regiment of the order within Engagement range", m)
+    if d == "rally" and any(u["player"] != p or u["status"] != "shaken" for u in named):
+        fail("rally of a regiment not the player's or not Shaken", m)
+    if d == "reload" and any(u["loaded"] or (p != 0 and u["player"] != p) for u in named):
+        fail("reload of a loaded regiment or one outside the command", m)
+    if d in ("issue", "assault_now") and any(u["status"] != "idle" or (p != 0 and u["player"] != p) for u in named):
+        fail("order for a regiment not idle or not the player's", m)
+    if d == "assault_now" and targets[named[0]["name"]] != m["target"]:
+        fail("assault against another target than the scenario's", m)
+    if d == "pass_amount" and (p != 0 or not 1 <= m["to"] < players):
+        fail("initiative passed by a subordinate or to no subordinate", m)
+    seen.setdefault(d, set()).add(p)
+    print(json.dumps({"choice": rngs[p].choice(m["choices"])}), flush=True)
+with open("SEEN", "w") as out:
+    json.dump({d: sorted(ps) for d, ps in seen.items()}, out)
+"#;
+
+#[test]
+fn a_piquet_agent_sees_who_decides_what_about_and_the_field_as_the_rules_give_them() {
+    let tmp = TempDir::new("agents-piquet-field");
+    std::fs::write(tmp.path().join("checker.py"), PIQUET_CHECKER).unwrap();
+    let corps =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/piquet/scenarios/corps.toml");
+    let run = |dir: &str, threads: &str| {
+        let out = tmp.path().join(dir);
+        std::process::Command::new(FORTUNES)
+            .current_dir(tmp.path())
+            .args([
+                "run",
+                "piquet",
+                "-q",
+                "-n",
+                "60",
+                "-j",
+                threads,
+                "--scenario",
+            ])
+            .arg(&corps)
+            .args(["--strategy", "a=exec:python3 checker.py", "--out"])
+            .arg(&out)
+            .output()
+            .unwrap()
+    };
+    let output = run("one", "1");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let seen: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(tmp.path().join("SEEN")).unwrap()).unwrap();
+    // Every kind of decision about regiments came up, for the commander
+    // and both division commanders, so each check above was made.
+    for decision in [
+        "issue",
+        "rally",
+        "reload",
+        "fire",
+        "assault_now",
+        "hand_play",
+        "turned",
+        "officer_check",
+    ] {
+        let players = seen[decision].as_array().map_or(0, Vec::len);
+        assert!(players >= 2, "{decision}: players {}", seen[decision]);
+    }
+    assert_eq!(seen["pass_amount"], serde_json::json!([0]), "{seen}");
+    // Each player draws from its own stream: the same tables on two threads.
+    let output = run("two", "2");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        metrics(&tmp.path().join("one")),
+        metrics(&tmp.path().join("two"))
     );
 }
 

@@ -1270,22 +1270,36 @@ fn a_person_plays_a_piquet_side_through_standard_input() {
     let output = with_input(&["play", "piquet"], "use\n");
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("standard input ended"));
-    // A side of several players is refused by name.
+    // A side of several players: the person decides for each of them,
+    // told which, with the field shown whenever it has changed.
     let output = with_input(
         &[
             "play",
             "piquet",
             "--scenario",
             "experiments/piquet/scenarios/corps.toml",
+            "--game",
+            "3",
         ],
-        "",
+        &answers.repeat(2),
     );
-    assert_eq!(output.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", stderr(&output));
+    for player in [
+        "player: 0, the commander Marshal",
+        "player: 1, the subordinate 1st Division",
+        "player: 2, the subordinate 2nd Division",
+    ] {
+        assert!(text.contains(player), "{player}: {text}");
+    }
+    assert!(text.contains("  the field on KARD 1:\n"), "{text}");
     assert!(
-        stderr(&output).contains("has 3 players"),
-        "{}",
-        stderr(&output)
+        text.contains(
+            "    a 1st Line       player 1 at   0\", Elan 12, ordered move (8 chips), loaded, stamina 6\n"
+        ),
+        "{text}"
     );
+    assert!(text.contains("game over: regiments removed"), "{text}");
 }
 
 #[test]

@@ -405,11 +405,24 @@ pub fn hello_rules(
 }
 
 /// The `game` message: the game's index and the seat's seed, its own
-/// stream, so an agent's choices are as reproducible as a built-in's.
-pub fn game_message(master_seed: u64, game: u64, seat: Seat) -> serde_json::Value {
-    use crate::engine::seeding::{stream_seed, Stream};
-    let seed = stream_seed(master_seed, game, Stream::seat(seat.index()));
-    serde_json::json!({ "type": "game", "game": game, "seed": seed })
+/// stream, so an agent's choices are as reproducible as a built-in's. A
+/// seat of several players (`streams`, one each, the seat's own first) is
+/// also told `seeds`, one per player.
+pub fn game_message(
+    master_seed: u64,
+    game: u64,
+    streams: &[crate::engine::seeding::Stream],
+) -> serde_json::Value {
+    use crate::engine::seeding::stream_seed;
+    let seeds: Vec<u64> = streams
+        .iter()
+        .map(|&stream| stream_seed(master_seed, game, stream))
+        .collect();
+    let mut message = serde_json::json!({ "type": "game", "game": game, "seed": seeds[0] });
+    if seeds.len() > 1 {
+        message["seeds"] = seeds.into();
+    }
+    message
 }
 
 /// The seats' agents for game `game` of a run of `system`: each seat with
@@ -423,11 +436,26 @@ pub fn with_agents<R>(
     game: u64,
     play: impl FnOnce(BySeat<Option<&std::cell::RefCell<AgentSeat>>>) -> R,
 ) -> R {
+    use crate::engine::seeding::Stream;
+    let streams = |seat: Seat| vec![Stream::seat(seat.index())];
+    with_agents_of_players(system, agents, master_seed, game, streams, play)
+}
+
+/// `with_agents` for seats of several players, each drawing from its own
+/// stream: `streams` gives a seat's, its own first.
+pub fn with_agents_of_players<R>(
+    system: &str,
+    agents: &BySeat<Option<(String, serde_json::Value)>>,
+    master_seed: u64,
+    game: u64,
+    streams: impl Fn(Seat) -> Vec<crate::engine::seeding::Stream>,
+    play: impl FnOnce(BySeat<Option<&std::cell::RefCell<AgentSeat>>>) -> R,
+) -> R {
     use std::cell::RefCell;
     let taken: BySeat<Option<(String, RefCell<AgentSeat>)>> = BySeat(Seat::BOTH.map(|seat| {
         let (command, hello) = agents[seat].as_ref()?;
         let (key, mut agent) = take(system, command, hello, seat);
-        agent.begin(game, &game_message(master_seed, game, seat));
+        agent.begin(game, &game_message(master_seed, game, &streams(seat)));
         Some((key, RefCell::new(agent)))
     }));
     let result = play(BySeat(
@@ -440,9 +468,11 @@ pub fn with_agents<R>(
 }
 
 /// Serves a built-in player on standard input and output (`fortunes agent
-/// SYSTEM`): each `hello` goes to `greet`, each `game` seeds the player's
-/// stream, and each `decide` goes to `decide` with that stream, its answer
-/// the reply's choice. Ends quietly when either end closes.
+/// SYSTEM`): each `hello` goes to `greet`, each `game` seeds the players'
+/// streams (`seed`, or `seeds` for a seat of several players), and each
+/// `decide` goes to `decide` with its `player`'s stream (the first when it
+/// names none), its answer the reply's choice. Ends quietly when either
+/// end closes.
 pub fn serve(
     mut greet: impl FnMut(&serde_json::Value, usize) -> crate::error::Result<()>,
     mut decide: impl FnMut(
@@ -451,7 +481,8 @@ pub fn serve(
         &mut crate::engine::seeding::GameRng,
     ) -> crate::error::Result<serde_json::Value>,
 ) -> crate::error::Result<()> {
-    let mut rng = crate::engine::seeding::rng_from_seed(0);
+    use crate::engine::seeding::rng_from_seed;
+    let mut rngs = vec![rng_from_seed(0)];
     let mut out = std::io::stdout().lock();
     for (i, line) in std::io::stdin().lock().lines().enumerate() {
         let n = i + 1;
@@ -464,13 +495,38 @@ pub fn serve(
         match message["type"].as_str() {
             Some("hello") => greet(&message, n)?,
             Some("game") => {
-                let seed = message["seed"]
-                    .as_u64()
-                    .ok_or_else(|| protocol_error(n, "game without a seed"))?;
-                rng = crate::engine::seeding::rng_from_seed(seed);
+                let seeds: Option<Vec<u64>> = match message.get("seeds") {
+                    Some(seeds) => seeds
+                        .as_array()
+                        .and_then(|all| all.iter().map(|s| s.as_u64()).collect()),
+                    None => message["seed"].as_u64().map(|seed| vec![seed]),
+                };
+                rngs = match seeds {
+                    Some(seeds) if !seeds.is_empty() => {
+                        seeds.into_iter().map(rng_from_seed).collect()
+                    }
+                    _ => {
+                        return Err(protocol_error(
+                            n,
+                            "game without a seed (a number) or seeds (a list of them)",
+                        ))
+                    }
+                };
             }
             Some("decide") => {
-                let choice = decide(&message, n, &mut rng)?;
+                let player = message.get("player").map_or(Some(0), |p| p.as_u64());
+                let count = rngs.len();
+                let Some(rng) = player.and_then(|p| rngs.get_mut(p as usize)) else {
+                    return Err(protocol_error(
+                        n,
+                        format!(
+                            "player {}; the game gave seeds for {count}, allowed: 0 to {}",
+                            message["player"],
+                            count - 1
+                        ),
+                    ));
+                };
+                let choice = decide(&message, n, rng)?;
                 if !reply(&mut out, choice)? {
                     return Ok(());
                 }

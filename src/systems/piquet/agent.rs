@@ -1,13 +1,16 @@
 //! Piquet Regimental over the agent protocol (docs/agents.md): an external
-//! program for a side (`--strategy b=exec:COMMAND`), and `fortunes agent
-//! piquet --strategy NAME`, a built-in served over the same protocol. Each
-//! of the player's decisions (`Decide`) carries the facts the built-in
-//! players decide from (the player's needs: its IP, what each card kind
-//! would execute, orders waiting, rallies, subordinates; the hand; the
-//! costs) and the legal choices.
+//! program for a side, every player of it (`--strategy b=exec:COMMAND`),
+//! and `fortunes agent piquet --strategy NAME`, a built-in served over the
+//! same protocol. Each of a player's decisions (`Decide`) carries the facts
+//! the built-in players decide from (the player's needs: its IP, what each
+//! card kind would execute, orders waiting, rallies, subordinates; the
+//! hand; the costs), who decides and what about, the field (`At`), and the
+//! legal choices.
 
 use super::cards::{Card, Kind, BASIC, KINDS};
+use super::field::{At, Status};
 use super::rules::{Rules, SYSTEM};
+use super::scenario::Scenario;
 use super::strategy::{Decide, Needs, OfficerAction, PiquetStrategy, TurnedUse, STRATEGIES};
 use crate::engine::seeding::GameRng;
 use crate::engine::Seat;
@@ -170,6 +173,70 @@ fn yes(answer: bool) -> &'static str {
     }
 }
 
+/// A regiment as the field shows it to side `viewer`: everything on the
+/// table (place, Elan chips, status, order and its movement chips, loaded
+/// or not), and for the viewer's own regiments the stamina boxes left on
+/// its roster.
+fn unit_json(at: &At<'_>, scenario: &Scenario, seat: Seat, i: usize) -> Value {
+    let side = &scenario.sides[seat];
+    let unit = &at.units[seat][i];
+    let ordered = matches!(
+        unit.status,
+        Status::Ordered | Status::Closing | Status::Fighting
+    );
+    let mut json = json!({
+        "name": side.names[i],
+        "player": side.regiments[i].player,
+        "x": unit.x,
+        "elan": unit.elan,
+        "status": unit.status.name(),
+        "order": ordered.then(|| unit.order.name()),
+        "chips": unit.chips,
+        "loaded": at.loaded[seat] >> i & 1 != 0,
+    });
+    if seat == at.seat {
+        json["stamina"] = unit.boxes_left.into();
+    }
+    json
+}
+
+/// A decision's facts with who decides and what about: the side's
+/// `player`, the `regiments` and the `target` it concerns, the subordinate
+/// initiative goes `to`, and the `field` on this `kard`.
+fn with_at(mut message: Value, at: &At<'_>) -> Value {
+    message["player"] = at.player.into();
+    let Some(scenario) = at.scenario else {
+        return message;
+    };
+    let names = &scenario.sides[at.seat].names;
+    if at.regiments != 0 {
+        message["regiments"] = json!((0..names.len())
+            .filter(|&i| at.regiments >> i & 1 != 0)
+            .map(|i| names[i].as_str())
+            .collect::<Vec<_>>());
+    }
+    if let Some(target) = at.target {
+        message["target"] = json!(scenario.sides[at.seat.other()].names[target as usize]);
+    }
+    if let Some(to) = at.to {
+        message["to"] = to.into();
+    }
+    message["kard"] = at.kard.into();
+    message["field"] = Value::Object(
+        Seat::BOTH
+            .iter()
+            .map(|&seat| {
+                let count = scenario.sides[seat].count as usize;
+                let units = (0..count)
+                    .map(|i| unit_json(at, scenario, seat, i))
+                    .collect();
+                (seat.name().to_string(), Value::Array(units))
+            })
+            .collect(),
+    );
+    message
+}
+
 /// Who answers a side's decisions instead of a built-in player: an
 /// external agent, or a person at the terminal (`play.rs`).
 pub trait Ask {
@@ -217,18 +284,26 @@ pub struct Seated<'a> {
 }
 
 impl Seated<'_> {
-    fn ask(&self, decision: &str, message: Value, choices: &[String]) -> Option<usize> {
-        self.asker?.ask(decision, message, choices)
+    fn ask(
+        &self,
+        at: &At<'_>,
+        decision: &str,
+        message: Value,
+        choices: &[String],
+    ) -> Option<usize> {
+        let asker = self.asker?;
+        asker.ask(decision, with_at(message, at), choices)
     }
 
-    fn yes_no(&self, decision: &str, message: Value) -> bool {
-        self.ask(decision, message, &["yes".into(), "no".into()]) == Some(0)
+    fn yes_no(&self, at: &At<'_>, decision: &str, message: Value) -> bool {
+        self.ask(at, decision, message, &["yes".into(), "no".into()]) == Some(0)
     }
 }
 
 impl Decide for Seated<'_> {
     fn hand_play(
         &self,
+        at: &At<'_>,
         hand: &[Card],
         present: u16,
         needs: &Needs,
@@ -236,17 +311,20 @@ impl Decide for Seated<'_> {
         rng: &mut GameRng,
     ) -> Option<usize> {
         if self.asker.is_none() {
-            return self.built_in.hand_play(hand, present, needs, rules, rng);
+            return self
+                .built_in
+                .hand_play(at, hand, present, needs, rules, rng);
         }
         let mut choices = vec!["turn".to_string()];
         choices.extend((1..=hand.len()).map(|n| format!("hand:{n}")));
         let message = json!({ "needs": needs_json(needs), "hand": hand_json(hand), "cost": rules.hand_play_cost });
-        self.ask("hand_play", message, &choices)
+        self.ask(at, "hand_play", message, &choices)
             .and_then(|i| i.checked_sub(1))
     }
 
     fn turned(
         &self,
+        at: &At<'_>,
         kind: Kind,
         hand: &[Card],
         room: bool,
@@ -255,7 +333,9 @@ impl Decide for Seated<'_> {
         rng: &mut GameRng,
     ) -> TurnedUse {
         if self.asker.is_none() {
-            return self.built_in.turned(kind, hand, room, needs, rules, rng);
+            return self
+                .built_in
+                .turned(at, kind, hand, room, needs, rules, rng);
         }
         let choices = turned_choices(hand, room, needs.ip, rules);
         let message = json!({
@@ -266,7 +346,7 @@ impl Decide for Seated<'_> {
             "swap_cost": rules.hand_swap_cost,
         });
         match self
-            .ask("turned", message, &choices)
+            .ask(at, "turned", message, &choices)
             .map(|i| choices[i].as_str())
         {
             Some("use") => TurnedUse::Use,
@@ -278,9 +358,15 @@ impl Decide for Seated<'_> {
         }
     }
 
-    fn officer_check(&self, needs: &Needs, rules: &Rules, rng: &mut GameRng) -> OfficerAction {
+    fn officer_check(
+        &self,
+        at: &At<'_>,
+        needs: &Needs,
+        rules: &Rules,
+        rng: &mut GameRng,
+    ) -> OfficerAction {
         if self.asker.is_none() {
-            return self.built_in.officer_check(needs, rules, rng);
+            return self.built_in.officer_check(at, needs, rules, rng);
         }
         let legal = officer_legal(needs);
         let options: Vec<(&str, OfficerAction)> = OFFICER
@@ -291,85 +377,86 @@ impl Decide for Seated<'_> {
             .collect();
         let choices: Vec<String> = options.iter().map(|(n, _)| n.to_string()).collect();
         let message = json!({ "needs": needs_json(needs) });
-        self.ask("officer_check", message, &choices)
+        self.ask(at, "officer_check", message, &choices)
             .map_or(OfficerAction::Nothing, |i| options[i].1)
     }
 
-    fn issue(&self, rng: &mut GameRng) -> bool {
+    fn issue(&self, at: &At<'_>, rng: &mut GameRng) -> bool {
         match self.asker {
-            None => self.built_in.issue(rng),
-            Some(_) => self.yes_no("issue", json!({})),
+            None => self.built_in.issue(at, rng),
+            Some(_) => self.yes_no(at, "issue", json!({})),
         }
     }
 
-    fn rally(&self, rng: &mut GameRng) -> bool {
+    fn rally(&self, at: &At<'_>, rng: &mut GameRng) -> bool {
         match self.asker {
-            None => self.built_in.rally(rng),
-            Some(_) => self.yes_no("rally", json!({})),
+            None => self.built_in.rally(at, rng),
+            Some(_) => self.yes_no(at, "rally", json!({})),
         }
     }
 
-    fn attached(&self, rng: &mut GameRng) -> bool {
+    fn attached(&self, at: &At<'_>, rng: &mut GameRng) -> bool {
         match self.asker {
-            None => self.built_in.attached(rng),
-            Some(_) => self.yes_no("attached", json!({})),
+            None => self.built_in.attached(at, rng),
+            Some(_) => self.yes_no(at, "attached", json!({})),
         }
     }
 
-    fn extra_cast(&self, ip: u32, cost: u32, chips: u32, rng: &mut GameRng) -> bool {
+    fn extra_cast(&self, at: &At<'_>, ip: u32, cost: u32, chips: u32, rng: &mut GameRng) -> bool {
         match self.asker {
-            None => self.built_in.extra_cast(ip, cost, chips, rng),
+            None => self.built_in.extra_cast(at, ip, cost, chips, rng),
             Some(_) => self.yes_no(
+                at,
                 "extra_cast",
                 json!({ "ip": ip, "cost": cost, "chips": chips }),
             ),
         }
     }
 
-    fn fire(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
+    fn fire(&self, at: &At<'_>, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
         match self.asker {
-            None => self.built_in.fire(ip, cost, rng),
-            Some(_) => self.yes_no("fire", json!({ "ip": ip, "cost": cost })),
+            None => self.built_in.fire(at, ip, cost, rng),
+            Some(_) => self.yes_no(at, "fire", json!({ "ip": ip, "cost": cost })),
         }
     }
 
-    fn reload(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
+    fn reload(&self, at: &At<'_>, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
         match self.asker {
-            None => self.built_in.reload(ip, cost, rng),
-            Some(_) => self.yes_no("reload", json!({ "ip": ip, "cost": cost })),
+            None => self.built_in.reload(at, ip, cost, rng),
+            Some(_) => self.yes_no(at, "reload", json!({ "ip": ip, "cost": cost })),
         }
     }
 
-    fn assault_now(&self, target_elan: u32, asking: bool) -> bool {
+    fn assault_now(&self, at: &At<'_>, target_elan: u32, asking: bool) -> bool {
         match self.asker {
-            None => self.built_in.assault_now(target_elan, asking),
+            None => self.built_in.assault_now(at, target_elan, asking),
             // While its view is worked out, an assault waiting counts as
             // one that could be ordered: asked only when it is.
             Some(_) if !asking => true,
-            Some(_) => self.yes_no("assault_now", json!({ "target_elan": target_elan })),
+            Some(_) => self.yes_no(at, "assault_now", json!({ "target_elan": target_elan })),
         }
     }
 
-    fn pass_amount(&self, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
+    fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
         if self.asker.is_none() {
-            return self.built_in.pass_amount(ip, most, rng);
+            return self.built_in.pass_amount(at, ip, most, rng);
         }
         let choices: Vec<String> = (1..=most).map(|n| n.to_string()).collect();
         let message = json!({ "ip": ip, "most": most });
-        self.ask("pass_amount", message, &choices)
+        self.ask(at, "pass_amount", message, &choices)
             .map_or(1, |i| i as u32 + 1)
     }
 
-    fn brilliant(&self, needs: &Needs, rng: &mut GameRng) -> Kind {
+    fn brilliant(&self, at: &At<'_>, needs: &Needs, rng: &mut GameRng) -> Kind {
         if self.asker.is_none() {
-            return self.built_in.brilliant(needs, rng);
+            return self.built_in.brilliant(at, needs, rng);
         }
         let choices: Vec<String> = Kind::ALL[..BASIC]
             .iter()
             .map(|k| k.name().to_string())
             .collect();
         let message = json!({ "needs": needs_json(needs) });
-        self.ask("brilliant", message, &choices)
+        self.ask(at, "brilliant", message, &choices)
             .map_or(Kind::DressLines, |i| Kind::ALL[i])
     }
 
@@ -399,26 +486,35 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let strategy = PiquetStrategy::from_player(&player);
     if strategy.search.is_some() {
         return Err(crate::error::Error::new(crate::error::ErrorKind::BadArgument(format!(
-            "{name}: the search plays out the rest of the field, decks and dice, which the protocol does not send; allowed: random, heuristic or a preset of one"
+            "{name}: the search plays out the whole game state (assaults and engagements under way, every deck, the dice), which a decide message does not carry; allowed: random, heuristic or a preset of one"
         ))));
     }
-    // `hello` sets the rules `decide` reads.
+    // `hello` sets the rules `decide` reads, and the seat.
     let rules = RefCell::new(Rules::default());
+    let seat = std::cell::Cell::new(Seat::A);
     serve(
         |message, n| {
             let values = crate::system::agent::hello_rules(message, n, Rules::defaults())?;
             *rules.borrow_mut() = Rules::from_values(&values)?;
+            seat.set(
+                message["seat"]
+                    .as_str()
+                    .and_then(Seat::parse)
+                    .unwrap_or(Seat::A),
+            );
             Ok(())
         },
         |message, n, rng| {
             let rules = rules.borrow();
+            // The built-ins decide from the needs alone, never the field.
+            let at = &At::blind(seat.get(), message["player"].as_u64().unwrap_or(0) as usize);
             let number = |key: &str| message[key].as_u64().unwrap_or(0) as u32;
             let needs = needs_from(&message["needs"]);
             let hand = hand_from(message);
             Ok(match message["decision"].as_str() {
                 Some("hand_play") => {
                     let present = hand.iter().fold(0u16, |m, c| m | 1 << c.kind() as u16);
-                    match strategy.hand_play(&hand, present, &needs, &rules, rng) {
+                    match strategy.hand_play(at, &hand, present, &needs, &rules, rng) {
                         Some(slot) => json!(format!("hand:{}", slot + 1)),
                         None => json!("turn"),
                     }
@@ -429,28 +525,28 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
                         .and_then(Kind::parse)
                         .ok_or_else(|| protocol_error(n, "turned without its card"))?;
                     let room = message["room"].as_bool().unwrap_or(false);
-                    json!(turned_name(strategy.turned(kind, &hand, room, &needs, &rules, rng)))
+                    json!(turned_name(strategy.turned(at, kind, &hand, room, &needs, &rules, rng)))
                 }
                 Some("officer_check") => {
-                    let action = strategy.officer_check(&needs, &rules, rng);
+                    let action = strategy.officer_check(at, &needs, &rules, rng);
                     json!(OFFICER.iter().find(|(_, a)| *a == action).expect("every action").0)
                 }
-                Some("issue") => json!(yes(strategy.issue(rng))),
-                Some("rally") => json!(yes(strategy.rally(rng))),
-                Some("attached") => json!(yes(strategy.attached(rng))),
-                Some("extra_cast") => json!(yes(strategy.extra_cast(
+                Some("issue") => json!(yes(strategy.issue(at, rng))),
+                Some("rally") => json!(yes(strategy.rally(at, rng))),
+                Some("attached") => json!(yes(strategy.attached(at, rng))),
+                Some("extra_cast") => json!(yes(strategy.extra_cast(at, 
                     number("ip"),
                     number("cost"),
                     number("chips"),
                     rng
                 ))),
-                Some("fire") => json!(yes(strategy.fire(number("ip"), number("cost"), rng))),
-                Some("reload") => json!(yes(strategy.reload(number("ip"), number("cost"), rng))),
-                Some("assault_now") => json!(yes(strategy.assault_now(number("target_elan"), true))),
+                Some("fire") => json!(yes(strategy.fire(at, number("ip"), number("cost"), rng))),
+                Some("reload") => json!(yes(strategy.reload(at, number("ip"), number("cost"), rng))),
+                Some("assault_now") => json!(yes(strategy.assault_now(at, number("target_elan"), true))),
                 Some("pass_amount") => {
-                    json!(strategy.pass_amount(number("ip"), number("most"), rng).to_string())
+                    json!(strategy.pass_amount(at, number("ip"), number("most"), rng).to_string())
                 }
-                Some("brilliant") => json!(strategy.brilliant(&needs, rng).name()),
+                Some("brilliant") => json!(strategy.brilliant(at, &needs, rng).name()),
                 other => {
                     return Err(protocol_error(
                         n,

@@ -21,6 +21,7 @@
 use super::cards::{Card, Kind, KindCounts, BASIC, DECK, KINDS};
 use super::dice::volley;
 use super::dice::{cast, Rating};
+use super::field::{At, Status, Unit, IDLE_UNIT};
 use super::rules::UnralliedWinner;
 use super::rules::{BothZero, Rules, MAX_INITIATIVE};
 use super::scenario::{
@@ -35,44 +36,28 @@ use crate::engine::seeding::{game_rng, rng_from_seed, GameRng, Stream};
 use crate::engine::{BySeat, Seat};
 use rand::Rng;
 
+/// Who decides and what about (`At`), from the game's fields alone, so
+/// that it may sit beside a player's state borrowed for change.
+macro_rules! at {
+    ($game:expr, $setup:expr, $seat:expr, $p:expr, $regiments:expr, $target:expr) => {
+        At {
+            seat: $seat,
+            player: $p,
+            regiments: $regiments,
+            target: $target,
+            to: None,
+            scenario: Some($setup.scenario),
+            units: &$game.units,
+            loaded: &$game.loaded,
+            kard: $game.kard,
+        }
+    };
+}
+
 /// The most cards a hand holds (a Superior commander's).
 pub const MAX_HAND: usize = 5;
 /// Assaults at once: each has its own defender.
 const MAX_ASSAULTS: usize = 2 * MAX_UNITS;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// Waiting for its next order.
-    Idle,
-    /// Executing an order on its card.
-    Ordered,
-    /// An assault's chips are gone; its target is fighting elsewhere.
-    Closing,
-    Fighting,
-    /// Out of an assault: must rally before new orders.
-    Shaken {
-        defeated: bool,
-        by_cavalry: bool,
-    },
-    Removed,
-}
-
-#[derive(Clone, Copy, Debug)]
-pub struct Unit {
-    pub status: Status,
-    pub elan: u8,
-    pub boxes_left: u8,
-    pub order: OrderKind,
-    pub chips: u8,
-    /// The KARD its order was issued on (0: before the game's first KARD).
-    pub issued: u32,
-    pub executed: bool,
-    pub plan_at: u8,
-    /// Where it stands on the axis, in inches.
-    pub x: i32,
-    /// The KARD it reloaded on: it may not fire on that card.
-    pub reloaded: u32,
-}
 
 #[derive(Clone, Copy, Debug, Default)]
 struct Assault {
@@ -286,19 +271,6 @@ const fn facing(seat: Seat) -> i32 {
         Seat::B => -1,
     }
 }
-
-const IDLE_UNIT: Unit = Unit {
-    status: Status::Idle,
-    elan: 0,
-    boxes_left: 0,
-    order: OrderKind::Move,
-    chips: 0,
-    issued: 0,
-    executed: false,
-    plan_at: 0,
-    x: 0,
-    reloaded: 0,
-};
 
 impl Default for Game {
     fn default() -> Self {
@@ -726,7 +698,7 @@ impl Game {
             idle &= idle - 1;
             let regiment = &side.regiments[i];
             let next = regiment.plan[self.units[seat][i].plan_at as usize];
-            if !self.may_order(setup, seat, i, false) {
+            if !self.may_order(setup, seat, p, i, false) {
                 continue;
             }
             groups |= 1 << (regiment.brigade as usize * ORDER_KINDS + next as usize);
@@ -909,9 +881,14 @@ impl Game {
             }
         };
         if player.hand_len > 0 && player.ip >= rules.hand_play_cost {
-            if let Some(slot) =
-                heuristic.hand_play(player.hand(), player.present, &needs, rules, rng)
-            {
+            if let Some(slot) = heuristic.hand_play(
+                &at!(self, setup, seat, p, 0, None),
+                player.hand(),
+                player.present,
+                &needs,
+                rules,
+                rng,
+            ) {
                 choices[0] = TurnChoice::Hand(slot);
                 add(&mut choices, &mut n, TurnChoice::Turn);
             }
@@ -928,7 +905,8 @@ impl Game {
         let top = player.deck[player.next];
         let room = player.hand_len < player.hand_size;
         let rng = &mut self.seats[seat][p];
-        let usual = heuristic.turned(top.kind(), player.hand(), room, &needs, rules, rng);
+        let at = at!(self, setup, seat, p, 0, None);
+        let usual = heuristic.turned(&at, top.kind(), player.hand(), room, &needs, rules, rng);
         choices[0] = TurnChoice::Turned(usual);
         n = 1;
         add(&mut choices, &mut n, TurnChoice::Turned(TurnedUse::Use));
@@ -1150,6 +1128,7 @@ impl Game {
         side_stats.initiative_by_player[p].record(needs.ip as usize);
         tally.ip_sum[seat] += needs.ip;
         tally.kards[seat] += 1;
+        let at = at!(self, setup, seat, p, 0, None);
         let player = &mut self.players[seat][p];
         player.heroic = false;
         let rng = &mut self.seats[seat][p];
@@ -1157,7 +1136,7 @@ impl Game {
             Some(TurnChoice::Hand(slot)) => Some(slot),
             Some(_) => None,
             None if player.hand_len > 0 && player.ip >= rules.hand_play_cost => {
-                strategy.hand_play(player.hand(), player.present, &needs, rules, rng)
+                strategy.hand_play(&at, player.hand(), player.present, &needs, rules, rng)
             }
             None => None,
         };
@@ -1182,7 +1161,7 @@ impl Game {
             let room = player.hand_len < player.hand_size;
             let choice = match forced {
                 Some(TurnChoice::Turned(choice)) => choice,
-                _ => strategy.turned(top.kind(), player.hand(), room, &needs, rules, rng),
+                _ => strategy.turned(&at, top.kind(), player.hand(), room, &needs, rules, rng),
             };
             match choice {
                 TurnedUse::Use => {}
@@ -1237,7 +1216,8 @@ impl Game {
     ) {
         let kind = if kind == Kind::BrilliantLeader {
             let needs = self.needs(setup, seat, p);
-            setup.strategies[seat].brilliant(&needs, &mut self.seats[seat][p])
+            let at = at!(self, setup, seat, p, 0, None);
+            setup.strategies[seat].brilliant(&at, &needs, &mut self.seats[seat][p])
         } else {
             kind
         };
@@ -1353,7 +1333,8 @@ impl Game {
         let rules = setup.rules;
         let needs = self.needs(setup, seat, p);
         let strategy = &setup.strategies[seat];
-        let action = strategy.officer_check(&needs, rules, &mut self.seats[seat][p]);
+        let at = at!(self, setup, seat, p, 0, None);
+        let action = strategy.officer_check(&at, &needs, rules, &mut self.seats[seat][p]);
         stats.sides[seat].officer_actions[action as usize] += 1;
         let side = &setup.scenario.sides[seat];
         match action {
@@ -1371,9 +1352,11 @@ impl Game {
                 let eligible = (0..side.count as usize)
                     .filter(|&i| {
                         let bypass = side.regiments[i].player as usize != p;
+                        // Whose the regiment is first: the player is asked
+                        // about an assault only for a regiment it may order.
                         self.units[seat][i].status == Status::Idle
-                            && self.may_order(setup, seat, i, true)
                             && (self.own(setup, seat, p, i) || (chief && bypass))
+                            && self.may_order(setup, seat, p, i, true)
                     })
                     .fold(0u16, |m, i| m | 1 << i);
                 // One order (one cost) covers the group `order_group` finds;
@@ -1404,7 +1387,10 @@ impl Game {
                         };
                         let cost = base + (others & !bypassed).count_ones() * rules.bypass_cost;
                         if self.players[seat][p].ip < cost
-                            || !strategy.issue(&mut self.seats[seat][p])
+                            || !strategy.issue(
+                                &at!(self, setup, seat, p, group, None),
+                                &mut self.seats[seat][p],
+                            )
                         {
                             // The whole group goes unordered, not a part.
                             declined |= group;
@@ -1434,7 +1420,10 @@ impl Game {
                     if !shaken
                         || !self.own(setup, seat, p, i)
                         || self.players[seat][p].ip < rules.rally_cost
-                        || !strategy.rally(&mut self.seats[seat][p])
+                        || !strategy.rally(
+                            &at!(self, setup, seat, p, 1 << i, None),
+                            &mut self.seats[seat][p],
+                        )
                     {
                         continue;
                     }
@@ -1457,7 +1446,12 @@ impl Game {
                 if most == 0 {
                     return;
                 }
-                let amount = strategy.pass_amount(players[p].ip, most, &mut self.seats[seat][p]);
+                let at = At {
+                    to: Some(to as u8),
+                    ..at!(self, setup, seat, p, 0, None)
+                };
+                let amount =
+                    strategy.pass_amount(&at, players[p].ip, most, &mut self.seats[seat][p]);
                 self.players[seat][p].ip -= rules.pass_cost + amount;
                 self.players[seat][to].ip += amount;
                 self.decq.spent[seat][Spend::Pass as usize] += rules.pass_cost + amount;
@@ -1561,6 +1555,7 @@ impl Game {
                 let player = &mut self.players[seat][p];
                 if player.ip < first_cast
                     || !strategy.extra_cast(
+                        &at!(self, setup, seat, p, 1 << i, None),
                         player.ip,
                         first_cast,
                         unit.chips as u32,
@@ -1589,7 +1584,10 @@ impl Game {
             if attached == Some(i)
                 && chips > 0
                 && player.ip >= rules.attached_cost
-                && strategy.attached(&mut self.seats[seat][p])
+                && strategy.attached(
+                    &at!(self, setup, seat, p, 1 << i, None),
+                    &mut self.seats[seat][p],
+                )
             {
                 player.ip -= rules.attached_cost;
                 self.decq.spent[seat][Spend::Attached as usize] += rules.attached_cost;
@@ -1604,7 +1602,13 @@ impl Game {
                 if casts > 0 {
                     let player = &mut self.players[seat][p];
                     if player.ip < cost
-                        || !strategy.extra_cast(player.ip, cost, chips, &mut self.seats[seat][p])
+                        || !strategy.extra_cast(
+                            &at!(self, setup, seat, p, 1 << i, None),
+                            player.ip,
+                            cost,
+                            chips,
+                            &mut self.seats[seat][p],
+                        )
                     {
                         break;
                     }
@@ -2091,14 +2095,15 @@ impl Game {
         }
     }
 
-    /// Whether idle regiment `i` may be given its plan's next order now: an
-    /// assault waits while the player holds it back (its target's Elan
+    /// Whether idle regiment `i` may be given its plan's next order now by
+    /// player `p`: an assault waits while the player holds it back (its target's Elan
     /// above `assault_at_elan`).
     #[inline]
     fn may_order<D: Decide>(
         &self,
         setup: &Setup<'_, D>,
         seat: Seat,
+        p: usize,
         i: usize,
         asking: bool,
     ) -> bool {
@@ -2106,6 +2111,7 @@ impl Game {
         let next = regiment.plan[self.units[seat][i].plan_at as usize];
         next != OrderKind::Assault
             || setup.strategies[seat].assault_now(
+                &at!(self, setup, seat, p, 1 << i, Some(regiment.target)),
                 self.units[seat.other()][regiment.target as usize].elan as u32,
                 asking,
             )
@@ -2148,7 +2154,12 @@ impl Game {
             reach &= reach - 1;
             let player = &mut self.players[seat][p];
             if player.ip < cost
-                || !setup.strategies[seat].reload(player.ip, cost, &mut self.seats[seat][p])
+                || !setup.strategies[seat].reload(
+                    &at!(self, setup, seat, p, 1 << i, None),
+                    player.ip,
+                    cost,
+                    &mut self.seats[seat][p],
+                )
             {
                 continue;
             }
@@ -2227,6 +2238,11 @@ impl Game {
                 & self.totals[seat].able()
                 & self.aimed(setup, seat)
                 & !self.held_fire[seat];
+            // Those that fire on an order: not reloaded on this card.
+            let reloaded = (0..side.count as usize)
+                .filter(|&i| self.units[seat][i].reloaded == self.kard)
+                .fold(0u16, |m, i| m | 1 << i);
+            let may_fire = ready & !reloaded;
             // Brigades whose fire order has been decided, and those ordered
             // to fire (rule `fire_orders`).
             let (mut decided, mut ordered) = (0u16, 0u16);
@@ -2251,6 +2267,7 @@ impl Game {
                     let player = &mut self.players[seat][q];
                     if player.ip < rules.fire_cost
                         || !setup.strategies[seat].fire(
+                            &at!(self, setup, seat, q, order & may_fire, Some(target as u8)),
                             player.ip,
                             rules.fire_cost,
                             &mut self.seats[seat][q],

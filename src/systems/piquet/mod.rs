@@ -7,6 +7,7 @@
 pub mod agent;
 pub mod cards;
 pub mod dice;
+pub mod field;
 pub mod game;
 pub mod metrics;
 pub mod odds;
@@ -185,19 +186,6 @@ impl Simulation for Piquet {
         let rules = Rules::from_values(&variant.rules)?;
         let scenario = Scenario::from_table(&variant.scenario)?;
         scenario.check_army_minimum(rules.army_cards_per_player, rules.army_spare_cards)?;
-        // An agent is told one seed, its side's stream; a side of several
-        // players draws from a stream each.
-        for seat in Seat::BOTH {
-            let players = scenario.sides[seat].player_count;
-            if variant.players[seat].command.is_some() && players > 1 {
-                return Err(crate::error::Error::new(crate::error::ErrorKind::BadArgument(
-                    format!(
-                        "side {} has {players} players (a commander and subordinates); an external agent plays a side of one player only; allowed for it: a built-in or a preset",
-                        seat.name()
-                    ),
-                )));
-            }
-        }
         Ok(Piquet {
             rules,
             scenario,
@@ -234,11 +222,19 @@ impl Simulation for Piquet {
             state.reset(&setup, master_seed, game);
             state.play(&setup, game, stats, tally, records);
         } else {
-            crate::system::agent::with_agents(
+            // An agent plays every player of its side, each with its own
+            // stream, as the built-ins do.
+            let players = |seat: Seat| {
+                (0..self.scenario.sides[seat].player_count as usize)
+                    .map(|p| game::player_stream(seat, p))
+                    .collect()
+            };
+            crate::system::agent::with_agents_of_players(
                 rules::SYSTEM,
                 &self.agents,
                 master_seed,
                 game,
+                players,
                 |agents| {
                     let seats = BySeat(Seat::BOTH.map(|s| agent::Seated {
                         built_in: self.strategies[s],

@@ -1,5 +1,6 @@
-//! `fortunes play piquet`: a person plays one side of one player in the
-//! terminal against a built-in player, from the same seeds as a run (game
+//! `fortunes play piquet`: a person plays one side in the terminal, every
+//! player of it (its commander and any subordinates), against a built-in
+//! player, from the same seeds as a run (game
 //! N of seed S is the deal game N of any run with `--seed S` plays). Each
 //! decision shows the facts the built-in players decide from, those an
 //! external agent is sent (`agent.rs`), and takes one of its choices.
@@ -15,6 +16,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::system::person::{play_command, Terminal};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::Value;
+use std::cell::RefCell;
 
 pub const PLAY: SystemCommand = SystemCommand { define, execute };
 
@@ -23,7 +25,7 @@ fn define() -> clap::Command {
         SYSTEM,
         "Play one side of a Piquet Regimental game against a built-in player: each decision shows what its player decides from and takes one of the choices listed",
         "heuristic",
-        "The side you play (a side of one player)",
+        "The side you play: every decision of its commander and any subordinates",
     )
     .arg(
         clap::Arg::new("scenario")
@@ -33,15 +35,72 @@ fn define() -> clap::Command {
     )
 }
 
-/// A decision's facts as one line each: `needs` as its fields, the rest as
-/// they are.
-fn facts(message: &Value) -> String {
+/// The field, one line a regiment: side, name, player, place, Elan,
+/// status, order and chips, loaded; stamina for the person's own.
+fn field_lines(field: &serde_json::Map<String, Value>, kard: &Value) -> String {
+    let mut text = format!("  the field on KARD {kard}:\n");
+    for (side, units) in field {
+        for unit in units.as_array().into_iter().flatten() {
+            let order = match (&unit["order"], &unit["status"]) {
+                (Value::String(order), status) => format!(
+                    "{} {order} ({} chips)",
+                    status.as_str().unwrap_or(""),
+                    unit["chips"]
+                ),
+                (_, status) => status.as_str().unwrap_or("").to_string(),
+            };
+            let stamina = match &unit["stamina"] {
+                Value::Null => String::new(),
+                boxes => format!(", stamina {boxes}"),
+            };
+            let loaded = if unit["loaded"] == true {
+                ", loaded"
+            } else {
+                ""
+            };
+            text.push_str(&format!(
+                "    {side} {:<14} player {} at {:>3}\", Elan {:>2}, {order}{loaded}{stamina}\n",
+                unit["name"].as_str().unwrap_or(""),
+                unit["player"],
+                unit["x"].as_i64().unwrap_or(0),
+                unit["elan"].as_u64().unwrap_or(0),
+            ));
+        }
+    }
+    text
+}
+
+/// A decision's facts as one line each: the player by name first (on a
+/// side of several), the field as a table when it has changed since last
+/// shown, `needs` as its fields, the rest as they are.
+fn facts(message: &Value, players: &[String], shown: &RefCell<Value>) -> String {
     let mut text = String::new();
     let Some(fields) = message.as_object() else {
         return text;
     };
+    let who = |key: &str, p: &Value| {
+        let p = p.as_u64().unwrap_or(0) as usize;
+        let role = if p == 0 { "commander" } else { "subordinate" };
+        // A player unnamed in the scenario is named by its role.
+        let name = match players.get(p) {
+            Some(name) if !name.starts_with(role) => format!(" {name}"),
+            _ => String::new(),
+        };
+        format!("  {key}: {p}, the {role}{name}\n")
+    };
+    if players.len() > 1 {
+        text.push_str(&who("player", &fields["player"]));
+    }
+    if let Some(field) = fields.get("field").and_then(Value::as_object) {
+        if *shown.borrow() != fields["field"] {
+            text.push_str(&field_lines(field, &fields["kard"]));
+            *shown.borrow_mut() = fields["field"].clone();
+        }
+    }
     for (key, value) in fields {
         match (key.as_str(), value) {
+            ("field" | "kard" | "player", _) => {}
+            ("to", to) if players.len() > 1 => text.push_str(&who("to", to)),
             ("needs", Value::Object(needs)) => {
                 let shown: Vec<String> = needs
                     .iter()
@@ -65,32 +124,41 @@ fn facts(message: &Value) -> String {
     text
 }
 
-/// The person at the terminal answers the side's decisions.
-struct Person(Terminal);
+/// The person at the terminal answers the side's decisions, for every
+/// player of the side.
+struct Person {
+    terminal: Terminal,
+    /// The side's players by name: its commander, then its subordinates.
+    players: Vec<String>,
+    /// The field as last shown.
+    shown: RefCell<Value>,
+}
 
 impl Ask for Person {
     fn ask(&self, decision: &str, message: Value, choices: &[String]) -> Option<usize> {
         // Once the input has ended the game is abandoned: it plays out
         // with fallbacks, unshown.
-        if self.0.ended() {
+        if self.terminal.ended() {
             return None;
         }
         let about = DECISIONS
             .iter()
             .find(|(name, _)| *name == decision)
             .map_or("", |(_, about)| about);
-        self.0
-            .say(&format!("{decision}: {about}\n{}", facts(&message)));
+        self.terminal.say(&format!(
+            "{decision}: {about}\n{}",
+            facts(&message, &self.players, &self.shown)
+        ));
         loop {
-            if self.0.ended() {
+            if self.terminal.ended() {
                 return None;
             }
-            self.0
+            self.terminal
                 .say(&format!("  your choice ({}): ", choices.join(" ")));
-            let answer = self.0.answer()?;
+            let answer = self.terminal.answer()?;
             match choices.iter().position(|c| c.eq_ignore_ascii_case(&answer)) {
                 Some(i) => return Some(i),
-                None => self.0.say(&format!(
+                None => self.terminal.say(&format!(
                     "  {answer:?} is not a choice here; allowed: {}\n",
                     choices.join(", ")
                 )),
@@ -120,21 +188,17 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let scenario = Scenario::from_table(&table).map_err(|e| Error::file(file, e))?;
     scenario.check_army_minimum(rules.army_cards_per_player, rules.army_spare_cards)?;
     let you = Seat::parse(matches.get_one::<String>("seat").expect("defaulted")).expect("a or b");
-    let players = scenario.sides[you].player_count;
-    if players > 1 {
-        return Err(Error::new(ErrorKind::BadArgument(format!(
-            "side {} of {origin} has {players} players (a commander and subordinates); a person plays a side of one player; allowed: a scenario whose side {} has one",
-            you.name(),
-            you.name()
-        ))));
-    }
     let against = matches.get_one::<String>("against").expect("defaulted");
     let player = resolve_built_in(STRATEGIES, against, &presets_dir(SYSTEM, None))?;
     let (seed, index) = (
         *matches.get_one::<u64>("seed").expect("defaulted"),
         *matches.get_one::<u64>("game").expect("defaulted"),
     );
-    let person = Person(Terminal::stdio());
+    let person = Person {
+        terminal: Terminal::stdio(),
+        players: scenario.sides[you].player_names.clone(),
+        shown: RefCell::new(Value::Null),
+    };
     let other = PiquetStrategy::from_player(&player);
     let seats = BySeat(Seat::BOTH.map(|s| Seated {
         built_in: other,
@@ -145,7 +209,7 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
         scenario: &scenario,
         strategies: &seats,
     };
-    person.0.say(&format!(
+    person.terminal.say(&format!(
         "Piquet Regimental, game {index} of seed {seed} (the deal game {index} of `fortunes run piquet --seed {seed}` plays): \
          you are side {}, against {}; {} DECQs of 18 KARDs\n",
         you.name(),
@@ -156,12 +220,12 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     game.reset(&setup, seed, index);
     let (mut stats, mut tally) = (Stats::default(), GameTally::default());
     game.play(&setup, index, &mut stats, &mut tally, None);
-    if person.0.ended() {
+    if person.terminal.ended() {
         return Err(Error::new(ErrorKind::BadArgument(
             "standard input ended before the game did: the game is abandoned".into(),
         )));
     }
-    person.0.say(&format!(
+    person.terminal.say(&format!(
         "game over: regiments removed: yours {}, the enemy's {}; Elan lost to fire: yours {}, the enemy's {}; volleys: yours {}, the enemy's {}; assaults {} (won by the attacker {})\n",
         tally.removed[you],
         tally.removed[you.other()],

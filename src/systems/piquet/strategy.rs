@@ -5,6 +5,7 @@
 //! to order the assault rather than keep firing.
 
 use super::cards::{Card, Kind, BASIC, KINDS};
+use super::field::At;
 use super::rules::Rules;
 use crate::engine::seeding::GameRng;
 use crate::params::{ParamKind, ParamSpec};
@@ -229,6 +230,7 @@ fn keep_value(kind: Kind, needs: &Needs) -> u32 {
 pub trait Decide {
     fn hand_play(
         &self,
+        at: &At<'_>,
         hand: &[Card],
         present: u16,
         needs: &Needs,
@@ -238,6 +240,7 @@ pub trait Decide {
     #[allow(clippy::too_many_arguments)]
     fn turned(
         &self,
+        at: &At<'_>,
         kind: Kind,
         hand: &[Card],
         room: bool,
@@ -245,19 +248,25 @@ pub trait Decide {
         rules: &Rules,
         rng: &mut GameRng,
     ) -> TurnedUse;
-    fn officer_check(&self, needs: &Needs, rules: &Rules, rng: &mut GameRng) -> OfficerAction;
-    fn issue(&self, rng: &mut GameRng) -> bool;
-    fn rally(&self, rng: &mut GameRng) -> bool;
-    fn attached(&self, rng: &mut GameRng) -> bool;
-    fn extra_cast(&self, ip: u32, cost: u32, chips: u32, rng: &mut GameRng) -> bool;
-    fn fire(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool;
-    fn reload(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool;
+    fn officer_check(
+        &self,
+        at: &At<'_>,
+        needs: &Needs,
+        rules: &Rules,
+        rng: &mut GameRng,
+    ) -> OfficerAction;
+    fn issue(&self, at: &At<'_>, rng: &mut GameRng) -> bool;
+    fn rally(&self, at: &At<'_>, rng: &mut GameRng) -> bool;
+    fn attached(&self, at: &At<'_>, rng: &mut GameRng) -> bool;
+    fn extra_cast(&self, at: &At<'_>, ip: u32, cost: u32, chips: u32, rng: &mut GameRng) -> bool;
+    fn fire(&self, at: &At<'_>, ip: u32, cost: u32, rng: &mut GameRng) -> bool;
+    fn reload(&self, at: &At<'_>, ip: u32, cost: u32, rng: &mut GameRng) -> bool;
     /// Whether the plan's assault may be ordered now, its target holding
     /// `target_elan`; `asking` is false while a player's view is worked
     /// out (what could be ordered), true when the order is being given.
-    fn assault_now(&self, target_elan: u32, asking: bool) -> bool;
-    fn pass_amount(&self, ip: u32, most: u32, rng: &mut GameRng) -> u32;
-    fn brilliant(&self, needs: &Needs, rng: &mut GameRng) -> Kind;
+    fn assault_now(&self, at: &At<'_>, target_elan: u32, asking: bool) -> bool;
+    fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32;
+    fn brilliant(&self, at: &At<'_>, needs: &Needs, rng: &mut GameRng) -> Kind;
     /// The search's budget and objective, when this side searches: the
     /// game then plays out what to do with each KARD's card itself.
     #[inline(always)]
@@ -350,6 +359,7 @@ impl Decide for PiquetStrategy {
     #[inline(always)]
     fn hand_play(
         &self,
+        _at: &At<'_>,
         hand: &[crate::systems::piquet::cards::Card],
         present: u16,
         needs: &Needs,
@@ -411,6 +421,7 @@ impl Decide for PiquetStrategy {
     #[inline(always)]
     fn turned(
         &self,
+        _at: &At<'_>,
         kind: Kind,
         hand: &[crate::systems::piquet::cards::Card],
         room: bool,
@@ -458,7 +469,13 @@ impl Decide for PiquetStrategy {
         }
     }
 
-    fn officer_check(&self, needs: &Needs, rules: &Rules, rng: &mut GameRng) -> OfficerAction {
+    fn officer_check(
+        &self,
+        _at: &At<'_>,
+        needs: &Needs,
+        rules: &Rules,
+        rng: &mut GameRng,
+    ) -> OfficerAction {
         let orders = needs.order_groups > 0 && needs.ip >= needs.order_cost.max(rules.order_cost);
         let rally = needs.rallies > 0 && needs.ip >= rules.rally_cost;
         let pass = needs.subordinates > 0 && needs.ip > rules.pass_cost && needs.neediest < 18;
@@ -503,7 +520,7 @@ impl Decide for PiquetStrategy {
     }
 
     /// Whether to pay for the next order group (the player can afford it).
-    fn issue(&self, rng: &mut GameRng) -> bool {
+    fn issue(&self, _at: &At<'_>, rng: &mut GameRng) -> bool {
         match self.style {
             Style::Random => rng.random_bool(0.5),
             Style::Heuristic => true,
@@ -511,17 +528,17 @@ impl Decide for PiquetStrategy {
     }
 
     /// Whether to pay for the next rally (the player can afford it).
-    fn rally(&self, rng: &mut GameRng) -> bool {
-        self.issue(rng)
+    fn rally(&self, _at: &At<'_>, rng: &mut GameRng) -> bool {
+        self.issue(_at, rng)
     }
 
     /// Whether the attached regiment executes at once for its cost.
-    fn attached(&self, rng: &mut GameRng) -> bool {
-        self.issue(rng)
+    fn attached(&self, _at: &At<'_>, rng: &mut GameRng) -> bool {
+        self.issue(_at, rng)
     }
 
     /// Whether to buy another cast for `cost` against `chips` left.
-    fn extra_cast(&self, ip: u32, cost: u32, _chips: u32, rng: &mut GameRng) -> bool {
+    fn extra_cast(&self, _at: &At<'_>, ip: u32, cost: u32, _chips: u32, rng: &mut GameRng) -> bool {
         match self.style {
             Style::Random => rng.random_bool(0.5),
             Style::Heuristic => ip >= cost + self.reserve,
@@ -529,7 +546,7 @@ impl Decide for PiquetStrategy {
     }
 
     /// Whether a loaded regiment with an enemy in range fires, for `cost`.
-    fn fire(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
+    fn fire(&self, _at: &At<'_>, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
         match self.style {
             Style::Random => rng.random_bool(0.5),
             Style::Heuristic => ip >= cost + self.fire_reserve,
@@ -538,7 +555,7 @@ impl Decide for PiquetStrategy {
 
     /// Whether an unloaded regiment or company reloads on its card, for
     /// `cost`.
-    fn reload(&self, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
+    fn reload(&self, _at: &At<'_>, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
         match self.style {
             Style::Random => rng.random_bool(0.5),
             Style::Heuristic => ip >= cost + self.reserve,
@@ -548,12 +565,12 @@ impl Decide for PiquetStrategy {
     /// Whether a regiment whose next order is an assault may be ordered to
     /// it now, its target holding `target_elan`.
     #[inline]
-    fn assault_now(&self, target_elan: u32, _asking: bool) -> bool {
+    fn assault_now(&self, _at: &At<'_>, target_elan: u32, _asking: bool) -> bool {
         target_elan <= self.assault_at_elan
     }
 
     /// IP to pass down, 1..=`most`, holding `ip`.
-    fn pass_amount(&self, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
+    fn pass_amount(&self, _at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
         match self.style {
             Style::Random => rng.random_range(1..=most),
             Style::Heuristic => ip.saturating_sub(self.reserve + 1).clamp(1, most),
@@ -561,7 +578,7 @@ impl Decide for PiquetStrategy {
     }
 
     /// The basic card a Brilliant Leader stands for.
-    fn brilliant(&self, needs: &Needs, rng: &mut GameRng) -> Kind {
+    fn brilliant(&self, _at: &At<'_>, needs: &Needs, rng: &mut GameRng) -> Kind {
         match self.style {
             Style::Random => Kind::ALL[rng.random_range(0..BASIC)],
             Style::Heuristic => {
