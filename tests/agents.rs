@@ -215,7 +215,8 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
     // Beside an agent, the other side's search still plays out its KARDs.
     let against_search = ["-n", "40", "--strategy", "a=search"];
     assert_served_plays_as_inside(tmp.path(), "piquet", &against_search, &["b=random"]);
-    // The search plays out the field, which the protocol does not send.
+    // The search plays out the whole game state (decks, hands, assaults
+    // under way), which a decide message does not carry.
     let output = fortunes(&["agent", "piquet", "--strategy", "search"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(
@@ -237,8 +238,8 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
 /// them, independently of the game: the seeds are one per player of its
 /// side; the field lists each side's regiments in the scenario's order; a
 /// decision about regiments names ones the deciding player may act on in
-/// that state (a fire order its own loaded regiments, one within
-/// Engagement range of a target with Elan to lose; a rally its own Shaken
+/// that state (a fire order its own loaded regiments, the first within
+/// range of its target, which has Elan to lose; a rally its own Shaken
 /// regiment; a reload an unloaded one of its command; an order group or a
 /// waiting assault idle regiments of its own, or any for the commander,
 /// the assault against the regiment the scenario targets). Any breach
@@ -256,6 +257,8 @@ for line in sys.stdin:
         enemy = "b" if seat == "a" else "a"
         players = 1 + len(scenario[seat].get("subordinates", []))
         engagement = scenario.get("ranges", {}).get("engagement", 3)
+        bombardment = scenario.get("ranges", {}).get("bombardment", 12)
+        arms = {r["name"]: r.get("arm", "infantry") for r in scenario[seat]["regiments"]}
         names = {s: [r["name"] for r in scenario[s]["regiments"]] for s in "ab"}
         targets = {r["name"]: r.get("target") for r in scenario[seat]["regiments"]}
         continue
@@ -284,8 +287,12 @@ for line in sys.stdin:
             fail("fire order for a regiment that may not fire", m)
         if target["elan"] == 0 or target["status"] in ("fighting", "removed"):
             fail("fire at a target that may not be fired at", m)
-        if min(abs(u["x"] - target["x"]) for u in named) > engagement:
-            fail("no regiment of the order within Engagement range", m)
+        # The first named is the regiment asked about, the target its aim;
+        # artillery may fire out to Bombardment range.
+        first = named[0]
+        reach = max(engagement, bombardment) if arms[first["name"]] == "artillery" else engagement
+        if abs(first["x"] - target["x"]) > reach:
+            fail("the regiment asked about is out of range of its target", m)
     if d == "rally" and any(u["player"] != p or u["status"] != "shaken" for u in named):
         fail("rally of a regiment not the player's or not Shaken", m)
     if d == "reload" and any(u["loaded"] or (p != 0 and u["player"] != p) for u in named):
@@ -294,6 +301,8 @@ for line in sys.stdin:
         fail("order for a regiment not idle or not the player's", m)
     if d == "assault_now" and targets[named[0]["name"]] != m["target"]:
         fail("assault against another target than the scenario's", m)
+    if d == "issue" and (m["order"] not in ("move", "maneuver", "deploy", "assault") or not isinstance(m["cost"], int)):
+        fail("an order group without its order or cost", m)
     if d == "pass_amount" and (p != 0 or not 1 <= m["to"] < players):
         fail("initiative passed by a subordinate or to no subordinate", m)
     seen.setdefault(d, set()).add(p)

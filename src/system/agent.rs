@@ -520,7 +520,7 @@ pub fn serve(
                     return Err(protocol_error(
                         n,
                         format!(
-                            "player {}; the game gave seeds for {count}, allowed: 0 to {}",
+                            "player {}; the game message gave seeds for {count} player(s), allowed: 0 to {}",
                             message["player"],
                             count - 1
                         ),

@@ -10,7 +10,7 @@
 use super::cards::{Card, Kind, BASIC, KINDS};
 use super::field::{At, Status};
 use super::rules::{Rules, SYSTEM};
-use super::scenario::Scenario;
+use super::scenario::{OrderKind, Scenario};
 use super::strategy::{Decide, Needs, OfficerAction, PiquetStrategy, TurnedUse, STRATEGIES};
 use crate::engine::seeding::GameRng;
 use crate::engine::Seat;
@@ -180,10 +180,9 @@ fn yes(answer: bool) -> &'static str {
 fn unit_json(at: &At<'_>, scenario: &Scenario, seat: Seat, i: usize) -> Value {
     let side = &scenario.sides[seat];
     let unit = &at.units[seat][i];
-    let ordered = matches!(
-        unit.status,
-        Status::Ordered | Status::Closing | Status::Fighting
-    );
+    // A regiment fighting an assault may be its defender: the order it
+    // last held says nothing then.
+    let ordered = matches!(unit.status, Status::Ordered | Status::Closing);
     let mut json = json!({
         "name": side.names[i],
         "player": side.regiments[i].player,
@@ -381,10 +380,10 @@ impl Decide for Seated<'_> {
             .map_or(OfficerAction::Nothing, |i| options[i].1)
     }
 
-    fn issue(&self, at: &At<'_>, rng: &mut GameRng) -> bool {
+    fn issue(&self, at: &At<'_>, order: OrderKind, cost: u32, rng: &mut GameRng) -> bool {
         match self.asker {
-            None => self.built_in.issue(at, rng),
-            Some(_) => self.yes_no(at, "issue", json!({})),
+            None => self.built_in.issue(at, order, cost, rng),
+            Some(_) => self.yes_no(at, "issue", json!({ "order": order.name(), "cost": cost })),
         }
     }
 
@@ -531,10 +530,18 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
                     let action = strategy.officer_check(at, &needs, &rules, rng);
                     json!(OFFICER.iter().find(|(_, a)| *a == action).expect("every action").0)
                 }
-                Some("issue") => json!(yes(strategy.issue(at, rng))),
+                Some("issue") => {
+                    let order = message["order"]
+                        .as_str()
+                        .and_then(OrderKind::parse)
+                        .ok_or_else(|| {
+                            protocol_error(n, "issue without its order; allowed: move, maneuver, deploy, assault")
+                        })?;
+                    json!(yes(strategy.issue(at, order, number("cost"), rng)))
+                }
                 Some("rally") => json!(yes(strategy.rally(at, rng))),
                 Some("attached") => json!(yes(strategy.attached(at, rng))),
-                Some("extra_cast") => json!(yes(strategy.extra_cast(at, 
+                Some("extra_cast") => json!(yes(strategy.extra_cast(at,
                     number("ip"),
                     number("cost"),
                     number("chips"),

@@ -1389,6 +1389,8 @@ impl Game {
                         if self.players[seat][p].ip < cost
                             || !strategy.issue(
                                 &at!(self, setup, seat, p, group, None),
+                                next,
+                                cost,
                                 &mut self.seats[seat][p],
                             )
                         {
@@ -2232,6 +2234,9 @@ impl Game {
         if self.loaded[Seat::A] | self.loaded[Seat::B] == 0 {
             return;
         }
+        // Both sides fire at once: the second decides before seeing which
+        // of the first's regiments fired (and so unloaded).
+        let loaded_before = self.loaded;
         for seat in [first, first.other()] {
             let side = &setup.scenario.sides[seat];
             let mut ready = self.loaded[seat]
@@ -2267,7 +2272,10 @@ impl Game {
                     let player = &mut self.players[seat][q];
                     if player.ip < rules.fire_cost
                         || !setup.strategies[seat].fire(
-                            &at!(self, setup, seat, q, order & may_fire, Some(target as u8)),
+                            &At {
+                                loaded: &loaded_before,
+                                ..at!(self, setup, seat, q, order & may_fire, Some(target as u8))
+                            },
                             player.ip,
                             rules.fire_cost,
                             &mut self.seats[seat][q],

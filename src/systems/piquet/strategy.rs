@@ -7,6 +7,7 @@
 use super::cards::{Card, Kind, BASIC, KINDS};
 use super::field::At;
 use super::rules::Rules;
+use super::scenario::OrderKind;
 use crate::engine::seeding::GameRng;
 use crate::params::{ParamKind, ParamSpec};
 use crate::system::{Player, StrategyInfo};
@@ -255,7 +256,8 @@ pub trait Decide {
         rules: &Rules,
         rng: &mut GameRng,
     ) -> OfficerAction;
-    fn issue(&self, at: &At<'_>, rng: &mut GameRng) -> bool;
+    /// Whether to pay `cost` for the next order group, ordered to `order`.
+    fn issue(&self, at: &At<'_>, order: OrderKind, cost: u32, rng: &mut GameRng) -> bool;
     fn rally(&self, at: &At<'_>, rng: &mut GameRng) -> bool;
     fn attached(&self, at: &At<'_>, rng: &mut GameRng) -> bool;
     fn extra_cast(&self, at: &At<'_>, ip: u32, cost: u32, chips: u32, rng: &mut GameRng) -> bool;
@@ -351,6 +353,17 @@ impl PiquetStrategy {
                 rules.dress_lines_rally && needs.rallies > 0 && needs.ip >= rules.rally_cost,
                 Kind::DressLines,
             )
+    }
+}
+
+impl PiquetStrategy {
+    /// A yes-or-no decision with nothing to weigh: the heuristic always
+    /// pays, random tosses a coin.
+    fn yes_at_random(&self, rng: &mut GameRng) -> bool {
+        match self.style {
+            Style::Random => rng.random_bool(0.5),
+            Style::Heuristic => true,
+        }
     }
 }
 
@@ -520,21 +533,18 @@ impl Decide for PiquetStrategy {
     }
 
     /// Whether to pay for the next order group (the player can afford it).
-    fn issue(&self, _at: &At<'_>, rng: &mut GameRng) -> bool {
-        match self.style {
-            Style::Random => rng.random_bool(0.5),
-            Style::Heuristic => true,
-        }
+    fn issue(&self, _at: &At<'_>, _order: OrderKind, _cost: u32, rng: &mut GameRng) -> bool {
+        self.yes_at_random(rng)
     }
 
     /// Whether to pay for the next rally (the player can afford it).
     fn rally(&self, _at: &At<'_>, rng: &mut GameRng) -> bool {
-        self.issue(_at, rng)
+        self.yes_at_random(rng)
     }
 
     /// Whether the attached regiment executes at once for its cost.
     fn attached(&self, _at: &At<'_>, rng: &mut GameRng) -> bool {
-        self.issue(_at, rng)
+        self.yes_at_random(rng)
     }
 
     /// Whether to buy another cast for `cost` against `chips` left.
