@@ -3,6 +3,7 @@
 //! for a real change, with the game as the independent unit and a Holm
 //! correction over all the tests, or (`--exact`) demands identical figures.
 
+use crate::engine::digest::digest_hex;
 use crate::error::{Error, ErrorKind, Result};
 use crate::experiment::{Experiment, BASELINE_CSV, BASELINE_TOML};
 use crate::output::{self, OutputDir};
@@ -28,9 +29,9 @@ pub fn write_baseline(
     experiment: &Experiment,
     outcomes: &[VariantOutcome],
 ) -> Result<()> {
-    let (file, temp) = out.open(BASELINE_CSV)?;
-    let mut writer = csv::Writer::from_writer(file);
-    let fail = |e: csv::Error| Error::output(&temp, e);
+    let csv_path = out.path().join(BASELINE_CSV);
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let fail = |e: csv::Error| Error::output(&csv_path, e);
     let mut header = vec!["variant".to_string()];
     header.extend(experiment.axis_names());
     header.extend(COLUMNS.iter().map(|c| c.to_string()));
@@ -57,23 +58,23 @@ pub fn write_baseline(
             writer.write_record(&record).map_err(fail)?;
         }
     }
-    writer
+    let table = writer
         .into_inner()
-        .map_err(|e| Error::output(&temp, e.error()))?
-        .into_inner()
-        .map_err(|e| Error::output(&temp, e.error()))?
-        .sync_all()
-        .map_err(|e| Error::output(&temp, e))?;
+        .map_err(|e| Error::output(&csv_path, e.error()))?;
+    let text = String::from_utf8(table).expect("the baseline is written from UTF-8 text");
+    output::write_text(out, BASELINE_CSV, &text)?;
     let mut table = toml::Table::new();
     table.insert("fortunes_version".into(), env!("CARGO_PKG_VERSION").into());
     table.insert("seed".into(), (experiment.seed as i64).into());
+    table.insert("table_digest".into(), digest_hex(text.as_bytes()).into());
     table.insert("experiment".into(), experiment.written.clone().into());
     output::write_text(
         out,
         BASELINE_TOML,
         &format!(
-            "# The configuration baseline.csv was made from; `fortunes check` refuses an\n\
-             # experiment that no longer matches it. Rebuild with `fortunes baseline`.\n{}",
+            "# The configuration baseline.csv was made from, and the digest of that\n\
+             # table; `fortunes check` refuses an experiment that no longer matches it,\n\
+             # and a table that does not match its digest. Rebuild with `fortunes baseline`.\n{}",
             toml::to_string(&table).expect("a table serialises")
         ),
     )
@@ -178,18 +179,33 @@ pub fn read_baseline(dir: &Path, experiment: &Experiment) -> Result<Baseline> {
             ),
         ));
     }
-    let mut reader = csv::Reader::from_path(&csv_path).map_err(|e| Error::file(&csv_path, e))?;
+    let rebuild = "rebuild it with `fortunes baseline FILE`";
+    let text = std::fs::read(&csv_path).map_err(|e| Error::file(&csv_path, e))?;
+    match table.get("table_digest") {
+        Some(toml::Value::String(digest)) if *digest == digest_hex(&text) => {}
+        Some(_) => {
+            return Err(Error::file(
+                &csv_path,
+                format!("damaged baseline: the table does not match the digest in {BASELINE_TOML} (cut short or edited); {rebuild}"),
+            ))
+        }
+        None => {
+            return Err(Error::file(
+                &toml_path,
+                format!("no table_digest: written by an older fortunes, or edited; {rebuild}"),
+            ))
+        }
+    }
+    let mut reader = csv::Reader::from_reader(text.as_slice());
     let header = reader
         .headers()
         .map_err(|e| Error::file(&csv_path, e))?
         .clone();
     let column = |name: &str| {
-        header.iter().position(|h| h == name).ok_or_else(|| {
-            Error::file(
-                &csv_path,
-                format!("no column {name:?}; rebuild the baseline with `fortunes baseline FILE`"),
-            )
-        })
+        header
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| Error::file(&csv_path, format!("no column {name:?}; {rebuild}")))
     };
     let at: Vec<usize> = ["variant", "metric", "seat", "by", "level", "games"]
         .iter()
@@ -199,7 +215,9 @@ pub fn read_baseline(dir: &Path, experiment: &Experiment) -> Result<Baseline> {
     let series = experiment.system.series();
     let mut sums: Vec<Vec<Option<SeriesSums>>> =
         vec![vec![None; series.len()]; experiment.variants.len()];
+    let most_games = experiment.stop().max_games();
     for (line, record) in reader.records().enumerate() {
+        let line = line + 2;
         let record = record.map_err(|e| Error::file(&csv_path, e))?;
         let get = |i: usize| record.get(at[i]).unwrap_or_default();
         let Some(v) = experiment.variants.iter().position(|v| v.label == get(0)) else {
@@ -210,15 +228,48 @@ pub fn read_baseline(dir: &Path, experiment: &Experiment) -> Result<Baseline> {
         }) else {
             continue;
         };
-        let number = |i: usize, name: &str| parse_u128(&csv_path, line + 2, name, get(i));
-        sums[v][s] = Some(SeriesSums {
-            n: number(5, "games")? as u64,
+        let number = |i: usize, name: &str| parse_u128(&csv_path, line, name, get(i));
+        let games = get(5).parse::<u64>().map_err(|_| {
+            Error::file(
+                &csv_path,
+                format!("line {line}: games = {:?}; allowed: a whole number of games, 2 to {most_games}", get(5)),
+            )
+        })?;
+        let row = SeriesSums {
+            n: games,
             y: number(6, "sum_y")?,
             x: number(7, "sum_x")?,
             yy: number(8, "sum_yy")?,
             xx: number(9, "sum_xx")?,
             xy: number(10, "sum_xy")?,
-        });
+        };
+        let impossible = if !(2..=most_games).contains(&games) {
+            Some(format!(
+                "{games} games, where the experiment plays 2 to {most_games}"
+            ))
+        } else {
+            row.impossible().map(str::to_string)
+        };
+        if let Some(why) = impossible {
+            return Err(Error::file(
+                &csv_path,
+                format!(
+                    "damaged baseline, line {line} (variant {}, series {}): {why}; {rebuild}",
+                    experiment.variants[v].label,
+                    series[s].label()
+                ),
+            ));
+        }
+        if sums[v][s].replace(row).is_some() {
+            return Err(Error::file(
+                &csv_path,
+                format!(
+                    "damaged baseline, line {line}: a second row for variant {} series {}; {rebuild}",
+                    experiment.variants[v].label,
+                    series[s].label()
+                ),
+            ));
+        }
     }
     let sums = sums
         .into_iter()
@@ -231,8 +282,7 @@ pub fn read_baseline(dir: &Path, experiment: &Experiment) -> Result<Baseline> {
                         Error::file(
                             &csv_path,
                             format!(
-                                "stale baseline: no row for variant {} series {}; \
-                                 rebuild it with `fortunes baseline FILE`",
+                                "stale baseline: no row for variant {} series {}; {rebuild}",
                                 experiment.variants[v].label,
                                 series[s].label()
                             ),
@@ -242,6 +292,18 @@ pub fn read_baseline(dir: &Path, experiment: &Experiment) -> Result<Baseline> {
                 .collect::<Result<Vec<_>>>()
         })
         .collect::<Result<Vec<_>>>()?;
+    // Every series of a variant counts the same games.
+    for (v, row) in sums.iter().enumerate() {
+        if let Some(other) = row.iter().find(|s| s.n != row[0].n) {
+            return Err(Error::file(
+                &csv_path,
+                format!(
+                    "damaged baseline: variant {} has series of {} and of {} games, where every series counts every game; {rebuild}",
+                    experiment.variants[v].label, row[0].n, other.n
+                ),
+            ));
+        }
+    }
     Ok(Baseline {
         version,
         seed,
@@ -326,10 +388,10 @@ pub fn compare(
     baseline: &Baseline,
     outcomes: &[VariantOutcome],
     alpha: f64,
-) -> Vec<CheckRow> {
-    let mut rows = raw_tests(experiment, baseline, outcomes);
+) -> Result<Vec<CheckRow>> {
+    let mut rows = raw_tests(experiment, baseline, outcomes)?;
     adjust(&mut rows, alpha);
-    rows
+    Ok(rows)
 }
 
 /// How `b` relates to `a` when both hold the same games: the same series
@@ -357,13 +419,36 @@ pub fn raw_tests(
     experiment: &Experiment,
     baseline: &Baseline,
     outcomes: &[VariantOutcome],
-) -> Vec<CheckRow> {
+) -> Result<Vec<CheckRow>> {
     let watched = experiment.watched_series();
+    let series = experiment.system.series();
     let mut rows = Vec::new();
     for (v, outcome) in outcomes.iter().enumerate() {
         for (i, &s) in watched.iter().enumerate() {
             let (base, now) = (&baseline.sums[v][s], &outcome.series[s]);
-            let (change, se, p) = two_sample(base, now);
+            // No game of either run had a denominator: nothing to test.
+            let neither = base.x == 0 && now.x == 0;
+            let (change, se, p) = if neither {
+                (0.0, 0.0, 1.0)
+            } else {
+                two_sample(base, now)
+            };
+            if p.is_nan() {
+                // A test that cannot be computed is never a pass.
+                let why = match (base.x == 0, now.x == 0) {
+                    (true, _) => "the baseline has no game where it is defined and this run has",
+                    (_, true) => "this run has no game where it is defined and the baseline has",
+                    _ => "fewer than two games in a run",
+                };
+                return Err(Error::new(ErrorKind::BadArgument(format!(
+                    "{}: variant {} series {} cannot be tested: {why}; \
+                     play more games (rebuild the baseline with `fortunes baseline FILE`), \
+                     or leave the metric out of the experiment's metrics",
+                    experiment.name,
+                    experiment.variants[v].label,
+                    series[s].label()
+                ))));
+            }
             let earlier = watched[..i].iter().find_map(|&e| {
                 let before = relation(&baseline.sums[v][e], base)?;
                 (relation(&outcome.series[e], now)? == before).then_some((e, before))
@@ -390,7 +475,7 @@ pub fn raw_tests(
             });
         }
     }
-    rows
+    Ok(rows)
 }
 
 /// The tests Holm corrects over.

@@ -51,6 +51,78 @@ pub struct OutputDir {
     locked: bool,
     /// (temporary path, final path) of every file written so far.
     pending: Vec<(PathBuf, PathBuf)>,
+    /// The manifest as found, every entry checked to be a plain name of
+    /// this folder: (role, name).
+    manifest: Vec<(String, String)>,
+}
+
+/// The entries of the manifest in `dir` (none when it has none), refused
+/// as damaged when one is not a plain name of a file in the folder: a
+/// manifest names what a later run deletes, so an entry with a separator,
+/// `..`, an absolute path or a link would let a shared report folder
+/// delete files outside it.
+fn read_manifest(dir: &Path) -> Result<Vec<(String, String)>> {
+    let path = dir.join(MANIFEST);
+    let text = match std::fs::symlink_metadata(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::output(&path, e)),
+        Ok(meta) if !meta.file_type().is_file() => {
+            return Err(Error::output(
+                &path,
+                "is not a regular file: the folder is damaged; nothing was deleted \
+                 (give another --out, or remove it)",
+            ))
+        }
+        Ok(_) => std::fs::read_to_string(&path).map_err(|e| Error::output(&path, e))?,
+    };
+    let mut entries = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let damaged = |why: &str| {
+            Error::output(
+                &path,
+                format!(
+                    "damaged manifest, line {}: {line:?} {why}; nothing was deleted \
+                     (allowed: ROLE NAME, ROLE run or baseline, NAME a plain file name \
+                     in the folder; give another --out, or remove the manifest's bad line)",
+                    number + 1
+                ),
+            )
+        };
+        let Some((role, name)) = line.split_once(' ') else {
+            return Err(damaged("is not ROLE NAME"));
+        };
+        if role != "run" && role != "baseline" {
+            return Err(damaged("has an unknown role"));
+        }
+        if !plain_name(name) {
+            return Err(damaged(
+                "names no plain file of this folder (a separator, .., an absolute path, \
+                 a control character or an empty name)",
+            ));
+        }
+        match std::fs::symlink_metadata(dir.join(name)) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                return Err(damaged("names a link, which fortunes never writes"))
+            }
+            Ok(meta) if meta.is_dir() => {
+                return Err(damaged("names a folder, which fortunes never writes"))
+            }
+            _ => {}
+        }
+        entries.push((role.to_string(), name.to_string()));
+    }
+    Ok(entries)
+}
+
+/// A name fortunes could have written into its folder: one path
+/// component, not `.` or `..`, with no separator or control character.
+fn plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && name != "."
+        && name != ".."
+        && !name.contains(['/', '\\'])
+        && !name.chars().any(char::is_control)
+        && Path::new(name).components().count() == 1
 }
 
 /// Whether process `pid` is alive (Linux: its /proc entry exists).
@@ -81,8 +153,10 @@ impl OutputDir {
             created,
             locked: false,
             pending: Vec::new(),
+            manifest: Vec::new(),
         };
         out.lock()?;
+        out.manifest = read_manifest(dir)?;
         out.clean_stale_temporaries();
         let foreign = std::fs::read_dir(dir)
             .map_err(|e| Error::output(dir, e))?
@@ -167,7 +241,6 @@ impl OutputDir {
     /// an old records.parquet), and writes the manifest.
     pub fn commit(mut self) -> Result<()> {
         let manifest_path = self.dir.join(MANIFEST);
-        let old = std::fs::read_to_string(&manifest_path).unwrap_or_default();
         let written: Vec<String> = self
             .pending
             .iter()
@@ -177,18 +250,16 @@ impl OutputDir {
             std::fs::rename(&temp, &path).map_err(|e| Error::output(&path, e))?;
         }
         let mut lines: Vec<String> = Vec::new();
-        for line in old.lines() {
-            let Some((role, name)) = line.split_once(' ') else {
-                continue;
-            };
+        for (role, name) in &self.manifest {
             if written.iter().any(|w| w == name) {
                 continue;
             }
             if role == self.role {
-                // Written by an earlier run of this role, not by this one.
+                // Written by an earlier run of this role, not by this one:
+                // a plain name of this folder, checked when it was opened.
                 let _ = std::fs::remove_file(self.dir.join(name));
             } else {
-                lines.push(line.to_string());
+                lines.push(format!("{role} {name}"));
             }
         }
         lines.extend(written.iter().map(|name| format!("{} {name}", self.role)));
@@ -1037,6 +1108,49 @@ mod tests {
         // A lock whose holder died is taken over.
         std::fs::write(root.join(LOCK), "4000000000").unwrap();
         assert!(OutputDir::create(&root).is_ok());
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    /// A manifest names what a later run deletes: an entry that is not a
+    /// plain name of the folder makes the folder refused, and nothing
+    /// outside it (or inside it) is deleted.
+    #[test]
+    fn a_manifest_cannot_reach_outside_its_folder() {
+        let root = scratch("manifest");
+        let dir = root.join("out");
+        std::fs::create_dir_all(&dir).unwrap();
+        let victim = root.join("victim.txt");
+        std::fs::write(&victim, "keep").unwrap();
+        let inside = dir.join("summary.csv");
+        let entries = [
+            "run ../victim.txt".to_string(),
+            format!("run {}", victim.display()),
+            "run sub/../../victim.txt".to_string(),
+            "run ..".to_string(),
+            "run ".to_string(),
+            "run".to_string(),
+            "owner summary.csv".to_string(),
+            "run link.csv".to_string(),
+        ];
+        std::os::unix::fs::symlink(&victim, dir.join("link.csv")).unwrap();
+        for entry in entries {
+            std::fs::write(&inside, "mine").unwrap();
+            std::fs::write(dir.join(MANIFEST), format!("run summary.csv\n{entry}\n")).unwrap();
+            let error = OutputDir::create(&dir)
+                .err()
+                .unwrap_or_else(|| panic!("{entry:?} accepted"));
+            let text = error.to_string();
+            assert!(text.contains("damaged manifest"), "{entry:?}: {text}");
+            assert!(text.contains(&format!("{:?}", entry)), "{entry:?}: {text}");
+            assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+            assert!(inside.is_file(), "{entry:?}: a file inside deleted");
+            assert!(!dir.join(LOCK).exists(), "{entry:?}: the lock kept");
+        }
+        // A manifest that is a link is refused too.
+        std::fs::remove_file(dir.join(MANIFEST)).unwrap();
+        std::os::unix::fs::symlink(&victim, dir.join(MANIFEST)).unwrap();
+        assert!(OutputDir::create(&dir).is_err());
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
         let _ = std::fs::remove_dir_all(&root);
     }
 

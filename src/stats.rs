@@ -374,6 +374,39 @@ impl SeriesSums {
         self.xy += x * y;
     }
 
+    /// Why these sums cannot be those of `n` games of whole numbers y and
+    /// x below 2^64, if they cannot: what a damaged baseline or partial
+    /// result shows. (Each game's y² ≥ y; by Cauchy-Schwarz (Σy)² ≤ nΣy²
+    /// and (Σxy)² ≤ Σx²Σy².)
+    pub fn impossible(&self) -> Option<&'static str> {
+        use num_bigint::BigUint;
+        let big = |v: u128| BigUint::from(v);
+        let n = big(self.n as u128);
+        let most = &n * big(u64::MAX as u128);
+        if big(self.y) > most || big(self.x) > most {
+            return Some("a sum larger than its games can hold");
+        }
+        if self.yy < self.y || self.xx < self.x {
+            return Some("a sum of squares below its sum");
+        }
+        // A square is at most its number times the largest number.
+        if big(self.yy) > big(self.y) * big(u64::MAX as u128)
+            || big(self.xx) > big(self.x) * big(u64::MAX as u128)
+        {
+            return Some("a sum of squares larger than its sum allows");
+        }
+        if big(self.y) * big(self.y) > &n * big(self.yy)
+            || big(self.x) * big(self.x) > &n * big(self.xx)
+            || big(self.xy) * big(self.xy) > big(self.xx) * big(self.yy)
+        {
+            return Some("sums of squares too small for their sums");
+        }
+        if self.x == 0 && (self.y != 0 || self.xy != 0) {
+            return Some("a numerator without a denominator");
+        }
+        None
+    }
+
     /// Σy / Σx; NaN when no game had a denominator.
     pub fn value(&self) -> f64 {
         if self.x == 0 {

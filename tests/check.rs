@@ -52,12 +52,12 @@ fn false_alarms_happen_at_the_rate_alpha_says() {
         for run in 0..runs {
             let baseline = baseline_of(&play(&experiment, 3 * run), 3 * run);
             let first = play(&experiment, 3 * run + 1);
-            let rows = compare(&experiment, &baseline, &first, alpha);
+            let rows = compare(&experiment, &baseline, &first, alpha).unwrap();
             if rows.iter().any(|r| r.moved) {
                 alarms += 1;
                 // The confirmation: both runs pooled, tested again.
                 let pooled = pool(&first, &play(&experiment, 3 * run + 2));
-                let rows = compare(&experiment, &baseline, &pooled, alpha);
+                let rows = compare(&experiment, &baseline, &pooled, alpha).unwrap();
                 confirmed += rows.iter().any(|r| r.moved) as u64;
             }
         }

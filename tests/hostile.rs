@@ -288,3 +288,335 @@ fn output_folders_hold_only_the_last_run() {
     let output = fortunes(&["ask", out_text, "rounds > 1"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+fn fortunes_env(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_fortunes"));
+    command.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    for var in [
+        "SLURM_ARRAY_TASK_ID",
+        "SLURM_ARRAY_TASK_COUNT",
+        "SLURM_ARRAY_TASK_MIN",
+        "SLURM_ARRAY_TASK_STEP",
+        "JOB_COMPLETION_INDEX",
+        "FORTUNES_SHARD_COUNT",
+    ] {
+        command.env_remove(var);
+    }
+    command.envs(env.iter().copied()).output().unwrap()
+}
+
+/// A crafted manifest names a file outside its folder: the run is
+/// refused, naming the entry, and nothing is deleted.
+#[test]
+fn a_manifest_cannot_delete_outside_its_folder() {
+    let dir = TempDir::new("hostile-manifest");
+    let out = dir.path().join("out");
+    let out_text = out.to_str().unwrap();
+    let run = || fortunes(&["run", "haggerty", "--games", "100", "-q", "--out", out_text]);
+    assert!(run().status.success());
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, "keep").unwrap();
+    let manifest = out.join(".fortunes-manifest");
+    let good = std::fs::read_to_string(&manifest).unwrap();
+    for entry in [
+        "run ../victim.txt".to_string(),
+        format!("run {}", victim.display()),
+    ] {
+        std::fs::write(&manifest, format!("{good}{entry}\n")).unwrap();
+        let output = run();
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{entry}: {err}");
+        assert!(
+            err.contains("damaged manifest") && err.contains(&entry),
+            "{err}"
+        );
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+        assert!(
+            out.join("summary.csv").is_file(),
+            "the folder's own files kept"
+        );
+    }
+}
+
+/// A baseline edited into nonsense (or cut short) fails the check with an
+/// error, never "unchanged": the CI guard fails closed.
+#[test]
+fn a_damaged_baseline_is_an_error_not_a_pass() {
+    let dir = TempDir::new("hostile-baseline");
+    let file = experiment(
+        &dir,
+        "small.toml",
+        "system = \"haggerty\"\ngames = 2000\nmetrics = [\"initiative\"]\n",
+    );
+    let reports = dir.path().join("reports");
+    let reports_text = reports.to_str().unwrap();
+    let made = fortunes(&["baseline", &file, "--reports", reports_text]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let csv_path = reports.join("small/baseline.csv");
+    let toml_path = reports.join("small/baseline.toml");
+    let (csv, toml) = (
+        std::fs::read_to_string(&csv_path).unwrap(),
+        std::fs::read_to_string(&toml_path).unwrap(),
+    );
+    let check = || fortunes(&["check", &file, "--reports", reports_text]);
+    let fine = check();
+    assert_eq!(fine.status.code(), Some(0), "{}", stderr(&fine));
+    // A column set to `value` in every data row.
+    let edited = |column: &str, value: &str| -> String {
+        let mut lines = csv.lines();
+        let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let at = header.iter().position(|h| *h == column).unwrap();
+        let mut out = header.join(",") + "\n";
+        for line in lines {
+            let mut cells: Vec<String> = line.split(',').map(str::to_string).collect();
+            cells[at] = value.to_string();
+            out += &(cells.join(",") + "\n");
+        }
+        out
+    };
+    let digest = |text: &str| fortunes::engine::digest::digest_hex(text.as_bytes());
+    let cases = [
+        ("sum_x", "0"),
+        ("games", "0"),
+        ("games", "1"),
+        ("games", "18446744073709551616"),
+        ("sum_yy", "0"),
+        ("sum_xx", "0"),
+        ("sum_y", "340282366920938463463374607431768211455"),
+    ];
+    for (column, value) in cases {
+        let text = edited(column, value);
+        // Edited alone: the digest gives it away.
+        std::fs::write(&csv_path, &text).unwrap();
+        let output = check();
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{column}={value}: {}",
+            stderr(&output)
+        );
+        assert!(
+            stderr(&output).contains("does not match the digest"),
+            "{}",
+            stderr(&output)
+        );
+        // Edited with the digest made again: the sums are not possible.
+        let old = toml
+            .lines()
+            .find(|l| l.starts_with("table_digest"))
+            .unwrap();
+        let forged = toml.replace(old, &format!("table_digest = \"{}\"", digest(&text)));
+        std::fs::write(&toml_path, forged).unwrap();
+        let output = check();
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{column}={value}: {err}");
+        assert!(
+            err.contains("damaged baseline") || err.contains("games ="),
+            "{column}={value}: {err}"
+        );
+        std::fs::write(&toml_path, &toml).unwrap();
+    }
+    // A baseline without a digest (an older fortunes, or edited).
+    std::fs::write(&csv_path, &csv).unwrap();
+    let old = toml
+        .lines()
+        .find(|l| l.starts_with("table_digest"))
+        .unwrap();
+    std::fs::write(&toml_path, toml.replace(old, "")).unwrap();
+    let output = check();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("no table_digest"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// Numbers in a part file or the environment are checked against what a
+/// run could have written before anything is allocated for them.
+#[test]
+fn damaged_parts_and_shard_counts_are_refused_at_once() {
+    let output = fortunes_env(
+        &[
+            "run",
+            "haggerty",
+            "-n",
+            "1000",
+            "-q",
+            "--out",
+            "/nonexistent/x",
+        ],
+        &[
+            ("SLURM_ARRAY_TASK_ID", "0"),
+            ("SLURM_ARRAY_TASK_COUNT", "18446744073709551615"),
+        ],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output)
+        .contains("SLURM_ARRAY_TASK_COUNT=18446744073709551615: allowed: 1 to 1000000"));
+    let dir = TempDir::new("hostile-parts");
+    let parts = dir.path().join("parts");
+    let written = fortunes(&[
+        "run",
+        "haggerty",
+        "-n",
+        "10000",
+        "-q",
+        "--shard",
+        "1/2",
+        "--out",
+        parts.to_str().unwrap(),
+    ]);
+    assert!(written.status.success(), "{}", stderr(&written));
+    let part = std::fs::read_dir(&parts)
+        .unwrap()
+        .flatten()
+        .next()
+        .unwrap()
+        .path();
+    let text = std::fs::read_to_string(&part).unwrap();
+    let (header, body) = text.split_once('\n').unwrap();
+    let merged = dir.path().join("merged");
+    let merge = |header: &str, body: &str| {
+        std::fs::write(&part, format!("{header}\n{body}")).unwrap();
+        fortunes(&[
+            "merge",
+            merged.to_str().unwrap(),
+            part.to_str().unwrap(),
+            "--allow-partial",
+        ])
+    };
+    for (from, to) in [
+        ("\"shards\":2", "\"shards\":18446744073709551615"),
+        ("\"round\":1", "\"round\":4000000000000"),
+        ("\"rounds\":1", "\"rounds\":18446744073709551615"),
+        ("\"games\":", "\"games\":1"),
+    ] {
+        assert!(header.contains(from), "{header}");
+        let started = std::time::Instant::now();
+        let output = merge(&header.replacen(from, to, 1), body);
+        assert_eq!(output.status.code(), Some(2), "{to}: {}", stderr(&output));
+        assert!(
+            stderr(&output).contains("damaged partial result"),
+            "{to}: {}",
+            stderr(&output)
+        );
+        assert!(started.elapsed().as_secs() < 30, "{to}: slow to refuse");
+        assert!(!merged.exists());
+    }
+    // Accumulators edited: the digest, and when it is forged, the games.
+    let games = body.find("\"games\":").unwrap();
+    let edited = format!("{}\"games\":9223372036854775808{}", &body[..games], {
+        let rest = &body[games + 8..];
+        &rest[rest.find([',', '}']).unwrap()..]
+    });
+    let output = merge(header, &edited);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("do not match their digest"),
+        "{}",
+        stderr(&output)
+    );
+    let old = header
+        .split("\"content_digest\":\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    let new = fortunes::engine::digest::digest_hex(edited.trim_end().as_bytes());
+    let output = merge(&header.replace(old, &new), &edited);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("games of a variant where the shard plays"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!merged.exists());
+    // The part as written still merges.
+    let output = merge(header, body);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
+/// The documented maximum of games starts at once, in little memory, and
+/// stops on SIGTERM: batches are made as they are played.
+#[test]
+fn a_trillion_games_start_at_once_and_stop_on_sigterm() {
+    let child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
+        .args(["run", "haggis", "-n", "1000000000000", "-q", "-j", "1"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let rss_kb: u64 = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let output = child.wait_with_output().unwrap();
+    assert!(rss_kb < 300_000, "{rss_kb} kB resident after 2 s");
+    assert_eq!(output.status.code(), Some(130), "{}", stderr(&output));
+    assert!(started.elapsed().as_secs() < 10, "slow to stop");
+}
+
+#[test]
+fn exact_odds_do_not_overflow_and_goals_are_finite() {
+    let output = fortunes(&["odds", "piquet", "initiative", "--checks", "15", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = String::from_utf8_lossy(&output.stdout);
+    // The mean of the highest of 16 casts of 3d6: about 15.58.
+    assert!(text.contains("15.5"), "{text}");
+    for target in ["NaN", "inf", "-inf"] {
+        refused(
+            &[
+                "tune",
+                "haggerty",
+                "--param",
+                "hand_size_a",
+                "--from",
+                "4",
+                "--to",
+                "6",
+                "-m",
+                "initiative",
+                "--target",
+                target,
+            ],
+            "allowed: a finite number",
+        );
+    }
+    for bound in [
+        "initiative:b>=NaN",
+        "initiative:b>=1e400",
+        "initiative:b<=inf",
+    ] {
+        refused(
+            &[
+                "tune",
+                "haggerty",
+                "--param",
+                "hand_size_a",
+                "--from",
+                "4",
+                "--to",
+                "6",
+                "-m",
+                "initiative",
+                "--target",
+                "0.5",
+                "--constraint",
+                bound,
+            ],
+            "X a finite number",
+        );
+    }
+}

@@ -150,8 +150,8 @@ fn the_texts_dice_for_eight_guns_and_a_crushing_volley() {
     // Down one step the eight-gun company reads its second highest of
     // 2d8 + 1d10: a 10 can never be read.
     let down = volley_distribution(8, 2, -1, BeyondFour::NextType, true);
-    assert_eq!(down.get(10).map_or(0, |f| f.num), 0);
-    assert!(down[8].num > 0);
+    assert!(down.get(10).is_none_or(|f| f.value() == 0.0));
+    assert!(down[8].value() > 0.0);
 }
 
 #[test]

@@ -284,7 +284,7 @@ fn confirm(
         };
         let again = games.outcomes(&p.experiment, seed, threads, true)?;
         let pooled = check::pool(&p.outcomes, &again);
-        p.rows = check::raw_tests(&p.experiment, &p.baseline, &pooled);
+        p.rows = check::raw_tests(&p.experiment, &p.baseline, &pooled)?;
         p.confirmed = Some((seed, first_smallest));
         family.extend(p.rows.iter().cloned());
     }
@@ -488,7 +488,7 @@ fn play_check(
     }
     let seed = args.seed.unwrap_or(check::check_seed(baseline.seed));
     let outcomes = games.outcomes(&experiment, seed, threads, false)?;
-    let rows = check::raw_tests(&experiment, &baseline, &outcomes);
+    let rows = check::raw_tests(&experiment, &baseline, &outcomes)?;
     Ok(Err(Played {
         experiment,
         seed,

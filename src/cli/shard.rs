@@ -10,6 +10,7 @@
 //! experiment), then every variant's accumulators.
 
 use super::run::{publish, resolve_run, RunArgs};
+use crate::engine::digest::digest_hex;
 use crate::error::{Error, ErrorKind, Result};
 use crate::experiment::{run_digest, Experiment, Overrides};
 use crate::output::warn;
@@ -21,7 +22,13 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The format of a partial result's header; a merge refuses any other.
-const FORMAT: u32 = 1;
+/// 2: the header carries the digest of the accumulators.
+const FORMAT: u32 = 2;
+/// The most shards a run is split into (`--shard`, a job array, a part).
+const MAX_SHARDS: u64 = 1_000_000;
+/// The most worker threads a run takes (`--threads`), so the most a
+/// part's header can name.
+const MAX_THREADS: usize = 1024;
 /// The end of a partial result's file name (`merge DIR` reads these).
 const EXTENSION: &str = ".part.json";
 
@@ -50,6 +57,16 @@ fn env_number(name: &str) -> Result<Option<u64>> {
     }
 }
 
+/// Refuses a shard count from the environment that `--shard` would refuse.
+fn shard_count(name: &str, count: u64) -> Result<()> {
+    if (1..=MAX_SHARDS).contains(&count) {
+        return Ok(());
+    }
+    Err(bad(format!(
+        "{name}={count}: allowed: 1 to {MAX_SHARDS} shards (give --shard K/N, or --shard none to ignore the job array)"
+    )))
+}
+
 /// The shard a run plays: `--shard K/N`, `--shard none`, else a Slurm job
 /// array's task or a Kubernetes Indexed Job's completion index.
 pub fn chosen(flag: Option<&str>) -> Result<Option<Chosen>> {
@@ -60,7 +77,7 @@ pub fn chosen(flag: Option<&str>) -> Result<Option<Chosen>> {
                 Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?))
             });
             return match parsed {
-                Some((k, n)) if (1..=n).contains(&k) && n <= 1_000_000 => Ok(Some(Chosen {
+                Some((k, n)) if (1..=n).contains(&k) && n <= MAX_SHARDS => Ok(Some(Chosen {
                     index: k - 1,
                     count: n,
                     by: "--shard",
@@ -79,6 +96,7 @@ pub fn chosen(flag: Option<&str>) -> Result<Option<Chosen>> {
                     .into(),
             )
         })?;
+        shard_count("SLURM_ARRAY_TASK_COUNT", count)?;
         let min = env_number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
         let step = env_number("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);
         let offset = id.checked_sub(min).filter(|o| o % step == 0);
@@ -99,6 +117,7 @@ pub fn chosen(flag: Option<&str>) -> Result<Option<Chosen>> {
         let count = env_number("FORTUNES_SHARD_COUNT")?.ok_or_else(|| {
             bad("JOB_COMPLETION_INDEX is set but not FORTUNES_SHARD_COUNT: set it to the Job's completions, or give --shard K/N".into())
         })?;
+        shard_count("FORTUNES_SHARD_COUNT", count)?;
         return match index < count {
             true => Ok(Some(Chosen {
                 index,
@@ -121,6 +140,9 @@ struct Header {
     experiment: String,
     /// FNV-1a of `config`, as run.toml's digest: what must agree.
     config_digest: String,
+    /// FNV-1a of the accumulators line: a part cut short or edited is
+    /// refused, not merged into figures no run could give.
+    content_digest: String,
     seed: u64,
     /// 1-based.
     shard: u64,
@@ -256,6 +278,7 @@ pub fn write_shard(
         fortunes_version: env!("CARGO_PKG_VERSION").into(),
         experiment: experiment.name.clone(),
         config_digest: format!("{:016x}", run_digest(&config)),
+        content_digest: digest_hex(accumulators.as_bytes()),
         seed,
         shard: shard.index + 1,
         shards: shard.count,
@@ -310,6 +333,7 @@ pub fn write_round_shard(
         fortunes_version: env!("CARGO_PKG_VERSION").into(),
         experiment: name.to_string(),
         config_digest: format!("{:016x}", run_digest(config)),
+        content_digest: digest_hex(accumulators.as_bytes()),
         seed: plan.seed,
         shard: shard.index + 1,
         shards: shard.count,
@@ -395,6 +419,8 @@ pub fn merge_round(
     plan: &crate::system::Plan,
     parts: &[Part],
 ) -> Result<Vec<crate::system::VariantOutcome>> {
+    same_run(parts)?;
+    verify(parts, plan, system.batch(), None)?;
     let arranged = arrange(parts, false)?;
     let mut outcomes: Vec<Option<crate::system::VariantOutcome>> =
         variants.iter().map(|_| None).collect();
@@ -526,18 +552,31 @@ fn read_part(path: &Path) -> Result<Part> {
     }
     let bounds = header.shard >= 1
         && header.shard <= header.shards
+        && header.shards <= MAX_SHARDS
         && header.round >= 1
-        && header.round <= header.rounds;
+        && header.round <= header.rounds
+        && (1..=MAX_THREADS).contains(&header.threads);
     if !bounds || !rest.ends_with('\n') {
         return Err(Error::file(
             path,
-            "damaged partial result (cut short, or its shard and round out of range); run that shard again",
+            format!(
+                "damaged partial result (cut short, or its shard, round or threads out of range: \
+                 allowed shard 1 to shards, shards at most {MAX_SHARDS}, round 1 to rounds, threads 1 to {MAX_THREADS}); \
+                 run that shard again"
+            ),
+        ));
+    }
+    let accumulators = rest.trim_end().to_string();
+    if digest_hex(accumulators.as_bytes()) != header.content_digest {
+        return Err(Error::file(
+            path,
+            "damaged partial result: its accumulators do not match their digest (cut short or edited); run that shard again",
         ));
     }
     Ok(Part {
         path: path.to_path_buf(),
         header,
-        accumulators: rest.trim_end().to_string(),
+        accumulators,
     })
 }
 
@@ -549,10 +588,9 @@ struct Arranged {
     missing: Vec<String>,
 }
 
-/// Checks that `parts` are shards of one run (one version, configuration
-/// and seed), each once, a round split one way, and finds what is missing;
-/// refuses a missing shard unless `allow_partial`.
-fn arrange(parts: &[Part], allow_partial: bool) -> Result<Arranged> {
+/// Refuses parts that are not shards of one run: one version,
+/// configuration and seed.
+fn same_run(parts: &[Part]) -> Result<()> {
     let first = &parts[0];
     for part in &parts[1..] {
         let (a, b) = (&first.header, &part.header);
@@ -580,6 +618,88 @@ fn arrange(parts: &[Part], allow_partial: bool) -> Result<Arranged> {
             )));
         }
     }
+    Ok(())
+}
+
+/// Refuses a part whose header says what no shard of this run could have
+/// written: another number of rounds (`rounds`, for a run; a search's
+/// are open) or other games than its shard of its round plays under
+/// `plan`. Checked before the missing shards are listed or anything is
+/// merged, so an edited header cannot make either huge.
+fn verify(
+    parts: &[Part],
+    plan: &crate::system::Plan,
+    batch: u64,
+    rounds: Option<u64>,
+) -> Result<()> {
+    for part in parts {
+        let h = &part.header;
+        if let Some(rounds) = rounds.filter(|&r| r != h.rounds) {
+            return Err(Error::file(
+                &part.path,
+                format!(
+                    "damaged partial result: its run has {rounds} round{}, the header says {}; run that shard again",
+                    if rounds == 1 { "" } else { "s" },
+                    h.rounds
+                ),
+            ));
+        }
+        let mut shard_plan = plan.clone();
+        shard_plan.shard = Some(Shard {
+            index: h.shard - 1,
+            count: h.shards,
+            round: h.round,
+        });
+        let games = runner::shard_games(&shard_plan, batch);
+        if h.games != games {
+            return Err(Error::file(
+                &part.path,
+                format!(
+                    "damaged partial result: shard {} of {}, round {}, plays {games} games of each variant, the header says {}; run that shard again",
+                    h.shard, h.shards, h.round, h.games
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whole numbers as short ranges ("1, 3 to 9"), at most `most` of them
+/// shown and the rest counted: a listing of what is missing stays short
+/// however many shards a run has.
+fn ranges(numbers: impl Iterator<Item = u64>, most: usize) -> String {
+    let mut spans: Vec<(u64, u64)> = Vec::new();
+    let mut more = 0u64;
+    for n in numbers {
+        let full = spans.len() == most;
+        match spans.last_mut() {
+            Some((_, end)) if *end + 1 == n => *end = n,
+            _ if full => more += 1,
+            _ => spans.push((n, n)),
+        }
+    }
+    let mut text: Vec<String> = spans
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a} to {b}")
+            }
+        })
+        .collect();
+    if more > 0 {
+        text.push(format!("and {more} more"));
+    }
+    text.join(", ")
+}
+
+/// Checks that `parts` are shards of one run (one version, configuration
+/// and seed), each once, a round split one way, and finds what is missing;
+/// refuses a missing shard unless `allow_partial`.
+fn arrange(parts: &[Part], allow_partial: bool) -> Result<Arranged> {
+    same_run(parts)?;
+    let first = &parts[0];
     // round -> shard -> part; each round one count of shards.
     let mut rounds: BTreeMap<u64, (u64, BTreeMap<u64, usize>)> = BTreeMap::new();
     for (i, part) in parts.iter().enumerate() {
@@ -610,22 +730,23 @@ fn arrange(parts: &[Part], allow_partial: bool) -> Result<Arranged> {
     }
     let mut missing = Vec::new();
     let last_round = *rounds.keys().next_back().expect("at least one part");
-    for round in 1..=last_round {
-        match rounds.get(&round) {
-            None => missing.push(format!("round {round}: every shard")),
-            Some((count, shards)) => {
-                let absent: Vec<String> = (1..=*count)
-                    .filter(|k| !shards.contains_key(k))
-                    .map(|k| k.to_string())
-                    .collect();
-                if !absent.is_empty() {
-                    missing.push(format!(
-                        "round {round}: shard{} {} of {count}",
-                        if absent.len() == 1 { "" } else { "s" },
-                        absent.join(", ")
-                    ));
-                }
-            }
+    let absent_rounds = (1..=last_round).filter(|r| !rounds.contains_key(r));
+    // Counted lazily: a header's round is checked against the run's
+    // rounds, but a search's are open.
+    if rounds.len() as u64 != last_round {
+        missing.push(format!("every shard of round {}", ranges(absent_rounds, 5)));
+    }
+    for (round, (count, shards)) in &rounds {
+        if shards.len() as u64 != *count {
+            let absent = (1..=*count).filter(|k| !shards.contains_key(k));
+            missing.push(format!(
+                "round {round}: shard {} of {count}",
+                ranges(absent, 5)
+            ));
+        }
+        if missing.len() > 5 {
+            missing.push("and more".into());
+            break;
         }
     }
     if !missing.is_empty() && !allow_partial {
@@ -653,6 +774,7 @@ fn texts<'a>(parts: &'a [Part], arranged: &Arranged) -> Vec<Vec<ShardText<'a>>> 
                 .map(|&i| ShardText {
                     label: parts[i].path.to_str().unwrap_or("(a partial result)"),
                     json: &parts[i].accumulators,
+                    games: parts[i].header.games,
                 })
                 .collect()
         })
@@ -723,12 +845,19 @@ pub fn merge(args: MergeArgs) -> Result<()> {
         .iter()
         .map(|p| read_part(p))
         .collect::<Result<Vec<Part>>>()?;
-    let arranged = arrange(&parts, args.allow_partial)?;
+    same_run(&parts)?;
     let first = &parts[0];
-    let rounds_total = first.header.rounds;
     let experiment = experiment_of(first)?;
     let threads = first.header.threads;
     let plan = experiment.plan(first.header.seed, threads);
+    verify(
+        &parts,
+        &plan,
+        experiment.system.batch(),
+        Some(rounds_of(&experiment)),
+    )?;
+    let arranged = arrange(&parts, args.allow_partial)?;
+    let rounds_total = first.header.rounds;
     let system = experiment.system;
     let used = texts(&parts, &arranged);
     let mut rounds_used = 0;

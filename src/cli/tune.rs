@@ -197,13 +197,21 @@ fn series_of(system: &dyn System, metric: &str, seat: &str, flag: &str) -> Resul
 fn constraint_of(system: &dyn System, text: &str) -> Result<Constraint> {
     let bad = || {
         Error::new(ErrorKind::BadArgument(format!(
-            "--constraint {text}: allowed: METRIC[:SEAT]>=X or METRIC[:SEAT]<=X, e.g. actions_per_turn:a>=30"
+            "--constraint {text}: allowed: METRIC[:SEAT]>=X or METRIC[:SEAT]<=X, X a finite number, e.g. actions_per_turn:a>=30"
         )))
     };
+    // A bound is a finite number: NaN or 1e400 would bound nothing.
+    let number = |x: &str| {
+        x.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .ok_or_else(bad)
+    };
     let (left, bound) = if let Some((left, x)) = text.split_once(">=") {
-        (left, Bound::AtLeast(x.trim().parse().map_err(|_| bad())?))
+        (left, Bound::AtLeast(number(x)?))
     } else if let Some((left, x)) = text.split_once("<=") {
-        (left, Bound::AtMost(x.trim().parse().map_err(|_| bad())?))
+        (left, Bound::AtMost(number(x)?))
     } else {
         return Err(bad());
     };
@@ -275,6 +283,13 @@ pub fn run_tune(mut args: TuneArgs) -> Result<()> {
         .map(|text| constraint_of(system, text))
         .transpose()?;
     let goal = match (args.target, args.maximize) {
+        (Some(t), _) if !t.is_finite() => {
+            return Err(Error::new(ErrorKind::BadValue {
+                name: "--target".into(),
+                value: t.to_string(),
+                allowed: "a finite number (the value to bring the metric to)".into(),
+            }))
+        }
         (Some(t), _) => Goal::Target(t),
         (None, true) => Goal::Maximize,
         (None, false) => Goal::Minimize,

@@ -5,6 +5,7 @@ pub mod cards;
 pub mod cup;
 pub mod deck;
 pub mod dice;
+pub mod digest;
 pub mod fraction;
 pub mod seeding;
 

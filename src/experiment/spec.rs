@@ -221,12 +221,10 @@ impl Experiment {
 /// It is how a run file that lost keys (truncated, hand-edited) is told
 /// from one that replays the run it records.
 pub fn run_digest(text: &str) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut hash = crate::engine::digest::Fnv1a::default();
     for line in text.lines().filter(|l| !l.starts_with("digest = ")) {
-        for byte in line.bytes().chain(std::iter::once(b'\n')) {
-            hash ^= byte as u64;
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
+        hash.write(line.as_bytes());
+        hash.write(b"\n");
     }
-    hash
+    hash.finish()
 }

@@ -237,13 +237,31 @@ fn run_group<S: Simulation>(
     let mut active = vec![true; count];
     // Batches in flight at once: bounds the records held in memory.
     let wave = (plan.threads as u64 * 4).max(1);
+    // Batch indices are produced a wave at a time: a run of 10^12 games
+    // must not list its batches before the first game.
+    let mut wave_batches: Vec<u64> = Vec::with_capacity(wave as usize);
     while start < limit && active.iter().any(|&a| a) {
         let chunk_end = (start + check_every).min(limit);
-        let first_batch = start / S::BATCH;
-        let batches: Vec<u64> = (first_batch..chunk_end.div_ceil(S::BATCH))
-            .filter(|&b| plan.shard.is_none_or(|shard| shard.plays(b)))
-            .collect();
-        for wave_batches in batches.chunks(wave as usize) {
+        let end_batch = chunk_end.div_ceil(S::BATCH);
+        let mut next = start / S::BATCH;
+        let mut played = 0u64;
+        loop {
+            wave_batches.clear();
+            while wave_batches.len() < wave as usize {
+                if let Some(shard) = plan.shard {
+                    next = shard.next_batch(next);
+                }
+                if next >= end_batch {
+                    break;
+                }
+                wave_batches.push(next);
+                played += ((next + 1) * S::BATCH).min(chunk_end) - (next * S::BATCH).max(start);
+                next += 1;
+            }
+            if wave_batches.is_empty() {
+                break;
+            }
+            let wave_batches = wave_batches.as_slice();
             let tallies: Vec<BatchTally<S>> = pool.install(|| {
                 wave_batches
                     .par_iter()
@@ -317,10 +335,6 @@ fn run_group<S: Simulation>(
                 }
             }
         }
-        let played: u64 = batches
-            .iter()
-            .map(|&b| ((b + 1) * S::BATCH).min(chunk_end) - (b * S::BATCH).max(start))
-            .sum();
         for (v, result) in results.iter_mut().enumerate() {
             if active[v] {
                 result.games += played;
@@ -368,10 +382,23 @@ pub fn shard_games(plan: &Plan, batch: u64) -> u64 {
         Some(_) => chunk_range(plan, span, check_every),
         None => (plan.first_game, plan.first_game + span),
     };
-    (start / batch..end.div_ceil(batch))
-        .filter(|&b| plan.shard.is_none_or(|shard| shard.plays(b)))
-        .map(|b| ((b + 1) * batch).min(end) - (b * batch).max(start))
-        .sum()
+    if end <= start {
+        return 0;
+    }
+    let Some(shard) = plan.shard else {
+        return end - start;
+    };
+    // Counted, not listed: a run may have 10^12 games. Only the first and
+    // the last batch can be cut by the range.
+    let (first, last) = (start / batch, end.div_ceil(batch) - 1);
+    let mut games = (shard.batches_below(last + 1) - shard.batches_below(first)) * batch;
+    if shard.plays(first) {
+        games -= start - first * batch;
+    }
+    if shard.plays(last) {
+        games -= (last + 1) * batch - end;
+    }
+    games
 }
 
 /// The rounds a run has: one with a fixed number of games, else one per
@@ -575,4 +602,62 @@ pub fn run_one<S: Simulation>(
         None => run(std::slice::from_ref(simulation), &plan, None, None)?,
     };
     Ok(results.remove(0).stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::system::Shard;
+
+    /// The counted games of a shard's round equal those of its batches
+    /// listed one by one, for shards, rounds and ranges that cut batches.
+    #[test]
+    fn a_shards_games_are_counted_as_listed() {
+        let batch = 16;
+        for (first_game, stop) in [
+            (0, Stop::Games(1000)),
+            (5, Stop::Games(37)),
+            (100, Stop::Games(16)),
+            (
+                3,
+                Stop::Precision {
+                    half_width: 0.1,
+                    max_games: 999,
+                    check_every: 64,
+                },
+            ),
+        ] {
+            for count in 1..=7 {
+                for index in 0..count {
+                    for round in 1..=rounds(stop) {
+                        let plan = Plan {
+                            seed: 1,
+                            threads: 1,
+                            stop,
+                            reference: 0,
+                            watched: Vec::new(),
+                            first_game,
+                            shard: Some(Shard {
+                                index,
+                                count,
+                                round,
+                            }),
+                            forfeit: false,
+                        };
+                        let (span, every) = span_of(stop);
+                        let (start, end) = chunk_range(&plan, span, every);
+                        let listed: u64 = (start / batch..end.div_ceil(batch))
+                            .filter(|&b| b % count == index)
+                            .map(|b| ((b + 1) * batch).min(end) - (b * batch).max(start))
+                            .sum();
+                        assert_eq!(
+                            shard_games(&plan, batch),
+                            listed,
+                            "{stop:?} from {first_game}, shard {index} of {count}, round {round}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

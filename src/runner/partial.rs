@@ -42,6 +42,47 @@ impl<St> Partial<St> {
     }
 }
 
+impl<St> Partial<St> {
+    /// Why these accumulators cannot be a shard's that played `games`
+    /// games of the variant, if they cannot: a shard plays every game of
+    /// its batches, and each series and pair counts at most those.
+    fn impossible(&self, games: u64) -> Option<String> {
+        if self.games != games {
+            return Some(format!(
+                "{} games of a variant where the shard plays {games}",
+                self.games
+            ));
+        }
+        if let Some(forfeits) = self.forfeits {
+            if forfeits.0.iter().any(|&f| f > games) {
+                return Some(format!("more forfeits than its {games} games"));
+            }
+        }
+        for sums in &self.series {
+            if sums.n > games {
+                return Some(format!("a series of {} games in {games}", sums.n));
+            }
+            if let Some(why) = sums.impossible() {
+                return Some(why.to_string());
+            }
+        }
+        for pair in &self.paired {
+            for sums in [&pair.variant, &pair.reference] {
+                if sums.n > games {
+                    return Some(format!(
+                        "a paired difference of {} games in {games}",
+                        sums.n
+                    ));
+                }
+                if let Some(why) = sums.impossible() {
+                    return Some(why.to_string());
+                }
+            }
+        }
+        None
+    }
+}
+
 impl<St: for<'a> AddAssign<&'a St>> AddAssign<&Partial<St>> for Partial<St> {
     fn add_assign(&mut self, other: &Partial<St>) {
         self.games += other.games;
@@ -131,6 +172,12 @@ where
                     shard.label,
                     variants,
                     series.len()
+                ))));
+            }
+            if let Some(why) = parts.iter().find_map(|p| p.impossible(shard.games)) {
+                return Err(Error::new(ErrorKind::BadArgument(format!(
+                    "{}: damaged partial result: {why}; run that shard again",
+                    shard.label
                 ))));
             }
             if round.is_empty() {

@@ -19,6 +19,16 @@ pub enum Stop {
     },
 }
 
+impl Stop {
+    /// The most games a variant can play.
+    pub fn max_games(self) -> u64 {
+        match self {
+            Stop::Games(games) => games,
+            Stop::Precision { max_games, .. } => max_games,
+        }
+    }
+}
+
 /// How to play the variants of a run.
 #[derive(Clone, Debug)]
 pub struct Plan {
@@ -62,6 +72,16 @@ impl Shard {
     pub fn plays(&self, batch: u64) -> bool {
         batch % self.count == self.index
     }
+
+    /// The first batch at or after `batch` that is this shard's.
+    pub fn next_batch(&self, batch: u64) -> u64 {
+        batch + (self.index + self.count - batch % self.count) % self.count
+    }
+
+    /// How many of the batches below `end` are this shard's.
+    pub fn batches_below(&self, end: u64) -> u64 {
+        (end + self.count - self.index - 1) / self.count
+    }
 }
 
 /// Worker threads: the number asked for, else every core.
@@ -77,4 +97,7 @@ pub struct ShardText<'a> {
     /// The file it came from, for messages.
     pub label: &'a str,
     pub json: &'a str,
+    /// The games of each variant this shard played, as its configuration
+    /// says it must have: what its accumulators are checked against.
+    pub games: u64,
 }

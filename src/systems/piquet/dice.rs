@@ -7,6 +7,7 @@
 //! d12s). It is fully specified, so its distributions are exact.
 
 use crate::engine::fraction::Fraction;
+use num_bigint::BigUint;
 
 /// The die types, smallest first.
 pub const DICE: [u8; 5] = [4, 6, 8, 10, 12];
@@ -198,16 +199,20 @@ pub fn volley_distribution(
 /// is a product.
 fn highest_of(dice: &[(u8, u32)]) -> Vec<Fraction> {
     let top = dice.iter().map(|&(s, _)| s).max().unwrap_or(0) as usize;
-    let den: u128 = dice.iter().map(|&(s, n)| (s as u128).pow(n)).product();
-    let at_most = |v: usize| -> u128 {
+    let den: BigUint = dice.iter().map(|&(s, n)| BigUint::from(s).pow(n)).product();
+    let at_most = |v: usize| -> BigUint {
         dice.iter()
-            .map(|&(s, n)| (v.min(s as usize) as u128).pow(n))
+            .map(|&(s, n)| BigUint::from(v.min(s as usize)).pow(n))
             .product()
     };
     (0..=top)
         .map(|v| {
-            let below = if v == 0 { 0 } else { at_most(v - 1) };
-            Fraction::new(at_most(v) - below, den)
+            let below = if v == 0 {
+                BigUint::ZERO
+            } else {
+                at_most(v - 1)
+            };
+            Fraction::big(at_most(v) - below, den.clone())
         })
         .collect()
 }
@@ -244,35 +249,24 @@ pub fn initiative_distribution(checks: u32) -> Vec<Fraction> {
         }
     }
     let casts = checks + 1;
-    let den = 216u128.pow(casts);
-    let at_most = |v: usize| -> u128 { three_d6[..=v].iter().sum::<u128>().pow(casts) };
+    let den = BigUint::from(216u8).pow(casts);
+    let at_most =
+        |v: usize| -> BigUint { BigUint::from(three_d6[..=v].iter().sum::<u128>()).pow(casts) };
     (0..=18)
         .map(|v| {
-            let below = if v == 0 { 0 } else { at_most(v - 1) };
-            Fraction::new(at_most(v) - below, den)
+            let below = if v == 0 {
+                BigUint::ZERO
+            } else {
+                at_most(v - 1)
+            };
+            Fraction::big(at_most(v) - below, den.clone())
         })
         .collect()
 }
 
 /// The mean of a distribution indexed by value, as a fraction.
 pub fn mean(distribution: &[Fraction]) -> Fraction {
-    const fn gcd(a: u128, b: u128) -> u128 {
-        if b == 0 {
-            a
-        } else {
-            gcd(b, a % b)
-        }
-    }
-    // Over the least common multiple of the denominators, the sum is exact.
-    let den = distribution
-        .iter()
-        .fold(1u128, |l, f| l / gcd(l, f.den) * f.den);
-    let num: u128 = distribution
-        .iter()
-        .enumerate()
-        .map(|(v, f)| v as u128 * f.num * (den / f.den))
-        .sum();
-    Fraction::new(num, den)
+    Fraction::mean(distribution)
 }
 
 #[cfg(test)]
@@ -299,6 +293,33 @@ mod tests {
             ..Rating::parse("militia,undependable").unwrap()
         };
         assert!(assault_odds(&feeble, &feeble, (5, 5), BeyondFour::NextType).is_none());
+    }
+
+    /// The mean of the highest of many 3d6 casts passes 2^128 in its
+    /// numerator: exact, it agrees with the same sum in floating point.
+    #[test]
+    fn initiative_means_do_not_overflow() {
+        let mut ways = [0f64; 19];
+        for a in 1..=6 {
+            for b in 1..=6 {
+                for c in 1..=6 {
+                    ways[a + b + c] += 1.0;
+                }
+            }
+        }
+        for checks in [0u32, 5, 15, 40] {
+            let casts = checks as i32 + 1;
+            let at_most = |v: usize| (ways[..=v].iter().sum::<f64>() / 216.0).powi(casts);
+            let float: f64 = (3..=18)
+                .map(|v| v as f64 * (at_most(v) - at_most(v - 1)))
+                .sum();
+            let exact = mean(&initiative_distribution(checks)).value();
+            assert!(
+                (exact - float).abs() < 1e-9,
+                "{checks} checks: {exact} against {float}"
+            );
+        }
+        assert!((mean(&initiative_distribution(15)).value() - 15.58).abs() < 0.01);
     }
 
     #[test]
@@ -529,16 +550,16 @@ pub fn rally_distribution(sides: u8, defeated: bool, by_cavalry: bool) -> Vec<Fr
         (true, false) => (6, 6),
         (false, false) => (6, 4),
     };
-    let failing = (target - 1).min(sides as u32) as u128;
-    let sides = sides as u128;
+    let failing = BigUint::from((target - 1).min(sides as u32));
+    let sides = BigUint::from(sides);
     let den = sides.pow(dice);
-    let choose = |n: u32, k: u32| -> u128 {
-        (0..k).fold(1u128, |acc, i| acc * (n - i) as u128 / (i + 1) as u128)
+    let choose = |n: u32, k: u32| -> BigUint {
+        (0..k).fold(BigUint::from(1u8), |acc, i| acc * (n - i) / (i + 1))
     };
     (0..=dice)
         .map(|k| {
-            let ways = choose(dice, k) * failing.pow(k) * (sides - failing).pow(dice - k);
-            Fraction::new(ways, den)
+            let ways = choose(dice, k) * failing.pow(k) * (&sides - &failing).pow(dice - k);
+            Fraction::big(ways, den.clone())
         })
         .collect()
 }

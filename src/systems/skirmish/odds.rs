@@ -109,7 +109,7 @@ pub fn skirmish_odds(question: SkirmishOdds) -> Result<Answer> {
             let odds = table::effect_odds(modifier, rules.reading);
             let mut lines = Vec::new();
             for effect in Effect::ALL {
-                lines.push(row(effect.name(), odds[effect as usize]));
+                lines.push(row(effect.name(), odds[effect as usize].clone()));
             }
             answer(
                 format!(

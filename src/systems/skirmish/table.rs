@@ -94,7 +94,7 @@ pub fn effect_odds(modifier: i32, reading: Reading) -> [Fraction; 4] {
 
 /// How a melee between a and b ends: only a scores, only b scores, both;
 /// and the expected number of throws. `None` when neither can ever score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MeleeOdds {
     pub a_only: Fraction,
     pub b_only: Fraction,
