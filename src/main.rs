@@ -23,10 +23,21 @@ fn main() -> ExitCode {
     }
     let matches = match fortunes::cli::command().try_get_matches() {
         Ok(matches) => matches,
-        Err(error) => {
-            // --help and --version are successes; usage errors exit 2.
+        Err(error) if error.use_stderr() => {
             let _ = error.print();
-            return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
+            return ExitCode::from(2);
+        }
+        Err(help) => {
+            // --help and --version succeed only if they were written
+            // (a closed pipe is fine, as for every output).
+            let text = help.render().to_string();
+            return match fortunes::output::emit(&text) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    fortunes::output::warn(format_args!("fortunes: error: {error}"));
+                    ExitCode::from(2)
+                }
+            };
         }
     };
     match fortunes::cli::execute(&matches) {

@@ -45,9 +45,10 @@ const LOCK: &str = ".fortunes-lock";
 pub struct OutputDir {
     dir: PathBuf,
     role: &'static str,
-    /// The outermost folder this run created (the output folder or one of
-    /// its parents), removed with everything below it if it fails.
-    created: Option<PathBuf>,
+    /// The real paths of the folders this run created (the output folder
+    /// and parents of it), outermost first: removed, if empty, when it
+    /// fails, and nothing else (`a/../b` must not take a user's `b`).
+    created: Vec<PathBuf>,
     locked: bool,
     /// (temporary path, final path) of every file written so far.
     pending: Vec<(PathBuf, PathBuf)>,
@@ -125,9 +126,70 @@ fn plain_name(name: &str) -> bool {
         && Path::new(name).components().count() == 1
 }
 
-/// Whether process `pid` is alive (Linux: its /proc entry exists).
-fn alive(pid: u32) -> bool {
-    Path::new("/proc").join(pid.to_string()).exists()
+/// Process `pid`'s state letter, start time (clock ticks after boot) and
+/// command name, from /proc/PID/stat; None when there is no such process.
+fn process(pid: u32) -> Option<(String, String, String)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name is in parentheses and may hold spaces or ')'.
+    let (open, close) = (stat.find('(')?, stat.rfind(')')?);
+    let name = stat.get(open + 1..close)?.to_string();
+    let fields: Vec<&str> = stat.get(close + 1..)?.split_whitespace().collect();
+    // After the name: state is field 3 of the line, start time field 22.
+    Some((
+        fields.first()?.to_string(),
+        fields.get(19)?.to_string(),
+        name,
+    ))
+}
+
+/// What a lock file says of its holder: `PID START`, this process's id and
+/// start time, so that a reused process id is not taken for the holder.
+fn lock_text() -> String {
+    let pid = std::process::id();
+    let start = process(pid).map_or(String::new(), |(_, start, _)| start);
+    format!("{pid} {start}")
+}
+
+/// Whether the lock's holder is still writing: a live process (not a
+/// zombie) that started when the lock says, or, for a lock that names
+/// only a process id, a live fortunes.
+fn holder_alive(text: &str) -> Option<u32> {
+    let mut words = text.split_whitespace();
+    let pid = words.next()?.parse::<u32>().ok()?;
+    let (state, start, name) = process(pid)?;
+    if state == "Z" || state == "X" {
+        return None;
+    }
+    let same = match words.next() {
+        Some(started) => started == start,
+        None => name.starts_with("fortunes"),
+    };
+    same.then_some(pid)
+}
+
+/// Makes `dir` one folder at a time and returns the real paths of those it
+/// made, outermost first; on failure removes them again.
+fn make_folders(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut made: Vec<PathBuf> = Vec::new();
+    let mut path = PathBuf::new();
+    for component in dir.components() {
+        path.push(component);
+        if path.exists() {
+            continue;
+        }
+        let real = std::fs::create_dir(&path).and_then(|()| std::fs::canonicalize(&path));
+        match real {
+            Ok(real) => made.push(real),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => {
+                for folder in made.iter().rev() {
+                    let _ = std::fs::remove_dir(folder);
+                }
+                return Err(Error::output(dir, e));
+            }
+        }
+    }
+    Ok(made)
 }
 
 impl OutputDir {
@@ -141,12 +203,7 @@ impl OutputDir {
         if dir.exists() && !dir.is_dir() {
             return Err(Error::output(dir, "exists and is not a directory"));
         }
-        let created = dir
-            .ancestors()
-            .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
-            .last()
-            .map(Path::to_path_buf);
-        std::fs::create_dir_all(dir).map_err(|e| Error::output(dir, e))?;
+        let created = make_folders(dir)?;
         let mut out = OutputDir {
             dir: dir.to_path_buf(),
             role,
@@ -181,23 +238,24 @@ impl OutputDir {
                 .open(&path)
             {
                 Ok(mut file) => {
-                    let _ = write!(file, "{}", std::process::id());
+                    let _ = write!(file, "{}", lock_text());
                     self.locked = true;
                     return Ok(());
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                     let holder = std::fs::read_to_string(&path)
                         .ok()
-                        .and_then(|t| t.trim().parse::<u32>().ok());
+                        .and_then(|t| holder_alive(&t));
                     match holder {
-                        Some(pid) if alive(pid) => {
+                        Some(pid) => {
                             return Err(Error::output(
                                 &self.dir,
                                 format!("is being written by another fortunes (process {pid})"),
                             ))
                         }
-                        // Its holder died: the lock is stale.
-                        _ => {
+                        // Its holder died (or the id is another's now):
+                        // the lock is stale.
+                        None => {
                             let _ = std::fs::remove_file(&path);
                         }
                     }
@@ -218,7 +276,7 @@ impl OutputDir {
                 .then(|| name.rsplit_once(".tmp-"))
                 .flatten()
                 .and_then(|(_, pid)| pid.parse::<u32>().ok());
-            if pid.is_some_and(|pid| !alive(pid)) {
+            if pid.is_some_and(|pid| process(pid).is_none()) {
                 let _ = std::fs::remove_file(entry.path());
             }
         }
@@ -228,8 +286,19 @@ impl OutputDir {
         &self.dir
     }
 
-    /// Opens `name`'s temporary file for writing.
+    /// Opens `name`'s temporary file for writing. A file of that name
+    /// that fortunes did not write (it is not in the manifest) is someone
+    /// else's: refused, never replaced.
     pub fn open(&mut self, name: &str) -> Result<(BufWriter<File>, PathBuf)> {
+        let path = self.dir.join(name);
+        let ours = self.manifest.iter().any(|(_, n)| n == name);
+        if !ours && std::fs::symlink_metadata(&path).is_ok() {
+            return Err(Error::output(
+                &path,
+                "exists and fortunes did not write it (it is not in the folder's .fortunes-manifest); \
+                 move it away, or give another --out; nothing was written",
+            ));
+        }
         let temp = self.dir.join(format!(".{name}.tmp-{}", std::process::id()));
         let file = File::create(&temp).map_err(|e| Error::output(&temp, e))?;
         self.pending.push((temp.clone(), self.dir.join(name)));
@@ -266,7 +335,7 @@ impl OutputDir {
         lines.sort();
         let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
         std::fs::write(&manifest_path, text).map_err(|e| Error::output(&manifest_path, e))?;
-        self.created = None;
+        self.created.clear();
         Ok(())
     }
 }
@@ -281,18 +350,10 @@ impl Drop for OutputDir {
         if self.locked {
             let _ = std::fs::remove_file(self.dir.join(LOCK));
         }
-        if let Some(created) = &self.created {
-            // Only folders: anything else in them was not this run's.
-            let mut dir = self.dir.clone();
-            loop {
-                if std::fs::remove_dir(&dir).is_err() || dir == *created {
-                    break;
-                }
-                match dir.parent() {
-                    Some(parent) => dir = parent.to_path_buf(),
-                    None => break,
-                }
-            }
+        // Only the folders it made, innermost first, and only if empty:
+        // anything else in them was not this run's.
+        for folder in self.created.iter().rev() {
+            let _ = std::fs::remove_dir(folder);
         }
     }
 }
@@ -1151,6 +1212,60 @@ mod tests {
         std::os::unix::fs::symlink(&victim, dir.join(MANIFEST)).unwrap();
         assert!(OutputDir::create(&dir).is_err());
         assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    /// `a/../b` makes `a`, not `b`: a failed run removes `a` and keeps the
+    /// user's empty `b`, by real path.
+    #[test]
+    fn a_failed_run_removes_exactly_the_folders_it_made() {
+        let root = scratch("made");
+        std::fs::create_dir_all(root.join("x2")).unwrap();
+        let out = OutputDir::create(&root.join("nd/../x2")).unwrap();
+        drop(out);
+        assert!(!root.join("nd").exists(), "the folder it made left behind");
+        assert!(root.join("x2").is_dir(), "the user's folder removed");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    /// A file a run would write whose name the manifest does not hold is
+    /// someone else's: refused, never replaced.
+    #[test]
+    fn a_users_file_of_a_name_fortunes_writes_is_kept() {
+        let root = scratch("users");
+        let mut out = OutputDir::create(&root).unwrap();
+        let (file, temp) = out.open("summary.csv").unwrap();
+        finish(file, &temp).unwrap();
+        out.commit().unwrap();
+        std::fs::write(root.join("initiative.svg"), "mine").unwrap();
+        let mut out = OutputDir::create(&root).unwrap();
+        assert!(out.open("summary.csv").is_ok(), "its own file refused");
+        let error = out.open("initiative.svg").err().expect("refused");
+        assert!(error.to_string().contains("fortunes did not write it"));
+        drop(out);
+        assert_eq!(
+            std::fs::read_to_string(root.join("initiative.svg")).unwrap(),
+            "mine"
+        );
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    /// A lock names its holder by process id and start time: a live
+    /// process that is not its holder (a reused id, process 1) does not
+    /// hold the folder.
+    #[test]
+    fn a_lock_is_held_only_by_its_own_process() {
+        let root = scratch("lock");
+        std::fs::create_dir_all(&root).unwrap();
+        for stale in ["1", &format!("{} 1", std::process::id()), "garbage"] {
+            std::fs::write(root.join(LOCK), stale).unwrap();
+            assert!(OutputDir::create(&root).is_ok(), "{stale:?} taken for live");
+        }
+        std::fs::write(root.join(LOCK), lock_text()).unwrap();
+        assert!(
+            OutputDir::create(&root).is_err(),
+            "its own live lock ignored"
+        );
         let _ = std::fs::remove_dir_all(&root);
     }
 

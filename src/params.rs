@@ -80,14 +80,12 @@ impl ParamSpec {
     pub fn parse(&self, text: &str) -> Result<i64> {
         let text = text.trim();
         match self.kind {
-            ParamKind::Int { .. } => text
-                .parse::<i64>()
-                .map_err(|_| self.bad(text))
+            ParamKind::Int { .. } => integer(text)
+                .ok_or_else(|| self.bad(text))
                 .and_then(|v| self.check_int(v)),
             ParamKind::OptionalInt { .. } if text.eq_ignore_ascii_case("none") => Ok(NONE),
-            ParamKind::OptionalInt { .. } => text
-                .parse::<i64>()
-                .map_err(|_| self.bad(text))
+            ParamKind::OptionalInt { .. } => integer(text)
+                .ok_or_else(|| self.bad(text))
                 .and_then(|v| self.check_int(v)),
             ParamKind::Bool => match text {
                 "true" => Ok(1),
@@ -212,6 +210,17 @@ impl ParamValues {
 }
 
 /// The `fortunes rules SYSTEM` listing.
+/// A whole number as a person writes one: digits, after a `-` if
+/// negative; no `+`, space, underscore or other base (Rust's own parser
+/// takes `+5`). The one integer reader of command-line values.
+pub fn integer(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
 pub fn describe(specs: &[ParamSpec]) -> String {
     let mut out = String::new();
     for spec in specs {

@@ -620,3 +620,66 @@ fn exact_odds_do_not_overflow_and_goals_are_finite() {
         );
     }
 }
+
+/// Help and version succeed only when written; every kind of value has
+/// one strict form, and the error gives it.
+#[test]
+fn help_to_a_full_disk_fails_and_values_have_one_form() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    for args in [["--help"], ["--version"]] {
+        let output = Command::new(env!("CARGO_BIN_EXE_fortunes"))
+            .args(args)
+            .stdout(full.try_clone().unwrap())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).contains("No space left"),
+            "{}",
+            stderr(&output)
+        );
+    }
+    for die in ["dd6", "d+6", "6", "D6", "d 6"] {
+        refused(
+            &["odds", "piquet", "cast", "--die", die, "--dice", "2"],
+            "allowed: d4, d6, d8, d10, d12",
+        );
+    }
+    refused(
+        &["odds", "piquet", "fire", "--firer", "line, reliable"],
+        "ELITENESS,EXPERIENCE with no space",
+    );
+    refused(
+        &[
+            "odds",
+            "piquet",
+            "engagement",
+            "--elan",
+            "+6,4",
+            "--a",
+            "line,reliable",
+            "--b",
+            "line,reliable",
+        ],
+        "comma-separated with no space",
+    );
+    for strategy in [
+        "a=heuristic:",
+        "a=heuristic:,",
+        "a=heuristic:=5",
+        "a=heuristic:reserve=",
+    ] {
+        refused(
+            &["run", "haggerty", "-n", "10", "--strategy", strategy],
+            "is not KEY=VALUE",
+        );
+    }
+    refused(
+        &["run", "haggerty", "-n", "10", "--set", "hand_size_a=+5"],
+        "invalid value \"+5\"",
+    );
+}

@@ -199,17 +199,23 @@ impl Reading<'_> {
             // `exec:COMMAND` an external agent, its command whole.
             let (base, tuning) = match name.split_once(':') {
                 Some(_) if name.starts_with("exec:") => (name.as_str(), None),
-                Some((base, tuning)) => (base.trim(), Some(tuning)),
+                Some((base, tuning)) => (base, Some(tuning)),
                 None => (name.as_str(), None),
             };
             let mut player = resolve_player(system.strategies(), base, dir)?;
             if let Some(tuning) = tuning {
                 let keys: Vec<&str> = player.tuning.specs().iter().map(|s| s.name).collect();
-                for assignment in tuning.split(',').filter(|a| !a.trim().is_empty()) {
-                    let key = assignment
+                for assignment in tuning.split(',') {
+                    // One form: KEY=VALUE, comma-separated, none empty.
+                    let Some((key, _)) = assignment
                         .split_once('=')
-                        .map_or(assignment, |(k, _)| k)
-                        .trim();
+                        .filter(|(k, v)| !k.is_empty() && !v.is_empty())
+                    else {
+                        return Err(Error::new(ErrorKind::BadArgument(format!(
+                            "--strategy {text}: {assignment:?} is not KEY=VALUE; allowed: SEAT=NAME or \
+                             SEAT=NAME:KEY=VALUE,KEY=VALUE,... (e.g. a=heuristic:win_percent=70)"
+                        ))));
+                    };
                     if !keys.contains(&key) {
                         return Err(Error::new(ErrorKind::BadArgument(format!(
                             "--strategy {text}: unknown tuning key {key:?} for {}; allowed: {}",

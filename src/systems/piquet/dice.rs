@@ -404,14 +404,14 @@ impl Rating {
     /// militia d4) and experience (veteran 3, reliable 2, undependable 1).
     pub fn parse(text: &str) -> Option<Rating> {
         let (eliteness, experience) = text.split_once(',')?;
-        let sides = match eliteness.trim() {
+        let sides = match eliteness {
             "elite" => 10,
             "line" => 8,
             "conscript" => 6,
             "militia" => 4,
             _ => return None,
         };
-        let dice = match experience.trim() {
+        let dice = match experience {
             "veteran" => 3,
             "reliable" => 2,
             "undependable" => 1,
@@ -428,14 +428,14 @@ impl Rating {
     /// light d4) and class (IV 4 dice, III 3, II 2, I 1).
     pub fn parse_artillery(text: &str) -> Option<Rating> {
         let (poundage, class) = text.split_once(',')?;
-        let sides = match poundage.trim() {
+        let sides = match poundage {
             "heavy" => 12,
             "medium_heavy" => 8,
             "medium" => 6,
             "light" => 4,
             _ => return None,
         };
-        let dice = match class.trim() {
+        let dice = match class {
             "IV" => 4,
             "III" => 3,
             "II" => 2,

@@ -79,7 +79,7 @@ impl Firer {
                 return Err(Error::new(ErrorKind::BadValue {
                     name: name.into(),
                     value: self.firer.clone(),
-                    allowed: "infantry as ELITENESS,EXPERIENCE (elite, line, conscript or militia, then veteran, reliable or undependable), or artillery as POUNDAGE,CLASS (heavy, medium_heavy, medium or light, then IV, III, II or I)".into(),
+                    allowed: "infantry as ELITENESS,EXPERIENCE with no space (elite, line, conscript or militia, then veteran, reliable or undependable), or artillery as POUNDAGE,CLASS (heavy, medium_heavy, medium or light, then IV, III, II or I)".into(),
                 }))
             }
         };
@@ -204,9 +204,9 @@ pub enum PiquetOdds {
 /// The `fortunes odds piquet ...` answers: each value's chance, and the mean.
 pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
     let die_sides = |die: &str| {
-        die.trim_start_matches(['d', 'D'])
-            .parse::<u8>()
-            .ok()
+        die.strip_prefix('d')
+            .and_then(crate::params::integer)
+            .and_then(|s| u8::try_from(s).ok())
             .filter(|s| dice::DICE.contains(s))
             .ok_or_else(|| {
                 Error::new(ErrorKind::BadValue {
@@ -223,7 +223,7 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
                     name: name.into(),
                     value: text.into(),
                     allowed: format!(
-                        "two integers {}..={}, comma-separated",
+                        "two integers {}..={}, comma-separated with no space (e.g. 6,4)",
                         range.start(),
                         range.end()
                     ),
@@ -231,8 +231,8 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
             };
             let (a, b) = text.split_once(',').ok_or_else(bad)?;
             let (a, b) = (
-                a.trim().parse::<i64>().map_err(|_| bad())?,
-                b.trim().parse::<i64>().map_err(|_| bad())?,
+                crate::params::integer(a).ok_or_else(bad)?,
+                crate::params::integer(b).ok_or_else(bad)?,
             );
             if range.contains(&a) && range.contains(&b) {
                 Ok((a, b))
@@ -387,7 +387,11 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
         ),
     };
     let mut rows = Vec::new();
-    for (value, chance) in distribution.iter().enumerate().filter(|(_, f)| *f.numerator() != num_bigint::BigUint::ZERO) {
+    for (value, chance) in distribution
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| *f.numerator() != num_bigint::BigUint::ZERO)
+    {
         rows.push(vec![
             Cell::Int(value as i64),
             Cell::Fraction(chance.to_string()),
