@@ -1240,7 +1240,7 @@ mod tests {
         std::fs::write(root.join("initiative.svg"), "mine").unwrap();
         let mut out = OutputDir::create(&root).unwrap();
         assert!(out.open("summary.csv").is_ok(), "its own file refused");
-        let error = out.open("initiative.svg").err().expect("refused");
+        let error = out.open("initiative.svg").expect_err("refused");
         assert!(error.to_string().contains("fortunes did not write it"));
         drop(out);
         assert_eq!(
