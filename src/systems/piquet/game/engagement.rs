@@ -1,0 +1,590 @@
+//! Engagements and assaults: contact when an assault's chips are gone,
+//! the rounds fought on every KARD, settling who won and who withdraws,
+//! a completed Move or Maneuver order's place on the axis, objectives
+//! taken, and engagements begun and ended as regiments come and go.
+
+use super::*;
+
+impl Game {
+    /// An assaulting regiment whose chips are gone meets its target.
+    pub(super) fn contact<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        stats: &mut Stats,
+    ) {
+        let enemy = seat.other();
+        let t = setup.scenario.sides[seat].regiments[i].target as usize;
+        match self.units[enemy][t].status {
+            // Defeated, unrallied units "may not resist Assault ... but must
+            // immediately withdraw": the objective is taken unopposed. So do
+            // unrallied winners, who "must Rally before [they] can ...
+            // participate in combat", unless `unrallied_winner = fights`.
+            Status::Removed | Status::Shaken { defeated: true, .. } => {
+                self.take_objective(setup, seat, i, t, stats);
+            }
+            Status::Shaken {
+                defeated: false, ..
+            } if setup.rules.unrallied_winner == UnralliedWinner::Withdraws => {
+                self.take_objective(setup, seat, i, t, stats);
+            }
+            Status::Fighting => {
+                let active = self.active;
+                let joinable = self.assaults.iter_mut().enumerate().find_map(|(slot, x)| {
+                    (active >> slot & 1 != 0
+                        && x.defender_seat == enemy
+                        && x.defender as usize == t)
+                        .then_some(x)
+                });
+                if let Some(x) = joinable {
+                    // The multi-unit rule: one more attacker on one defender.
+                    x.attackers |= 1 << i;
+                    x.fresh |= 1 << i;
+                    x.joined |= 1 << i;
+                    self.units[seat][i].x = self.units[enemy][t].x;
+                    self.moved();
+                    self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
+                    self.set_status(setup, seat, i, Status::Fighting);
+                }
+                // Else the target attacks elsewhere: wait for it.
+            }
+            _ => {
+                // At most one assault per defender: a free slot exists.
+                let slot = (!self.active).trailing_zeros() as usize;
+                self.active |= 1 << slot;
+                stats.assaults_begun += 1;
+                self.assaults[slot] = Assault {
+                    defender: t as u8,
+                    defender_seat: enemy,
+                    attackers: 1 << i,
+                    fresh: 1 << i,
+                    joined: 1 << i,
+                    first_attacker: i as u8,
+                    kards: 0,
+                };
+                let elan = [self.units[seat][i].elan, self.units[enemy][t].elan];
+                for (k, &e) in elan.iter().enumerate() {
+                    stats.assault_elan[k].record(e as u64);
+                    self.begun_elan[k] += e as u32;
+                }
+                self.begun += 1;
+                self.units[seat][i].x = self.units[enemy][t].x;
+                self.moved();
+                self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
+                self.set_status(setup, enemy, t, Status::Fighting);
+                self.set_status(setup, seat, i, Status::Fighting);
+            }
+        }
+    }
+
+    /// One round of every assault: the regiments still closing try their
+    /// targets again, then each assault's sides cast and take Elan.
+    pub(super) fn fight<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        for seat in Seat::BOTH {
+            // Contact changes only the regiment closing and enemies.
+            let mut closing = self.totals[seat].closing;
+            while closing != 0 {
+                let i = closing.trailing_zeros() as usize;
+                closing &= closing - 1;
+                self.contact(setup, seat, i, stats);
+            }
+        }
+        let mut active = self.active;
+        while active != 0 {
+            let slot = active.trailing_zeros() as usize;
+            active &= active - 1;
+            self.round(setup, slot, stats, tally);
+        }
+    }
+
+    pub(super) fn round<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        slot: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let rules = setup.rules;
+        let x = self.assaults[slot];
+        // The attackers in this round, breakthroughs included.
+        let fought = x.attackers;
+        let (ds, as_) = (x.defender_seat, x.defender_seat.other());
+        let d = x.defender as usize;
+        let defender = setup.scenario.sides[ds].regiments[d];
+        // Heroic Moment: the drawing player's regiments, or any of the
+        // side's when its commander drew it.
+        let heroic = |players: &[PlayerState; MAX_PLAYERS], player: u8| {
+            (players[0].heroic || players[player as usize].heroic) as i32
+        };
+        let y = self.perform(
+            defender.rating,
+            heroic(&self.players[ds], defender.player) + self.tier_step(rules, ds, d, &defender),
+            rules,
+        );
+        // Each attacker casts; with several on one defender, drop the high
+        // and low casts in pairs and take the highest left.
+        let mut casts = [0u8; MAX_UNITS];
+        let mut n = 0;
+        let mut attackers = x.attackers;
+        let mut breakthroughs = 0u16;
+        while attackers != 0 {
+            let i = attackers.trailing_zeros() as usize;
+            attackers &= attackers - 1;
+            let regiment = setup.scenario.sides[as_].regiments[i];
+            let v = self.perform(
+                regiment.rating,
+                heroic(&self.players[as_], regiment.player)
+                    + self.tier_step(rules, as_, i, &regiment),
+                rules,
+            );
+            casts[n] = v as u8;
+            n += 1;
+            let unit = &mut self.units[as_][i];
+            unit.elan = unit.elan.saturating_sub(y as u8);
+            // A regiment the defender's cast left without Elan is beaten,
+            // not breaking through.
+            if x.fresh & (1 << i) != 0
+                && unit.elan > 0
+                && regiment.battle_cavalry
+                && v > y
+                && rules.breakthrough_multiplier > 0
+            {
+                stats.breakthrough_attempts += 1;
+                tally.breakthrough_attempts += 1;
+                let chance = rules.breakthrough_multiplier * (v - y);
+                // Percentile dice, '00' read as 100.
+                if self.dice.random_range(1..=100) <= chance {
+                    stats.breakthroughs += 1;
+                    tally.breakthroughs += 1;
+                    breakthroughs |= 1 << i;
+                }
+            }
+        }
+        let combined = multi_unit(&mut casts[..n]);
+        let def = &mut self.units[ds][d].elan;
+        *def = def.saturating_sub(combined as u8);
+        let mut through = breakthroughs;
+        while through != 0 {
+            let i = through.trailing_zeros() as usize;
+            through &= through - 1;
+            let d8 = self.dice.random_range(1..=8u8);
+            let d4 = self.dice.random_range(1..=4u8);
+            let def = &mut self.units[ds][d].elan;
+            *def = def.saturating_sub(d8);
+            let unit = &mut self.units[as_][i];
+            unit.elan = unit.elan.saturating_sub(d4);
+            // "If the cavalry still has Elan, it will immediately move
+            // forward to the next objective": out of this assault, ready
+            // for its next order. Spent by its own d4, it stops there and
+            // rallies (its Elan was not taken by the enemy: not defeated).
+            let status = if unit.elan > 0 {
+                Status::Idle
+            } else {
+                Status::Shaken {
+                    defeated: false,
+                    by_cavalry: false,
+                }
+            };
+            self.set_status(setup, as_, i, status);
+        }
+        // An attacker breaks through only on its first cast: on the KARD
+        // the assault begins, which the end of the game cannot cut off, or
+        // the one it joins on (the multi-unit rule).
+        stats.assaults_broken_through += (breakthroughs != 0) as u64;
+        let a = &mut self.assaults[slot];
+        a.attackers &= !breakthroughs;
+        a.fresh = 0;
+        a.kards += 1;
+        let x = *a;
+
+        let mut standing = 0u16;
+        let mut fallen = 0u16;
+        let mut rest = x.attackers;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if self.units[as_][i].elan > 0 {
+                standing |= 1 << i;
+            } else {
+                fallen |= 1 << i;
+            }
+        }
+        let defender_down = self.units[ds][d].elan == 0;
+        // "An infantry unit that was defeated in an Assault by a cavalry
+        // unit": the defender, by cavalry among the attackers of the
+        // deciding round (not one that had already withdrawn); attackers,
+        // by a cavalry defender (settle keeps it to infantry).
+        let cavalry_attacked = {
+            let mut any = false;
+            let mut rest = fought;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                any |= setup.scenario.sides[as_].regiments[i].arm == Arm::Cavalry;
+            }
+            any
+        };
+        let cavalry_defended = defender.arm == Arm::Cavalry;
+        let end = if defender_down && standing != 0 {
+            Some(AssaultEnd::AttackerWins)
+        } else if defender_down && fallen != 0 {
+            Some(AssaultEnd::Together)
+        } else if defender_down {
+            // Only breakthroughs took the defender's last Elan.
+            Some(AssaultEnd::Breakthrough)
+        } else if standing == 0 && fallen != 0 {
+            Some(AssaultEnd::DefenderWins)
+        } else if standing == 0 {
+            Some(AssaultEnd::Breakthrough)
+        } else if x.kards >= rules.max_assault_kards {
+            Some(AssaultEnd::Undecided)
+        } else {
+            None
+        };
+        // Attackers knocked to zero while others fight on withdraw defeated.
+        if end.is_none() {
+            self.loaded[as_] &= !fallen;
+            self.withdraw(setup, as_, fallen, self.units[ds][d].x);
+            self.settle(setup, as_, fallen, true, cavalry_defended);
+            self.assaults[slot].attackers &= !fallen;
+            return;
+        }
+        let end = end.expect("checked");
+        let (attackers_defeated, defender_defeated) = match end {
+            AssaultEnd::AttackerWins => (false, true),
+            AssaultEnd::DefenderWins => (true, false),
+            AssaultEnd::Together => match rules.both_zero {
+                BothZero::BothDefeated => (true, true),
+                BothZero::DefenderHolds => (true, false),
+                BothZero::AttackerWins => (false, true),
+            },
+            AssaultEnd::Breakthrough => (false, defender_down),
+            AssaultEnd::Undecided => (false, false),
+        };
+        let together = end == AssaultEnd::Together && !rules.together_by_cavalry;
+        // "All participants are considered to be unloaded at the completion
+        // of the Assault"; the defeated "must withdraw to the next
+        // objective": here out of Engagement range of where it was fought.
+        let contact = self.units[ds][d].x;
+        for (seat, set) in [(as_, fought | fallen | standing), (ds, 1 << d)] {
+            self.loaded[seat] &= !set;
+        }
+        let beaten = if attackers_defeated {
+            fallen | standing
+        } else {
+            fallen
+        };
+        self.withdraw(setup, as_, beaten, contact);
+        if defender_defeated {
+            self.withdraw(setup, ds, 1 << d, contact);
+        }
+        // Fallen attackers beside standing winners are still defeated.
+        self.settle(
+            setup,
+            as_,
+            fallen,
+            attackers_defeated || standing != 0,
+            cavalry_defended && !together,
+        );
+        self.settle(
+            setup,
+            as_,
+            standing,
+            attackers_defeated,
+            cavalry_defended && !together,
+        );
+        self.settle(
+            setup,
+            ds,
+            1 << d,
+            defender_defeated,
+            cavalry_attacked && !together,
+        );
+        self.active &= !(1 << slot);
+        tally.assaults += 1;
+        tally.assault_kards += x.kards;
+        let attacker = setup.scenario.sides[as_].regiments[x.first_attacker as usize];
+        // A breakthrough that finishes the defender is the attacker's win.
+        let attacker_won = end == AssaultEnd::AttackerWins
+            || (end == AssaultEnd::Together && rules.both_zero == BothZero::AttackerWins)
+            || (end == AssaultEnd::Breakthrough && defender_down);
+        tally.attacker_won += attacker_won as u32;
+        stats.record_assault(
+            &attacker,
+            &defender,
+            x.joined.count_ones() > 1,
+            end,
+            x.kards,
+            attacker_won,
+        );
+    }
+
+    /// Takes `units` of `seat` out of an assault, defeated or not; infantry
+    /// defeated there by cavalry (`by_cavalry`) rallies as such.
+    pub(super) fn settle<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        units: u16,
+        defeated: bool,
+        by_cavalry: bool,
+    ) {
+        let mut rest = units;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let infantry = setup.scenario.sides[seat].regiments[i].arm == Arm::Infantry;
+            let status = Status::Shaken {
+                defeated,
+                by_cavalry: defeated && by_cavalry && infantry,
+            };
+            self.set_status(setup, seat, i, status);
+        }
+    }
+
+    /// `units` of `seat` withdraw to 1" outside Engagement range of `from`,
+    /// the place of the enemy they withdraw from.
+    pub(super) fn withdraw<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        units: u16,
+        from: i32,
+    ) {
+        let out = setup.scenario.ranges.engagement + 1;
+        let mut rest = units;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let unit = &mut self.units[seat][i];
+            // Back, never forward: one already farther stays.
+            let to = from - facing(seat) * out;
+            if facing(seat) * (to - unit.x) < 0 {
+                unit.x = to;
+            }
+        }
+        self.moved();
+    }
+
+    /// The nearest enemy regiment still in the game to regiment `i`, or its
+    /// target when it has one.
+    pub(super) fn objective<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+    ) -> Option<usize> {
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        let enemy = seat.other();
+        if regiment.has_target
+            && self.units[enemy][regiment.target as usize].status != Status::Removed
+        {
+            return Some(regiment.target as usize);
+        }
+        let x = self.units[seat][i].x;
+        (0..setup.scenario.sides[enemy].count as usize)
+            .filter(|&j| self.units[enemy][j].status != Status::Removed)
+            .min_by_key(|&j| ((self.units[enemy][j].x - x).abs(), j))
+    }
+
+    /// A completed Move order: "to move to within Engagement range of an
+    /// enemy formation", its target's (else the nearest enemy's), stopping
+    /// sooner at Engagement range of any enemy on the way (note 19: "to
+    /// the next objective you encounter, whichever comes first"); a
+    /// regiment already that close stays.
+    pub(super) fn close_in<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
+        let Some(j) = self.objective(setup, seat, i) else {
+            return;
+        };
+        let enemy = seat.other();
+        let f = facing(seat);
+        let range = setup.scenario.ranges.engagement;
+        let x = self.units[seat][i].x;
+        let goal = f * (self.units[enemy][j].x - x) - range;
+        let first = (0..setup.scenario.sides[enemy].count as usize)
+            .filter(|&k| self.units[enemy][k].status != Status::Removed)
+            .map(|k| f * (self.units[enemy][k].x - x))
+            .filter(|&ahead| ahead >= 0)
+            .map(|ahead| ahead - range)
+            .min()
+            .unwrap_or(goal);
+        let advance = goal.min(first);
+        if advance > 0 {
+            self.units[seat][i].x = x + f * advance;
+            self.moved();
+        }
+    }
+
+    /// A completed Maneuver order: `maneuver_inches` back, or forward but
+    /// never closer than Engagement range to the nearest enemy ("you can
+    /// not Maneuver into an Assault. You can Maneuver into Engagement").
+    pub(super) fn maneuver<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
+        let inches = setup.rules.maneuver_inches;
+        let f = facing(seat);
+        let back = setup.scenario.sides[seat].regiments[i].maneuver_back;
+        let x = self.units[seat][i].x;
+        let to = if back {
+            x - f * inches
+        } else {
+            let enemy = seat.other();
+            // Enemies ahead (or level): never closer than Engagement range
+            // to the nearest, and never back for a forward maneuver.
+            let room = (0..setup.scenario.sides[enemy].count as usize)
+                .filter(|&j| self.units[enemy][j].status != Status::Removed)
+                .map(|j| f * (self.units[enemy][j].x - x))
+                .filter(|&ahead| ahead >= 0)
+                .map(|ahead| (ahead - setup.scenario.ranges.engagement).max(0))
+                .min()
+                .unwrap_or(inches);
+            x + f * inches.min(room)
+        };
+        if to != x {
+            self.units[seat][i].x = to;
+            self.moved();
+        }
+    }
+
+    /// An assault whose target may not resist: the objective is taken
+    /// unopposed and the target withdraws out of Engagement range.
+    pub(super) fn take_objective<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        t: usize,
+        stats: &mut Stats,
+    ) {
+        let enemy = seat.other();
+        let x = self.units[enemy][t].x;
+        self.units[seat][i].x = x;
+        self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
+        if self.units[enemy][t].status != Status::Removed {
+            self.withdraw(setup, enemy, 1 << t, x);
+        }
+        self.moved();
+        self.set_status(setup, seat, i, Status::Idle);
+    }
+
+    pub(super) fn begin_engagement(&mut self, seat: Seat, i: usize, j: usize, stats: &mut Stats) {
+        let (a, b) = match seat {
+            Seat::A => (i, j),
+            Seat::B => (j, i),
+        };
+        if self.engaged[a] >> b & 1 == 0 {
+            self.engaged[a] |= 1 << b;
+            self.engaged_since[a][b] = self.kard;
+            stats.engagements_begun += 1;
+        }
+    }
+
+    /// Ends the engagement of `i` of `seat` with enemy `j`, if any: both
+    /// "are considered to be unloaded at the end of the Engagement".
+    pub(super) fn end_engagement<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        j: usize,
+        end: EngagementEnd,
+        stats: &mut Stats,
+    ) {
+        let (a, b) = match seat {
+            Seat::A => (i, j),
+            Seat::B => (j, i),
+        };
+        if self.engaged[a] >> b & 1 == 0 {
+            return;
+        }
+        self.engaged[a] &= !(1 << b);
+        self.set_loaded(Seat::A, a, false);
+        self.set_loaded(Seat::B, b, false);
+        let kards = self.kard - self.engaged_since[a][b] + 1;
+        stats.record_engagement(
+            &setup.scenario.sides[Seat::A].regiments[a],
+            &setup.scenario.sides[Seat::B].regiments[b],
+            end,
+            kards,
+        );
+    }
+
+    pub(super) fn end_engagements_of<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        end: EngagementEnd,
+        stats: &mut Stats,
+    ) {
+        let enemy = seat.other();
+        for j in 0..setup.scenario.sides[enemy].count as usize {
+            self.end_engagement(setup, seat, i, j, end, stats);
+        }
+    }
+
+    /// At the KARD's end, engagements whose regiments are out of
+    /// Engagement range, or one of which is out of the fight (shaken,
+    /// removed, fighting an assault), are broken off.
+    pub(super) fn sweep_engagements<D: Decide>(&mut self, setup: &Setup<'_, D>, stats: &mut Stats) {
+        if self.engaged == [0; MAX_UNITS] {
+            return;
+        }
+        let range = setup.scenario.ranges.engagement;
+        for a in 0..setup.scenario.sides[Seat::A].count as usize {
+            let mut rest = self.engaged[a];
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let (x, y) = (&self.units[Seat::A][a], &self.units[Seat::B][b]);
+                let fighting =
+                    |u: &Unit| matches!(u.status, Status::Idle | Status::Ordered | Status::Closing);
+                if (x.x - y.x).abs() > range || !fighting(x) || !fighting(y) {
+                    self.end_engagement(setup, Seat::A, a, b, EngagementEnd::BrokenOff, stats);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn moves_close_to_engagement_range_and_maneuvers_stop_there() {
+        let text = FIREFIGHT.replace("distance = 3", "distance = 20");
+        on_side_a(&text, 0, &[], |setup, game| {
+            assert_eq!(game.units[Seat::B][0].x, 20);
+            game.close_in(setup, Seat::A, 0);
+            assert_eq!(game.units[Seat::A][0].x, 17, "3\" from its target");
+            // Forward 4" from 17 would pass Engagement range: it stops at it.
+            game.maneuver(setup, Seat::A, 0);
+            assert_eq!(game.units[Seat::A][0].x, 17);
+            game.units[Seat::A][0].x = 5;
+            game.maneuver(setup, Seat::A, 0);
+            assert_eq!(game.units[Seat::A][0].x, 9);
+            // Side b faces down the axis.
+            game.units[Seat::A][0].x = 9;
+            game.close_in(setup, Seat::B, 0);
+            assert_eq!(game.units[Seat::B][0].x, 12);
+        });
+    }
+
+    #[test]
+    fn the_multi_unit_rule_keeps_the_middle() {
+        assert_eq!(multi_unit(&mut [5]), 5);
+        // Two: the higher of the two.
+        assert_eq!(multi_unit(&mut [2, 7]), 7);
+        // Three: drop high and low.
+        assert_eq!(multi_unit(&mut [9, 1, 4]), 4);
+        // Four: drop 1 and 9, the higher of 3 and 6.
+        assert_eq!(multi_unit(&mut [6, 9, 1, 3]), 6);
+        assert_eq!(multi_unit(&mut [1, 2, 3, 4, 5]), 3);
+    }
+}

@@ -1,0 +1,605 @@
+//! Fire: which regiments have an enemy in range and at whom they aim,
+//! reload cards, the KARD's volleys cast by every loaded regiment or
+//! company for its IP (both sides at once), and where they land: Elan
+//! taken, engagements begun, regiments taken to zero withdrawn.
+
+use super::*;
+
+impl Game {
+    /// The regiments of `seat` with an enemy in range (their targets in
+    /// `aims`), worked out again only when a place or the enemies that may
+    /// be fired at have changed.
+    #[inline]
+    pub(super) fn aimed<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat) -> u16 {
+        let enemy = seat.other();
+        // Shaken enemies at Engagement range may not be fired at, so a
+        // rally changes what is in range as a move does.
+        let key = (
+            self.geometry,
+            self.targetable[enemy],
+            self.totals[enemy].shaken,
+        );
+        if self.aims_at[seat] != key {
+            self.aim(setup, seat);
+            self.aims_at[seat] = key;
+        }
+        self.aimed[seat]
+    }
+
+    /// Works out `aims` and `aimed` of `seat` again.
+    #[inline(never)]
+    pub(super) fn aim<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat) {
+        let enemy = seat.other();
+        let open = self.targetable[enemy];
+        let shaken = self.totals[enemy].shaken;
+        // The span of the enemies that may be fired at bounds every
+        // distance from below: most regiments out of range are passed over
+        // without a scan of the enemy.
+        let (mut lo, mut hi) = (i32::MAX, i32::MIN);
+        let mut rest = open;
+        while rest != 0 {
+            let x = self.units[enemy][rest.trailing_zeros() as usize].x;
+            rest &= rest - 1;
+            (lo, hi) = (lo.min(x), hi.max(x));
+        }
+        let ranges = setup.scenario.ranges;
+        let side = &setup.scenario.sides[seat];
+        let mut aimed = 0u16;
+        // `aims` is read only where `aimed` has a bit.
+        if open != 0 {
+            for (i, regiment) in side.regiments().iter().enumerate() {
+                let x = self.units[seat][i].x;
+                let reach = if side.bombards >> i & 1 != 0 {
+                    ranges.bombardment.max(ranges.engagement)
+                } else {
+                    ranges.engagement
+                };
+                if (lo - x).max(x - hi) > reach {
+                    continue;
+                }
+                if let Some(t) = self.fire_target(ranges, regiment, seat, i, open, shaken) {
+                    self.aims[seat][i] = t as u8;
+                    aimed |= 1 << i;
+                }
+            }
+        }
+        self.aimed[seat] = aimed;
+    }
+
+    /// Keeps `targetable` for regiment `i` after its status or Elan moved.
+    #[inline]
+    pub(super) fn retarget(&mut self, seat: Seat, i: usize) {
+        let unit = &self.units[seat][i];
+        let open = unit.elan > 0 && !matches!(unit.status, Status::Removed | Status::Fighting);
+        if open {
+            self.targetable[seat] |= 1 << i;
+        } else {
+            self.targetable[seat] &= !(1 << i);
+        }
+    }
+
+    pub fn is_loaded(&self, seat: Seat, i: usize) -> bool {
+        self.loaded[seat] >> i & 1 != 0
+    }
+
+    #[inline]
+    pub(super) fn set_loaded(&mut self, seat: Seat, i: usize, loaded: bool) {
+        if loaded {
+            self.loaded[seat] |= 1 << i;
+        } else {
+            self.loaded[seat] &= !(1 << i);
+        }
+    }
+
+    /// The units of `seat` that may reload: those that may fight, and with
+    /// `shaken_reload` the unrallied too.
+    #[inline]
+    pub(super) fn may_reload(&self, rules: &Rules, seat: Seat) -> u16 {
+        let totals = &self.totals[seat];
+        totals.able()
+            | if rules.shaken_reload {
+                totals.shaken
+            } else {
+                0
+            }
+    }
+
+    /// A reload card: each unloaded regiment (or company, for Artillery
+    /// Reload) of `arm` the card reaches may reload for its cost, and may
+    /// not fire on this card.
+    pub(super) fn reload<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        arm: Arm,
+    ) {
+        let rules = setup.rules;
+        let side = &setup.scenario.sides[seat];
+        let cost = match arm {
+            Arm::Artillery => rules.artillery_reload_cost,
+            _ => rules.musket_reload_cost,
+        };
+        let of_arm = match arm {
+            Arm::Artillery => side.artillery,
+            _ => side.infantry,
+        };
+        let command = self.command(setup, seat, p);
+        if rules.reload_holds_player {
+            self.held_fire[seat] |= command;
+        }
+        let mut reach = command & of_arm & !self.loaded[seat] & self.may_reload(rules, seat);
+        while reach != 0 {
+            let i = reach.trailing_zeros() as usize;
+            reach &= reach - 1;
+            let player = &mut self.players[seat][p];
+            if player.ip < cost
+                || !setup.strategies[seat].reload(
+                    &at!(self, setup, seat, p, 1 << i, None),
+                    player.ip,
+                    cost,
+                    &mut self.seats[seat][p],
+                )
+            {
+                continue;
+            }
+            player.ip -= cost;
+            self.decq.spent[seat][Spend::Reload as usize] += cost;
+            self.decq.ip_spent[seat] += cost;
+            self.decq.reloads[seat][(arm == Arm::Artillery) as usize] += 1;
+            self.set_loaded(seat, i, true);
+            self.units[seat][i].reloaded = self.kard;
+        }
+    }
+
+    /// The enemy regiment `i` of `seat` fires at, of those `open` to fire
+    /// (in the game, not fighting an assault, with Elan to lose): its
+    /// target if that is in reach, else the nearest in reach, the lowest
+    /// index among the nearest. Reach is Engagement range, or Bombardment
+    /// range for the companies that bombard; unrallied regiments (`shaken`)
+    /// "may not resist ... Engagement" but "can stand under Bombardment",
+    /// so they are only bombarded.
+    #[inline(always)]
+    pub(super) fn fire_target(
+        &self,
+        ranges: Ranges,
+        regiment: &Regiment,
+        seat: Seat,
+        i: usize,
+        open: u16,
+        shaken: u16,
+    ) -> Option<usize> {
+        let reach = reach(ranges, regiment);
+        let enemy = seat.other();
+        let x = self.units[seat][i].x;
+        let distance = |j: usize| {
+            let d = (self.units[enemy][j].x - x).abs();
+            (d <= reach && !(shaken >> j & 1 != 0 && d <= ranges.engagement)).then_some(d)
+        };
+        let target = regiment.target as usize;
+        if regiment.has_target && open >> target & 1 != 0 && distance(target).is_some() {
+            return Some(target);
+        }
+        let mut best: Option<(usize, i32)> = None;
+        let mut rest = open;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if let Some(d) = distance(j) {
+                if best.is_none_or(|(_, b)| d < b) {
+                    best = Some((j, d));
+                }
+            }
+        }
+        best.map(|(j, _)| j)
+    }
+
+    /// The KARD's fire: every loaded regiment and company with an enemy in
+    /// range, not reloaded on this card, may fire for `fire_cost`, its
+    /// player deciding; all volleys are cast first and land together. A
+    /// regiment taken to zero Elan withdraws out of Engagement range of its
+    /// firer (bombarded, it stays) and must rally as defeated.
+    #[inline(never)]
+    pub(super) fn fire<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        first: Seat,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let rules = setup.rules;
+        let mut n = 0;
+        if self.loaded[Seat::A] | self.loaded[Seat::B] == 0 {
+            return;
+        }
+        // Both sides fire at once: the second decides before seeing which
+        // of the first's regiments fired (and so unloaded).
+        let loaded_before = self.loaded;
+        for seat in [first, first.other()] {
+            let side = &setup.scenario.sides[seat];
+            let mut ready = self.loaded[seat]
+                & self.totals[seat].able()
+                & self.aimed(setup, seat)
+                & !self.held_fire[seat];
+            // Those that fire on an order: not reloaded on this card.
+            let reloaded = (0..side.count as usize)
+                .filter(|&i| self.units[seat][i].reloaded == self.kard)
+                .fold(0u16, |m, i| m | 1 << i);
+            let may_fire = ready & !reloaded;
+            // Brigades whose fire order has been decided, and those ordered
+            // to fire (rule `fire_orders`).
+            let (mut decided, mut ordered) = (0u16, 0u16);
+            while ready != 0 {
+                let i = ready.trailing_zeros() as usize;
+                ready &= ready - 1;
+                let regiment = &side.regiments[i];
+                if self.units[seat][i].reloaded == self.kard {
+                    continue;
+                }
+                let target = self.aims[seat][i] as usize;
+                let distance = (self.units[seat.other()][target].x - self.units[seat][i].x).abs();
+                if decided >> i & 1 == 0 {
+                    // A player orders its own regiments only.
+                    let order = if rules.brigade_fire {
+                        side.brigades[i] & side.owned[regiment.player as usize]
+                    } else {
+                        1 << i
+                    };
+                    decided |= order;
+                    let q = regiment.player as usize;
+                    let player = &mut self.players[seat][q];
+                    if player.ip < rules.fire_cost
+                        || !setup.strategies[seat].fire(
+                            &At {
+                                loaded: &loaded_before,
+                                ..at!(self, setup, seat, q, order & may_fire, Some(target as u8))
+                            },
+                            player.ip,
+                            rules.fire_cost,
+                            &mut self.seats[seat][q],
+                        )
+                    {
+                        continue;
+                    }
+                    ordered |= order;
+                    player.ip -= rules.fire_cost;
+                    self.decq.spent[seat][Spend::Fire as usize] += rules.fire_cost;
+                    self.decq.ip_spent[seat] += rules.fire_cost;
+                } else if ordered >> i & 1 == 0 {
+                    continue;
+                }
+                let engaged = distance <= setup.scenario.ranges.engagement;
+                let kind = match (regiment.arm, engaged) {
+                    (Arm::Artillery, true) => FireKind::Artillery,
+                    (Arm::Artillery, false) => FireKind::Bombardment,
+                    _ => FireKind::Musketry,
+                };
+                self.decq.volleys[seat][kind as usize] += 1;
+                tally.volleys[seat] += 1;
+                let r = regiment.rating;
+                let step = r.step
+                    + self.tier_step(rules, seat, i, regiment)
+                    + regiment.fire_step
+                    + if regiment.urban {
+                        rules.urban_fire_step
+                    } else {
+                        0
+                    }
+                    + if self.volley_up[seat] >> i & 1 != 0 {
+                        rules.crushing_volley_step
+                    } else {
+                        0
+                    };
+                let special = regiment.eight_guns && rules.eight_gun_die;
+                let value = volley(
+                    &mut self.dice,
+                    r.sides,
+                    r.dice,
+                    step,
+                    rules.beyond_four,
+                    special,
+                );
+                stats.record_volley_cast(volley_key(r.sides, r.dice, step, special), value);
+                self.set_loaded(seat, i, false);
+                self.volleys[n] = Volley {
+                    seat,
+                    firer: i as u8,
+                    target: target as u8,
+                    value: value.min(255) as u8,
+                    engaged,
+                };
+                n += 1;
+            }
+        }
+        if n != 0 {
+            self.land(setup, n, stats, tally);
+        }
+    }
+
+    /// The KARD's `n` volleys land together: Elan taken, engagements begun,
+    /// regiments broken withdraw and must rally as defeated.
+    #[inline(never)]
+    pub(super) fn land<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        n: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        // The Elan fire takes may let an assault held back go in.
+        for seat in Seat::BOTH {
+            self.versions[seat] = self.versions[seat].wrapping_add(1);
+        }
+        let mut broken: BySeat<u16> = BySeat::default();
+        let mut broken_by: [[Option<i32>; MAX_UNITS]; 2] = [[None; MAX_UNITS]; 2];
+        for k in 0..n {
+            let v = self.volleys[k];
+            let enemy = v.seat.other();
+            let (i, j) = (v.firer as usize, v.target as usize);
+            if v.engaged {
+                self.begin_engagement(v.seat, i, j, stats);
+            }
+            let unit = &mut self.units[enemy][j];
+            let removed = (v.value).min(unit.elan);
+            unit.elan -= removed;
+            stats.record_volley_elan(v.seat, removed as u32);
+            let artillery = setup.scenario.sides[v.seat].regiments[i].arm == Arm::Artillery;
+            tally.elan_lost[enemy][artillery as usize] += removed as u32;
+            if removed > 0 && unit.elan == 0 {
+                broken[enemy] |= 1 << j;
+            }
+            // Any volley at Engagement range makes a broken regiment
+            // withdraw, from the most advanced such firer (places read
+            // before anyone withdraws).
+            if v.engaged {
+                let x = self.units[v.seat][i].x;
+                let from = &mut broken_by[enemy.index()][j];
+                if from.is_none_or(|f| facing(v.seat) * (x - f) > 0) {
+                    *from = Some(x);
+                }
+            }
+        }
+        // Two engaged regiments broken by each other on one KARD.
+        let mut rest = broken[Seat::A];
+        while rest != 0 {
+            let a = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mut both = self.engaged[a] & broken[Seat::B];
+            while both != 0 {
+                let b = both.trailing_zeros() as usize;
+                both &= both - 1;
+                self.end_engagement(setup, Seat::A, a, b, EngagementEnd::BothWithdrew, stats);
+            }
+        }
+        for seat in Seat::BOTH {
+            let mut rest = broken[seat];
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if let Some(from) = broken_by[seat.index()][j] {
+                    self.withdraw(setup, seat, 1 << j, from);
+                }
+                let end = match seat {
+                    Seat::A => EngagementEnd::AWithdrew,
+                    Seat::B => EngagementEnd::BWithdrew,
+                };
+                self.end_engagements_of(setup, seat, j, end, stats);
+                let by_cavalry = matches!(
+                    self.units[seat][j].status,
+                    Status::Shaken {
+                        by_cavalry: true,
+                        ..
+                    }
+                );
+                self.set_status(
+                    setup,
+                    seat,
+                    j,
+                    Status::Shaken {
+                        defeated: true,
+                        by_cavalry,
+                    },
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn a_regiment_does_not_fire_on_the_card_it_reloaded_on() {
+        on_side_a(FIREFIGHT, 0, &[], |setup, game| {
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.players[Seat::A][0].ip = 10;
+            game.players[Seat::B][0].ip = 0;
+            game.set_loaded(Seat::A, 0, false);
+            game.kard = 1;
+            game.use_card(
+                setup,
+                Seat::A,
+                0,
+                Kind::MusketReload,
+                false,
+                &mut stats,
+                &mut tally,
+            );
+            assert!(game.is_loaded(Seat::A, 0), "reloaded for 1 IP");
+            assert_eq!(game.players[Seat::A][0].ip, 9);
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 0, "not on the reload card");
+            game.kard = 2;
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 1, "on the next card");
+            assert!(!game.is_loaded(Seat::A, 0));
+            assert_eq!(game.players[Seat::A][0].ip, 8, "fire_cost 1");
+            // Unloaded, it cannot fire again until it reloads.
+            game.kard = 3;
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 1);
+        });
+    }
+
+    /// Two regiments of one brigade of side a against side b's, at 3".
+    const BRIGADE_FIRE: &str =
+        "decqs = 1\ndistance = 3\n[chips]\nmove = 8\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
+         [army_deck]\nofficer_check = 14\nmusket_reload = 14\n\
+         [a]\ncommander = \"good\"\n\
+         [[a.regiments]]\nname = \"First\"\nrating = \"line,reliable\"\norders = [\"deploy\"]\n\
+         [[a.regiments]]\nname = \"Second\"\nrating = \"line,reliable\"\norders = [\"deploy\"]\n\
+         [b]\ncommander = \"good\"\n[[b.regiments]]\nname = \"Enemy\"\n\
+         rating = \"line,reliable\"\nelan = 60\norders = [\"deploy\"]\n";
+
+    /// Side a's volleys and IP spent on one KARD of fire from `BRIGADE_FIRE`
+    /// under `rules`, after `before` (given the game and its setup).
+    fn brigade_volley(rules: Rules, before: impl FnOnce(&Setup, &mut Game)) -> (u32, u32) {
+        let mut out = (0, 0);
+        with_rules(BRIGADE_FIRE, rules, 0, &[], |setup, game| {
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.players[Seat::A][0].ip = 10;
+            game.players[Seat::B][0].ip = 0;
+            game.kard = 1;
+            before(setup, game);
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            out = (tally.volleys[Seat::A], 10 - game.players[Seat::A][0].ip);
+        });
+        out
+    }
+
+    #[test]
+    fn one_fire_order_covers_a_brigade_or_a_regiment() {
+        // "An order can be issued to a regiment, a brigade, or a division
+        // for the expense of 1 IP": both regiments fire for 1 IP.
+        assert_eq!(brigade_volley(Rules::default(), |_, _| {}), (2, 1));
+        let regiment = Rules {
+            brigade_fire: false,
+            ..Rules::default()
+        };
+        assert_eq!(brigade_volley(regiment, |_, _| {}), (2, 2));
+    }
+
+    #[test]
+    fn a_fire_order_covers_only_its_own_players_regiments() {
+        // One brigade (the default), two players: each pays its own order.
+        let text = BRIGADE_FIRE.replace(
+            "[[a.regiments]]\nname = \"Second\"",
+            "[[a.subordinates]]\nname = \"Corps\"\ncommander = \"average\"\n\
+             [[a.regiments]]\nname = \"Second\"\nplayer = \"Corps\"",
+        );
+        with_rules(&text, Rules::default(), 0, &[], |setup, game| {
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.players[Seat::A][0].ip = 10;
+            game.players[Seat::A][1].ip = 10;
+            game.players[Seat::B][0].ip = 0;
+            game.kard = 1;
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 2);
+            assert_eq!(game.players[Seat::A][0].ip, 9, "the commander's order");
+            assert_eq!(game.players[Seat::A][1].ip, 9, "the subordinate's");
+        });
+    }
+
+    #[test]
+    fn a_reload_card_holds_the_fire_of_the_reloaded_or_of_the_whole_command() {
+        // Second unloaded, First loaded: a Musket Reload card reloads
+        // Second for 1 IP; First fires (1 IP) unless the whole command holds.
+        let reload_second = |setup: &Setup, game: &mut Game| {
+            game.set_loaded(Seat::A, 1, false);
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            let card = Kind::MusketReload;
+            game.use_card(setup, Seat::A, 0, card, false, &mut stats, &mut tally);
+            assert!(game.is_loaded(Seat::A, 1));
+        };
+        assert_eq!(brigade_volley(Rules::default(), reload_second), (1, 2));
+        let player = Rules {
+            reload_holds_player: true,
+            ..Rules::default()
+        };
+        assert_eq!(brigade_volley(player, reload_second), (0, 1));
+    }
+
+    #[test]
+    fn an_unrallied_regiment_reloads_only_under_shaken_reload() {
+        for (shaken_reload, loaded) in [(true, true), (false, false)] {
+            let rules = Rules {
+                shaken_reload,
+                ..Rules::default()
+            };
+            with_rules(BRIGADE_FIRE, rules, 0, &[], |setup, game| {
+                let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+                game.players[Seat::A][0].ip = 10;
+                let shaken = Status::Shaken {
+                    defeated: true,
+                    by_cavalry: false,
+                };
+                game.set_status(setup, Seat::A, 0, shaken);
+                game.set_loaded(Seat::A, 0, false);
+                let card = Kind::MusketReload;
+                game.use_card(setup, Seat::A, 0, card, false, &mut stats, &mut tally);
+                assert_eq!(game.is_loaded(Seat::A, 0), loaded, "{shaken_reload}");
+                // Unrallied, it does not fire either way.
+                game.kard = 1;
+                game.fire(setup, Seat::A, &mut stats, &mut tally);
+                assert_eq!(tally.volleys[Seat::A], 1, "only Second fires");
+            });
+        }
+    }
+
+    #[test]
+    fn an_unrallied_regiment_is_fired_at_again_once_it_rallies_where_it_stands() {
+        // Unrallied regiments "may not resist ... Engagement": at 3" the
+        // shaken enemy is not fired at. Rallied without anyone moving, it
+        // is, on the next fire.
+        on_side_a(FIREFIGHT, 0, &[], |setup, game| {
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.players[Seat::A][0].ip = 10;
+            game.players[Seat::B][0].ip = 0;
+            let shaken = Status::Shaken {
+                defeated: false,
+                by_cavalry: false,
+            };
+            game.set_status(setup, Seat::B, 0, shaken);
+            game.kard = 1;
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 0, "not at an unrallied regiment");
+            game.set_status(setup, Seat::B, 0, Status::Idle);
+            game.kard = 2;
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 1, "rallied, it is in range");
+        });
+    }
+
+    #[test]
+    fn a_regiment_fire_takes_to_zero_withdraws_and_rallies_as_defeated() {
+        on_side_a(FIREFIGHT, 0, &[], |setup, game| {
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.players[Seat::A][0].ip = 10;
+            game.players[Seat::B][0].ip = 0;
+            game.units[Seat::B][0].elan = 1;
+            game.kard = 1;
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 1);
+            let enemy = game.units[Seat::B][0];
+            assert_eq!(enemy.elan, 0);
+            assert_eq!(
+                enemy.status,
+                Status::Shaken {
+                    defeated: true,
+                    by_cavalry: false
+                }
+            );
+            // "withdraw to 1" outside of the Engagement range".
+            assert_eq!(enemy.x - game.units[Seat::A][0].x, 4);
+            assert_eq!(stats.engagement_ends[EngagementEnd::BWithdrew as usize], 1);
+            assert!(!game.is_loaded(Seat::B, 0) && !game.is_loaded(Seat::A, 0));
+            // Out of range and without Elan, it is fired at no more.
+            game.set_loaded(Seat::A, 0, true);
+            game.kard = 2;
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 1);
+        });
+    }
+}

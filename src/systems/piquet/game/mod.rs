@@ -1,0 +1,783 @@
+//! A Piquet Regimental game: two sides, each a commander and any
+//! subordinate players, every player with an 18-card deck (the 9 basic
+//! cards and 9 from the side's Army Deck), a hand as large as its quality
+//! allows, and initiative. On each KARD every player turns its top card (or
+//! plays one from the hand, discarding the top card unseen) and uses it,
+//! keeps it, or lets it go; Officer Checks cast for initiative, issue
+//! orders, rally or pass initiative down; a matching card lets a
+//! regiment's order cast against its movement chips; assaults are fought
+//! on every KARD once begun. After 18 KARDs the basic cards come out, the
+//! army cards go back and the decks are dealt again, counting cards held.
+//!
+//! No map: a regiment's orders come from its plan in the scenario and an
+//! assault's target is named there; the field is one axis, side a facing
+//! up it and side b down it, so that a Move order closes to Engagement
+//! range, a Maneuver moves four inches and loaded regiments in range fire.
+//! Fire needs no card: after the KARD's cards every loaded regiment or
+//! company with an enemy in range may fire for its IP, both sides at once;
+//! the reload cards reload, Crushing Volley raises the KARD's volleys, and
+//! a regiment fire takes to zero Elan withdraws and must rally.
+
+use super::cards::{Card, Kind, KindCounts, BASIC, DECK, KINDS};
+use super::dice::volley;
+use super::dice::{cast, Rating};
+use super::field::{At, Status, Unit, IDLE_UNIT};
+use super::rules::UnralliedWinner;
+use super::rules::{BothZero, Rules, MAX_INITIATIVE};
+use super::scenario::{
+    Arm, OrderKind, Ranges, Regiment, Scenario, MAX_PLAYERS, MAX_UNITS, ORDER_KINDS,
+};
+use super::stats::{
+    volley_key, AssaultEnd, DecqRecord, EngagementEnd, FireKind, GameTally, RallyKind, Spend, Stats,
+};
+use super::strategy::{Decide, Needs, OfficerAction, PiquetStrategy, Search, TurnedUse};
+use crate::engine::deck::shuffle;
+use crate::engine::seeding::{game_rng, rng_from_seed, GameRng, Stream};
+use crate::engine::{BySeat, Seat};
+use rand::Rng;
+
+/// Who decides and what about (`At`), from the game's fields alone, so
+/// that it may sit beside a player's state borrowed for change.
+macro_rules! at {
+    ($game:expr, $setup:expr, $seat:expr, $p:expr, $regiments:expr, $target:expr) => {
+        At {
+            seat: $seat,
+            player: $p,
+            regiments: $regiments,
+            target: $target,
+            to: None,
+            scenario: Some($setup.scenario),
+            units: &$game.units,
+            loaded: &$game.loaded,
+            kard: $game.kard,
+        }
+    };
+}
+
+mod deal;
+mod engagement;
+mod fire;
+mod orders;
+mod search;
+mod view;
+
+/// The most cards a hand holds (a Superior commander's).
+pub const MAX_HAND: usize = 5;
+/// Assaults at once: each has its own defender.
+const MAX_ASSAULTS: usize = 2 * MAX_UNITS;
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Assault {
+    defender: u8,
+    defender_seat: Seat,
+    attackers: u16,
+    /// Attackers that have not yet fought their first round.
+    fresh: u16,
+    /// Attackers that ever joined (the multi-unit rule, matchups).
+    joined: u16,
+    first_attacker: u8,
+    kards: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct PlayerState {
+    ip: u32,
+    deck: [Card; DECK],
+    next: usize,
+    hand: [Card; MAX_HAND],
+    hand_len: usize,
+    /// The hand's size by the player's quality.
+    hand_size: usize,
+    /// The kinds in the hand, one bit each.
+    present: u16,
+    heroic: bool,
+}
+
+impl PlayerState {
+    fn hand(&self) -> &[Card] {
+        &self.hand[..self.hand_len]
+    }
+
+    fn take_from_hand(&mut self, slot: usize) -> Card {
+        let card = self.hand[slot];
+        self.hand_len -= 1;
+        self.hand[slot] = self.hand[self.hand_len];
+        self.present = self.hand().iter().fold(0, |m, c| m | 1 << c.kind() as u16);
+        card
+    }
+
+    fn add_to_hand(&mut self, card: Card) {
+        self.hand[self.hand_len] = card;
+        self.hand_len += 1;
+        self.present |= 1 << card.kind() as u16;
+    }
+}
+
+/// A side's regiments by status: how many wait for each card kind and
+/// which, and which are idle, shaken, fighting or closing on their target.
+#[derive(Clone, Copy, Debug, Default)]
+struct Roster {
+    waiting: [u8; KINDS],
+    /// The same regiments one bit each, for a card to walk. Kept beside
+    /// the counts: counting the bits on every view read cost 5% more
+    /// instructions a DECQ.
+    waiting_units: [u16; KINDS],
+    /// The kinds with a regiment waiting, one bit each.
+    waiting_kinds: u16,
+    idle: u16,
+    /// Every regiment waiting for a card, whatever the kind.
+    ordered: u16,
+    shaken: u16,
+    fighting: u16,
+    closing: u16,
+}
+
+impl Roster {
+    /// Regiments that may fire or reload: neither shaken, fighting an
+    /// assault, nor removed.
+    #[inline]
+    fn able(&self) -> u16 {
+        self.idle | self.ordered | self.closing
+    }
+}
+
+/// This KARD's card of one player, and what the player does with it.
+#[derive(Clone, Copy, Debug)]
+struct Play {
+    card: Card,
+    from_hand: bool,
+    used: bool,
+}
+
+#[derive(Clone)]
+pub struct Game {
+    deal: GameRng,
+    dice: GameRng,
+    /// Each player's strategy stream.
+    seats: BySeat<[GameRng; MAX_PLAYERS]>,
+    players: BySeat<[PlayerState; MAX_PLAYERS]>,
+    units: BySeat<[Unit; MAX_UNITS]>,
+    assaults: [Assault; MAX_ASSAULTS],
+    /// Cards for a redeal, shuffled in place.
+    pool: [Card; 256],
+    kard: u32,
+    /// Assault slots in use, one bit each.
+    active: u32,
+    /// Each side's regiments by status, kept as statuses change, so what a
+    /// player sees of its side costs no walk over its regiments.
+    rosters: BySeat<[Roster; MAX_PLAYERS]>,
+    /// A side's regiments of every player: its commander's view.
+    totals: BySeat<Roster>,
+    /// Bumped by every change to a side's regiments.
+    versions: BySeat<u32>,
+    /// Each player's view of its side, and the version it was read at.
+    views: BySeat<[(u32, Needs); MAX_PLAYERS]>,
+    /// Card kinds the plans of each side's regiments still in the game
+    /// want: changes only when a regiment is removed.
+    planned: BySeat<u16>,
+    decq: DecqRecord,
+    /// The first KARD's decision of each seat, for the stream check.
+    pub first_decision: BySeat<u64>,
+    /// Regiments whose volleys a Crushing Volley raises on this KARD.
+    volley_up: BySeat<u16>,
+    /// Regiments that hold their fire on this KARD: under the command of a
+    /// player who used a Reload card (rule `reload_holds_fire`).
+    held_fire: BySeat<u16>,
+    /// Regiments and companies loaded.
+    loaded: BySeat<u16>,
+    /// Each regiment's fire target (`fire_target`), those with one, and the
+    /// versions and geometry they were worked out at: read again only when
+    /// a status or a place has changed.
+    aims: BySeat<[u8; MAX_UNITS]>,
+    aimed: BySeat<u16>,
+    aims_at: BySeat<(u32, u16, u16)>,
+    /// Regiments that may be fired at: in the game, not fighting an
+    /// assault, with Elan to lose.
+    targetable: BySeat<u16>,
+    /// Bumped by every change of place.
+    geometry: u32,
+    /// The KARD's volleys, cast and waiting to land (kept here so that a
+    /// KARD without fire does not clear them).
+    volleys: [Volley; 2 * MAX_UNITS],
+    /// Engagements in progress: side b's regiments engaged with each of
+    /// side a's, and the KARD each began.
+    engaged: [u16; MAX_UNITS],
+    engaged_since: [[u32; MAX_UNITS]; MAX_UNITS],
+    /// This game's assaults begun and their Elans (attacker, defender), for
+    /// the game's tally.
+    begun: u32,
+    begun_elan: [u32; 2],
+    /// A playout's choice for one player's card on its first KARD.
+    forced: Option<(Seat, usize, TurnChoice)>,
+    /// The choice of the player turning now, when a search made it.
+    choice: Option<TurnChoice>,
+    /// Each side's Army Deck cards dealt to no player this DECQ, by kind.
+    undealt: BySeat<KindCounts>,
+    /// The search's world and statistics, made on its first decision and
+    /// kept, so that no playout allocates.
+    playout: Scratch,
+}
+
+/// What a player does with its KARD's card, as the search chooses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TurnChoice {
+    /// Play this hand slot instead of the top card.
+    Hand(usize),
+    /// Turn the top card, and let the heuristic decide what to do with it.
+    Turn,
+    /// Turn the top card and do this with it.
+    Turned(TurnedUse),
+}
+
+/// Most choices of one search decision: the hand's cards and the turned
+/// card's uses.
+const MAX_CHOICES: usize = MAX_HAND + 3;
+
+/// The search's scratch world. A copy of a game gets none: a world
+/// searches nothing itself, and copying a game must not allocate.
+struct Scratch(Option<Box<(Game, Stats)>>);
+
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch(None)
+    }
+}
+
+/// The players of a playout: the heuristic everywhere.
+const PLAYOUT: BySeat<PiquetStrategy> = BySeat([PiquetStrategy::HEURISTIC; 2]);
+
+/// One volley of a KARD's fire, cast and waiting to land with the others.
+#[derive(Clone, Copy, Debug, Default)]
+struct Volley {
+    seat: Seat,
+    firer: u8,
+    target: u8,
+    value: u8,
+    /// Within Engagement range (else a bombardment).
+    engaged: bool,
+}
+
+/// How far regiment `regiment` fires: Bombardment range for the companies
+/// that bombard, else Engagement range.
+#[inline]
+fn reach(ranges: Ranges, regiment: &Regiment) -> i32 {
+    if regiment.bombards() {
+        ranges.bombardment.max(ranges.engagement)
+    } else {
+        ranges.engagement
+    }
+}
+
+/// The reload cards, one bit each.
+const RELOAD_KINDS: u16 = 1 << Kind::MusketReload as u16 | 1 << Kind::ArtilleryReload as u16;
+
+/// Which way a side faces on the axis: a up, b down.
+const fn facing(seat: Seat) -> i32 {
+    match seat {
+        Seat::A => 1,
+        Seat::B => -1,
+    }
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+/// What a game needs besides its state: the variant's rules, scenario and
+/// players.
+pub struct Setup<'a, D: Decide = PiquetStrategy> {
+    pub rules: &'a Rules,
+    pub scenario: &'a Scenario,
+    pub strategies: &'a BySeat<D>,
+}
+
+impl Game {
+    pub fn new() -> Game {
+        let rng = game_rng(0, 0, Stream::DEAL);
+        let player = PlayerState {
+            ip: 0,
+            deck: [Card::basic(Kind::DressLines); DECK],
+            next: 0,
+            hand: [Card::basic(Kind::DressLines); MAX_HAND],
+            hand_len: 0,
+            hand_size: 0,
+            present: 0,
+            heroic: false,
+        };
+        Game {
+            deal: rng.clone(),
+            dice: rng.clone(),
+            seats: BySeat([
+                std::array::from_fn(|_| rng.clone()),
+                std::array::from_fn(|_| rng.clone()),
+            ]),
+            players: BySeat([[player; MAX_PLAYERS]; 2]),
+            units: BySeat([[IDLE_UNIT; MAX_UNITS]; 2]),
+            assaults: [Assault::default(); MAX_ASSAULTS],
+            pool: [Card::basic(Kind::DressLines); 256],
+            kard: 0,
+            active: 0,
+            rosters: BySeat::default(),
+            totals: BySeat::default(),
+            versions: BySeat::default(),
+            views: BySeat([[(u32::MAX, Needs::default()); MAX_PLAYERS]; 2]),
+            planned: BySeat::default(),
+            decq: DecqRecord::default(),
+            first_decision: BySeat([u64::MAX; 2]),
+            volley_up: BySeat::default(),
+            held_fire: BySeat::default(),
+            loaded: BySeat::default(),
+            aims: BySeat([[0; MAX_UNITS]; 2]),
+            aimed: BySeat::default(),
+            aims_at: BySeat([(u32::MAX, 0, 0); 2]),
+            targetable: BySeat::default(),
+            geometry: 0,
+            volleys: [Volley::default(); 2 * MAX_UNITS],
+            engaged: [0; MAX_UNITS],
+            engaged_since: [[0; MAX_UNITS]; MAX_UNITS],
+            begun: 0,
+            begun_elan: [0; 2],
+            forced: None,
+            choice: None,
+            undealt: BySeat::default(),
+            playout: Scratch(None),
+        }
+    }
+
+    /// Seeds game `game`, deals the first decks, casts the opening
+    /// initiative and issues every regiment its first order free ("each
+    /// player can issue as many orders of any type to units he or she
+    /// commands with no initiative expenditure").
+    pub fn reset<D: Decide>(&mut self, setup: &Setup<'_, D>, master_seed: u64, game: u64) {
+        self.deal = game_rng(master_seed, game, Stream::DEAL);
+        self.dice = game_rng(master_seed, game, Stream::RULES);
+        for seat in Seat::BOTH {
+            for p in 0..setup.scenario.sides[seat].player_count as usize {
+                self.seats[seat][p] = game_rng(master_seed, game, player_stream(seat, p));
+            }
+        }
+        self.kard = 0;
+        // No assault in progress: a slot is written whole when one begins.
+        self.active = 0;
+        // A new game: no view read in the last one is current.
+        self.views = BySeat([[(u32::MAX, Needs::default()); MAX_PLAYERS]; 2]);
+        self.versions = BySeat::default();
+        self.first_decision = BySeat([u64::MAX; 2]);
+        self.engaged = [0; MAX_UNITS];
+        self.volley_up = BySeat::default();
+        self.held_fire = BySeat::default();
+        self.aims_at = BySeat([(u32::MAX, 0, 0); 2]);
+        self.begun = 0;
+        self.begun_elan = [0; 2];
+        for seat in Seat::BOTH {
+            let side = &setup.scenario.sides[seat];
+            for (player, commander) in self.players[seat].iter_mut().zip(side.players()) {
+                player.hand_size = commander.quality.hand_size();
+                player.hand_len = 0;
+                player.present = 0;
+                player.heroic = false;
+            }
+            for (unit, regiment) in self.units[seat].iter_mut().zip(side.regiments()) {
+                *unit = Unit {
+                    status: Status::Ordered,
+                    elan: regiment.elan,
+                    boxes_left: regiment.boxes() as u8,
+                    order: regiment.plan[0],
+                    chips: setup.scenario.chips[regiment.plan[0] as usize],
+                    issued: 0,
+                    executed: false,
+                    plan_at: 0,
+                    x: regiment.at,
+                    reloaded: 0,
+                };
+            }
+            self.loaded[seat] = side
+                .regiments()
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.loaded && r.arm.fires())
+                .fold(0, |m, (i, _)| m | 1 << i);
+        }
+        for seat in Seat::BOTH {
+            self.rosters[seat] = [Roster::default(); MAX_PLAYERS];
+            self.totals[seat] = Roster::default();
+            self.targetable[seat] = 0;
+            for i in 0..setup.scenario.sides[seat].count as usize {
+                self.file(setup, seat, i, true);
+                self.retarget(seat, i);
+            }
+            self.planned[seat] = setup.scenario.sides[seat].planned;
+            self.redeal(setup.scenario, seat);
+        }
+        for seat in Seat::BOTH {
+            for player in
+                &mut self.players[seat][..setup.scenario.sides[seat].player_count as usize]
+            {
+                player.ip = three_d6(&mut self.dice);
+            }
+        }
+    }
+
+    /// Plays the whole game, writing into `stats` and `tally` and, when
+    /// given, one record per DECQ.
+    pub fn play<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        game: u64,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+        mut records: Option<&mut Vec<DecqRecord>>,
+    ) {
+        *tally = GameTally::default();
+        for decq in 0..setup.scenario.decqs {
+            if decq > 0 {
+                for seat in Seat::BOTH {
+                    self.redeal(setup.scenario, seat);
+                }
+            }
+            self.decq = DecqRecord {
+                game,
+                decq: decq + 1,
+                ..DecqRecord::default()
+            };
+            for seat in Seat::BOTH {
+                self.decq.ip_start[seat] = self.players[seat][0].ip;
+            }
+            for kard_in_decq in 0..DECK {
+                self.kard += 1;
+                self.play_kard(setup, kard_in_decq, stats, tally);
+            }
+            for seat in Seat::BOTH {
+                self.decq.ip_end[seat] = self.players[seat][0].ip;
+            }
+            stats.record_decq(&self.decq);
+            tally.decqs += 1;
+            if let Some(records) = records.as_deref_mut() {
+                records.push(self.decq);
+            }
+        }
+        for seat in Seat::BOTH {
+            for unit in &self.units[seat][..setup.scenario.sides[seat].count as usize] {
+                tally.removed[seat] += (unit.status == Status::Removed) as u32;
+                // Cut off by the end of the game before its first card.
+                if unit.status == Status::Ordered {
+                    let side = &mut stats.sides[seat];
+                    match unit.executed {
+                        false => side.waiting_at_end[unit.order as usize] += 1,
+                        true => side.completing_at_end[unit.order as usize] += 1,
+                    }
+                }
+            }
+        }
+        stats.assaults_cut_off += self.active.count_ones() as u64;
+        tally.assaults_begun = self.begun;
+        tally.assault_elan = self.begun_elan;
+        stats.engagements_cut_off += self
+            .engaged
+            .iter()
+            .map(|m| m.count_ones() as u64)
+            .sum::<u64>();
+        stats.record_game(tally);
+    }
+
+    fn play_kard<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        kard_in_decq: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        self.volley_up = BySeat::default();
+        self.held_fire = BySeat::default();
+        // Every player chooses at once: none sees another's card.
+        let mut plays = [[Play {
+            card: Card::basic(Kind::DressLines),
+            from_hand: false,
+            used: false,
+        }; MAX_PLAYERS]; 2];
+        // A search chooses before anyone turns a card (none sees another's),
+        // and a playout's world has its first choice forced. Without
+        // either, `turn` is the plain one (a const generic): the check
+        // costs the heuristic's KARD nothing else.
+        let searching = self.forced.is_some()
+            || setup.strategies[Seat::A].search().is_some()
+            || setup.strategies[Seat::B].search().is_some();
+        if searching {
+            let forced = self.searched(setup, kard_in_decq);
+            for seat in Seat::BOTH {
+                let players = setup.scenario.sides[seat].player_count as usize;
+                for (p, play) in plays[seat.index()][..players].iter_mut().enumerate() {
+                    self.choice = forced[seat.index()][p];
+                    *play = self.turn::<D, true>(setup, seat, p, kard_in_decq, stats, tally);
+                }
+            }
+        } else {
+            for seat in Seat::BOTH {
+                let players = setup.scenario.sides[seat].player_count as usize;
+                for (p, play) in plays[seat.index()][..players].iter_mut().enumerate() {
+                    *play = self.turn::<D, false>(setup, seat, p, kard_in_decq, stats, tally);
+                }
+            }
+        }
+        // Effects: simultaneous in the text; the side resolving first
+        // alternates KARD by KARD so neither side always goes first.
+        let first = if self.kard % 2 == 1 { Seat::A } else { Seat::B };
+        for seat in [first, first.other()] {
+            let players = setup.scenario.sides[seat].player_count as usize;
+            for (p, &play) in plays[seat.index()][..players].iter().enumerate() {
+                if play.used {
+                    self.use_card(
+                        setup,
+                        seat,
+                        p,
+                        play.card.kind(),
+                        play.from_hand,
+                        stats,
+                        tally,
+                    );
+                }
+            }
+        }
+        // Most KARDs no one is loaded with an enemy in range, or no player
+        // can pay for a fire order.
+        let ready = |game: &mut Game, seat: Seat| {
+            let players = setup.scenario.sides[seat].player_count as usize;
+            let able = game.loaded[seat] & game.totals[seat].able();
+            game.players[seat][..players]
+                .iter()
+                .any(|player| player.ip >= setup.rules.fire_cost)
+                && able != 0
+                && able & game.aimed(setup, seat) != 0
+        };
+        if ready(self, Seat::A) || ready(self, Seat::B) {
+            self.fire(setup, first, stats, tally);
+        }
+        self.fight(setup, stats, tally);
+        self.sweep_engagements(setup, stats);
+    }
+
+    /// Player `p` of `seat` turns its top card or plays one from its hand,
+    /// and decides what to do with a turned card; with `FORCED`,
+    /// `self.choice` (when some) is the choice made.
+    // `turn`, `use_card`, `execute`, `needs` and `fire` stay out of line:
+    // inlined into `play_kard`, their registers spill, and a heuristic
+    // DECQ took 4% more instructions (callgrind, docs/speed.md).
+    #[inline(never)]
+    fn turn<D: Decide, const FORCED: bool>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        kard_in_decq: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) -> Play {
+        let forced = if FORCED { self.choice } else { None };
+        let rules = setup.rules;
+        let needs = self.needs(setup, seat, p);
+        let strategy = &setup.strategies[seat];
+        let side_stats = &mut stats.sides[seat];
+        side_stats.initiative[kard_in_decq].record(needs.ip as usize);
+        side_stats.initiative_by_player[p].record(needs.ip as usize);
+        tally.ip_sum[seat] += needs.ip;
+        tally.kards[seat] += 1;
+        let at = at!(self, setup, seat, p, 0, None);
+        let player = &mut self.players[seat][p];
+        player.heroic = false;
+        let rng = &mut self.seats[seat][p];
+        let hand_play = match forced {
+            Some(TurnChoice::Hand(slot)) => Some(slot),
+            Some(_) => None,
+            None if player.hand_len > 0 && player.ip >= rules.hand_play_cost => {
+                strategy.hand_play(&at, player.hand(), player.present, &needs, rules, rng)
+            }
+            None => None,
+        };
+        let top = player.deck[player.next];
+        player.next += 1;
+        let play = if let Some(slot) = hand_play {
+            // The deck's top card goes to the discards unseen.
+            let card = player.take_from_hand(slot);
+            player.ip -= rules.hand_play_cost;
+            self.decq.spent[seat][Spend::HandPlay as usize] += rules.hand_play_cost;
+            side_stats.from_hand[card.kind() as usize] += 1;
+            tally.hand_plays[seat] += 1;
+            self.decq.hand_plays[seat] += 1;
+            self.decq.ip_spent[seat] += rules.hand_play_cost;
+            Play {
+                card,
+                from_hand: true,
+                used: true,
+            }
+        } else {
+            self.decq.turned[seat][top.kind() as usize] += 1;
+            let room = player.hand_len < player.hand_size;
+            let choice = match forced {
+                Some(TurnChoice::Turned(choice)) => choice,
+                _ => strategy.turned(&at, top.kind(), player.hand(), room, &needs, rules, rng),
+            };
+            match choice {
+                TurnedUse::Use => {}
+                TurnedUse::Keep(discard) => {
+                    // A swap needs a card to discard and the IP; a strategy
+                    // that offers neither for a full hand keeps nothing.
+                    debug_assert!(room || (discard.is_some() && player.ip >= rules.hand_swap_cost));
+                    if let Some(slot) = discard.filter(|_| !room) {
+                        player.take_from_hand(slot);
+                        player.ip -= rules.hand_swap_cost;
+                        self.decq.spent[seat][Spend::HandSwap as usize] += rules.hand_swap_cost;
+                        self.decq.hand_swaps[seat] += 1;
+                        self.decq.ip_spent[seat] += rules.hand_swap_cost;
+                    } else {
+                        self.decq.hand_keeps[seat] += 1;
+                    }
+                    player.add_to_hand(top);
+                }
+                TurnedUse::Pass => {}
+            }
+            if kard_in_decq == 0 && self.kard == 1 && p == 0 {
+                self.first_decision[seat] = top.code() as u64 * 4
+                    + match choice {
+                        TurnedUse::Use => 0,
+                        TurnedUse::Keep(_) => 1,
+                        TurnedUse::Pass => 2,
+                    };
+            }
+            Play {
+                card: top,
+                from_hand: false,
+                used: choice == TurnedUse::Use,
+            }
+        };
+        if play.card.kind() == Kind::DressLines {
+            self.decq.dress_lines[seat] += 1;
+        }
+        play
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn use_card<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        kind: Kind,
+        from_hand: bool,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let kind = if kind == Kind::BrilliantLeader {
+            let needs = self.needs(setup, seat, p);
+            let at = at!(self, setup, seat, p, 0, None);
+            setup.strategies[seat].brilliant(&at, &needs, &mut self.seats[seat][p])
+        } else {
+            kind
+        };
+        match kind {
+            Kind::OfficerCheck => self.officer_check(setup, seat, p, stats, tally),
+            Kind::HeroicMoment => self.players[seat][p].heroic = true,
+            Kind::CrushingVolley => self.volley_up[seat] |= self.command(setup, seat, p),
+            Kind::MusketReload => self.reload(setup, seat, p, Arm::Infantry),
+            Kind::ArtilleryReload => self.reload(setup, seat, p, Arm::Artillery),
+            Kind::DressLines if setup.rules.dress_lines_rally => {
+                let rules = setup.rules;
+                if self.players[seat][p].ip >= rules.rally_cost {
+                    if let Some(unit) = self.next_rally(setup, seat, p) {
+                        self.rally(setup, seat, p, unit, stats, tally);
+                    }
+                }
+            }
+            _ => self.execute(setup, seat, p, kind, from_hand, stats, tally),
+        }
+    }
+}
+
+/// The multi-unit rule: "remove the highest and lowest values until there
+/// are only two values left and then take the highest of these", or one
+/// left with an odd number. One cast is itself.
+pub fn multi_unit(casts: &mut [u8]) -> u32 {
+    match casts.len() {
+        0 => 0,
+        1 => casts[0] as u32,
+        n => {
+            casts.sort_unstable();
+            // Keep the middle one (odd) or the upper of the middle two.
+            casts[n / 2] as u32
+        }
+    }
+}
+
+/// Player `p` of `seat`'s strategy stream: a side's commander keeps the
+/// seat's stream; subordinates have streams of their own.
+pub fn player_stream(seat: Seat, p: usize) -> Stream {
+    if p == 0 {
+        Stream::seat(seat.index())
+    } else {
+        Stream(64 + 8 * seat.index() as u64 + p as u64)
+    }
+}
+
+pub fn three_d6(rng: &mut GameRng) -> u32 {
+    (0..3).map(|_| rng.random_range(1..=6u32)).sum()
+}
+
+#[cfg(test)]
+mod testing {
+    //! What the tests of every part of the game share: a game of a
+    //! scenario text, heuristic players, regiments set idle.
+    use super::*;
+    pub(super) use crate::systems::piquet::strategy::Style;
+
+    /// A game of `text` (heuristic players casting below `recast_below`)
+    /// with side a's regiments `idle` waiting for orders, handed to `check`.
+    pub(super) fn on_side_a(
+        text: &str,
+        recast_below: u32,
+        idle: &[usize],
+        check: impl FnOnce(&Setup, &mut Game),
+    ) {
+        with_rules(text, Rules::default(), recast_below, idle, check);
+    }
+
+    /// `on_side_a` under `rules`.
+    pub(super) fn with_rules(
+        text: &str,
+        rules: Rules,
+        recast_below: u32,
+        idle: &[usize],
+        check: impl FnOnce(&Setup, &mut Game),
+    ) {
+        let scenario = Scenario::from_table(&toml::from_str(text).unwrap()).unwrap();
+        let heuristic = PiquetStrategy {
+            style: Style::Heuristic,
+            reserve: 2,
+            recast_below,
+            fire_reserve: 0,
+            assault_at_elan: 60,
+            search: None,
+        };
+        let strategies = BySeat([heuristic; 2]);
+        let setup = Setup {
+            rules: &rules,
+            scenario: &scenario,
+            strategies: &strategies,
+        };
+        let mut game = Game::new();
+        game.reset(&setup, 1, 0);
+        for &i in idle {
+            game.set_status(&setup, Seat::A, i, Status::Idle);
+        }
+        check(&setup, &mut game);
+    }
+
+    /// Side a's line against side b's at `distance` inches, both loaded.
+    pub(super) const FIREFIGHT: &str = "decqs = 1\ndistance = 3\n[chips]\nmove = 8\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
+         [army_deck]\nofficer_check = 14\nmusket_reload = 14\n\
+         [a]\ncommander = \"good\"\n\
+         [[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\norders = [\"move\", \"maneuver\"]\ntarget = \"Enemy\"\n\
+         [b]\ncommander = \"good\"\n[[b.regiments]]\nname = \"Enemy\"\n\
+         rating = \"line,reliable\"\norders = [\"deploy\"]\n";
+}

@@ -1,0 +1,568 @@
+//! Officer Checks and what they buy: initiative casts, orders issued to
+//! regiments, brigades and divisions for IP, rallies of Shaken units,
+//! and the execution of orders when a matching card comes up (movement
+//! chips cast against, the order completed).
+
+use super::*;
+
+impl Game {
+    /// The regiments one order to regiment `i` covers, from those that may
+    /// be ordered now (`eligible`). Read literally ("an order can be issued
+    /// to a regiment, a brigade, or a division"; note 9), a group is a whole
+    /// division, or else a whole brigade, every regiment of which still in
+    /// the game is eligible and waits for the same next order; else the
+    /// regiment alone. `order_groups = idle_alike` groups the eligible
+    /// regiments of its division (its brigade, when no division is named)
+    /// whose next order is the same.
+    pub(super) fn order_group<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        eligible: u16,
+    ) -> u16 {
+        let side = &setup.scenario.sides[seat];
+        let regiments = side.regiments();
+        let next = |j: usize| regiments[j].plan[self.units[seat][j].plan_at as usize];
+        let members = |same: &dyn Fn(&Regiment) -> bool| {
+            (0..regiments.len())
+                .filter(|&j| self.units[seat][j].status != Status::Removed && same(&regiments[j]))
+                .fold(0u16, |m, j| m | 1 << j)
+        };
+        let me = regiments[i];
+        let alike = |group: u16| {
+            (0..regiments.len())
+                .filter(|&j| group >> j & 1 != 0)
+                .all(|j| eligible >> j & 1 != 0 && next(j) == next(i))
+        };
+        let division = members(&|r| me.division != 0 && r.division == me.division);
+        let brigade = members(&|r| r.brigade == me.brigade && r.division == me.division);
+        if !setup.rules.whole_groups {
+            let wider = if me.division != 0 { division } else { brigade };
+            return (0..regiments.len())
+                .filter(|&j| wider >> j & 1 != 0 && eligible >> j & 1 != 0 && next(j) == next(i))
+                .fold(0u16, |m, j| m | 1 << j);
+        }
+        if division != 0 && alike(division) {
+            division
+        } else if alike(brigade) {
+            brigade
+        } else {
+            1 << i
+        }
+    }
+
+    /// The first Shaken regiment to rally (defeated first) among the
+    /// player's own.
+    pub(super) fn next_rally<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+    ) -> Option<usize> {
+        let count = setup.scenario.sides[seat].count as usize;
+        let candidates = || (0..count).filter(move |&i| self.own(setup, seat, p, i));
+        candidates()
+            .find(|&i| {
+                matches!(
+                    self.units[seat][i].status,
+                    Status::Shaken { defeated: true, .. }
+                )
+            })
+            .or_else(|| {
+                candidates().find(|&i| matches!(self.units[seat][i].status, Status::Shaken { .. }))
+            })
+    }
+
+    pub(super) fn officer_check<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let rules = setup.rules;
+        let needs = self.needs(setup, seat, p);
+        let strategy = &setup.strategies[seat];
+        let at = at!(self, setup, seat, p, 0, None);
+        let action = strategy.officer_check(&at, &needs, rules, &mut self.seats[seat][p]);
+        stats.sides[seat].officer_actions[action as usize] += 1;
+        let side = &setup.scenario.sides[seat];
+        match action {
+            OfficerAction::Cast => {
+                let cast = three_d6(&mut self.dice);
+                let player = &mut self.players[seat][p];
+                player.ip = player.ip.max(cast).min(MAX_INITIATIVE);
+                if p == 0 {
+                    self.decq.casts[seat] += 1;
+                }
+            }
+            OfficerAction::Orders => {
+                let chief =
+                    p == 0 && side.player_count > 1 && self.attached(setup, seat, p).is_none();
+                let eligible = (0..side.count as usize)
+                    .filter(|&i| {
+                        let bypass = side.regiments[i].player as usize != p;
+                        // Whose the regiment is first: the player is asked
+                        // about an assault only for a regiment it may order.
+                        self.units[seat][i].status == Status::Idle
+                            && (self.own(setup, seat, p, i) || (chief && bypass))
+                            && self.may_order(setup, seat, p, i, true)
+                    })
+                    .fold(0u16, |m, i| m | 1 << i);
+                // One order (one cost) covers the group `order_group` finds;
+                // those under an attached figure's command pay the figure's
+                // price, and going around a subordinate costs the bypass
+                // once for that subordinate on this Officer Check (note 9:
+                // "three as counted above and one more").
+                let under_figure = self.under_figure(setup, seat);
+                let (mut ordered, mut declined, mut bypassed) = (0u16, 0u16, 0u8);
+                for i in 0..side.count as usize {
+                    if eligible >> i & 1 == 0 || declined >> i & 1 != 0 {
+                        continue;
+                    }
+                    let unit = self.units[seat][i];
+                    let regiment = &side.regiments[i];
+                    let next = regiment.plan[unit.plan_at as usize];
+                    if ordered >> i & 1 == 0 {
+                        let group = self.order_group(setup, seat, i, eligible);
+                        let others = (0..side.count as usize)
+                            .filter(|&j| group >> j & 1 != 0)
+                            .map(|j| side.regiments[j].player as usize)
+                            .filter(|&q| q != p)
+                            .fold(0u8, |m, q| m | 1 << q);
+                        let base = if group & under_figure != 0 {
+                            rules.figure_command_cost
+                        } else {
+                            rules.order_cost
+                        };
+                        let cost = base + (others & !bypassed).count_ones() * rules.bypass_cost;
+                        if self.players[seat][p].ip < cost
+                            || !strategy.issue(
+                                &at!(self, setup, seat, p, group, None),
+                                next,
+                                cost,
+                                &mut self.seats[seat][p],
+                            )
+                        {
+                            // The whole group goes unordered, not a part.
+                            declined |= group;
+                            continue;
+                        }
+                        self.players[seat][p].ip -= cost;
+                        self.decq.spent[seat][Spend::Orders as usize] += cost;
+                        self.decq.ip_spent[seat] += cost;
+                        self.decq.orders[seat] += 1;
+                        ordered |= group;
+                        bypassed |= others;
+                    }
+                    stats.sides[seat].orders_issued[next as usize] += 1;
+                    self.units[seat][i] = Unit {
+                        order: next,
+                        chips: setup.scenario.chips[next as usize],
+                        issued: self.kard,
+                        executed: false,
+                        ..unit
+                    };
+                    self.set_status(setup, seat, i, Status::Ordered);
+                }
+            }
+            OfficerAction::Rally => {
+                for i in 0..side.count as usize {
+                    let shaken = matches!(self.units[seat][i].status, Status::Shaken { .. });
+                    if !shaken
+                        || !self.own(setup, seat, p, i)
+                        || self.players[seat][p].ip < rules.rally_cost
+                        || !strategy.rally(
+                            &at!(self, setup, seat, p, 1 << i, None),
+                            &mut self.seats[seat][p],
+                        )
+                    {
+                        continue;
+                    }
+                    self.rally(setup, seat, p, i, stats, tally);
+                }
+            }
+            OfficerAction::Pass => {
+                // To the subordinate with the least initiative: 1 IP to
+                // pass, plus the IP passed; the track stops at 18.
+                let players = &self.players[seat][..side.player_count as usize];
+                let (to, held) = players
+                    .iter()
+                    .enumerate()
+                    .skip(1)
+                    .map(|(q, player)| (q, player.ip))
+                    .min_by_key(|&(_, ip)| ip)
+                    .expect("a commander with subordinates");
+                let most =
+                    (players[p].ip.saturating_sub(rules.pass_cost)).min(MAX_INITIATIVE - held);
+                if most == 0 {
+                    return;
+                }
+                let at = At {
+                    to: Some(to as u8),
+                    ..at!(self, setup, seat, p, 0, None)
+                };
+                let amount =
+                    strategy.pass_amount(&at, players[p].ip, most, &mut self.seats[seat][p]);
+                self.players[seat][p].ip -= rules.pass_cost + amount;
+                self.players[seat][to].ip += amount;
+                self.decq.spent[seat][Spend::Pass as usize] += rules.pass_cost + amount;
+                self.decq.ip_spent[seat] += rules.pass_cost + amount;
+            }
+            OfficerAction::Nothing => {}
+        }
+    }
+
+    pub(super) fn rally<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        i: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let rules = setup.rules;
+        let Status::Shaken {
+            defeated,
+            by_cavalry,
+        } = self.units[seat][i].status
+        else {
+            return;
+        };
+        self.players[seat][p].ip -= rules.rally_cost;
+        self.decq.spent[seat][Spend::Rally as usize] += rules.rally_cost;
+        self.decq.ip_spent[seat] += rules.rally_cost;
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        let (kind, dice, target) = match (defeated, by_cavalry) {
+            (_, true) => (RallyKind::DefeatedByCavalry, 9, 8),
+            (true, false) => (RallyKind::Defeated, 6, 6),
+            (false, false) => (RallyKind::Sound, 6, 4),
+        };
+        let sides = regiment.rating.sides as u32;
+        let failures = (0..dice)
+            .filter(|_| self.dice.random_range(1..=sides) < target)
+            .count() as u8;
+        stats.rallies[kind as usize].record(failures as usize);
+        tally.rallies += 1;
+        tally.rally_boxes += failures as u32;
+        let unit = &mut self.units[seat][i];
+        unit.boxes_left = unit.boxes_left.saturating_sub(failures);
+        if unit.boxes_left == 0 {
+            self.set_status(setup, seat, i, Status::Removed);
+            stats.removed_by_rally += 1;
+            self.plan_cards(setup, seat);
+        } else {
+            unit.elan = regiment.elan;
+            self.set_status(setup, seat, i, Status::Idle);
+        }
+    }
+
+    /// A card that executes orders: each of the player's regiments with a
+    /// matching order casts against its chips.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    pub(super) fn execute<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        kind: Kind,
+        from_hand: bool,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let rules = setup.rules;
+        let side = &setup.scenario.sides[seat];
+        let strategy = &setup.strategies[seat];
+        let attached = self.attached(setup, seat, p);
+        let mut executed_any = false;
+        // A card executes the orders of the regiments its player commands,
+        // directly or as the side's commander. Executing one changes no
+        // other regiment of the side, so the set is read once.
+        let roster = if p == 0 {
+            &self.totals[seat]
+        } else {
+            &self.rosters[seat][p]
+        };
+        let mut matching = roster.waiting_units[kind as usize];
+        let under_figure = match matching {
+            0 => 0,
+            _ => self.under_figure(setup, seat),
+        };
+        while matching != 0 {
+            let i = matching.trailing_zeros() as usize;
+            matching &= matching - 1;
+            let regiment = &side.regiments[i];
+            let unit = self.units[seat][i];
+            let order = unit.order as usize;
+            // Under an attached subordinate figure's command, even the
+            // first cast costs IP: without it the order waits.
+            let first_cast = if under_figure >> i & 1 != 0 {
+                rules.figure_command_cost
+            } else {
+                0
+            };
+            if first_cast > 0 {
+                let player = &mut self.players[seat][p];
+                if player.ip < first_cast
+                    || !strategy.extra_cast(
+                        &at!(self, setup, seat, p, 1 << i, None),
+                        player.ip,
+                        first_cast,
+                        unit.chips as u32,
+                        &mut self.seats[seat][p],
+                    )
+                {
+                    continue;
+                }
+                player.ip -= first_cast;
+                self.decq.spent[seat][Spend::Attached as usize] += first_cast;
+                self.decq.ip_spent[seat] += first_cast;
+            }
+            if !unit.executed {
+                let wait = self.kard - unit.issued;
+                stats.sides[seat].first_execution[order].record(wait as u64);
+                if unit.order == OrderKind::Move {
+                    tally.move_wait[seat] += wait;
+                    tally.move_orders[seat] += 1;
+                }
+                self.units[seat][i].executed = true;
+            }
+            let player = &mut self.players[seat][p];
+            // An attached subordinate figure removes its chips once on each
+            // turn of the card, beside whatever the casts remove.
+            let mut chips = (unit.chips as u32).saturating_sub(regiment.figure as u32);
+            if attached == Some(i)
+                && chips > 0
+                && player.ip >= rules.attached_cost
+                && strategy.attached(
+                    &at!(self, setup, seat, p, 1 << i, None),
+                    &mut self.seats[seat][p],
+                )
+            {
+                player.ip -= rules.attached_cost;
+                self.decq.spent[seat][Spend::Attached as usize] += rules.attached_cost;
+                self.decq.ip_spent[seat] += rules.attached_cost;
+                chips = 0;
+            }
+            let mut casts = 0;
+            while chips > 0 {
+                let Some(cost) = rules.cast_cost(casts) else {
+                    break;
+                };
+                if casts > 0 {
+                    let player = &mut self.players[seat][p];
+                    if player.ip < cost
+                        || !strategy.extra_cast(
+                            &at!(self, setup, seat, p, 1 << i, None),
+                            player.ip,
+                            cost,
+                            chips,
+                            &mut self.seats[seat][p],
+                        )
+                    {
+                        break;
+                    }
+                    player.ip -= cost;
+                    self.decq.spent[seat][Spend::ExtraCast as usize] += cost;
+                    stats.sides[seat].extra_casts += 1;
+                    self.decq.ip_spent[seat] += cost;
+                }
+                let r = regiment.rating;
+                let step = r.step + self.tier_step(rules, seat, i, regiment);
+                let removed = cast(&mut self.dice, r.sides, r.dice, step, rules.beyond_four);
+                chips = chips.saturating_sub(removed);
+                casts += 1;
+                stats.sides[seat].performance_casts += 1;
+            }
+            executed_any = true;
+            tally.executions[seat] += 1;
+            self.decq.executions[seat] += 1;
+            if from_hand {
+                stats.sides[seat].executions_from_hand += 1;
+            }
+            self.units[seat][i].chips = chips as u8;
+            if chips == 0 {
+                stats.sides[seat].completion[order].record((self.kard - unit.issued) as u64);
+                let plan_len = regiment.plan_len;
+                let unit = &mut self.units[seat][i];
+                unit.plan_at = (unit.plan_at + 1) % plan_len;
+                match unit.order {
+                    OrderKind::Assault => {
+                        self.set_status(setup, seat, i, Status::Closing);
+                        self.contact(setup, seat, i, stats);
+                    }
+                    OrderKind::Move => {
+                        self.close_in(setup, seat, i);
+                        self.set_status(setup, seat, i, Status::Idle);
+                    }
+                    OrderKind::Maneuver => {
+                        self.maneuver(setup, seat, i);
+                        self.set_status(setup, seat, i, Status::Idle);
+                    }
+                    OrderKind::Deploy => self.set_status(setup, seat, i, Status::Idle),
+                }
+            }
+        }
+        if from_hand && executed_any {
+            stats.sides[seat].hand_plays_executing += 1;
+        }
+    }
+
+    /// Steps a unit's performance casts are adjusted by for its stamina
+    /// tier: Fresh while any top-tier box is open, Fatigued while any
+    /// middle-tier box is, else Exhausted.
+    #[inline]
+    pub(super) fn tier_step(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        i: usize,
+        regiment: &Regiment,
+    ) -> i32 {
+        let checked = regiment.boxes() as u8 - self.units[seat][i].boxes_left;
+        let [fresh, fatigued, _] = regiment.stamina;
+        let tier = if checked < fresh {
+            0
+        } else if checked < fresh + fatigued {
+            1
+        } else {
+            2
+        };
+        rules.tier_steps[tier]
+    }
+
+    /// Whether idle regiment `i` may be given its plan's next order now by
+    /// player `p`: an assault waits while the player holds it back (its target's Elan
+    /// above `assault_at_elan`).
+    #[inline]
+    pub(super) fn may_order<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        i: usize,
+        asking: bool,
+    ) -> bool {
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        let next = regiment.plan[self.units[seat][i].plan_at as usize];
+        next != OrderKind::Assault
+            || setup.strategies[seat].assault_now(
+                &at!(self, setup, seat, p, 1 << i, Some(regiment.target)),
+                self.units[seat.other()][regiment.target as usize].elan as u32,
+                asking,
+            )
+    }
+
+    pub(super) fn perform(&mut self, rating: Rating, heroic: i32, rules: &Rules) -> u32 {
+        cast(
+            &mut self.dice,
+            rating.sides,
+            rating.dice,
+            rating.step + heroic,
+            rules.beyond_four,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn going_around_a_subordinate_costs_one_ip_an_officer_check() {
+        // Note 9: the army commander ordering the corps commander's second
+        // division, "three as counted above and one more for the army
+        // commander bypassing the corps commander player": one brigade of
+        // two advancing (1), then one regiment advancing and one deploying
+        // (1 each), and 1 to go around the corps commander: 4 IP.
+        let regiment = |name: &str, brigade: u32, order: &str| {
+            format!(
+                "[[a.regiments]]\nname = \"{name}\"\nrating = \"line,reliable\"\nplayer = \"Corps\"\n\
+                 division = 2\nbrigade = {brigade}\norders = [\"{order}\"]\n"
+            )
+        };
+        let text = format!(
+            "decqs = 1\n[chips]\nmove = 8\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
+             [army_deck]\nofficer_check = 14\ncrushing_volley = 14\n\
+             [a]\ncommander = \"good\"\n[[a.subordinates]]\nname = \"Corps\"\ncommander = \"average\"\n\
+             {}{}{}{}[b]\ncommander = \"average\"\n[[b.regiments]]\nname = \"Enemy\"\n\
+             rating = \"line,reliable\"\norders = [\"maneuver\"]\n",
+            regiment("R1", 1, "move"),
+            regiment("R2", 1, "move"),
+            regiment("R3", 2, "move"),
+            regiment("R4", 2, "deploy"),
+        );
+        on_side_a(&text, 8, &[0, 1, 2, 3], |setup, game| {
+            game.players[Seat::A][0].ip = 18;
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.officer_check(setup, Seat::A, 0, &mut stats, &mut tally);
+            assert_eq!(stats.sides[Seat::A].orders_issued.iter().sum::<u64>(), 4);
+            assert_eq!(game.decq.orders[Seat::A], 3, "three orders");
+            assert_eq!(
+                game.players[Seat::A][0].ip,
+                18 - 4,
+                "three orders and one bypass"
+            );
+        });
+    }
+
+    #[test]
+    fn the_heuristic_does_not_choose_orders_it_cannot_pay_for() {
+        // Guard has the figure; Line, of its brigade, costs 4 IP to order.
+        // With 3 IP and only Line waiting, an Officer Check that chose
+        // Orders would do nothing: the heuristic casts instead.
+        let text = "decqs = 1\n[chips]\nmove = 8\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
+             [army_deck]\nofficer_check = 14\ncrushing_volley = 14\n\
+             [a]\ncommander = \"average\"\n\
+             [[a.regiments]]\nname = \"Guard\"\nrating = \"line,reliable\"\nfigure = \"average\"\norders = [\"deploy\"]\n\
+             [[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\norders = [\"move\"]\n\
+             [b]\ncommander = \"average\"\n[[b.regiments]]\nname = \"Enemy\"\n\
+             rating = \"line,reliable\"\norders = [\"maneuver\"]\n";
+        on_side_a(text, 0, &[1], |setup, game| {
+            game.players[Seat::A][0].ip = 3;
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.officer_check(setup, Seat::A, 0, &mut stats, &mut tally);
+            let actions = stats.sides[Seat::A].officer_actions;
+            assert_eq!(actions[OfficerAction::Orders as usize], 0, "{actions:?}");
+            assert_eq!(actions[OfficerAction::Cast as usize], 1, "{actions:?}");
+            // With 4 IP it orders Line, for all 4.
+            game.players[Seat::A][0].ip = 4;
+            game.officer_check(setup, Seat::A, 0, &mut stats, &mut tally);
+            assert_eq!(
+                stats.sides[Seat::A].officer_actions[OfficerAction::Orders as usize],
+                1
+            );
+            assert_eq!(game.players[Seat::A][0].ip, 0);
+        });
+    }
+
+    #[test]
+    fn stamina_tiers_step_every_cast() {
+        on_side_a(FIREFIGHT, 0, &[], |setup, game| {
+            let regiment = setup.scenario.sides[Seat::A].regiments[0];
+            assert_eq!(regiment.stamina, [2, 2, 2]);
+            // The proposals for the lost modifiers (the defaults are 0).
+            let rules = Rules {
+                tier_steps: [0, -1, -2],
+                ..Rules::default()
+            };
+            assert_eq!(Rules::default().tier_steps, [0, 0, 0]);
+            let step = |game: &mut Game, left: u8| {
+                game.units[Seat::A][0].boxes_left = left;
+                game.tier_step(&rules, Seat::A, 0, &regiment)
+            };
+            // Fresh while any top box is open: 6 or 5 left.
+            assert_eq!(step(game, 6), 0);
+            assert_eq!(step(game, 5), 0);
+            assert_eq!(step(game, 4), -1, "Fatigued");
+            assert_eq!(step(game, 3), -1);
+            assert_eq!(step(game, 2), -2, "Exhausted");
+            assert_eq!(step(game, 1), -2);
+        });
+    }
+}

@@ -1,0 +1,287 @@
+//! The search player's decisions: a determinized Monte Carlo over each
+//! KARD's card (play from the hand or turn, then use, keep or let go),
+//! every choice played out on the same dealt decks and dice by the
+//! heuristic (see `strategy::Search`).
+
+use super::*;
+
+impl Game {
+    /// Each player's forced card choice this KARD: a playout's, and each
+    /// searching player's, worked out from the KARD's start.
+    #[inline(never)]
+    pub(super) fn searched<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        kard_in_decq: usize,
+    ) -> [[Option<TurnChoice>; MAX_PLAYERS]; 2] {
+        let mut forced = [[None; MAX_PLAYERS]; 2];
+        if let Some((seat, p, choice)) = self.forced.take() {
+            forced[seat.index()][p] = Some(choice);
+        }
+        for seat in Seat::BOTH {
+            if let Some(search) = setup.strategies[seat].search() {
+                let players = setup.scenario.sides[seat].player_count as usize;
+                for (p, choice) in forced[seat.index()][..players].iter_mut().enumerate() {
+                    *choice = Some(self.search_turn(setup, &search, seat, p, kard_in_decq));
+                }
+            }
+        }
+        forced
+    }
+
+    /// The search's choice for player `p` of `seat`: first whether to play
+    /// a hand card (not knowing the top card, as the text has it: "the top
+    /// card discarded unseen"), then, turning, what to do with the top
+    /// card. The heuristic's own choice is tried first and keeps a tie.
+    pub(super) fn search_turn<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        search: &Search,
+        seat: Seat,
+        p: usize,
+        kard_in_decq: usize,
+    ) -> TurnChoice {
+        let rules = setup.rules;
+        let heuristic = PiquetStrategy::HEURISTIC;
+        let needs = self.needs(setup, seat, p);
+        let player = self.players[seat][p];
+        let rng = &mut self.seats[seat][p];
+        let mut choices = [TurnChoice::Turn; MAX_CHOICES];
+        let mut n = 1;
+        let add = |choices: &mut [TurnChoice; MAX_CHOICES], n: &mut usize, c: TurnChoice| {
+            let same = |a: TurnChoice, b: TurnChoice| match (a, b) {
+                (TurnChoice::Hand(x), TurnChoice::Hand(y)) => player.hand[x] == player.hand[y],
+                (
+                    TurnChoice::Turned(TurnedUse::Keep(Some(x))),
+                    TurnChoice::Turned(TurnedUse::Keep(Some(y))),
+                ) => player.hand[x] == player.hand[y],
+                _ => a == b,
+            };
+            if !choices[..*n].iter().any(|&d| same(c, d)) {
+                choices[*n] = c;
+                *n += 1;
+            }
+        };
+        if player.hand_len > 0 && player.ip >= rules.hand_play_cost {
+            if let Some(slot) = heuristic.hand_play(
+                &at!(self, setup, seat, p, 0, None),
+                player.hand(),
+                player.present,
+                &needs,
+                rules,
+                rng,
+            ) {
+                choices[0] = TurnChoice::Hand(slot);
+                add(&mut choices, &mut n, TurnChoice::Turn);
+            }
+            for slot in 0..player.hand_len {
+                add(&mut choices, &mut n, TurnChoice::Hand(slot));
+            }
+            let first =
+                self.best_choice(setup, search, seat, p, kard_in_decq, &choices[..n], false);
+            if first != TurnChoice::Turn {
+                return first;
+            }
+        }
+        // Turning: the top card is seen now.
+        let top = player.deck[player.next];
+        let room = player.hand_len < player.hand_size;
+        let rng = &mut self.seats[seat][p];
+        let at = at!(self, setup, seat, p, 0, None);
+        let usual = heuristic.turned(&at, top.kind(), player.hand(), room, &needs, rules, rng);
+        choices[0] = TurnChoice::Turned(usual);
+        n = 1;
+        add(&mut choices, &mut n, TurnChoice::Turned(TurnedUse::Use));
+        add(&mut choices, &mut n, TurnChoice::Turned(TurnedUse::Pass));
+        if room {
+            add(
+                &mut choices,
+                &mut n,
+                TurnChoice::Turned(TurnedUse::Keep(None)),
+            );
+        } else if player.ip >= rules.hand_swap_cost {
+            for slot in 0..player.hand_len {
+                add(
+                    &mut choices,
+                    &mut n,
+                    TurnChoice::Turned(TurnedUse::Keep(Some(slot))),
+                );
+            }
+        }
+        self.best_choice(setup, search, seat, p, kard_in_decq, &choices[..n], true)
+    }
+
+    /// The choice worth most over the search's samples: each sample
+    /// deals what player `p` cannot see afresh (`determinize`: its own
+    /// deck's unturned cards, the top card too unless `top_seen`; every
+    /// other player's hand and unturned deck; the dice, and the decks of
+    /// later DECQs), and every choice is played out on the same
+    /// deal. The army cards dealt afresh are those the player has not seen,
+    /// so it knows how many of each kind its side and the enemy's have
+    /// left unseen, not which deck holds them.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn best_choice<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        search: &Search,
+        seat: Seat,
+        p: usize,
+        kard_in_decq: usize,
+        choices: &[TurnChoice],
+        top_seen: bool,
+    ) -> TurnChoice {
+        if choices.len() == 1 {
+            return choices[0];
+        }
+        let mut scratch = self
+            .playout
+            .0
+            .take()
+            .unwrap_or_else(|| Box::new((Game::new(), Stats::default())));
+        let (world, stats) = &mut *scratch;
+        let mut totals = [0i64; MAX_CHOICES];
+        for _ in 0..search.samples {
+            let seed = self.seats[seat][p].random::<u64>();
+            for (&choice, total) in choices.iter().zip(&mut totals) {
+                world.clone_from(self);
+                world.determinize(setup.scenario, seat, p, top_seen, seed);
+                world.forced = Some((seat, p, choice));
+                *total += world.play_out(setup, search, seat, kard_in_decq, stats);
+            }
+        }
+        self.playout = Scratch(Some(scratch));
+        let best = crate::engine::first_best(&totals[..choices.len()]);
+        choices[best]
+    }
+
+    /// Deals afresh what player `p` of `seat` cannot see (`best_choice`):
+    /// each side's army cards that it has not seen (those in the hidden
+    /// hands and unturned decks, and those dealt to no one) go back to
+    /// the hidden places at random, then the hidden places are shuffled.
+    /// It counts the others' turned cards as seen, and its own turned
+    /// cards, even the top cards a hand play discarded unseen.
+    pub(super) fn determinize(
+        &mut self,
+        scenario: &Scenario,
+        seat: Seat,
+        p: usize,
+        top_seen: bool,
+        seed: u64,
+    ) {
+        let mut rng = rng_from_seed(seed);
+        self.deal = rng_from_seed(rng.random());
+        self.dice = rng_from_seed(rng.random());
+        for s in Seat::BOTH {
+            let players = scenario.sides[s].player_count as usize;
+            // The hidden places of player `q`: its deck from `from`, and
+            // (another player's) its hand.
+            let hidden_from = |q: usize, player: &PlayerState| match (s, q) == (seat, p) {
+                true => (player.next + top_seen as usize).min(DECK),
+                false => player.next,
+            };
+            let mut unseen = [Card::basic(Kind::DressLines); 256];
+            let mut count = 0;
+            for (k, &n) in self.undealt[s].iter().enumerate() {
+                for _ in 0..n {
+                    unseen[count] = Card::army(Kind::ALL[k]);
+                    count += 1;
+                }
+            }
+            for (q, player) in self.players[s][..players].iter().enumerate() {
+                let from = hidden_from(q, player);
+                let hand = if (s, q) == (seat, p) {
+                    &[][..]
+                } else {
+                    player.hand()
+                };
+                for &card in player.deck[from..].iter().chain(hand) {
+                    if card.from_army() {
+                        unseen[count] = card;
+                        count += 1;
+                    }
+                }
+            }
+            shuffle(&mut unseen[..count], &mut rng);
+            let mut next_unseen = 0;
+            for q in 0..players {
+                self.seats[s][q] = rng_from_seed(rng.random());
+                let player = &mut self.players[s][q];
+                let from = hidden_from(q, player);
+                let own = (s, q) == (seat, p);
+                let held = if own { 0 } else { player.hand_len };
+                for card in player.deck[from..]
+                    .iter_mut()
+                    .chain(&mut player.hand[..held])
+                {
+                    if card.from_army() {
+                        *card = unseen[next_unseen];
+                        next_unseen += 1;
+                    }
+                }
+                if own {
+                    shuffle(&mut player.deck[from..], &mut rng);
+                    continue;
+                }
+                let mut places = [Card::basic(Kind::DressLines); DECK + MAX_HAND];
+                let left = DECK - from;
+                places[..held].copy_from_slice(player.hand());
+                places[held..held + left].copy_from_slice(&player.deck[from..]);
+                shuffle(&mut places[..held + left], &mut rng);
+                player.hand[..held].copy_from_slice(&places[..held]);
+                player.deck[from..].copy_from_slice(&places[held..held + left]);
+                player.present = player
+                    .hand()
+                    .iter()
+                    .fold(0, |m, c| m | 1 << c.kind() as u16);
+            }
+        }
+    }
+
+    /// This KARD and `search.horizon` more, the heuristic deciding for every
+    /// player but the forced choice; returns the objective for `seat`.
+    pub(super) fn play_out<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        search: &Search,
+        seat: Seat,
+        kard_in_decq: usize,
+        stats: &mut Stats,
+    ) -> i64 {
+        let playout = Setup {
+            rules: setup.rules,
+            scenario: setup.scenario,
+            strategies: &PLAYOUT,
+        };
+        let mut tally = GameTally::default();
+        let mut k = kard_in_decq;
+        self.play_kard(&playout, k, stats, &mut tally);
+        for _ in 0..search.horizon {
+            k += 1;
+            if k == DECK {
+                if self.decq.decq >= setup.scenario.decqs {
+                    break;
+                }
+                for s in Seat::BOTH {
+                    self.redeal(setup.scenario, s);
+                }
+                self.decq.decq += 1;
+                k = 0;
+            }
+            self.kard += 1;
+            self.play_kard(&playout, k, stats, &mut tally);
+        }
+        let mut worth = search.execution_weight as i64 * tally.executions[seat] as i64;
+        for s in Seat::BOTH {
+            let sign = if s == seat { 1 } else { -1 };
+            for unit in &self.units[s][..setup.scenario.sides[s].count as usize] {
+                if unit.status != Status::Removed {
+                    worth += sign
+                        * (search.regiment_weight as i64
+                            + search.box_weight as i64 * unit.boxes_left as i64
+                            + search.elan_weight as i64 * unit.elan as i64);
+                }
+            }
+        }
+        worth
+    }
+}

@@ -1,0 +1,240 @@
+//! What each player sees of its side, and the rosters that keep it: the
+//! regiments a player may order, rally or execute for, read again only
+//! when a status changes (`set_status` is the one way a status changes).
+
+use super::*;
+
+impl Game {
+    pub(super) fn plan_cards<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat) {
+        self.planned[seat] = self.units[seat]
+            .iter()
+            .zip(setup.scenario.sides[seat].regiments())
+            .filter(|(unit, _)| unit.status != Status::Removed)
+            .fold(0, |m, (_, regiment)| m | regiment.plan_kinds());
+        self.versions[seat] = self.versions[seat].wrapping_add(1);
+    }
+
+    /// What player `p` of `seat` sees: its own regiments, and the side's
+    /// commander with subordinates every regiment of the side (it may
+    /// order theirs for the bypass cost, and its cards execute theirs).
+    /// Read again only when the side's regiments have changed; the
+    /// initiative is always current.
+    #[inline(always)]
+    pub(super) fn needs<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, p: usize) -> Needs {
+        let version = self.versions[seat];
+        let mut needs = match self.views[seat][p] {
+            (read, needs) if read == version => needs,
+            _ => {
+                let needs = self.read_view(setup, seat, p);
+                self.views[seat][p] = (version, needs);
+                needs
+            }
+        };
+        let side = &setup.scenario.sides[seat];
+        let players = &self.players[seat][..side.player_count as usize];
+        needs.ip = players[p].ip;
+        if needs.subordinates > 0 {
+            needs.neediest = players[1..].iter().map(|q| q.ip).min().unwrap_or(0);
+        }
+        // Fire changes nothing a view reads, so its needs come from masks:
+        // the reload cards "execute" the unloaded regiments and companies
+        // the player's cards reach, a Crushing Volley the loaded ones with
+        // an enemy in range.
+        let reach = side.commands[p] & self.totals[seat].able();
+        let unloaded = side.commands[p] & self.may_reload(setup.rules, seat) & !self.loaded[seat];
+        let infantry = (unloaded & side.infantry).count_ones() as u8;
+        let artillery = (unloaded & side.artillery).count_ones() as u8;
+        needs.executions[Kind::MusketReload as usize] = infantry;
+        needs.executions[Kind::ArtilleryReload as usize] = artillery;
+        let bits = ((infantry > 0) as u16) << Kind::MusketReload as u16
+            | ((artillery > 0) as u16) << Kind::ArtilleryReload as u16;
+        needs.executable = needs.executable & !RELOAD_KINDS | bits;
+        if reach & self.loaded[seat] != 0 {
+            let aimed = self.aimed(setup, seat);
+            needs.volley_ready = (reach & self.loaded[seat] & aimed).count_ones() as u8;
+        }
+        needs
+    }
+
+    pub(super) fn read_view<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, p: usize) -> Needs {
+        let side = &setup.scenario.sides[seat];
+        let chief = p == 0 && side.player_count > 1;
+        let own = &self.rosters[seat][p];
+        let view = if chief { &self.totals[seat] } else { own };
+        let attached = self.attached(setup, seat, p);
+        let allowed = attached.map_or(u16::MAX, |a| 1 << a);
+        let mut groups = 0u64;
+        let mut idle = if chief && attached.is_none() {
+            view.idle
+        } else {
+            own.idle & allowed
+        };
+        let rules = setup.rules;
+        let under_figure = if idle == 0 {
+            0
+        } else {
+            self.under_figure(setup, seat)
+        };
+        let mut order_cost = u32::MAX;
+        while idle != 0 {
+            let i = idle.trailing_zeros() as usize;
+            idle &= idle - 1;
+            let regiment = &side.regiments[i];
+            let next = regiment.plan[self.units[seat][i].plan_at as usize];
+            if !self.may_order(setup, seat, p, i, false) {
+                continue;
+            }
+            groups |= 1 << (regiment.brigade as usize * ORDER_KINDS + next as usize);
+            let base = match under_figure >> i & 1 {
+                0 => rules.order_cost,
+                _ => rules.figure_command_cost,
+            };
+            let bypass = if regiment.player as usize != p {
+                rules.bypass_cost
+            } else {
+                0
+            };
+            order_cost = order_cost.min(base + bypass);
+        }
+        let executions = view.waiting;
+        Needs {
+            ip: 0,
+            executions,
+            volley_ready: 0,
+            executable: view.waiting_kinds & ((1 << BASIC) - 1),
+            planned: self.planned[seat],
+            order_groups: groups.count_ones(),
+            order_cost: if order_cost == u32::MAX {
+                0
+            } else {
+                order_cost
+            },
+            rallies: (own.shaken & allowed).count_ones(),
+            in_assault: view.fighting != 0,
+            may_cast: attached.is_none(),
+            subordinates: if chief {
+                side.player_count as u32 - 1
+            } else {
+                0
+            },
+            neediest: 0,
+        }
+    }
+
+    /// The regiment player `p`'s own figure is attached to, while it is in
+    /// the game.
+    #[inline]
+    pub(super) fn attached<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+    ) -> Option<usize> {
+        setup.scenario.sides[seat].players[p]
+            .attached_to
+            .map(|a| a as usize)
+            .filter(|&a| self.units[seat][a].status != Status::Removed)
+    }
+
+    /// Regiments under an attached subordinate figure's command other than
+    /// the one it is attached to (the rest of its brigade), while the
+    /// figure's regiment is in the game: their casts and orders cost
+    /// `figure_command_cost`.
+    #[inline]
+    pub(super) fn under_figure<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat) -> u16 {
+        setup.scenario.sides[seat]
+            .figure_commands
+            .iter()
+            .filter(|&&(f, _)| self.units[seat][f as usize].status != Status::Removed)
+            .fold(0, |mask, &(_, command)| mask | command)
+    }
+
+    /// Regiments player `p` may order or rally: its own, or only the one
+    /// its figure is attached to.
+    pub(super) fn own<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        i: usize,
+    ) -> bool {
+        setup.scenario.sides[seat].regiments[i].player as usize == p
+            && self.attached(setup, seat, p).is_none_or(|a| a == i)
+    }
+
+    /// The regiments player `p`'s cards reach: its own, or every regiment
+    /// of the side for the side's commander.
+    #[inline]
+    pub(super) fn command<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, p: usize) -> u16 {
+        setup.scenario.sides[seat].commands[p]
+    }
+
+    /// Every status change goes through here, keeping the rosters.
+    pub(super) fn set_status<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        status: Status,
+    ) {
+        self.versions[seat] = self.versions[seat].wrapping_add(1);
+        self.file(setup, seat, i, false);
+        self.units[seat][i].status = status;
+        self.file(setup, seat, i, true);
+        self.retarget(seat, i);
+    }
+
+    /// Enters regiment `i` in (or takes it out of) its player's roster and
+    /// its side's, under its status.
+    #[inline]
+    pub(super) fn file<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        enter: bool,
+    ) {
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        let unit = &self.units[seat][i];
+        let bit = 1u16 << i;
+        let card = unit.order.card(regiment.arm) as usize;
+        let status = unit.status;
+        // The status is matched once for both rosters.
+        let file_in = |roster: &mut Roster| {
+            let set = match status {
+                Status::Ordered => {
+                    if enter {
+                        roster.waiting[card] += 1;
+                        roster.ordered |= bit;
+                        roster.waiting_kinds |= 1 << card;
+                    } else {
+                        roster.waiting[card] -= 1;
+                        roster.ordered &= !bit;
+                        if roster.waiting[card] == 0 {
+                            roster.waiting_kinds &= !(1 << card);
+                        }
+                    }
+                    &mut roster.waiting_units[card]
+                }
+                Status::Idle => &mut roster.idle,
+                Status::Shaken { .. } => &mut roster.shaken,
+                Status::Fighting => &mut roster.fighting,
+                Status::Closing => &mut roster.closing,
+                Status::Removed => return,
+            };
+            if enter {
+                *set |= bit;
+            } else {
+                *set &= !bit;
+            }
+        };
+        file_in(&mut self.rosters[seat][regiment.player as usize]);
+        file_in(&mut self.totals[seat]);
+    }
+
+    /// A change of place: what is in range may differ.
+    #[inline]
+    pub(super) fn moved(&mut self) {
+        self.geometry = self.geometry.wrapping_add(1);
+    }
+}
