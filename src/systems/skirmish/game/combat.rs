@@ -1,0 +1,488 @@
+//! Fire, melee and morale on a charge's two cards: the attacker's card
+//! declares it; on the defender's card the defenders test morale, fire,
+//! the attackers test morale, the pairs melee, and routing men run under
+//! free hacks; blows struck and shots recorded for the tally.
+
+use super::*;
+
+impl Game {
+    /// Applies `effect` to man `i` of `seat`; a rout from fire sends him
+    /// off at once. "A man who was wounded and was hit again, was deemed
+    /// killed": a hit is any scoring result (the melee's "until one, or both
+    /// of them hit" is until one scores), so a rout kills a wounded man too.
+    pub(super) fn strike(&mut self, seat: Seat, i: usize, effect: Effect, from_fire: bool) {
+        let man = &mut self.men[seat][i];
+        match effect {
+            Effect::NoEffect => {}
+            _ if man.wounded => man.dead = true,
+            Effect::Rout => {
+                man.routing = true;
+                man.gone |= from_fire;
+            }
+            Effect::Wound => man.wounded = true,
+            Effect::Kill => man.dead = true,
+        }
+    }
+
+    pub(super) fn record_shot(
+        tally: &mut GameTally,
+        range: u32,
+        fire: u32,
+        target: &Man,
+        effect: Effect,
+    ) {
+        let e = effect as usize;
+        tally.shots_by_range[(range / 10).min(RANGE_BANDS as u32 - 1) as usize][e] += 1;
+        tally.shots_by_fire[(fire.clamp(1, VALUES as u32) - 1) as usize][e] += 1;
+        tally.shots_by_shield[target.shield as usize][e] += 1;
+    }
+
+    /// Each fighting shooter of `seat` fires `increments` worth at the
+    /// first fighting enemy in the enemy's standing order.
+    pub(super) fn volley(
+        &mut self,
+        seat: Seat,
+        increments_of: &dyn Fn(usize) -> u32,
+        range: u32,
+        rules: &Rules,
+        scenario: &Scenario,
+        tally: &mut GameTally,
+    ) {
+        let enemy = seat.other();
+        for i in 0..scenario.count[seat] as usize {
+            let Some(load) = scenario.men(seat)[i].load else {
+                continue;
+            };
+            if !self.men[seat][i].fighting() {
+                continue;
+            }
+            let Some(target) = self.fighting(enemy).next() else {
+                return;
+            };
+            let fire = shots(increments_of(i), load);
+            if fire == 0 {
+                continue;
+            }
+            let man = scenario.men(enemy)[target];
+            let modifier = fire_modifier(fire, range, !man.shield, rules.long_range);
+            let effect = roll(&mut self.dice, modifier, rules);
+            Self::record_shot(tally, range, fire, &man, effect);
+            self.strike(enemy, target, effect, true);
+            self.refresh(enemy, rules, scenario);
+        }
+    }
+
+    /// Every fighting man of `seat` tests morale in groups of up to three,
+    /// formed from the men still fighting in their standing order (the dead
+    /// and the running leave no gap); a failing group turns to run.
+    pub(super) fn morale_check(
+        &mut self,
+        seat: Seat,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategy: &SkirmishStrategy,
+        tally: &mut GameTally,
+    ) {
+        let mut group = [0usize; 3];
+        let mut members = 0;
+        let count = scenario.count[seat] as usize;
+        for i in 0..=count {
+            if i < count {
+                if !self.men[seat][i].fighting() {
+                    continue;
+                }
+                group[members] = i;
+                members += 1;
+                if members < 3 {
+                    continue;
+                }
+            }
+            if members == 0 {
+                continue;
+            }
+            let mut conditions = [Condition::Sound; 3];
+            for (c, &m) in conditions.iter_mut().zip(&group[..members]) {
+                *c = self.men[seat][m].condition();
+            }
+            let spread = if members > 1 { scenario.spread } else { 0 };
+            let level = morale_level(&conditions[..members], spread, 0);
+            let bonus = strategy.morale_points(level, self.commander[seat]);
+            self.commander[seat] -= bonus;
+            let passed = morale_roll(&mut self.dice, level + bonus as i64, rules.morale_pass);
+            let sound = conditions[..members]
+                .iter()
+                .filter(|&&c| c == Condition::Sound)
+                .count();
+            tally.morale[sound][members - sound][0] += 1;
+            tally.morale[sound][members - sound][1] += passed as u32;
+            if !passed {
+                for &m in &group[..members] {
+                    self.men[seat][m].routing = true;
+                }
+            }
+            members = 0;
+        }
+        self.refresh(seat, rules, scenario);
+    }
+
+    /// Free hacks at the men of `seat` who are routing away.
+    pub(super) fn free_hacks(&mut self, seat: Seat, rules: &Rules, scenario: &Scenario) {
+        let running = |m: &ManState| m.present && m.routing && !m.dead && !m.gone;
+        if !self.men[seat][..scenario.count[seat] as usize]
+            .iter()
+            .any(running)
+        {
+            return;
+        }
+        let enemy_fights = self.any_fighting(seat.other());
+        for i in 0..scenario.count[seat] as usize {
+            let man = self.men[seat][i];
+            if man.present && man.routing && !man.dead && !man.gone {
+                if enemy_fights {
+                    // A back turned: no shield counts. A rout result adds
+                    // nothing to a sound man already running, but is a hit
+                    // that kills a wounded one.
+                    let effect = roll(&mut self.dice, 1, rules);
+                    self.strike(seat, i, effect, false);
+                }
+                self.men[seat][i].gone = true;
+            }
+        }
+        self.refresh(seat, rules, scenario);
+    }
+
+    /// The attacker's card: routing attackers pull away; the rest advance,
+    /// declaring a charge once contact is in reach, and its missile men
+    /// shoot with the increments the advance leaves (the text's men may
+    /// move or fire each increment, on either side). Out of reach, a side
+    /// with shooters may halt to shoot the whole card, if its player says
+    /// so (`halt_within`). Returns the increments used.
+    pub(super) fn attacker_card(
+        &mut self,
+        card: u32,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategy: &SkirmishStrategy,
+        tally: &mut GameTally,
+    ) -> u32 {
+        let attacker = scenario.attacker;
+        self.free_hacks(attacker, rules, scenario);
+        if !self.any_fighting(attacker) || !self.any_fighting(attacker.other()) {
+            return 0;
+        }
+        let speed = self.speed[attacker];
+        let shooters = self.load[attacker].is_some();
+        if self.distance <= speed * card {
+            let used = self.distance.div_ceil(speed).max(1).min(card);
+            self.distance = 0;
+            self.charge_pending = true;
+            if shooters && card > used && rules.charging_fire {
+                // Just short of contact: point-blank.
+                self.volley(attacker, &|_| card - used, 0, rules, scenario, tally);
+                return card;
+            }
+            used
+        } else if shooters && self.distance <= strategy.halt_within {
+            self.volley(attacker, &|_| card, self.distance, rules, scenario, tally);
+            card
+        } else {
+            self.distance -= speed * card;
+            card
+        }
+    }
+
+    /// The defender's card: against a charge, the text's sequence; else its
+    /// shooters fire. Returns the increments used. Kept out of line: it is
+    /// large and only engaged games call it, so the card loop stays tight.
+    #[inline(never)]
+    pub(super) fn defender_card(
+        &mut self,
+        card: u32,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategies: &BySeat<SkirmishStrategy>,
+        tally: &mut GameTally,
+    ) -> u32 {
+        let attacker = scenario.attacker;
+        let defender = attacker.other();
+        if !self.any_fighting(defender) || !self.any_fighting(attacker) {
+            if self.charge_pending {
+                tally.charge_went(if self.any_fighting(attacker) {
+                    ChargeOutcome::NoDefender
+                } else {
+                    ChargeOutcome::StoppedByFire
+                });
+            }
+            self.charge_pending = false;
+            return 0;
+        }
+        if !self.charge_pending {
+            if self.distance == 0 {
+                return 0;
+            }
+            let has_shooters = self.load[defender].is_some();
+            self.volley(defender, &|_| card, self.distance, rules, scenario, tally);
+            // Shot down on the approach, before any charge was declared.
+            tally.stopped_before_charge |= !self.any_fighting(attacker);
+            return if has_shooters { card } else { 0 };
+        }
+        self.charge_pending = false;
+        // 1. The defenders test morale.
+        self.morale_check(defender, rules, scenario, &strategies[defender], tally);
+        let defenders_left = self.any_fighting(defender);
+        // 2. Defensive fire: a missile man paired with an attacker fires the
+        //    whole card, the others support with at most 2 increments.
+        let attackers = self.fighting(attacker).count();
+        let mut order = [0usize; MAX_MEN];
+        let mut n = 0;
+        for missile in [false, true] {
+            for i in self.fighting(defender).collect::<indices::Indices>().iter() {
+                if scenario.men(defender)[i].load.is_some() == missile {
+                    order[n] = i;
+                    n += 1;
+                }
+            }
+        }
+        let contacted = |i: usize| order[..n.min(attackers)].contains(&i);
+        let support = rules.support_fire_increments.min(card);
+        self.volley(
+            defender,
+            &|i| if contacted(i) { card } else { support },
+            0,
+            rules,
+            scenario,
+            tally,
+        );
+        if !self.any_fighting(attacker) {
+            tally.charge_went(ChargeOutcome::StoppedByFire);
+            return card;
+        }
+        // 3. The attackers test morale.
+        self.morale_check(attacker, rules, scenario, &strategies[attacker], tally);
+        if !self.any_fighting(attacker) {
+            tally.charge_went(ChargeOutcome::StoppedByMorale);
+            return card;
+        }
+        // Every defender turned at the charge: the attackers meet nobody.
+        tally.charge_went(if defenders_left {
+            ChargeOutcome::ReachedContact
+        } else {
+            ChargeOutcome::NoDefender
+        });
+        // 4. The melee, pair by pair; the loser turns to run.
+        let a_men: indices::Indices = self.fighting(attacker).collect();
+        let d_men: indices::Indices = self.fighting(defender).collect();
+        for (a, d) in a_men.iter().zip(d_men.iter()) {
+            let (am, dm) = (scenario.men(attacker)[a], scenario.men(defender)[d]);
+            let (on_d, on_a, _) =
+                melee(&mut self.dice, !dm.shield as i32, !am.shield as i32, rules);
+            tally.melees += 1;
+            match (on_d.scores(), on_a.scores()) {
+                (true, false) => tally.melees_won[attacker] += 1,
+                (false, true) => tally.melees_won[defender] += 1,
+                _ => {}
+            }
+            for (seat, i, effect) in [(defender, d, on_d), (attacker, a, on_a)] {
+                if effect.scores() {
+                    self.strike(seat, i, effect, false);
+                    self.men[seat][i].routing |= !self.men[seat][i].dead;
+                }
+            }
+        }
+        for seat in Seat::BOTH {
+            self.refresh(seat, rules, scenario);
+        }
+        // 5. Routing defenders run under the attackers' free hacks.
+        self.free_hacks(defender, rules, scenario);
+        card
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The mechanics around the dice, each from the text: grouping for
+    //! morale, the commander's one-shot points, free hacks, support fire, a
+    //! wounded man hit again, and missile men on the attacking side.
+    use super::*;
+    use crate::systems::skirmish::strategy::CardPlay;
+
+    fn scenario(text: &str) -> Scenario {
+        Scenario::from_table(&toml::from_str(text).unwrap()).unwrap()
+    }
+
+    fn rules(sets: &[&str]) -> Rules {
+        let mut values = Rules::defaults();
+        for set in sets {
+            values.set_text(set).unwrap();
+        }
+        Rules::from_values(&values).unwrap()
+    }
+
+    fn player(morale_target: u32, halt_within: u32) -> SkirmishStrategy {
+        SkirmishStrategy {
+            cards: CardPlay::Lowest,
+            morale_target,
+            halt_within,
+            samples: 0,
+        }
+    }
+
+    fn game_of(rules: &Rules, scenario: &Scenario, index: u64) -> Game {
+        let mut game = Game::new();
+        game.reset(rules, scenario, 11, index);
+        game
+    }
+
+    #[test]
+    fn morale_groups_form_from_the_men_still_fighting() {
+        let rules = rules(&["commander_points=0"]);
+        let seven = scenario("distance = 0\n[[a.men]]\ncount = 1\n[[b.men]]\ncount = 7\n");
+        let mut game = game_of(&rules, &seven, 0);
+        game.men[Seat::B][1].dead = true;
+        game.refresh(Seat::B, &rules, &seven);
+        let mut tally = GameTally::default();
+        game.morale_check(Seat::B, &rules, &seven, &player(0, 0), &mut tally);
+        // Six men still fighting test as two groups of three sound men:
+        // "the tester has the option of grouping up to 3 men".
+        assert_eq!(tally.morale[3][0][0], 2);
+        assert_eq!(tally.morale_tests().0, 2);
+    }
+
+    #[test]
+    fn commander_points_are_spent_once() {
+        let rules = rules(&[]);
+        let pair =
+            scenario("distance = 0\nspread = 2\n[[a.men]]\ncount = 1\n[[b.men]]\ncount = 2\n");
+        let mut game = game_of(&rules, &pair, 0);
+        let mut tally = GameTally::default();
+        // Two sound men 2 inches apart: 30 + 30 - 2 = 58; a target of 80
+        // spends 22 of the commander's 100 on each check, until they run out.
+        let mut left = Vec::new();
+        for _ in 0..6 {
+            for man in game.men[Seat::B].iter_mut().take(2) {
+                man.routing = false;
+            }
+            game.refresh(Seat::B, &rules, &pair);
+            game.morale_check(Seat::B, &rules, &pair, &player(80, 0), &mut tally);
+            left.push(game.commander[Seat::B]);
+        }
+        assert_eq!(left, [78, 56, 34, 12, 0, 0]);
+    }
+
+    /// Free hacks on `trials` running men, `wounded` or not: (killed,
+    /// wounded) counts.
+    fn free_hacks_on(wounded: bool, trials: u64) -> (u64, u64) {
+        let rules = rules(&[]);
+        let duel =
+            scenario("distance = 0\n[[a.men]]\ncount = 1\n[[b.men]]\ncount = 1\nshield = true\n");
+        let (mut killed, mut hurt) = (0, 0);
+        for index in 0..trials {
+            let mut game = game_of(&rules, &duel, index);
+            game.men[Seat::B][0].routing = true;
+            game.men[Seat::B][0].wounded = wounded;
+            game.refresh(Seat::B, &rules, &duel);
+            game.free_hacks(Seat::B, &rules, &duel);
+            let man = game.men[Seat::B][0];
+            assert!(man.gone, "a running man leaves the field");
+            killed += man.dead as u64;
+            hurt += (man.wounded && !man.dead && !wounded) as u64;
+        }
+        (killed, hurt)
+    }
+
+    #[test]
+    fn free_hacks_follow_the_table_and_kill_a_wounded_man_on_any_hit() {
+        use crate::stats::Rate;
+        let trials = 20_000;
+        let within = |count: u64, exact: f64| {
+            let (low, high) = Rate::new(count, trials).wilson(0.9999);
+            assert!(low <= exact && exact <= high, "{count}/{trials} vs {exact}");
+        };
+        // A back turned counts as unshielded: +1. A d10 of 8, 9 or 10 reads
+        // 9 to 11, a kill (3 in 10); a 7 reads 8, a wound (1 in 10).
+        let (killed, wounded) = free_hacks_on(false, trials);
+        within(killed, 0.3);
+        within(wounded, 0.1);
+        // Wounded already: any hit, 6 to 10 reading 7 to 11, kills (5 in 10).
+        let (killed, _) = free_hacks_on(true, trials);
+        within(killed, 0.5);
+    }
+
+    #[test]
+    fn a_wounded_man_scored_on_again_is_killed() {
+        let rules = rules(&[]);
+        let duel = scenario("distance = 0\n[[a.men]]\ncount = 1\n[[b.men]]\ncount = 1\n");
+        for effect in [Effect::Rout, Effect::Wound, Effect::Kill] {
+            let mut game = game_of(&rules, &duel, 0);
+            game.men[Seat::B][0].wounded = true;
+            game.strike(Seat::B, 0, effect, false);
+            assert!(game.men[Seat::B][0].dead, "{effect:?}");
+        }
+        let mut game = game_of(&rules, &duel, 0);
+        game.strike(Seat::B, 0, Effect::Rout, false);
+        assert!(!game.men[Seat::B][0].dead && game.men[Seat::B][0].routing);
+    }
+
+    #[test]
+    fn support_fire_is_limited_to_two_increments() {
+        // Morale always passes, so both archers stand and shoot.
+        let rules = rules(&["morale_pass=at_or_under", "commander_points=1000"]);
+        let charge = scenario(
+            "distance = 0\n[[a.men]]\ncount = 1\nshield = true\n[[b.men]]\ncount = 2\nweapon = \"archer\"\n",
+        );
+        let strategies = BySeat([player(100, 0), player(100, 0)]);
+        let mut supported = 0;
+        for index in 0..500 {
+            let mut game = game_of(&rules, &charge, index);
+            game.charge_pending = true;
+            let mut tally = GameTally::default();
+            game.defender_card(5, &rules, &charge, &strategies, &mut tally);
+            let fired = |fire: usize| tally.shots_by_fire[fire - 1].iter().sum::<u32>();
+            // The archer charged fires the whole 5 (fire, load, fire, load,
+            // fire: 3); the one supporting pivots and fires once, and only
+            // if the attacker is still coming.
+            assert_eq!(fired(3), 1);
+            assert_eq!(fired(1), tally.shots() - 1);
+            assert!(tally.shots() <= 2);
+            supported += fired(1);
+        }
+        assert!(supported > 100, "{supported}");
+    }
+
+    #[test]
+    fn attacking_missile_men_shoot() {
+        let rules = rules(&[]);
+        // Only the attackers have bows: every shot is theirs.
+        let text = |distance: u32| {
+            format!("distance = {distance}\nattacker = \"a\"\n[[a.men]]\ncount = 2\nweapon = \"archer\"\n[[b.men]]\ncount = 3\n")
+        };
+        let mut tally = GameTally::default();
+        // In contact at once: the charge takes one increment, the rest of
+        // the card is fire at point-blank, unless they hold their fire.
+        let close = scenario(&text(0));
+        let strategies = BySeat([player(80, 0), player(80, 0)]);
+        let shots = |rules: &Rules| {
+            let mut tally = GameTally::default();
+            (0..200)
+                .map(|index| {
+                    let mut game = game_of(rules, &close, index);
+                    game.play(rules, &close, &strategies, &mut tally);
+                    tally.shots()
+                })
+                .sum::<u32>()
+        };
+        assert!(shots(&rules) > 100, "{}", shots(&rules));
+        let holding = super::tests::rules(&["charging_shooters=hold_fire"]);
+        assert_eq!(shots(&holding), 0);
+        // 20 inches off and halting within 30: no card reaches contact (6
+        // increments at 2 inches), so the side stands and shoots every card.
+        let far = scenario(&text(20));
+        let halting = BySeat([player(80, 30), player(80, 0)]);
+        for index in 0..200 {
+            let mut game = game_of(&rules, &far, index);
+            game.play(&rules, &far, &halting, &mut tally);
+            assert_eq!(tally.charges.iter().sum::<u32>(), 0);
+            assert!(tally.shots() > 0);
+        }
+    }
+}
