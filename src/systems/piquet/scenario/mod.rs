@@ -1,0 +1,487 @@
+//! Piquet scenarios as data: for each side its players (the commander and
+//! any subordinates, each with a quality and perhaps an attached figure),
+//! its Army Deck, its regiments (rating, arm, Elan, stamina boxes, brigade,
+//! commanding player, the orders they will be given, an assault's target,
+//! an attached subordinate figure, its place on the field's one axis and
+//! what bears on its fire); for the game its length in DECQs, the movement
+//! chips each order starts with and the ranges of fire (the text's
+//! movement-chip and range tables were lost in the scan).
+
+use super::cards::{Card, Kind, KindCounts, BASIC, DECK, KINDS};
+use super::dice::Rating;
+use crate::engine::{BySeat, Seat};
+use crate::error::Result;
+use crate::scenario_fields::{bad, int, text};
+
+mod regiment;
+mod side;
+
+/// Regiments a side: a side's units are one fixed array and sets of them
+/// are 16-bit masks.
+pub const MAX_UNITS: usize = 12;
+/// Orders in a regiment's plan (repeated once done).
+pub const MAX_PLAN: usize = 4;
+/// Players a side: its commander and up to three subordinates.
+pub const MAX_PLAYERS: usize = 4;
+
+/// A commander's quality, which sets the cards the hand holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quality {
+    Miserable = 1,
+    Poor,
+    Average,
+    Good,
+    Superior,
+}
+
+impl Quality {
+    pub const NAMES: [&'static str; 5] = ["miserable", "poor", "average", "good", "superior"];
+
+    /// "Superior 5 cards, Good 4 cards, Average 3 cards, Poor 2 cards, and
+    /// Miserable 1 card."
+    pub const fn hand_size(self) -> usize {
+        self as usize
+    }
+
+    pub fn parse(text: &str) -> Option<Quality> {
+        use Quality::*;
+        Quality::NAMES
+            .iter()
+            .position(|&n| n == text)
+            .map(|i| [Miserable, Poor, Average, Good, Superior][i])
+    }
+
+    pub const fn name(self) -> &'static str {
+        Quality::NAMES[self as usize - 1]
+    }
+}
+
+/// The orders the text lists: Melee Resolution (an assault), Move,
+/// Maneuver, Deploy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderKind {
+    Move = 0,
+    Maneuver,
+    Deploy,
+    Assault,
+}
+
+pub const ORDER_KINDS: usize = 4;
+
+impl OrderKind {
+    pub const ALL: [OrderKind; ORDER_KINDS] = [
+        OrderKind::Move,
+        OrderKind::Maneuver,
+        OrderKind::Deploy,
+        OrderKind::Assault,
+    ];
+    pub const NAMES: [&'static str; ORDER_KINDS] = ["move", "maneuver", "deploy", "assault"];
+
+    pub const fn name(self) -> &'static str {
+        OrderKind::NAMES[self as usize]
+    }
+
+    pub fn parse(text: &str) -> Option<OrderKind> {
+        OrderKind::NAMES
+            .iter()
+            .position(|&n| n == text)
+            .map(|i| OrderKind::ALL[i])
+    }
+
+    /// The card that executes this order for a unit of `arm`: a Move order
+    /// waits for Infantry Move in Open, Cavalry in Open or, for artillery,
+    /// Artillery Move (note 12; that card's definition was lost in the scan,
+    /// its name is read literally).
+    pub const fn card(self, arm: Arm) -> Kind {
+        match (self, arm) {
+            (OrderKind::Move, Arm::Infantry) => Kind::InfantryMoveInOpen,
+            (OrderKind::Move, Arm::Cavalry) => Kind::CavalryInOpen,
+            (OrderKind::Move, Arm::Artillery) => Kind::ArtilleryMove,
+            (OrderKind::Maneuver, _) => Kind::Maneuver,
+            (OrderKind::Deploy, _) => Kind::Deployment,
+            (OrderKind::Assault, _) => Kind::MeleeResolution,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arm {
+    Infantry,
+    Cavalry,
+    Artillery,
+}
+
+impl Arm {
+    /// Infantry and artillery fire; cavalry only when skirmishing, which is
+    /// not modelled.
+    pub const fn fires(self) -> bool {
+        !matches!(self, Arm::Cavalry)
+    }
+}
+
+/// The ranges of fire, in inches: the text's range table was lost in the
+/// scan. Engagement is 3" ("withdraw to 3" from the objective (Engagement
+/// range)"); Bombardment, for medium heavy and heavy artillery, 12" (note
+/// 16: "900 yards ... heavy artillery is equally as effective at 8" as at
+/// 12"", at 75 yards to the inch).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ranges {
+    pub engagement: i32,
+    pub bombardment: i32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Regiment {
+    pub rating: Rating,
+    pub arm: Arm,
+    /// Battle cavalry may break through.
+    pub battle_cavalry: bool,
+    pub elan: u8,
+    /// Stamina boxes of the Fresh, Fatigued and Exhausted tiers.
+    pub stamina: [u8; 3],
+    pub brigade: u8,
+    /// The division its brigade belongs to (0: none named, the brigade
+    /// stands alone).
+    pub division: u8,
+    pub plan: [OrderKind; MAX_PLAN],
+    pub plan_len: u8,
+    /// The enemy regiment its assaults go in against, and its fire when in
+    /// range.
+    pub target: u8,
+    /// Whether the scenario named a target.
+    pub has_target: bool,
+    /// Chips an attached subordinate figure removes on each executing card
+    /// (Poor 2, Average 3, Superior 4); 0 without one.
+    pub figure: u8,
+    /// The player commanding it (0: the side's commander).
+    pub player: u8,
+    /// Where it stands on the field's one axis, in inches: side a faces
+    /// up the axis, side b down it.
+    pub at: i32,
+    /// Loaded at the start of the game.
+    pub loaded: bool,
+    /// An eight-gun artillery company: its fire casts one die of the next
+    /// larger type beside its own.
+    pub eight_guns: bool,
+    /// In an urban block: its fire is down (note 17).
+    pub urban: bool,
+    /// Steps its fire is adjusted by, besides those the game works out (the
+    /// fire modifiers of the lost table, as scenario data).
+    pub fire_step: i32,
+    /// Its Maneuver orders go back, away from the enemy (else forward).
+    pub maneuver_back: bool,
+}
+
+impl Regiment {
+    /// Medium heavy and heavy artillery fire at Bombardment range.
+    pub fn bombards(&self) -> bool {
+        self.arm == Arm::Artillery && self.rating.sides >= 8
+    }
+
+    pub fn boxes(&self) -> u32 {
+        self.stamina.iter().map(|&b| b as u32).sum()
+    }
+
+    /// The card kinds its plan's orders wait for, one bit each.
+    pub fn plan_kinds(&self) -> u16 {
+        self.plan[..self.plan_len as usize]
+            .iter()
+            .fold(0, |m, order| m | 1 << order.card(self.arm) as u16)
+    }
+}
+
+/// One player of a side: the side's commander (the first) or a
+/// subordinate commander under it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Commander {
+    pub quality: Quality,
+    /// The regiment the player's own figure is attached to.
+    pub attached_to: Option<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Side {
+    pub players: [Commander; MAX_PLAYERS],
+    pub player_count: u8,
+    pub player_names: Vec<String>,
+    pub army_deck: KindCounts,
+    /// The Army Deck's cards in kind order, as a redeal with no army card
+    /// in any hand lays them out before dealing.
+    pub army_pool: Vec<Card>,
+    pub regiments: [Regiment; MAX_UNITS],
+    pub count: u8,
+    pub names: Vec<String>,
+    /// The card kinds its regiments' plans want at the start.
+    pub planned: u16,
+    /// Each attached subordinate figure's regiment and the rest of its
+    /// command (its division and brigade): read once, here, not per card.
+    pub figure_commands: Vec<(u8, u16)>,
+    /// The regiments each player's cards reach: every regiment for the
+    /// side's commander, its own for a subordinate.
+    pub commands: [u16; MAX_PLAYERS],
+    /// The side's infantry, and its artillery.
+    pub infantry: u16,
+    pub artillery: u16,
+    /// The companies that fire at Bombardment range (`Regiment::bombards`).
+    pub bombards: u16,
+    /// Each regiment's brigade (the same brigade number in the same
+    /// division), itself included: what one fire order covers.
+    pub brigades: [u16; MAX_UNITS],
+    /// Each player's own regiments.
+    pub owned: [u16; MAX_PLAYERS],
+}
+
+impl Side {
+    pub fn players(&self) -> &[Commander] {
+        &self.players[..self.player_count as usize]
+    }
+
+    pub fn regiments(&self) -> &[Regiment] {
+        &self.regiments[..self.count as usize]
+    }
+
+    pub fn army_cards(&self) -> u32 {
+        self.army_deck.iter().map(|&c| c as u32).sum()
+    }
+}
+
+/// Each side's table, its regiment entries and their names, as read
+/// before any regiment (`side.rs`).
+struct Listed<'t> {
+    tables: BySeat<Option<&'t toml::Table>>,
+    entries: BySeat<&'t [toml::Value]>,
+    names: BySeat<Vec<String>>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    pub name: String,
+    pub decqs: u32,
+    /// Movement chips an order of each kind starts with.
+    pub chips: [u8; ORDER_KINDS],
+    pub ranges: Ranges,
+    pub sides: BySeat<Side>,
+}
+
+fn unknown_keys(table: &toml::Table, at: &str, keys: &[&str]) -> Result<()> {
+    match table.keys().find(|k| !keys.contains(&k.as_str())) {
+        Some(key) => Err(bad(
+            &format!("{at}{key}"),
+            "(unknown key)",
+            &keys.join(", "),
+        )),
+        None => Ok(()),
+    }
+}
+
+fn name<'t>(table: &'t toml::Table, at: &str, key: &str, allowed: &str) -> Result<Option<&'t str>> {
+    match table.get(key) {
+        None => Ok(None),
+        Some(toml::Value::String(s)) => Ok(Some(s)),
+        Some(other) => Err(bad(&format!("{at}{key}"), other, allowed)),
+    }
+}
+
+fn stamina(value: Option<&toml::Value>, at: &str, default: [u8; 3]) -> Result<[u8; 3]> {
+    let allowed = "three box counts [fresh, fatigued, exhausted], each 0..=9, at least one box";
+    let Some(value) = value else {
+        return Ok(default);
+    };
+    let boxes: Option<Vec<u8>> = value.as_array().and_then(|list| {
+        list.iter()
+            .map(|v| {
+                v.as_integer()
+                    .filter(|n| (0..=9).contains(n))
+                    .map(|n| n as u8)
+            })
+            .collect()
+    });
+    match boxes {
+        Some(b) if b.len() == 3 && b.iter().any(|&n| n > 0) => Ok([b[0], b[1], b[2]]),
+        _ => Err(bad(at, value, allowed)),
+    }
+}
+
+fn army_deck(value: &toml::Value, at: &str) -> Result<KindCounts> {
+    let toml::Value::Table(table) = value else {
+        return Err(bad(at, value, "a table of card type = count"));
+    };
+    let mut counts = [0u8; KINDS];
+    for (key, count) in table {
+        let kind = Kind::parse(key).ok_or_else(|| {
+            bad(
+                &format!("{at}.{key}"),
+                "(unknown card type)",
+                &Kind::NAMES.join(", "),
+            )
+        })?;
+        counts[kind as usize] = match count {
+            toml::Value::Integer(n) if (0..=64).contains(n) => *n as u8,
+            other => return Err(bad(&format!("{at}.{key}"), other, "a count 0..=64")),
+        };
+    }
+    Ok(counts)
+}
+
+impl Scenario {
+    /// Reads a scenario table (see `experiments/piquet/scenarios/default.toml`):
+    /// the game's values here, each side's table in `side.rs` and each
+    /// regiment's in `regiment.rs`.
+    pub fn from_table(table: &toml::Table) -> Result<Scenario> {
+        unknown_keys(
+            table,
+            "",
+            &[
+                "name",
+                "description",
+                "decqs",
+                "elan",
+                "stamina",
+                "chips",
+                "ranges",
+                "distance",
+                "army_deck",
+                "a",
+                "b",
+            ],
+        )?;
+        // Side a stands at 0 and side b `distance` inches up the axis,
+        // unless a regiment gives its own `at`.
+        let distance = int(table, "", "distance", (0, 200), Some(10))? as i32;
+        let ranges = match table.get("ranges") {
+            None => Ranges {
+                engagement: 3,
+                bombardment: 12,
+            },
+            Some(toml::Value::Table(t)) => {
+                unknown_keys(t, "ranges.", &["engagement", "bombardment"])?;
+                Ranges {
+                    engagement: int(t, "ranges.", "engagement", (1, 100), Some(3))? as i32,
+                    bombardment: int(t, "ranges.", "bombardment", (1, 200), Some(12))? as i32,
+                }
+            }
+            Some(other) => {
+                return Err(bad(
+                    "ranges",
+                    other,
+                    "a table of engagement, bombardment = inches",
+                ))
+            }
+        };
+        let decqs = int(table, "", "decqs", (1, 100), None)? as u32;
+        let elan = int(table, "", "elan", (1, 60), Some(12))? as u8;
+        let boxes = stamina(table.get("stamina"), "stamina", [2, 2, 2])?;
+        let mut chips = [0u8; ORDER_KINDS];
+        match table.get("chips") {
+            Some(toml::Value::Table(t)) => {
+                unknown_keys(t, "chips.", &OrderKind::NAMES)?;
+                for kind in OrderKind::ALL {
+                    chips[kind as usize] = int(t, "chips.", kind.name(), (0, 100), None)? as u8;
+                }
+            }
+            other => {
+                return Err(bad(
+                    "chips",
+                    other.map_or("(missing)".to_string(), |v| v.to_string()),
+                    "a table of move, maneuver, deploy, assault = chips",
+                ))
+            }
+        }
+        let shared_deck = table
+            .get("army_deck")
+            .map(|v| army_deck(v, "army_deck"))
+            .transpose()?;
+        // Names first: an assault names its target on the other side.
+        let listed = Listed::read(table)?;
+        let mut sides = Vec::new();
+        for seat in Seat::BOTH {
+            // What a regiment is unless its entry says otherwise.
+            let unwritten = Regiment {
+                rating: Rating {
+                    sides: 8,
+                    dice: 2,
+                    step: 0,
+                },
+                arm: Arm::Infantry,
+                battle_cavalry: false,
+                elan,
+                stamina: boxes,
+                brigade: 1,
+                division: 0,
+                plan: [OrderKind::Move; MAX_PLAN],
+                plan_len: 0,
+                target: 0,
+                has_target: false,
+                figure: 0,
+                player: 0,
+                at: if seat == Seat::A { 0 } else { distance },
+                loaded: true,
+                eight_guns: false,
+                urban: false,
+                fire_step: 0,
+                maneuver_back: false,
+            };
+            sides.push(Side::read(seat, &listed, shared_deck, &unwritten)?);
+        }
+        let b = sides.pop().expect("two sides");
+        let a = sides.pop().expect("two sides");
+        let scenario = Scenario {
+            name: text(table, "", "name")?.unwrap_or("scenario").to_string(),
+            decqs,
+            chips,
+            ranges,
+            sides: BySeat([a, b]),
+        };
+        scenario.check_army_decks()?;
+        Ok(scenario)
+    }
+
+    /// Note 13's least Army Deck: `per_player` cards for each player the
+    /// side deals to, plus `spare`.
+    pub fn check_army_minimum(&self, per_player: u32, spare: u32) -> Result<()> {
+        for seat in Seat::BOTH {
+            let side = &self.sides[seat];
+            let least = per_player * side.player_count as u32 + spare;
+            if side.army_cards() < least {
+                return Err(bad(
+                    &format!("{}.army_deck", seat.name()),
+                    format!("{} cards", side.army_cards()),
+                    &format!(
+                        "at least {least}: note 13's {per_player} cards for each of the side's {} player(s) plus {spare} spare (rules army_cards_per_player, army_spare_cards)",
+                        side.player_count
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A redeal gives each player 18 cards less the basic cards it holds in
+    /// hand; when every held card is basic that is 9 + the hand's size
+    /// (note 13: "the army deck must be able to provide 14 cards to the
+    /// player's deck"). An Army Deck with fewer could not be dealt.
+    fn check_army_decks(&self) -> Result<()> {
+        for seat in Seat::BOTH {
+            let side = &self.sides[seat];
+            let need: u32 = side
+                .players()
+                .iter()
+                .map(|p| (DECK - BASIC + p.quality.hand_size()) as u32)
+                .sum();
+            if side.army_cards() < need || side.army_cards() > 255 {
+                let qualities: Vec<&str> =
+                    side.players().iter().map(|p| p.quality.name()).collect();
+                return Err(bad(
+                    &format!("{}.army_deck", seat.name()),
+                    format!("{} cards", side.army_cards()),
+                    &format!(
+                        "{need} to 255 cards: the redeal of the side's {} player(s) ({}) may need {need} (note 13 also keeps some undealt for uncertainty)",
+                        side.player_count,
+                        qualities.join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}

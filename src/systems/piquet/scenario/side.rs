@@ -1,0 +1,246 @@
+//! A side's table of a scenario: its commander and subordinates (quality,
+//! name, attached figure), its Army Deck, and its regiments (each read by
+//! `regiment.rs`), with the sets of regiments the game walks as masks.
+
+use super::*;
+
+impl<'t> Listed<'t> {
+    /// Each side's table, its regiment entries and their names: read
+    /// before any regiment, since an assault names its target on the
+    /// other side.
+    pub(super) fn read(table: &'t toml::Table) -> Result<Listed<'t>> {
+        let mut listed = Listed {
+            tables: BySeat([None, None]),
+            entries: BySeat([&[], &[]]),
+            names: BySeat::default(),
+        };
+        for seat in Seat::BOTH {
+            let at = seat.name();
+            let Some(side) = table.get(at) else {
+                return Err(bad(
+                    at,
+                    "(missing)",
+                    "a table with commander and [[regiments]]",
+                ));
+            };
+            let toml::Value::Table(side) = side else {
+                return Err(bad(at, side, "a table with commander and [[regiments]]"));
+            };
+            unknown_keys(
+                side,
+                &format!("{at}."),
+                &[
+                    "commander",
+                    "name",
+                    "army_deck",
+                    "attached_to",
+                    "subordinates",
+                    "regiments",
+                ],
+            )?;
+            listed.tables[seat] = Some(side);
+            match side.get("regiments") {
+                None => {}
+                Some(toml::Value::Array(list)) => listed.entries[seat] = list,
+                Some(other) => {
+                    return Err(bad(
+                        &format!("{at}.regiments"),
+                        other,
+                        "[[a.regiments]] entries",
+                    ))
+                }
+            }
+            if listed.entries[seat].len() > MAX_UNITS {
+                return Err(bad(
+                    &format!("{at}.regiments"),
+                    listed.entries[seat].len(),
+                    &format!("at most {MAX_UNITS} regiments a side"),
+                ));
+            }
+            for (i, entry) in listed.entries[seat].iter().enumerate() {
+                let field = format!("{at}.regiments[{}]", i + 1);
+                let toml::Value::Table(entry) = entry else {
+                    return Err(bad(&field, entry, "a table"));
+                };
+                let n = name(entry, &format!("{field}."), "name", "a name")?
+                    .map_or_else(|| format!("{at}{}", i + 1), str::to_string);
+                if listed.names[seat].contains(&n) {
+                    return Err(bad(
+                        &format!("{field}.name"),
+                        &n,
+                        "a name not used twice on a side",
+                    ));
+                }
+                listed.names[seat].push(n);
+            }
+        }
+        Ok(listed)
+    }
+}
+
+impl Side {
+    /// Side `seat` of the scenario: its players, its deck (its own, else
+    /// `shared_deck`) and its regiments, each starting as `unwritten`.
+    pub(super) fn read(
+        seat: Seat,
+        listed: &Listed<'_>,
+        shared_deck: Option<KindCounts>,
+        unwritten: &Regiment,
+    ) -> Result<Side> {
+        let at = seat.name();
+        let side = listed.tables[seat].expect("read above");
+        let entries = listed.entries[seat];
+        // The side's commander, then its subordinates: each a player
+        // with its own deck, hand and initiative.
+        let mut player_tables: Vec<(String, &toml::Table)> = vec![(format!("{at}."), side)];
+        match side.get("subordinates") {
+            None => {}
+            Some(toml::Value::Array(list)) if list.len() < MAX_PLAYERS => {
+                for (i, entry) in list.iter().enumerate() {
+                    let field = format!("{at}.subordinates[{}].", i + 1);
+                    let toml::Value::Table(entry) = entry else {
+                        return Err(bad(&field, entry, "a table"));
+                    };
+                    unknown_keys(entry, &field, &["name", "commander", "attached_to"])?;
+                    player_tables.push((field, entry));
+                }
+            }
+            Some(other) => {
+                return Err(bad(
+                    &format!("{at}.subordinates"),
+                    other,
+                    &format!("[[{at}.subordinates]] entries, at most {}", MAX_PLAYERS - 1),
+                ))
+            }
+        }
+        let mut player_names = Vec::new();
+        let mut players = [Commander {
+            quality: Quality::Average,
+            attached_to: None,
+        }; MAX_PLAYERS];
+        for (p, (field, t)) in player_tables.iter().enumerate() {
+            let qualities = Quality::NAMES.join(", ");
+            players[p].quality = match name(t, field, "commander", "a quality")? {
+                Some(q) => Quality::parse(q)
+                    .ok_or_else(|| bad(&format!("{field}commander"), q, &qualities))?,
+                None => return Err(bad(&format!("{field}commander"), "(missing)", &qualities)),
+            };
+            let n = name(t, field, "name", "a name")?.map_or_else(
+                || {
+                    if p == 0 {
+                        "commander".to_string()
+                    } else {
+                        format!("subordinate {p}")
+                    }
+                },
+                str::to_string,
+            );
+            if player_names.contains(&n) {
+                return Err(bad(
+                    &format!("{field}name"),
+                    &n,
+                    "a name not used twice on a side",
+                ));
+            }
+            player_names.push(n);
+        }
+        let deck = match side.get("army_deck") {
+            Some(v) => army_deck(v, &format!("{at}.army_deck"))?,
+            None => shared_deck.ok_or_else(|| {
+                bad(
+                    &format!("{at}.army_deck"),
+                    "(missing)",
+                    "an [army_deck] table for both sides, or one per side",
+                )
+            })?,
+        };
+        let mut regiments = [*unwritten; MAX_UNITS];
+        let enemies = &listed.names[seat.other()];
+        for (i, entry) in entries.iter().enumerate() {
+            let field = format!("{at}.regiments[{}].", i + 1);
+            let entry = entry.as_table().expect("checked above");
+            regiments[i] = Regiment::read(entry, &field, unwritten, enemies, &player_names)?;
+        }
+        let names = &listed.names[seat];
+        for (p, (field, t)) in player_tables.iter().enumerate() {
+            players[p].attached_to = match name(t, field, "attached_to", "a regiment's name")? {
+                None => None,
+                Some(n) => {
+                    let i = names.iter().position(|m| m == n).ok_or_else(|| {
+                        bad(
+                            &format!("{field}attached_to"),
+                            n,
+                            &format!("one of the side's regiments: {}", names.join(", ")),
+                        )
+                    })?;
+                    if regiments[i].player as usize != p {
+                        return Err(bad(
+                            &format!("{field}attached_to"),
+                            n,
+                            "a regiment the player commands",
+                        ));
+                    }
+                    Some(i as u8)
+                }
+            };
+        }
+        let count = entries.len();
+        let planned = regiments[..count].iter().fold(0, |m, r| m | r.plan_kinds());
+        let figure_commands = figure_commands(&regiments[..count]);
+        let mask = |keep: &dyn Fn(&Regiment) -> bool| {
+            (0..count)
+                .filter(|&i| keep(&regiments[i]))
+                .fold(0u16, |m, i| m | 1 << i)
+        };
+        let commands = std::array::from_fn(|p| mask(&|r| p == 0 || r.player as usize == p));
+        let infantry = mask(&|r| r.arm == Arm::Infantry);
+        let artillery = mask(&|r| r.arm == Arm::Artillery);
+        let bombards = mask(&|r| r.bombards());
+        let owned = std::array::from_fn(|p| mask(&|r| r.player as usize == p));
+        let brigades = std::array::from_fn(|i| {
+            let me = &regiments[i];
+            mask(&|r| r.brigade == me.brigade && r.division == me.division)
+        });
+        Ok(Side {
+            planned,
+            figure_commands,
+            commands,
+            infantry,
+            artillery,
+            bombards,
+            brigades,
+            owned,
+            players,
+            player_count: player_tables.len() as u8,
+            player_names,
+            army_deck: deck,
+            army_pool: deck
+                .iter()
+                .enumerate()
+                .flat_map(|(k, &n)| std::iter::repeat_n(Card::army(Kind::ALL[k]), n as usize))
+                .collect(),
+            regiments,
+            count: count as u8,
+            names: names.clone(),
+        })
+    }
+}
+
+/// Each regiment with a figure, and the other regiments of its brigade.
+fn figure_commands(regiments: &[Regiment]) -> Vec<(u8, u16)> {
+    regiments
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.figure > 0)
+        .map(|(f, figure)| {
+            let command = regiments
+                .iter()
+                .enumerate()
+                .filter(|&(i, r)| {
+                    i != f && r.brigade == figure.brigade && r.division == figure.division
+                })
+                .fold(0u16, |m, (i, _)| m | 1 << i);
+            (f as u8, command)
+        })
+        .collect()
+}
