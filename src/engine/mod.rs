@@ -16,6 +16,21 @@ pub fn first_best<T: PartialOrd>(totals: &[T]) -> usize {
 }
 
 #[cfg(test)]
+mod by_seat_tests {
+    use super::*;
+
+    #[test]
+    fn by_seat_maps_and_zips_seat_by_seat() {
+        let names = BySeat::from_fn(Seat::name);
+        assert_eq!(names, BySeat(["a", "b"]));
+        assert_eq!(names.map(str::len), BySeat([1, 1]));
+        let zipped = BySeat([1, 2]).zip(BySeat(['x', 'y']));
+        assert_eq!(zipped, BySeat([(1, 'x'), (2, 'y')]));
+        assert_eq!(BySeat([3, 4]).as_ref().map(|v| v * 2), BySeat([6, 8]));
+    }
+}
+
+#[cfg(test)]
 mod first_best_tests {
     #[test]
     fn the_earliest_of_the_greatest_wins() {
@@ -67,6 +82,30 @@ impl Seat {
 /// Per-seat data, indexed by `Seat`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BySeat<T>(pub [T; 2]);
+
+impl<T> BySeat<T> {
+    /// Each seat's value, from the seat.
+    pub fn from_fn(f: impl FnMut(Seat) -> T) -> BySeat<T> {
+        BySeat(Seat::BOTH.map(f))
+    }
+
+    /// Each seat's value turned into another.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> BySeat<U> {
+        BySeat(self.0.map(f))
+    }
+
+    /// Each seat's value beside the other's of the same seat.
+    pub fn zip<U>(self, other: BySeat<U>) -> BySeat<(T, U)> {
+        let [a, b] = self.0;
+        let [c, d] = other.0;
+        BySeat([(a, c), (b, d)])
+    }
+
+    /// References to each seat's value.
+    pub fn as_ref(&self) -> BySeat<&T> {
+        BySeat([&self.0[0], &self.0[1]])
+    }
+}
 
 impl<T> std::ops::Index<Seat> for BySeat<T> {
     type Output = T;

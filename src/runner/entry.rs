@@ -238,7 +238,7 @@ fn outcome_of<S: Simulation>(
         S::METRICS,
     );
     if let Some(forfeits) = result.forfeits {
-        let agents = BySeat(Seat::BOTH.map(|seat| variant.players[seat].command.is_some()));
+        let agents = BySeat::from_fn(|seat| variant.players[seat].command.is_some());
         rows.extend(forfeit_rows(forfeits, agents, result.games));
     }
     VariantOutcome {

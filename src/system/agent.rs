@@ -452,15 +452,17 @@ pub fn with_agents_of_players<R>(
     play: impl FnOnce(BySeat<Option<&std::cell::RefCell<AgentSeat>>>) -> R,
 ) -> R {
     use std::cell::RefCell;
-    let taken: BySeat<Option<(String, RefCell<AgentSeat>)>> = BySeat(Seat::BOTH.map(|seat| {
+    let taken: BySeat<Option<(String, RefCell<AgentSeat>)>> = BySeat::from_fn(|seat| {
         let (command, hello) = agents[seat].as_ref()?;
         let (key, mut agent) = take(system, command, hello, seat);
         agent.begin(game, &game_message(master_seed, game, &streams(seat)));
         Some((key, RefCell::new(agent)))
-    }));
-    let result = play(BySeat(
-        Seat::BOTH.map(|s| taken[s].as_ref().map(|(_, agent)| agent)),
-    ));
+    });
+    let result = play(
+        taken
+            .as_ref()
+            .map(|seat| seat.as_ref().map(|(_, agent)| agent)),
+    );
     for (key, agent) in taken.0.into_iter().flatten() {
         give_back(key, agent.into_inner());
     }

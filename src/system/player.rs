@@ -1,7 +1,7 @@
 //! Players: the built-in strategies a system offers, and a seat's player
 //! resolved once, at the boundary, from a name, a preset or a table.
 
-use crate::engine::{BySeat, Seat};
+use crate::engine::BySeat;
 use crate::error::{Error, ErrorKind, Result};
 use crate::params::{ParamSpec, ParamValues};
 use crate::presets;
@@ -205,5 +205,5 @@ pub fn presets_dir(system: &str, explicit: Option<&Path>) -> PathBuf {
 
 /// Each seat's name, for rows broken down by player.
 pub fn player_names(players: &BySeat<Player>) -> BySeat<String> {
-    BySeat(Seat::BOTH.map(|s| players[s].name.clone()))
+    BySeat::from_fn(|s| players[s].name.clone())
 }

@@ -142,11 +142,11 @@ impl Simulation for Haggerty {
         };
         Ok(Haggerty {
             rules: Rules::from_values(rules.clone())?,
-            strategies: BySeat(Seat::BOTH.map(built_in)),
-            agents: BySeat(Seat::BOTH.map(|s| {
+            strategies: BySeat::from_fn(built_in),
+            agents: BySeat::from_fn(|s| {
                 let command = players[s].command.clone()?;
                 Some((command, agent::hello(rules, s)))
-            })),
+            }),
         })
     }
 
@@ -182,10 +182,10 @@ impl Simulation for Haggerty {
                 master_seed,
                 game,
                 |agents| {
-                    let seats = BySeat(Seat::BOTH.map(|s| agent::Seated {
+                    let seats = BySeat::from_fn(|s| agent::Seated {
                         built_in: self.strategies[s],
                         agent: agents[s],
-                    }));
+                    });
                     play_game(
                         &mut state.game,
                         &self.rules,
@@ -219,9 +219,7 @@ impl Simulation for Haggerty {
             .map_or(BySeat::default(), |r| r.revealed);
         Trace {
             deal: dealt[Seat::A].0 ^ dealt[Seat::B].0.rotate_left(32),
-            first_decision: BySeat(
-                Seat::BOTH.map(|s| revealed[s].map_or(u64::MAX, |c| c.index() as u64)),
-            ),
+            first_decision: revealed.map(|card| card.map_or(u64::MAX, |c| c.index() as u64)),
         }
     }
 }

@@ -42,9 +42,7 @@ impl Game {
             round: RoundState::new(BySeat([Cards::EMPTY; 2]), Cards::EMPTY, Seat::A),
             deck: std::array::from_fn(|i| i as u8),
             deal_rng: game_rng(master_seed, index, Stream::DEAL),
-            seat_rngs: BySeat(
-                Seat::BOTH.map(|s| game_rng(master_seed, index, Stream::seat(s.index()))),
-            ),
+            seat_rngs: BySeat::from_fn(|s| game_rng(master_seed, index, Stream::seat(s.index()))),
             scratch: BySeat([Scratch::new(), Scratch::new()]),
         };
         game.reset(rules, master_seed, index);

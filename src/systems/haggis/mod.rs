@@ -66,10 +66,10 @@ impl RoundRecord {
             left_points: outcome.score.left_points,
             left_cards: outcome.score.left_cards,
             haggis_points: outcome.score.haggis_points,
-            bets: BySeat(Seat::BOTH.map(|s| state.bets[s] as u8)),
+            bets: BySeat::from_fn(|s| state.bets[s] as u8),
             tricks: state.tricks,
             plays: state.plays[Seat::A] + state.plays[Seat::B],
-            bombs: BySeat(Seat::BOTH.map(|s| state.bombs[s].iter().map(|&b| b as u32).sum())),
+            bombs: BySeat::from_fn(|s| state.bombs[s].iter().map(|&b| b as u32).sum()),
             totals: outcome.totals,
         }
     }
@@ -210,16 +210,16 @@ impl Simulation for Haggis {
         let (rules, players) = (&variant.rules, &variant.players);
         Ok(Haggis {
             rules: Rules::from_values(rules.clone())?,
-            strategies: BySeat(Seat::BOTH.map(|s| match players[s].command {
+            strategies: BySeat::from_fn(|s| match players[s].command {
                 // The seat's built-in is unused; any will do.
                 Some(_) => HaggisStrategy::Greedy,
                 None => HaggisStrategy::from_player(&players[s]),
-            })),
+            }),
             names: player_names(players),
-            agents: BySeat(Seat::BOTH.map(|s| {
+            agents: BySeat::from_fn(|s| {
                 let command = players[s].command.clone()?;
                 Some((command, agent::hello(rules, s)))
-            })),
+            }),
         })
     }
 
@@ -254,10 +254,10 @@ impl Simulation for Haggis {
                 master_seed,
                 game,
                 |agents| {
-                    let seats = BySeat(Seat::BOTH.map(|s| agent::Seated {
+                    let seats = BySeat::from_fn(|s| agent::Seated {
                         built_in: self.strategies[s],
                         agent: agents[s],
-                    }));
+                    });
                     play_game(
                         state,
                         &self.rules,
@@ -292,7 +292,7 @@ impl Simulation for Haggis {
             deal: hands[Seat::A].0
                 ^ hands[Seat::B].0.rotate_left(24)
                 ^ dealt.round.haggis.0.rotate_left(48),
-            first_decision: BySeat(Seat::BOTH.map(|s| outcome.state.bets[s] as u64)),
+            first_decision: BySeat::from_fn(|s| outcome.state.bets[s] as u64),
         }
     }
 }

@@ -189,18 +189,18 @@ impl Simulation for Piquet {
         Ok(Piquet {
             rules,
             scenario,
-            strategies: BySeat(Seat::BOTH.map(|s| match variant.players[s].command {
+            strategies: BySeat::from_fn(|s| match variant.players[s].command {
                 // The side's built-in is unused: the agent makes every
                 // decision.
                 Some(_) => PiquetStrategy::from_player(&crate::system::Player::built_in(
                     &strategy::STRATEGIES[0],
                 )),
                 None => PiquetStrategy::from_player(&variant.players[s]),
-            })),
-            agents: BySeat(Seat::BOTH.map(|s| {
+            }),
+            agents: BySeat::from_fn(|s| {
                 let command = variant.players[s].command.clone()?;
                 Some((command, agent::hello(&variant.rules, &variant.scenario, s)))
-            })),
+            }),
         })
     }
 
@@ -236,10 +236,10 @@ impl Simulation for Piquet {
                 game,
                 players,
                 |agents| {
-                    let seats = BySeat(Seat::BOTH.map(|s| agent::Seated {
+                    let seats = BySeat::from_fn(|s| agent::Seated {
                         built_in: self.strategies[s],
                         asker: agents[s].map(|a| a as &dyn agent::Ask),
-                    }));
+                    });
                     let setup = Setup {
                         rules: &self.rules,
                         scenario: &self.scenario,

@@ -200,10 +200,10 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
         shown: RefCell::new(Value::Null),
     };
     let other = PiquetStrategy::from_player(&player);
-    let seats = BySeat(Seat::BOTH.map(|s| Seated {
+    let seats = BySeat::from_fn(|s| Seated {
         built_in: other,
         asker: (s == you).then_some(&person as &dyn Ask),
-    }));
+    });
     let setup = Setup {
         rules: &rules,
         scenario: &scenario,

@@ -56,10 +56,10 @@ impl Sickles {
             master_seed,
             index,
             |agents| {
-                let sides = BySeat(Seat::BOTH.map(|s| agent::Seated {
+                let sides = BySeat::from_fn(|s| agent::Seated {
                     built_in: self.strategies[s],
                     agent: agents[s],
-                }));
+                });
                 self.play_with(&sides, game, master_seed, index, turn_done);
             },
         );
@@ -263,15 +263,15 @@ impl Simulation for Sickles {
             turns: rules.turns.unwrap_or(scenario.turns),
             rules,
             scenario,
-            strategies: BySeat(Seat::BOTH.map(|s| match variant.players[s].command {
+            strategies: BySeat::from_fn(|s| match variant.players[s].command {
                 // The side's built-in is unused; any will do.
                 Some(_) => SicklesStrategy::Random,
                 None => SicklesStrategy::from_player(&variant.players[s]),
-            })),
-            agents: BySeat(Seat::BOTH.map(|s| {
+            }),
+            agents: BySeat::from_fn(|s| {
                 let command = variant.players[s].command.clone()?;
                 Some((command, agent::hello(&variant.rules, &variant.scenario, s)))
-            })),
+            }),
         })
     }
 
@@ -318,7 +318,7 @@ impl Simulation for Sickles {
         let tally = game.play_turn(&self.rules, &self.scenario, &self.strategies, &mut |_| {});
         Trace {
             deal,
-            first_decision: BySeat(Seat::BOTH.map(|s| tally.keys[s] as u64)),
+            first_decision: BySeat::from_fn(|s| tally.keys[s] as u64),
         }
     }
 }

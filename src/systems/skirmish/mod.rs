@@ -222,7 +222,7 @@ impl Simulation for Skirmish {
         Ok(Skirmish {
             rules: Rules::from_values(&variant.rules)?,
             scenario: Scenario::from_table(&variant.scenario)?,
-            strategies: BySeat(Seat::BOTH.map(|s| {
+            strategies: BySeat::from_fn(|s| {
                 let player = &variant.players[s];
                 match player.command {
                     // An agent chooses its cards; its commander points and
@@ -235,11 +235,11 @@ impl Simulation for Skirmish {
                     )),
                     None => SkirmishStrategy::from_player(player),
                 }
-            })),
-            agents: BySeat(Seat::BOTH.map(|s| {
+            }),
+            agents: BySeat::from_fn(|s| {
                 let command = variant.players[s].command.clone()?;
                 Some((command, agent::hello(&variant.rules, &variant.scenario, s)))
-            })),
+            }),
         })
     }
 

@@ -218,7 +218,7 @@ impl Game {
             places: Places::default(),
             deal: game_rng(master_seed, game, Stream::DEAL),
             dice: game_rng(master_seed, game, Stream::RULES),
-            seats: BySeat(Seat::BOTH.map(|s| game_rng(master_seed, game, Stream::seat(s.index())))),
+            seats: BySeat::from_fn(|s| game_rng(master_seed, game, Stream::seat(s.index()))),
             events_used: BySeat::default(),
             activated: BySeat::default(),
             brigades: BySeat::default(),

@@ -30,11 +30,11 @@ impl Game {
             return values[0];
         }
         let size = rules.deck_size() as usize;
-        let playout_players = BySeat(Seat::BOTH.map(|s| SkirmishStrategy {
+        let playout_players = BySeat::from_fn(|s| SkirmishStrategy {
             cards: CardPlay::HoldHigh,
             samples: 0,
             ..strategies[s]
-        }));
+        });
         let enemy = seat.other();
         let mut margins = [0i64; VALUES];
         for _ in 0..strategies[seat].samples {
