@@ -168,6 +168,14 @@ impl ParamValues {
 
     /// The value of `name`; panics on a name the system does not define,
     /// which is a programming error, not input.
+    /// The value of `spec`, one of this list's: a strategy names its
+    /// tuning by the spec itself, so that a misspelt key does not compile
+    /// (every built-in is built from its defaults by the conformance
+    /// tests, so a spec of another list is found there).
+    pub fn of(&self, spec: &ParamSpec) -> i64 {
+        self.get(spec.name)
+    }
+
     pub fn get(&self, name: &str) -> i64 {
         let index = self
             .specs

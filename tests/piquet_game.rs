@@ -4,9 +4,7 @@
 //! against the binomial law; and bad scenarios refused by field.
 
 use fortunes::engine::{BySeat, Seat};
-use fortunes::params::ParamValues;
 use fortunes::stats::{Mean, Rate};
-use fortunes::system::Player;
 use fortunes::systems::piquet::dice::{
     assault_odds, initiative_distribution, rally_distribution, BeyondFour, Rating,
 };
@@ -261,13 +259,7 @@ fn every_kard_turns_one_card_a_player_and_hands_stay_in_bounds() {
 
 fn every_kard_turns_one_card(scenario: &Scenario) {
     let players = |seat: Seat| scenario.sides[seat].player_count as u64;
-    let random = PiquetStrategy::from_player(&Player {
-        name: "random".into(),
-        description: String::new(),
-        base: "random",
-        tuning: ParamValues::defaults("random", &[]),
-        command: None,
-    });
+    let random = PiquetStrategy::RANDOM;
     for strategies in [
         BySeat([heuristic(&[]); 2]),
         BySeat([random; 2]),

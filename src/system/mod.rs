@@ -18,7 +18,8 @@ pub use command::SystemCommand;
 pub use metric::{Metric, Shape};
 pub use plan::{Plan, Shard, ShardText, Stop};
 pub use player::{
-    player_names, presets_dir, resolve_built_in, resolve_player, Player, StrategyInfo, EXEC,
+    infos, player_names, presets_dir, resolve_built_in, resolve_player, typed, BuiltIn, Player,
+    StrategyInfo, EXEC,
 };
 pub use series::Series;
 pub use simulation::Simulation;
@@ -152,8 +153,9 @@ pub trait System: Sync {
 
     /// Built-in `name` in both seats, if the system has it.
     fn both_playing(&self, name: &str) -> Option<BySeat<Player>> {
-        let info = self.strategies().iter().find(|s| s.name == name)?;
-        Some(BySeat([Player::built_in(info), Player::built_in(info)]))
+        let strategies = self.strategies();
+        let index = strategies.iter().position(|s| s.name == name)?;
+        Some(BySeat::from_fn(|_| Player::built_in(strategies, index)))
     }
 
     /// The default players.

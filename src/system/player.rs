@@ -15,12 +15,52 @@ pub struct StrategyInfo {
     pub tuning: &'static [ParamSpec],
 }
 
+impl StrategyInfo {
+    const UNSET: StrategyInfo = StrategyInfo {
+        name: "",
+        about: "",
+        tuning: &[],
+    };
+}
+
+/// One built-in player of a system: what `fortunes strategies` lists, and
+/// how its typed value (the system's strategy, statically dispatched in
+/// the game) is made from a resolved player's tuning. A system's table of
+/// these is the one place that names its players: adding a player is an
+/// entry here, in the system's folder.
+pub struct BuiltIn<S> {
+    pub info: StrategyInfo,
+    pub build: fn(&ParamValues) -> S,
+}
+
+/// The listing of a table of built-ins, for `System::strategies`.
+pub const fn infos<S, const N: usize>(built_ins: &[BuiltIn<S>; N]) -> [StrategyInfo; N] {
+    let mut listed = [StrategyInfo::UNSET; N];
+    let mut i = 0;
+    while i < N {
+        listed[i] = built_ins[i].info;
+        i += 1;
+    }
+    listed
+}
+
+/// The typed value of `player` from its system's table of built-ins: its
+/// entry's `build` over its tuning. A player resolved against that
+/// table's listing has its place in it; an external agent's seat plays no
+/// built-in and gets the first.
+pub fn typed<S>(built_ins: &[BuiltIn<S>], player: &Player) -> S {
+    (built_ins[player.built_in].build)(&player.tuning)
+}
+
 /// A seat's player, resolved once at the boundary: the name it was given,
 /// the built-in it is, and every tuning value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Player {
     pub name: String,
     pub base: &'static str,
+    /// Its built-in's place in the system's list (0 for an external
+    /// agent): what `typed` builds from.
+    pub built_in: usize,
     pub tuning: ParamValues,
     pub description: String,
     /// An external agent's command (`exec:COMMAND`; base `exec`).
@@ -31,11 +71,13 @@ pub struct Player {
 pub const EXEC: &str = "exec";
 
 impl Player {
-    /// The built-in `info` with its default tuning.
-    pub fn built_in(info: &StrategyInfo) -> Player {
+    /// Built-in `index` of `strategies` with its default tuning.
+    pub fn built_in(strategies: &[StrategyInfo], index: usize) -> Player {
+        let info = &strategies[index];
         Player {
             name: info.name.to_string(),
             base: info.name,
+            built_in: index,
             tuning: ParamValues::defaults(info.name, info.tuning),
             description: info.about.to_string(),
             command: None,
@@ -48,6 +90,7 @@ impl Player {
         Player {
             name: format!("{EXEC}:{command}"),
             base: EXEC,
+            built_in: 0,
             tuning: ParamValues::defaults(EXEC, &[]),
             description: format!("external agent: {command}"),
             command: Some(command.to_string()),
@@ -99,16 +142,17 @@ impl Player {
             }
             return Ok(player);
         }
-        let info = match table.remove("base") {
-            Some(toml::Value::String(base)) => {
-                strategies.iter().find(|s| s.name == base).ok_or_else(|| {
+        let index = match table.remove("base") {
+            Some(toml::Value::String(base)) => strategies
+                .iter()
+                .position(|s| s.name == base)
+                .ok_or_else(|| {
                     Error::new(ErrorKind::BadValue {
                         name: "base".into(),
                         value: base.clone(),
                         allowed: allowed_bases(),
                     })
-                })?
-            }
+                })?,
             other => {
                 return Err(Error::new(ErrorKind::BadValue {
                     name: "base".into(),
@@ -117,7 +161,8 @@ impl Player {
                 }))
             }
         };
-        let mut player = Player::built_in(info);
+        let info = &strategies[index];
+        let mut player = Player::built_in(strategies, index);
         player.name = name.to_string();
         player.description = String::new();
         for key in ["name", "description"] {
@@ -154,8 +199,8 @@ pub fn resolve_player(
     name: &str,
     presets_dir: &Path,
 ) -> Result<Player> {
-    if let Some(info) = strategies.iter().find(|s| s.name == name) {
-        return Ok(Player::built_in(info));
+    if let Some(index) = strategies.iter().position(|s| s.name == name) {
+        return Ok(Player::built_in(strategies, index));
     }
     if let Some(command) = name.strip_prefix("exec:") {
         if command.trim().is_empty() {

@@ -47,8 +47,11 @@ impl Drop for TempDir {
 /// A variant of `system`'s defaults with built-ins `a` and `b` in the seats.
 pub fn variant(system: &dyn System, a: &str, b: &str) -> Variant {
     let player = |name: &str| {
-        let info = system.strategies().iter().find(|s| s.name == name).unwrap();
-        Player::built_in(info)
+        let strategies = system.strategies();
+        Player::built_in(
+            strategies,
+            strategies.iter().position(|s| s.name == name).unwrap(),
+        )
     };
     Variant {
         label: format!("{a}-{b}"),

@@ -3,7 +3,6 @@
 #![allow(dead_code)]
 
 use fortunes::engine::BySeat;
-use fortunes::params::ParamValues;
 use fortunes::system::Player;
 use fortunes::systems::piquet::stats::DecqRecord;
 use fortunes::systems::piquet::{
@@ -16,17 +15,15 @@ pub fn scenario(text: &str) -> Scenario {
 
 /// The heuristic with the tuning keys `sets` changed.
 pub fn heuristic(sets: &[(&str, i64)]) -> PiquetStrategy {
-    let mut tuning = ParamValues::defaults("heuristic", strategy::TUNING);
+    let index = strategy::STRATEGIES
+        .iter()
+        .position(|s| s.name == "heuristic")
+        .unwrap();
+    let mut player = Player::built_in(strategy::STRATEGIES, index);
     for (name, value) in sets {
-        tuning.set_text(&format!("{name}={value}")).unwrap();
+        player.tuning.set_text(&format!("{name}={value}")).unwrap();
     }
-    PiquetStrategy::from_player(&Player {
-        name: "heuristic".into(),
-        description: String::new(),
-        base: "heuristic",
-        tuning,
-        command: None,
-    })
+    PiquetStrategy::from_player(&player)
 }
 
 /// Plays games `0..games` of `seed` under `rules`, writing every DECQ's

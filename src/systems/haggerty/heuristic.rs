@@ -3,7 +3,7 @@
 
 use super::view::View;
 use crate::engine::cards::{Card, CardSet};
-use crate::params::{ParamKind, ParamSpec};
+use crate::params::{ParamKind, ParamSpec, ParamValues};
 
 /// Tuning of the heuristic strategy.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -15,11 +15,22 @@ pub struct Heuristic {
     pub reserve: u32,
 }
 
+impl Heuristic {
+    /// Read from tuning of `HEURISTIC_TUNING` (or `HOARDER_TUNING`, which
+    /// begins with it).
+    pub fn from_values(tuning: &ParamValues) -> Heuristic {
+        Heuristic {
+            win_percent: tuning.of(&WIN_PERCENT) as u32,
+            reserve: tuning.of(&RESERVE) as u32,
+        }
+    }
+}
+
 impl Default for Heuristic {
     fn default() -> Self {
         Heuristic {
-            win_percent: HEURISTIC_TUNING[0].default as u32,
-            reserve: HEURISTIC_TUNING[1].default as u32,
+            win_percent: WIN_PERCENT.default as u32,
+            reserve: RESERVE.default as u32,
         }
     }
 }
@@ -37,6 +48,15 @@ pub struct Hoarder {
 }
 
 impl Hoarder {
+    /// Read from tuning of `HOARDER_TUNING`.
+    pub fn from_values(tuning: &ParamValues) -> Hoarder {
+        Hoarder {
+            heuristic: Heuristic::from_values(tuning),
+            keep: tuning.of(&KEEP) as u32,
+            keep_percent: tuning.of(&KEEP_PERCENT) as u32,
+        }
+    }
+
     /// The cards of the hand it means to carry into the next turn: its
     /// strongest, up to `keep`, each worth keeping; none in the game's
     /// last turn, which has no next.
@@ -124,39 +144,37 @@ pub fn hoarder_chain(hoarder: &Hoarder, view: &View<'_>) -> Option<Card> {
 }
 
 /// Tuning keys of the heuristic, range-checked like rule parameters.
-pub const HEURISTIC_TUNING: &[ParamSpec] = &[
-    ParamSpec {
-        name: "win_percent",
-        kind: ParamKind::Int { min: 0, max: 100 },
-        default: 60,
-        doc: "reveal the lowest card whose chance to outrank an unseen card reaches this percentage",
-        source: "heuristic tuning",
-    },
-    ParamSpec {
-        name: "reserve",
-        kind: ParamKind::Int { min: 0, max: 30 },
-        default: 2,
-        doc: "chain only while more than this many cards stay in hand, unless the card is too weak to win initiative later; the cards held back are revealed in later rounds of the turn, not kept past it (the heuristic never passes)",
-        source: "heuristic tuning",
-    },
-];
+pub const WIN_PERCENT: ParamSpec = ParamSpec {
+    name: "win_percent",
+    kind: ParamKind::Int { min: 0, max: 100 },
+    default: 60,
+    doc: "reveal the lowest card whose chance to outrank an unseen card reaches this percentage",
+    source: "heuristic tuning",
+};
+pub const RESERVE: ParamSpec = ParamSpec {
+    name: "reserve",
+    kind: ParamKind::Int { min: 0, max: 30 },
+    default: 2,
+    doc: "chain only while more than this many cards stay in hand, unless the card is too weak to win initiative later; the cards held back are revealed in later rounds of the turn, not kept past it (the heuristic never passes)",
+    source: "heuristic tuning",
+};
+
+pub const HEURISTIC_TUNING: &[ParamSpec] = &[WIN_PERCENT, RESERVE];
 
 /// Tuning keys of the hoarder: the heuristic's, and what it keeps.
-pub const HOARDER_TUNING: &[ParamSpec] = &[
-    HEURISTIC_TUNING[0],
-    HEURISTIC_TUNING[1],
-    ParamSpec {
-        name: "keep",
-        kind: ParamKind::Int { min: 0, max: 30 },
-        default: 1,
-        doc: "cards carried into the next turn at most: once only they are left in hand it passes; none in the game's last turn (0: plays as the heuristic)",
-        source: "\"a Jack of Hearts, carefully hoarded in his hand from the first turn\"; \"At the start of any Round, a player may choose to pass\"",
-    },
-    ParamSpec {
-        name: "keep_percent",
-        kind: ParamKind::Int { min: 0, max: 100 },
-        default: 80,
-        doc: "a card is worth keeping when its chance to outrank an unseen card reaches this percentage (the strongest are kept first)",
-        source: "hoarder tuning",
-    },
-];
+pub const KEEP: ParamSpec = ParamSpec {
+    name: "keep",
+    kind: ParamKind::Int { min: 0, max: 30 },
+    default: 1,
+    doc: "cards carried into the next turn at most: once only they are left in hand it passes; none in the game's last turn (0: plays as the heuristic)",
+    source: "\"a Jack of Hearts, carefully hoarded in his hand from the first turn\"; \"At the start of any Round, a player may choose to pass\"",
+};
+pub const KEEP_PERCENT: ParamSpec = ParamSpec {
+    name: "keep_percent",
+    kind: ParamKind::Int { min: 0, max: 100 },
+    default: 80,
+    doc: "a card is worth keeping when its chance to outrank an unseen card reaches this percentage (the strongest are kept first)",
+    source: "hoarder tuning",
+};
+
+pub const HOARDER_TUNING: &[ParamSpec] = &[WIN_PERCENT, RESERVE, KEEP, KEEP_PERCENT];

@@ -32,44 +32,44 @@ pub struct Search {
     pub keep_weight: u32,
 }
 
-pub const SEARCH_TUNING: &[ParamSpec] = &[
-    ParamSpec {
-        name: "samples",
-        kind: ParamKind::Int { min: 1, max: 10_000 },
-        default: 24,
-        doc: "deals of the unseen cards sampled per reveal; every choice (pass, or each card) is played out on each (the budget is playouts, never time)",
-        source: "search tuning",
-    },
-    ParamSpec {
-        name: "initiative_weight",
-        kind: ParamKind::Int { min: 0, max: 1000 },
-        default: 6,
-        doc: "objective: worth of each contested initiative the seat wins for the rest of the turn",
-        source: "search objective (the text gives Haggerty no victory condition)",
-    },
-    ParamSpec {
-        name: "action_weight",
-        kind: ParamKind::Int { min: 0, max: 1000 },
-        default: 1,
-        doc: "objective: worth of each unit action the seat's cards give for the rest of the turn (a card's actions per unit, as the rules count them)",
-        source: "search objective",
-    },
-    ParamSpec {
-        name: "keep_weight",
-        kind: ParamKind::Int { min: 0, max: 1000 },
-        default: 2,
-        doc: "objective: worth of each card the seat carries into the next turn",
-        source: "search objective",
-    },
-];
+pub const SAMPLES: ParamSpec = ParamSpec {
+    name: "samples",
+    kind: ParamKind::Int { min: 1, max: 10_000 },
+    default: 24,
+    doc: "deals of the unseen cards sampled per reveal; every choice (pass, or each card) is played out on each (the budget is playouts, never time)",
+    source: "search tuning",
+};
+pub const INITIATIVE_WEIGHT: ParamSpec = ParamSpec {
+    name: "initiative_weight",
+    kind: ParamKind::Int { min: 0, max: 1000 },
+    default: 6,
+    doc: "objective: worth of each contested initiative the seat wins for the rest of the turn",
+    source: "search objective (the text gives Haggerty no victory condition)",
+};
+pub const ACTION_WEIGHT: ParamSpec = ParamSpec {
+    name: "action_weight",
+    kind: ParamKind::Int { min: 0, max: 1000 },
+    default: 1,
+    doc: "objective: worth of each unit action the seat's cards give for the rest of the turn (a card's actions per unit, as the rules count them)",
+    source: "search objective",
+};
+pub const KEEP_WEIGHT: ParamSpec = ParamSpec {
+    name: "keep_weight",
+    kind: ParamKind::Int { min: 0, max: 1000 },
+    default: 2,
+    doc: "objective: worth of each card the seat carries into the next turn",
+    source: "search objective",
+};
+
+pub const SEARCH_TUNING: &[ParamSpec] = &[SAMPLES, INITIATIVE_WEIGHT, ACTION_WEIGHT, KEEP_WEIGHT];
 
 impl Search {
     pub fn from_values(values: &crate::params::ParamValues) -> Search {
         Search {
-            samples: values.get("samples") as u32,
-            initiative_weight: values.get("initiative_weight") as u32,
-            action_weight: values.get("action_weight") as u32,
-            keep_weight: values.get("keep_weight") as u32,
+            samples: values.of(&SAMPLES) as u32,
+            initiative_weight: values.of(&INITIATIVE_WEIGHT) as u32,
+            action_weight: values.of(&ACTION_WEIGHT) as u32,
+            keep_weight: values.of(&KEEP_WEIGHT) as u32,
         }
     }
 }

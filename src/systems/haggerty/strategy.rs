@@ -7,7 +7,7 @@ use super::search::{self, Search, SEARCH_TUNING};
 pub use super::view::{Strategy, View};
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::seeding::GameRng;
-use crate::system::{Player, StrategyInfo};
+use crate::system::{infos, typed, BuiltIn, Player, StrategyInfo};
 use rand::Rng;
 
 /// Every built-in Haggerty strategy; a preset is one of these with tuning.
@@ -60,65 +60,69 @@ impl Strategy for HaggertyStrategy {
     }
 }
 
-/// The built-in strategies; a preset is one of these with tuning.
-pub const STRATEGIES: &[StrategyInfo] = &[
-    StrategyInfo {
-        name: "random",
-        about: "uniform over the legal choices, passing and stopping included",
-        tuning: &[],
+/// The built-in strategies: what each is called and does, its tuning,
+/// and how its typed value is built (the one list of them).
+pub const BUILT_INS: [BuiltIn<HaggertyStrategy>; 6] = [
+    BuiltIn {
+        info: StrategyInfo {
+            name: "random",
+            about: "uniform over the legal choices, passing and stopping included",
+            tuning: &[],
+        },
+        build: |_| HaggertyStrategy::Random,
     },
-    StrategyInfo {
-        name: "lowest",
-        about: "reveal the lowest card; always chain the lowest legal card",
-        tuning: &[],
+    BuiltIn {
+        info: StrategyInfo {
+            name: "lowest",
+            about: "reveal the lowest card; always chain the lowest legal card",
+            tuning: &[],
+        },
+        build: |_| HaggertyStrategy::Lowest,
     },
-    StrategyInfo {
-        name: "highest",
-        about: "reveal the highest card; always chain the highest legal card",
-        tuning: &[],
+    BuiltIn {
+        info: StrategyInfo {
+            name: "highest",
+            about: "reveal the highest card; always chain the highest legal card",
+            tuning: &[],
+        },
+        build: |_| HaggertyStrategy::Highest,
     },
-    StrategyInfo {
-        name: "heuristic",
-        about: "reveal the lowest card with >= 60% chance to outrank an unseen card (else the lowest); \
-                chain the lowest legal card while more than 2 cards stay in hand or it is too weak to win initiative",
-        tuning: HEURISTIC_TUNING,
+    BuiltIn {
+        info: StrategyInfo {
+            name: "heuristic",
+            about: "reveal the lowest card with >= 60% chance to outrank an unseen card (else the lowest); \
+                    chain the lowest legal card while more than 2 cards stay in hand or it is too weak to win initiative",
+            tuning: HEURISTIC_TUNING,
+        },
+        build: |tuning| HaggertyStrategy::Heuristic(Heuristic::from_values(tuning)),
     },
-    StrategyInfo {
-        name: "hoarder",
-        about: "the heuristic, except that it keeps its 1 strongest card (>= 80% to outrank an unseen card) past the turn, \
-                passing once only that is left, and opens each turn with the strongest card kept; \
-                plays everything in the game's last turn",
-        tuning: HOARDER_TUNING,
+    BuiltIn {
+        info: StrategyInfo {
+            name: "hoarder",
+            about: "the heuristic, except that it keeps its 1 strongest card (>= 80% to outrank an unseen card) past the turn, \
+                    passing once only that is left, and opens each turn with the strongest card kept; \
+                    plays everything in the game's last turn",
+            tuning: HOARDER_TUNING,
+        },
+        build: |tuning| HaggertyStrategy::Hoarder(Hoarder::from_values(tuning)),
     },
-    StrategyInfo {
-        name: "search",
-        about: "determinized Monte Carlo: at each reveal, deals the unseen cards into the opponent's hand 24 times, plays the rest of the turn out after each choice (pass or any card) with heuristic players, and keeps the choice worth most: 6 a contested initiative won, 1 a unit action, 2 a card carried into the next turn; chains as the heuristic",
-        tuning: SEARCH_TUNING,
+    BuiltIn {
+        info: StrategyInfo {
+            name: "search",
+            about: "determinized Monte Carlo: at each reveal, deals the unseen cards into the opponent's hand 24 times, plays the rest of the turn out after each choice (pass or any card) with heuristic players, and keeps the choice worth most: 6 a contested initiative won, 1 a unit action, 2 a card carried into the next turn; chains as the heuristic",
+            tuning: SEARCH_TUNING,
+        },
+        build: |tuning| HaggertyStrategy::Search(Search::from_values(tuning)),
     },
 ];
+
+/// The built-ins as `fortunes strategies` lists them.
+pub const STRATEGIES: &[StrategyInfo] = &infos(&BUILT_INS);
 
 impl HaggertyStrategy {
     /// The strategy a resolved player names.
     pub fn from_player(player: &Player) -> HaggertyStrategy {
-        match player.base {
-            "random" => HaggertyStrategy::Random,
-            "lowest" => HaggertyStrategy::Lowest,
-            "highest" => HaggertyStrategy::Highest,
-            "heuristic" => HaggertyStrategy::Heuristic(Heuristic {
-                win_percent: player.tuning.get("win_percent") as u32,
-                reserve: player.tuning.get("reserve") as u32,
-            }),
-            "hoarder" => HaggertyStrategy::Hoarder(Hoarder {
-                heuristic: Heuristic {
-                    win_percent: player.tuning.get("win_percent") as u32,
-                    reserve: player.tuning.get("reserve") as u32,
-                },
-                keep: player.tuning.get("keep") as u32,
-                keep_percent: player.tuning.get("keep_percent") as u32,
-            }),
-            "search" => HaggertyStrategy::Search(Search::from_values(&player.tuning)),
-            other => unreachable!("{other} is not in STRATEGIES"),
-        }
+        typed(&BUILT_INS, player)
     }
 }
 

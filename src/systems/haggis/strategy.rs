@@ -10,7 +10,7 @@ use super::rules::{Bet, Rules};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
 use crate::params::{ParamKind, ParamSpec, ParamValues};
-use crate::system::{Player, StrategyInfo};
+use crate::system::{infos, typed, BuiltIn, Player, StrategyInfo};
 use rand::Rng;
 use std::cmp::Reverse;
 
@@ -100,70 +100,70 @@ pub struct Search {
 /// Most candidate plays the search player compares.
 pub const MAX_CANDIDATES: usize = 32;
 
-pub const HEURISTIC_TUNING: &[ParamSpec] = &[
-    ParamSpec {
-        name: "bet_little_plans",
-        kind: ParamKind::Int { min: 0, max: 20 },
-        default: 4,
-        doc: "bet little when the number cards split into at most this many plays",
-        source: "heuristic tuning",
-    },
-    ParamSpec {
-        name: "bet_big_plans",
-        kind: ParamKind::Int { min: 0, max: 20 },
-        default: 3,
-        doc: "bet big when the number cards split into at most this many plays",
-        source: "heuristic tuning",
-    },
-    ParamSpec {
-        name: "danger_cards",
-        kind: ParamKind::Int { min: 0, max: 40 },
-        default: 8,
-        doc:
-            "when the opponent holds at most this many cards, beat at any cost (wilds, then bombs)",
-        source: "heuristic tuning",
-    },
-    ParamSpec {
-        name: "trick_points",
-        kind: ParamKind::Int { min: 0, max: 1000 },
-        default: 4,
-        doc: "spend wilds to take a trick worth at least this many card points",
-        source: "heuristic tuning",
-    },
-];
+pub const BET_LITTLE_PLANS: ParamSpec = ParamSpec {
+    name: "bet_little_plans",
+    kind: ParamKind::Int { min: 0, max: 20 },
+    default: 4,
+    doc: "bet little when the number cards split into at most this many plays",
+    source: "heuristic tuning",
+};
+pub const BET_BIG_PLANS: ParamSpec = ParamSpec {
+    name: "bet_big_plans",
+    kind: ParamKind::Int { min: 0, max: 20 },
+    default: 3,
+    doc: "bet big when the number cards split into at most this many plays",
+    source: "heuristic tuning",
+};
+pub const DANGER_CARDS: ParamSpec = ParamSpec {
+    name: "danger_cards",
+    kind: ParamKind::Int { min: 0, max: 40 },
+    default: 8,
+    doc: "when the opponent holds at most this many cards, beat at any cost (wilds, then bombs)",
+    source: "heuristic tuning",
+};
+pub const TRICK_POINTS: ParamSpec = ParamSpec {
+    name: "trick_points",
+    kind: ParamKind::Int { min: 0, max: 1000 },
+    default: 4,
+    doc: "spend wilds to take a trick worth at least this many card points",
+    source: "heuristic tuning",
+};
 
-pub const SEARCH_TUNING: &[ParamSpec] = &[
-    ParamSpec {
-        name: "samples",
-        kind: ParamKind::Int { min: 1, max: 100_000 },
-        default: 48,
-        doc: "deals of the unseen cards sampled per decision; each candidate is played out on every one (the budget is playouts, never time)",
-        source: "search tuning",
-    },
-    ParamSpec {
-        name: "candidates",
-        kind: ParamKind::Int { min: 2, max: MAX_CANDIDATES as i64 },
-        // 6 beat 8 (55% of paired games) in less time: the more
-        // candidates, the likelier the playouts' noise picks a weak one.
-        default: 6,
-        doc: "plays compared per decision: the heuristic's best leads, or passing and the cheapest answers",
-        source: "search tuning",
-    },
-    ParamSpec {
-        name: "bet_samples",
-        kind: ParamKind::Int { min: 0, max: 100_000 },
-        default: 64,
-        doc: "deals of the unseen cards sampled for the bet, each round played out by greedy players; 0 bets as the heuristic does, from the hand's shape",
-        source: "search tuning",
-    },
-    ParamSpec {
-        name: "bet_share",
-        kind: ParamKind::Int { min: 0, max: 101 },
-        default: 50,
-        doc: "bet big when it goes out first on more than this percentage of the bet's sampled deals, else bet nothing: a bet's points go to whoever goes out, so to the round's margin a bet is worth its stake times (2p - 1), big when p is above one half, never little",
-        source: "search tuning",
-    },
-];
+pub const HEURISTIC_TUNING: &[ParamSpec] =
+    &[BET_LITTLE_PLANS, BET_BIG_PLANS, DANGER_CARDS, TRICK_POINTS];
+
+pub const SAMPLES: ParamSpec = ParamSpec {
+    name: "samples",
+    kind: ParamKind::Int { min: 1, max: 100_000 },
+    default: 48,
+    doc: "deals of the unseen cards sampled per decision; each candidate is played out on every one (the budget is playouts, never time)",
+    source: "search tuning",
+};
+pub const CANDIDATES: ParamSpec = ParamSpec {
+    name: "candidates",
+    kind: ParamKind::Int { min: 2, max: MAX_CANDIDATES as i64 },
+    // 6 beat 8 (55% of paired games) in less time: the more
+    // candidates, the likelier the playouts' noise picks a weak one.
+    default: 6,
+    doc: "plays compared per decision: the heuristic's best leads, or passing and the cheapest answers",
+    source: "search tuning",
+};
+pub const BET_SAMPLES: ParamSpec = ParamSpec {
+    name: "bet_samples",
+    kind: ParamKind::Int { min: 0, max: 100_000 },
+    default: 64,
+    doc: "deals of the unseen cards sampled for the bet, each round played out by greedy players; 0 bets as the heuristic does, from the hand's shape",
+    source: "search tuning",
+};
+pub const BET_SHARE: ParamSpec = ParamSpec {
+    name: "bet_share",
+    kind: ParamKind::Int { min: 0, max: 101 },
+    default: 50,
+    doc: "bet big when it goes out first on more than this percentage of the bet's sampled deals, else bet nothing: a bet's points go to whoever goes out, so to the round's margin a bet is worth its stake times (2p - 1), big when p is above one half, never little",
+    source: "search tuning",
+};
+
+pub const SEARCH_TUNING: &[ParamSpec] = &[SAMPLES, CANDIDATES, BET_SAMPLES, BET_SHARE];
 
 impl Default for Heuristic {
     fn default() -> Self {
@@ -175,18 +175,18 @@ impl Heuristic {
     /// The tuning table's defaults, as a constant: the search player bets
     /// with it in the hot loop, where building it would allocate.
     pub const DEFAULT: Heuristic = Heuristic {
-        bet_little_plans: HEURISTIC_TUNING[0].default as u32,
-        bet_big_plans: HEURISTIC_TUNING[1].default as u32,
-        danger_cards: HEURISTIC_TUNING[2].default as u32,
-        trick_points: HEURISTIC_TUNING[3].default as u32,
+        bet_little_plans: BET_LITTLE_PLANS.default as u32,
+        bet_big_plans: BET_BIG_PLANS.default as u32,
+        danger_cards: DANGER_CARDS.default as u32,
+        trick_points: TRICK_POINTS.default as u32,
     };
 
     fn from_values(values: &ParamValues) -> Heuristic {
         Heuristic {
-            bet_little_plans: values.get("bet_little_plans") as u32,
-            bet_big_plans: values.get("bet_big_plans") as u32,
-            danger_cards: values.get("danger_cards") as u32,
-            trick_points: values.get("trick_points") as u32,
+            bet_little_plans: values.of(&BET_LITTLE_PLANS) as u32,
+            bet_big_plans: values.of(&BET_BIG_PLANS) as u32,
+            danger_cards: values.of(&DANGER_CARDS) as u32,
+            trick_points: values.of(&TRICK_POINTS) as u32,
         }
     }
 }
@@ -200,10 +200,10 @@ impl Default for Search {
 impl Search {
     fn from_values(values: &ParamValues) -> Search {
         Search {
-            samples: values.get("samples") as u32,
-            candidates: values.get("candidates") as u32,
-            bet_samples: values.get("bet_samples") as u32,
-            bet_share: values.get("bet_share") as u32,
+            samples: values.of(&SAMPLES) as u32,
+            candidates: values.of(&CANDIDATES) as u32,
+            bet_samples: values.of(&BET_SAMPLES) as u32,
+            bet_share: values.of(&BET_SHARE) as u32,
         }
     }
 }
@@ -643,51 +643,62 @@ fn search_play(
     candidates[best]
 }
 
-/// The built-in players; a preset is one of these with tuning.
-pub const STRATEGIES: &[StrategyInfo] = &[
-    StrategyInfo {
-        name: "random",
-        about: "uniform over the legal plays (passing included) and the three bets",
-        tuning: &[],
+/// The built-in players: what each is called and does, its tuning, and
+/// how its typed value is built (the one list of them; a preset is one of
+/// these with tuning).
+pub const BUILT_INS: [BuiltIn<HaggisStrategy>; 4] = [
+    BuiltIn {
+        info: StrategyInfo {
+            name: "random",
+            about: "uniform over the legal plays (passing included) and the three bets",
+            tuning: &[],
+        },
+        build: |_| HaggisStrategy::Random,
     },
-    StrategyInfo {
-        name: "greedy",
-        about: "answer with the cheapest play; lead the longest, lowest natural combination; never bets",
-        tuning: &[],
+    BuiltIn {
+        info: StrategyInfo {
+            name: "greedy",
+            about: "answer with the cheapest play; lead the longest, lowest natural combination; never bets",
+            tuning: &[],
+        },
+        build: |_| HaggisStrategy::Greedy,
     },
-    StrategyInfo {
-        name: "heuristic",
-        about: "split the hand into the fewest plays, answer when it costs no play, spend wilds on rich \
-                tricks and bombs when the opponent is nearly out; bet from the hand's shape",
-        tuning: HEURISTIC_TUNING,
+    BuiltIn {
+        info: StrategyInfo {
+            name: "heuristic",
+            about: "split the hand into the fewest plays, answer when it costs no play, spend wilds on rich \
+                    tricks and bombs when the opponent is nearly out; bet from the hand's shape",
+            tuning: HEURISTIC_TUNING,
+        },
+        build: |tuning| HaggisStrategy::Heuristic(Heuristic::from_values(tuning)),
     },
-    StrategyInfo {
-        name: "search",
-        about: "determinized Monte Carlo: sample the unseen cards, play each candidate out with greedy \
-                players, keep the best average round margin (48 samples x 6 candidates); bet big when greedy \
-                playouts of 64 sampled deals go out first more often than not",
-        tuning: SEARCH_TUNING,
+    BuiltIn {
+        info: StrategyInfo {
+            name: "search",
+            about: "determinized Monte Carlo: sample the unseen cards, play each candidate out with greedy \
+                    players, keep the best average round margin (48 samples x 6 candidates); bet big when greedy \
+                    playouts of 64 sampled deals go out first more often than not",
+            tuning: SEARCH_TUNING,
+        },
+        build: |tuning| HaggisStrategy::Search(Search::from_values(tuning)),
     },
 ];
+
+/// The built-ins as `fortunes strategies` lists them.
+pub const STRATEGIES: &[StrategyInfo] = &infos(&BUILT_INS);
 
 impl HaggisStrategy {
     /// The player a resolved player names.
     pub fn from_player(player: &Player) -> HaggisStrategy {
-        match player.base {
-            "random" => HaggisStrategy::Random,
-            "greedy" => HaggisStrategy::Greedy,
-            "heuristic" => HaggisStrategy::Heuristic(Heuristic::from_values(&player.tuning)),
-            "search" => HaggisStrategy::Search(Search::from_values(&player.tuning)),
-            other => unreachable!("{other} is not in STRATEGIES"),
-        }
+        typed(&BUILT_INS, player)
     }
 
     /// The built-in called `name`, with default tuning.
     pub fn named(name: &str) -> Option<HaggisStrategy> {
-        STRATEGIES
-            .iter()
-            .find(|s| s.name == name)
-            .map(|info| HaggisStrategy::from_player(&Player::built_in(info)))
+        let index = STRATEGIES.iter().position(|s| s.name == name)?;
+        Some(HaggisStrategy::from_player(&Player::built_in(
+            STRATEGIES, index,
+        )))
     }
 }
 

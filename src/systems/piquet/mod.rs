@@ -192,9 +192,7 @@ impl Simulation for Piquet {
             strategies: BySeat::from_fn(|s| match variant.players[s].command {
                 // The side's built-in is unused: the agent makes every
                 // decision.
-                Some(_) => PiquetStrategy::from_player(&crate::system::Player::built_in(
-                    &strategy::STRATEGIES[0],
-                )),
+                Some(_) => PiquetStrategy::RANDOM,
                 None => PiquetStrategy::from_player(&variant.players[s]),
             }),
             agents: BySeat::from_fn(|s| {

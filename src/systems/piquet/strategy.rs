@@ -9,8 +9,8 @@ use super::field::At;
 use super::rules::Rules;
 use super::scenario::OrderKind;
 use crate::engine::seeding::GameRng;
-use crate::params::{ParamKind, ParamSpec};
-use crate::system::{Player, StrategyInfo};
+use crate::params::{ParamKind, ParamSpec, ParamValues};
+use crate::system::{infos, typed, BuiltIn, Player, StrategyInfo};
 use rand::Rng;
 
 /// What a player sees of its own side when it decides.
@@ -104,49 +104,57 @@ pub struct Search {
     pub execution_weight: u32,
 }
 
+pub const SAMPLES: ParamSpec = ParamSpec {
+    name: "samples",
+    kind: ParamKind::Int { min: 1, max: 10_000 },
+    default: 8,
+    doc: "determinizations per decision (the army cards the player has not seen dealt back at random, its own deck's order, the other players' hands and decks, the dice); every choice is played out on each (the budget is playouts, never time)",
+    source: "search tuning",
+};
+pub const HORIZON: ParamSpec = ParamSpec {
+    name: "horizon",
+    kind: ParamKind::Int { min: 0, max: 200 },
+    default: 6,
+    doc: "KARDs played out after the decision's own, heuristics deciding for every player, before the objective is read",
+    source: "search tuning",
+};
+pub const REGIMENT_WEIGHT: ParamSpec = ParamSpec {
+    name: "regiment_weight",
+    kind: ParamKind::Int { min: 0, max: 1000 },
+    default: 30,
+    doc: "objective: worth of each of the side's regiments still in the game, less each of the enemy's",
+    source: "search objective (the text gives no victory condition: Elan and units lost)",
+};
+pub const BOX_WEIGHT: ParamSpec = ParamSpec {
+    name: "box_weight",
+    kind: ParamKind::Int { min: 0, max: 1000 },
+    default: 4,
+    doc: "objective: worth of each open stamina box of the side's regiments, less each of the enemy's",
+    source: "search objective",
+};
+pub const ELAN_WEIGHT: ParamSpec = ParamSpec {
+    name: "elan_weight",
+    kind: ParamKind::Int { min: 0, max: 1000 },
+    default: 1,
+    doc:
+        "objective: worth of each Elan point the side's regiments hold, less each the enemy's hold",
+    source: "search objective",
+};
+pub const EXECUTION_WEIGHT: ParamSpec = ParamSpec {
+    name: "execution_weight",
+    kind: ParamKind::Int { min: 0, max: 1000 },
+    default: 2,
+    doc: "objective: worth of each order execution of the side within the horizon (the plans moving on)",
+    source: "search objective",
+};
+
 pub const SEARCH_TUNING: &[ParamSpec] = &[
-    ParamSpec {
-        name: "samples",
-        kind: ParamKind::Int { min: 1, max: 10_000 },
-        default: 8,
-        doc: "determinizations per decision (the army cards the player has not seen dealt back at random, its own deck's order, the other players' hands and decks, the dice); every choice is played out on each (the budget is playouts, never time)",
-        source: "search tuning",
-    },
-    ParamSpec {
-        name: "horizon",
-        kind: ParamKind::Int { min: 0, max: 200 },
-        default: 6,
-        doc: "KARDs played out after the decision's own, heuristics deciding for every player, before the objective is read",
-        source: "search tuning",
-    },
-    ParamSpec {
-        name: "regiment_weight",
-        kind: ParamKind::Int { min: 0, max: 1000 },
-        default: 30,
-        doc: "objective: worth of each of the side's regiments still in the game, less each of the enemy's",
-        source: "search objective (the text gives no victory condition: Elan and units lost)",
-    },
-    ParamSpec {
-        name: "box_weight",
-        kind: ParamKind::Int { min: 0, max: 1000 },
-        default: 4,
-        doc: "objective: worth of each open stamina box of the side's regiments, less each of the enemy's",
-        source: "search objective",
-    },
-    ParamSpec {
-        name: "elan_weight",
-        kind: ParamKind::Int { min: 0, max: 1000 },
-        default: 1,
-        doc: "objective: worth of each Elan point the side's regiments hold, less each the enemy's hold",
-        source: "search objective",
-    },
-    ParamSpec {
-        name: "execution_weight",
-        kind: ParamKind::Int { min: 0, max: 1000 },
-        default: 2,
-        doc: "objective: worth of each order execution of the side within the horizon (the plans moving on)",
-        source: "search objective",
-    },
+    SAMPLES,
+    HORIZON,
+    REGIMENT_WEIGHT,
+    BOX_WEIGHT,
+    ELAN_WEIGHT,
+    EXECUTION_WEIGHT,
 ];
 
 impl Search {
@@ -163,54 +171,72 @@ impl Search {
     }
 }
 
-pub const TUNING: &[ParamSpec] = &[
-    ParamSpec {
-        name: "reserve",
-        kind: ParamKind::Int { min: 0, max: 18 },
-        default: 2,
-        doc: "IP kept back: hand plays, swaps and extra casts are bought only with IP above it",
-        source: "this project's heuristic",
+pub const RESERVE: ParamSpec = ParamSpec {
+    name: "reserve",
+    kind: ParamKind::Int { min: 0, max: 18 },
+    default: 2,
+    doc: "IP kept back: hand plays, swaps and extra casts are bought only with IP above it",
+    source: "this project's heuristic",
+};
+pub const RECAST_BELOW: ParamSpec = ParamSpec {
+    name: "recast_below",
+    kind: ParamKind::Int { min: 0, max: 19 },
+    default: 8,
+    doc: "an Officer Check casts for initiative (rather than order or rally) while IP is below this; with nothing to order or rally it always casts",
+    source: "this project's heuristic",
+};
+pub const FIRE_RESERVE: ParamSpec = ParamSpec {
+    name: "fire_reserve",
+    kind: ParamKind::Int { min: 0, max: 18 },
+    default: 0,
+    doc: "IP kept back from fire: a loaded regiment with an enemy in range fires while IP is above fire_cost plus this (reloads are bought above reserve)",
+    source: "this project's heuristic",
+};
+pub const ASSAULT_AT_ELAN: ParamSpec = ParamSpec {
+    name: "assault_at_elan",
+    kind: ParamKind::Int { min: 0, max: 60 },
+    default: 60,
+    doc: "a regiment whose plan's next order is an assault is ordered to assault only once its target's Elan is at most this, firing at it meanwhile; 60 (the most Elan) orders it at once",
+    source: "this project's heuristic",
+};
+
+pub const TUNING: &[ParamSpec] = &[RESERVE, RECAST_BELOW, FIRE_RESERVE, ASSAULT_AT_ELAN];
+
+/// The built-in players: what each is called and does, its tuning, and
+/// how its typed value is built (the one list of them; a preset is one of
+/// these with tuning).
+pub const BUILT_INS: [BuiltIn<PiquetStrategy>; 3] = [
+    BuiltIn {
+        info: StrategyInfo {
+            name: "random",
+            about: "every choice at random among those it can pay for",
+            tuning: &[],
+        },
+        build: |_| PiquetStrategy::RANDOM,
     },
-    ParamSpec {
-        name: "recast_below",
-        kind: ParamKind::Int { min: 0, max: 19 },
-        default: 8,
-        doc: "an Officer Check casts for initiative (rather than order or rally) while IP is below this; with nothing to order or rally it always casts",
-        source: "this project's heuristic",
+    BuiltIn {
+        info: StrategyInfo {
+            name: "heuristic",
+            about: "uses a card that executes orders or reloads, keeps Brilliant Leaders, Officer Checks and Heroic Moments for later, plays them from the hand when they execute, rallies before ordering, buys extra casts and reloads above a reserve, fires whenever it can, orders an assault once its target is worn to assault_at_elan",
+            tuning: TUNING,
+        },
+        build: PiquetStrategy::heuristic,
     },
-    ParamSpec {
-        name: "fire_reserve",
-        kind: ParamKind::Int { min: 0, max: 18 },
-        default: 0,
-        doc: "IP kept back from fire: a loaded regiment with an enemy in range fires while IP is above fire_cost plus this (reloads are bought above reserve)",
-        source: "this project's heuristic",
-    },
-    ParamSpec {
-        name: "assault_at_elan",
-        kind: ParamKind::Int { min: 0, max: 60 },
-        default: 60,
-        doc: "a regiment whose plan's next order is an assault is ordered to assault only once its target's Elan is at most this, firing at it meanwhile; 60 (the most Elan) orders it at once",
-        source: "this project's heuristic",
+    BuiltIn {
+        info: StrategyInfo {
+            name: "search",
+            about: "determinized Monte Carlo over the objective (Elan, stamina boxes and regiments, the side's against the enemy's, and its order executions): each KARD, whether to play a hand card and then what to do with the turned card, every choice played out through its KARD and `horizon` more on the same sampled decks and dice, heuristics deciding for every player after it; everything else as the heuristic",
+            tuning: SEARCH_TUNING,
+        },
+        build: |tuning| PiquetStrategy {
+            search: Some(Search::from_values(tuning)),
+            ..PiquetStrategy::HEURISTIC
+        },
     },
 ];
 
-pub const STRATEGIES: &[StrategyInfo] = &[
-    StrategyInfo {
-        name: "random",
-        about: "every choice at random among those it can pay for",
-        tuning: &[],
-    },
-    StrategyInfo {
-        name: "heuristic",
-        about: "uses a card that executes orders or reloads, keeps Brilliant Leaders, Officer Checks and Heroic Moments for later, plays them from the hand when they execute, rallies before ordering, buys extra casts and reloads above a reserve, fires whenever it can, orders an assault once its target is worn to assault_at_elan",
-        tuning: TUNING,
-    },
-    StrategyInfo {
-        name: "search",
-        about: "determinized Monte Carlo over the objective (Elan, stamina boxes and regiments, the side's against the enemy's, and its order executions): each KARD, whether to play a hand card and then what to do with the turned card, every choice played out through its KARD and `horizon` more on the same sampled decks and dice, heuristics deciding for every player after it; everything else as the heuristic",
-        tuning: SEARCH_TUNING,
-    },
-];
+/// The built-ins as `fortunes strategies` lists them.
+pub const STRATEGIES: &[StrategyInfo] = &infos(&BUILT_INS);
 
 /// How much a card is worth holding.
 fn keep_value(kind: Kind, needs: &Needs) -> u32 {
@@ -289,30 +315,30 @@ impl PiquetStrategy {
         search: None,
     };
 
-    pub fn from_player(player: &Player) -> PiquetStrategy {
-        match player.base {
-            "random" => PiquetStrategy {
-                style: Style::Random,
-                reserve: 0,
-                recast_below: 0,
-                fire_reserve: 0,
-                assault_at_elan: 60,
-                search: None,
-            },
-            "heuristic" => PiquetStrategy {
-                style: Style::Heuristic,
-                reserve: player.tuning.get("reserve") as u32,
-                recast_below: player.tuning.get("recast_below") as u32,
-                fire_reserve: player.tuning.get("fire_reserve") as u32,
-                assault_at_elan: player.tuning.get("assault_at_elan") as u32,
-                search: None,
-            },
-            "search" => PiquetStrategy {
-                search: Some(Search::from_values(&player.tuning)),
-                ..PiquetStrategy::HEURISTIC
-            },
-            other => unreachable!("{other} is not in STRATEGIES"),
+    /// Uniform over the choices the rules offer.
+    pub const RANDOM: PiquetStrategy = PiquetStrategy {
+        style: Style::Random,
+        reserve: 0,
+        recast_below: 0,
+        fire_reserve: 0,
+        assault_at_elan: 60,
+        search: None,
+    };
+
+    /// The heuristic with `tuning` (of `TUNING`).
+    fn heuristic(tuning: &ParamValues) -> PiquetStrategy {
+        PiquetStrategy {
+            style: Style::Heuristic,
+            reserve: tuning.of(&RESERVE) as u32,
+            recast_below: tuning.of(&RECAST_BELOW) as u32,
+            fire_reserve: tuning.of(&FIRE_RESERVE) as u32,
+            assault_at_elan: tuning.of(&ASSAULT_AT_ELAN) as u32,
+            search: None,
         }
+    }
+
+    pub fn from_player(player: &Player) -> PiquetStrategy {
+        typed(&BUILT_INS, player)
     }
 
     #[inline]

@@ -7,8 +7,8 @@
 use super::rules::EVENTS;
 use super::scenario::MAX_DIVISIONS;
 use crate::engine::seeding::GameRng;
-use crate::params::{ParamKind, ParamSpec};
-use crate::system::{Player, StrategyInfo};
+use crate::params::{ParamKind, ParamSpec, ParamValues};
+use crate::system::{infos, typed, BuiltIn, Player, StrategyInfo};
 use rand::Rng;
 
 /// The four orders a brigade can be given.
@@ -89,34 +89,32 @@ pub struct Heuristic {
     pub hold_events: bool,
 }
 
-pub const HEURISTIC_TUNING: &[ParamSpec] = &[
-    ParamSpec {
-        name: "key_choice",
-        kind: ParamKind::Choice(&["most_needed", "fixed", "random"]),
-        default: 0,
-        doc:
-            "the key chit: the event used least so far this game, always key_event, or a random one",
-        source: "heuristic tuning (A: \"an Event the player really needs to occur\")",
+pub const KEY_CHOICE: ParamSpec = ParamSpec {
+    name: "key_choice",
+    kind: ParamKind::Choice(&["most_needed", "fixed", "random"]),
+    default: 0,
+    doc: "the key chit: the event used least so far this game, always key_event, or a random one",
+    source: "heuristic tuning (A: \"an Event the player really needs to occur\")",
+};
+pub const KEY_EVENT: ParamSpec = ParamSpec {
+    name: "key_event",
+    kind: ParamKind::Int {
+        min: 1,
+        max: EVENTS as i64,
     },
-    ParamSpec {
-        name: "key_event",
-        kind: ParamKind::Int {
-            min: 1,
-            max: EVENTS as i64,
-        },
-        default: 1,
-        doc: "the event chosen as key chit with key_choice = fixed",
-        source: "heuristic tuning",
-    },
-    ParamSpec {
-        name: "hold_events",
-        kind: ParamKind::Bool,
-        default: 0,
-        doc:
-            "hold drawn events for the side's next brigade activation instead of using them at once",
-        source: "heuristic tuning (C i: \"saving it for later use or apply it immediately\")",
-    },
-];
+    default: 1,
+    doc: "the event chosen as key chit with key_choice = fixed",
+    source: "heuristic tuning",
+};
+pub const HOLD_EVENTS: ParamSpec = ParamSpec {
+    name: "hold_events",
+    kind: ParamKind::Bool,
+    default: 0,
+    doc: "hold drawn events for the side's next brigade activation instead of using them at once",
+    source: "heuristic tuning (C i: \"saving it for later use or apply it immediately\")",
+};
+
+pub const HEURISTIC_TUNING: &[ParamSpec] = &[KEY_CHOICE, KEY_EVENT, HOLD_EVENTS];
 
 /// The search's budget and the objective it maximises over the rest of
 /// the turn: nothing a side decides reaches past the turn's end (the cup,
@@ -133,81 +131,102 @@ pub struct Search {
     pub event_weight: u32,
 }
 
+pub const SAMPLES: ParamSpec = ParamSpec {
+    name: "samples",
+    kind: ParamKind::Int { min: 1, max: 10_000 },
+    default: 16,
+    doc: "draw orders of the rest of the cup sampled per decision; every choice is played out to the turn's end on each (the budget is playouts, never time)",
+    source: "search tuning",
+};
+pub const ACTIVATION_WEIGHT: ParamSpec = ParamSpec {
+    name: "activation_weight",
+    kind: ParamKind::Int { min: 0, max: 1000 },
+    default: 1,
+    doc: "objective: worth of each brigade activation of the side this turn (a division chit returns only while it has an eligible brigade, so a CIC pick can cost one)",
+    source: "search objective (the text leaves a side its activations and its key chit)",
+};
+pub const BRIGADE_WEIGHT: ParamSpec = ParamSpec {
+    name: "brigade_weight",
+    kind: ParamKind::Int { min: 0, max: 1000 },
+    default: 2,
+    doc: "objective: worth of each brigade of the side in play activated at least once this turn (an idle brigade is worth nothing)",
+    source: "search objective",
+};
+pub const KEY_WEIGHT: ParamSpec = ParamSpec {
+    name: "key_weight",
+    kind: ParamKind::Int { min: 0, max: 1000 },
+    default: 3,
+    doc: "objective: worth of the side's key chit used this turn (A: \"an Event the player really needs to occur\")",
+    source: "search objective",
+};
+pub const EVENT_WEIGHT: ParamSpec = ParamSpec {
+    name: "event_weight",
+    kind: ParamKind::Int { min: 0, max: 1000 },
+    default: 1,
+    doc: "objective: worth of each of the side's events used this turn, the key chit included",
+    source: "search objective",
+};
+
 pub const SEARCH_TUNING: &[ParamSpec] = &[
-    ParamSpec {
-        name: "samples",
-        kind: ParamKind::Int { min: 1, max: 10_000 },
-        default: 16,
-        doc: "draw orders of the rest of the cup sampled per decision; every choice is played out to the turn's end on each (the budget is playouts, never time)",
-        source: "search tuning",
-    },
-    ParamSpec {
-        name: "activation_weight",
-        kind: ParamKind::Int { min: 0, max: 1000 },
-        default: 1,
-        doc: "objective: worth of each brigade activation of the side this turn (a division chit returns only while it has an eligible brigade, so a CIC pick can cost one)",
-        source: "search objective (the text leaves a side its activations and its key chit)",
-    },
-    ParamSpec {
-        name: "brigade_weight",
-        kind: ParamKind::Int { min: 0, max: 1000 },
-        default: 2,
-        doc: "objective: worth of each brigade of the side in play activated at least once this turn (an idle brigade is worth nothing)",
-        source: "search objective",
-    },
-    ParamSpec {
-        name: "key_weight",
-        kind: ParamKind::Int { min: 0, max: 1000 },
-        default: 3,
-        doc: "objective: worth of the side's key chit used this turn (A: \"an Event the player really needs to occur\")",
-        source: "search objective",
-    },
-    ParamSpec {
-        name: "event_weight",
-        kind: ParamKind::Int { min: 0, max: 1000 },
-        default: 1,
-        doc: "objective: worth of each of the side's events used this turn, the key chit included",
-        source: "search objective",
-    },
+    SAMPLES,
+    ACTIVATION_WEIGHT,
+    BRIGADE_WEIGHT,
+    KEY_WEIGHT,
+    EVENT_WEIGHT,
 ];
 
 impl Search {
-    pub fn from_values(values: &crate::params::ParamValues) -> Search {
-        let get = |name| values.get(name) as u32;
+    pub fn from_values(values: &ParamValues) -> Search {
+        let get = |spec| values.of(spec) as u32;
         Search {
-            samples: get("samples"),
-            activation_weight: get("activation_weight"),
-            brigade_weight: get("brigade_weight"),
-            key_weight: get("key_weight"),
-            event_weight: get("event_weight"),
+            samples: get(&SAMPLES),
+            activation_weight: get(&ACTIVATION_WEIGHT),
+            brigade_weight: get(&BRIGADE_WEIGHT),
+            key_weight: get(&KEY_WEIGHT),
+            event_weight: get(&EVENT_WEIGHT),
         }
     }
 }
 
-pub const STRATEGIES: &[StrategyInfo] = &[
-    StrategyInfo {
-        name: "random",
-        about: "uniform over every choice: key chit, use or hold, brigade, order",
-        tuning: &[],
+/// The built-in players: what each is called and does, its tuning, and
+/// how its typed value is built (the one list of them; a preset is one of
+/// these with tuning).
+pub const BUILT_INS: [BuiltIn<SicklesStrategy>; 3] = [
+    BuiltIn {
+        info: StrategyInfo {
+            name: "random",
+            about: "uniform over every choice: key chit, use or hold, brigade, order",
+            tuning: &[],
+        },
+        build: |_| SicklesStrategy::Random,
     },
-    StrategyInfo {
-        name: "heuristic",
-        about: "key chit: the event used least so far; uses events at once; a division chit activates \
-                the first of its eligible brigades (division_eligible) that no chit has activated this \
-                turn, else its first eligible one; a CIC chit the first brigade with the fewest \
-                activations this turn; attack on a brigade's first activation of the turn, regroup after",
-        tuning: HEURISTIC_TUNING,
+    BuiltIn {
+        info: StrategyInfo {
+            name: "heuristic",
+            about: "key chit: the event used least so far; uses events at once; a division chit activates \
+                    the first of its eligible brigades (division_eligible) that no chit has activated this \
+                    turn, else its first eligible one; a CIC chit the first brigade with the fewest \
+                    activations this turn; attack on a brigade's first activation of the turn, regroup after",
+            tuning: HEURISTIC_TUNING,
+        },
+        build: |tuning| SicklesStrategy::Heuristic(Heuristic::from_values(tuning)),
     },
-    StrategyInfo {
-        name: "search",
-        about: "determinized Monte Carlo over the objective: at each event drawn (use or hold) and each \
-                brigade a division, CIC or Wild chit activates, plays every choice out to the turn's end \
-                on the same sampled draw orders of the rest of the cup, heuristics in both seats, and \
-                keeps the best; key chit and orders as the heuristic (no key chit and no order changes \
-                the objective)",
-        tuning: SEARCH_TUNING,
+    BuiltIn {
+        info: StrategyInfo {
+            name: "search",
+            about: "determinized Monte Carlo over the objective: at each event drawn (use or hold) and each \
+                    brigade a division, CIC or Wild chit activates, plays every choice out to the turn's end \
+                    on the same sampled draw orders of the rest of the cup, heuristics in both seats, and \
+                    keeps the best; key chit and orders as the heuristic (no key chit and no order changes \
+                    the objective)",
+            tuning: SEARCH_TUNING,
+        },
+        build: |tuning| SicklesStrategy::Search(Search::from_values(tuning)),
     },
 ];
+
+/// The built-ins as `fortunes strategies` lists them.
+pub const STRATEGIES: &[StrategyInfo] = &infos(&BUILT_INS);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SicklesStrategy {
@@ -224,21 +243,21 @@ impl Heuristic {
         key_event: 0,
         hold_events: false,
     };
+
+    /// Read from tuning of `HEURISTIC_TUNING`.
+    fn from_values(tuning: &ParamValues) -> Heuristic {
+        Heuristic {
+            key_choice: [KeyChoice::MostNeeded, KeyChoice::Fixed, KeyChoice::Random]
+                [tuning.of(&KEY_CHOICE) as usize],
+            key_event: tuning.of(&KEY_EVENT) as u8 - 1,
+            hold_events: tuning.of(&HOLD_EVENTS) != 0,
+        }
+    }
 }
 
 impl SicklesStrategy {
     pub fn from_player(player: &Player) -> SicklesStrategy {
-        match player.base {
-            "random" => SicklesStrategy::Random,
-            "heuristic" => SicklesStrategy::Heuristic(Heuristic {
-                key_choice: [KeyChoice::MostNeeded, KeyChoice::Fixed, KeyChoice::Random]
-                    [player.tuning.get("key_choice") as usize],
-                key_event: player.tuning.get("key_event") as u8 - 1,
-                hold_events: player.tuning.get("hold_events") != 0,
-            }),
-            "search" => SicklesStrategy::Search(Search::from_values(&player.tuning)),
-            other => unreachable!("{other} is not in STRATEGIES"),
-        }
+        typed(&BUILT_INS, player)
     }
 
     /// The key chit (0-based event).

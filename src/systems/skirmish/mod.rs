@@ -228,9 +228,10 @@ impl Simulation for Skirmish {
                     // An agent chooses its cards; its commander points and
                     // halts follow the default player's tuning.
                     Some(_) => SkirmishStrategy::from_player(&Player::built_in(
+                        strategy::STRATEGIES,
                         strategy::STRATEGIES
                             .iter()
-                            .find(|info| info.name == Self::DEFAULT_PLAYER)
+                            .position(|info| info.name == Self::DEFAULT_PLAYER)
                             .expect("the default player is built in"),
                     )),
                     None => SkirmishStrategy::from_player(player),

@@ -3,8 +3,8 @@
 
 use super::rules::VALUES;
 use crate::engine::seeding::GameRng;
-use crate::params::{ParamKind, ParamSpec};
-use crate::system::{Player, StrategyInfo};
+use crate::params::{ParamKind, ParamSpec, ParamValues};
+use crate::system::{infos, typed, BuiltIn, Player, StrategyInfo};
 use rand::Rng;
 
 /// Shots a man with a weapon loading in `load` increments fires on a card
@@ -63,68 +63,91 @@ pub struct SkirmishStrategy {
     pub halt_within: u32,
 }
 
-pub const TUNING: &[ParamSpec] = &[
-    ParamSpec {
-        name: "morale_target",
-        kind: ParamKind::Int { min: 0, max: 100 },
-        default: 80,
-        doc: "the commander spends points to bring a testing group's level up to this (0: never spends)",
-        source: "\"the commander could assist, on a one-shot basis, any of his troops\"",
+pub const MORALE_TARGET: ParamSpec = ParamSpec {
+    name: "morale_target",
+    kind: ParamKind::Int { min: 0, max: 100 },
+    default: 80,
+    doc:
+        "the commander spends points to bring a testing group's level up to this (0: never spends)",
+    source: "\"the commander could assist, on a one-shot basis, any of his troops\"",
+};
+pub const HALT_WITHIN: ParamSpec = ParamSpec {
+    name: "halt_within",
+    kind: ParamKind::Int { min: 0, max: 1000 },
+    default: 0,
+    doc: "attacking with missile men, halt the whole side to shoot (instead of advancing) on a card that cannot reach contact when the enemy is at most this many inches away (0: never halts; charging shooters still fire with the increments the charge leaves)",
+    source: "\"Each increment, each man may move 2 inches, or pivot in place, or fire an arrow, or notch an arrow\"",
+};
+
+pub const TUNING: &[ParamSpec] = &[MORALE_TARGET, HALT_WITHIN];
+
+/// The built-in players: what each is called and does, its tuning, and
+/// how its typed value is built (the one list of them; a preset is one of
+/// these with tuning).
+pub const BUILT_INS: [BuiltIn<SkirmishStrategy>; 6] = [
+    BuiltIn {
+        info: StrategyInfo {
+            name: "random",
+            about: "plays a card of the hand at random",
+            tuning: TUNING,
+        },
+        build: |tuning| SkirmishStrategy::with(CardPlay::Random, tuning),
     },
-    ParamSpec {
-        name: "halt_within",
-        kind: ParamKind::Int { min: 0, max: 1000 },
-        default: 0,
-        doc: "attacking with missile men, halt the whole side to shoot (instead of advancing) on a card that cannot reach contact when the enemy is at most this many inches away (0: never halts; charging shooters still fire with the increments the charge leaves)",
-        source: "\"Each increment, each man may move 2 inches, or pivot in place, or fire an arrow, or notch an arrow\"",
+    BuiltIn {
+        info: StrategyInfo {
+            name: "lowest",
+            about: "plays its lowest card",
+            tuning: TUNING,
+        },
+        build: |tuning| SkirmishStrategy::with(CardPlay::Lowest, tuning),
+    },
+    BuiltIn {
+        info: StrategyInfo {
+            name: "highest",
+            about: "plays its highest card",
+            tuning: TUNING,
+        },
+        build: |tuning| SkirmishStrategy::with(CardPlay::Highest, tuning),
+    },
+    BuiltIn {
+        info: StrategyInfo {
+            name: "hold_high",
+            about: "saves high cards for the charge: the lowest card that reaches contact, else the lowest; defending, the highest against a charge",
+            tuning: TUNING,
+        },
+        build: |tuning| SkirmishStrategy::with(CardPlay::HoldHigh, tuning),
+    },
+    BuiltIn {
+        info: StrategyInfo {
+            name: "cadence",
+            about: "plays the card that gives its shooters the most shots, the lowest of equals (a 5 before a 6 for an archer); without shooters, the lowest",
+            tuning: TUNING,
+        },
+        build: |tuning| SkirmishStrategy::with(CardPlay::Cadence, tuning),
+    },
+    BuiltIn {
+        info: StrategyInfo {
+            name: "search",
+            about: "determinized Monte Carlo: for each card value in hand, 16 times shuffles what it cannot see (its own deck, the enemy's hand and deck) and rolls new dice, plays the game out with hold_high players, and plays the card with the best average victory-point margin",
+            tuning: SEARCH_TUNING,
+        },
+        build: |tuning| SkirmishStrategy::with(CardPlay::Search, tuning),
     },
 ];
 
-pub const STRATEGIES: &[StrategyInfo] = &[
-    StrategyInfo {
-        name: "random",
-        about: "plays a card of the hand at random",
-        tuning: TUNING,
-    },
-    StrategyInfo {
-        name: "lowest",
-        about: "plays its lowest card",
-        tuning: TUNING,
-    },
-    StrategyInfo {
-        name: "highest",
-        about: "plays its highest card",
-        tuning: TUNING,
-    },
-    StrategyInfo {
-        name: "hold_high",
-        about: "saves high cards for the charge: the lowest card that reaches contact, else the lowest; defending, the highest against a charge",
-        tuning: TUNING,
-    },
-    StrategyInfo {
-        name: "cadence",
-        about: "plays the card that gives its shooters the most shots, the lowest of equals (a 5 before a 6 for an archer); without shooters, the lowest",
-        tuning: TUNING,
-    },
-    StrategyInfo {
-        name: "search",
-        about: "determinized Monte Carlo: for each card value in hand, 16 times shuffles what it cannot see (its own deck, the enemy's hand and deck) and rolls new dice, plays the game out with hold_high players, and plays the card with the best average victory-point margin",
-        tuning: SEARCH_TUNING,
-    },
-];
+/// The built-ins as `fortunes strategies` lists them.
+pub const STRATEGIES: &[StrategyInfo] = &infos(&BUILT_INS);
 
 /// The search's keys: the others', and its budget.
-pub const SEARCH_TUNING: &[ParamSpec] = &[
-    TUNING[0],
-    TUNING[1],
-    ParamSpec {
-        name: "samples",
-        kind: ParamKind::Int { min: 1, max: 10_000 },
-        default: 16,
-        doc: "deals and dice sampled per card decision; every card value in hand is played out on each (the budget is playouts, never time)",
-        source: "search tuning",
-    },
-];
+pub const SAMPLES: ParamSpec = ParamSpec {
+    name: "samples",
+    kind: ParamKind::Int { min: 1, max: 10_000 },
+    default: 16,
+    doc: "deals and dice sampled per card decision; every card value in hand is played out on each (the budget is playouts, never time)",
+    source: "search tuning",
+};
+
+pub const SEARCH_TUNING: &[ParamSpec] = &[MORALE_TARGET, HALT_WITHIN, SAMPLES];
 
 /// Cards in hand: counts per value (index 0 = one increment), and the
 /// values present as bits, so the lowest, the highest and "is a 6 in hand"
@@ -191,24 +214,22 @@ impl Hand {
 }
 
 impl SkirmishStrategy {
-    pub fn from_player(player: &Player) -> SkirmishStrategy {
+    /// `cards` with `tuning` (of `TUNING`, or `SEARCH_TUNING` for the
+    /// search, which adds its samples).
+    fn with(cards: CardPlay, tuning: &ParamValues) -> SkirmishStrategy {
         SkirmishStrategy {
-            cards: match player.base {
-                "random" => CardPlay::Random,
-                "lowest" => CardPlay::Lowest,
-                "highest" => CardPlay::Highest,
-                "hold_high" => CardPlay::HoldHigh,
-                "cadence" => CardPlay::Cadence,
-                "search" => CardPlay::Search,
-                other => unreachable!("{other} is not in STRATEGIES"),
-            },
-            morale_target: player.tuning.get("morale_target") as u32,
-            samples: match player.base {
-                "search" => player.tuning.get("samples") as u32,
+            cards,
+            morale_target: tuning.of(&MORALE_TARGET) as u32,
+            samples: match cards {
+                CardPlay::Search => tuning.of(&SAMPLES) as u32,
                 _ => 0,
             },
-            halt_within: player.tuning.get("halt_within") as u32,
+            halt_within: tuning.of(&HALT_WITHIN) as u32,
         }
+    }
+
+    pub fn from_player(player: &Player) -> SkirmishStrategy {
+        typed(&BUILT_INS, player)
     }
 
     /// The value of the card to play from a non-empty hand.
