@@ -6,20 +6,20 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use fortunes::engine::BySeat;
 use fortunes::experiment::{Experiment, Overrides};
-use fortunes::systems::haggerty::{Game, Haggerty, HaggertyStrategy, Heuristic, Rules};
+use fortunes::systems::haggerty::{Haggerty, HaggertyStrategy, Heuristic, Rules};
 use std::hint::black_box;
 mod common;
+#[path = "common/floors.rs"]
+mod floors;
 use std::path::Path;
 
 fn deal_only(c: &mut Criterion) {
-    let rules = Rules::default();
-    let mut game = Game::new(&rules, 0, 0);
+    let mut floor = floors::HaggertyDeal::default();
     let mut index = 0u64;
     c.bench_function("haggerty/deal_only", |b| {
         b.iter(|| {
             index += 1;
-            game.reset(&rules, 1, index);
-            black_box(game.hands);
+            floor.run(index);
         })
     });
 }

@@ -9,17 +9,16 @@ use fortunes::engine::BySeat;
 use fortunes::systems::haggis::strategy::{Heuristic, Search};
 use fortunes::systems::haggis::{generate, BombSet, Cards, Game, HaggisStrategy, MoveList, Rules};
 use std::hint::black_box;
+#[path = "common/floors.rs"]
+mod floors;
 
 fn deal_only(c: &mut Criterion) {
-    let rules = Rules::default();
-    let mut game = Game::new(&rules, 0, 0);
+    let mut floor = floors::HaggisDeal::default();
     let mut index = 0u64;
     c.bench_function("haggis/deal_only", |b| {
         b.iter(|| {
             index += 1;
-            game.reset(&rules, 1, index);
-            game.deal(&rules);
-            black_box(game.round.hands);
+            floor.run(index);
         })
     });
 }

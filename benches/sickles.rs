@@ -4,11 +4,10 @@
 //! and pulling every one).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use fortunes::engine::cup::Cup;
-use fortunes::engine::seeding::{game_rng, Stream};
 use fortunes::systems::sickles::Sickles;
-use std::hint::black_box;
 mod common;
+#[path = "common/floors.rs"]
+mod floors;
 
 /// The floor: seed the turn's four streams, fill the cup with the
 /// illustrative scenario's chits (about 38), pull them all.
@@ -17,19 +16,7 @@ fn cup_floor(c: &mut Criterion) {
     c.bench_function("sickles/turn_floor", |b| {
         b.iter(|| {
             index += 1;
-            let mut deal = game_rng(1, index, Stream::DEAL);
-            for stream in [Stream::RULES, Stream::seat(0), Stream::seat(1)] {
-                black_box(game_rng(1, index, stream));
-            }
-            let mut cup = Cup::new();
-            for id in 0..38 {
-                cup.put(id);
-            }
-            let mut last = 0;
-            while let Some(id) = cup.pull(&mut deal) {
-                last = id;
-            }
-            black_box(last)
+            floors::sickles_turn(index);
         })
     });
 }

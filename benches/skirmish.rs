@@ -4,12 +4,12 @@
 //! two 12-card decks.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use fortunes::engine::deck::shuffle;
-use fortunes::engine::seeding::{game_rng, Stream};
 use fortunes::system::Simulation;
 use fortunes::systems::skirmish::Skirmish;
 use std::hint::black_box;
 mod common;
+#[path = "common/floors.rs"]
+mod floors;
 
 fn simulation(scenario: Option<&str>) -> Skirmish {
     common::simulation("skirmish", "hold_high", scenario)
@@ -20,18 +20,7 @@ fn floor(c: &mut Criterion) {
     c.bench_function("skirmish/deal_floor", |b| {
         b.iter(|| {
             index += 1;
-            let mut deal = game_rng(1, index, Stream::DEAL);
-            for stream in [Stream::RULES, Stream::seat(0), Stream::seat(1)] {
-                black_box(game_rng(1, index, stream));
-            }
-            let mut decks = [[0u8; 12]; 2];
-            for deck in &mut decks {
-                for (i, card) in deck.iter_mut().enumerate() {
-                    *card = (i / 2) as u8 + 1;
-                }
-                shuffle(deck, &mut deal);
-            }
-            black_box(decks)
+            floors::skirmish_deal(index);
         })
     });
 }

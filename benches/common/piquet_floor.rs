@@ -1,5 +1,5 @@
 //! The Piquet floors, shared by `benches/piquet.rs` (timed by criterion)
-//! and `examples/piquet_instructions.rs` (counted by callgrind): the deck
+//! and `examples/instructions.rs` (counted by callgrind): the deck
 //! work of one DECQ, and the least a DECQ's mechanics could cost.
 
 use fortunes::engine::deck::shuffle;

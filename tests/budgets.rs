@@ -1,0 +1,186 @@
+//! The speed gate: every command in `benches/budgets.csv` is counted in
+//! instructions (valgrind's callgrind: the same count for the same binary
+//! and input, however busy the machine) at two game counts, and its
+//! marginal instructions a game, start-up and table writing cancelled,
+//! must stay within 2% of its budget. `.ci/run` runs it:
+//!
+//! ```sh
+//! cargo test --release --test budgets -- --ignored
+//! ```
+//!
+//! `FORTUNES_BUDGETS=write` writes the measurements in as the new budgets
+//! (at the commit measured). Lowering a budget is a commit of its own;
+//! raising one needs its reason in the commit message and docs/speed.md.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// How far over its budget a command may count before the gate fails.
+const TOLERANCE: f64 = 0.02;
+const TABLE: &str = "benches/budgets.csv";
+const HEADER: &str = "name,command,low,high,budget,measured_at";
+
+struct Row {
+    name: String,
+    /// `fortunes ARGS` or `instructions ARGS` (the example), `{n}` the
+    /// games.
+    command: String,
+    low: u64,
+    high: u64,
+    budget: u64,
+    measured_at: String,
+}
+
+fn rows(text: &str) -> Vec<Row> {
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some(HEADER), "{TABLE}'s header");
+    lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let cells: Vec<&str> = line.split(',').collect();
+            assert_eq!(cells.len(), 6, "{TABLE}: {line}");
+            let number = |i: usize| -> u64 {
+                cells[i]
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{TABLE}: {line}: column {i} is not a whole number"))
+            };
+            Row {
+                name: cells[0].into(),
+                command: cells[1].into(),
+                low: number(2),
+                high: number(3),
+                budget: number(4),
+                measured_at: cells[5].into(),
+            }
+        })
+        .collect()
+}
+
+fn binary(program: &str) -> PathBuf {
+    let fortunes = PathBuf::from(env!("CARGO_BIN_EXE_fortunes"));
+    match program {
+        "fortunes" => fortunes,
+        "instructions" => fortunes.parent().unwrap().join("examples/instructions"),
+        other => panic!("{TABLE}: unknown program {other}; allowed: fortunes, instructions"),
+    }
+}
+
+/// Instructions `command` takes with `games` games, counted by callgrind.
+fn count(command: &str, games: u64, scratch: &Path) -> u64 {
+    let text = command
+        .replace("{n}", &games.to_string())
+        .replace("{out}", &scratch.join(format!("out-{games}")).to_string_lossy());
+    let mut words = text.split_whitespace();
+    let program = binary(words.next().expect("a program"));
+    let output = Command::new("valgrind")
+        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+        .arg(&program)
+        .args(words)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("valgrind runs (apt-get install valgrind)");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{text}: {err}");
+    err.lines()
+        .find_map(|l| l.split("Collected :").nth(1))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{text}: no count in callgrind's output: {err}"))
+}
+
+/// Marginal instructions a game of `row`'s command.
+fn per_game(row: &Row, scratch: &Path) -> u64 {
+    let (low, high) = (count(&row.command, row.low, scratch), count(&row.command, row.high, scratch));
+    high.saturating_sub(low) / (row.high - row.low)
+}
+
+#[test]
+#[ignore = "counts instructions under valgrind (minutes); .ci/run runs it"]
+fn instructions_a_game_stay_within_budget() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join(TABLE)).unwrap();
+    let rows = rows(&text);
+    let scratch = std::env::temp_dir().join(format!("fortunes-budgets-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    // Two at a time: a count does not depend on what else runs.
+    let measured: Vec<u64> = std::thread::scope(|s| {
+        let halves: Vec<_> = rows
+            .chunks(rows.len().div_ceil(2).max(1))
+            .map(|chunk| {
+                let scratch = &scratch;
+                s.spawn(move || chunk.iter().map(|r| per_game(r, scratch)).collect::<Vec<_>>())
+            })
+            .collect();
+        halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    let _ = std::fs::remove_dir_all(&scratch);
+    let mut report = String::new();
+    let mut over = Vec::new();
+    for (row, &now) in rows.iter().zip(&measured) {
+        let ratio = now as f64 / row.budget as f64;
+        report += &format!(
+            "{:<28} budget {:>9} measured {:>9} ({:+.2}%)\n",
+            row.name,
+            row.budget,
+            now,
+            (ratio - 1.0) * 100.0
+        );
+        if ratio > 1.0 + TOLERANCE {
+            over.push(format!(
+                "{} (`{}`): {now} instructions a game, budget {} (set at {}), {:+.1}%",
+                row.name,
+                row.command,
+                row.budget,
+                row.measured_at,
+                (ratio - 1.0) * 100.0
+            ));
+        }
+    }
+    eprint!("{report}");
+    if std::env::var("FORTUNES_BUDGETS").as_deref() == Ok("write") {
+        let commit = Command::new("git")
+            .args(["rev-parse", "--short", "HEAD"])
+            .current_dir(root)
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .unwrap_or_default();
+        let mut table = format!("{HEADER}\n");
+        for (row, now) in rows.iter().zip(&measured) {
+            table += &format!(
+                "{},{},{},{},{now},{commit}\n",
+                row.name, row.command, row.low, row.high
+            );
+        }
+        std::fs::write(root.join(TABLE), table).unwrap();
+        eprintln!("wrote {TABLE} at {commit}");
+        return;
+    }
+    assert!(
+        over.is_empty(),
+        "over budget by more than {}%:\n{}",
+        TOLERANCE * 100.0,
+        over.join("\n")
+    );
+}
+
+/// The table parses, names only programs the gate can run, and every row
+/// counts two game counts apart.
+#[test]
+fn the_budget_table_is_well_formed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join(TABLE)).unwrap();
+    let rows = rows(&text);
+    assert!(rows.len() >= 10, "a command and an experiment per system");
+    for row in &rows {
+        assert!(row.high > row.low && row.budget > 0, "{}", row.name);
+        assert!(row.command.contains("{n}"), "{}: no {{n}}", row.name);
+        let program = row.command.split_whitespace().next().unwrap();
+        assert!(["fortunes", "instructions"].contains(&program), "{}", row.name);
+        if program == "fortunes" {
+            assert!(
+                row.command.contains("--threads 1") && row.command.contains(" -q"),
+                "{}: one thread, quiet (no progress bar), so the count is the same every time",
+                row.name
+            );
+        }
+    }
+}
