@@ -1086,8 +1086,45 @@ pub fn align_columns<L: AsRef<[String]>>(lines: &[L], right: &[bool]) -> String 
     text
 }
 
-/// Writes to stdout; a closed pipe (`| head`) is not an error.
+thread_local! {
+    /// What `emit` wrote on this thread inside `capture`, instead of stdout.
+    static CAPTURED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with what it would write to stdout (`emit`: the tables and
+/// listings of a command run in-process, `cli::execute`) kept instead, and
+/// returns that text beside `f`'s result: for a program, or a test, that
+/// reads a command's table rather than printing it.
+pub fn capture<T>(f: impl FnOnce() -> T) -> (T, String) {
+    /// Puts back what was captured before, even if `f` panics.
+    struct Restore(Option<Option<String>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            if let Some(outer) = self.0.take() {
+                CAPTURED.with(|c| *c.borrow_mut() = outer);
+            }
+        }
+    }
+    let mut restore = Restore(Some(CAPTURED.with(|c| c.replace(Some(String::new())))));
+    let result = f();
+    let outer = restore.0.take().expect("restored once");
+    let text = CAPTURED.with(|c| c.replace(outer)).unwrap_or_default();
+    (result, text)
+}
+
+/// Writes to stdout, or to `capture`'s text inside it; a closed pipe
+/// (`| head`) is not an error.
 pub fn emit(text: &str) -> Result<()> {
+    let kept = CAPTURED.with(|c| match c.borrow_mut().as_mut() {
+        Some(captured) => {
+            captured.push_str(text);
+            true
+        }
+        None => false,
+    });
+    if kept {
+        return Ok(());
+    }
     let mut stdout = std::io::stdout().lock();
     match stdout
         .write_all(text.as_bytes())
@@ -1121,6 +1158,25 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("fortunes-out-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         dir
+    }
+
+    #[test]
+    fn capture_keeps_what_would_go_to_stdout_and_nests() {
+        let ((ok, inner), outer) = capture(|| {
+            emit("outer 1\n").unwrap();
+            let inner = capture(|| emit("inner\n"));
+            emit("outer 2\n").unwrap();
+            inner
+        });
+        assert!(ok.is_ok());
+        assert_eq!(inner, "inner\n");
+        assert_eq!(outer, "outer 1\nouter 2\n");
+        let panicked = std::panic::catch_unwind(|| capture(|| panic!("inside")));
+        assert!(panicked.is_err());
+        assert!(
+            CAPTURED.with(|c| c.borrow().is_none()),
+            "restored after a panic"
+        );
     }
 
     /// A run that never commits leaves nothing, not even the parent

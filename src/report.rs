@@ -8,7 +8,7 @@ use crate::output::{
     column_name, integer_axes, summary_table, OutputDir, Table, TableColumn, TableStream,
     VariantTable,
 };
-use crate::stats::{Difference, Kind, PairedSums, SeriesSums, SummaryRow, CONFIDENCE};
+use crate::stats::{t_quantile, Difference, Kind, PairedSums, SeriesSums, SummaryRow, CONFIDENCE};
 use crate::system::{Series, VariantOutcome};
 use plotters::prelude::*;
 use std::fmt::Write as _;
@@ -59,26 +59,29 @@ fn metrics_table(
     integer: &[bool],
     v: usize,
     sums: &[SeriesSums],
+    fixed: &[bool],
 ) -> Table {
     let series = experiment.system.series();
     let mut columns = label_columns(experiment, integer, v, series.len());
     columns.extend(series_columns(series.iter()));
-    let floats = |get: &dyn Fn(&Series, &SeriesSums) -> f64| {
-        TableColumn::Float(series.iter().zip(sums).map(|(s, x)| get(s, x)).collect())
-    };
+    let intervals: Vec<(f64, f64)> = (series.iter().zip(sums).zip(fixed))
+        .map(|((s, x), &fixed)| x.interval(s.kind, fixed, CONFIDENCE))
+        .collect();
+    let floats =
+        |get: &dyn Fn(&SeriesSums) -> f64| TableColumn::Float(sums.iter().map(get).collect());
     columns.extend([
         (
             "games".to_string(),
             TableColumn::Int(sums.iter().map(|x| x.n as i64).collect()),
         ),
-        ("value".into(), floats(&|_, x| x.value())),
+        ("value".into(), floats(&|x| x.value())),
         (
             "ci_low".into(),
-            floats(&|s, x| x.interval(s.kind, CONFIDENCE).0),
+            TableColumn::Float(intervals.iter().map(|i| i.0).collect()),
         ),
         (
             "ci_high".into(),
-            floats(&|s, x| x.interval(s.kind, CONFIDENCE).1),
+            TableColumn::Float(intervals.iter().map(|i| i.1).collect()),
         ),
     ]);
     Table { columns }
@@ -91,9 +94,12 @@ fn differences_table(
     integer: &[bool],
     v: usize,
     paired: &[PairedSums],
+    fixed: &[bool],
 ) -> Table {
     let series = experiment.system.series();
-    let differences: Vec<Difference> = paired.iter().map(|p| p.difference(CONFIDENCE)).collect();
+    let differences: Vec<Difference> = (paired.iter().zip(series).zip(fixed))
+        .map(|((p, s), &fixed)| p.difference(s.kind, fixed, CONFIDENCE))
+        .collect();
     let mut columns = label_columns(experiment, integer, v, differences.len());
     columns.push((
         "reference".into(),
@@ -136,8 +142,11 @@ pub struct Kept {
     /// experiment's metrics and the forfeits (every row for a single
     /// variant).
     pub rows: Vec<SummaryRow>,
-    series: Vec<(usize, SeriesSums)>,
-    paired: Vec<(usize, PairedSums)>,
+    /// Each watched series, its sums and whether the rules fix it.
+    series: Vec<(usize, SeriesSums, bool)>,
+    /// Each watched series paired with the reference, and whether the
+    /// rules fix it in both.
+    paired: Vec<(usize, PairedSums, bool)>,
 }
 
 impl Kept {
@@ -146,33 +155,53 @@ impl Kept {
         Kept {
             games: outcome.games,
             met: outcome.met,
-            series: watched.iter().map(|&s| (s, outcome.series[s])).collect(),
+            series: (watched.iter())
+                .map(|&s| (s, outcome.series[s], outcome.fixed[s]))
+                .collect(),
             paired: match outcome.paired.is_empty() {
                 true => Vec::new(),
-                false => watched.iter().map(|&s| (s, outcome.paired[s])).collect(),
+                false => (watched.iter())
+                    .map(|&s| (s, outcome.paired[s], outcome.paired_fixed[s]))
+                    .collect(),
             },
             rows: outcome.rows,
         }
     }
 
-    /// Series `s`, which must be watched.
-    pub fn series(&self, s: usize) -> &SeriesSums {
-        &self
-            .series
+    fn watched(&self, s: usize) -> &(usize, SeriesSums, bool) {
+        self.series
             .iter()
-            .find(|(i, _)| *i == s)
+            .find(|(i, ..)| *i == s)
             .expect("a watched series")
-            .1
     }
 
-    /// Series `s` paired with the reference (not for the reference).
-    pub fn paired(&self, s: usize) -> &PairedSums {
-        &self
+    /// Series `s`, which must be watched.
+    pub fn series(&self, s: usize) -> &SeriesSums {
+        &self.watched(s).1
+    }
+
+    /// Series `s`'s game-level interval.
+    pub fn interval(&self, s: usize, kind: Kind) -> (f64, f64) {
+        let (_, sums, fixed) = self.watched(s);
+        sums.interval(kind, *fixed, CONFIDENCE)
+    }
+
+    /// The larger distance from series `s`'s value to an end of its
+    /// interval.
+    pub fn half_width(&self, s: usize, kind: Kind) -> f64 {
+        let (_, sums, fixed) = self.watched(s);
+        sums.half_width(kind, *fixed, CONFIDENCE)
+    }
+
+    /// Series `s` against the reference, paired by game (not for the
+    /// reference).
+    pub fn difference(&self, s: usize, kind: Kind) -> Difference {
+        let (_, pair, fixed) = self
             .paired
             .iter()
-            .find(|(i, _)| *i == s)
-            .expect("a watched series")
-            .1
+            .find(|(i, ..)| *i == s)
+            .expect("a watched series");
+        pair.difference(kind, *fixed, CONFIDENCE)
     }
 }
 
@@ -218,6 +247,7 @@ impl RunTables {
                 &integer,
                 experiment.reference,
                 &no_sums,
+                &vec![false; series],
             )),
         )?;
         let differences = match experiment.variants.len() {
@@ -227,7 +257,9 @@ impl RunTables {
                 // The header from a variant of the table (the reference is
                 // not one: its axis values may not be of the others' type).
                 let other = usize::from(experiment.reference == 0);
-                let table = differences_table(experiment, &integer_others, other, &no_pairs);
+                let no_fixed = vec![false; series];
+                let table =
+                    differences_table(experiment, &integer_others, other, &no_pairs, &no_fixed);
                 Some(TableStream::open(out, "differences", &header(&table))?)
             }
         };
@@ -260,8 +292,13 @@ impl RunTables {
             &self.integer,
             std::slice::from_ref(&table),
         ))?;
-        self.metrics
-            .push(metrics_table(experiment, &self.integer, v, &outcome.series))?;
+        self.metrics.push(metrics_table(
+            experiment,
+            &self.integer,
+            v,
+            &outcome.series,
+            &outcome.fixed,
+        ))?;
         if let Some(differences) = self.differences.as_mut() {
             if v != experiment.reference {
                 differences.push(differences_table(
@@ -269,6 +306,7 @@ impl RunTables {
                     &self.integer_others,
                     v,
                     &outcome.paired,
+                    &outcome.paired_fixed,
                 ))?;
             }
         }
@@ -1077,9 +1115,8 @@ pub fn write_report(
         if !experiment.axes.is_empty() {
             let (_, _, categories) = layout(experiment);
             let point = |v: usize, s: usize| {
-                let sums = &outcomes[v].series(s);
-                let (low, high) = sums.interval(series[s].kind, CONFIDENCE);
-                Some((sums.value(), low, high))
+                let (low, high) = outcomes[v].interval(s, series[s].kind);
+                Some((outcomes[v].series(s).value(), low, high))
             };
             let mut lines = lines_of(experiment, metric, &point);
             let mirror = drop_mirror(&mut lines, false);
@@ -1110,8 +1147,8 @@ pub fn write_report(
         for (v, variant) in experiment.variants.iter().enumerate() {
             for &s in &indices {
                 let sums = &outcomes[v].series(s);
-                let (low, high) = sums.interval(series[s].kind, CONFIDENCE);
-                let d = digits(sums.half_width(series[s].kind, CONFIDENCE));
+                let (low, high) = outcomes[v].interval(s, series[s].kind);
+                let d = digits(outcomes[v].half_width(s, series[s].kind));
                 let _ = writeln!(
                     md,
                     "| {} | {} | {} | {} | {} |",
@@ -1130,7 +1167,7 @@ pub fn write_report(
                 if v == experiment.reference {
                     return Some((0.0, f64::NAN, f64::NAN));
                 }
-                let d = outcomes[v].paired(s).difference(CONFIDENCE);
+                let d = outcomes[v].difference(s, series[s].kind);
                 Some((d.value, d.ci_low, d.ci_high))
             };
             if !experiment.axes.is_empty() {
@@ -1166,9 +1203,11 @@ pub fn write_report(
                     continue;
                 }
                 for &s in &indices {
-                    let d = outcomes[v].paired(s).difference(CONFIDENCE);
+                    let d = outcomes[v].difference(s, series[s].kind);
                     let digits = digits((d.ci_high - d.ci_low) / 2.0);
-                    let z = (d.ci_high - d.ci_low) / 2.0 / d.paired_se;
+                    // The quantile the paired interval used (read from it
+                    // when the difference has no spread at all).
+                    let z = t_quantile(d.games.max(2) - 1, 0.5 + CONFIDENCE / 2.0);
                     let _ = writeln!(
                         md,
                         "| {} | {} | {} | {} | ±{} |",

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::experiment::{Axis, Experiment};
 use crate::output::{column_name, OutputDir, Table, TableColumn};
 use crate::params::ParamKind;
-use crate::stats::{Difference, CONFIDENCE};
+use crate::stats::Difference;
 use crate::system::{Series, Variant, VariantOutcome};
 use plotters::prelude::*;
 
@@ -190,7 +190,7 @@ pub fn effects<'a>(
             .map(|(c, change)| Effect {
                 series: &series[s],
                 change,
-                difference: outcomes[c + 1].paired[s].difference(CONFIDENCE),
+                difference: outcomes[c + 1].difference(s, series[s].kind),
                 holm_p: f64::NAN,
             })
             .collect();

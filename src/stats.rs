@@ -255,6 +255,10 @@ pub struct SummaryRow {
     /// (an empty bin of a cluster still counts its trials), and left out of
     /// the tables when empty over the whole run.
     pub sparse: bool,
+    /// The variant's rules and players fix this figure (every game gives
+    /// it; `Simulation::fixed`), so its interval is the value alone: set
+    /// by the runner with the interval.
+    pub fixed: bool,
 }
 
 /// Seat label for rows that are not about one seat.
@@ -290,6 +294,7 @@ impl SummaryRow {
             unit: "",
             per: "",
             sparse: false,
+            fixed: false,
         }
     }
 
@@ -314,6 +319,7 @@ impl SummaryRow {
             unit: "",
             per: "",
             sparse: false,
+            fixed: false,
         }
     }
 }
@@ -445,49 +451,154 @@ impl SeriesSums {
         }
     }
 
-    /// The game-level interval at `confidence`: the ratio estimate with its
-    /// delta-method (cluster) standard error and a t quantile on n - 1
-    /// degrees of freedom. With no event at all (or, for a rate, nothing
-    /// but events) the standard error is zero but the figure is not
-    /// exact, so the bound is Wilson's for no success in as many
-    /// independent units as the games carry (`effective_units`): a game
-    /// holds no event with probability at most 1 - p, whatever its trials
-    /// do inside it. Zero width only when every game gave the same ratio.
-    /// NaN before two games.
-    pub fn interval(&self, kind: Kind, confidence: f64) -> (f64, f64) {
+    /// The effective number of games behind sums over `units`, for a
+    /// bound that needs independent games. A game's denominator is not
+    /// kept over clusters, only its cluster's; but games are independent
+    /// and alike, so a cluster of g games has a mean of g μ and a variance
+    /// of g σ² (μ and σ² a game's), and Σ x_c² estimates G σ² + μ² Σ g_c²:
+    /// the games' own (Σx)²/Σx² is then G μ² / (μ² + σ²). Over games
+    /// (every g_c = 1) that is (Σx)²/Σx² itself (`effective_units`).
+    pub fn effective_games(&self, units: Units) -> f64 {
+        if self.xx == 0 || units.games == 0 {
+            return 0.0;
+        }
+        let g = units.games as f64;
+        let (x, xx) = (self.x as f64, self.xx as f64);
+        let spread = (xx - x * x * units.game_squares as f64 / (g * g)).max(0.0);
+        x * x / (x * x / g + spread)
+    }
+
+    /// Whether every unit (game or cluster) gave the same ratio, y = R x:
+    /// decided exactly, since then the sample shows no spread at all
+    /// (Cauchy-Schwarz holds with equality only for proportional vectors).
+    pub fn steady(&self) -> bool {
+        use num_bigint::BigUint;
+        BigUint::from(self.xy).pow(2) == BigUint::from(self.xx) * BigUint::from(self.yy)
+    }
+
+    /// The game-level interval at `confidence`, from sums over games.
+    /// `fixed`: the variant's rules and players fix the figure (every game
+    /// gives it), so a sample that agrees gets it alone.
+    pub fn interval(&self, kind: Kind, fixed: bool, confidence: f64) -> (f64, f64) {
+        self.interval_over(Units::games(self.n), kind, fixed, confidence)
+    }
+
+    /// The game-level interval at `confidence` of sums over `self.n` units
+    /// (`units`: the games themselves, or clusters of consecutive games):
+    /// the ratio estimate with its delta-method
+    /// standard error over the units, turned into a score interval with
+    /// a continuity correction on the effective sample size the standard
+    /// error implies (Wilson's for a rate, its Poisson counterpart for a
+    /// mean of counts), with a t quantile on n - 1 degrees of freedom. The
+    /// score interval holds at small counts, where a normal one clipped
+    /// at 0 does not, and becomes the normal one as counts grow.
+    ///
+    /// A sample with no spread at all (every unit the same ratio: no
+    /// event, only events, or a constant) says nothing of the spread, but
+    /// the figure is not exact unless `fixed`: a game differs from the
+    /// rest with a chance of at most b, Wilson's bound for no event in as
+    /// many independent units as the games carry (`effective_games`), and
+    /// a game that differs moves the figure by at most what one
+    /// observation can (a rate's to 0 or 1; a mean of counts' to 0, or up
+    /// by as much as the mean, at least one unit). NaN before two units.
+    pub fn interval_over(
+        &self,
+        units: Units,
+        kind: Kind,
+        fixed: bool,
+        confidence: f64,
+    ) -> (f64, f64) {
         if self.n < 2 || self.x == 0 {
             return (f64::NAN, f64::NAN);
         }
         let value = self.value();
-        let rare = no_event_bound(self.effective_units(), confidence);
-        if self.y == 0 {
-            return (0.0, rare);
-        }
-        if kind == Kind::Rate && self.y == self.x {
-            return (1.0 - rare, 1.0);
-        }
         let se = self.standard_error();
-        if se.is_nan() || se == 0.0 {
-            return (value, value);
+        if self.steady() || se == 0.0 {
+            if fixed && self.steady() {
+                return (value, value);
+            }
+            let differ = no_event_bound(self.effective_games(units), confidence);
+            return steady_interval(kind, value, differ);
         }
-        let half = t_quantile(self.n - 1, 0.5 + confidence / 2.0) * se;
-        let (low, high) = (value - half, value + half);
-        // Rates lie in [0, 1] and means of counts are never negative.
+        let t = t_quantile(self.n - 1, 0.5 + confidence / 2.0);
         match kind {
-            Kind::Rate => (low.max(0.0), high.min(1.0)),
-            Kind::Mean => (low.max(0.0), high),
+            Kind::Rate => rate_score_interval(value, se, t),
+            Kind::Mean => count_score_interval(value, se, t),
         }
     }
 
     /// The larger distance from the estimate to an end of its interval:
     /// what a precision target holds to. Infinite before two games.
-    pub fn half_width(&self, kind: Kind, confidence: f64) -> f64 {
-        let (low, high) = self.interval(kind, confidence);
+    pub fn half_width(&self, kind: Kind, fixed: bool, confidence: f64) -> f64 {
+        let (low, high) = self.interval(kind, fixed, confidence);
         if low.is_nan() {
             return f64::INFINITY;
         }
         let value = if self.x == 0 { 0.0 } else { self.value() };
         (value - low).max(high - value)
+    }
+}
+
+/// The interval of a figure whose sample showed no spread, when a game
+/// differs with a chance of at most `differ`: a rate can move to anywhere
+/// in [0, 1]; a mean of counts down to 0, and up (the counts having no
+/// bound of their own) by as much again as the mean, at least one unit.
+fn steady_interval(kind: Kind, value: f64, differ: f64) -> (f64, f64) {
+    match kind {
+        Kind::Rate => (value - value * differ, value + (1.0 - value) * differ),
+        Kind::Mean => (value - value * differ, value + value.max(1.0) * differ),
+    }
+}
+
+/// Wilson's score interval with a continuity correction (Newcombe 1998,
+/// method 4) for a rate `p` strictly between 0 and 1 whose standard error
+/// is `se`: on the effective sample size p(1 - p)/se², so that clustering
+/// (games of many trials) widens it as it widens the standard error, with
+/// `t` for the normal quantile.
+fn rate_score_interval(p: f64, se: f64, t: f64) -> (f64, f64) {
+    let n = p * (1.0 - p) / (se * se);
+    let t2 = t * t;
+    let root = |sign: f64| (t2 + sign * 2.0 - 1.0 / n + 4.0 * p * (n * (1.0 - p) - sign)).max(0.0);
+    let low = (2.0 * n * p + t2 - 1.0 - t * root(-1.0).sqrt()) / (2.0 * (n + t2));
+    let high = (2.0 * n * p + t2 + 1.0 + t * root(1.0).sqrt()) / (2.0 * (n + t2));
+    (low.clamp(0.0, p), high.clamp(p, 1.0))
+}
+
+/// The score interval of a mean of counts `m` > 0 with standard error
+/// `se`, its variance taken proportional to the mean (as a Poisson
+/// count's, scaled: k = se²/m a unit of the mean, m/k effective counts),
+/// with a continuity correction of half a count: the λ with
+/// |m − λ| − k/2 = t √(kλ). Never below 0, skewed up at small counts as a
+/// count is, and the normal interval m ± t se at large ones.
+fn count_score_interval(m: f64, se: f64, t: f64) -> (f64, f64) {
+    let k = se * se / m;
+    let t2 = t * t;
+    let solve = |centre: f64, sign: f64| {
+        centre + t2 * k / 2.0 + sign * (t2 * k * centre + t2 * t2 * k * k / 4.0).sqrt()
+    };
+    let upper = m + k / 2.0;
+    let lower = m - k / 2.0;
+    let low = if lower > 0.0 { solve(lower, -1.0) } else { 0.0 };
+    (low.clamp(0.0, m), solve(upper, 1.0).max(m))
+}
+
+/// The games behind sums over units: the games themselves, or clusters of
+/// consecutive games (`RowSums`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Units {
+    /// Σ g over the units, g the games a unit holds.
+    pub games: u64,
+    /// Σ g².
+    pub game_squares: u128,
+}
+
+impl Units {
+    /// `n` units of one game each.
+    pub fn games(n: u64) -> Units {
+        Units {
+            games: n,
+            game_squares: n as u128,
+        }
     }
 }
 
@@ -560,13 +671,27 @@ impl RowKeys {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RowSums {
     pub clusters: u64,
+    /// The games the clusters hold, and the sum of their squares: not all
+    /// clusters are the same size (the last of a run is cut short, a
+    /// forfeited game is in none), and a bound over games needs to know.
+    pub games: u64,
+    pub game_squares: u128,
     sums: Vec<SeriesSums>,
 }
 
 impl RowSums {
-    /// One cluster's rows; `ids` is scratch space.
-    pub fn record(&mut self, rows: &[SummaryRow], keys: &RowKeys, ids: &mut Vec<usize>) {
+    /// One cluster's rows, the cluster `games` games; `ids` is scratch
+    /// space.
+    pub fn record(
+        &mut self,
+        rows: &[SummaryRow],
+        games: u64,
+        keys: &RowKeys,
+        ids: &mut Vec<usize>,
+    ) {
         self.clusters += 1;
+        self.games += games;
+        self.game_squares += games as u128 * games as u128;
         keys.ids(rows, ids);
         for (row, &id) in rows.iter().zip(ids.iter()) {
             if id >= self.sums.len() {
@@ -585,6 +710,22 @@ impl RowSums {
         sums.n = self.clusters;
         sums
     }
+
+    /// A row's game-level interval over the clusters (`SeriesSums::interval`).
+    pub fn interval(
+        &self,
+        row: &SummaryRow,
+        keys: &RowKeys,
+        fixed: bool,
+        confidence: f64,
+    ) -> (f64, f64) {
+        let units = Units {
+            games: self.games,
+            game_squares: self.game_squares,
+        };
+        self.sums(row, keys)
+            .interval_over(units, row.kind, fixed, confidence)
+    }
 }
 
 /// Every summary row's sums by key as text: `RowSums` as a shard writes it
@@ -593,6 +734,8 @@ impl RowSums {
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct KeyedRows {
     pub clusters: u64,
+    pub games: u64,
+    pub game_squares: u128,
     /// Sorted by key, so a shard's file does not depend on its threads.
     pub rows: Vec<KeyedRow>,
 }
@@ -633,6 +776,8 @@ impl RowSums {
         rows.sort_by(|a, b| a.key().cmp(&b.key()));
         KeyedRows {
             clusters: self.clusters,
+            games: self.games,
+            game_squares: self.game_squares,
             rows,
         }
     }
@@ -644,6 +789,8 @@ impl RowSums {
         keys.ids(rows, &mut ids);
         let mut sums = RowSums {
             clusters: keyed.clusters,
+            games: keyed.games,
+            game_squares: keyed.game_squares,
             sums: Vec::new(),
         };
         for (row, &id) in rows.iter().zip(&ids) {
@@ -662,6 +809,8 @@ impl RowSums {
 impl AddAssign<&KeyedRows> for KeyedRows {
     fn add_assign(&mut self, other: &KeyedRows) {
         self.clusters += other.clusters;
+        self.games += other.games;
+        self.game_squares += other.game_squares;
         let mut merged: Vec<KeyedRow> = Vec::with_capacity(self.rows.len().max(other.rows.len()));
         let (mut mine, mut theirs) = (
             std::mem::take(&mut self.rows).into_iter().peekable(),
@@ -690,6 +839,8 @@ impl AddAssign<&KeyedRows> for KeyedRows {
 impl AddAssign<&RowSums> for RowSums {
     fn add_assign(&mut self, other: &RowSums) {
         self.clusters += other.clusters;
+        self.games += other.games;
+        self.game_squares += other.game_squares;
         if other.sums.len() > self.sums.len() {
             self.sums.resize(other.sums.len(), SeriesSums::default());
         }
@@ -746,7 +897,12 @@ impl PairedSums {
     /// R_v - R_r with a 95%-style interval from the per-game linearised
     /// differences u_i = (y_v - R_v x_v)/x̄_v - (y_r - R_r x_r)/x̄_r, whose
     /// sample variance over n - 1 (they sum to zero) is the pairing's.
-    pub fn difference(&self, confidence: f64) -> Difference {
+    /// When every u_i is 0 (the two moved together in every game, or each
+    /// is constant), the difference is exact only if both figures are
+    /// (`fixed`); else a game differs between the two with a chance of at
+    /// most Wilson's bound over the games, and each figure moves in such a
+    /// game as `SeriesSums::interval` allows.
+    pub fn difference(&self, kind: Kind, fixed: bool, confidence: f64) -> Difference {
         let (v, r) = (&self.variant, &self.reference);
         let n = v.n;
         let value = v.value() - r.value();
@@ -770,15 +926,47 @@ impl PairedSums {
         let scale = (n - 1) as f64 * n as f64;
         let paired_se = ((aa - 2.0 * cross + bb).max(0.0) / scale).sqrt();
         let unpaired_se = ((aa + bb) / scale).sqrt();
-        let half = t_quantile(n - 1, 0.5 + confidence / 2.0) * paired_se;
+        let (ci_low, ci_high) = if self.steady() || paired_se == 0.0 {
+            if fixed && self.steady() {
+                (value, value)
+            } else {
+                let games = v.effective_units().min(r.effective_units());
+                let differ = no_event_bound(games, confidence);
+                let (v_low, v_high) = steady_interval(kind, rv, differ);
+                let (r_low, r_high) = steady_interval(kind, rr, differ);
+                (v_low - r_high, v_high - r_low)
+            }
+        } else {
+            let half = t_quantile(n - 1, 0.5 + confidence / 2.0) * paired_se;
+            (value - half, value + half)
+        };
         Difference {
             games: n,
             value,
-            ci_low: value - half,
-            ci_high: value + half,
+            ci_low,
+            ci_high,
             paired_se,
             unpaired_se,
         }
+    }
+
+    /// Whether every game's linearised difference u_i is exactly 0, that
+    /// is X_r² (X_v y_v − Y_v x_v) = X_v² (X_r y_r − Y_r x_r) in every
+    /// game: the sum of their squares, in exact integers, is 0.
+    fn steady(&self) -> bool {
+        use num_bigint::BigInt;
+        let (v, r) = (&self.variant, &self.reference);
+        let big = |x: u128| BigInt::from(x);
+        let own = |s: &SeriesSums| {
+            let (x, y) = (big(s.x), big(s.y));
+            &x * &x * big(s.yy) - 2 * &x * &y * big(s.xy) + &y * &y * big(s.xx)
+        };
+        let (xv, yv, xr, yr) = (big(v.x), big(v.y), big(r.x), big(r.y));
+        let [c0, c1, c2, c3] = self.cross.map(big);
+        let between = &xv * &xr * c0 - &xv * &yr * c1 - &yv * &xr * c2 + &yv * &yr * c3;
+        let (xv2, xr2) = (&xv * &xv, &xr * &xr);
+        let total = &xr2 * &xr2 * own(v) - 2 * &xr2 * &xv2 * between + &xv2 * &xv2 * own(r);
+        total == BigInt::ZERO
     }
 }
 
@@ -854,7 +1042,7 @@ mod tests {
     }
 
     #[test]
-    fn series_of_per_game_means_is_the_t_interval() {
+    fn series_of_per_game_means_has_the_score_interval_of_its_t_standard_error() {
         let values = [2u64, 4, 4, 4, 5, 5, 7, 9];
         let mut series = SeriesSums::default();
         let mut mean = Mean::default();
@@ -863,8 +1051,127 @@ mod tests {
             mean.record(v);
         }
         assert_eq!(series.value(), mean.value());
-        let (a, b) = (series.interval(Kind::Mean, 0.95), mean.interval(0.95));
-        assert!((a.0 - b.0).abs() < 1e-12 && (a.1 - b.1).abs() < 1e-12);
+        // The same standard error as the t interval's, s / √n.
+        let se = (mean.variance() / 8.0).sqrt();
+        assert!((series.standard_error() - se).abs() < 1e-12);
+        // |5 − λ| − k/2 = t √(kλ) at both ends, k = se²/5.
+        let (low, high) = series.interval(Kind::Mean, false, 0.95);
+        let (k, t) = (se * se / 5.0, t_quantile(7, 0.975));
+        for end in [low, high] {
+            let gap = (5.0 - end).abs() - k / 2.0 - t * (k * end).sqrt();
+            assert!(gap.abs() < 1e-9, "{end}: {gap}");
+        }
+        // Skewed up as a count is, and about as wide as the t interval.
+        let (t_low, t_high) = mean.interval(0.95);
+        assert!(low > t_low && high > t_high, "{low} {high}");
+        assert!(((high - low) / (t_high - t_low) - 1.0).abs() < 0.05);
+    }
+
+    #[test]
+    fn the_rate_score_interval_is_newcombes_with_continuity_correction() {
+        // Newcombe (1998), method 4, 81/263: 0.2535 to 0.3682; 0/10 and
+        // 1/29 too (0 to 0.3445, 0.0018 to 0.1963), on the binomial
+        // standard error with the normal quantile.
+        let z = normal_quantile(0.975);
+        for (k, n, low, high) in [(81.0, 263.0, 0.2535, 0.3682), (1.0, 29.0, 0.0018, 0.1963)] {
+            let p: f64 = k / n;
+            let se = (p * (1.0 - p) / n).sqrt();
+            let (l, h) = rate_score_interval(p, se, z);
+            assert!(
+                (l - low).abs() < 5e-5 && (h - high).abs() < 5e-5,
+                "{k}/{n}: {l} {h}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_count_score_interval_becomes_the_normal_one_at_large_counts() {
+        let (m, se, t) = (17.9, 0.01, 1.96);
+        let (low, high) = count_score_interval(m, se, t);
+        // 3.2 million effective counts: within a thousandth of the half width.
+        let half = t * se;
+        assert!((low - (m - half)).abs() < 1e-3 * half && (high - (m + half)).abs() < 1e-3 * half);
+        // At a few counts it stays above 0 and reaches far up.
+        let (low, high) = count_score_interval(0.01, 0.007, t);
+        assert!(low > 0.0 && low < 0.002 && high > 0.03, "{low} {high}");
+    }
+
+    /// Sums over `games` games whose ratio is always `y / x`.
+    fn steady_games(y: u64, x: u64, games: u64) -> SeriesSums {
+        let mut sums = SeriesSums::default();
+        for _ in 0..games {
+            sums.record(Ratio::new(y, x));
+        }
+        sums
+    }
+
+    #[test]
+    fn no_spread_is_exact_only_when_fixed() {
+        let sums = steady_games(8, 8, 20_000);
+        assert!(sums.steady());
+        assert_eq!(sums.interval(Kind::Mean, true, 0.95), (1.0, 1.0));
+        // Not fixed: a game differs with a chance of at most b, and moves
+        // the mean down to 0 or up by one unit.
+        let b = no_event_bound(20_000.0, 0.95);
+        let (low, high) = sums.interval(Kind::Mean, false, 0.95);
+        assert!((low - (1.0 - b)).abs() < 1e-12 && (high - (1.0 + b)).abs() < 1e-12);
+        // A mean of 36: by as much as the mean; and a mean of none: one
+        // unit up, in the mean's units.
+        let (low, high) = steady_games(360, 10, 1000).interval(Kind::Mean, false, 0.95);
+        let b = no_event_bound(1000.0, 0.95);
+        assert!((low - 36.0 * (1.0 - b)).abs() < 1e-9 && (high - 36.0 * (1.0 + b)).abs() < 1e-9);
+        assert_eq!(
+            steady_games(0, 8, 1000).interval(Kind::Mean, false, 0.95),
+            (0.0, b)
+        );
+        // A rate of 3/8 in every game: anywhere in [0, 1] for a game that
+        // differs.
+        let (low, high) = steady_games(3, 8, 1000).interval(Kind::Rate, false, 0.95);
+        assert!((low - 0.375 * (1.0 - b)).abs() < 1e-12);
+        assert!((high - (0.375 + 0.625 * b)).abs() < 1e-12);
+        // One game that differs is spread, not steadiness.
+        let mut sums = steady_games(8, 8, 999);
+        sums.record(Ratio::new(9, 8));
+        assert!(!sums.steady());
+        let (low, high) = sums.interval(Kind::Mean, true, 0.95);
+        assert!(low < sums.value() && sums.value() < high);
+    }
+
+    #[test]
+    fn a_cluster_row_with_no_event_is_bounded_over_its_games() {
+        // 200,000 games in clusters of 1,024 (the last cut short), about
+        // 2.2 trials a game and no event: the bound is over the games (about
+        // 3.84 / 200,000), not the 196 clusters (3.84 / 200).
+        let keys = RowKeys::default();
+        let mut rows = RowSums::default();
+        let mut ids = Vec::new();
+        let (mut left, mut c) = (200_000u64, 0u64);
+        while left > 0 {
+            let games = left.min(1024);
+            left -= games;
+            // Trials vary between clusters as sums of games' do.
+            let trials = games * 22 / 10 + (c * 7919 % 61);
+            c += 1;
+            let row =
+                SummaryRow::rate("initiative", "a", "card", "AS".into(), Rate::new(0, trials));
+            rows.record(&[row], games, &keys, &mut ids);
+        }
+        let row = SummaryRow::rate("initiative", "a", "card", "AS".into(), Rate::new(0, 1));
+        let (low, high) = rows.interval(&row, &keys, false, 0.95);
+        assert_eq!(low, 0.0);
+        let over_games = no_event_bound(200_000.0, 0.95);
+        assert!(
+            high >= over_games && high < 1.2 * over_games,
+            "{high} vs {over_games}"
+        );
+        // Over games whose trials vary, fewer effective games: wider.
+        let mut spread = SeriesSums::default();
+        for g in 0..10_000u64 {
+            spread.record(Ratio::new(0, [1, 1, 1, 9][g as usize % 4]));
+        }
+        let effective = spread.effective_games(Units::games(10_000));
+        assert!((effective - spread.effective_units()).abs() < 1e-6);
+        assert!(effective < 10_000.0 * 0.5);
     }
 
     #[test]
@@ -874,8 +1181,13 @@ mod tests {
             let game = Ratio::new(i % 7, 3 + i % 4);
             pair.record(game, game);
         }
-        let d = pair.difference(0.95);
+        let d = pair.difference(Kind::Mean, false, 0.95);
         assert_eq!(d.value, 0.0);
+        // No game differs between the two, but the two are not fixed: a
+        // bound, not a point.
+        assert!(d.ci_low < 0.0 && d.ci_high > 0.0, "{d:?}");
+        let fixed = pair.difference(Kind::Mean, true, 0.95);
+        assert_eq!((fixed.ci_low, fixed.ci_high), (0.0, 0.0));
         assert!(d.paired_se.abs() < 1e-9, "{d:?}");
         assert!(d.unpaired_se > 0.01, "{d:?}");
     }
@@ -891,7 +1203,7 @@ mod tests {
             m1.record(a);
             m2.record(b);
         }
-        let d = pair.difference(0.95);
+        let d = pair.difference(Kind::Mean, false, 0.95);
         let expected = (m1.variance() / 50.0 + m2.variance() / 50.0).sqrt();
         assert!((d.unpaired_se - expected).abs() < 1e-12, "{d:?} {expected}");
         assert!((d.value - (m1.value() - m2.value())).abs() < 1e-12);

@@ -99,6 +99,10 @@ pub struct Candidate {
     pub sums: SeriesSums,
     /// The constrained metric's sums (empty without a constraint).
     pub constraint_sums: SeriesSums,
+    /// Whether the candidate's rules and players fix the metric, and the
+    /// constrained metric (`Simulation::fixed`).
+    pub fixed: bool,
+    pub constraint_fixed: bool,
     /// `None` while it stands.
     pub dropped: Option<Dropped>,
 }
@@ -306,6 +310,8 @@ impl<'a> Race<'a> {
                 axes: v.axes.clone(),
                 sums: SeriesSums::default(),
                 constraint_sums: SeriesSums::default(),
+                fixed: false,
+                constraint_fixed: false,
                 dropped: None,
             })
             .collect();
@@ -398,9 +404,12 @@ impl<'a> Race<'a> {
             .filter(|&c| match self.search.constraint {
                 None => true,
                 Some(constraint) => {
-                    let (low, high) = self.candidates[c]
-                        .constraint_sums
-                        .interval(kind(constraint.series), self.confidence);
+                    let candidate = &self.candidates[c];
+                    let (low, high) = candidate.constraint_sums.interval(
+                        kind(constraint.series),
+                        candidate.constraint_fixed,
+                        self.confidence,
+                    );
                     constraint.bound.judge(low, high) == Some(true)
                 }
             })
@@ -437,8 +446,10 @@ impl<'a> Race<'a> {
         self.leader = round.leader;
         for (&c, outcome) in round.members.iter().zip(outcomes) {
             self.candidates[c].sums += &outcome.series[search.series];
+            self.candidates[c].fixed = outcome.fixed[search.series];
             if let Some(constraint) = search.constraint {
                 self.candidates[c].constraint_sums += &outcome.series[constraint.series];
+                self.candidates[c].constraint_fixed = outcome.fixed[constraint.series];
             }
             if round.leader.is_some_and(|l| l != c) {
                 self.paired[c] = outcome.paired[search.series];
@@ -475,17 +486,21 @@ impl<'a> Race<'a> {
         if self.candidates[leader].dropped.is_some() {
             return;
         }
-        let (leader_low, leader_high) =
-            self.candidates[leader].sums.interval(kind, self.confidence);
+        let leading = &self.candidates[leader];
+        let (leader_low, leader_high) = leading.sums.interval(kind, leading.fixed, self.confidence);
+        let leader_fixed = leading.fixed;
         for &c in members {
             if c == leader || self.candidates[c].dropped.is_some() {
                 continue;
             }
-            let d = self.paired[c].difference(self.confidence);
+            let fixed = self.candidates[c].fixed;
+            let d = self.paired[c].difference(kind, fixed && leader_fixed, self.confidence);
             if !(d.ci_low.is_finite() && d.ci_high.is_finite()) {
                 continue;
             }
-            let (low, high) = self.candidates[c].sums.interval(kind, self.confidence);
+            let (low, high) = self.candidates[c]
+                .sums
+                .interval(kind, fixed, self.confidence);
             let worse = match self.search.goal {
                 Goal::Maximize => d.ci_high < 0.0,
                 Goal::Minimize => d.ci_low > 0.0,
@@ -551,7 +566,12 @@ fn judge(
             None => Some(true),
             Some(constraint) => {
                 let kind = system.series()[constraint.series].kind;
-                let (low, high) = candidates[c].constraint_sums.interval(kind, confidence);
+                let candidate = &candidates[c];
+                let (low, high) = (candidate.constraint_sums).interval(
+                    kind,
+                    candidate.constraint_fixed,
+                    confidence,
+                );
                 // No estimate yet (no observation): cannot be judged.
                 if !(low.is_finite() && high.is_finite()) {
                     None
@@ -567,7 +587,7 @@ fn judge(
         }
     }
     let loss_of = |c: &Candidate| {
-        let (low, high) = c.sums.interval(kind, confidence);
+        let (low, high) = c.sums.interval(kind, c.fixed, confidence);
         loss(search.goal, low, high)
     };
     let best = feasible

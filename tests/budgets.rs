@@ -67,9 +67,10 @@ fn binary(program: &str) -> PathBuf {
 
 /// Instructions `command` takes with `games` games, counted by callgrind.
 fn count(command: &str, games: u64, scratch: &Path) -> u64 {
-    let text = command
-        .replace("{n}", &games.to_string())
-        .replace("{out}", &scratch.join(format!("out-{games}")).to_string_lossy());
+    let text = command.replace("{n}", &games.to_string()).replace(
+        "{out}",
+        &scratch.join(format!("out-{games}")).to_string_lossy(),
+    );
     let mut words = text.split_whitespace();
     let program = binary(words.next().expect("a program"));
     let output = Command::new("valgrind")
@@ -89,7 +90,10 @@ fn count(command: &str, games: u64, scratch: &Path) -> u64 {
 
 /// Marginal instructions a game of `row`'s command.
 fn per_game(row: &Row, scratch: &Path) -> u64 {
-    let (low, high) = (count(&row.command, row.low, scratch), count(&row.command, row.high, scratch));
+    let (low, high) = (
+        count(&row.command, row.low, scratch),
+        count(&row.command, row.high, scratch),
+    );
     high.saturating_sub(low) / (row.high - row.low)
 }
 
@@ -107,7 +111,12 @@ fn instructions_a_game_stay_within_budget() {
             .chunks(rows.len().div_ceil(2).max(1))
             .map(|chunk| {
                 let scratch = &scratch;
-                s.spawn(move || chunk.iter().map(|r| per_game(r, scratch)).collect::<Vec<_>>())
+                s.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|r| per_game(r, scratch))
+                        .collect::<Vec<_>>()
+                })
             })
             .collect();
         halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
@@ -174,7 +183,11 @@ fn the_budget_table_is_well_formed() {
         assert!(row.high > row.low && row.budget > 0, "{}", row.name);
         assert!(row.command.contains("{n}"), "{}: no {{n}}", row.name);
         let program = row.command.split_whitespace().next().unwrap();
-        assert!(["fortunes", "instructions"].contains(&program), "{}", row.name);
+        assert!(
+            ["fortunes", "instructions"].contains(&program),
+            "{}",
+            row.name
+        );
         if program == "fortunes" {
             assert!(
                 row.command.contains("--threads 1") && row.command.contains(" -q"),

@@ -6,12 +6,15 @@
 //!   first decision (separate randomness streams);
 //! - no allocation after warm-up, for every pair of built-in players;
 //! - every per-game series adds up to its summary row;
+//! - an interval is zero wide exactly when the rules and players fix its
+//!   figure, and such a figure never varies;
 //! - `run.toml` reproduces a run byte for byte;
 //! - bad input is refused with exit 2 and nothing left behind.
 
 use fortunes::engine::Seat;
 use fortunes::experiment::{Experiment, Overrides};
-use fortunes::stats::{Ratio, CONFIDENCE};
+use fortunes::params::ParamKind;
+use fortunes::stats::Ratio;
 use fortunes::system::System;
 use fortunes::system::{Plan, Stop};
 use fortunes::systems::SYSTEMS;
@@ -224,7 +227,7 @@ fn every_summary_interval_is_the_game_level_one() {
             .unwrap()[0];
         for (s, series) in system.series().iter().enumerate() {
             let row = outcome.rows.iter().find(|r| series.matches(r)).unwrap();
-            let (low, high) = outcome.series[s].interval(series.kind, CONFIDENCE);
+            let (low, high) = outcome.interval(s, series.kind);
             assert!(
                 (row.ci_low.to_bits(), row.ci_high.to_bits()) == (low.to_bits(), high.to_bits()),
                 "{}: {}: summary [{}, {}], report [{low}, {high}]",
@@ -257,6 +260,101 @@ fn every_summary_interval_is_the_game_level_one() {
             system.name()
         );
     }
+}
+
+/// A figure's interval is zero wide only when the variant's rules and
+/// players fix it (`Simulation::fixed`), never because nothing varied in
+/// a sample; and a figure declared fixed never varies: every pair of
+/// built-in players at the defaults, and the first pair with each rule
+/// moved to its least value, a step either side of its default, and each
+/// of its choices.
+#[test]
+fn an_interval_is_zero_wide_exactly_when_the_rules_fix_its_figure() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    let mut fixed = 0;
+    for &system in SYSTEMS {
+        let names: Vec<&str> = system.strategies().iter().map(|s| s.name).collect();
+        let mut variants = Vec::new();
+        for a in &names {
+            for b in &names {
+                variants.push(variant(system, a, b));
+            }
+        }
+        let [x, y] = cheap(system);
+        for spec in system.rule_specs() {
+            let values: Vec<i64> = match spec.kind {
+                ParamKind::Int { min, max } | ParamKind::OptionalInt { min, max } => {
+                    [min, spec.default - 1, spec.default + 1]
+                        .into_iter()
+                        .filter(|v| (min..=max).contains(v) && *v != spec.default)
+                        .collect()
+                }
+                ParamKind::Bool => vec![1 - spec.default],
+                ParamKind::Choice(names) => (0..names.len() as i64).collect(),
+            };
+            for value in values {
+                let mut moved = variant(system, x, y);
+                let text = format!("{}={}", spec.name, spec.format(value));
+                moved.rules.set_text(&text).unwrap();
+                moved.label = text;
+                if system.check(&moved).is_ok() {
+                    variants.push(moved);
+                }
+            }
+        }
+        let plan = Plan {
+            seed: 17,
+            threads: 2,
+            stop: Stop::Games(48),
+            reference: 0,
+            watched: Vec::new(),
+            first_game: 0,
+            shard: None,
+            forfeit: false,
+        };
+        for (variant, outcome) in variants
+            .iter()
+            .zip(system.run(&variants, &plan, None, None).unwrap())
+        {
+            for row in outcome.rows.iter().filter(|r| r.ci_low.is_finite()) {
+                checked += 1;
+                fixed += row.fixed as usize;
+                let zero_wide = row.ci_low == row.ci_high;
+                let holds = row.ci_low == row.value && row.value == row.ci_high;
+                if zero_wide != row.fixed || (row.fixed && !holds) {
+                    failures.push(format!(
+                        "{} {}: {} {} {} {}: {} in [{}, {}], {}",
+                        system.name(),
+                        variant.label,
+                        row.metric,
+                        row.seat,
+                        row.by,
+                        row.level,
+                        row.value,
+                        row.ci_low,
+                        row.ci_high,
+                        if row.fixed {
+                            "fixed by the rules"
+                        } else {
+                            "not fixed"
+                        }
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        fixed > 0 && checked > 10 * fixed,
+        "{fixed} fixed of {checked} rows"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} intervals zero wide where the figure is not fixed, or a fixed figure \
+         that varied; the first:\n{}",
+        failures.len(),
+        failures[..failures.len().min(8)].join("\n")
+    );
 }
 
 /// Every metric a system's rows carry is defined once (`fortunes metrics`):

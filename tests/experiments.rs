@@ -3,7 +3,7 @@
 //! stop on the results alone, and sweeps that build the grid they describe.
 
 use fortunes::experiment::{Experiment, Overrides};
-use fortunes::stats::CONFIDENCE;
+use fortunes::stats::{Kind, CONFIDENCE};
 use fortunes::system::VariantOutcome;
 use statrs::distribution::{Binomial, DiscreteCDF};
 use std::path::Path;
@@ -64,13 +64,13 @@ fn paired_interval_covers_the_exact_difference_and_is_narrower() {
     let (mut paired, mut unpaired) = (0.0, 0.0);
     for seed in 0..runs {
         let outcomes = play(&experiment, 1000 + seed, 2);
-        let d = outcomes[1].paired[first].difference(CONFIDENCE);
+        let d = outcomes[1].difference(first, Kind::Rate);
         let truth = 5.0 / 11.0 - 0.5;
         covered += (d.ci_low <= truth && truth <= d.ci_high) as u64;
         let sums = outcomes[0].series[first];
         exact_reference.hits += sums.y as u64;
         exact_reference.trials += sums.x as u64;
-        let d = outcomes[1].paired[initiative].difference(CONFIDENCE);
+        let d = outcomes[1].difference(initiative, Kind::Rate);
         paired += d.paired_se;
         unpaired += d.unpaired_se;
     }
@@ -258,8 +258,11 @@ fn precision_targets_stop_on_the_results_alone() {
         assert!(outcome.games < 400_000);
         for &s in &watched {
             assert!(
-                outcome.series[s].half_width(experiment.system.series()[s].kind, CONFIDENCE)
-                    <= 0.004
+                outcome.series[s].half_width(
+                    experiment.system.series()[s].kind,
+                    outcome.fixed[s],
+                    CONFIDENCE
+                ) <= 0.004
             );
         }
     }

@@ -3,6 +3,11 @@
 //! figures must be those it gets in a small sweep, with fixed games and
 //! under a precision target; and a 10,000-variant sweep must stay under
 //! 200 MB of heap (measured by a counting allocator).
+//!
+//! A sweep run in-process writes its table through `output::emit`, to the
+//! process's stdout, which the test harness does not capture: every run
+//! here is inside `output::capture`, and a test says what failed (a count
+//! and the first few), never everything it saw.
 
 use fortunes::experiment::{Experiment, Overrides};
 use fortunes::runner::VARIANT_GROUP;
@@ -43,6 +48,7 @@ fn experiment(text: &str) -> Experiment {
 #[test]
 fn grouped_variants_measure_what_they_measure_alone() {
     let many = VARIANT_GROUP as i64 + 12;
+    let mut differ = Vec::new();
     for games in ["games = 96", "precision = 0.02\nmax_games = 4096"] {
         let head = format!(
             "system = \"haggerty\"\n{games}\nmetrics = [\"initiative\"]\n[reference]\nturns = 3\n"
@@ -59,13 +65,72 @@ fn grouped_variants_measure_what_they_measure_alone() {
                 .iter()
                 .position(|l| l.label == variant.label)
                 .unwrap();
-            assert_eq!(&large_out[v], outcome, "{games}: {}", variant.label);
+            if large_out[v] != *outcome {
+                // Where they part: the first row that differs, or else
+                // which sums.
+                let row = outcome
+                    .rows
+                    .iter()
+                    .zip(&large_out[v].rows)
+                    .find(|(a, b)| a != b)
+                    .map(|(a, b)| format!("first row differing: {a:?} alone, {b:?} grouped"))
+                    .unwrap_or_else(|| "rows equal; games, series or paired sums differ".into());
+                differ.push(format!("{games}: {}: {row}", variant.label));
+            }
         }
     }
+    assert!(
+        differ.is_empty(),
+        "{} variants measure otherwise grouped than alone; the first:\n{}",
+        differ.len(),
+        differ[..differ.len().min(3)].join("\n")
+    );
 }
 
+/// Set in the child process that plays the 10,000-variant sweep.
+const CHILD: &str = "FORTUNES_GROUPS_SWEEP_CHILD";
+
+/// The heap peak is measured in a child process (this test binary, asked
+/// for this test alone), whose output this test reads: so the test also
+/// sees everything the sweep would put in a CI log, and fails if it is
+/// more than a few lines (the 10,000-row table is read through
+/// `output::capture`, not printed).
 #[test]
 fn a_sweep_of_ten_thousand_variants_stays_under_200_mb() {
+    const NAME: &str = "a_sweep_of_ten_thousand_variants_stays_under_200_mb";
+    if std::env::var_os(CHILD).is_some() {
+        return sweep_ten_thousand_variants();
+    }
+    let child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([NAME, "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD, "1")
+        .output()
+        .unwrap();
+    let printed: Vec<String> = [&child.stdout, &child.stderr]
+        .iter()
+        .flat_map(|out| {
+            String::from_utf8_lossy(out)
+                .lines()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .filter(|line| !line.trim().is_empty())
+        .collect();
+    let first = printed[..printed.len().min(12)].join("\n");
+    assert!(
+        child.status.success(),
+        "the sweep failed; it printed:\n{first}"
+    );
+    assert!(
+        printed.len() <= 20,
+        "the sweep put {} lines in the test's output, where a passing test prints a few; the first:\n{first}",
+        printed.len()
+    );
+}
+
+/// The child's part: plays the sweep through the command line as a user
+/// would, reads its table, and measures the heap.
+fn sweep_ten_thousand_variants() {
     let dir = std::env::temp_dir().join(format!("fortunes-groups-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("grid.toml");
@@ -90,18 +155,27 @@ fn a_sweep_of_ten_thousand_variants_stays_under_200_mb() {
         .unwrap();
     let before = CURRENT.load(Ordering::Relaxed);
     PEAK.store(before, Ordering::Relaxed);
-    let outcome = fortunes::cli::execute(&matches);
+    let (outcome, table) = fortunes::output::capture(|| fortunes::cli::execute(&matches));
     let peak = PEAK.load(Ordering::Relaxed) - before;
     let summary = std::fs::metadata(out.join("summary.parquet")).map(|m| m.len());
     std::fs::remove_dir_all(&dir).unwrap();
     outcome.unwrap();
-    eprintln!(
-        "heap peak of 10,000 variants of 10 games: {} MB",
-        peak >> 20
+    // A line per variant and metric of interest (initiative and
+    // actions_per_turn, each seat's), after the header.
+    let lines = table.lines().count();
+    assert_eq!(
+        lines,
+        1 + 10_000 * 4,
+        "the table's lines; its first:\n{}",
+        table.lines().next().unwrap_or("")
     );
     assert!(
         summary.unwrap() > 1_000_000,
         "the summary of 10,000 variants was written"
+    );
+    eprintln!(
+        "heap peak of 10,000 variants of 10 games: {} MB",
+        peak >> 20
     );
     assert!(
         peak < 200 << 20,
@@ -137,7 +211,9 @@ fn a_grouped_sweep_records_every_game_of_every_variant_once() {
             "--quiet",
         ])
         .unwrap();
-    fortunes::cli::execute(&matches).unwrap();
+    let (outcome, table) = fortunes::output::capture(|| fortunes::cli::execute(&matches));
+    outcome.unwrap();
+    assert!(table.lines().count() > many, "the sweep's table");
     let frame = ParquetReader::new(std::fs::File::open(out.join("records.parquet")).unwrap())
         .finish()
         .unwrap();

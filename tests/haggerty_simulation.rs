@@ -356,3 +356,46 @@ fn the_search_keeps_nothing_past_the_last_turn() {
     }
     assert!(carried > 100, "it never kept a card ({carried})");
 }
+
+/// A row over clusters of games with no event bounds its rate over the
+/// games, as the README says, not over the clusters: the ace of spades
+/// never wins a contested initiative with heuristic players (0 of about
+/// 440,000 rounds in 200,000 games), and its bound is Wilson's for no
+/// event in as many games as its rounds are spread over (about 3.84 /
+/// 200,000), where over 196 clusters it was 0.0193.
+#[test]
+fn a_row_with_no_event_is_bounded_over_the_games() {
+    use fortunes::stats::{no_event_bound, CONFIDENCE};
+    use fortunes::system::{Plan, Stop};
+    let system = fortunes::systems::find("haggerty").unwrap();
+    let variants = [system.default_variant(system.both_playing("heuristic").unwrap())];
+    let games = 200_000;
+    let plan = Plan {
+        seed: 1,
+        threads: 2,
+        stop: Stop::Games(games),
+        reference: 0,
+        watched: Vec::new(),
+        first_game: 0,
+        shard: None,
+        forfeit: false,
+    };
+    let outcome = &system.run(&variants, &plan, None, None).unwrap()[0];
+    let ace = outcome
+        .rows
+        .iter()
+        .find(|r| r.metric == "initiative" && r.by == "card" && r.level == "AS")
+        .unwrap();
+    assert_eq!(ace.count, 0, "{ace:?}");
+    assert!(ace.n > games, "{ace:?}");
+    let over_games = no_event_bound(games as f64, CONFIDENCE);
+    // Fewer effective games than games where their rounds with the ace
+    // vary (0, 1, 2 or more a game), so a little wider; never as wide as
+    // over the clusters.
+    assert_eq!(ace.ci_low, 0.0);
+    assert!(
+        over_games <= ace.ci_high && ace.ci_high < 1.5 * over_games,
+        "[0, {}] where over the games it is [0, {over_games}]",
+        ace.ci_high
+    );
+}

@@ -584,3 +584,67 @@ fn the_search_leaves_fewer_brigades_idle_than_the_heuristic_on_the_same_games() 
         "activations a game: {mean:+.3} (se {se:.3})"
     );
 }
+
+/// A one-brigade division's activations a turn are 1 in most turns and
+/// now and then 2 (a CIC pick): in a short run they are often 1 in every
+/// turn, and the interval must still have width, since the rules allow
+/// other values; the turns a game lasts are fixed by the scenario, and
+/// exact.
+#[test]
+fn a_figure_that_did_not_vary_is_not_exact_unless_the_rules_fix_it() {
+    use fortunes::system::{Plan, Stop};
+    let system = fortunes::systems::find("sickles").unwrap();
+    let mut variant = system.default_variant(system.both_playing("heuristic").unwrap());
+    variant.scenario = toml::from_str(
+        "name = \"solo\"\nturns = 8\n\
+         [[a.divisions]]\nname = \"Hood\"\nbrigades = 4\narrives = 1\nreturn_rating = 4\n\
+         [[a.divisions]]\nname = \"Solo\"\nbrigades = 1\narrives = 1\nreturn_rating = 1\n\
+         [[b.divisions]]\nname = \"Birney\"\nbrigades = 3\narrives = 1\nreturn_rating = 3\n\
+         [[b.divisions]]\nname = \"Humphreys\"\nbrigades = 3\narrives = 1\nreturn_rating = 3\n",
+    )
+    .unwrap();
+    let variants = [variant];
+    let mut steady = 0;
+    let mut wrong = Vec::new();
+    for seed in 1..=20 {
+        let plan = Plan {
+            seed,
+            threads: 1,
+            stop: Stop::Games(20),
+            reference: 0,
+            watched: Vec::new(),
+            first_game: 0,
+            shard: None,
+            forfeit: false,
+        };
+        let outcome = &system.run(&variants, &plan, None, None).unwrap()[0];
+        let row = |metric: &str, level: &str| {
+            outcome
+                .rows
+                .iter()
+                .find(|r| r.metric == metric && r.level == level)
+                .unwrap()
+                .clone()
+        };
+        let solo = row("brigade_activations_per_turn", "Solo 1");
+        steady += (solo.count == solo.n) as u32;
+        if !(solo.ci_low < solo.value && solo.value < solo.ci_high) {
+            wrong.push(format!(
+                "seed {seed}: {} in [{}, {}]",
+                solo.value, solo.ci_low, solo.ci_high
+            ));
+        }
+        let turns = row("turns_per_game", "");
+        assert_eq!((turns.value, turns.ci_low, turns.ci_high), (8.0, 8.0, 8.0));
+    }
+    assert!(
+        steady >= 3,
+        "only {steady} of 20 runs had Solo at 1 in every turn"
+    );
+    assert!(
+        wrong.is_empty(),
+        "{} of 20 runs give Solo's activations no width ({steady} had 1 in every turn):\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(5)].join("\n")
+    );
+}

@@ -67,9 +67,9 @@ fn the_hand_size_that_makes_the_first_initiative_even_is_found() {
         for c in &tuned.candidates {
             let a = c.value().unwrap() as f64;
             let exact = a / (a + 6.0);
-            let (low, high) = c
-                .sums
-                .interval(fortunes::stats::Kind::Rate, tuned.confidence);
+            let (low, high) =
+                c.sums
+                    .interval(fortunes::stats::Kind::Rate, c.fixed, tuned.confidence);
             assert!(
                 low <= exact && exact <= high,
                 "seed {seed}: {} {:?}",

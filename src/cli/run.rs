@@ -5,7 +5,6 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::experiment::{Experiment, Games, Overrides, BASELINE_TOML};
 use crate::output::{self, emit, interval_text, number, signed_number, OutputDir};
 use crate::report::{self, Kept};
-use crate::stats::CONFIDENCE;
 use crate::system::{plan, RecordsOut};
 use crate::systems;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -417,11 +416,11 @@ fn experiment_table(experiment: &Experiment, outcomes: &[Kept]) -> String {
     for &s in &experiment.watched_series() {
         for (v, variant) in experiment.variants.iter().enumerate() {
             let sums = &outcomes[v].series(s);
-            let (low, high) = sums.interval(series[s].kind, CONFIDENCE);
+            let (low, high) = outcomes[v].interval(s, series[s].kind);
             let (diff, range) = if v == experiment.reference {
                 ("reference".to_string(), String::new())
             } else {
-                let d = outcomes[v].paired(s).difference(CONFIDENCE);
+                let d = outcomes[v].difference(s, series[s].kind);
                 (
                     signed_number(d.value),
                     interval_text(d.ci_low, d.ci_high, signed_number),
@@ -449,7 +448,7 @@ fn experiment_json(experiment: &Experiment, outcomes: &[Kept]) -> String {
     for &s in &experiment.watched_series() {
         for (v, variant) in experiment.variants.iter().enumerate() {
             let sums = outcomes[v].series(s);
-            let (low, high) = sums.interval(series[s].kind, CONFIDENCE);
+            let (low, high) = outcomes[v].interval(s, series[s].kind);
             let mut object = serde_json::Map::new();
             object.insert("variant".into(), variant.label.clone().into());
             for (axis, value) in experiment.axis_names().iter().zip(&variant.axes) {
@@ -470,7 +469,7 @@ fn experiment_json(experiment: &Experiment, outcomes: &[Kept]) -> String {
             let reference = v == experiment.reference;
             object.insert("reference".into(), reference.into());
             if !reference {
-                let d = outcomes[v].paired(s).difference(CONFIDENCE);
+                let d = outcomes[v].difference(s, series[s].kind);
                 object.insert("difference".into(), d.value.into());
                 object.insert("difference_ci_low".into(), d.ci_low.into());
                 object.insert("difference_ci_high".into(), d.ci_high.into());
@@ -495,7 +494,7 @@ fn warn_missed_target(experiment: &Experiment, outcomes: &[Kept]) {
         let widest = experiment
             .watched_series()
             .into_iter()
-            .map(|s| (outcome.series(s).half_width(series[s].kind, CONFIDENCE), s))
+            .map(|s| (outcome.half_width(s, series[s].kind), s))
             .max_by(|a, b| a.0.total_cmp(&b.0));
         if let Some((reached, s)) = widest {
             crate::output::warn(format_args!(

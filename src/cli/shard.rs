@@ -22,8 +22,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The format of a partial result's header; a merge refuses any other.
-/// 2: the header carries the digest of the accumulators.
-const FORMAT: u32 = 2;
+/// 2: the header carries the digest of the accumulators; 3: the cluster
+/// rows carry their games and the sum of their squares.
+const FORMAT: u32 = 3;
 /// The most shards a run is split into (`--shard`, a job array, a part).
 const MAX_SHARDS: u64 = 1_000_000;
 /// The most worker threads a run takes (`--threads`), so the most a

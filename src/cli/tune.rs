@@ -481,13 +481,16 @@ impl Answer<'_> {
 
     fn interval(&self, c: &Candidate) -> (f64, f64) {
         let kind = self.system.series()[self.tuned.series].kind;
-        c.sums.interval(kind, self.tuned.confidence)
+        c.sums.interval(kind, c.fixed, self.tuned.confidence)
     }
 
     fn constraint_interval(&self, c: &Candidate) -> Option<(f64, f64)> {
         let constraint = self.tuned.constraint?;
         let kind = self.system.series()[constraint.series].kind;
-        Some(c.constraint_sums.interval(kind, self.tuned.confidence))
+        Some(
+            c.constraint_sums
+                .interval(kind, c.constraint_fixed, self.tuned.confidence),
+        )
     }
 
     fn status(c: &Candidate) -> String {

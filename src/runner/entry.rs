@@ -125,8 +125,12 @@ impl<S: Simulation> System for Entry<S> {
             .iter()
             .map(build::<S>)
             .collect::<Result<Vec<S>>>()?;
+        let reference = &simulations[plan.reference];
         let mut finish = |v: usize, result: VariantResult<S::Stats>| {
-            done(v, outcome_of(&simulations[v], &variants[v], result))
+            done(
+                v,
+                outcome_of(&simulations[v], reference, &variants[v], result),
+            )
         };
         match records {
             Some(RecordsOut { dir, axes }) => {
@@ -185,10 +189,15 @@ impl<S: Simulation> System for Entry<S> {
             .iter()
             .map(build::<S>)
             .collect::<Result<Vec<S>>>()?;
-        let merged =
-            partial::merge::<S::Stats>(variants.len(), plan, S::SERIES, rounds, &|v, stats| {
-                simulations[v].rows(stats)
-            })?;
+        let fixed: Vec<Vec<bool>> = simulations.iter().map(super::fixed_series).collect();
+        let merged = partial::merge::<S::Stats>(
+            variants.len(),
+            plan,
+            S::SERIES,
+            rounds,
+            &|v, stats| simulations[v].rows(stats),
+            &fixed,
+        )?;
         if merged.open && !allow_open {
             return Err(Error::new(ErrorKind::BadArgument(format!(
                 "the precision target is not met after round {r}, and a single run would play on: \
@@ -204,7 +213,11 @@ impl<S: Simulation> System for Entry<S> {
             merged.results.into_iter().map(Some).collect();
         for v in super::delivery_order(variants.len(), plan.reference) {
             let result = results[v].take().expect("each variant once");
-            done(v, outcome_of(&simulations[v], &variants[v], result))?;
+            let reference = &simulations[plan.reference];
+            done(
+                v,
+                outcome_of(&simulations[v], reference, &variants[v], result),
+            )?;
         }
         Ok(merged.rounds_used)
     }
@@ -228,25 +241,30 @@ impl<S: Simulation> System for Entry<S> {
 /// game-level intervals, and its sums.
 fn outcome_of<S: Simulation>(
     simulation: &S,
+    reference: &S,
     variant: &Variant,
     result: VariantResult<S::Stats>,
 ) -> VariantOutcome {
-    let mut rows = game_level_rows(
-        simulation.rows(&result.stats),
-        &result,
-        S::SERIES,
-        S::METRICS,
-    );
+    let mut rows = game_level_rows(simulation, simulation.rows(&result.stats), &result);
     if let Some(forfeits) = result.forfeits {
         let agents = BySeat::from_fn(|seat| variant.players[seat].command.is_some());
         rows.extend(forfeit_rows(forfeits, agents, result.games));
     }
+    let paired_fixed = match result.paired.is_empty() {
+        true => Vec::new(),
+        false => (result.fixed.iter())
+            .zip(super::fixed_series(reference))
+            .map(|(&mine, theirs)| mine && theirs)
+            .collect(),
+    };
     VariantOutcome {
         rows,
         games: result.games,
         series: result.series,
         paired: result.paired,
         met: result.met,
+        fixed: result.fixed,
+        paired_fixed,
     }
 }
 
@@ -280,10 +298,14 @@ fn forfeit_rows(forfeits: BySeat<u64>, agents: BySeat<bool>, games: u64) -> Vec<
                 Rate::new(forfeits[seat], games),
             );
             (row.unit, row.per) = (metric.unit, metric.per);
-            (row.ci_low, row.ci_high) = if agents[seat] || games == 0 {
-                SeriesSums::indicator(forfeits[seat], games).interval(Kind::Rate, CONFIDENCE)
-            } else {
-                (0.0, 0.0)
+            row.fixed = !agents[seat] && games > 0;
+            (row.ci_low, row.ci_high) = match row.fixed {
+                true => (0.0, 0.0),
+                false => SeriesSums::indicator(forfeits[seat], games).interval(
+                    Kind::Rate,
+                    false,
+                    CONFIDENCE,
+                ),
             };
             row
         })
@@ -293,21 +315,20 @@ fn forfeit_rows(forfeits: BySeat<u64>, agents: BySeat<bool>, games: u64) -> Vec<
 /// Gives every row its game-level interval (the per-game series' where
 /// the row is one: the same interval as metrics.csv and the report; else
 /// the one over clusters of games) and its metric's unit and observation.
-fn game_level_rows<St>(
+fn game_level_rows<S: Simulation>(
+    simulation: &S,
     mut rows: Vec<SummaryRow>,
-    result: &VariantResult<St>,
-    series: &[Series],
-    metrics: &[Metric],
+    result: &VariantResult<S::Stats>,
 ) -> Vec<SummaryRow> {
     for row in &mut rows {
-        if let Some(metric) = metrics.iter().find(|m| m.name == row.metric) {
+        if let Some(metric) = S::METRICS.iter().find(|m| m.name == row.metric) {
             (row.unit, row.per) = (metric.unit, metric.per);
         }
-        let sums = match series.iter().position(|s| s.matches(row)) {
-            Some(s) => result.series[s],
-            None => result.rows.sums(row, &result.row_keys),
+        row.fixed = simulation.fixed(row.metric, row.seat, row.by, &row.level);
+        (row.ci_low, row.ci_high) = match S::SERIES.iter().position(|s| s.matches(row)) {
+            Some(s) => result.series[s].interval(row.kind, row.fixed, CONFIDENCE),
+            None => (result.rows).interval(row, &result.row_keys, row.fixed, CONFIDENCE),
         };
-        (row.ci_low, row.ci_high) = sums.interval(row.kind, CONFIDENCE);
     }
     rows.retain(|row| !(row.sparse && row.count == 0));
     rows

@@ -38,6 +38,17 @@ pub struct VariantResult<St> {
     /// In a run with forfeits (`Plan::forfeit`): the games each seat
     /// forfeited, left out of everything above but `games`.
     pub forfeits: Option<BySeat<u64>>,
+    /// Per `SERIES` entry: whether the variant's rules and players fix it.
+    pub fixed: Vec<bool>,
+}
+
+/// Per `SERIES` entry of `S`: whether `simulation`'s rules and players
+/// fix it (`Simulation::fixed`).
+pub fn fixed_series<S: Simulation>(simulation: &S) -> Vec<bool> {
+    S::SERIES
+        .iter()
+        .map(|s| simulation.fixed(s.metric, s.seat, s.by, s.level))
+        .collect()
 }
 
 /// A batch's accumulators for every variant.
@@ -226,6 +237,7 @@ fn run_group<S: Simulation>(
             rows: RowSums::default(),
             row_keys: Arc::clone(row_keys),
             forfeits: plan.forfeit.then_some(BySeat([0; 2])),
+            fixed: fixed_series(&variants[members[v]]),
         })
         .collect();
     let (span, check_every) = span_of(plan.stop);
@@ -429,10 +441,10 @@ pub fn precision_check<St>(
     };
     let mut any_open = false;
     for (v, result) in results.iter_mut().enumerate() {
-        let met = plan
-            .watched
-            .iter()
-            .all(|&s| result.series[s].half_width(series[s].kind, CONFIDENCE) <= half_width);
+        let met = plan.watched.iter().all(|&s| {
+            let (kind, fixed) = (series[s].kind, result.fixed[s]);
+            result.series[s].half_width(kind, fixed, CONFIDENCE) <= half_width
+        });
         result.met = Some(met);
         if v != reference {
             active[v] &= !met;
@@ -547,7 +559,7 @@ fn play_batch<S: Simulation>(
             for v in (0..count).filter(|&v| active[v]) {
                 if kept[v] > 0 {
                     let rows = variants[members[v]].rows(&clusters[v]);
-                    tally.rows[v].record(&rows, row_keys, &mut ids);
+                    tally.rows[v].record(&rows, kept[v], row_keys, &mut ids);
                 }
                 kept[v] = 0;
                 tally.stats[v] += &clusters[v];

@@ -58,6 +58,20 @@ impl<St> Partial<St> {
                 return Some(format!("more forfeits than its {games} games"));
             }
         }
+        // Each cluster holds at least one of the games, and its games'
+        // squares lie between their sum and its square.
+        let rows = &self.rows;
+        let held = rows.games as u128;
+        if rows.games > games
+            || rows.clusters > rows.games
+            || rows.game_squares < held
+            || rows.game_squares > held * held
+        {
+            return Some(format!(
+                "{} clusters of {} games (squares {}) in {games}",
+                rows.clusters, rows.games, rows.game_squares
+            ));
+        }
         for sums in &self.series {
             if sums.n > games {
                 return Some(format!("a series of {} games in {games}", sums.n));
@@ -122,6 +136,7 @@ pub fn merge<St>(
     series: &[Series],
     rounds_given: &[Vec<ShardText<'_>>],
     rows_of: &dyn Fn(usize, &St) -> Vec<SummaryRow>,
+    fixed: &[Vec<bool>],
 ) -> Result<Merged<St>>
 where
     St: Default + for<'a> AddAssign<&'a St> + DeserializeOwned,
@@ -197,7 +212,8 @@ where
         // The stopping rule reads only the series and writes `met`.
         results = totals
             .iter()
-            .map(|t| VariantResult {
+            .enumerate()
+            .map(|(v, t)| VariantResult {
                 stats: St::default(),
                 games: t.games,
                 series: t.series.clone(),
@@ -206,6 +222,7 @@ where
                 rows: RowSums::default(),
                 row_keys: Arc::new(RowKeys::default()),
                 forfeits: None,
+                fixed: fixed[v].clone(),
             })
             .collect();
         precision_check(plan, series, &mut results, &mut active, plan.reference);
@@ -229,6 +246,7 @@ where
                 rows,
                 row_keys: Arc::clone(&row_keys),
                 forfeits: total.forfeits,
+                fixed: fixed[v].clone(),
             }
         })
         .collect();

@@ -96,6 +96,19 @@ pub trait Simulation: Sync + Sized + 'static {
     /// cluster of games, so it should be cheap.
     fn rows(&self, stats: &Self::Stats) -> Vec<SummaryRow>;
 
+    /// Whether this variant's rules and players fix the figure of the
+    /// row (metric, seat, by, level) and of its series: every game gives
+    /// the same value, which is then its interval, zero wide. Only what
+    /// the rules and the built-in players guarantee (the Haggerty
+    /// heuristic never passes, so it plays its whole hand every turn),
+    /// never what a sample happened to show: a figure not fixed here gets
+    /// an interval of some width even when nothing varied in its games.
+    /// `tests/conformance.rs` plays every pair of built-in players and
+    /// fails if a fixed figure varies.
+    fn fixed(&self, _metric: &str, _seat: &str, _by: &str, _level: &str) -> bool {
+        false
+    }
+
     /// Called on every worker thread when a run ends (or fails, or is
     /// interrupted): releases what a thread keeps across batches, such as
     /// an external agent's process.

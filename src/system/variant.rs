@@ -4,7 +4,7 @@
 use super::player::Player;
 use crate::engine::BySeat;
 use crate::params::ParamValues;
-use crate::stats::{PairedSums, SeriesSums, SummaryRow};
+use crate::stats::{Difference, Kind, PairedSums, SeriesSums, SummaryRow, CONFIDENCE};
 
 /// A fingerprint of one game's deal and of each seat's first decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,4 +33,21 @@ pub struct VariantOutcome {
     pub series: Vec<SeriesSums>,
     pub paired: Vec<PairedSums>,
     pub met: Option<bool>,
+    /// Per series: whether the variant's rules and players fix it
+    /// (`Simulation::fixed`); and, per paired series, whether they fix it
+    /// in both this variant and the reference (empty for the reference).
+    pub fixed: Vec<bool>,
+    pub paired_fixed: Vec<bool>,
+}
+
+impl VariantOutcome {
+    /// Series `s`'s game-level interval.
+    pub fn interval(&self, s: usize, kind: Kind) -> (f64, f64) {
+        self.series[s].interval(kind, self.fixed[s], CONFIDENCE)
+    }
+
+    /// Series `s` against the reference, paired by game.
+    pub fn difference(&self, s: usize, kind: Kind) -> Difference {
+        self.paired[s].difference(kind, self.paired_fixed[s], CONFIDENCE)
+    }
 }

@@ -24,7 +24,7 @@ pub use view::{Strategy, View};
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamSpec;
-use crate::stats::{Ratio, SummaryRow};
+use crate::stats::{Ratio, SummaryRow, NO_BREAKDOWN};
 use crate::system::{Metric, Series, Simulation, StrategyInfo, Trace, Variant};
 
 /// Plays one whole game on `game`, which is reset for (seed, index), and
@@ -82,6 +82,24 @@ pub struct Haggerty {
     /// An external agent's command and its `hello`, for a seat an agent
     /// plays (`exec:COMMAND`).
     pub agents: BySeat<Option<(String, serde_json::Value)>>,
+}
+
+impl Haggerty {
+    /// Whether `seat` plays every card of its hand each turn: its built-in
+    /// player never passes (the lowest, highest and heuristic players, and
+    /// a hoarder that keeps nothing), so it reveals until its hand is
+    /// empty, and the hand is refilled to its size each turn (or the game
+    /// ends).
+    fn plays_whole_hand(&self, seat: Seat) -> bool {
+        self.agents[seat].is_none()
+            && match self.strategies[seat] {
+                HaggertyStrategy::Lowest
+                | HaggertyStrategy::Highest
+                | HaggertyStrategy::Heuristic(_) => true,
+                HaggertyStrategy::Hoarder(hoarder) => hoarder.keep == 0,
+                HaggertyStrategy::Random | HaggertyStrategy::Search(_) => false,
+            }
+    }
 }
 
 /// A worker's reusable game.
@@ -209,6 +227,28 @@ impl Simulation for Haggerty {
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {
         stats.rows(&self.rules)
+    }
+
+    fn fixed(&self, metric: &str, seat: &str, by: &str, _level: &str) -> bool {
+        if by != NO_BREAKDOWN {
+            return false;
+        }
+        let reshuffle = self.rules.empty_draw_pile == rules::EmptyDrawPile::Reshuffle;
+        let whole_hand = |seat: Seat| self.plays_whole_hand(seat);
+        let both = whole_hand(Seat::A) && whole_hand(Seat::B);
+        match metric {
+            "cards_played_per_turn"
+            | "actions_per_turn"
+            | "passed_in_turn"
+            | "cards_left_at_turn_end" => Seat::parse(seat).is_some_and(whole_hand),
+            // Every turn is played unless the pile runs dry (end_game); and
+            // when every card is played the refills are the same in every
+            // game, so the pile runs dry, or is reshuffled, at the same turns.
+            "turns_per_game" | "game_ended_by_deck" => reshuffle || both,
+            "reshuffles_per_game" => !reshuffle || both,
+            "joker_tie" => self.rules.jokers < 2,
+            _ => false,
+        }
     }
 
     fn trace(&self, master_seed: u64, index: u64) -> Trace {

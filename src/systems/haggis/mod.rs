@@ -282,6 +282,13 @@ impl Simulation for Haggis {
         stats.rows(&self.names)
     }
 
+    fn fixed(&self, metric: &str, _seat: &str, by: &str, _level: &str) -> bool {
+        // One seat goes out first in every round, so a strategy both seats
+        // play goes out first in exactly half of its seats' rounds. (Not
+        // game_won: a game drawn at max_rounds is won by neither.)
+        metric == "went_out_first" && by == "strategy" && self.names[Seat::A] == self.names[Seat::B]
+    }
+
     fn trace(&self, master_seed: u64, index: u64) -> Trace {
         let mut dealt = Game::new(&self.rules, master_seed, index);
         dealt.deal(&self.rules);

@@ -21,7 +21,7 @@ use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
-use crate::stats::{Ratio, SummaryRow};
+use crate::stats::{Ratio, SummaryRow, NO_BREAKDOWN};
 use crate::system::{Metric, Series, Simulation, StrategyInfo, Trace, Variant};
 use rules::EVENTS;
 use strategy::Decide;
@@ -310,6 +310,17 @@ impl Simulation for Sickles {
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {
         stats.rows(&self.scenario)
+    }
+
+    fn fixed(&self, metric: &str, _seat: &str, by: &str, _level: &str) -> bool {
+        match metric {
+            "turns_per_game" => true,
+            // The opponent excludes exactly excluded_events of the eight
+            // events that are not the key, every turn; which ones is
+            // random, unless it is none.
+            "event_excluded" => by == NO_BREAKDOWN || self.rules.excluded_events == 0,
+            _ => false,
+        }
     }
 
     fn trace(&self, master_seed: u64, index: u64) -> Trace {

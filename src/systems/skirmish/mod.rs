@@ -276,6 +276,12 @@ impl Simulation for Skirmish {
         stats.rows()
     }
 
+    fn fixed(&self, metric: &str, _seat: &str, _by: &str, _level: &str) -> bool {
+        // Each side plays its whole deck every game, the same number of
+        // cards of each value: what it plays is the deck's.
+        matches!(metric, "increments_per_play" | "increments_per_play_share")
+    }
+
     fn trace(&self, master_seed: u64, index: u64) -> Trace {
         let mut game = Game::new();
         game.reset(&self.rules, &self.scenario, master_seed, index);
