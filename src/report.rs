@@ -4,6 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::experiment::{Experiment, Games};
+use crate::output::format::{digits, fixed, interval_text};
 use crate::output::{
     column_name, integer_axes, summary_table, OutputDir, Table, TableColumn, TableStream,
     VariantTable,
@@ -320,35 +321,6 @@ impl RunTables {
             Some(differences) => differences.finish(),
             None => Ok(()),
         }
-    }
-}
-
-/// Digits that show a value to its interval's precision.
-fn digits(half_width: f64) -> usize {
-    if !half_width.is_finite() || half_width <= 0.0 {
-        return 4;
-    }
-    ((-half_width.log10()).ceil() as i64 + 1).clamp(1, 8) as usize
-}
-
-/// `value` to `digits` decimals; a figure below 0.001 to three
-/// significant digits, which decimals would round away.
-fn fmt(value: f64, digits: usize) -> String {
-    if value.is_nan() {
-        "n/a".to_string()
-    } else if value != 0.0 && value.abs() < 1e-3 && digits <= 4 {
-        format!("{value:.2e}")
-    } else {
-        format!("{value:.digits$}")
-    }
-}
-
-/// `[low, high]`, as every interval is written.
-fn interval(low: f64, high: f64, digits: usize) -> String {
-    if low.is_nan() || high.is_nan() {
-        "n/a".to_string()
-    } else {
-        format!("[{}, {}]", fmt(low, digits), fmt(high, digits))
     }
 }
 
@@ -1154,8 +1126,8 @@ pub fn write_report(
                     "| {} | {} | {} | {} | {} |",
                     variant.label,
                     series[s].label(),
-                    fmt(sums.value(), d),
-                    interval(low, high, d),
+                    fixed(sums.value(), d),
+                    interval_text(low, high, |x| fixed(x, d)),
                     sums.n
                 );
             }
@@ -1213,9 +1185,9 @@ pub fn write_report(
                         "| {} | {} | {} | {} | ±{} |",
                         variant.label,
                         series[s].label(),
-                        fmt(d.value, digits),
-                        interval(d.ci_low, d.ci_high, digits),
-                        fmt(z * d.unpaired_se, digits),
+                        fixed(d.value, digits),
+                        interval_text(d.ci_low, d.ci_high, |x| fixed(x, digits)),
+                        fixed(z * d.unpaired_se, digits),
                     );
                 }
             }
