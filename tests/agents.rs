@@ -735,3 +735,51 @@ fn with_forfeit_an_agent_that_cannot_take_a_variant_still_stops_the_run() {
     assert!(message.contains("seat b agent (python3 "), "{message}");
     assert!(!out.exists(), "nothing written");
 }
+
+/// A Haggerty agent answering `"é"` (not a card, and not ASCII) at game
+/// 3's first decision, the first choice elsewhere.
+const ACCENTED_AGENT: &str = "import json, sys\n\
+game = None\n\
+for line in sys.stdin:\n\
+\x20   m = json.loads(line)\n\
+\x20   if m['type'] == 'game':\n\
+\x20       game, first = m['game'], True\n\
+\x20   elif m['type'] == 'decide':\n\
+\x20       choice = '\\u00e9' if game == 3 and first else m['choices'][0]\n\
+\x20       first = False\n\
+\x20       print(json.dumps({'choice': choice}), flush=True)\n";
+
+/// A reply is cut at characters, never inside one: `"é"` where a card is
+/// expected is an illegal choice (exit 2), and with forfeits a forfeited
+/// game, never a panic of the worker (101).
+#[test]
+fn an_agent_replying_with_text_that_is_not_ascii_is_refused_not_a_panic() {
+    let tmp = TempDir::new("agents-accent");
+    let script = tmp.path().join("accent.py");
+    std::fs::write(&script, ACCENTED_AGENT).unwrap();
+    let seat = format!("b=exec:python3 {}", script.display());
+    for forfeit in [false, true] {
+        // Not quiet: a run with forfeits names the earliest game's failure.
+        let mut args = vec![
+            "run",
+            "haggerty",
+            "-n",
+            "20",
+            "-j",
+            "1",
+            "--strategy",
+            &seat,
+        ];
+        if forfeit {
+            args.push("--forfeit");
+        }
+        let output = fortunes(&args);
+        let message = stderr(&output);
+        let expected = if forfeit { 0 } else { 2 };
+        assert_eq!(output.status.code(), Some(expected), "{message}");
+        assert!(
+            message.contains("game 3, decision 1 (reveal, turn 1, round 1): illegal choice \"é\""),
+            "{message}"
+        );
+    }
+}

@@ -5,8 +5,9 @@
 //! stderr nobody can write to.
 
 mod common;
-use common::{fortunes, stderr, TempDir};
+use common::{command, fortunes, run_within, stderr, TempDir};
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
 fn refused(args: &[&str], says: &str) {
     let output = fortunes(args);
@@ -618,5 +619,35 @@ fn exact_odds_do_not_overflow_and_goals_are_finite() {
             ],
             "X a finite number",
         );
+    }
+}
+
+/// Card text is cut at characters, never inside one: a suit symbol, an
+/// accent or a word is refused by name, exit 2, never a panic (101).
+#[test]
+fn card_text_that_is_not_ascii_is_refused_not_cut_inside_a_character() {
+    for hand in ["2♠", "♠", "é", "10♥ 3S", "Q♥"] {
+        refused(&["haggis", "moves", "--hand", hand], "unknown card");
+    }
+    // A person's answer: not a legal choice, asked again; the input then
+    // ends, which abandons the game (exit 2), as any input that ends.
+    for (system, input, shown) in [
+        ("haggerty", "Q♥\n", "\"Q♥\" is not a legal choice"),
+        ("haggerty", "é\n", "\"é\" is not a legal choice"),
+        ("haggis", "none\n2♠\n", "unknown card \"2♠\""),
+    ] {
+        let ran = run_within(
+            &mut command(&["play", system]),
+            input.as_bytes().to_vec(),
+            Duration::from_secs(20),
+        );
+        assert_eq!(ran.code, Some(2), "{system} {input:?}: {}", ran.stderr);
+        assert!(
+            ran.stderr.contains("standard input ended"),
+            "{}",
+            ran.stderr
+        );
+        let text = String::from_utf8_lossy(&ran.stdout);
+        assert!(text.contains(shown), "{text}");
     }
 }

@@ -387,7 +387,11 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
         ),
     };
     let mut rows = Vec::new();
-    for (value, chance) in distribution.iter().enumerate().filter(|(_, f)| *f.numerator() != num_bigint::BigUint::ZERO) {
+    for (value, chance) in distribution
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| *f.numerator() != num_bigint::BigUint::ZERO)
+    {
         rows.push(vec![
             Cell::Int(value as i64),
             Cell::Fraction(chance.to_string()),
