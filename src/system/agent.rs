@@ -110,7 +110,7 @@ impl Agent {
             )
             .into()),
             Err(other) => {
-                Err(format!("cannot write to it ({other:?}); {}", self.exit_status()).into())
+                Err(format!("cannot write to it ({other}); {}", self.exit_status()).into())
             }
         }
     }
@@ -536,10 +536,6 @@ impl<'a> Message<'a> {
         }
     }
 
-    pub fn line(&self) -> usize {
-        self.line
-    }
-
     /// The field `key`, `Null` when it is missing.
     pub fn get(&self, key: &str) -> &'a serde_json::Value {
         &self.value[key]
@@ -746,10 +742,8 @@ pub fn serve(
                     format!("longer than {MAX_LINE_TEXT}, the most a message may hold"),
                 ))
             }
-            Err(Unfinished::TimedOut) => unreachable!("no deadline"),
-            Err(Unfinished::Failed(e)) => {
-                return Err(protocol_error(n, format!("cannot read it: {e}")))
-            }
+            // `Failed`, or `TimedOut`, which without a deadline cannot be.
+            Err(other) => return Err(protocol_error(n, format!("cannot read it: {other}"))),
         };
         let line = std::str::from_utf8(&line).map_err(|_| protocol_error(n, "not UTF-8 text"))?;
         if line.trim().is_empty() {
@@ -859,10 +853,6 @@ pub fn reply(out: &std::io::Stdout, choice: serde_json::Value) -> crate::error::
         Err(Unfinished::Stopped) => Err(crate::error::Error::new(
             crate::error::ErrorKind::Interrupted,
         )),
-        Err(Unfinished::Failed(e)) => Err(crate::error::Error::output("(stdout)", e)),
-        Err(other) => Err(crate::error::Error::output(
-            "(stdout)",
-            format!("{other:?}"),
-        )),
+        Err(other) => Err(crate::error::Error::output("(stdout)", other)),
     }
 }

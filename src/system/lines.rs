@@ -44,6 +44,18 @@ pub enum Unfinished {
     Failed(std::io::Error),
 }
 
+impl std::fmt::Display for Unfinished {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unfinished::Stopped => f.write_str("interrupted"),
+            Unfinished::TimedOut => f.write_str("timed out"),
+            Unfinished::Closed => f.write_str("closed by the other end"),
+            Unfinished::TooLong => write!(f, "a line longer than {MAX_LINE_TEXT}"),
+            Unfinished::Failed(e) => write!(f, "{e}"),
+        }
+    }
+}
+
 /// Waits until `fd` is ready for `events` (the next read or write will not
 /// block), the deadline passes or `stop` says so.
 fn ready(

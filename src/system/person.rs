@@ -111,11 +111,8 @@ impl Terminal {
             Ok(()) => {}
             Err(Unfinished::Closed) => self.end(Ended::Output),
             Err(Unfinished::Stopped) => self.end(Ended::Interrupted),
-            Err(Unfinished::Failed(e)) => self.end(Ended::Failed(format!(
-                "cannot write to standard output: {e}"
-            ))),
             Err(other) => self.end(Ended::Failed(format!(
-                "cannot write to standard output: {other:?}"
+                "cannot write to standard output: {other}"
             ))),
         }
     }
@@ -150,9 +147,11 @@ impl Terminal {
                 self.end(Ended::Interrupted);
                 None
             }
-            Err(Unfinished::TimedOut) => unreachable!("no deadline"),
-            Err(Unfinished::Failed(e)) => {
-                self.end(Ended::Failed(format!("cannot read standard input: {e}")));
+            // `Failed`, or `TimedOut`, which without a deadline cannot be.
+            Err(other) => {
+                self.end(Ended::Failed(format!(
+                    "cannot read standard input: {other}"
+                )));
                 None
             }
         }
