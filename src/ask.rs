@@ -51,12 +51,13 @@ fn read(
     columns: Option<Vec<String>>,
     slice: Option<(usize, usize)>,
 ) -> Result<DataFrame> {
-    let file = std::fs::File::open(path).map_err(|e| {
-        Error::file(
+    if let Err(e) = std::fs::metadata(path) {
+        return Err(Error::file(
             path,
             format!("{e}; `ask` reads the records a run writes with --records"),
-        )
-    })?;
+        ));
+    }
+    let file = crate::presets::open_input(path)?;
     ParquetReader::new(file)
         .with_columns(columns)
         .with_slice(slice)
@@ -86,7 +87,7 @@ impl Records {
             names.push(column.name().to_string());
             types.push(kind);
         }
-        let file = std::fs::File::open(&path).map_err(|e| Error::file(&path, e))?;
+        let file = crate::presets::open_input(&path)?;
         let rows = ParquetReader::new(file)
             .num_rows()
             .map_err(|e| Error::file(&path, e))?;

@@ -180,7 +180,9 @@ pub fn read_baseline(dir: &Path, experiment: &Experiment) -> Result<Baseline> {
         ));
     }
     let rebuild = "rebuild it with `fortunes baseline FILE`";
-    let text = std::fs::read(&csv_path).map_err(|e| Error::file(&csv_path, e))?;
+    let mut text = Vec::new();
+    std::io::Read::read_to_end(&mut crate::presets::open_input(&csv_path)?, &mut text)
+        .map_err(|e| Error::file(&csv_path, e))?;
     match table.get("table_digest") {
         Some(toml::Value::String(digest)) if *digest == digest_hex(&text) => {}
         Some(_) => {

@@ -30,7 +30,9 @@ pub fn preset_path(name: &str, presets_dir: &Path, built_ins: &[(&str, &str)]) -
     } else {
         presets_dir.join(format!("{name}.toml"))
     };
-    if path.is_file() {
+    // Anything there is taken, and `read_input` refuses what is not a
+    // regular file by name, rather than "unknown strategy".
+    if path.exists() {
         return Ok(path);
     }
     let mut allowed: Vec<String> = built_ins.iter().map(|(n, _)| n.to_string()).collect();
@@ -214,11 +216,51 @@ pub fn command_line_rules(
 /// path (`--rules /dev/zero`) can make it read.
 pub const MAX_INPUT_BYTES: u64 = 16 << 20;
 
+/// Opens an input file, refusing what is not a regular file before
+/// anything can wait on it: opening a FIFO with no writer blocks in the
+/// open itself, a device (`/dev/zero`, a terminal) never ends, a folder is
+/// no file. The file is opened without blocking and looked at again once
+/// open, so one swapped in between the two looks is refused as well.
+pub fn open_input(path: &Path) -> Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let refuse = |meta: &std::fs::Metadata| -> Result<()> {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = meta.file_type();
+        let what = if kind.is_file() {
+            return Ok(());
+        } else if kind.is_dir() {
+            "a folder"
+        } else if kind.is_fifo() {
+            "a FIFO (named pipe)"
+        } else if kind.is_char_device() {
+            "a character device"
+        } else if kind.is_block_device() {
+            "a block device"
+        } else if kind.is_socket() {
+            "a socket"
+        } else {
+            "not a file"
+        };
+        Err(Error::file(
+            path,
+            format!("{what}, not a regular file; allowed: a file"),
+        ))
+    };
+    refuse(&std::fs::metadata(path).map_err(|e| Error::file(path, e))?)?;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+        .map_err(|e| Error::file(path, e))?;
+    refuse(&file.metadata().map_err(|e| Error::file(path, e))?)?;
+    Ok(file)
+}
+
 /// An input file's text, read through here so that every input file is
-/// bounded in size and must be UTF-8; the error names the file.
+/// a regular file, bounded in size and UTF-8; the error names the file.
 pub fn read_input(path: &Path) -> Result<String> {
     use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| Error::file(path, e))?;
+    let file = open_input(path)?;
     let mut bytes = Vec::new();
     file.take(MAX_INPUT_BYTES + 1)
         .read_to_end(&mut bytes)

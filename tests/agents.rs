@@ -8,10 +8,12 @@
 
 mod common;
 
-use common::{fortunes, stderr, TempDir};
+use common::{command, fortunes, run_within, send_signal, stderr, wait_within, TempDir};
 use polars::prelude::*;
+use serde_json::{json, Value};
 use std::path::Path;
-use std::process::Output;
+use std::process::{Output, Stdio};
+use std::time::{Duration, Instant};
 
 const FORTUNES: &str = env!("CARGO_BIN_EXE_fortunes");
 
@@ -780,4 +782,383 @@ fn with_forfeit_an_agent_that_cannot_take_a_variant_still_stops_the_run() {
     assert_eq!(output.status.code(), Some(2), "{message}");
     assert!(message.contains("seat b agent (python3 "), "{message}");
     assert!(!out.exists(), "nothing written");
+}
+
+/// A Haggerty agent answering `"é"` (not a card, and not ASCII) at game
+/// 3's first decision, the first choice elsewhere.
+const ACCENTED_AGENT: &str = "import json, sys\n\
+game = None\n\
+for line in sys.stdin:\n\
+\x20   m = json.loads(line)\n\
+\x20   if m['type'] == 'game':\n\
+\x20       game, first = m['game'], True\n\
+\x20   elif m['type'] == 'decide':\n\
+\x20       choice = '\\u00e9' if game == 3 and first else m['choices'][0]\n\
+\x20       first = False\n\
+\x20       print(json.dumps({'choice': choice}), flush=True)\n";
+
+/// A reply is cut at characters, never inside one: `"é"` where a card is
+/// expected is an illegal choice (exit 2), and with forfeits a forfeited
+/// game, never a panic of the worker (101).
+#[test]
+fn an_agent_replying_with_text_that_is_not_ascii_is_refused_not_a_panic() {
+    let tmp = TempDir::new("agents-accent");
+    let script = tmp.path().join("accent.py");
+    std::fs::write(&script, ACCENTED_AGENT).unwrap();
+    let seat = format!("b=exec:python3 {}", script.display());
+    for forfeit in [false, true] {
+        // Not quiet: a run with forfeits names the earliest game's failure.
+        let mut args = vec![
+            "run",
+            "haggerty",
+            "-n",
+            "20",
+            "-j",
+            "1",
+            "--strategy",
+            &seat,
+        ];
+        if forfeit {
+            args.push("--forfeit");
+        }
+        let output = fortunes(&args);
+        let message = stderr(&output);
+        let expected = if forfeit { 0 } else { 2 };
+        assert_eq!(output.status.code(), Some(expected), "{message}");
+        assert!(
+            message.contains("game 3, decision 1 (reveal, turn 1, round 1): illegal choice \"é\""),
+            "{message}"
+        );
+    }
+}
+
+/// An agent that answers without ever reading its input fills the pipe to
+/// it: the write then waits, within the timeout, and a signal ends the
+/// wait at once.
+#[test]
+fn an_agent_that_never_reads_its_input_times_out_and_yields_to_a_signal() {
+    // Passing is always legal in a reveal, and a seat that always passes
+    // is never asked to chain: `yes` answers every decision.
+    let args = [
+        "run",
+        "haggerty",
+        "-n",
+        "1000000",
+        "-q",
+        "-j",
+        "1",
+        "--strategy",
+        "b=exec:yes '{\"choice\": \"pass\"}'",
+    ];
+    let ran = run_within(
+        command(&args).env("FORTUNES_AGENT_TIMEOUT", "2"),
+        Vec::new(),
+        Duration::from_secs(40),
+    );
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("it has not read its input for 2 s"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(ran.stderr.lines().count(), 1, "{}", ran.stderr);
+    for signal in ["INT", "TERM"] {
+        let mut child = command(&args)
+            .env_remove("FORTUNES_AGENT_TIMEOUT")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // The pipe fills within a second; the timeout is 10 s.
+        std::thread::sleep(Duration::from_millis(1500));
+        send_signal(child.id(), signal);
+        assert_eq!(
+            wait_within(&mut child, Duration::from_secs(3)),
+            Some(130),
+            "{signal}"
+        );
+    }
+}
+
+/// An agent that prints 100 MB without a newline meets the bound on a
+/// line, with the bound named, in bounded memory.
+#[test]
+fn an_agent_printing_without_a_newline_meets_the_bound_in_bounded_memory() {
+    let ran = run_within(
+        &mut command(&[
+            "run",
+            "haggerty",
+            "-n",
+            "10",
+            "-q",
+            "-j",
+            "1",
+            "--strategy",
+            "b=exec:head -c 100000000 /dev/zero; sleep 5",
+        ]),
+        Vec::new(),
+        Duration::from_secs(30),
+    );
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .contains("a reply line longer than 1 MiB, the most a line of the protocol may hold"),
+        "{}",
+        ran.stderr
+    );
+    assert!(ran.peak_kb < 100_000, "{} kB resident", ran.peak_kb);
+}
+
+/// A slow agent (a second a decision, under the 10 s limit) does not hold
+/// a Ctrl-C for the rest of its game: the wait ends at the signal, and no
+/// decision is asked after it.
+#[test]
+fn a_slow_agent_does_not_hold_a_signal() {
+    let tmp = TempDir::new("agents-slow");
+    let script = tmp.path().join("slow.py");
+    std::fs::write(
+        &script,
+        "import json, sys, time\n\
+         for line in sys.stdin:\n\
+         \x20   m = json.loads(line)\n\
+         \x20   if m['type'] == 'decide':\n\
+         \x20       time.sleep(1)\n\
+         \x20       print(json.dumps({'choice': m['choices'][0]}), flush=True)\n",
+    )
+    .unwrap();
+    let seat = format!("b=exec:python3 {}", script.display());
+    let mut child = command(&[
+        "run",
+        "haggerty",
+        "-n",
+        "10",
+        "-q",
+        "-j",
+        "1",
+        "--strategy",
+        &seat,
+    ])
+    .stdout(Stdio::null())
+    .stderr(Stdio::null())
+    .spawn()
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let signalled = Instant::now();
+    send_signal(child.id(), "INT");
+    assert_eq!(wait_within(&mut child, Duration::from_secs(3)), Some(130));
+    assert!(signalled.elapsed() < Duration::from_secs(3));
+}
+
+/// `fortunes agent SYSTEM` with `messages` on its input: the exit code and
+/// what it wrote on stderr.
+fn serve(system: &str, strategy: &str, messages: &[Value]) -> (Option<i32>, String) {
+    let mut input = Vec::new();
+    for message in messages {
+        input.extend(message.to_string().into_bytes());
+        input.push(b'\n');
+    }
+    let ran = run_within(
+        &mut command(&["agent", system, "--strategy", strategy]),
+        input,
+        Duration::from_secs(20),
+    );
+    (ran.code, ran.stderr)
+}
+
+fn hello(system: &str) -> Value {
+    json!({"type": "hello", "protocol": 1, "system": system, "seat": "a", "rules": {}})
+}
+
+/// A Haggis decision as fortunes sends it, for `hand`, to change a field of.
+fn haggis_decide(decision: &str, hand: &str) -> Value {
+    json!({
+        "type": "decide", "decision": decision, "game": 0, "seat": "a", "hand": hand,
+        "opponent_wilds": "J Q K", "opponent_numbers": 14, "played": "",
+        "scores": [0, 0], "bets": ["none", "none"], "opponent_bet": null, "dealer": "b",
+        "turn": "a", "to_beat": null, "last_player": "a", "trick_points": 0, "trick_cards": 0,
+        "captured_points": [0, 0], "captured_cards": [0, 0], "tricks": 0, "plays": [0, 0],
+        "passes": [0, 0], "bombs": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]],
+        "choices": ["none", "little", "big"]
+    })
+}
+
+/// `fortunes agent` checks every message it is sent: a choice list that is
+/// empty, null or of the wrong type, an empty hand, a count out of range
+/// is refused with one line naming the message and the field (exit 2),
+/// never a panic (an empty range sampled) or a search that never ends.
+#[test]
+fn a_served_player_refuses_a_bad_message_naming_the_field() {
+    let game = json!({"type": "game", "game": 0, "seed": 1});
+    let with = |mut message: Value, key: &str, value: Value| {
+        message[key] = value;
+        message
+    };
+    let bet = haggis_decide("bet", "2S 3S 4H 5H 6D 7D 8C 9C 10S 10H 2D 3D 4C 5C J Q K");
+    let brigade = json!({"type": "decide", "decision": "division_brigade", "game": 0,
+        "division": 1, "fresh": [1], "choices": [1, 2]});
+    let card = json!({"type": "decide", "decision": "card", "game": 0, "play": 1, "hand": [1, 2],
+        "attacking": true, "distance": 10, "speed": 2, "load": null, "charged": false,
+        "own_men": {}, "enemy_men": {}, "choices": [1, 2]});
+    let reveal = json!({"type": "decide", "decision": "reveal", "game": 0, "turn": 1, "round": 1,
+        "hand": ["QH", "2S"], "unseen": ["3S"], "opponent_cards": 1, "opponent_out": false,
+        "own_last": null, "opponent_last": null, "last_first": null,
+        "choices": ["pass", "QH", "2S"]});
+    let pass = json!({"type": "decide", "decision": "pass_amount", "game": 0, "player": 0,
+        "ip": 5, "most": 3, "choices": ["1", "2", "3"]});
+    let cases: Vec<(&str, &str, Value, &str)> = vec![
+        (
+            "haggis",
+            "random",
+            with(bet.clone(), "choices", json!([])),
+            "message 3: choices: []; allowed: a list of 1 to",
+        ),
+        (
+            "haggis",
+            "random",
+            with(bet.clone(), "choices", json!(null)),
+            "message 3: choices: null; allowed:",
+        ),
+        (
+            "haggis",
+            "random",
+            with(bet.clone(), "choices", json!(-1)),
+            "message 3: choices: -1; allowed:",
+        ),
+        (
+            "haggis",
+            "search",
+            with(bet.clone(), "hand", json!("")),
+            "message 3: hand: \"\"; allowed: the seat's cards",
+        ),
+        (
+            "haggis",
+            "search",
+            with(
+                with(bet.clone(), "opponent_wilds", json!("")),
+                "opponent_numbers",
+                json!(0),
+            ),
+            "message 3: opponent_numbers: 0; allowed: at least 1",
+        ),
+        (
+            "haggis",
+            "search",
+            with(bet.clone(), "opponent_numbers", json!(40)),
+            "message 3: opponent_numbers: 40; allowed: a whole number from 0 to 22",
+        ),
+        (
+            "haggis",
+            "heuristic",
+            with(
+                bet.clone(),
+                "to_beat",
+                json!({"width": 0, "length": 0, "top": 99}),
+            ),
+            "message 3: to_beat: ",
+        ),
+        (
+            "haggis",
+            "heuristic",
+            with(haggis_decide("play", "2S 3S"), "choices", json!(["pass"])),
+            "message 3: choices: pass; allowed: a list that holds the served player's answer",
+        ),
+        (
+            "sickles",
+            "random",
+            with(brigade.clone(), "choices", json!([])),
+            "message 3: choices: []",
+        ),
+        (
+            "sickles",
+            "random",
+            with(brigade.clone(), "choices", json!(null)),
+            "message 3: choices: null",
+        ),
+        (
+            "sickles",
+            "random",
+            with(brigade.clone(), "choices", json!([-1])),
+            "message 3: choices: [-1]",
+        ),
+        (
+            "sickles",
+            "heuristic",
+            with(brigade.clone(), "choices", json!(["é"])),
+            "message 3: choices: [\"é\"]; allowed: a list of 1 to 8 brigades",
+        ),
+        (
+            "sickles",
+            "heuristic",
+            with(brigade.clone(), "division", json!(0)),
+            "message 3: division: 0; allowed: a whole number from 1 to 8",
+        ),
+        (
+            "sickles",
+            "heuristic",
+            with(brigade.clone(), "player", json!(5)),
+            "message 3: player: 5; allowed: 0 to 0",
+        ),
+        (
+            "skirmish",
+            "random",
+            with(card.clone(), "hand", json!([])),
+            "message 3: hand: []; allowed: a list of 1 to 255 cards",
+        ),
+        (
+            "skirmish",
+            "random",
+            with(card.clone(), "hand", json!([7])),
+            "message 3: hand: 7; allowed: a list of 1 to 255 cards",
+        ),
+        (
+            "haggerty",
+            "random",
+            with(reveal.clone(), "choices", json!(["pass", "é"])),
+            "message 3: choices: \"é\"; allowed: \"pass\" first, then cards of the hand",
+        ),
+        (
+            "haggerty",
+            "search",
+            with(reveal.clone(), "opponent_cards", json!(9)),
+            "message 3: opponent_cards: 9; allowed: a whole number from 0 to 1",
+        ),
+        (
+            "haggerty",
+            "heuristic",
+            with(reveal.clone(), "hand", json!(["Q♥"])),
+            "message 3: hand: \"Q♥\"; allowed: a card of this game's deck",
+        ),
+        (
+            "piquet",
+            "random",
+            with(pass.clone(), "most", json!(0)),
+            "message 3: most: 0; allowed: a whole number from 1 to 1000000",
+        ),
+        (
+            "piquet",
+            "heuristic",
+            with(pass.clone(), "ip", json!(-1)),
+            "message 3: ip: -1; allowed: a whole number from 0 to 1000000",
+        ),
+    ];
+    for (system, strategy, decide, says) in cases {
+        let (code, message) = serve(system, strategy, &[hello(system), game.clone(), decide]);
+        assert_eq!(code, Some(2), "{system} {strategy}: {message}");
+        assert!(
+            message.contains(says),
+            "{system} {strategy}: {says}\n{message}"
+        );
+        assert_eq!(message.lines().count(), 1, "{message}");
+    }
+    // The same messages, whole, are answered.
+    for (system, strategy, decide) in [
+        ("haggis", "search", bet),
+        ("sickles", "random", brigade),
+        ("skirmish", "random", card),
+        ("haggerty", "random", reveal),
+        ("piquet", "random", pass),
+    ] {
+        let (code, message) = serve(system, strategy, &[hello(system), game.clone(), decide]);
+        assert_eq!(code, Some(0), "{system} {strategy}: {message}");
+    }
 }

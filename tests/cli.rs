@@ -1443,3 +1443,61 @@ fn a_person_plays_a_sickles_side_through_standard_input() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("standard input ended"));
 }
+
+/// `yes garbage | fortunes play SYSTEM | head -3`: every answer is refused
+/// and asked again until the reader goes away; then the play ends quietly
+/// with success, as a listing piped to `head` does.
+#[test]
+fn a_play_whose_reader_goes_away_ends_quietly() {
+    use std::io::BufRead;
+    for system in ["haggerty", "haggis", "sickles", "skirmish", "piquet"] {
+        let mut garbage = Command::new("yes")
+            .arg("garbage")
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
+            .args(["play", system])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(garbage.stdout.take().unwrap())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+        for _ in 0..3 {
+            lines.next().unwrap().unwrap();
+        }
+        drop(lines);
+        let code = common::wait_within(&mut child, std::time::Duration::from_secs(10));
+        let _ = garbage.kill();
+        let _ = garbage.wait();
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(code, Some(0), "{system}: {}", stderr(&output));
+        assert_eq!(stderr(&output), "", "{system}");
+    }
+}
+
+/// `fortunes play SYSTEM < /dev/zero`: one endless line, refused at the
+/// bound on a line (exit 2), not read into memory until an abort (134).
+#[test]
+fn a_play_fed_an_endless_line_is_refused_at_the_bound() {
+    for system in ["haggerty", "haggis", "sickles", "skirmish", "piquet"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
+            .args(["play", system])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(std::fs::File::open("/dev/zero").unwrap())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let code = common::wait_within(&mut child, std::time::Duration::from_secs(20));
+        let message = stderr(&child.wait_with_output().unwrap());
+        assert_eq!(code, Some(2), "{system}: {message}");
+        assert!(
+            message.contains("standard input: a line longer than 1 MiB"),
+            "{system}: {message}"
+        );
+        assert_eq!(message.lines().count(), 1, "{message}");
+    }
+}

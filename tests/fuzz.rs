@@ -4,8 +4,13 @@
 //! values swapped for extreme ones or for values of another type, bytes
 //! inserted). Every input must end in a value or an error, never a panic:
 //! experiments are resolved and, when valid, played for two games, so the
-//! systems see the odd rules and scenarios too. The counts are printed
-//! (`cargo test --release --test fuzz -- --nocapture`) and in docs.
+//! systems see the odd rules and scenarios too. The agent protocol is
+//! fuzzed both ways (`fortunes agent` fed damaged messages of real runs;
+//! fortunes hosting agents whose replies turn hostile), and a person's
+//! seat is fed random answers: each input is a process run to its end
+//! within a limit, so a hang fails the test. The counts are printed
+//! (`cargo test --release --test fuzz -- --nocapture`) and in
+//! docs/internals.md.
 
 use fortunes::ask::{ask, Records};
 use fortunes::experiment::{Experiment, Overrides};
@@ -13,8 +18,9 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 mod common;
-use common::{fortunes, stderr, TempDir};
+use common::{command, fortunes, run_within, stderr, TempDir};
 
 /// Inputs per corpus file; the whole test stays within a few seconds.
 const MUTATIONS: usize = 40;
@@ -249,4 +255,484 @@ fn random_expressions_end_in_an_answer_or_an_error() {
     println!("fuzz: {tried} ask expressions, {answered} answered");
     // Token soup is mostly refused; some must get through to the answers.
     assert!(answered >= 10, "{answered} of {tried} answered");
+}
+
+const SYSTEMS: [&str; 5] = ["haggerty", "haggis", "sickles", "skirmish", "piquet"];
+
+/// The built-ins `fortunes agent SYSTEM` serves.
+fn served(system: &str) -> &'static [&'static str] {
+    match system {
+        "haggerty" => &[
+            "random",
+            "lowest",
+            "highest",
+            "heuristic",
+            "hoarder",
+            "search",
+        ],
+        "haggis" => &["random", "greedy", "heuristic", "search"],
+        "skirmish" => &["random", "lowest", "highest", "hold_high", "cadence"],
+        _ => &["random", "heuristic"],
+    }
+}
+
+/// Every message fortunes sends an agent of `system` in a short run: the
+/// corpus the served side is fuzzed from.
+fn transcript(dir: &Path, system: &str) -> Vec<serde_json::Value> {
+    let file = dir.join(format!("{system}.jsonl"));
+    let seat = format!(
+        "b=exec:tee {} | {} agent {system}",
+        file.display(),
+        env!("CARGO_BIN_EXE_fortunes")
+    );
+    let output = fortunes(&[
+        "run",
+        system,
+        "-n",
+        "2",
+        "-j",
+        "1",
+        "-q",
+        "--strategy",
+        &seat,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    std::fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+/// Values a field is swapped for: the wrong type, out of range, empty,
+/// not ASCII, huge.
+fn extreme(rng: &mut Pcg64Mcg) -> serde_json::Value {
+    use serde_json::json;
+    let values = [
+        json!(null),
+        json!(-1),
+        json!(0),
+        json!(1),
+        json!(u64::MAX),
+        json!(i64::MIN),
+        json!(1e308),
+        json!(0.5),
+        json!(""),
+        json!("é"),
+        json!("Q♥"),
+        json!("2♠ 3♠"),
+        json!("x".repeat(10_000)),
+        json!([]),
+        json!([null]),
+        json!([-1]),
+        json!(["é"]),
+        json!({}),
+        json!(true),
+        json!([[]]),
+        json!(vec![1; 1000]),
+        json!({"width": 0, "length": 0, "top": 0}),
+    ];
+    values[rng.random_range(0..values.len())].clone()
+}
+
+/// One change to a JSON value: a field removed or swapped, or an element
+/// of a list or an object within it changed.
+fn mutate_value(value: &mut serde_json::Value, rng: &mut Pcg64Mcg, depth: u32) {
+    match value {
+        serde_json::Value::Object(map) if !map.is_empty() => {
+            let keys: Vec<String> = map.keys().cloned().collect();
+            let key = &keys[rng.random_range(0..keys.len())];
+            match rng.random_range(0..4) {
+                0 => {
+                    map.remove(key);
+                }
+                1 if depth < 3 => mutate_value(map.get_mut(key).unwrap(), rng, depth + 1),
+                _ => {
+                    map.insert(key.clone(), extreme(rng));
+                }
+            }
+        }
+        serde_json::Value::Array(list) if !list.is_empty() => {
+            let i = rng.random_range(0..list.len());
+            match rng.random_range(0..4) {
+                0 => {
+                    list.remove(i);
+                }
+                1 => list.clear(),
+                2 if depth < 3 => mutate_value(&mut list[i], rng, depth + 1),
+                _ => list[i] = extreme(rng),
+            }
+        }
+        other => *other = extreme(rng),
+    }
+}
+
+/// One hostile input for `fortunes agent`: the run's hello and game
+/// message and one decision of it, one of them changed as a value or as
+/// bytes, or left out, or the lines reordered.
+fn hostile_messages(corpus: &[serde_json::Value], rng: &mut Pcg64Mcg) -> Vec<u8> {
+    let is = |m: &serde_json::Value, kind: &str| m["type"] == kind;
+    let hello = corpus.iter().find(|m| is(m, "hello")).unwrap().clone();
+    let game = corpus.iter().find(|m| is(m, "game")).unwrap().clone();
+    let decides: Vec<&serde_json::Value> = corpus.iter().filter(|m| is(m, "decide")).collect();
+    let decide = decides[rng.random_range(0..decides.len())].clone();
+    let mut messages = vec![hello, game, decide];
+    let target = [0, 1, 2, 2, 2, 2][rng.random_range(0..6)];
+    let mut lines: Vec<Vec<u8>> = Vec::new();
+    match rng.random_range(0..10) {
+        // Left out, or out of order.
+        0 => {
+            messages.remove(rng.random_range(0..2));
+        }
+        1 => messages.swap(0, 2),
+        // As bytes: cut short, junk added, not UTF-8, a line past the
+        // bound, nested past serde's limit.
+        2 | 3 => {
+            let mut bytes = messages[target].to_string().into_bytes();
+            match rng.random_range(0..5) {
+                0 => bytes.truncate(rng.random_range(0..bytes.len())),
+                1 => {
+                    let at = rng.random_range(0..bytes.len());
+                    let junk: &[&[u8]] = &[
+                        b"\xff\xfe",
+                        b"\x00",
+                        b"{\"",
+                        b"\xc3",
+                        "♥".as_bytes(),
+                        b"\\u",
+                    ];
+                    let piece = junk[rng.random_range(0..junk.len())];
+                    bytes.splice(at..at, piece.iter().copied());
+                }
+                2 => bytes = vec![b'x'; (1 << 20) + 10],
+                3 => bytes = format!("{}{}", "[".repeat(300), "]".repeat(300)).into_bytes(),
+                _ => bytes = b"[1, 2, 3]".to_vec(),
+            }
+            for (i, message) in messages.iter().enumerate() {
+                lines.push(if i == target {
+                    bytes.clone()
+                } else {
+                    message.to_string().into_bytes()
+                });
+            }
+        }
+        // As a value: one change, or two.
+        _ => {
+            mutate_value(&mut messages[target], rng, 0);
+            if rng.random_bool(0.3) {
+                mutate_value(&mut messages[target], rng, 0);
+            }
+        }
+    }
+    if lines.is_empty() {
+        lines = messages
+            .iter()
+            .map(|m| m.to_string().into_bytes())
+            .collect();
+    }
+    let mut input = Vec::new();
+    for line in lines {
+        input.extend(line);
+        input.push(b'\n');
+    }
+    input
+}
+
+/// `fortunes agent SYSTEM` fed messages of a real run, each input with one
+/// of them damaged: every input ends in a reply among the decision's
+/// choices (exit 0) or one line naming the message (exit 2), within
+/// seconds: never a panic, an abort or a hang.
+#[test]
+fn the_served_side_of_the_protocol_ends_in_an_answer_or_one_error() {
+    const INPUTS: usize = 120;
+    let dir = TempDir::new("fuzz-served");
+    let mut rng = Pcg64Mcg::seed_from_u64(38);
+    let (mut tried, mut answered, mut refused) = (0, 0, 0);
+    for system in SYSTEMS {
+        let corpus = transcript(dir.path(), system);
+        for _ in 0..INPUTS {
+            let strategies = served(system);
+            let strategy = strategies[rng.random_range(0..strategies.len())];
+            let input = hostile_messages(&corpus, &mut rng);
+            let shown = String::from_utf8_lossy(&input[..input.len().min(2000)]).into_owned();
+            let ran = run_within(
+                &mut command(&["agent", system, "--strategy", strategy]),
+                input,
+                Duration::from_secs(30),
+            );
+            tried += 1;
+            match ran.code {
+                Some(0) => {
+                    answered += 1;
+                    for line in String::from_utf8_lossy(&ran.stdout).lines() {
+                        let reply: serde_json::Value = serde_json::from_str(line).unwrap();
+                        assert!(reply.get("choice").is_some(), "{line}");
+                    }
+                }
+                Some(2) => {
+                    refused += 1;
+                    assert!(
+                        ran.stderr
+                            .starts_with("fortunes: error: agent protocol, message ")
+                            && ran.stderr.lines().count() == 1,
+                        "{system} {strategy}: {}\n{shown}",
+                        ran.stderr
+                    );
+                }
+                other => panic!(
+                    "{system} {strategy}: exit {other:?}: {}\n{shown}",
+                    ran.stderr
+                ),
+            }
+        }
+    }
+    println!("fuzz: {tried} messages served, {answered} answered, {refused} refused");
+    assert!(
+        answered > 50 && refused > 300,
+        "{answered} answered, {refused} refused"
+    );
+}
+
+/// The hostile agents' filter: it passes the served player's replies on,
+/// but does `$2` at reply `$1`. In sh, whose `read` takes a byte at a time
+/// from a pipe: a filter that buffers its input would hold every reply.
+const HOSTILE_FILTER: &str = r#"n=0
+while IFS= read -r line; do
+  n=$((n + 1))
+  if [ "$n" -ne "$1" ]; then
+    printf '%s\n' "$line"
+    continue
+  fi
+  case "$2" in
+    garbage) echo nonsense ;;
+    not_object) echo '[1, 2]' ;;
+    no_choice) echo '{}' ;;
+    choice_null) echo '{"choice": null}' ;;
+    choice_number) echo '{"choice": -1}' ;;
+    choice_huge) echo '{"choice": 1e308}' ;;
+    choice_accent) echo '{"choice": "é"}' ;;
+    choice_heart) echo '{"choice": "Q♥"}' ;;
+    choice_empty) echo '{"choice": ""}' ;;
+    not_utf8) printf '\377\376{\n' ;;
+    empty_line) echo ;;
+    long_line) head -c 1100000 /dev/zero | tr '\0' x; echo ;;
+    cut_and_exit) printf '{"choice"'; exit 0 ;;
+    exit) exit 0 ;;
+    slow) sleep 1; printf '%s\n' "$line" ;;
+    twice) printf '%s\n%s\n' "$line" "$line" ;;
+    lower) printf '%s\n' "$line" | tr 'A-Z' 'a-z' ;;
+    *) printf '%s\n' "$line" ;;
+  esac
+done
+"#;
+
+const ACTS: [&str; 19] = [
+    "garbage",
+    "not_object",
+    "no_choice",
+    "choice_null",
+    "choice_number",
+    "choice_huge",
+    "choice_accent",
+    "choice_heart",
+    "choice_empty",
+    "not_utf8",
+    "empty_line",
+    "long_line",
+    "cut_and_exit",
+    "exit",
+    "slow",
+    "twice",
+    "lower",
+    "stall",
+    "none",
+];
+
+/// fortunes as the host of a hostile agent: a served built-in whose k-th
+/// reply is garbage, not a JSON object, a choice of the wrong type or not
+/// ASCII, bytes that are not UTF-8, a line past the bound, cut short, late,
+/// doubled; or an agent that stops reading its input. Every run, with and
+/// without forfeits, on one thread or two, ends in its tables (exit 0) or
+/// one line naming the agent (exit 2), within seconds.
+#[test]
+fn the_host_side_of_the_protocol_ends_in_a_result_or_one_error() {
+    const INPUTS: usize = 24;
+    let dir = TempDir::new("fuzz-hosted");
+    let filter = dir.path().join("hostile.sh");
+    std::fs::write(&filter, HOSTILE_FILTER).unwrap();
+    let bin = env!("CARGO_BIN_EXE_fortunes");
+    let mut rng = Pcg64Mcg::seed_from_u64(3838);
+    let (mut tried, mut played, mut stopped) = (0, 0, 0);
+    for system in SYSTEMS {
+        for _ in 0..INPUTS {
+            let strategies = served(system);
+            let strategy = strategies[rng.random_range(0..strategies.len())];
+            let act = ACTS[rng.random_range(0..ACTS.len())];
+            let k = rng.random_range(1..=20);
+            let agent = if act == "stall" {
+                // Reads k lines, then holds its input unread.
+                format!("{{ head -n {k}; exec sleep 30; }} | {bin} agent {system} --strategy {strategy}")
+            } else {
+                format!(
+                    "{bin} agent {system} --strategy {strategy} | sh {} {k} {act}",
+                    filter.display()
+                )
+            };
+            let seat = format!("b=exec:{agent}");
+            let threads = ["1", "2"][rng.random_range(0..2)];
+            let mut args = vec![
+                "run",
+                system,
+                "-n",
+                "3",
+                "-q",
+                "-j",
+                threads,
+                "--strategy",
+                &seat,
+            ];
+            let forfeit = rng.random_bool(0.3);
+            if forfeit {
+                args.push("--forfeit");
+            }
+            let ran = run_within(
+                command(&args).env("FORTUNES_AGENT_TIMEOUT", "0.5"),
+                Vec::new(),
+                Duration::from_secs(30),
+            );
+            tried += 1;
+            let errors: Vec<&str> = ran
+                .stderr
+                .lines()
+                .filter(|l| l.starts_with("fortunes: error:"))
+                .collect();
+            match ran.code {
+                Some(0) => {
+                    played += 1;
+                    assert!(errors.is_empty(), "{args:?}: {}", ran.stderr);
+                }
+                Some(2) => {
+                    stopped += 1;
+                    assert!(
+                        errors.len() == 1
+                            && errors[0].starts_with("fortunes: error: seat b agent ("),
+                        "{args:?}: {}",
+                        ran.stderr
+                    );
+                }
+                other => panic!("{args:?}: exit {other:?}: {}", ran.stderr),
+            }
+        }
+    }
+    println!("fuzz: {tried} hostile agents hosted, {played} runs finished, {stopped} stopped");
+    assert!(
+        played > 10 && stopped > 40,
+        "{played} finished, {stopped} stopped"
+    );
+}
+
+/// Answers a person might type, and what a person should not: words and
+/// numbers the prompts list, cards, junk, text that is not ASCII or not
+/// UTF-8, control characters, a line past the bound.
+const TYPED: &[&[u8]] = &[
+    b"pass",
+    b"stop",
+    b"PASS",
+    b"?",
+    b"1",
+    b"2",
+    b"3",
+    b"7",
+    b"0",
+    b"-1",
+    b"99999999999999999999",
+    b"none",
+    b"little",
+    b"big",
+    b"use",
+    b"hold",
+    b"attack",
+    b"regroup",
+    b"yes",
+    b"no",
+    b"turn",
+    b"keep",
+    b"swap:1",
+    b"hand:1",
+    b"1.1",
+    b"cast",
+    b"orders",
+    b"nothing",
+    b"QH",
+    b"10S",
+    b"joker",
+    b"2H 3H",
+    b"J",
+    b"",
+    b"   ",
+    b"\t",
+    b"\x00",
+    b"\xff\xfe",
+    "Q♥".as_bytes(),
+    "é".as_bytes(),
+    "2♠".as_bytes(),
+    b"\x1b[A",
+    b"garbage",
+];
+
+/// `fortunes play SYSTEM` fed random lines of `TYPED`: every game ends
+/// (exit 0) or is abandoned when the input ends or a line is too long
+/// (exit 2, one line), within seconds.
+#[test]
+fn a_person_s_input_ends_in_a_game_or_one_error() {
+    const INPUTS: usize = 40;
+    let mut rng = Pcg64Mcg::seed_from_u64(383838);
+    let (mut tried, mut finished, mut abandoned) = (0, 0, 0);
+    for system in SYSTEMS {
+        for _ in 0..INPUTS {
+            let mut input = Vec::new();
+            for _ in 0..rng.random_range(0..3000) {
+                input.extend_from_slice(TYPED[rng.random_range(0..TYPED.len())]);
+                input.push(b'\n');
+            }
+            if rng.random_bool(0.05) {
+                input.extend(std::iter::repeat_n(b'y', (1 << 20) + 1));
+            }
+            let seat = ["a", "b"][rng.random_range(0..2)];
+            let ran = run_within(
+                &mut command(&[
+                    "play",
+                    system,
+                    "--seat",
+                    seat,
+                    "--game",
+                    &rng.random_range(0..100u32).to_string(),
+                ]),
+                input,
+                Duration::from_secs(30),
+            );
+            tried += 1;
+            match ran.code {
+                Some(0) => finished += 1,
+                Some(2) => {
+                    abandoned += 1;
+                    assert!(
+                        ran.stderr.lines().count() == 1
+                            && (ran.stderr.contains("standard input ended")
+                                || ran.stderr.contains("a line longer than 1 MiB")),
+                        "{system}: {}",
+                        ran.stderr
+                    );
+                }
+                other => panic!("{system}: exit {other:?}: {}", ran.stderr),
+            }
+        }
+    }
+    println!(
+        "fuzz: {tried} inputs played by a person, {finished} games finished, {abandoned} abandoned"
+    );
+    assert!(
+        finished > 20 && abandoned > 20,
+        "{finished} finished, {abandoned} abandoned"
+    );
 }

@@ -5,8 +5,9 @@
 //! stderr nobody can write to.
 
 mod common;
-use common::{fortunes, stderr, TempDir};
+use common::{command, fortunes, run_within, stderr, TempDir};
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
 fn refused(args: &[&str], says: &str) {
     let output = fortunes(args);
@@ -84,11 +85,22 @@ fn deep_expressions_are_refused_with_the_limit_named() {
 
 #[test]
 fn endless_or_misplaced_input_is_refused() {
+    // A device is no file, and is refused before it is read.
     refused(
         &["run", "haggerty", "--rules", "/dev/zero"],
-        "larger than 16 MiB",
+        "/dev/zero: a character device, not a regular file; allowed: a file",
     );
     let dir = TempDir::new("hostile-rules");
+    // A file past the bound: sparse, so it costs no disk.
+    let huge = dir.path().join("huge.toml");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(17 << 20)
+        .unwrap();
+    refused(
+        &["run", "haggerty", "--rules", huge.to_str().unwrap()],
+        "larger than 16 MiB",
+    );
     for (text, says) in [
         (
             "turns = 1\n",
@@ -682,4 +694,131 @@ fn help_to_a_full_disk_fails_and_values_have_one_form() {
         &["run", "haggerty", "-n", "10", "--set", "hand_size_a=+5"],
         "invalid value \"+5\"",
     );
+}
+
+/// `fortunes ARGS` must refuse within seconds, exit 2, with one line
+/// holding `says`; a hang fails the test instead of holding it.
+fn refused_at_once(args: &[&str], says: &str) {
+    let ran = run_within(&mut command(args), Vec::new(), Duration::from_secs(20));
+    assert_eq!(ran.code, Some(2), "{args:?}: {}", ran.stderr);
+    assert!(ran.stderr.contains(says), "{args:?}: {}", ran.stderr);
+    assert_eq!(ran.stderr.lines().count(), 1, "{args:?}: {}", ran.stderr);
+}
+
+fn fifo(path: &std::path::Path) {
+    let made = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(made.success());
+}
+
+/// A FIFO nobody writes to blocks whoever opens it, and a device never
+/// ends: every input is refused before it is opened, naming what it is.
+#[test]
+fn what_is_not_a_regular_file_is_refused_before_anything_waits_on_it() {
+    let dir = TempDir::new("hostile-fifo");
+    let pipe = dir.path().join("pipe.toml");
+    fifo(&pipe);
+    let pipe = pipe.to_str().unwrap();
+    let says = "pipe.toml: a FIFO (named pipe), not a regular file; allowed: a file";
+    let records = dir.path().join("run");
+    std::fs::create_dir(&records).unwrap();
+    fifo(&records.join("records.parquet"));
+    let strategy = format!("a={pipe}");
+    for args in [
+        vec!["run", pipe],
+        vec!["run", "haggerty", "--rules", pipe],
+        vec!["run", "--from", pipe],
+        vec!["check", pipe],
+        vec!["tune", pipe, "--metric", "initiative", "--maximize"],
+        vec!["run", "skirmish", "--scenario", pipe],
+        vec!["play", "piquet", "--scenario", pipe],
+        vec!["run", "haggerty", "--strategy", &strategy],
+        vec!["merge", "merged", pipe],
+    ] {
+        refused_at_once(&args, says);
+    }
+    refused_at_once(
+        &["ask", records.to_str().unwrap(), "rounds > 1"],
+        "records.parquet: a FIFO (named pipe), not a regular file",
+    );
+    refused_at_once(
+        &["run", "haggerty", "--rules", "/tmp"],
+        "/tmp: a folder, not a regular file",
+    );
+}
+
+/// A suite check follows no link: a loop of links would be searched
+/// forever, and a link out of the suite checks what is not in it. A link
+/// it would take is refused by name (exit 2) rather than passed over; a
+/// FIFO named as an experiment is one bad file of the suite.
+#[test]
+fn a_suite_check_follows_no_links() {
+    let dir = TempDir::new("hostile-suite");
+    let suite = dir.path().join("suite");
+    let reports = dir.path().join("reports");
+    std::fs::create_dir_all(suite.join("sub")).unwrap();
+    let shipped =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/haggerty-jokers.toml");
+    std::fs::copy(&shipped, suite.join("jokers.toml")).unwrap();
+    let (suite_arg, reports_arg) = (suite.to_str().unwrap(), reports.to_str().unwrap());
+    // Two links back up: 2^40 paths before the kernel's link limit.
+    for name in ["loop", "again"] {
+        std::os::unix::fs::symlink("..", suite.join("sub").join(name)).unwrap();
+    }
+    refused_at_once(
+        &["check", suite_arg, "--reports", reports_arg],
+        "a link; a suite check follows none",
+    );
+    std::fs::remove_dir_all(suite.join("sub")).unwrap();
+    // A link to an experiment outside the suite.
+    std::os::unix::fs::symlink(&shipped, suite.join("outside.toml")).unwrap();
+    refused_at_once(
+        &["check", suite_arg, "--reports", reports_arg],
+        "outside.toml: a link; a suite check follows none",
+    );
+    std::fs::remove_file(suite.join("outside.toml")).unwrap();
+    // Without the links, the suite is checked (it has no baseline: exit 2
+    // saying so, at once), and a FIFO among its files is a bad file.
+    fifo(&suite.join("waiting.toml"));
+    let ran = run_within(
+        &mut command(&["check", suite_arg, "--reports", reports_arg]),
+        Vec::new(),
+        Duration::from_secs(20),
+    );
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .contains("waiting.toml: a FIFO (named pipe), not a regular file"),
+        "{}",
+        ran.stderr
+    );
+}
+
+/// Card text is cut at characters, never inside one: a suit symbol, an
+/// accent or a word is refused by name, exit 2, never a panic (101).
+#[test]
+fn card_text_that_is_not_ascii_is_refused_not_cut_inside_a_character() {
+    for hand in ["2♠", "♠", "é", "10♥ 3S", "Q♥"] {
+        refused(&["haggis", "moves", "--hand", hand], "unknown card");
+    }
+    // A person's answer: not a legal choice, asked again; the input then
+    // ends, which abandons the game (exit 2), as any input that ends.
+    for (system, input, shown) in [
+        ("haggerty", "Q♥\n", "\"Q♥\" is not a legal choice"),
+        ("haggerty", "é\n", "\"é\" is not a legal choice"),
+        ("haggis", "none\n2♠\n", "unknown card \"2♠\""),
+    ] {
+        let ran = run_within(
+            &mut command(&["play", system]),
+            input.as_bytes().to_vec(),
+            Duration::from_secs(20),
+        );
+        assert_eq!(ran.code, Some(2), "{system} {input:?}: {}", ran.stderr);
+        assert!(
+            ran.stderr.contains("standard input ended"),
+            "{}",
+            ran.stderr
+        );
+        let text = String::from_utf8_lossy(&ran.stdout);
+        assert!(text.contains(shown), "{text}");
+    }
 }

@@ -142,3 +142,60 @@ fn a_run_interrupted_while_its_tables_are_written_leaves_the_old_report() {
         assert!(before == snapshot(&out), "{signals:?}: the report changed");
     }
 }
+
+/// `fortunes play` and `fortunes agent` waiting on an input that says
+/// nothing stop on SIGINT or SIGTERM, exit 130: the wait is not a blocking
+/// read the signal handler would restart.
+#[test]
+fn play_and_agent_waiting_on_their_input_stop_on_a_signal() {
+    for (i, system) in ["haggerty", "haggis", "sickles", "skirmish", "piquet"]
+        .into_iter()
+        .enumerate()
+    {
+        for (j, command) in ["play", "agent"].into_iter().enumerate() {
+            let signal = ["INT", "TERM"][(i + j) % 2];
+            let mut child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
+                .args([command, system])
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            std::thread::sleep(Duration::from_millis(400));
+            common::send_signal(child.id(), signal);
+            let code = common::wait_within(&mut child, Duration::from_secs(3));
+            let output = child.wait_with_output().unwrap();
+            let message = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(code, Some(130), "{command} {system} {signal}: {message}");
+            assert!(message.contains("interrupted"), "{message}");
+        }
+    }
+}
+
+/// A play whose output nobody reads (`yes garbage | fortunes play X |
+/// sleep`) fills the pipe with its prompts and waits for room: SIGINT ends
+/// that wait too.
+#[test]
+fn a_play_whose_output_nobody_reads_stops_on_a_signal() {
+    let mut garbage = Command::new("yes")
+        .arg("garbage")
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
+        .args(["play", "haggerty"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(garbage.stdout.take().unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Its prompts fill the pipe's 64 KiB within a moment.
+    std::thread::sleep(Duration::from_millis(800));
+    common::send_signal(child.id(), "INT");
+    let code = common::wait_within(&mut child, Duration::from_secs(3));
+    let _ = garbage.kill();
+    let _ = garbage.wait();
+    assert_eq!(code, Some(130));
+}

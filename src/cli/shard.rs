@@ -513,7 +513,8 @@ fn part_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
             }
             found.sort();
             files.extend(found);
-        } else if path.is_file() {
+        } else if path.exists() {
+            // `read_part` refuses what is not a regular file, by name.
             files.push(path.clone());
         } else {
             return Err(Error::file(
@@ -526,7 +527,9 @@ fn part_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
 }
 
 fn read_part(path: &Path) -> Result<Part> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::file(path, e))?;
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut crate::presets::open_input(path)?, &mut text)
+        .map_err(|e| Error::file(path, e))?;
     let not_partial = || {
         Error::file(
             path,

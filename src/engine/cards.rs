@@ -174,7 +174,10 @@ impl std::str::FromStr for Card {
             }
             return Ok(Card::joker(n - 1));
         }
-        let (rank_text, suit_text) = upper.split_at(upper.len().saturating_sub(1));
+        // At the last character, not the last byte: `Q♥` or `é` is refused
+        // by name, not cut inside a character.
+        let last = upper.char_indices().next_back().map_or(0, |(at, _)| at);
+        let (rank_text, suit_text) = upper.split_at(last);
         let suit = match suit_text {
             "S" => Suit::Spades,
             "D" => Suit::Diamonds,
@@ -341,6 +344,14 @@ mod tests {
 
     fn card(text: &str) -> Card {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn text_that_is_not_a_card_is_refused_not_cut_inside_a_character() {
+        for text in ["Q♥", "♥", "é", "10♠", "", "JOKERé", "JOKER٣"] {
+            assert!(text.parse::<Card>().is_err(), "{text:?}");
+        }
+        assert_eq!(card(" qh "), card("QH"));
     }
 
     #[test]

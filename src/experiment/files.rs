@@ -18,23 +18,41 @@ pub fn report_dir(reports: &Path, experiment: &super::spec::Experiment) -> PathB
 
 /// Every experiment file in `dir` and below, sorted; the reports folder
 /// (baselines and run manifests) and scenario folders (orders of battle,
-/// not experiments) are not searched.
+/// not experiments) are not searched. No link is followed: one may lead
+/// out of the suite, or back into it and round forever. A link that would
+/// be searched or read is refused rather than passed over, so that no
+/// experiment is left out of a check without a word.
 pub fn experiment_files(dir: &Path, reports: Option<&Path>) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     let reports = reports.and_then(|r| r.canonicalize().ok());
     while let Some(dir) = stack.pop() {
         let entries = std::fs::read_dir(&dir).map_err(|e| Error::file(&dir, e))?;
-        for entry in entries.flatten() {
+        for entry in entries {
+            let entry = entry.map_err(|e| Error::file(&dir, e))?;
             let path = entry.path();
-            if path.is_dir() {
+            let kind = entry.file_type().map_err(|e| Error::file(&path, e))?;
+            let experiment = path.extension().is_some_and(|e| e == "toml")
+                && path.file_name().is_some_and(|n| n != BASELINE_TOML);
+            // Through the link, for a link: what it would be taken for.
+            let searched = || {
                 let report = reports.is_some() && path.canonicalize().ok() == reports;
-                if !report && !path.ends_with("scenarios") {
+                path.is_dir() && !report && !path.ends_with("scenarios")
+            };
+            if kind.is_symlink() {
+                if experiment || searched() {
+                    return Err(Error::file(
+                        &path,
+                        "a link; a suite check follows none (a link may lead out of the suite, \
+                         or round in a loop); allowed: the experiment files and folders themselves, \
+                         or check the link's target on its own",
+                    ));
+                }
+            } else if kind.is_dir() {
+                if searched() {
                     stack.push(path);
                 }
-            } else if path.extension().is_some_and(|e| e == "toml")
-                && path.file_name().is_some_and(|n| n != BASELINE_TOML)
-            {
+            } else if experiment {
                 files.push(path);
             }
         }
@@ -75,7 +93,15 @@ pub(super) fn scenario_from(
                 scenarios_dir(Path::new(""), system.name()).join(&file),
                 scenarios_dir(crate_root, system.name()).join(&file),
             ];
-            let Some(path) = candidates.iter().find(|p| p.is_file()) else {
+            // A path given (not a bare name) is taken if anything is
+            // there, and `read_input` refuses what is not a regular file by
+            // name.
+            let path_like = given.extension().is_some() || given.components().count() > 1;
+            let found = match given.is_file() || path_like && given.exists() {
+                true => Some(&candidates[0]),
+                false => candidates[1..].iter().find(|p| p.is_file()),
+            };
+            let Some(path) = found else {
                 let shipped = presets::preset_names(&scenarios_dir(crate_root, system.name()));
                 return Err(Error::new(ErrorKind::BadValue {
                     name: "scenario".into(),

@@ -6,12 +6,11 @@
 //! so a run stays parallel; the agent's seed comes from the game's streams,
 //! so it stays reproducible.
 
+use super::lines::{self, LineReader, Unfinished, MAX_LINE_TEXT};
 use crate::engine::{BySeat, Seat};
-use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::os::unix::process::CommandExt;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// The protocol's version, in every `hello`.
 pub const PROTOCOL: u32 = 1;
@@ -23,15 +22,30 @@ const DEFAULT_TIMEOUT: u64 = 10;
 /// A running agent process.
 pub struct Agent {
     child: Child,
-    input: Option<BufWriter<ChildStdin>>,
-    lines: Receiver<std::io::Result<String>>,
+    input: Option<ChildStdin>,
+    output: LineReader<ChildStdout>,
     timeout: Duration,
+}
+
+/// Why an agent gave no answer.
+pub enum Failure {
+    /// The run is stopping (Ctrl-C, or a failure elsewhere): the agent is
+    /// not at fault, and the wait ended at once.
+    Stopped,
+    /// What the agent did wrong.
+    Problem(String),
+}
+
+impl From<String> for Failure {
+    fn from(problem: String) -> Failure {
+        Failure::Problem(problem)
+    }
 }
 
 impl Agent {
     /// Starts `command` (through `sh -c`, so it may hold arguments and
     /// quotes) and sends it `hello`.
-    pub fn start(command: &str, hello: &serde_json::Value) -> Result<Agent, String> {
+    pub fn start(command: &str, hello: &serde_json::Value) -> Result<Agent, Failure> {
         let timeout = match std::env::var("FORTUNES_AGENT_TIMEOUT") {
             Err(_) => Duration::from_secs(DEFAULT_TIMEOUT),
             Ok(text) => text
@@ -58,70 +72,83 @@ impl Agent {
             .stderr(Stdio::inherit())
             .spawn()
             .map_err(|e| format!("cannot start {command:?}: {e}"))?;
-        let input = child.stdin.take().map(BufWriter::new);
-        let output = child.stdout.take().expect("stdout is piped");
-        // A reader thread, so that a silent agent times out instead of
-        // hanging the run.
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(output);
-            loop {
-                let mut line = String::new();
-                match reader.read_line(&mut line) {
-                    Ok(0) => break,
-                    Ok(_) => {
-                        if sender.send(Ok(line)).is_err() {
-                            break;
-                        }
-                    }
-                    Err(e) => {
-                        let _ = sender.send(Err(e));
-                        break;
-                    }
-                }
-            }
-        });
+        let input = child.stdin.take();
+        let output = LineReader::new(child.stdout.take().expect("stdout is piped"));
         let mut agent = Agent {
             child,
             input,
-            lines,
+            output,
             timeout,
         };
         agent.send(hello)?;
         Ok(agent)
     }
 
-    /// Sends one message.
-    pub fn send(&mut self, message: &serde_json::Value) -> Result<(), String> {
-        let Some(input) = self.input.as_mut() else {
-            return Err("its input is closed".into());
-        };
-        serde_json::to_writer(&mut *input, message)
-            .map_err(|e| e.to_string())
-            .and_then(|()| input.write_all(b"\n").map_err(|e| e.to_string()))
-            .and_then(|()| input.flush().map_err(|e| e.to_string()))
-            .map_err(|e| format!("cannot write to it ({e}); {}", self.exit_status()))
+    fn limit(&self) -> String {
+        format!(
+            "{} s (FORTUNES_AGENT_TIMEOUT sets the limit)",
+            self.timeout.as_secs_f64()
+        )
     }
 
-    /// Sends `message` and reads the one-line reply.
-    pub fn ask(&mut self, message: &serde_json::Value) -> Result<serde_json::Value, String> {
-        self.send(message)?;
-        let line = match self.lines.recv_timeout(self.timeout) {
-            Ok(Ok(line)) => line,
-            Ok(Err(e)) => return Err(format!("cannot read its reply: {e}")),
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(format!(
-                    "no reply within {} s (FORTUNES_AGENT_TIMEOUT sets the limit)",
-                    self.timeout.as_secs_f64()
-                ))
+    /// Writes one message, which the agent must take by `deadline`.
+    fn write(&mut self, message: &serde_json::Value, deadline: Instant) -> Result<(), Failure> {
+        let Some(input) = self.input.as_ref() else {
+            return Err("its input is closed".to_string().into());
+        };
+        let mut bytes = serde_json::to_vec(message).map_err(|e| e.to_string())?;
+        bytes.push(b'\n');
+        match lines::write_all(input, &bytes, Some(deadline), crate::cancel::stopping) {
+            Ok(()) => Ok(()),
+            Err(Unfinished::Stopped) => Err(Failure::Stopped),
+            Err(Unfinished::TimedOut) => {
+                Err(format!("it has not read its input for {}", self.limit()).into())
             }
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(format!("it closed its output: {}", self.exit_status()))
+            Err(Unfinished::Closed) => Err(format!(
+                "cannot write to it (its input is closed); {}",
+                self.exit_status()
+            )
+            .into()),
+            Err(other) => {
+                Err(format!("cannot write to it ({other}); {}", self.exit_status()).into())
+            }
+        }
+    }
+
+    /// Sends one message, which the agent must take within the timeout.
+    pub fn send(&mut self, message: &serde_json::Value) -> Result<(), Failure> {
+        self.write(message, Instant::now() + self.timeout)
+    }
+
+    /// Sends `message` and reads the one-line reply: both within the
+    /// timeout, so an agent that does not read, or trickles its reply out,
+    /// fails as surely as a silent one.
+    pub fn ask(&mut self, message: &serde_json::Value) -> Result<serde_json::Value, Failure> {
+        let deadline = Instant::now() + self.timeout;
+        self.write(message, deadline)?;
+        let line = match self.output.next_line(Some(deadline), crate::cancel::stopping) {
+            Ok(line) => line,
+            Err(Unfinished::Stopped) => return Err(Failure::Stopped),
+            Err(Unfinished::TimedOut) => {
+                return Err(format!("no reply within {}", self.limit()).into())
+            }
+            Err(Unfinished::Closed) => {
+                return Err(format!("it closed its output: {}", self.exit_status()).into())
+            }
+            Err(Unfinished::TooLong) => {
+                return Err(format!(
+                    "a reply line longer than {MAX_LINE_TEXT}, the most a line of the protocol may hold"
+                )
+                .into())
+            }
+            Err(Unfinished::Failed(e)) => {
+                return Err(format!("cannot read its reply: {e}").into())
             }
         };
-        serde_json::from_str(line.trim()).map_err(|e| {
-            let shown: String = line.trim().chars().take(200).collect();
-            format!("its reply is not a JSON object ({e}): {shown:?}")
+        let text = String::from_utf8_lossy(&line);
+        serde_json::from_str(text.trim()).map_err(|e| {
+            let shown: String = text.trim().chars().take(200).collect();
+            format!("its reply is not a JSON object ({e}): {shown:?}").into()
         })
     }
 
@@ -196,9 +223,12 @@ impl AgentSeat {
 
     /// Starts the agent's process afresh (sending the last `hello`).
     fn restart(&mut self) {
+        if crate::cancel::stopping() {
+            return;
+        }
         match Agent::start(&self.command, &self.hello) {
             Ok(agent) => self.agent = Some(agent),
-            Err(problem) => self.fail(&format!("at its start: {problem}")),
+            Err(failure) => self.failed(failure, "at its start"),
         }
     }
 
@@ -213,8 +243,8 @@ impl AgentSeat {
             return;
         }
         self.hello = hello.clone();
-        if let Err(problem) = self.agent.as_mut().map_or(Ok(()), |a| a.send(hello)) {
-            self.fail(&format!("at a new variant's hello: {problem}"));
+        if let Err(failure) = self.agent.as_mut().map_or(Ok(()), |a| a.send(hello)) {
+            self.failed(failure, "at a new variant's hello");
         }
     }
 
@@ -222,8 +252,19 @@ impl AgentSeat {
     pub fn begin(&mut self, game: u64, message: &serde_json::Value) {
         self.game = game;
         self.decisions = 0;
-        if let Err(problem) = self.agent.as_mut().map_or(Ok(()), |a| a.send(message)) {
-            self.fail(&format!("game {game}, at its start: {problem}"));
+        if let Err(failure) = self.agent.as_mut().map_or(Ok(()), |a| a.send(message)) {
+            self.failed(failure, &format!("game {game}, at its start"));
+        }
+    }
+
+    /// A failure `at` a point of the agent's life: the agent's, or none
+    /// when the run is stopping anyway (the agent just goes, and no
+    /// failure is recorded: Ctrl-C must end in exit 130, not an agent's
+    /// error).
+    fn failed(&mut self, failure: Failure, at: &str) {
+        match failure {
+            Failure::Stopped => self.agent = None,
+            Failure::Problem(problem) => self.fail(&format!("{at}: {problem}")),
         }
     }
 
@@ -251,7 +292,8 @@ impl AgentSeat {
             {
                 *first = Some((self.game, message));
             }
-        } else {
+        } else if !crate::cancel::interrupted() {
+            // Interrupted, the run ends in exit 130 whatever the agent did.
             crate::cancel::fail(message);
         }
     }
@@ -269,6 +311,11 @@ impl AgentSeat {
     /// Asks the agent; `None` (the failure recorded, naming `at`) when it
     /// cannot answer. The caller checks the answer is legal.
     pub fn ask(&mut self, message: &serde_json::Value, at: &str) -> Option<serde_json::Value> {
+        // A stopping run asks nothing more: the game ends on the
+        // fallbacks at once, not after one wait on the agent a decision.
+        if crate::cancel::stopping() {
+            return None;
+        }
         let agent = self.agent.as_mut()?;
         match agent.ask(message) {
             Ok(reply) => {
@@ -277,8 +324,8 @@ impl AgentSeat {
                 self.answered = true;
                 Some(reply)
             }
-            Err(problem) => {
-                self.fail(&format!("{at}: {problem}"));
+            Err(failure) => {
+                self.failed(failure, at);
                 None
             }
         }
@@ -391,16 +438,16 @@ pub fn hello(
     })
 }
 
-/// The rule values a `hello` (message `line` of the input) carries, over
-/// the system's `defaults`.
+/// The rule values a `hello` carries, over the system's `defaults`.
 pub fn hello_rules(
-    message: &serde_json::Value,
-    line: usize,
+    message: &Message<'_>,
     mut defaults: crate::params::ParamValues,
 ) -> crate::error::Result<crate::params::ParamValues> {
-    let table: toml::Table = serde_json::from_value(message["rules"].clone())
-        .map_err(|e| protocol_error(line, format!("rules: {e}")))?;
-    defaults.set_toml(&table)?;
+    let table: toml::Table = serde_json::from_value(message.get("rules").clone())
+        .map_err(|e| message.error(format_args!("rules: {e}")))?;
+    defaults
+        .set_toml(&table)
+        .map_err(|e| message.error(format_args!("rules: {e}")))?;
     Ok(defaults)
 }
 
@@ -469,79 +516,298 @@ pub fn with_agents_of_players<R>(
     result
 }
 
+/// A message from the host of `fortunes agent`, read field by field: a
+/// field that is missing, of the wrong type or out of range is an error
+/// naming the message, the field and what is allowed, never a default
+/// that a player then trusts (an empty hand sent the search round forever,
+/// an empty list of choices made `random` panic).
+#[derive(Clone, Copy)]
+pub struct Message<'a> {
+    value: &'a serde_json::Value,
+    line: usize,
+    /// The field this is inside of (`needs.`), for the errors.
+    path: &'a str,
+}
+
+impl<'a> Message<'a> {
+    pub fn new(value: &'a serde_json::Value, line: usize) -> Message<'a> {
+        Message {
+            value,
+            line,
+            path: "",
+        }
+    }
+
+    /// The field `key`, `Null` when it is missing.
+    pub fn get(&self, key: &str) -> &'a serde_json::Value {
+        &self.value[key]
+    }
+
+    /// An error about the message as a whole.
+    pub fn error(&self, problem: impl std::fmt::Display) -> crate::error::Error {
+        protocol_error(self.line, problem)
+    }
+
+    /// `key` is not what the protocol allows.
+    pub fn bad(&self, key: &str, allowed: impl std::fmt::Display) -> crate::error::Error {
+        let shown = match self.value.get(key) {
+            None => "missing".to_string(),
+            Some(value) => shown(value),
+        };
+        self.error(format_args!(
+            "{}{key}: {shown}; allowed: {allowed}",
+            self.path
+        ))
+    }
+
+    /// `key` holds `value`, which is not what the protocol allows.
+    pub fn bad_value(
+        &self,
+        key: &str,
+        value: impl std::fmt::Display,
+        allowed: impl std::fmt::Display,
+    ) -> crate::error::Error {
+        self.error(format_args!(
+            "{}{key}: {value}; allowed: {allowed}",
+            self.path
+        ))
+    }
+
+    /// The object at `key` (`path` names it in errors: `"needs."`).
+    pub fn within(&self, key: &str, path: &'a str) -> crate::error::Result<Message<'a>> {
+        match self.value.get(key) {
+            Some(value) if value.is_object() => Ok(Message {
+                value,
+                line: self.line,
+                path,
+            }),
+            _ => Err(self.bad(key, "an object")),
+        }
+    }
+
+    /// A whole number from `least` to `most`.
+    pub fn number(&self, key: &str, least: u64, most: u64) -> crate::error::Result<u64> {
+        self.get(key)
+            .as_u64()
+            .filter(|n| (least..=most).contains(n))
+            .ok_or_else(|| self.bad(key, format_args!("a whole number from {least} to {most}")))
+    }
+
+    /// `number`, or `None` for `null`.
+    pub fn optional_number(
+        &self,
+        key: &str,
+        least: u64,
+        most: u64,
+    ) -> crate::error::Result<Option<u64>> {
+        match self.get(key) {
+            serde_json::Value::Null if self.value.get(key).is_some() => Ok(None),
+            value => value
+                .as_u64()
+                .filter(|n| (least..=most).contains(n))
+                .map(Some)
+                .ok_or_else(|| {
+                    self.bad(
+                        key,
+                        format_args!("a whole number from {least} to {most}, or null"),
+                    )
+                }),
+        }
+    }
+
+    /// `true` or `false`.
+    pub fn flag(&self, key: &str) -> crate::error::Result<bool> {
+        self.get(key)
+            .as_bool()
+            .ok_or_else(|| self.bad(key, "true or false"))
+    }
+
+    /// A string.
+    pub fn text(&self, key: &str) -> crate::error::Result<&'a str> {
+        self.get(key)
+            .as_str()
+            .ok_or_else(|| self.bad(key, "a string"))
+    }
+
+    /// One of `allowed`: its index.
+    pub fn one_of(&self, key: &str, allowed: &[&str]) -> crate::error::Result<usize> {
+        self.get(key)
+            .as_str()
+            .and_then(|text| allowed.iter().position(|a| *a == text))
+            .ok_or_else(|| self.bad(key, allowed.join(", ")))
+    }
+
+    /// `a` or `b`.
+    pub fn seat(&self, key: &str) -> crate::error::Result<Seat> {
+        Ok(Seat::BOTH[self.one_of(key, &["a", "b"])?])
+    }
+
+    /// A list of at most `most` values.
+    pub fn list(&self, key: &str, most: usize) -> crate::error::Result<&'a [serde_json::Value]> {
+        self.get(key)
+            .as_array()
+            .filter(|list| list.len() <= most)
+            .map(Vec::as_slice)
+            .ok_or_else(|| self.bad(key, format_args!("a list of at most {most}")))
+    }
+
+    /// A list of exactly `count` whole numbers from 0 to `most`.
+    pub fn numbers(&self, key: &str, count: usize, most: u64) -> crate::error::Result<Vec<u64>> {
+        let allowed = || format!("a list of {count} whole numbers from 0 to {most}");
+        let list = self
+            .get(key)
+            .as_array()
+            .filter(|list| list.len() == count)
+            .ok_or_else(|| self.bad(key, allowed()))?;
+        list.iter()
+            .map(|n| n.as_u64().filter(|n| *n <= most))
+            .collect::<Option<Vec<u64>>>()
+            .ok_or_else(|| self.bad(key, allowed()))
+    }
+}
+
+/// A value as an error shows it: its JSON, cut short.
+fn shown(value: &serde_json::Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() <= 80 {
+        return text;
+    }
+    let cut: String = text.chars().take(77).collect();
+    format!("{cut}...")
+}
+
+/// A choice as text, to compare with another: a string as it is, a number
+/// in digits.
+fn choice_text(choice: &serde_json::Value) -> Option<String> {
+    match choice {
+        serde_json::Value::String(text) => Some(text.clone()),
+        serde_json::Value::Number(n) if n.is_u64() => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// Most choices a `decide` may list: far above the longest Haggis list of
+/// plays (13,541).
+const MAX_CHOICES: usize = 100_000;
+
+/// A `decide`'s choices: a list of one or more strings or whole numbers.
+/// The served player's answer must be one of them, so a message whose
+/// other fields disagree with its choices is refused rather than
+/// answered with something the host cannot take.
+pub fn choices(message: &Message<'_>) -> crate::error::Result<Vec<String>> {
+    let allowed =
+        || format!("a list of 1 to {MAX_CHOICES} legal answers, each a string or a whole number");
+    let list = message
+        .get("choices")
+        .as_array()
+        .filter(|list| !list.is_empty() && list.len() <= MAX_CHOICES)
+        .ok_or_else(|| message.bad("choices", allowed()))?;
+    list.iter()
+        .map(choice_text)
+        .collect::<Option<Vec<String>>>()
+        .ok_or_else(|| message.bad("choices", allowed()))
+}
+
 /// Serves a built-in player on standard input and output (`fortunes agent
 /// SYSTEM`): each `hello` goes to `greet`, each `game` seeds the players'
 /// streams (`seed`, or `seeds` for a seat of several players), and each
 /// `decide` goes to `decide` with its `player`'s stream (the first when it
-/// names none), its answer the reply's choice. Ends quietly when either
-/// end closes.
+/// names none), its answer the reply's choice, which must be one of the
+/// message's `choices`. Ends quietly when either end closes, with exit 130
+/// on Ctrl-C or SIGTERM however long the host is silent.
 pub fn serve(
-    mut greet: impl FnMut(&serde_json::Value, usize) -> crate::error::Result<()>,
+    mut greet: impl FnMut(&Message<'_>) -> crate::error::Result<()>,
     mut decide: impl FnMut(
-        &serde_json::Value,
-        usize,
+        &Message<'_>,
         &mut crate::engine::seeding::GameRng,
     ) -> crate::error::Result<serde_json::Value>,
 ) -> crate::error::Result<()> {
     use crate::engine::seeding::rng_from_seed;
     let mut rngs = vec![rng_from_seed(0)];
-    let mut out = std::io::stdout().lock();
-    for (i, line) in std::io::stdin().lock().lines().enumerate() {
-        let n = i + 1;
-        let line = line.map_err(|e| protocol_error(n, e))?;
+    let mut input = LineReader::new(std::io::stdin());
+    // Everything goes out through `reply`, past std's buffer.
+    let out = std::io::stdout();
+    let mut n = 0;
+    loop {
+        n += 1;
+        let line = match input.next_line(None, crate::cancel::interrupted) {
+            Ok(line) => line,
+            Err(Unfinished::Closed) => return Ok(()),
+            Err(Unfinished::Stopped) => {
+                return Err(crate::error::Error::new(
+                    crate::error::ErrorKind::Interrupted,
+                ))
+            }
+            Err(Unfinished::TooLong) => {
+                return Err(protocol_error(
+                    n,
+                    format!("longer than {MAX_LINE_TEXT}, the most a message may hold"),
+                ))
+            }
+            // `Failed`, or `TimedOut`, which without a deadline cannot be.
+            Err(other) => return Err(protocol_error(n, format!("cannot read it: {other}"))),
+        };
+        let line = std::str::from_utf8(&line).map_err(|_| protocol_error(n, "not UTF-8 text"))?;
         if line.trim().is_empty() {
             continue;
         }
-        let message: serde_json::Value =
-            serde_json::from_str(&line).map_err(|e| protocol_error(n, e))?;
-        match message["type"].as_str() {
-            Some("hello") => greet(&message, n)?,
-            Some("game") => {
-                let seeds: Option<Vec<u64>> = match message.get("seeds") {
+        let value: serde_json::Value =
+            serde_json::from_str(line).map_err(|e| protocol_error(n, e))?;
+        if !value.is_object() {
+            return Err(protocol_error(n, "not a JSON object"));
+        }
+        let message = Message::new(&value, n);
+        match message.one_of("type", &["hello", "game", "decide"])? {
+            0 => greet(&message)?,
+            1 => {
+                let allowed = "a whole number (seed) or a list of 1 to 64 of them (seeds)";
+                let seeds: Option<Vec<u64>> = match value.get("seeds") {
                     Some(seeds) => seeds
                         .as_array()
+                        .filter(|all| !all.is_empty() && all.len() <= 64)
                         .and_then(|all| all.iter().map(|s| s.as_u64()).collect()),
-                    None => message["seed"].as_u64().map(|seed| vec![seed]),
+                    None => value["seed"].as_u64().map(|seed| vec![seed]),
                 };
                 rngs = match seeds {
-                    Some(seeds) if !seeds.is_empty() => {
-                        seeds.into_iter().map(rng_from_seed).collect()
+                    Some(seeds) => seeds.into_iter().map(rng_from_seed).collect(),
+                    None if value.get("seeds").is_some() => {
+                        return Err(message.bad("seeds", allowed))
                     }
-                    _ => {
-                        return Err(protocol_error(
-                            n,
-                            "game without a seed (a number) or seeds (a list of them)",
-                        ))
-                    }
+                    None => return Err(message.bad("seed", allowed)),
                 };
             }
-            Some("decide") => {
-                let player = message.get("player").map_or(Some(0), |p| p.as_u64());
+            _ => {
                 let count = rngs.len();
-                let Some(rng) = player.and_then(|p| rngs.get_mut(p as usize)) else {
-                    return Err(protocol_error(
-                        n,
-                        format!(
-                            "player {}; the game message gave seeds for {count} player(s), allowed: 0 to {}",
-                            message["player"],
-                            count - 1
+                let player = match value.get("player") {
+                    None => 0,
+                    Some(_) => message.number("player", 0, count as u64 - 1).map_err(|_| {
+                        message.bad(
+                            "player",
+                            format_args!(
+                                "0 to {} (the game message gave seeds for {count} player(s))",
+                                count - 1
+                            ),
+                        )
+                    })? as usize,
+                };
+                let choices = choices(&message)?;
+                let choice = decide(&message, &mut rngs[player])?;
+                let answer = choice_text(&choice).unwrap_or_default();
+                if !choices.iter().any(|c| c.eq_ignore_ascii_case(&answer)) {
+                    return Err(message.bad_value(
+                        "choices",
+                        allowed_list(&choices),
+                        format_args!(
+                            "a list that holds the served player's answer, {choice}: the message's other fields disagree with its choices"
                         ),
                     ));
-                };
-                let choice = decide(&message, n, rng)?;
-                if !reply(&mut out, choice)? {
+                }
+                if !reply(&out, choice)? {
                     return Ok(());
                 }
             }
-            other => {
-                return Err(protocol_error(
-                    n,
-                    format!("type {other:?}; allowed: hello, game, decide"),
-                ))
-            }
         }
     }
-    Ok(())
 }
 
 /// `fortunes agent SYSTEM`'s command: `--strategy NAME`, the built-in or
@@ -578,12 +844,17 @@ pub fn protocol_error(line: usize, message: impl std::fmt::Display) -> crate::er
 }
 
 /// Writes a served player's reply; `Ok(false)` when the other end has
-/// closed (the run is over), which is no error.
-pub fn reply(out: &mut impl Write, choice: serde_json::Value) -> crate::error::Result<bool> {
-    let reply = serde_json::json!({ "choice": choice });
-    match writeln!(out, "{reply}").and_then(|()| out.flush()) {
+/// closed (the run is over), which is no error. A host that does not read
+/// holds it only until Ctrl-C.
+pub fn reply(out: &std::io::Stdout, choice: serde_json::Value) -> crate::error::Result<bool> {
+    let mut line = serde_json::json!({ "choice": choice }).to_string();
+    line.push('\n');
+    match lines::write_all(out, line.as_bytes(), None, crate::cancel::interrupted) {
         Ok(()) => Ok(true),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
-        Err(e) => Err(crate::error::Error::output("(stdout)", e)),
+        Err(Unfinished::Closed) => Ok(false),
+        Err(Unfinished::Stopped) => Err(crate::error::Error::new(
+            crate::error::ErrorKind::Interrupted,
+        )),
+        Err(other) => Err(crate::error::Error::output("(stdout)", other)),
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod agent;
 pub mod command;
+pub mod lines;
 pub mod metric;
 pub mod person;
 pub mod plan;

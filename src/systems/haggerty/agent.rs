@@ -13,7 +13,7 @@ use crate::engine::seeding::GameRng;
 use crate::engine::Seat;
 use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{protocol_error, serve, serve_command, AgentSeat};
+use crate::system::agent::{serve, serve_command, AgentSeat, Message};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -132,32 +132,39 @@ fn define() -> clap::Command {
     serve_command(SYSTEM, "Serve a built-in Haggerty player over the agent protocol on stdin and stdout (docs/agents.md)")
 }
 
-fn card_list(message: &Value, key: &str, line: usize) -> Result<CardSet> {
+/// A list of cards of the game's `deck`, each once.
+fn card_list(message: &Message<'_>, key: &str, deck: CardSet) -> Result<CardSet> {
     let mut set = CardSet::EMPTY;
-    for card in message[key]
-        .as_array()
-        .ok_or_else(|| protocol_error(line, format!("{key:?} is not a list of cards")))?
-    {
-        let text = card.as_str().unwrap_or_default();
-        set.insert(
-            text.parse::<Card>()
-                .map_err(|e| protocol_error(line, format!("{key}: {e}")))?,
-        );
+    for value in message.list(key, 64)? {
+        let card = one_card_of(message, key, value, deck)?;
+        if set.contains(card) {
+            return Err(message.bad_value(key, value, "each card once"));
+        }
+        set.insert(card);
     }
     Ok(set)
 }
 
-fn one_card(message: &Value, key: &str, line: usize) -> Result<Option<Card>> {
-    match &message[key] {
+/// A card of the game's `deck`, as `value` names it.
+fn one_card_of(message: &Message<'_>, key: &str, value: &Value, deck: CardSet) -> Result<Card> {
+    value
+        .as_str()
+        .and_then(|text| text.parse::<Card>().ok())
+        .filter(|card| deck.contains(*card))
+        .ok_or_else(|| {
+            message.bad_value(
+                key,
+                value,
+                format_args!("a card of this game's deck: {}", cards(deck).join(", ")),
+            )
+        })
+}
+
+/// A card of the deck, or `null` (or nothing).
+fn one_card(message: &Message<'_>, key: &str, deck: CardSet) -> Result<Option<Card>> {
+    match message.get(key) {
         Value::Null => Ok(None),
-        Value::String(text) => text
-            .parse::<Card>()
-            .map(Some)
-            .map_err(|e| protocol_error(line, format!("{key}: {e}"))),
-        other => Err(protocol_error(
-            line,
-            format!("{key}: {other} is not a card"),
-        )),
+        value => one_card_of(message, key, value, deck).map(Some),
     }
 }
 
@@ -170,59 +177,78 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     // `hello` sets the rules and seat `decide` reads.
     let greeted = RefCell::new(None::<(Rules, Seat)>);
     serve(
-        |message, n| {
+        |message| {
             let values = crate::system::agent::hello_rules(
                 message,
-                n,
                 ParamValues::defaults(SYSTEM, super::rules::SPECS),
             )?;
-            let seat = match message["seat"].as_str() {
-                Some("b") => Seat::B,
-                _ => Seat::A,
-            };
-            *greeted.borrow_mut() = Some((Rules::from_values(values)?, seat));
+            let seat = message.seat("seat")?;
+            let rules = Rules::from_values(values)
+                .map_err(|e| message.error(format_args!("rules: {e}")))?;
+            *greeted.borrow_mut() = Some((rules, seat));
             Ok(())
         },
-        |message, n, rng| {
+        |message, rng| {
             let greeted = greeted.borrow();
             let (rules, seat) = greeted
                 .as_ref()
-                .ok_or_else(|| protocol_error(n, "decide before hello"))?;
-            let legal = message["choices"]
-                .as_array()
-                .ok_or_else(|| protocol_error(n, "no choices"))?
-                .iter()
-                .filter_map(Value::as_str)
-                .filter_map(|c| c.parse::<Card>().ok())
-                .fold(CardSet::EMPTY, CardSet::with);
-            let number = |key: &str| message[key].as_u64().unwrap_or(1) as u32;
+                .ok_or_else(|| message.error("decide before hello"))?;
+            let decision = message.one_of("decision", &["reveal", "chain"])?;
+            let none = ["pass", "stop"][decision];
+            let deck = rules.deck;
+            let hand = card_list(message, "hand", deck)?;
+            let unseen = card_list(message, "unseen", deck)?;
+            if let Some(card) = hand.intersect(unseen).iter().next() {
+                return Err(message.bad_value(
+                    "unseen",
+                    card_name(card),
+                    "the cards the seat has not seen, none of its hand",
+                ));
+            }
+            // The first choice is passing or stopping, the rest cards of
+            // the hand (the search and the random player pick among them).
+            let choices = message.list("choices", 65)?;
+            if choices.first().and_then(Value::as_str) != Some(none) {
+                return Err(message.bad(
+                    "choices",
+                    format_args!("\"{none}\" first, then cards of the hand"),
+                ));
+            }
+            let mut legal = CardSet::EMPTY;
+            for value in &choices[1..] {
+                let card = one_card_of(message, "choices", value, hand).map_err(|_| {
+                    message.bad_value(
+                        "choices",
+                        value,
+                        format_args!("\"{none}\" first, then cards of the hand"),
+                    )
+                })?;
+                legal.insert(card);
+            }
             let view = View {
                 rules,
                 seat: *seat,
-                hand: card_list(message, "hand", n)?,
+                hand,
                 legal,
-                unseen: card_list(message, "unseen", n)?,
-                opponent_hand_len: message["opponent_cards"].as_u64().unwrap_or(0) as u32,
-                opponent_out: message["opponent_out"].as_bool().unwrap_or(false),
-                own_last: one_card(message, "own_last", n)?,
-                opponent_last: one_card(message, "opponent_last", n)?,
-                turn: number("turn").saturating_sub(1),
-                round: number("round").saturating_sub(1),
-                last_first: match message["last_first"].as_str() {
-                    Some("a") => Some(Seat::A),
-                    Some("b") => Some(Seat::B),
-                    _ => None,
+                unseen,
+                opponent_hand_len: message.number("opponent_cards", 0, unseen.len() as u64)? as u32,
+                opponent_out: message.flag("opponent_out")?,
+                own_last: one_card(message, "own_last", deck)?,
+                opponent_last: one_card(message, "opponent_last", deck)?,
+                turn: message.number("turn", 1, rules.turns as u64)? as u32 - 1,
+                round: message.number("round", 1, 1_000_000)? as u32 - 1,
+                last_first: match message.get("last_first") {
+                    Value::Null => None,
+                    _ => Some(
+                        message
+                            .seat("last_first")
+                            .map_err(|_| message.bad("last_first", "a, b or null"))?,
+                    ),
                 },
             };
-            let (choice, none) = match message["decision"].as_str() {
-                Some("reveal") => (strategy.reveal(&view, rng), "pass"),
-                Some("chain") => (strategy.chain(&view, rng), "stop"),
-                other => {
-                    return Err(protocol_error(
-                        n,
-                        format!("decision {other:?}; allowed: reveal, chain"),
-                    ))
-                }
+            let choice = match decision {
+                0 => strategy.reveal(&view, rng),
+                _ => strategy.chain(&view, rng),
             };
             Ok(json!(choice.map_or(none.to_string(), card_name)))
         },

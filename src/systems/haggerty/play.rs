@@ -12,7 +12,7 @@ use super::view::{Strategy, View};
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
 use crate::system::person::{play_command, Terminal};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 
@@ -182,12 +182,9 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let mut won = BySeat([0u32; 2]);
     loop {
         while let Some(outcome) = game.play_round(&rules, &seats) {
-            if person.0.ended() {
-                return Err(Error::new(ErrorKind::BadArgument(format!(
-                    "standard input ended in turn {}, round {}: the game is abandoned",
-                    game.turn + 1,
-                    outcome.round + 1
-                ))));
+            let at = || format!("in turn {}, round {}", game.turn + 1, outcome.round + 1);
+            if !person.0.going_on(at)? {
+                return Ok(());
             }
             won[outcome.first] += outcome.contested as u32;
             person.say(&describe(&outcome, you));

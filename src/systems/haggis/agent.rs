@@ -7,7 +7,7 @@
 //! the scores and bets) and the legal choices, each play written as
 //! `fortunes haggis moves` writes it.
 
-use super::cards::Cards;
+use super::cards::{Cards, HIGHEST, LOWEST};
 use super::combo::{Bomb, Combo, Play};
 use super::moves::{generate, MoveList};
 use super::round::RoundState;
@@ -17,7 +17,7 @@ use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{allowed_list, protocol_error, serve, serve_command, AgentSeat};
+use crate::system::agent::{allowed_list, serve, serve_command, AgentSeat, Message};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -44,6 +44,9 @@ fn combo_json(combo: Combo) -> Value {
     }
 }
 
+/// A combination to beat as a message gives it: a bomb by name, or a
+/// shape some play could make (so that the move generator, the search and
+/// its playouts meet only combinations the rules allow).
 fn combo_from(value: &Value) -> Option<Combo> {
     if let Some(name) = value["bomb"].as_str() {
         return Bomb::ALL
@@ -52,11 +55,18 @@ fn combo_from(value: &Value) -> Option<Combo> {
             .map(Combo::Bomb);
     }
     let field = |key: &str| value[key].as_u64().and_then(|v| u8::try_from(v).ok());
-    Some(Combo::Seq {
-        width: field("width")?,
-        length: field("length")?,
-        top: field("top")?,
-    })
+    let (width, length, top) = (field("width")?, field("length")?, field("top")?);
+    // Sets of 1 to 7 cards (four suits and three wilds), runs of three or
+    // more singles, runs of two or more sets; no more cards than a hand
+    // of 18 number cards and 3 wilds holds; every rank from 2 to K.
+    let shape = length == 1 && (1..=7).contains(&width)
+        || width == 1 && length >= 3
+        || (2..=7).contains(&width) && length >= 2;
+    let fits = (width as u32) * (length as u32) <= 21
+        && length <= HIGHEST - LOWEST + 1
+        && top <= HIGHEST
+        && top + 1 >= LOWEST + length;
+    (shape && fits).then_some(Combo::Seq { width, length, top })
 }
 
 /// The seat's view: the round it may see, the scores and the bets.
@@ -87,77 +97,112 @@ fn view_json(view: &View<'_>) -> Value {
     })
 }
 
-/// The view a message carries, under `rules`; `None` names the field that
-/// is missing or wrong.
-fn view_from<'r>(message: &Value, rules: &'r Rules) -> std::result::Result<View<'r>, String> {
-    let seat_of = |key: &str| {
-        message[key]
-            .as_str()
-            .and_then(Seat::parse)
-            .ok_or_else(|| format!("{key}: a or b"))
-    };
+/// The view a message carries, under `rules`, for a `bet` or a `play`:
+/// every field the players read, checked to be a round the rules could
+/// reach (the seat holds cards, and so does the opponent; no card is both
+/// in a hand and played), since the search plays such a round out and an
+/// impossible one need not end.
+fn view_from<'r>(message: &Message<'_>, rules: &'r Rules, play: bool) -> Result<View<'r>> {
     let cards = |key: &str| {
-        Cards::parse(message[key].as_str().unwrap_or("")).map_err(|e| format!("{key}: {e}"))
+        let text = message.text(key)?;
+        Cards::parse(text).map_err(|e| message.error(format_args!("{key}: {e}")))
     };
-    let number = |key: &str| {
-        message[key]
-            .as_u64()
-            .map(|v| v as u32)
-            .ok_or_else(|| format!("{key}: a number"))
+    let pair = |key: &str| -> Result<BySeat<u32>> {
+        let list = message.numbers(key, 2, u32::MAX as u64)?;
+        Ok(BySeat([list[0] as u32, list[1] as u32]))
     };
-    let pair = |key: &str| -> std::result::Result<BySeat<u32>, String> {
-        let list = message[key].as_array().filter(|l| l.len() == 2);
-        let list = list.ok_or_else(|| format!("{key}: two numbers"))?;
-        let at = |i: usize| list[i].as_u64().map(|v| v as u32);
-        Ok(BySeat([
-            at(0).ok_or_else(|| format!("{key}: two numbers"))?,
-            at(1).ok_or_else(|| format!("{key}: two numbers"))?,
-        ]))
-    };
+    let number = |key: &str| message.number(key, 0, u32::MAX as u64).map(|n| n as u32);
+    let bet_names: Vec<&str> = Bet::ALL.iter().map(|b| b.name()).collect();
     let bet = |value: &Value| {
         Bet::ALL
             .into_iter()
             .find(|b| Some(b.name()) == value.as_str())
     };
-    let seat = seat_of("seat")?;
+    let seat = message.seat("seat")?;
+    let hand = cards("hand")?;
+    if hand.is_empty() || hand.numbers().len() > rules.hand_size {
+        return Err(message.bad(
+            "hand",
+            format_args!(
+                "the seat's cards: 1 to {} number cards and its wilds (a seat with none has gone out)",
+                rules.hand_size
+            ),
+        ));
+    }
+    let opponent_wilds = cards("opponent_wilds")?;
+    if opponent_wilds != opponent_wilds.wilds() {
+        return Err(message.bad("opponent_wilds", "wilds only: J, Q, K"));
+    }
+    let played = cards("played")?;
+    if played != played.numbers() || !played.intersect(hand).is_empty() {
+        return Err(message.bad("played", "number cards, none of them in hand"));
+    }
+    let unseen = Cards::ALL_NUMBERS.without(hand).without(played).len();
+    let opponent_numbers = message.number("opponent_numbers", 0, unseen as u64)? as u32;
+    if opponent_numbers == 0 && opponent_wilds.is_empty() {
+        return Err(message.bad(
+            "opponent_numbers",
+            "at least 1 when the opponent has no wilds: an opponent without cards has gone out",
+        ));
+    }
     let mut hands = BySeat([Cards::EMPTY; 2]);
-    hands[seat] = cards("hand")?;
-    hands[seat.other()] = cards("opponent_wilds")?;
+    hands[seat] = hand;
+    hands[seat.other()] = opponent_wilds;
+    let allowed_bets = format!("two of {}", bet_names.join(", "));
+    let bets_list = message.list("bets", 2)?;
     let mut bets = BySeat([Bet::None; 2]);
-    for (s, value) in Seat::BOTH
-        .into_iter()
-        .zip(message["bets"].as_array().into_iter().flatten())
-    {
-        bets[s] = bet(value).ok_or("bets: none, little or big")?;
+    if bets_list.len() != 2 {
+        return Err(message.bad("bets", &allowed_bets));
+    }
+    for (s, value) in Seat::BOTH.into_iter().zip(bets_list) {
+        bets[s] = bet(value).ok_or_else(|| message.bad("bets", &allowed_bets))?;
+    }
+    let allowed_bombs = "two lists of six whole numbers from 0 to 255, one a seat";
+    let rows = message.list("bombs", 2)?;
+    if rows.len() != 2 {
+        return Err(message.bad("bombs", allowed_bombs));
     }
     let mut bombs = BySeat([[0u8; 6]; 2]);
-    for (s, row) in Seat::BOTH
-        .into_iter()
-        .zip(message["bombs"].as_array().into_iter().flatten())
-    {
-        for (slot, n) in bombs[s]
-            .iter_mut()
-            .zip(row.as_array().into_iter().flatten())
-        {
-            *slot = n.as_u64().unwrap_or(0) as u8;
+    for (s, row) in Seat::BOTH.into_iter().zip(rows) {
+        let row = row
+            .as_array()
+            .filter(|row| row.len() == 6)
+            .ok_or_else(|| message.bad("bombs", allowed_bombs))?;
+        for (slot, n) in bombs[s].iter_mut().zip(row) {
+            *slot = n
+                .as_u64()
+                .and_then(|n| u8::try_from(n).ok())
+                .ok_or_else(|| message.bad("bombs", allowed_bombs))?;
         }
+    }
+    let turn = message.seat("turn")?;
+    if play && turn != seat {
+        return Err(message.bad(
+            "turn",
+            format_args!("{}, the seat asked to play", seat.name()),
+        ));
     }
     let round = RoundState {
         hands,
         haggis: Cards::EMPTY,
         bets,
-        dealer: seat_of("dealer")?,
-        turn: seat_of("turn")?,
-        to_beat: match &message["to_beat"] {
+        dealer: message.seat("dealer")?,
+        turn,
+        to_beat: match message.get("to_beat") {
             Value::Null => None,
-            value => Some(combo_from(value).ok_or("to_beat: a combination")?),
+            value => Some(combo_from(value).ok_or_else(|| {
+                message.bad(
+                    "to_beat",
+                    "null, {\"bomb\": NAME}, or {\"width\", \"length\", \"top\"} of a set or run the rules allow",
+                )
+            })?),
         },
-        last_player: seat_of("last_player")?,
+        last_player: message.seat("last_player")?,
         trick_points: number("trick_points")?,
         trick_cards: number("trick_cards")?,
         captured_points: pair("captured_points")?,
         captured_cards: pair("captured_cards")?,
-        played: cards("played")?,
+        played,
         out: None,
         tricks: number("tricks")?,
         plays: pair("plays")?,
@@ -168,11 +213,16 @@ fn view_from<'r>(message: &Value, rules: &'r Rules) -> std::result::Result<View<
         rules,
         seat,
         round,
-        opponent_numbers: number("opponent_numbers")?,
+        opponent_numbers,
         scores: pair("scores")?,
-        opponent_bet: match &message["opponent_bet"] {
+        opponent_bet: match message.get("opponent_bet") {
             Value::Null => None,
-            value => Some(bet(value).ok_or("opponent_bet: none, little, big or null")?),
+            value => Some(bet(value).ok_or_else(|| {
+                message.bad(
+                    "opponent_bet",
+                    format_args!("{} or null", bet_names.join(", ")),
+                )
+            })?),
         },
     })
 }
@@ -287,26 +337,22 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let rules = RefCell::new(Rules::from_values(Rules::defaults())?);
     let mut scratch = Scratch::new();
     serve(
-        |message, n| {
-            let values = crate::system::agent::hello_rules(message, n, Rules::defaults())?;
-            *rules.borrow_mut() = Rules::from_values(values)?;
+        |message| {
+            let values = crate::system::agent::hello_rules(message, Rules::defaults())?;
+            *rules.borrow_mut() = Rules::from_values(values)
+                .map_err(|e| message.error(format_args!("rules: {e}")))?;
             Ok(())
         },
-        |message, n, rng| {
+        |message, rng| {
             let rules = rules.borrow();
-            let view = view_from(message, &rules).map_err(|e| protocol_error(n, e))?;
-            Ok(match message["decision"].as_str() {
-                Some("bet") => json!(strategy.bet(&view, &mut scratch, rng).name()),
-                Some("play") => match strategy.play(&view, &mut scratch, rng) {
+            let decision = message.one_of("decision", &["bet", "play"])?;
+            let view = view_from(message, &rules, decision == 1)?;
+            Ok(match decision {
+                0 => json!(strategy.bet(&view, &mut scratch, rng).name()),
+                _ => match strategy.play(&view, &mut scratch, rng) {
                     Some(play) => json!(play.to_string()),
                     None => json!("pass"),
                 },
-                other => {
-                    return Err(protocol_error(
-                        n,
-                        format!("decision {other:?}; allowed: bet, play"),
-                    ))
-                }
             })
         },
     )

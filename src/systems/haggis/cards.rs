@@ -152,7 +152,10 @@ fn parse_card(token: &str) -> Result<Cards> {
              (e.g. 10H, 3S), or a wild J, Q, K"
         ))
     };
-    let (rank_text, suit_text) = upper.split_at(upper.len().checked_sub(1).ok_or_else(bad)?);
+    // At the last character, not the last byte (`2♠` is a refusal, not a
+    // cut inside a character).
+    let (last, _) = upper.char_indices().next_back().ok_or_else(bad)?;
+    let (rank_text, suit_text) = upper.split_at(last);
     let suit = match suit_text {
         "S" => 0,
         "D" => 1,
@@ -216,6 +219,10 @@ mod tests {
         assert!(Cards::parse("11H").is_err());
         assert!(Cards::parse("AH").is_err());
         assert!(Cards::parse("2H 2H").is_err());
+        // Cut at a character, not a byte: refused, never a panic.
+        for text in ["2♠", "♠", "é", "10♥", "J\u{301}"] {
+            assert!(Cards::parse(text).is_err(), "{text}");
+        }
     }
 
     #[test]

@@ -14,7 +14,7 @@ use super::rules::{Bet, Rules, SYSTEM};
 use super::strategy::{HaggisStrategy, Scratch, Strategy, View, STRATEGIES};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
 use crate::system::person::{play_command, Terminal};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 
@@ -276,11 +276,8 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let mut game = Game::new(&rules, seed, index);
     let winner = loop {
         let outcome = game.play_round(&rules, &seats);
-        if terminal.ended() {
-            return Err(Error::new(ErrorKind::BadArgument(format!(
-                "standard input ended in round {}: the game is abandoned",
-                outcome.index + 1
-            ))));
+        if !terminal.going_on(|| format!("in round {}", outcome.index + 1))? {
+            return Ok(());
         }
         terminal.say(&describe(&outcome, you));
         if let Some(winner) = game.result(&rules) {

@@ -16,7 +16,7 @@ use crate::engine::seeding::GameRng;
 use crate::engine::Seat;
 use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{protocol_error, serve, serve_command, AgentSeat};
+use crate::system::agent::{serve, serve_command, AgentSeat, Message};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -83,47 +83,74 @@ fn needs_json(needs: &Needs) -> Value {
     })
 }
 
-fn needs_from(value: &Value) -> Needs {
-    let number = |key: &str| value[key].as_u64().unwrap_or(0) as u32;
-    let mask = |key: &str| {
-        value[key]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|k| k.as_str().and_then(Kind::parse))
-            .fold(0u16, |m, k| m | 1 << k as u16)
+/// The largest IP, cost or count a message may give: far above any a game
+/// reaches (a player holds tens of IP), and far from overflowing the
+/// players' sums.
+const MOST: u64 = 1_000_000;
+
+/// A player's needs as a message gives them (`needs`), every field checked.
+fn needs_from(message: &Message<'_>) -> Result<Needs> {
+    let needs = message.within("needs", "needs.")?;
+    let number = |key: &str| needs.number(key, 0, MOST).map(|n| n as u32);
+    let kinds = Kind::NAMES.join(", ");
+    let mask = |key: &str| -> Result<u16> {
+        let allowed = || format!("a list of card kinds: {kinds}");
+        let list = needs
+            .list(key, KINDS)
+            .map_err(|_| needs.bad(key, allowed()))?;
+        list.iter().try_fold(0u16, |m, k| {
+            k.as_str()
+                .and_then(Kind::parse)
+                .map(|k| m | 1 << k as u16)
+                .ok_or_else(|| needs.bad_value(key, k, allowed()))
+        })
     };
-    let mut executions = [0u8; KINDS];
+    let executions = needs.within("executions", "needs.executions.")?;
+    let mut counts = [0u8; KINDS];
     for kind in Kind::ALL {
-        executions[kind as usize] = value["executions"][kind.name()].as_u64().unwrap_or(0) as u8;
+        counts[kind as usize] = executions.number(kind.name(), 0, 255)? as u8;
     }
-    Needs {
-        ip: number("ip"),
-        executions,
-        volley_ready: number("volley_ready") as u8,
-        executable: mask("executable"),
-        planned: mask("planned"),
-        order_groups: number("order_groups"),
-        order_cost: number("order_cost"),
-        rallies: number("rallies"),
-        in_assault: value["in_assault"].as_bool().unwrap_or(false),
-        may_cast: value["may_cast"].as_bool().unwrap_or(false),
-        subordinates: number("subordinates"),
-        neediest: number("neediest"),
-    }
+    Ok(Needs {
+        ip: number("ip")?,
+        executions: counts,
+        volley_ready: needs.number("volley_ready", 0, 255)? as u8,
+        executable: mask("executable")?,
+        planned: mask("planned")?,
+        order_groups: number("order_groups")?,
+        order_cost: number("order_cost")?,
+        rallies: number("rallies")?,
+        in_assault: needs.flag("in_assault")?,
+        may_cast: needs.flag("may_cast")?,
+        subordinates: number("subordinates")?,
+        neediest: number("neediest")?,
+    })
 }
 
 fn hand_json(hand: &[Card]) -> Vec<&'static str> {
     hand.iter().map(|c| c.kind().name()).collect()
 }
 
-fn hand_from(value: &Value) -> Vec<Card> {
-    value["hand"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|k| k.as_str().and_then(Kind::parse))
-        .map(Card::basic)
+/// The hand a message gives: at most 64 card kinds, `least` or more.
+fn hand_from(message: &Message<'_>, least: usize) -> Result<Vec<Card>> {
+    let allowed = || {
+        format!(
+            "a list of {least} to 64 card kinds: {}",
+            Kind::NAMES.join(", ")
+        )
+    };
+    let list = message
+        .list("hand", 64)
+        .map_err(|_| message.bad("hand", allowed()))?;
+    if list.len() < least {
+        return Err(message.bad("hand", allowed()));
+    }
+    list.iter()
+        .map(|k| {
+            k.as_str()
+                .and_then(Kind::parse)
+                .map(Card::basic)
+                .ok_or_else(|| message.bad_value("hand", k, allowed()))
+        })
         .collect()
 }
 
@@ -492,74 +519,79 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let rules = RefCell::new(Rules::default());
     let seat = std::cell::Cell::new(Seat::A);
     serve(
-        |message, n| {
-            let values = crate::system::agent::hello_rules(message, n, Rules::defaults())?;
-            *rules.borrow_mut() = Rules::from_values(&values)?;
-            seat.set(
-                message["seat"]
-                    .as_str()
-                    .and_then(Seat::parse)
-                    .unwrap_or(Seat::A),
-            );
+        |message| {
+            let values = crate::system::agent::hello_rules(message, Rules::defaults())?;
+            *rules.borrow_mut() = Rules::from_values(&values)
+                .map_err(|e| message.error(format_args!("rules: {e}")))?;
+            seat.set(message.seat("seat")?);
             Ok(())
         },
-        |message, n, rng| {
+        |message, rng| {
             let rules = rules.borrow();
             // The built-ins decide from the needs alone, never the field.
-            let at = &At::blind(seat.get(), message["player"].as_u64().unwrap_or(0) as usize);
-            let number = |key: &str| message[key].as_u64().unwrap_or(0) as u32;
-            let needs = needs_from(&message["needs"]);
-            let hand = hand_from(message);
-            Ok(match message["decision"].as_str() {
-                Some("hand_play") => {
+            let player = message.get("player").as_u64().unwrap_or(0) as usize;
+            let at = &At::blind(seat.get(), player);
+            let number = |key: &str| message.number(key, 0, MOST).map(|n| n as u32);
+            let names: Vec<&str> = DECISIONS.iter().map(|(name, _)| *name).collect();
+            Ok(match names[message.one_of("decision", &names)?] {
+                "hand_play" => {
+                    let (needs, hand) = (needs_from(message)?, hand_from(message, 1)?);
                     let present = hand.iter().fold(0u16, |m, c| m | 1 << c.kind() as u16);
                     match strategy.hand_play(at, &hand, present, &needs, &rules, rng) {
                         Some(slot) => json!(format!("hand:{}", slot + 1)),
                         None => json!("turn"),
                     }
                 }
-                Some("turned") => {
-                    let kind = message["card"]
-                        .as_str()
-                        .and_then(Kind::parse)
-                        .ok_or_else(|| protocol_error(n, "turned without its card"))?;
-                    let room = message["room"].as_bool().unwrap_or(false);
-                    json!(turned_name(strategy.turned(at, kind, &hand, room, &needs, &rules, rng)))
-                }
-                Some("officer_check") => {
-                    let action = strategy.officer_check(at, &needs, &rules, rng);
-                    json!(OFFICER.iter().find(|(_, a)| *a == action).expect("every action").0)
-                }
-                Some("issue") => {
-                    let order = message["order"]
-                        .as_str()
-                        .and_then(OrderKind::parse)
-                        .ok_or_else(|| {
-                            protocol_error(n, "issue without its order; allowed: move, maneuver, deploy, assault")
-                        })?;
-                    json!(yes(strategy.issue(at, order, number("cost"), rng)))
-                }
-                Some("rally") => json!(yes(strategy.rally(at, rng))),
-                Some("attached") => json!(yes(strategy.attached(at, rng))),
-                Some("extra_cast") => json!(yes(strategy.extra_cast(at,
-                    number("ip"),
-                    number("cost"),
-                    number("chips"),
-                    rng
-                ))),
-                Some("fire") => json!(yes(strategy.fire(at, number("ip"), number("cost"), rng))),
-                Some("reload") => json!(yes(strategy.reload(at, number("ip"), number("cost"), rng))),
-                Some("assault_now") => json!(yes(strategy.assault_now(at, number("target_elan"), true))),
-                Some("pass_amount") => {
-                    json!(strategy.pass_amount(at, number("ip"), number("most"), rng).to_string())
-                }
-                Some("brilliant") => json!(strategy.brilliant(at, &needs, rng).name()),
-                other => {
-                    return Err(protocol_error(
-                        n,
-                        format!("decision {other:?}; allowed: hand_play, turned, officer_check, issue, rally, attached, extra_cast, fire, reload, assault_now, pass_amount, brilliant"),
+                "turned" => {
+                    let kinds = Kind::NAMES.join(", ");
+                    let kind = Kind::parse(message.text("card")?)
+                        .ok_or_else(|| message.bad("card", &kinds))?;
+                    let room = message.flag("room")?;
+                    // A hand without room is full: it holds a card to swap.
+                    let (needs, hand) = (needs_from(message)?, hand_from(message, !room as usize)?);
+                    json!(turned_name(
+                        strategy.turned(at, kind, &hand, room, &needs, &rules, rng)
                     ))
                 }
+                "officer_check" => {
+                    let action = strategy.officer_check(at, &needs_from(message)?, &rules, rng);
+                    json!(
+                        OFFICER
+                            .iter()
+                            .find(|(_, a)| *a == action)
+                            .expect("every action")
+                            .0
+                    )
+                }
+                "issue" => {
+                    let order = OrderKind::parse(message.text("order")?)
+                        .ok_or_else(|| message.bad("order", OrderKind::NAMES.join(", ")))?;
+                    json!(yes(strategy.issue(at, order, number("cost")?, rng)))
+                }
+                "rally" => json!(yes(strategy.rally(at, rng))),
+                "attached" => json!(yes(strategy.attached(at, rng))),
+                "extra_cast" => json!(yes(strategy.extra_cast(
+                    at,
+                    number("ip")?,
+                    number("cost")?,
+                    number("chips")?,
+                    rng
+                ))),
+                "fire" => json!(yes(strategy.fire(at, number("ip")?, number("cost")?, rng))),
+                "reload" => json!(yes(strategy.reload(
+                    at,
+                    number("ip")?,
+                    number("cost")?,
+                    rng
+                ))),
+                "assault_now" => json!(yes(strategy.assault_now(at, number("target_elan")?, true))),
+                "pass_amount" => {
+                    let most = message.number("most", 1, MOST)? as u32;
+                    json!(strategy
+                        .pass_amount(at, number("ip")?, most, rng)
+                        .to_string())
+                }
+                _ => json!(strategy.brilliant(at, &needs_from(message)?, rng).name()),
             })
         },
     )

@@ -12,7 +12,7 @@ use super::scenario::Scenario;
 use super::stats::{GameTally, Stats};
 use super::strategy::{PiquetStrategy, STRATEGIES};
 use crate::engine::{BySeat, Seat};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::system::person::{play_command, Terminal};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::Value;
@@ -220,10 +220,11 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     game.reset(&setup, seed, index);
     let (mut stats, mut tally) = (Stats::default(), GameTally::default());
     game.play(&setup, index, &mut stats, &mut tally, None);
-    if person.terminal.ended() {
-        return Err(Error::new(ErrorKind::BadArgument(
-            "standard input ended before the game did: the game is abandoned".into(),
-        )));
+    if !person
+        .terminal
+        .going_on(|| "before the game did".to_string())?
+    {
+        return Ok(());
     }
     person.terminal.say(&format!(
         "game over: regiments removed: yours {}, the enemy's {}; Elan lost to fire: yours {}, the enemy's {}; volleys: yours {}, the enemy's {}; assaults {} (won by the attacker {})\n",

@@ -6,13 +6,13 @@
 //! facts; the reply names one choice.
 
 use super::rules::{EVENTS, SYSTEM};
-use super::scenario::MAX_DIVISIONS;
+use super::scenario::{MAX_BRIGADES, MAX_DIVISIONS};
 use super::strategy::{Decide, Order, SicklesStrategy, View, STRATEGIES};
 use crate::engine::seeding::GameRng;
 use crate::engine::Seat;
 use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{protocol_error, serve, serve_command, AgentSeat};
+use crate::system::agent::{serve, serve_command, AgentSeat, Message};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -60,6 +60,19 @@ fn brigades_of(mask: u8) -> Vec<u32> {
         .map(|b| b + 1)
         .collect()
 }
+
+/// A side's view as a message gives it: brigades in play by division,
+/// their activations, the events used.
+type ViewParts = ([u8; MAX_DIVISIONS], [[u8; 8]; MAX_DIVISIONS], [u32; EVENTS]);
+
+/// The decisions, in the order `execute` takes them.
+const DECISIONS: [&str; 5] = [
+    "key_chit",
+    "use_event",
+    "division_brigade",
+    "any_brigade",
+    "order",
+];
 
 /// A side in a game: a built-in player, or an agent.
 pub struct Seated<'a> {
@@ -247,64 +260,108 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
         ))));
     }
     serve(
-        |_, _| Ok(()),
-        |message, n, rng| {
-            let numbers = |key: &str| -> Vec<u64> {
-                message[key]
-                    .as_array()
-                    .map(|a| a.iter().filter_map(Value::as_u64).collect())
-                    .unwrap_or_default()
-            };
-            let mut brigades = [0u8; MAX_DIVISIONS];
-            for (slot, b) in brigades.iter_mut().zip(numbers("brigades")) {
-                *slot = b as u8;
-            }
-            let mut activations = [[0u8; 8]; MAX_DIVISIONS];
-            if let Some(rows) = message["activations"].as_array() {
+        |_| Ok(()),
+        |message, rng| {
+            let decision = message.one_of("decision", &DECISIONS)?;
+            // The view, for the decisions that carry it: every count in
+            // range, so a brigade named from it exists.
+            let view = |message: &Message<'_>| -> Result<ViewParts> {
+                let mut brigades = [0u8; MAX_DIVISIONS];
+                let listed = message.list("brigades", MAX_DIVISIONS)?;
+                for (slot, b) in brigades.iter_mut().zip(listed) {
+                    *slot = b
+                        .as_u64()
+                        .filter(|&b| b <= MAX_BRIGADES as u64)
+                        .ok_or_else(|| {
+                            message.bad("brigades", format_args!("a list of at most {MAX_DIVISIONS} whole numbers from 0 to {MAX_BRIGADES}"))
+                        })? as u8;
+                }
+                let mut activations = [[0u8; 8]; MAX_DIVISIONS];
+                let allowed = format!("a list of at most {MAX_DIVISIONS} lists of at most {MAX_BRIGADES} whole numbers from 0 to 255");
+                let rows = message.list("activations", MAX_DIVISIONS)?;
                 for (slot, row) in activations.iter_mut().zip(rows) {
-                    for (cell, a) in slot.iter_mut().zip(row.as_array().into_iter().flatten()) {
-                        *cell = a.as_u64().unwrap_or(0) as u8;
+                    let row = row
+                        .as_array()
+                        .filter(|row| row.len() <= MAX_BRIGADES)
+                        .ok_or_else(|| message.bad("activations", &allowed))?;
+                    for (cell, a) in slot.iter_mut().zip(row) {
+                        *cell = a
+                            .as_u64()
+                            .and_then(|a| u8::try_from(a).ok())
+                            .ok_or_else(|| message.bad("activations", &allowed))?;
                     }
                 }
-            }
-            let mut events_used = [0u32; EVENTS];
-            for (slot, e) in events_used.iter_mut().zip(numbers("events_used")) {
-                *slot = e as u32;
-            }
-            let view = View {
-                brigades: &brigades,
-                activations: &activations,
-                events_used: &events_used,
-            };
-            Ok(match message["decision"].as_str() {
-                Some("key_chit") => json!(strategy.key_chit(&view, rng) as u64 + 1),
-                Some("use_event") => {
-                    json!(if strategy.use_at_once(rng) { "use" } else { "hold" })
+                let mut events_used = [0u32; EVENTS];
+                for (slot, e) in events_used.iter_mut().zip(message.numbers(
+                    "events_used",
+                    EVENTS,
+                    u32::MAX as u64,
+                )?) {
+                    *slot = e as u32;
                 }
-                Some("division_brigade") => {
-                    let eligible = numbers("choices")
-                        .into_iter()
-                        .fold(0u8, |m, b| m | 1 << (b.clamp(1, 8) - 1));
-                    let fresh = numbers("fresh")
-                        .into_iter()
-                        .fold(0u8, |m, b| m | 1 << (b.clamp(1, 8) - 1));
-                    let division = message["division"].as_u64().unwrap_or(1) as usize;
+                Ok((brigades, activations, events_used))
+            };
+            // Brigades 1 to 8 of a list, as a mask.
+            let mask = |key: &str, least: usize| -> Result<u8> {
+                let allowed = || {
+                    format!("a list of {least} to {MAX_BRIGADES} brigades, each from 1 to {MAX_BRIGADES}")
+                };
+                let list = message
+                    .list(key, MAX_BRIGADES)
+                    .map_err(|_| message.bad(key, allowed()))?;
+                if list.len() < least {
+                    return Err(message.bad(key, allowed()));
+                }
+                list.iter().try_fold(0u8, |m, b| {
+                    b.as_u64()
+                        .filter(|b| (1..=MAX_BRIGADES as u64).contains(b))
+                        .map(|b| m | 1 << (b - 1))
+                        .ok_or_else(|| message.bad(key, allowed()))
+                })
+            };
+            Ok(match decision {
+                0 => {
+                    let (brigades, activations, events_used) = view(message)?;
+                    let view = View {
+                        brigades: &brigades,
+                        activations: &activations,
+                        events_used: &events_used,
+                    };
+                    json!(strategy.key_chit(&view, rng) as u64 + 1)
+                }
+                1 => json!(if strategy.use_at_once(rng) {
+                    "use"
+                } else {
+                    "hold"
+                }),
+                2 => {
+                    let eligible = mask("choices", 1)?;
+                    let fresh = mask("fresh", 0)?;
+                    if fresh & !eligible != 0 {
+                        return Err(message.bad("fresh", "brigades among the choices"));
+                    }
+                    let division = message.number("division", 1, MAX_DIVISIONS as u64)? as usize;
                     let b = Decide::division_brigade(&strategy, division - 1, eligible, fresh, rng);
                     json!(b as u64 + 1)
                 }
-                Some("any_brigade") => match strategy.any_brigade(&view, rng) {
-                    Some((d, b)) => json!(format!("{}.{}", d + 1, b + 1)),
-                    None => return Err(protocol_error(n, "any_brigade with no brigade in play")),
-                },
-                Some("order") => {
-                    let nth = message["activation"].as_u64().unwrap_or(1).saturating_sub(1) as u8;
-                    json!(strategy.order(nth, rng).name())
+                3 => {
+                    let (brigades, activations, events_used) = view(message)?;
+                    let view = View {
+                        brigades: &brigades,
+                        activations: &activations,
+                        events_used: &events_used,
+                    };
+                    match strategy.any_brigade(&view, rng) {
+                        Some((d, b)) => json!(format!("{}.{}", d + 1, b + 1)),
+                        None => {
+                            return Err(message
+                                .bad("brigades", "at least one brigade in play, for any_brigade"))
+                        }
+                    }
                 }
-                other => {
-                    return Err(protocol_error(
-                        n,
-                        format!("decision {other:?}; allowed: key_chit, use_event, division_brigade, any_brigade, order"),
-                    ))
+                _ => {
+                    let nth = message.number("activation", 1, 255)? - 1;
+                    json!(strategy.order(nth as u8, rng).name())
                 }
             })
         },

@@ -10,7 +10,7 @@ use super::scenario::Scenario;
 use super::strategy::{Decide, Order, SicklesStrategy, View, STRATEGIES};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
 use crate::system::person::{play_command, Terminal};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 
@@ -220,11 +220,8 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let mut game = Game::new(seed, index);
     for _ in 0..turns {
         let tally = game.play_turn(&rules, &scenario, &sides, &mut |_| {});
-        if person.0.ended() {
-            return Err(Error::new(ErrorKind::BadArgument(format!(
-                "standard input ended in turn {}: the game is abandoned",
-                tally.turn
-            ))));
+        if !person.0.going_on(|| format!("in turn {}", tally.turn))? {
+            return Ok(());
         }
         person.say(&format!(
             "end of turn {}: activations you {} (again {}), the opponent {} (again {}); brigades idle you {}, the opponent {}\n",

@@ -13,7 +13,7 @@ use super::strategy::{CardPlay, Hand, Situation, SkirmishStrategy, STRATEGIES};
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{protocol_error, serve, serve_command, AgentSeat};
+use crate::system::agent::{serve, serve_command, AgentSeat};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -122,36 +122,34 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
         ))));
     }
     serve(
-        |_, _| Ok(()),
-        |message, n, rng| {
-            if message["decision"] != "card" {
-                return Err(protocol_error(
-                    n,
-                    format!("decision {}; allowed: card", message["decision"]),
-                ));
-            }
+        |_| Ok(()),
+        |message, rng| {
+            message.one_of("decision", &["card"])?;
             let mut hand = Hand::default();
-            for v in message["hand"].as_array().into_iter().flatten() {
+            // A hand is at most the deck, six values of at most 255 cards
+            // each (a count is a byte).
+            let allowed = "a list of 1 to 255 cards, each a value from 1 to 6";
+            let cards = message
+                .list("hand", 255)
+                .map_err(|_| message.bad("hand", allowed))?;
+            for v in cards {
                 match v.as_u64() {
-                    Some(v @ 1..=6) => hand.add(v as u32),
-                    _ => {
-                        return Err(protocol_error(
-                            n,
-                            format!("card {v} in hand; allowed: 1 to 6"),
-                        ))
-                    }
+                    Some(v @ 1..=6) if hand.count(v as u32) < 255 => hand.add(v as u32),
+                    _ => return Err(message.bad_value("hand", v, allowed)),
                 }
             }
             if hand.is_empty() {
-                return Err(protocol_error(n, "a card to play from an empty hand"));
+                return Err(message.bad("hand", allowed));
             }
-            let number = |key: &str| message[key].as_u64().unwrap_or(0) as u32;
             let situation = Situation {
-                attacking: message["attacking"].as_bool().unwrap_or(false),
-                distance: number("distance"),
-                speed: number("speed"),
-                load: message["load"].as_u64().map(|l| l as u8),
-                charged: message["charged"].as_bool().unwrap_or(false),
+                attacking: message.flag("attacking")?,
+                // A scenario's distance is at most 1,000 inches and a man
+                // moves at most a few a step; the bounds keep the
+                // players' arithmetic far from overflow.
+                distance: message.number("distance", 0, 1_000_000)? as u32,
+                speed: message.number("speed", 0, 1_000_000)? as u32,
+                load: message.optional_number("load", 0, 255)?.map(|l| l as u8),
+                charged: message.flag("charged")?,
             };
             Ok(json!(strategy.card(&hand, &situation, rng)))
         },

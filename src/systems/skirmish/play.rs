@@ -11,9 +11,8 @@ use super::scenario::Scenario;
 use super::strategy::{SkirmishStrategy, STRATEGIES};
 use crate::engine::{BySeat, Seat};
 use crate::error::{Error, ErrorKind, Result};
-use crate::system::person::play_command;
+use crate::system::person::{play_command, Terminal};
 use crate::system::{presets_dir, resolve_built_in, SystemCommand};
-use std::io::{BufRead, Write};
 
 pub const PLAY: SystemCommand = SystemCommand { define, execute };
 
@@ -71,12 +70,8 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let other = SkirmishStrategy::from_player(&player);
     // The person's seat never consults its strategy.
     let strategies = BySeat([other; 2]);
-    let mut out = std::io::stdout();
-    let mut input = std::io::stdin().lock();
-    let mut say = |text: String| {
-        let _ = out.write_all(text.as_bytes());
-        let _ = out.flush();
-    };
+    let terminal = Terminal::stdio();
+    let say = |text: String| terminal.say(&text);
     say(format!(
         "Skirmishing with Ancients, {}: game {index} of seed {seed} (the deal game {index} of `fortunes run skirmish --seed {seed}` plays); \
          you are side {} ({}), against {}; {} plays a side\n",
@@ -90,13 +85,12 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     game.reset(&rules, &scenario, seed, index);
     let mut tally = GameTally::default();
     let played = {
-        let say = std::cell::RefCell::new(&mut say);
         let mut ask = |game: &Game, step: usize| -> Option<u32> {
             let hand: Vec<String> = game.hands[you]
                 .values()
                 .flat_map(|v| std::iter::repeat_n(v.to_string(), game.hands[you].count(v) as usize))
                 .collect();
-            say.borrow_mut()(format!(
+            say(format!(
                 "play {} of {}: your hand {}; the enemy is {} inches away; yours: {}; the enemy's: {}\n",
                 step / 2 + 1,
                 rules.deck_size(),
@@ -106,24 +100,19 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
                 men(game, &scenario, you.other())
             ));
             loop {
-                say.borrow_mut()(format!("  your card ({}): ", hand.join(" ")));
-                let mut line = String::new();
-                match input.read_line(&mut line) {
-                    Ok(0) | Err(_) => return None,
-                    Ok(_) => {}
-                }
-                match line.trim().parse::<u32>() {
+                say(format!("  your card ({}): ", hand.join(" ")));
+                let line = terminal.answer()?;
+                match line.parse::<u32>() {
                     Ok(v) if (1..=6).contains(&v) && game.hands[you].has(v) => return Some(v),
-                    _ => say.borrow_mut()(format!(
-                        "  {:?} is not a card in your hand; allowed: {}\n",
-                        line.trim(),
+                    _ => say(format!(
+                        "  {line:?} is not a card in your hand; allowed: {}\n",
                         hand.join(", ")
                     )),
                 }
             }
         };
         let mut tell = |game: &Game, seat: Seat, card: u32| {
-            say.borrow_mut()(format!(
+            say(format!(
                 "  {} played {card}: the enemy {} inches away; side a: {}; side b: {}\n",
                 if seat == you { "you" } else { "the enemy" },
                 game.distance,
@@ -141,7 +130,12 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
             &mut tally,
         )
     };
+    if !terminal.going_on(|| "before the game did".to_string())? {
+        return Ok(());
+    }
     if !played {
+        // Only an ended dialogue leaves an answer out, and `going_on`
+        // reported it: this is a guard, not a path.
         return Err(Error::new(ErrorKind::BadArgument(
             "standard input ended before the game did: the game is abandoned".into(),
         )));
