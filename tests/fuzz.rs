@@ -736,3 +736,225 @@ fn a_person_s_input_ends_in_a_game_or_one_error() {
         "{finished} finished, {abandoned} abandoned"
     );
 }
+
+/// Inputs per kind of file a run writes and reads back: part files,
+/// baselines, output manifests.
+const FILE_INPUTS: usize = 60;
+
+/// What one damaged file did to the command that read it: a value or an
+/// error, never a panic, a hang or harm. Returns whether it was refused.
+fn judged(ran: &common::Ran, what: &str, allowed: &[i32]) -> bool {
+    let code = ran.code.unwrap_or(-1);
+    assert!(
+        allowed.contains(&code),
+        "{what}: exit {code}, allowed {allowed:?}: {}",
+        ran.stderr
+    );
+    if code == 2 {
+        let lines = ran.stderr.lines().filter(|l| !l.trim().is_empty()).count();
+        assert_eq!(lines, 1, "{what}: one message: {}", ran.stderr);
+    }
+    code == 2
+}
+
+/// A part file damaged as text or as JSON (its header or accumulators),
+/// sometimes with its digest made again to pass the first guard: `merge`
+/// refuses it or merges it, with one message and nothing half-written.
+#[test]
+fn damaged_part_files_end_in_a_merge_or_an_error() {
+    let dir = TempDir::new("fuzz-parts");
+    let parts = dir.path().join("parts");
+    for shard in ["1/2", "2/2"] {
+        let output = fortunes(&[
+            "run",
+            "experiments/haggerty-hand-size.toml",
+            "-n",
+            "8192",
+            "-q",
+            "--shard",
+            shard,
+            "--out",
+            parts.to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&parts)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    let original = std::fs::read_to_string(&files[0]).unwrap();
+    let mut rng = Pcg64Mcg::seed_from_u64(38);
+    let (mut tried, mut refused) = (0, 0);
+    for i in 0..FILE_INPUTS {
+        let (header, body) = original.split_once('\n').unwrap();
+        let mut header_json: serde_json::Value = serde_json::from_str(header).unwrap();
+        let mut body_json: serde_json::Value = serde_json::from_str(body.trim_end()).unwrap();
+        let text = match i % 3 {
+            0 => mutate(&original, &mut rng),
+            1 => {
+                mutate_value(&mut header_json, &mut rng, 0);
+                format!("{header_json}\n{body}")
+            }
+            _ => {
+                mutate_value(&mut body_json, &mut rng, 0);
+                let body = body_json.to_string();
+                // The digest made again: the numbers must be judged.
+                if let Some(map) = header_json.as_object_mut() {
+                    map.insert(
+                        "content_digest".into(),
+                        fortunes::engine::digest::digest_hex(body.as_bytes()).into(),
+                    );
+                }
+                format!("{header_json}\n{body}\n")
+            }
+        };
+        std::fs::write(&files[0], &text).unwrap();
+        let out = dir.path().join(format!("merged-{i}"));
+        let ran = run_within(
+            &mut command(&[
+                "merge",
+                out.to_str().unwrap(),
+                parts.to_str().unwrap(),
+                "-q",
+            ]),
+            Vec::new(),
+            Duration::from_secs(30),
+        );
+        tried += 1;
+        if judged(&ran, &format!("part mutation {i}"), &[0, 2]) {
+            refused += 1;
+            assert!(
+                !out.exists(),
+                "part mutation {i}: a refused merge left {}",
+                out.display()
+            );
+        }
+    }
+    println!(
+        "part files: {tried} damaged, {refused} refused, {} merged",
+        tried - refused
+    );
+    assert!(
+        refused > tried / 2,
+        "most damage is caught: {refused} of {tried}"
+    );
+}
+
+/// A baseline damaged as text, sometimes with its digest made again:
+/// `check` answers (0 or 1) or refuses it (2), never passes by failing to
+/// compute, never panics.
+#[test]
+fn damaged_baselines_end_in_a_verdict_or_an_error() {
+    let dir = TempDir::new("fuzz-baselines");
+    let file = dir.path().join("small.toml");
+    std::fs::write(
+        &file,
+        "system = \"haggerty\"\ngames = 2000\nmetrics = [\"initiative\", \"actions_per_turn\"]\n[sweep]\nhand_size_a = [5, 6]\n",
+    )
+    .unwrap();
+    let reports = dir.path().join("reports");
+    let (file_text, reports_text) = (file.to_str().unwrap(), reports.to_str().unwrap());
+    let made = fortunes(&["baseline", file_text, "--reports", reports_text]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let csv_path = reports.join("small/baseline.csv");
+    let toml_path = reports.join("small/baseline.toml");
+    let (csv, toml) = (
+        std::fs::read_to_string(&csv_path).unwrap(),
+        std::fs::read_to_string(&toml_path).unwrap(),
+    );
+    let mut rng = Pcg64Mcg::seed_from_u64(3838);
+    let (mut tried, mut refused) = (0, 0);
+    for i in 0..FILE_INPUTS {
+        let text = mutate(&csv, &mut rng);
+        std::fs::write(&csv_path, &text).unwrap();
+        if i % 2 == 1 {
+            let old = toml
+                .lines()
+                .find(|l| l.starts_with("table_digest"))
+                .unwrap();
+            let digest = fortunes::engine::digest::digest_hex(text.as_bytes());
+            std::fs::write(
+                &toml_path,
+                toml.replace(old, &format!("table_digest = \"{digest}\"")),
+            )
+            .unwrap();
+        } else {
+            std::fs::write(&toml_path, &toml).unwrap();
+        }
+        let ran = run_within(
+            &mut command(&[
+                "check",
+                file_text,
+                "--reports",
+                reports_text,
+                "--no-confirm",
+            ]),
+            Vec::new(),
+            Duration::from_secs(60),
+        );
+        tried += 1;
+        let unchanged_text = text == csv;
+        if judged(&ran, &format!("baseline mutation {i}"), &[0, 1, 2]) {
+            refused += 1;
+        } else if i % 2 == 0 && !unchanged_text {
+            panic!("baseline mutation {i}: an edit under the old digest was not refused");
+        }
+    }
+    println!("baselines: {tried} damaged, {refused} refused");
+}
+
+/// An output folder's manifest damaged as text or given entries that reach
+/// outside: the run refuses the folder or writes into it, and a file beside
+/// the folder is never touched.
+#[test]
+fn damaged_manifests_never_delete_outside_the_folder() {
+    let dir = TempDir::new("fuzz-manifests");
+    let out = dir.path().join("out");
+    let out_text = out.to_str().unwrap();
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, "keep").unwrap();
+    let run = || {
+        run_within(
+            &mut command(&["run", "haggerty", "-n", "50", "-q", "--out", out_text]),
+            Vec::new(),
+            Duration::from_secs(30),
+        )
+    };
+    assert_eq!(run().code, Some(0));
+    let manifest = out.join(".fortunes-manifest");
+    let good = std::fs::read_to_string(&manifest).unwrap();
+    let reaching = [
+        "run ../victim.txt".to_string(),
+        format!("run {}", victim.display()),
+        "baseline ../../victim.txt".to_string(),
+        "run ./../victim.txt".to_string(),
+        "run victim.txt/..".to_string(),
+    ];
+    let mut rng = Pcg64Mcg::seed_from_u64(383838);
+    let (mut tried, mut refused) = (0, 0);
+    for i in 0..FILE_INPUTS {
+        let mut text = mutate(&good, &mut rng);
+        if i % 2 == 0 {
+            text.push_str(&reaching[rng.random_range(0..reaching.len())]);
+            text.push('\n');
+        }
+        std::fs::write(&manifest, &text).unwrap();
+        let ran = run();
+        tried += 1;
+        if judged(&ran, &format!("manifest mutation {i}"), &[0, 2]) {
+            refused += 1;
+        }
+        assert_eq!(
+            std::fs::read_to_string(&victim).unwrap(),
+            "keep",
+            "manifest mutation {i} ({text:?}) reached outside the folder"
+        );
+        if ran.code != Some(0) {
+            // A refused folder is put right for the next input.
+            std::fs::write(&manifest, &good).unwrap();
+        }
+    }
+    println!("manifests: {tried} damaged, {refused} refused");
+}
