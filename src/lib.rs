@@ -22,6 +22,7 @@ pub mod report;
 pub mod runner;
 pub mod scenario_fields;
 pub mod sensitivity;
+pub mod shards;
 pub mod stats;
 pub mod system;
 pub mod systems;

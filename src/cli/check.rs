@@ -8,6 +8,7 @@ use crate::check::{self, CheckRow, Standing};
 use crate::error::{Error, ErrorKind, Result};
 use crate::experiment::{self, Experiment, Overrides};
 use crate::output::{self, emit, interval_text, number, signed_number, OutputDir};
+use crate::shards;
 use crate::system::VariantOutcome;
 use crate::system::{plan, Shard};
 use std::path::{Path, PathBuf};
@@ -95,9 +96,9 @@ impl Games<'_> {
         let Games::Merged(dir) = self else {
             return experiment.play(seed, threads);
         };
-        let parts = shard::parts_of(dir, experiment, seed)?;
+        let parts = shards::parts_of(dir, experiment, seed)?;
         if !parts.is_empty() {
-            return shard::merged_outcomes(experiment, &parts, threads);
+            return shards::merged_outcomes(experiment, &parts, threads);
         }
         if fallback {
             output::warn(format_args!(
@@ -146,7 +147,7 @@ fn check_shard(
         };
         // A fixed number of games is one round: later rounds are the
         // precision targets' only.
-        if round > shard::rounds_of(&experiment) && folder {
+        if round > shards::rounds_of(&experiment) && folder {
             continue;
         }
         let shard = Shard {
@@ -154,7 +155,7 @@ fn check_shard(
             count: chosen.count,
             round,
         };
-        let done = shard::write_shard(&experiment, seed, threads, shard, dir)?;
+        let done = shards::write_shard(&experiment, seed, threads, shard, dir)?;
         written += 1;
         output::warn(format_args!(
             "{}: shard {} of {}, round {round}, seed {seed}: {} games of each variant; wrote {}",

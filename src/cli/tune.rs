@@ -2,7 +2,7 @@
 //! target, or maximises or minimises it (see `crate::tune`).
 
 use super::run::BaseArgs;
-use super::shard::{self, RoundParts};
+use super::shard;
 use crate::error::{Error, ErrorKind, Result};
 use crate::experiment::Experiment;
 use crate::output::warn;
@@ -10,6 +10,7 @@ use crate::output::{
     emit, interval_text, number, write_table, write_text, OutputDir, Table, TableColumn,
 };
 use crate::report::write_points;
+use crate::shards::{self, RoundParts};
 use crate::system::plan;
 use crate::system::Shard;
 use crate::system::System;
@@ -368,9 +369,9 @@ fn tune_shard(
     while let Some(mut round) = race.next_round() {
         let number = u64::from(race.rounds()) + 1;
         let variants = race.round_variants(&round);
-        match shard::round_parts(dir, &name, config, base.seed, number, &round.members)? {
+        match shards::round_parts(dir, &name, config, base.seed, number, &round.members)? {
             RoundParts::All(parts) => {
-                let outcomes = shard::merge_round(base.system, &variants, &round.plan, &parts)?;
+                let outcomes = shards::merge_round(base.system, &variants, &round.plan, &parts)?;
                 race.absorb(&round, &outcomes);
             }
             RoundParts::Some { of, .. } if of != chosen.count => {
@@ -397,7 +398,7 @@ fn tune_shard(
                     round: 1,
                 });
                 round.plan.threads = plan::threads(args.base.threads);
-                let written = shard::write_round_shard(
+                let written = shards::write_round_shard(
                     dir,
                     &name,
                     config,
@@ -437,10 +438,10 @@ fn merged_race(base: &Experiment, search: &Search, config: &str, dir: &Path) -> 
     let mut race = Race::new(base, search)?;
     while let Some(round) = race.next_round() {
         let number = u64::from(race.rounds()) + 1;
-        match shard::round_parts(dir, &name, config, base.seed, number, &round.members)? {
+        match shards::round_parts(dir, &name, config, base.seed, number, &round.members)? {
             RoundParts::All(parts) => {
                 let variants = race.round_variants(&round);
-                let outcomes = shard::merge_round(base.system, &variants, &round.plan, &parts)?;
+                let outcomes = shards::merge_round(base.system, &variants, &round.plan, &parts)?;
                 race.absorb(&round, &outcomes);
             }
             RoundParts::None => {
