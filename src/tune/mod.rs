@@ -19,6 +19,8 @@ use crate::params::ParamKind;
 use crate::stats::{PairedSums, SeriesSums};
 use crate::system::{Plan, Stop, Variant};
 
+pub mod report;
+
 /// What the search aims at.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Goal {
