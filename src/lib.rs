@@ -15,6 +15,7 @@ pub mod cli;
 pub mod engine;
 pub mod error;
 pub mod experiment;
+pub mod outcome;
 pub mod output;
 pub mod params;
 pub mod presets;

@@ -28,6 +28,15 @@ const MAX_THREADS: usize = 1024;
 /// The end of a partial result's file name (`merge DIR` reads these).
 pub const EXTENSION: &str = ".part.json";
 
+/// A shard picked by the flag or by the environment, and which.
+#[derive(Clone, Copy, Debug)]
+pub struct Chosen {
+    /// 0-based.
+    pub index: u64,
+    pub count: u64,
+    pub by: &'static str,
+}
+
 fn bad(message: String) -> Error {
     Error::new(ErrorKind::BadArgument(message))
 }

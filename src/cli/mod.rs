@@ -13,14 +13,13 @@ mod ask;
 mod check;
 pub mod listing;
 mod odds;
-mod outcome;
 mod play;
 mod run;
 mod sensitivity;
 mod shard;
 mod tune;
 
-pub use outcome::Outcome;
+pub use crate::outcome::Outcome;
 
 use crate::error::Result;
 use crate::output::{emit, usage_error};

@@ -6,22 +6,13 @@
 use super::run::{publish, resolve_run, RunArgs};
 use crate::error::{Error, ErrorKind, Result};
 use crate::output::warn;
-use crate::shards::{write_shard, Gathered, MAX_SHARDS};
+use crate::shards::{write_shard, Chosen, Gathered, MAX_SHARDS};
 use crate::system::{plan, Shard};
 use std::path::PathBuf;
 use std::time::Instant;
 
 fn bad(message: String) -> Error {
     Error::new(ErrorKind::BadArgument(message))
-}
-
-/// A shard picked by the flag or by the environment, and which.
-#[derive(Clone, Copy, Debug)]
-pub struct Chosen {
-    /// 0-based.
-    pub index: u64,
-    pub count: u64,
-    pub by: &'static str,
 }
 
 /// An environment variable as a whole number, if set.

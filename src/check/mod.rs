@@ -12,6 +12,8 @@ use crate::system::VariantOutcome;
 use statrs::distribution::{ContinuousCDF, Normal};
 use std::path::Path;
 
+pub mod suite;
+
 /// Power at which the check states the smallest change it would detect.
 pub const POWER: f64 = 0.8;
 

@@ -1,0 +1,559 @@
+//! A balance check of an experiment or a suite, as `fortunes check` runs
+//! it: each experiment played against its baseline (or merged from the
+//! shards that played it), one Holm family over every test of the suite,
+//! an alarm confirmed on a fresh seed, and the verdicts printed; or, with
+//! `--exact`, every figure compared.
+
+use super::{CheckRow, Standing};
+use crate::error::{Error, ErrorKind, Result};
+use crate::experiment::{self, Experiment, Overrides};
+use crate::outcome::Outcome;
+use crate::output::{self, emit, interval_text, number, signed_number};
+use crate::shards::{self, Chosen};
+use crate::system::{Shard, VariantOutcome};
+use std::path::{Path, PathBuf};
+
+/// How to check, as the command line gives it.
+pub struct Settings {
+    /// Family-wise error rate of the suite's tests.
+    pub alpha: f64,
+    /// Identical figures instead of a test.
+    pub exact: bool,
+    /// The seed to play instead of the baseline's + 1 (or, exact, its own).
+    pub seed: Option<u64>,
+    /// Folder of the reports holding the baselines.
+    pub reports: PathBuf,
+    pub threads: usize,
+    /// Confirm an alarm on a fresh seed.
+    pub no_confirm: bool,
+    pub json: bool,
+    /// Judge from the shards' partial results in this folder.
+    pub merge: Option<PathBuf>,
+    /// Play only this shard of every experiment (into the folder, for
+    /// this round) instead of judging.
+    pub shard: Option<(PathBuf, Chosen, u64)>,
+}
+
+/// Where a check's games come from: played here, or merged from the
+/// partial results of `check --shard`.
+#[derive(Clone, Copy)]
+enum Games<'a> {
+    Played,
+    Merged(&'a Path),
+}
+
+impl Games<'_> {
+    /// The outcomes of `experiment` on `seed`; `fallback`: play them when
+    /// no shard of that seed was written (an alarm's confirmation).
+    fn outcomes(
+        self,
+        experiment: &Experiment,
+        seed: u64,
+        threads: usize,
+        fallback: bool,
+    ) -> Result<Vec<VariantOutcome>> {
+        let Games::Merged(dir) = self else {
+            return experiment.play(seed, threads);
+        };
+        let parts = shards::parts_of(dir, experiment, seed)?;
+        if !parts.is_empty() {
+            return shards::merged_outcomes(experiment, &parts, threads);
+        }
+        if fallback {
+            output::warn(format_args!(
+                "fortunes: confirming {} on seed {seed} here: {} holds no shards of that seed",
+                experiment.name,
+                dir.display()
+            ));
+            return experiment.play(seed, threads);
+        }
+        Err(Error::new(ErrorKind::BadArgument(format!(
+            "{} holds no partial results of {} on seed {seed}: run `fortunes check SUITE --shard K/N --parts {}` for every shard first",
+            dir.display(),
+            experiment.name,
+            dir.display()
+        ))))
+    }
+}
+
+/// `check --shard K/N --parts DIR`: every experiment checked, one shard
+/// of it played on the seed the check would play.
+fn check_shard(
+    target: &Path,
+    settings: &Settings,
+    (dir, chosen, round): (&Path, Chosen, u64),
+    files: Vec<PathBuf>,
+    folder: bool,
+    threads: usize,
+) -> Result<Outcome> {
+    let mut written = 0;
+    for file in files {
+        crate::cancel::check()?;
+        let experiment = Experiment::load(&file, &Overrides::default())?;
+        let report = experiment::report_dir(&settings.reports, &experiment);
+        if folder && !report.join(experiment::BASELINE_TOML).is_file() {
+            continue;
+        }
+        let baseline = super::read_baseline(&report, &experiment)?;
+        let seed = match settings.exact {
+            true => settings.seed.unwrap_or(baseline.seed),
+            false => settings.seed.unwrap_or(super::check_seed(baseline.seed)),
+        };
+        // A fixed number of games is one round: later rounds are the
+        // precision targets' only.
+        if round > shards::rounds_of(&experiment) && folder {
+            continue;
+        }
+        let shard = Shard {
+            index: chosen.index,
+            count: chosen.count,
+            round,
+        };
+        let done = shards::write_shard(&experiment, seed, threads, shard, dir)?;
+        written += 1;
+        output::warn(format_args!(
+            "{}: shard {} of {}, round {round}, seed {seed}: {} games of each variant; wrote {}",
+            experiment.name,
+            chosen.index + 1,
+            chosen.count,
+            done.games,
+            done.path.display()
+        ));
+    }
+    if written == 0 {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "no experiment in {} has a baseline in {} (or a round {round})",
+            target.display(),
+            settings.reports.display()
+        ))));
+    }
+    Ok(Outcome::Success)
+}
+
+/// One experiment's check: its table, and whether it moved.
+struct Checked {
+    name: String,
+    tests: usize,
+    moved: usize,
+    smallest: f64,
+    outcome: Outcome,
+    /// The experiment's verdict and tests, for --json.
+    json: serde_json::Value,
+}
+
+fn name_json(name: &str) -> serde_json::Value {
+    name.into()
+}
+
+fn status(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Success => "unchanged",
+        Outcome::BalanceMoved => "moved",
+        Outcome::BadInput => "error",
+    }
+}
+
+impl Checked {
+    fn bad_input(name: String) -> Checked {
+        let json = serde_json::json!({ "experiment": name_json(&name), "status": "error" });
+        Checked {
+            name,
+            tests: 0,
+            moved: 0,
+            smallest: f64::NAN,
+            outcome: Outcome::BadInput,
+            json,
+        }
+    }
+}
+
+/// An experiment played against its baseline, its tests not yet corrected.
+struct Played {
+    experiment: Experiment,
+    seed: u64,
+    baseline: super::Baseline,
+    outcomes: Vec<VariantOutcome>,
+    rows: Vec<CheckRow>,
+    /// The fresh seed an alarm was confirmed on, and the first run's
+    /// smallest Holm p: `rows` then hold both runs pooled.
+    confirmed: Option<(u64, f64)>,
+}
+
+/// Gives each experiment its rows of the corrected family back.
+fn spread_back(played: &mut [Played], all: &[CheckRow]) {
+    let mut rest = all;
+    for p in played {
+        let (mine, others) = rest.split_at(p.rows.len());
+        p.rows = mine.to_vec();
+        rest = others;
+    }
+}
+
+/// Confirms an alarm on fresh seeds. The experiments that alarmed play
+/// again on a seed neither the baseline nor the check used; a test stands
+/// as moved only if both runs pooled still differ from the baseline under
+/// Holm over the whole family, every other experiment's tests counted at
+/// p = 1. Those rejections are a subset of one level-alpha Holm procedure's
+/// (on the pooled p-values, which need no alarm to be valid), so the
+/// suite's false alarm rate stays at most alpha, while a fixed check seed
+/// that happens to be unlucky no longer fails a suite for good.
+fn confirm(
+    settings: &Settings,
+    played: &mut [Played],
+    threads: usize,
+    games: Games<'_>,
+) -> Result<()> {
+    let mut family = Vec::new();
+    for p in played.iter_mut() {
+        if !p.rows.iter().any(|r| r.moved) {
+            family.extend(p.rows.iter().cloned().map(|mut r| {
+                r.p = 1.0;
+                r
+            }));
+            continue;
+        }
+        let first_smallest = p.rows.iter().map(|r| r.adjusted).fold(f64::NAN, f64::min);
+        let seed = match settings.seed {
+            Some(seed) => seed.wrapping_add(1),
+            None => super::confirmation_seed(p.baseline.seed),
+        };
+        let again = games.outcomes(&p.experiment, seed, threads, true)?;
+        let pooled = super::pool(&p.outcomes, &again);
+        p.rows = super::raw_tests(&p.experiment, &p.baseline, &pooled)?;
+        p.confirmed = Some((seed, first_smallest));
+        family.extend(p.rows.iter().cloned());
+    }
+    super::adjust(&mut family, settings.alpha);
+    let mut rest = family.as_slice();
+    for p in played {
+        let (mine, others) = rest.split_at(p.rows.len());
+        if p.confirmed.is_some() {
+            p.rows = mine.to_vec();
+        }
+        rest = others;
+    }
+    Ok(())
+}
+
+/// Checks the experiment file or every experiment with a baseline in the
+/// folder `target`: the outcome is the worst of them.
+pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
+    let threads = settings.threads;
+    let folder = target.is_dir();
+    let files = if folder {
+        experiment::experiment_files(target, Some(&settings.reports))?
+    } else {
+        vec![target.to_path_buf()]
+    };
+    if let Some((dir, chosen, round)) = &settings.shard {
+        let shard = (dir.as_path(), *chosen, *round);
+        return check_shard(target, settings, shard, files, folder, threads);
+    }
+    let games = match &settings.merge {
+        Some(dir) => Games::Merged(dir),
+        None => Games::Played,
+    };
+    let mut results = Vec::new();
+    let mut played = Vec::new();
+    for file in files {
+        crate::cancel::check()?;
+        let experiment = match Experiment::load(&file, &Overrides::default()) {
+            Ok(experiment) => experiment,
+            Err(error) if folder => {
+                crate::output::warn(format_args!("fortunes: error: {error}"));
+                results.push(Checked::bad_input(file.display().to_string()));
+                continue;
+            }
+            Err(error) => return Err(error),
+        };
+        let dir = experiment::report_dir(&settings.reports, &experiment);
+        if folder && !dir.join(experiment::BASELINE_TOML).is_file() {
+            continue;
+        }
+        let name = experiment.name.clone();
+        match play_check(settings, experiment, threads, games) {
+            Ok(Ok(exact)) => results.push(exact),
+            Ok(Err(statistical)) => played.push(statistical),
+            // An interruption ends the whole check (exit 130), not one
+            // experiment of it.
+            Err(error) if folder && !matches!(error.kind(), ErrorKind::Interrupted) => {
+                crate::output::warn(format_args!("fortunes: error: {error}"));
+                results.push(Checked::bad_input(name));
+            }
+            Err(error) => return Err(error),
+        }
+    }
+    if folder && results.is_empty() && played.is_empty() {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "no experiment in {} has a baseline in {}; make one with `fortunes baseline FILE`",
+            target.display(),
+            settings.reports.display()
+        ))));
+    }
+    // One family: Holm over every test of every experiment checked, so the
+    // whole suite raises a false alarm with probability at most alpha.
+    let mut all: Vec<CheckRow> = played.iter().flat_map(|p| p.rows.iter().cloned()).collect();
+    super::adjust(&mut all, settings.alpha);
+    let family = super::family(&all);
+    spread_back(&mut played, &all);
+    if all.iter().any(|r| r.moved) && !settings.no_confirm {
+        confirm(settings, &mut played, threads, games)?;
+    }
+    for p in &played {
+        results.push(report_check(settings, p, family)?);
+    }
+    if settings.json {
+        let all: Vec<serde_json::Value> = results.iter().map(|r| r.json.clone()).collect();
+        emit(&output::json_lines(&all))?;
+    } else if folder {
+        let mut lines =
+            vec![["experiment", "tests", "moved", "smallest Holm p", "status"].map(String::from)];
+        for r in &results {
+            lines.push([
+                r.name.clone(),
+                r.tests.to_string(),
+                r.moved.to_string(),
+                if r.smallest.is_nan() {
+                    "-".into()
+                } else {
+                    format!("{:.4}", r.smallest)
+                },
+                match r.outcome {
+                    Outcome::Success => "unchanged",
+                    Outcome::BalanceMoved => "MOVED",
+                    Outcome::BadInput => "error",
+                }
+                .into(),
+            ]);
+        }
+        let how = if settings.exact {
+            "--exact: every figure must equal the baseline's".to_string()
+        } else {
+            format!(
+                "Holm over all {family} tests of the suite, alpha {}",
+                settings.alpha
+            )
+        };
+        emit(&format!("\nsummary ({how})\n{}", output::align(&lines, 1)))?;
+    }
+    Ok(results
+        .iter()
+        .map(|r| r.outcome)
+        .max()
+        .unwrap_or(Outcome::Success))
+}
+
+/// Plays one experiment against its baseline: an `--exact` check is
+/// decided (and printed) here; a statistical one waits for the family's
+/// correction.
+fn play_check(
+    settings: &Settings,
+    experiment: Experiment,
+    threads: usize,
+    games: Games<'_>,
+) -> Result<std::result::Result<Checked, Played>> {
+    let dir = experiment::report_dir(&settings.reports, &experiment);
+    let baseline = super::read_baseline(&dir, &experiment)?;
+    let series = experiment.system.series();
+    if settings.exact {
+        super::require_same_version(&baseline, &dir)?;
+        let seed = settings.seed.unwrap_or(baseline.seed);
+        let outcomes = games.outcomes(&experiment, seed, threads, false)?;
+        let differ = super::exact_differences(&baseline, &outcomes);
+        let mut text = format!(
+            "== {} (--exact: seed {seed}, fortunes {})\n",
+            experiment.name,
+            env!("CARGO_PKG_VERSION")
+        );
+        if differ.is_empty() {
+            text.push_str("identical: every figure of every variant equals the baseline\n");
+        } else {
+            let mut lines = vec![["variant", "series", "baseline", "now"].map(String::from)];
+            for &(v, s) in &differ {
+                lines.push([
+                    experiment.variants[v].label.clone(),
+                    series[s].label(),
+                    format!("{:.6}", baseline.sums[v][s].value()),
+                    format!("{:.6}", outcomes[v].series[s].value()),
+                ]);
+            }
+            text.push_str(&output::align(&lines, 2));
+        }
+        if !settings.json {
+            emit(&text)?;
+        }
+        let outcome = if differ.is_empty() {
+            Outcome::Success
+        } else {
+            Outcome::BalanceMoved
+        };
+        let differences: Vec<serde_json::Value> = differ
+            .iter()
+            .map(|&(v, s)| {
+                serde_json::json!({
+                    "variant": experiment.variants[v].label,
+                    "metric": series[s].metric,
+                    "seat": series[s].seat,
+                    "by": series[s].by,
+                    "level": series[s].level,
+                    "baseline": baseline.sums[v][s].value(),
+                    "now": outcomes[v].series[s].value(),
+                })
+            })
+            .collect();
+        return Ok(Ok(Checked {
+            name: experiment.name.clone(),
+            tests: outcomes.len() * series.len(),
+            moved: differ.len(),
+            smallest: f64::NAN,
+            outcome,
+            json: serde_json::json!({
+                "experiment": experiment.name,
+                "exact": true,
+                "seed": seed,
+                "status": status(outcome),
+                "figures": outcomes.len() * series.len(),
+                "differences": differences,
+            }),
+        }));
+    }
+    let seed = settings.seed.unwrap_or(super::check_seed(baseline.seed));
+    let outcomes = games.outcomes(&experiment, seed, threads, false)?;
+    let rows = super::raw_tests(&experiment, &baseline, &outcomes)?;
+    Ok(Err(Played {
+        experiment,
+        seed,
+        baseline,
+        outcomes,
+        rows,
+        confirmed: None,
+    }))
+}
+
+/// Prints one experiment's corrected tests.
+fn report_check(settings: &Settings, played: &Played, family: usize) -> Result<Checked> {
+    let experiment = &played.experiment;
+    let series = experiment.system.series();
+    let rows = &played.rows;
+    let moved = rows.iter().filter(|r| r.moved).count();
+    let tested = super::family(rows);
+    let mut lines = vec![[
+        "variant",
+        "series",
+        "baseline",
+        "now",
+        "change",
+        "95% CI of change",
+        "p",
+        "Holm p",
+        "moved",
+        "detectable",
+    ]
+    .map(String::from)];
+    for row in rows {
+        let (p, adjusted) = match row.standing {
+            Standing::Tested => (format!("{:.4}", row.p), format!("{:.4}", row.adjusted)),
+            Standing::Constant => ("constant".into(), "-".into()),
+            Standing::Same(e) => (format!("= {}", series[e].label()), "-".into()),
+            Standing::Mirror(e) => (format!("mirror of {}", series[e].label()), "-".into()),
+        };
+        lines.push([
+            experiment.variants[row.variant].label.clone(),
+            series[row.series].label(),
+            number(row.baseline),
+            number(row.now),
+            signed_number(row.change),
+            interval_text(row.ci_low, row.ci_high, signed_number),
+            p,
+            adjusted,
+            if row.moved { "MOVED" } else { "no" }.into(),
+            number(row.detectable),
+        ]);
+    }
+    let seeds = match played.confirmed {
+        None => format!("seed {}", played.seed),
+        Some((fresh, first)) => format!(
+            "seed {} alarmed (smallest Holm p {first:.4}) and was confirmed on fresh seed {fresh}: \
+             the figures pool both runs",
+            played.seed
+        ),
+    };
+    let left_out = rows.len() - tested;
+    let outcome = if moved > 0 {
+        Outcome::BalanceMoved
+    } else {
+        Outcome::Success
+    };
+    let tests: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|row| {
+            let s = &series[row.series];
+            let standing = match row.standing {
+                Standing::Tested => "tested".to_string(),
+                Standing::Constant => "constant".to_string(),
+                Standing::Same(e) => format!("same as {}", series[e].label()),
+                Standing::Mirror(e) => format!("mirror of {}", series[e].label()),
+            };
+            serde_json::json!({
+                "variant": experiment.variants[row.variant].label,
+                "metric": s.metric,
+                "seat": s.seat,
+                "by": s.by,
+                "level": s.level,
+                "standing": standing,
+                "baseline": row.baseline,
+                "now": row.now,
+                "change": row.change,
+                "ci_low": row.ci_low,
+                "ci_high": row.ci_high,
+                "p": row.p,
+                "holm_p": row.adjusted,
+                "moved": row.moved,
+                "detectable": row.detectable,
+            })
+        })
+        .collect();
+    let json = serde_json::json!({
+        "experiment": experiment.name,
+        "exact": false,
+        "seed": played.seed,
+        "confirmed_on_seed": played.confirmed.map(|(fresh, _)| fresh),
+        "baseline_seed": played.baseline.seed,
+        "alpha": settings.alpha,
+        "family": family,
+        "status": status(outcome),
+        "tests": tests,
+    });
+    if settings.json {
+        return Ok(Checked {
+            name: experiment.name.clone(),
+            tests: tested,
+            moved,
+            smallest: rows.iter().map(|r| r.adjusted).fold(f64::NAN, f64::min),
+            outcome,
+            json,
+        });
+    }
+    emit(&format!(
+        "== {}: {seeds}, against the baseline's seed {}; alpha {} with Holm over {family} tests \
+         ({tested} here; {left_out} constant or repeating another series left out); \
+         `detectable` is the smallest change found with 80% power\n{}{}\n",
+        experiment.name,
+        played.baseline.seed,
+        settings.alpha,
+        output::align(&lines, 2),
+        if moved == 0 {
+            "unchanged: no metric moved".to_string()
+        } else {
+            format!("MOVED: {moved} of {} series", rows.len())
+        }
+    ))?;
+    Ok(Checked {
+        name: experiment.name.clone(),
+        tests: tested,
+        moved,
+        smallest: rows.iter().map(|r| r.adjusted).fold(f64::NAN, f64::min),
+        outcome,
+        json,
+    })
+}
