@@ -33,33 +33,11 @@ pub struct RunArgs {
     /// (default: 10 x the system's default games).
     #[arg(long, requires = "precision", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub max_games: Option<u64>,
-    /// Master seed: the same seed gives the same results on any thread count.
-    #[arg(short, long)]
-    pub seed: Option<u64>,
-    /// Worker threads (default: all cores).
-    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
-    /// A rules file or a preset name looked up in experiments/<system>/
-    /// (`--rules official` for Haggis); with a system TARGET only.
-    #[arg(long, value_name = "FILE")]
-    pub rules: Option<String>,
-    /// Set one rule parameter (after --rules); repeatable.
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    pub set: Vec<String>,
-    /// The strategy for a seat (a or b): a built-in, a preset name, or a
-    /// preset file; repeatable. Default: heuristic for both.
-    #[arg(long = "strategy", value_name = "SEAT=NAME")]
-    pub strategy: Vec<String>,
-    /// The scenario: a name in experiments/SYSTEM/scenarios/ or a file
-    /// (replaces the experiment file's; for sickles, skirmish and piquet).
-    #[arg(long, value_name = "NAME|FILE")]
-    pub scenario: Option<String>,
+    #[command(flatten)]
+    pub base: BaseArgs,
     /// A metric of interest (repeatable; replaces the file's list).
     #[arg(short, long = "metric", value_name = "NAME")]
     pub metrics: Vec<String>,
-    /// Folder of strategy presets (default: ./strategies, then the crate's).
-    #[arg(long)]
-    pub strategies_dir: Option<PathBuf>,
     /// Write the tables, report and run.toml here (an experiment file
     /// writes reports/NAME/ unless told otherwise).
     #[arg(short, long, value_name = "DIR")]
@@ -102,27 +80,30 @@ pub struct RunArgs {
     pub round: Option<u64>,
 }
 
-/// The base of a command that plays variations of one configuration
-/// (`sensitivity`, `tune`): a system or an experiment file's reference
-/// variant, with the same options as `run`.
-#[derive(clap::Args, Debug)]
+/// The flags every command that plays a configuration shares (`run`, and
+/// the base of `sensitivity` and `tune`): defined once, flattened where
+/// needed.
+#[derive(clap::Args, Clone, Debug)]
 pub struct BaseArgs {
-    /// Master seed.
+    /// Master seed: the same seed gives the same results on any thread count.
     #[arg(short, long)]
     pub seed: Option<u64>,
     /// Worker threads (default: all cores); results do not depend on it.
     #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
-    /// A rules file or preset for the base; with a system TARGET only.
+    /// A rules file or a preset name looked up in experiments/<system>/
+    /// (`--rules official` for Haggis); with a system TARGET only.
     #[arg(long, value_name = "FILE")]
     pub rules: Option<String>,
-    /// Set one rule parameter of the base; repeatable.
+    /// Set one rule parameter (after --rules); repeatable.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
-    /// The strategy for a seat (a or b); repeatable.
+    /// The strategy for a seat (a or b): a built-in, a preset name, or a
+    /// preset file; repeatable. Default: heuristic for both.
     #[arg(long = "strategy", value_name = "SEAT=NAME")]
     pub strategy: Vec<String>,
-    /// The base's scenario: a name in experiments/SYSTEM/scenarios/ or a file.
+    /// The scenario: a name in experiments/SYSTEM/scenarios/ or a file
+    /// (replaces the experiment file's; for sickles, skirmish and piquet).
     #[arg(long, value_name = "NAME|FILE")]
     pub scenario: Option<String>,
     /// Folder of strategy presets (default: ./strategies, then the crate's).
@@ -144,14 +125,8 @@ impl BaseArgs {
             games,
             precision: None,
             max_games: None,
-            seed: self.seed,
-            threads: self.threads,
-            rules: self.rules.clone(),
-            set: self.set.clone(),
-            strategy: self.strategy.clone(),
+            base: self.clone(),
             metrics: metrics.to_vec(),
-            scenario: self.scenario.clone(),
-            strategies_dir: self.strategies_dir.clone(),
             out: None,
             records: false,
             forfeit: false,
@@ -171,14 +146,14 @@ pub fn resolve_run(args: &RunArgs) -> Result<(Experiment, Option<PathBuf>)> {
         games: args.games,
         precision: args.precision,
         max_games: args.max_games,
-        seed: args.seed,
-        set: args.set.clone(),
-        strategies: args.strategy.clone(),
-        strategies_dir: args.strategies_dir.clone(),
+        seed: args.base.seed,
+        set: args.base.set.clone(),
+        strategies: args.base.strategy.clone(),
+        strategies_dir: args.base.strategies_dir.clone(),
         records: args.records,
         forfeit: args.forfeit,
         metrics: args.metrics.clone(),
-        scenario: args.scenario.clone(),
+        scenario: args.base.scenario.clone(),
     };
     let target = match (&args.target, &args.from) {
         (_, Some(from)) => from.display().to_string(),
@@ -191,7 +166,7 @@ pub fn resolve_run(args: &RunArgs) -> Result<(Experiment, Option<PathBuf>)> {
         }
     };
     if let Ok(system) = systems::find(&target) {
-        let experiment = match &args.rules {
+        let experiment = match &args.base.rules {
             Some(rules) => Experiment::plain_with_rules(system, rules, &overrides)?,
             None => Experiment::plain(system, &overrides)?,
         };
@@ -204,7 +179,7 @@ pub fn resolve_run(args: &RunArgs) -> Result<(Experiment, Option<PathBuf>)> {
             systems::names().join(", ")
         ))));
     }
-    if args.rules.is_some() {
+    if args.base.rules.is_some() {
         return Err(Error::new(ErrorKind::BadArgument(
             "--rules goes with a system; an experiment file names its rules itself (use --set to change one)".into(),
         )));
@@ -233,7 +208,7 @@ pub fn resolve_run(args: &RunArgs) -> Result<(Experiment, Option<PathBuf>)> {
 
 pub fn run(args: RunArgs) -> Result<()> {
     let (experiment, out_dir) = resolve_run(&args)?;
-    let threads = plan::threads(args.threads);
+    let threads = plan::threads(args.base.threads);
     // A shard's run is `shard::run_shard`'s; here there is none.
     if args.round.is_some() {
         return Err(Error::new(ErrorKind::BadArgument(

@@ -129,7 +129,7 @@ pub fn run_shard(args: RunArgs, chosen: Chosen) -> Result<()> {
             )))
         }
     };
-    let threads = plan::threads(args.threads);
+    let threads = plan::threads(args.base.threads);
     let round = args.round.unwrap_or(1);
     let shard = Shard {
         index: chosen.index,
