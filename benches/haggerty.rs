@@ -41,7 +41,7 @@ fn games(c: &mut Criterion) {
         let simulation = Haggerty {
             rules: rules.clone(),
             strategies: BySeat([strategy, strategy]),
-            agents: BySeat::default(),
+            agents: fortunes::system::agent::Agents::default(),
         };
         common::games(&mut group, name, &simulation);
     }

@@ -76,7 +76,7 @@ fn simulation(a: HaggertyStrategy, b: HaggertyStrategy, rules: Rules) -> haggert
     haggerty::Haggerty {
         rules,
         strategies: BySeat([a, b]),
-        agents: BySeat::default(),
+        agents: fortunes::system::agent::Agents::default(),
     }
 }
 

@@ -118,7 +118,7 @@ fn results_are_identical_for_any_thread_count() {
             HaggisStrategy::Random,
         ]),
         names: BySeat(["heuristic".into(), "random".into()]),
-        agents: BySeat([None, None]),
+        agents: fortunes::system::agent::Agents::default(),
     };
     let results: Vec<Stats> = [1, 2, 3]
         .iter()
@@ -218,7 +218,7 @@ fn official_haggis_points_average_their_exact_value() {
             HaggisStrategy::Heuristic(Heuristic::default()),
         ]),
         names: BySeat(["greedy".into(), "heuristic".into()]),
-        agents: BySeat([None, None]),
+        agents: fortunes::system::agent::Agents::default(),
     };
     let config = RunConfig {
         games: 4000,
@@ -257,7 +257,7 @@ fn equal_players_win_half_the_games() {
         rules: Rules::default(),
         strategies: BySeat([HaggisStrategy::Greedy, HaggisStrategy::Greedy]),
         names: BySeat(["greedy".into(), "greedy".into()]),
-        agents: BySeat([None, None]),
+        agents: fortunes::system::agent::Agents::default(),
     };
     let config = RunConfig {
         games: 20_000,

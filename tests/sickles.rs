@@ -74,7 +74,7 @@ fn sickles(rules: Rules, scenario: Scenario, a: SicklesStrategy, b: SicklesStrat
         rules,
         scenario,
         strategies: BySeat([a, b]),
-        agents: BySeat::default(),
+        agents: fortunes::system::agent::Agents::default(),
     }
 }
 

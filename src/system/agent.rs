@@ -472,48 +472,85 @@ pub fn game_message(
     message
 }
 
-/// The seats' agents for game `game` of a run of `system`: each seat with
-/// an agent's command and `hello` takes this thread's agent, which is told
-/// the game; `play` gets them (`None` for a built-in seat), and they go
-/// back to the pool after.
-pub fn with_agents<R>(
-    system: &str,
-    agents: &BySeat<Option<(String, serde_json::Value)>>,
-    master_seed: u64,
-    game: u64,
-    play: impl FnOnce(BySeat<Option<&std::cell::RefCell<AgentSeat>>>) -> R,
-) -> R {
-    use crate::engine::seeding::Stream;
-    let streams = |seat: Seat| vec![Stream::seat(seat.index())];
-    with_agents_of_players(system, agents, master_seed, game, streams, play)
+/// Each seat's external agent, if it has one: its command and the hello
+/// the system greets it with. The plumbing every system's simulation
+/// shares: built from the players once, lent for each game, released at
+/// the run's end (`Simulation::end_of_run`).
+#[derive(Clone, Debug, Default)]
+pub struct Agents(BySeat<Option<(String, serde_json::Value)>>);
+
+impl Agents {
+    /// The agents of `players`: a seat with a command (`exec:`) gets one,
+    /// greeted with `hello(seat)`.
+    pub fn of(
+        players: &BySeat<super::Player>,
+        hello: impl Fn(Seat) -> serde_json::Value,
+    ) -> Agents {
+        Agents(BySeat::from_fn(|seat| {
+            let command = players[seat].command.clone()?;
+            Some((command, hello(seat)))
+        }))
+    }
+
+    /// Whether `seat` is played by an agent.
+    pub fn plays(&self, seat: Seat) -> bool {
+        self.0[seat].is_some()
+    }
+
+    /// Whether a seat is played by an agent.
+    pub fn any(&self) -> bool {
+        self.0 .0.iter().any(Option::is_some)
+    }
+
+    /// The seats' agents lent for game `game` of a run of `system`, each
+    /// told the game (a seat's players drawing from `streams(seat)`, its
+    /// own first); `None` when no seat has an agent, the built-ins' path,
+    /// which lends nothing.
+    #[inline]
+    pub fn lend(
+        &self,
+        system: &str,
+        master_seed: u64,
+        game: u64,
+        streams: impl Fn(Seat) -> Vec<crate::engine::seeding::Stream>,
+    ) -> Option<Lent> {
+        if !self.any() {
+            return None;
+        }
+        Some(Lent(BySeat::from_fn(|seat| {
+            let (command, hello) = self.0[seat].as_ref()?;
+            let (key, mut agent) = take(system, command, hello, seat);
+            agent.begin(game, &game_message(master_seed, game, &streams(seat)));
+            Some((key, std::cell::RefCell::new(agent)))
+        })))
+    }
 }
 
-/// `with_agents` for seats of several players, each drawing from its own
-/// stream: `streams` gives a seat's, its own first.
-pub fn with_agents_of_players<R>(
-    system: &str,
-    agents: &BySeat<Option<(String, serde_json::Value)>>,
-    master_seed: u64,
-    game: u64,
-    streams: impl Fn(Seat) -> Vec<crate::engine::seeding::Stream>,
-    play: impl FnOnce(BySeat<Option<&std::cell::RefCell<AgentSeat>>>) -> R,
-) -> R {
-    use std::cell::RefCell;
-    let taken: BySeat<Option<(String, RefCell<AgentSeat>)>> = BySeat::from_fn(|seat| {
-        let (command, hello) = agents[seat].as_ref()?;
-        let (key, mut agent) = take(system, command, hello, seat);
-        agent.begin(game, &game_message(master_seed, game, &streams(seat)));
-        Some((key, RefCell::new(agent)))
-    });
-    let result = play(
-        taken
+/// One stream a seat: a player's own (`Agents::lend` for a seat of one
+/// player).
+pub fn seat_stream(seat: Seat) -> Vec<crate::engine::seeding::Stream> {
+    vec![crate::engine::seeding::Stream::seat(seat.index())]
+}
+
+/// The agents lent for one game, given back to this thread's pool when it
+/// is dropped.
+pub struct Lent(BySeat<Option<(String, std::cell::RefCell<AgentSeat>)>>);
+
+impl Lent {
+    /// Each seat's agent (`None` for a built-in seat).
+    pub fn seats(&self) -> BySeat<Option<&std::cell::RefCell<AgentSeat>>> {
+        self.0
             .as_ref()
-            .map(|seat| seat.as_ref().map(|(_, agent)| agent)),
-    );
-    for (key, agent) in taken.0.into_iter().flatten() {
-        give_back(key, agent.into_inner());
+            .map(|seat| seat.as_ref().map(|(_, agent)| agent))
     }
-    result
+}
+
+impl Drop for Lent {
+    fn drop(&mut self) {
+        for (key, agent) in std::mem::take(&mut self.0 .0).into_iter().flatten() {
+            give_back(key, agent.into_inner());
+        }
+    }
 }
 
 /// A message from the host of `fortunes agent`, read field by field: a

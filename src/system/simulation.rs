@@ -112,7 +112,9 @@ pub trait Simulation: Sync + Sized + 'static {
     /// Called on every worker thread when a run ends (or fails, or is
     /// interrupted): releases what a thread keeps across batches, such as
     /// an external agent's process.
-    fn end_of_run() {}
+    fn end_of_run() {
+        super::agent::end_of_run();
+    }
 
     /// A fingerprint of game `game`'s deal and of each seat's first
     /// decision, for the stream-independence check.

@@ -25,6 +25,7 @@ use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow, NO_BREAKDOWN};
+use crate::system::agent::{seat_stream, Agents};
 use crate::system::{Metric, Series, Simulation, StrategyInfo, Trace, Variant};
 
 /// Plays one whole game on `game`, which is reset for (seed, index), and
@@ -81,7 +82,7 @@ pub struct Haggerty {
     pub strategies: BySeat<HaggertyStrategy>,
     /// An external agent's command and its `hello`, for a seat an agent
     /// plays (`exec:COMMAND`).
-    pub agents: BySeat<Option<(String, serde_json::Value)>>,
+    pub agents: Agents,
 }
 
 impl Haggerty {
@@ -91,7 +92,7 @@ impl Haggerty {
     /// empty, and the hand is refilled to its size each turn (or the game
     /// ends).
     fn plays_whole_hand(&self, seat: Seat) -> bool {
-        self.agents[seat].is_none()
+        !self.agents.plays(seat)
             && match self.strategies[seat] {
                 HaggertyStrategy::Lowest
                 | HaggertyStrategy::Highest
@@ -161,10 +162,7 @@ impl Simulation for Haggerty {
         Ok(Haggerty {
             rules: Rules::from_values(rules.clone())?,
             strategies: BySeat::from_fn(built_in),
-            agents: BySeat::from_fn(|s| {
-                let command = players[s].command.clone()?;
-                Some((command, agent::hello(rules, s)))
-            }),
+            agents: Agents::of(players, |s| agent::hello(rules, s)),
         })
     }
 
@@ -184,45 +182,38 @@ impl Simulation for Haggerty {
         series: &mut [Ratio],
         records: Option<&mut Vec<GameRecord>>,
     ) {
-        let record = if self.agents.0.iter().all(Option::is_none) {
-            play_game(
+        let lent = self
+            .agents
+            .lend(rules::SYSTEM, master_seed, game, seat_stream);
+        let record = match &lent {
+            None => play_game(
                 &mut state.game,
                 &self.rules,
                 &self.strategies,
                 master_seed,
                 game,
                 stats,
-            )
-        } else {
-            crate::system::agent::with_agents(
-                rules::SYSTEM,
-                &self.agents,
-                master_seed,
-                game,
-                |agents| {
-                    let seats = BySeat::from_fn(|s| agent::Seated {
-                        built_in: self.strategies[s],
-                        agent: agents[s],
-                    });
-                    play_game(
-                        &mut state.game,
-                        &self.rules,
-                        &seats,
-                        master_seed,
-                        game,
-                        stats,
-                    )
-                },
-            )
+            ),
+            Some(lent) => {
+                let agents = lent.seats();
+                let seats = BySeat::from_fn(|s| agent::Seated {
+                    built_in: self.strategies[s],
+                    agent: agents[s],
+                });
+                play_game(
+                    &mut state.game,
+                    &self.rules,
+                    &seats,
+                    master_seed,
+                    game,
+                    stats,
+                )
+            }
         };
         record.series(&self.rules, series);
         if let Some(records) = records {
             records.push(record);
         }
-    }
-
-    fn end_of_run() {
-        crate::system::agent::end_of_run();
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {

@@ -29,6 +29,7 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
+use crate::system::agent::{seat_stream, Agents};
 use crate::system::{
     player_names, Metric, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant,
 };
@@ -124,7 +125,7 @@ pub struct Haggis {
     pub names: BySeat<String>,
     /// An external agent's command and its `hello`, for a seat an agent
     /// plays (`exec:COMMAND`).
-    pub agents: BySeat<Option<(String, serde_json::Value)>>,
+    pub agents: Agents,
 }
 
 impl Record for RoundRecord {
@@ -216,10 +217,7 @@ impl Simulation for Haggis {
                 None => HaggisStrategy::from_player(&players[s]),
             }),
             names: player_names(players),
-            agents: BySeat::from_fn(|s| {
-                let command = players[s].command.clone()?;
-                Some((command, agent::hello(rules, s)))
-            }),
+            agents: Agents::of(players, |s| agent::hello(rules, s)),
         })
     }
 
@@ -237,45 +235,40 @@ impl Simulation for Haggis {
         records: Option<&mut Vec<RoundRecord>>,
     ) {
         *scratch = Stats::default();
-        if self.agents.0.iter().all(Option::is_none) {
-            play_game(
-                state,
-                &self.rules,
-                &self.strategies,
-                master_seed,
-                game,
-                scratch,
-                records,
-            );
-        } else {
-            crate::system::agent::with_agents(
-                rules::SYSTEM,
-                &self.agents,
-                master_seed,
-                game,
-                |agents| {
-                    let seats = BySeat::from_fn(|s| agent::Seated {
-                        built_in: self.strategies[s],
-                        agent: agents[s],
-                    });
-                    play_game(
-                        state,
-                        &self.rules,
-                        &seats,
-                        master_seed,
-                        game,
-                        scratch,
-                        records,
-                    );
-                },
-            );
+        match self
+            .agents
+            .lend(rules::SYSTEM, master_seed, game, seat_stream)
+        {
+            None => {
+                play_game(
+                    state,
+                    &self.rules,
+                    &self.strategies,
+                    master_seed,
+                    game,
+                    scratch,
+                    records,
+                );
+            }
+            Some(lent) => {
+                let agents = lent.seats();
+                let seats = BySeat::from_fn(|s| agent::Seated {
+                    built_in: self.strategies[s],
+                    agent: agents[s],
+                });
+                play_game(
+                    state,
+                    &self.rules,
+                    &seats,
+                    master_seed,
+                    game,
+                    scratch,
+                    records,
+                );
+            }
         }
         scratch.series(series);
         *stats += &*scratch;
-    }
-
-    fn end_of_run() {
-        crate::system::agent::end_of_run();
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {

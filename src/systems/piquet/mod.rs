@@ -28,6 +28,7 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
+use crate::system::agent::Agents;
 use crate::system::{Metric, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant};
 
 /// A Piquet experiment: rules, scenario, one player per side.
@@ -38,7 +39,7 @@ pub struct Piquet {
     pub strategies: BySeat<PiquetStrategy>,
     /// An external agent's command and its `hello`, for a side an agent
     /// plays (`exec:COMMAND`).
-    pub agents: BySeat<Option<(String, serde_json::Value)>>,
+    pub agents: Agents,
 }
 
 impl Piquet {
@@ -195,9 +196,8 @@ impl Simulation for Piquet {
                 Some(_) => PiquetStrategy::RANDOM,
                 None => PiquetStrategy::from_player(&variant.players[s]),
             }),
-            agents: BySeat::from_fn(|s| {
-                let command = variant.players[s].command.clone()?;
-                Some((command, agent::hello(&variant.rules, &variant.scenario, s)))
+            agents: Agents::of(&variant.players, |s| {
+                agent::hello(&variant.rules, &variant.scenario, s)
             }),
         })
     }
@@ -215,44 +215,35 @@ impl Simulation for Piquet {
         series: &mut [Ratio],
         records: Option<&mut Vec<DecqRecord>>,
     ) {
-        if self.agents.0.iter().all(Option::is_none) {
-            let setup = self.setup();
-            state.reset(&setup, master_seed, game);
-            state.play(&setup, game, stats, tally, records);
-        } else {
-            // An agent plays every player of its side, each with its own
-            // stream, as the built-ins do.
-            let players = |seat: Seat| {
-                (0..self.scenario.sides[seat].player_count as usize)
-                    .map(|p| game::player_stream(seat, p))
-                    .collect()
-            };
-            crate::system::agent::with_agents_of_players(
-                rules::SYSTEM,
-                &self.agents,
-                master_seed,
-                game,
-                players,
-                |agents| {
-                    let seats = BySeat::from_fn(|s| agent::Seated {
-                        built_in: self.strategies[s],
-                        asker: agents[s].map(|a| a as &dyn agent::Ask),
-                    });
-                    let setup = Setup {
-                        rules: &self.rules,
-                        scenario: &self.scenario,
-                        strategies: &seats,
-                    };
-                    state.reset(&setup, master_seed, game);
-                    state.play(&setup, game, stats, tally, records);
-                },
-            );
+        // An agent plays every player of its side, each with its own
+        // stream, as the built-ins do.
+        let players = |seat: Seat| {
+            (0..self.scenario.sides[seat].player_count as usize)
+                .map(|p| game::player_stream(seat, p))
+                .collect()
+        };
+        match self.agents.lend(rules::SYSTEM, master_seed, game, players) {
+            None => {
+                let setup = self.setup();
+                state.reset(&setup, master_seed, game);
+                state.play(&setup, game, stats, tally, records);
+            }
+            Some(lent) => {
+                let agents = lent.seats();
+                let seats = BySeat::from_fn(|s| agent::Seated {
+                    built_in: self.strategies[s],
+                    asker: agents[s].map(|a| a as &dyn agent::Ask),
+                });
+                let setup = Setup {
+                    rules: &self.rules,
+                    scenario: &self.scenario,
+                    strategies: &seats,
+                };
+                state.reset(&setup, master_seed, game);
+                state.play(&setup, game, stats, tally, records);
+            }
         }
         tally.series(series);
-    }
-
-    fn end_of_run() {
-        crate::system::agent::end_of_run();
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {

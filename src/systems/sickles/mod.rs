@@ -22,6 +22,7 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow, NO_BREAKDOWN};
+use crate::system::agent::{seat_stream, Agents};
 use crate::system::{Metric, Series, Simulation, StrategyInfo, Trace, Variant};
 use rules::EVENTS;
 use strategy::Decide;
@@ -35,7 +36,7 @@ pub struct Sickles {
     pub turns: u32,
     /// An external agent's command and its `hello`, for a side an agent
     /// plays (`exec:COMMAND`).
-    pub agents: BySeat<Option<(String, serde_json::Value)>>,
+    pub agents: Agents,
 }
 
 impl Sickles {
@@ -47,22 +48,18 @@ impl Sickles {
         index: u64,
         turn_done: &mut impl FnMut(&TurnTally),
     ) {
-        if self.agents.0.iter().all(Option::is_none) {
+        let Some(lent) = self
+            .agents
+            .lend(rules::SYSTEM, master_seed, index, seat_stream)
+        else {
             return self.play_with(&self.strategies, game, master_seed, index, turn_done);
-        }
-        crate::system::agent::with_agents(
-            rules::SYSTEM,
-            &self.agents,
-            master_seed,
-            index,
-            |agents| {
-                let sides = BySeat::from_fn(|s| agent::Seated {
-                    built_in: self.strategies[s],
-                    agent: agents[s],
-                });
-                self.play_with(&sides, game, master_seed, index, turn_done);
-            },
-        );
+        };
+        let agents = lent.seats();
+        let sides = BySeat::from_fn(|s| agent::Seated {
+            built_in: self.strategies[s],
+            agent: agents[s],
+        });
+        self.play_with(&sides, game, master_seed, index, turn_done);
     }
 
     fn play_with<D: Decide>(
@@ -268,9 +265,8 @@ impl Simulation for Sickles {
                 Some(_) => SicklesStrategy::Random,
                 None => SicklesStrategy::from_player(&variant.players[s]),
             }),
-            agents: BySeat::from_fn(|s| {
-                let command = variant.players[s].command.clone()?;
-                Some((command, agent::hello(&variant.rules, &variant.scenario, s)))
+            agents: Agents::of(&variant.players, |s| {
+                agent::hello(&variant.rules, &variant.scenario, s)
             }),
         })
     }
@@ -302,10 +298,6 @@ impl Simulation for Sickles {
         stats.games += 1;
         stats.turns_per_game.record(self.turns as u64);
         series[26] = Ratio::new(self.turns as u64, 1);
-    }
-
-    fn end_of_run() {
-        crate::system::agent::end_of_run();
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {

@@ -24,6 +24,7 @@ use crate::error::Result;
 use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
+use crate::system::agent::{seat_stream, Agents};
 use crate::system::{
     Metric, Player, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant,
 };
@@ -36,7 +37,7 @@ pub struct Skirmish {
     pub strategies: BySeat<SkirmishStrategy>,
     /// An external agent's command and its `hello`, for a side an agent
     /// plays (`exec:COMMAND`).
-    pub agents: BySeat<Option<(String, serde_json::Value)>>,
+    pub agents: Agents,
 }
 
 impl Skirmish {
@@ -44,27 +45,22 @@ impl Skirmish {
     /// the agents choosing their sides' cards.
     fn play_game(&self, state: &mut Game, master_seed: u64, game: u64, tally: &mut GameTally) {
         state.reset(&self.rules, &self.scenario, master_seed, game);
-        if self.agents.0.iter().all(Option::is_none) {
+        let Some(lent) = self
+            .agents
+            .lend(rules::SYSTEM, master_seed, game, seat_stream)
+        else {
             return state.play(&self.rules, &self.scenario, &self.strategies, tally);
-        }
-        crate::system::agent::with_agents(
-            rules::SYSTEM,
-            &self.agents,
-            master_seed,
-            game,
-            |agents| {
-                let mut cards = agent::AgentCards {
-                    scenario: &self.scenario,
-                    agents,
-                };
-                state.play_with(
-                    &self.rules,
-                    &self.scenario,
-                    &self.strategies,
-                    &mut cards,
-                    tally,
-                );
-            },
+        };
+        let mut cards = agent::AgentCards {
+            scenario: &self.scenario,
+            agents: lent.seats(),
+        };
+        state.play_with(
+            &self.rules,
+            &self.scenario,
+            &self.strategies,
+            &mut cards,
+            tally,
         );
     }
 }
@@ -237,9 +233,8 @@ impl Simulation for Skirmish {
                     None => SkirmishStrategy::from_player(player),
                 }
             }),
-            agents: BySeat::from_fn(|s| {
-                let command = variant.players[s].command.clone()?;
-                Some((command, agent::hello(&variant.rules, &variant.scenario, s)))
+            agents: Agents::of(&variant.players, |s| {
+                agent::hello(&variant.rules, &variant.scenario, s)
             }),
         })
     }
@@ -266,10 +261,6 @@ impl Simulation for Skirmish {
                 tally: *tally,
             });
         }
-    }
-
-    fn end_of_run() {
-        crate::system::agent::end_of_run();
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {
