@@ -483,7 +483,7 @@ impl Agents {
     /// The agents of `players`: a seat with a command (`exec:`) gets one,
     /// greeted with `hello(seat)`.
     pub fn of(
-        players: &BySeat<super::Player>,
+        players: &BySeat<super::player::Player>,
         hello: impl Fn(Seat) -> serde_json::Value,
     ) -> Agents {
         Agents(BySeat::from_fn(|seat| {
