@@ -6,7 +6,7 @@
 //! nonsense or an illegal choice stops the run with one message naming the
 //! seat, game and decision, exit 2, nothing written.
 
-mod common;
+use crate::common;
 
 use common::{command, fortunes, run_within, send_signal, stderr, wait_within, TempDir};
 use polars::prelude::*;
@@ -352,7 +352,7 @@ fn a_piquet_agent_sees_who_decides_what_about_and_the_field_as_the_rules_give_th
     let tmp = TempDir::new("agents-piquet-field");
     std::fs::write(tmp.path().join("checker.py"), PIQUET_CHECKER).unwrap();
     let corps =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/piquet/scenarios/corps.toml");
+        Path::new(crate::common::crate_dir()).join("experiments/piquet/scenarios/corps.toml");
     let run = |dir: &str, threads: &str| {
         let out = tmp.path().join(dir);
         std::process::Command::new(FORTUNES)
@@ -488,7 +488,7 @@ fn a_failing_agent_stops_the_run_naming_the_seat_game_and_decision() {
             ])
             .arg(&out)
             .env("FORTUNES_AGENT_TIMEOUT", "1")
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(crate::common::crate_dir())
             .output()
             .unwrap();
         let message = stderr(&output);

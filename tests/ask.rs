@@ -1,11 +1,11 @@
 //! `fortunes ask`: answers checked against the records read independently,
 //! against the summary table, and against the expression language's rules.
 
+use crate::common;
+use common::{fortunes, stderr, TempDir};
 use fortunes::ask::{ask, Records};
 use polars::prelude::*;
 use std::path::Path;
-mod common;
-use common::{fortunes, stderr, TempDir};
 
 fn run_with_records(dir: &Path, args: &[&str]) {
     let mut all = vec!["run"];

@@ -6,15 +6,15 @@
 //! difference. An interval that treated rounds or turns as independent
 //! reads 0.6 or 2.5 here; one that covers reads 1.
 //!
-//! `FORTUNES_CALIBRATION_SEEDS=200 cargo test --release --test calibration
+//! `FORTUNES_CALIBRATION_SEEDS=200 cargo test --release --test tests calibration
 //! -- --nocapture` prints the whole table (docs/experiments.md).
 
+use crate::common;
+use common::{cheap, variant};
 use fortunes::stats::{cluster_size, t_quantile, Kind, CONFIDENCE};
 use fortunes::system::{Plan, Stop, System, VariantOutcome};
 use fortunes::systems::SYSTEMS;
 use std::collections::BTreeMap;
-mod common;
-use common::{cheap, variant};
 
 /// Seeds per system: enough that the spread's own error (about
 /// 1/sqrt(2 x seeds), 5% at 200) is far inside the tolerance.

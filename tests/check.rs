@@ -3,13 +3,13 @@
 //! caught and the moved metrics named; another seed alone moves nothing;
 //! `--exact` catches any change; a stale or missing baseline is bad input.
 
+use crate::common;
+use common::{fortunes, stderr, TempDir};
 use fortunes::check::{compare, pool, Baseline};
 use fortunes::experiment::{Experiment, Overrides};
 use fortunes::system::VariantOutcome;
 use statrs::distribution::{Binomial, DiscreteCDF};
 use std::path::Path;
-mod common;
-use common::{fortunes, stderr, TempDir};
 
 fn experiment(text: &str) -> Experiment {
     let table: toml::Table = toml::from_str(text).unwrap();

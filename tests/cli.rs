@@ -1,10 +1,10 @@
 //! The binary as a user runs it: outputs, reproducibility, bad input.
 
+use crate::common;
+use common::{fortunes, stderr, TempDir};
 use polars::prelude::*;
 use std::path::Path;
 use std::process::Command;
-mod common;
-use common::{fortunes, stderr, TempDir};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn read_parquet(path: &Path) -> DataFrame {
@@ -338,7 +338,7 @@ fn listings_name_every_parameter_and_strategy() {
 #[test]
 fn experiment_files_are_valid_rules_files() {
     for system in ["haggerty", "haggis"] {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        let dir = Path::new(crate::common::crate_dir())
             .join("experiments")
             .join(system);
         let mut checked = 0;
@@ -607,7 +607,7 @@ fn an_interrupted_run_leaves_nothing_behind() {
                 "--out",
                 out.to_str().unwrap(),
             ])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(crate::common::crate_dir())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -1062,7 +1062,7 @@ fn with_input(args: &[&str], input: &str) -> std::process::Output {
     use std::io::Write as _;
     let mut child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(crate::common::crate_dir())
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -1158,7 +1158,7 @@ fn check_json_gives_every_test_and_the_same_exit_code() {
 fn a_person_plays_a_skirmish_side_through_standard_input() {
     use fortunes::systems::skirmish::{Game, Rules, Scenario};
     let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/skirmish/scenarios/vikings.toml"),
+        Path::new(crate::common::crate_dir()).join("experiments/skirmish/scenarios/vikings.toml"),
     )
     .unwrap();
     let scenario = Scenario::from_table(&toml::from_str(&text).unwrap()).unwrap();
@@ -1458,7 +1458,7 @@ fn a_play_whose_reader_goes_away_ends_quietly() {
             .unwrap();
         let mut child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
             .args(["play", system])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(crate::common::crate_dir())
             .stdin(garbage.stdout.take().unwrap())
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
@@ -1485,7 +1485,7 @@ fn a_play_fed_an_endless_line_is_refused_at_the_bound() {
     for system in ["haggerty", "haggis", "sickles", "skirmish", "piquet"] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
             .args(["play", system])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(crate::common::crate_dir())
             .stdin(std::fs::File::open("/dev/zero").unwrap())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::piped())

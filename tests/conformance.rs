@@ -11,6 +11,8 @@
 //! - `run.toml` reproduces a run byte for byte;
 //! - bad input is refused with exit 2 and nothing left behind.
 
+use crate::common;
+use common::{cheap, fortunes, stderr, variant, TempDir};
 use fortunes::engine::Seat;
 use fortunes::experiment::{Experiment, Overrides};
 use fortunes::params::ParamKind;
@@ -18,39 +20,13 @@ use fortunes::stats::Ratio;
 use fortunes::system::System;
 use fortunes::system::{Plan, Stop};
 use fortunes::systems::SYSTEMS;
-use std::alloc::{GlobalAlloc, Layout, System as SystemAllocator};
-use std::cell::Cell;
 use std::path::Path;
-mod common;
-use common::{cheap, fortunes, stderr, variant, TempDir};
 
-/// Counts the allocations of the current thread only, so tests running
-/// beside each other do not disturb the count.
-struct PerThread;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for PerThread {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-        unsafe { SystemAllocator.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { SystemAllocator.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-        unsafe { SystemAllocator.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: PerThread = PerThread;
-
+/// This thread's allocations so far (`crate::alloc`, which counts them
+/// per thread, so tests running beside each other do not disturb the
+/// count).
 fn allocations() -> u64 {
-    ALLOCATIONS.with(|c| c.get())
+    crate::alloc::thread_allocations()
 }
 
 /// Games for a quick check: a few batches, and a partial one.
@@ -596,7 +572,7 @@ fn experiments_validate_before_playing() {
     // Every shipped experiment file loads, names a registered system and
     // has at least one variant.
     // Scenario folders hold orders of battle, not experiments.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments");
+    let root = Path::new(crate::common::crate_dir()).join("experiments");
     let files = fortunes::experiment::experiment_files(&root, None).unwrap();
     assert!(files.len() >= 3);
     assert!(files

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    PathBuf::from(crate::common::crate_dir())
 }
 
 /// The markdown files a user reads.

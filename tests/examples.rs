@@ -17,7 +17,10 @@ fn the_notebook_example_reads_the_tables_with_polars() {
     }
     let out = std::env::temp_dir().join(format!("fortunes-notebook-{}", std::process::id()));
     let output = Command::new("python3")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/notebook.py"))
+        .arg(format!(
+            "{}/examples/notebook.py",
+            crate::common::crate_dir()
+        ))
         .arg(&out)
         .env("FORTUNES", env!("CARGO_BIN_EXE_fortunes"))
         .output()

@@ -9,9 +9,11 @@
 //! fortunes hosting agents whose replies turn hostile), and a person's
 //! seat is fed random answers: each input is a process run to its end
 //! within a limit, so a hang fails the test. The counts are printed
-//! (`cargo test --release --test fuzz -- --nocapture`) and in
+//! (`cargo test --release --test tests fuzz -- --nocapture`) and in
 //! docs/internals.md.
 
+use crate::common;
+use common::{command, fortunes, run_within, stderr, TempDir};
 use fortunes::ask::{ask, Records};
 use fortunes::experiment::{Experiment, Overrides};
 use rand::{Rng, SeedableRng};
@@ -19,14 +21,12 @@ use rand_pcg::Pcg64Mcg;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-mod common;
-use common::{command, fortunes, run_within, stderr, TempDir};
 
 /// Inputs per corpus file; the whole test stays within a few seconds.
 const MUTATIONS: usize = 40;
 
 fn corpus() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(crate::common::crate_dir());
     let mut files = Vec::new();
     let mut stack = vec![root.join("experiments"), root.join("strategies")];
     while let Some(dir) = stack.pop() {

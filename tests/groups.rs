@@ -9,31 +9,10 @@
 //! here is inside `output::capture`, and a test says what failed (a count
 //! and the first few), never everything it saw.
 
+use crate::alloc::{CURRENT, PEAK};
 use fortunes::experiment::{Experiment, Overrides};
 use fortunes::runner::VARIANT_GROUP;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-struct Peak;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards to the system allocator; only counts.
-unsafe impl GlobalAlloc for Peak {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = CURRENT.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(now, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Peak = Peak;
+use std::sync::atomic::Ordering;
 
 fn experiment(text: &str) -> Experiment {
     Experiment::from_table(
@@ -97,12 +76,16 @@ const CHILD: &str = "FORTUNES_GROUPS_SWEEP_CHILD";
 /// `output::capture`, not printed).
 #[test]
 fn a_sweep_of_ten_thousand_variants_stays_under_200_mb() {
-    const NAME: &str = "a_sweep_of_ten_thousand_variants_stays_under_200_mb";
+    // The test's name in this binary: its module path less the crate's.
+    let name = format!(
+        "{}::a_sweep_of_ten_thousand_variants_stays_under_200_mb",
+        module_path!().split_once("::").map_or("", |(_, m)| m)
+    );
     if std::env::var_os(CHILD).is_some() {
         return sweep_ten_thousand_variants();
     }
     let child = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([NAME, "--exact", "--nocapture", "--test-threads=1"])
+        .args([name.as_str(), "--exact", "--nocapture", "--test-threads=1"])
         .env(CHILD, "1")
         .output()
         .unwrap();
@@ -120,6 +103,10 @@ fn a_sweep_of_ten_thousand_variants_stays_under_200_mb() {
     assert!(
         child.status.success(),
         "the sweep failed; it printed:\n{first}"
+    );
+    assert!(
+        printed.iter().any(|l| l.contains("1 passed")),
+        "the child ran no test (named {name}); it printed:\n{first}"
     );
     assert!(
         printed.len() <= 20,

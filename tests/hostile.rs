@@ -4,7 +4,7 @@
 //! misplaced keys, values one path accepted and the other refused, and a
 //! stderr nobody can write to.
 
-mod common;
+use crate::common;
 use common::{command, fortunes, run_within, stderr, TempDir};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -156,7 +156,7 @@ fn a_full_stderr_is_no_panic() {
     ] {
         let status = Command::new(env!("CARGO_BIN_EXE_fortunes"))
             .args(&args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(crate::common::crate_dir())
             .stdout(Stdio::null())
             .stderr(full.try_clone().unwrap())
             .status()
@@ -219,7 +219,7 @@ fn a_damaged_run_file_is_refused() {
 #[test]
 fn scenario_fields_of_the_wrong_type_are_refused_naming_the_file() {
     let dir = TempDir::new("hostile-scenario");
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = std::path::Path::new(crate::common::crate_dir());
     let vikings =
         std::fs::read_to_string(root.join("experiments/skirmish/scenarios/vikings.toml")).unwrap();
     let sickles =
@@ -303,7 +303,7 @@ fn output_folders_hold_only_the_last_run() {
 
 fn fortunes_env(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_fortunes"));
-    command.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    command.args(args).current_dir(crate::common::crate_dir());
     for var in [
         "SLURM_ARRAY_TASK_ID",
         "SLURM_ARRAY_TASK_COUNT",
@@ -556,7 +556,7 @@ fn damaged_parts_and_shard_counts_are_refused_at_once() {
 fn a_trillion_games_start_at_once_and_stop_on_sigterm() {
     let child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
         .args(["run", "haggis", "-n", "1000000000000", "-q", "-j", "1"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(crate::common::crate_dir())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -757,7 +757,7 @@ fn a_suite_check_follows_no_links() {
     let reports = dir.path().join("reports");
     std::fs::create_dir_all(suite.join("sub")).unwrap();
     let shipped =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/haggerty-jokers.toml");
+        std::path::Path::new(crate::common::crate_dir()).join("experiments/haggerty-jokers.toml");
     std::fs::copy(&shipped, suite.join("jokers.toml")).unwrap();
     let (suite_arg, reports_arg) = (suite.to_str().unwrap(), reports.to_str().unwrap());
     // Two links back up: 2^40 paths before the kernel's link limit.

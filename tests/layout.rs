@@ -499,7 +499,7 @@ fn show(files: &[PathBuf]) -> String {
 }
 
 fn this_crate() -> Crate {
-    Crate::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+    Crate::read(&Path::new(crate::common::crate_dir()).join("src"))
 }
 
 #[test]

@@ -10,8 +10,7 @@ use fortunes::systems::piquet::dice::{volley_distribution, BeyondFour, DICE};
 use fortunes::systems::piquet::stats::{volley_key, FireKind};
 use fortunes::systems::piquet::{Rules, Scenario, Stats};
 
-#[path = "common/piquet.rs"]
-mod common;
+use crate::common::piquet as common;
 
 use common::{heuristic, scenario};
 

@@ -12,8 +12,7 @@ use fortunes::systems::piquet::scenario::OrderKind;
 use fortunes::systems::piquet::stats::{AssaultEnd, DecqRecord};
 use fortunes::systems::piquet::{Game, GameTally, PiquetStrategy, Rules, Scenario, Setup, Stats};
 
-#[path = "common/piquet.rs"]
-mod common;
+use crate::common::piquet as common;
 
 use common::{heuristic, scenario};
 
@@ -248,7 +247,7 @@ fn rallies_in_the_game_follow_the_binomial_law() {
 fn every_kard_turns_one_card_a_player_and_hands_stay_in_bounds() {
     for file in ["default.toml", "corps.toml"] {
         let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            std::path::Path::new(crate::common::crate_dir())
                 .join("experiments/piquet/scenarios")
                 .join(file),
         )
@@ -387,7 +386,7 @@ fn a_commander_passes_initiative_down() {
     // for; its commander, with nothing of its own, passes IP down when the
     // division runs low. The track never passes 18.
     let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        std::path::Path::new(crate::common::crate_dir())
             .join("experiments/piquet/scenarios/corps.toml"),
     )
     .unwrap();
@@ -703,7 +702,7 @@ fn an_unrallied_winner_does_not_fight_again() {
 #[test]
 fn an_army_deck_smaller_than_note_13s_is_refused() {
     let default = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        std::path::Path::new(crate::common::crate_dir())
             .join("experiments/piquet/scenarios/default.toml"),
     )
     .unwrap();
@@ -754,7 +753,7 @@ fn infantry_falling_with_cavalry_together_rallies_as_together_by_cavalry_says() 
 fn shipped_scenario(file: &str) -> Scenario {
     scenario(
         &std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            std::path::Path::new(crate::common::crate_dir())
                 .join("experiments/piquet/scenarios")
                 .join(file),
         )

@@ -3,7 +3,7 @@
 //! experiment finds, exactly zero where a rule cannot touch the metric,
 //! ranked by size; refused steps are named, bad parameters refused.
 
-mod common;
+use crate::common;
 use common::{fortunes, stderr, TempDir};
 use fortunes::experiment::{Experiment, Overrides};
 use fortunes::sensitivity::{effects, one_at_a_time};

@@ -3,7 +3,7 @@
 //! a precision target over several rounds), and the merge refuses what it
 //! cannot merge, naming the files, leaving nothing behind.
 
-mod common;
+use crate::common;
 
 use common::{fortunes, stderr, TempDir};
 use std::collections::BTreeMap;
@@ -328,7 +328,7 @@ fn shard_options_are_checked() {
 
 fn with_env(args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_fortunes"));
-    command.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    command.args(args).current_dir(crate::common::crate_dir());
     for var in [
         "SLURM_ARRAY_TASK_ID",
         "SLURM_ARRAY_TASK_COUNT",

@@ -21,7 +21,7 @@ fn rules(sets: &[&str]) -> Rules {
 
 fn illustrative() -> Scenario {
     let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        std::path::Path::new(crate::common::crate_dir())
             .join("experiments/sickles/scenarios/illustrative.toml"),
     )
     .unwrap();

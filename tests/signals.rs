@@ -2,7 +2,7 @@
 //! was: with one signal, with two (as `timeout` sends), and for a suite
 //! check, which must not report an interruption as a table of errors.
 
-mod common;
+use crate::common;
 use common::TempDir;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 fn start(args: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_fortunes"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(crate::common::crate_dir())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -156,7 +156,7 @@ fn play_and_agent_waiting_on_their_input_stop_on_a_signal() {
             let signal = ["INT", "TERM"][(i + j) % 2];
             let mut child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
                 .args([command, system])
-                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .current_dir(crate::common::crate_dir())
                 .stdin(Stdio::piped())
                 .stdout(Stdio::null())
                 .stderr(Stdio::piped())
@@ -185,7 +185,7 @@ fn a_play_whose_output_nobody_reads_stops_on_a_signal() {
         .unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_fortunes"))
         .args(["play", "haggerty"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(crate::common::crate_dir())
         .stdin(garbage.stdout.take().unwrap())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -121,7 +121,7 @@ fn scenario(text: &str) -> Scenario {
 
 fn vikings() -> Scenario {
     let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        std::path::Path::new(crate::common::crate_dir())
             .join("experiments/skirmish/scenarios/vikings.toml"),
     )
     .unwrap();

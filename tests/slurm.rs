@@ -17,8 +17,6 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const CRATE: &str = env!("CARGO_MANIFEST_DIR");
-
 /// The cluster, stopped when dropped, even when the test fails.
 struct Cluster {
     dir: PathBuf,
@@ -27,7 +25,7 @@ struct Cluster {
 
 impl Cluster {
     fn start(dir: &Path) -> Cluster {
-        let script = Path::new(CRATE).join("deploy/slurm/local-cluster.sh");
+        let script = Path::new(crate_dir()).join("deploy/slurm/local-cluster.sh");
         let output = Command::new(&script)
             .args(["start", dir.to_str().unwrap()])
             .output()
@@ -54,7 +52,7 @@ impl Cluster {
 
 impl Drop for Cluster {
     fn drop(&mut self) {
-        let script = Path::new(CRATE).join("deploy/slurm/local-cluster.sh");
+        let script = Path::new(crate_dir()).join("deploy/slurm/local-cluster.sh");
         let _ = Command::new(script)
             .args(["stop", self.dir.to_str().unwrap()])
             .status();
@@ -108,16 +106,16 @@ fn a_slurm_job_array_merges_into_the_single_run() {
     let single = Command::new(fortunes)
         .args(["run", experiment, "-j", "1", "-q", "--out"])
         .arg(&out)
-        .current_dir(CRATE)
+        .current_dir(crate_dir())
         .output()
         .unwrap();
     assert!(single.status.success(), "{}", stderr(&single));
     let expected = tree(&out);
     std::fs::rename(&out, dir.join("single")).unwrap();
 
-    let submitted = Command::new(Path::new(CRATE).join("deploy/slurm/submit.sh"))
+    let submitted = Command::new(Path::new(crate_dir()).join("deploy/slurm/submit.sh"))
         .args([experiment, "4", "--wait", "--cpus-per-task=1"])
-        .arg(format!("--chdir={CRATE}"))
+        .arg(format!("--chdir={}", crate_dir()))
         .arg(format!("--output={}/slurm-%j-%a.out", dir.display()))
         .env("SLURM_CONF", &cluster.conf)
         .env("FORTUNES", fortunes)
@@ -159,4 +157,12 @@ fn a_slurm_job_array_merges_into_the_single_run() {
     }
     drop(cluster);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The crate's folder, read when the test runs (cargo sets it then too):
+/// a path baked in at compile time goes stale when a shared build cache
+/// serves a checkout in another place.
+fn crate_dir() -> &'static str {
+    static DIR: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into()))
 }

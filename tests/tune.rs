@@ -154,7 +154,7 @@ fn an_experiment_file_carries_its_search() {
     let run = |args: &[&str]| {
         std::process::Command::new(env!("CARGO_BIN_EXE_fortunes"))
             .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(crate::common::crate_dir())
             .output()
             .unwrap()
     };
@@ -255,7 +255,7 @@ fn a_sweep_under_a_constraint_is_raced_and_reproduced_from_its_run_file() {
     let run = |args: &[&str]| {
         std::process::Command::new(env!("CARGO_BIN_EXE_fortunes"))
             .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(crate::common::crate_dir())
             .output()
             .unwrap()
     };

@@ -2,6 +2,8 @@
 //! variants of any registered system.
 #![allow(dead_code)]
 
+pub mod piquet;
+
 use fortunes::engine::BySeat;
 use fortunes::system::{Player, System, Variant};
 use std::path::{Path, PathBuf};
@@ -12,9 +14,17 @@ use std::process::{Command, Output};
 pub fn fortunes(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fortunes"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(crate_dir())
         .output()
         .expect("the binary runs")
+}
+
+/// The crate's folder, read when the test runs (cargo sets it then too):
+/// a path baked in at compile time goes stale when a shared build cache
+/// serves a checkout in another place.
+pub fn crate_dir() -> &'static str {
+    static DIR: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into()))
 }
 
 pub fn stderr(output: &Output) -> String {
@@ -154,7 +164,7 @@ pub fn run_within(command: &mut Command, input: Vec<u8>, limit: std::time::Durat
 /// `fortunes ARGS` from the crate's folder, as a command to adjust.
 pub fn command(args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_fortunes"));
-    command.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    command.args(args).current_dir(crate_dir());
     command
 }
 

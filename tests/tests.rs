@@ -1,0 +1,35 @@
+//! Every integration test in one binary (as ripgrep's `tests/tests.rs`),
+//! so the library and polars are linked once, not once a file; each file
+//! is a module. The speed gate (`budgets`) and the Slurm test (`slurm`),
+//! both run on their own by `.ci/run`, stay binaries of their own.
+
+mod alloc;
+mod common;
+
+mod agents;
+mod ask;
+mod calibration;
+mod check;
+mod cli;
+mod conformance;
+mod docs_commands;
+mod examples;
+mod experiments;
+mod fuzz;
+mod groups;
+mod haggerty_rules;
+mod haggerty_simulation;
+mod haggis_moves;
+mod haggis_rules;
+mod haggis_simulation;
+mod hostile;
+mod layout;
+mod piquet;
+mod piquet_fire;
+mod piquet_game;
+mod sensitivity;
+mod shards;
+mod sickles;
+mod signals;
+mod skirmish;
+mod tune;
