@@ -297,6 +297,7 @@ impl Game {
 
     /// Lets `seat` chain cards after `start`; each must outrank its last
     /// card and, for the second player, `must_beat`. Returns the last card.
+    #[inline]
     fn chain<S: Strategy>(
         &mut self,
         rules: &Rules,
@@ -306,11 +307,34 @@ impl Game {
         must_beat: Option<Card>,
         played: &mut BySeat<CardSet>,
     ) -> Option<Card> {
-        let mut last = start?;
+        let last = start?;
         let floor = match must_beat {
             Some(other) => CardSet::outranking(other),
             None => CardSet(u64::MAX),
         };
+        // Checked here, inlined, because most rounds hold no card to chain:
+        // the call with its view is made only when there is a choice.
+        let legal = self.hands[seat]
+            .intersect(CardSet::outranking(last))
+            .intersect(floor);
+        if legal.is_empty() {
+            return Some(last);
+        }
+        self.chain_choices(rules, strategies, seat, last, must_beat, floor, played)
+    }
+
+    /// `chain` once the seat holds a card it may chain.
+    #[allow(clippy::too_many_arguments)]
+    fn chain_choices<S: Strategy>(
+        &mut self,
+        rules: &Rules,
+        strategies: &BySeat<S>,
+        seat: Seat,
+        mut last: Card,
+        must_beat: Option<Card>,
+        floor: CardSet,
+        played: &mut BySeat<CardSet>,
+    ) -> Option<Card> {
         loop {
             let legal = self.hands[seat]
                 .intersect(CardSet::outranking(last))

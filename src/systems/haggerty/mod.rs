@@ -56,12 +56,13 @@ pub fn play_game<S: Strategy>(
             record.lone_rounds[outcome.first] += !outcome.contested as u32;
             record.joker_ties += outcome.joker_tie as u32;
         }
-        stats.record_turn(rules, &tally, game.hands);
+        let unit_actions = tally.played.map(|played| rules.unit_actions_of(played));
+        stats.record_turn(rules, &tally, unit_actions, game.hands);
         record.turns += 1;
         record.rounds += tally.rounds;
         for seat in Seat::BOTH {
             record.cards_played[seat] += tally.played[seat].len();
-            record.unit_actions[seat] += rules.unit_actions_of(tally.played[seat]);
+            record.unit_actions[seat] += unit_actions[seat];
             record.passes[seat] += tally.passed[seat] as u32;
             record.cards_left[seat] += game.hands[seat].len();
         }

@@ -132,12 +132,18 @@ impl Stats {
     }
 
     #[inline]
-    pub fn record_turn(&mut self, rules: &Rules, tally: &TurnTally, hands_left: BySeat<CardSet>) {
+    pub fn record_turn(
+        &mut self,
+        rules: &Rules,
+        tally: &TurnTally,
+        unit_actions: BySeat<u32>,
+        hands_left: BySeat<CardSet>,
+    ) {
         self.rounds_per_turn.record(tally.rounds as usize);
         for seat in Seat::BOTH {
             let played = tally.played[seat];
             self.cards_per_turn[seat].record(played.len() as u64);
-            self.unit_actions_per_turn[seat].record(rules.unit_actions_of(played) as u64);
+            self.unit_actions_per_turn[seat].record(unit_actions[seat] as u64);
             for (mean, allows) in self.cards_allowing_per_turn[seat]
                 .iter_mut()
                 .zip(rules.allows)
