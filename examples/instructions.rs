@@ -1,6 +1,7 @@
 //! A fixed amount of work for an instruction count (valgrind's
 //! callgrind), which does not drift with the machine as times do: each
-//! system's floor (the least a game could cost), and Piquet's DECQ.
+//! system's floor (the least a game could cost), Skirmish's card sequence
+//! and Piquet's DECQ.
 //!
 //! ```sh
 //! cargo build --release --example instructions
@@ -19,10 +20,10 @@ mod piquet_floor;
 
 use fortunes::stats::Ratio;
 use fortunes::system::Simulation;
-use fortunes::systems::{self, piquet::Piquet};
+use fortunes::systems::{self, piquet::Piquet, skirmish::Skirmish};
 
 /// Every mode, as the usage line lists them.
-const MODES: &str = "haggerty_deal|haggis_deal|skirmish_deal|sickles_turn|piquet_deal|piquet_floor|piquet_decq_heuristic|piquet_decq_random";
+const MODES: &str = "haggerty_deal|haggis_deal|skirmish_deal|skirmish_cards|sickles_turn|piquet_deal|piquet_floor|piquet_decq_heuristic|piquet_decq_random";
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -41,6 +42,26 @@ fn main() {
             (0..n).for_each(|index| floor.run(index));
         }
         "skirmish_deal" => (0..n).for_each(floors::skirmish_deal),
+        "skirmish_cards" => {
+            // The card sequence alone, as benches/skirmish.rs times it: two
+            // men too far apart to meet, so every play is a card.
+            let system = systems::find("skirmish").expect("registered");
+            let mut variant =
+                system.default_variant(system.both_playing("hold_high").expect("built in"));
+            variant.scenario = toml::from_str("distance = 0\n").expect("a scenario");
+            let simulation = Skirmish::build(&variant).expect("valid");
+            let (mut game, mut tally) = simulation.new_state();
+            for index in 0..n {
+                game.reset(&simulation.rules, &simulation.scenario, 1, index);
+                game.play(
+                    &simulation.rules,
+                    &simulation.scenario,
+                    &simulation.strategies,
+                    &mut tally,
+                );
+                std::hint::black_box(&tally);
+            }
+        }
         "sickles_turn" => (0..n).for_each(floors::sickles_turn),
         "piquet_deal" => {
             for index in 0..n {
