@@ -1501,3 +1501,376 @@ fn a_play_fed_an_endless_line_is_refused_at_the_bound() {
         assert_eq!(message.lines().count(), 1, "{message}");
     }
 }
+
+/// Every subcommand below `command`, each with its path of names.
+fn every_command(
+    path: Vec<String>,
+    command: &clap::Command,
+    out: &mut Vec<(Vec<String>, clap::Command)>,
+) {
+    for inner in command.get_subcommands().filter(|c| c.get_name() != "help") {
+        let mut inner_path = path.clone();
+        inner_path.push(inner.get_name().to_string());
+        out.push((inner_path.clone(), inner.clone()));
+        every_command(inner_path, inner, out);
+    }
+}
+
+/// The commands the systems declare: `odds`, `play`, `agent` and each
+/// system's tools, with everything below them.
+fn system_commands() -> Vec<(Vec<String>, clap::Command)> {
+    let root = fortunes::cli::command();
+    let mut tops = vec!["odds".to_string(), "play".to_string(), "agent".to_string()];
+    tops.extend(
+        fortunes::systems::SYSTEMS
+            .iter()
+            .filter(|s| s.tools().is_some())
+            .map(|s| s.name().to_string()),
+    );
+    let mut all = Vec::new();
+    for top in tops {
+        let command = root
+            .find_subcommand(&top)
+            .unwrap_or_else(|| panic!("no {top}"))
+            .clone();
+        all.push((vec![top.clone()], command.clone()));
+        every_command(vec![top], &command, &mut all);
+    }
+    all
+}
+
+#[test]
+fn every_system_command_renders_its_help() {
+    let all = system_commands();
+    // At least odds, odds piquet and its 7 questions, odds skirmish and its
+    // 3, haggis and its 2, play and agent with their 5 systems each: 28.
+    assert!(all.len() >= 28, "{} commands", all.len());
+    for (path, command) in all {
+        for flag in ["--help", "-h"] {
+            let words: Vec<&str> = ["fortunes"]
+                .into_iter()
+                .chain(path.iter().map(String::as_str))
+                .chain([flag])
+                .collect();
+            let error = fortunes::cli::command()
+                .try_get_matches_from(&words)
+                .expect_err("help is not a parse");
+            assert_eq!(
+                error.kind(),
+                clap::error::ErrorKind::DisplayHelp,
+                "{words:?}"
+            );
+            let help = error.render().to_string();
+            let about = command
+                .get_about()
+                .expect("every command says what it does")
+                .to_string();
+            assert!(
+                !about.is_empty() && help.starts_with(&about),
+                "{words:?}:\n{help}"
+            );
+            assert!(
+                help.contains(&format!("Usage: fortunes {}", path.join(" "))),
+                "{help}"
+            );
+            for arg in command.get_arguments().filter(|a| a.get_long().is_some()) {
+                let long = format!("--{}", arg.get_long().unwrap());
+                assert!(
+                    help.contains(&long),
+                    "{words:?} does not list {long}:\n{help}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_question_and_tool_a_system_declares_answers() {
+    // One invocation of each: the system reads every option as its spec
+    // declares it (reading one it does not declare panics).
+    let examples: &[&[&str]] = &[
+        &[
+            "odds",
+            "piquet",
+            "fire",
+            "--firer",
+            "line,reliable",
+            "--tier",
+            "fatigued",
+            "--urban",
+            "--crushing-volley",
+        ],
+        &[
+            "odds",
+            "piquet",
+            "bombard",
+            "--firer",
+            "heavy,II",
+            "--eight-guns",
+            "--step",
+            "-1",
+            "--beyond-four",
+            "climb",
+        ],
+        &[
+            "odds",
+            "piquet",
+            "engagement",
+            "--a",
+            "line,reliable",
+            "--b",
+            "medium,III",
+            "--elan",
+            "4,5",
+            "--steps",
+            "-1,1",
+        ],
+        &[
+            "odds",
+            "piquet",
+            "cast",
+            "--die",
+            "d8",
+            "--dice",
+            "2",
+            "--step",
+            "1",
+            "--beyond-four",
+            "climb",
+        ],
+        &[
+            "odds",
+            "piquet",
+            "assault",
+            "--attacker",
+            "elite,veteran",
+            "--defender",
+            "line,reliable",
+            "--elan",
+            "3,3",
+            "--steps",
+            "0,-1",
+        ],
+        &[
+            "odds",
+            "piquet",
+            "rally",
+            "--die",
+            "d6",
+            "--defeated",
+            "--by-cavalry",
+        ],
+        &["odds", "piquet", "initiative", "--checks", "2", "--json"],
+        &[
+            "odds",
+            "skirmish",
+            "fire",
+            "--fire",
+            "2",
+            "--range",
+            "14",
+            "--unshielded",
+            "--set",
+            "result_reading=clamp",
+        ],
+        &[
+            "odds",
+            "skirmish",
+            "melee",
+            "--a-mod",
+            "-1",
+            "--b-mod",
+            "2",
+            "--set",
+            "result_reading=clamp",
+        ],
+        &[
+            "odds",
+            "skirmish",
+            "morale",
+            "--men",
+            "sound,wounded",
+            "--spread",
+            "2",
+            "--bonus",
+            "1",
+            "--set",
+            "morale_pass=at_or_under",
+        ],
+        &[
+            "haggis",
+            "moves",
+            "--hand",
+            "2H 3H 3S",
+            "--wilds",
+            "J",
+            "--beat",
+            "2D",
+            "--rules",
+            "official",
+            "--set",
+            "bomb_jq=false",
+        ],
+        &[
+            "haggis",
+            "match",
+            "--player",
+            "random",
+            "--against",
+            "random",
+            "--deals",
+            "2",
+            "--seed",
+            "3",
+            "--threads",
+            "1",
+            "--strategies-dir",
+            "strategies",
+            "--set",
+            "target_score=50",
+        ],
+    ];
+    let leaves: Vec<Vec<String>> = system_commands()
+        .into_iter()
+        .filter(|(path, command)| {
+            path[0] != "play" && path[0] != "agent" && command.get_subcommands().next().is_none()
+        })
+        .map(|(path, _)| path)
+        .collect();
+    for leaf in &leaves {
+        assert!(
+            examples.iter().any(|e| e[..leaf.len()] == leaf[..]),
+            "no example of `fortunes {}`",
+            leaf.join(" ")
+        );
+    }
+    for example in examples {
+        let words: Vec<&str> = ["fortunes"].iter().chain(example.iter()).copied().collect();
+        let matches = fortunes::cli::command()
+            .try_get_matches_from(&words)
+            .unwrap();
+        let (outcome, answer) = fortunes::output::capture(|| fortunes::cli::execute(&matches));
+        assert!(
+            outcome.is_ok(),
+            "{words:?}: {:?}",
+            outcome.err().map(|e| e.to_string())
+        );
+        assert!(!answer.is_empty(), "{words:?}");
+    }
+}
+
+/// `play`, `agent`, `odds` and a system's tools are parsed by the command
+/// line, once for every system, before a system sees its typed arguments:
+/// a bad value is refused with exit 2 and one message naming what is
+/// allowed, whichever system it was meant for.
+#[test]
+fn a_bad_play_agent_odds_or_tool_argument_names_what_is_allowed() {
+    let mut cases: Vec<(Vec<&str>, Vec<&str>)> = Vec::new();
+    for system in ["haggerty", "haggis", "sickles", "skirmish", "piquet"] {
+        cases.push((
+            vec!["play", system, "--seat", "c"],
+            vec![
+                "invalid value 'c' for '--seat <seat>'",
+                "[possible values: a, b]",
+            ],
+        ));
+        cases.push((
+            vec!["play", system, "--game", "x"],
+            vec!["invalid value 'x' for '--game <game>'"],
+        ));
+        let unknown = "unknown strategy \"nonesuch\"; allowed: random, ";
+        cases.push((vec!["play", system, "--against", "nonesuch"], vec![unknown]));
+        cases.push((
+            vec!["agent", system, "--strategy", "nonesuch"],
+            vec![unknown],
+        ));
+    }
+    cases.extend([
+        (
+            vec!["play", "haggerty", "--scenario", "x.toml"],
+            vec!["unexpected argument '--scenario'"],
+        ),
+        (
+            vec!["play", "chess"],
+            vec!["unrecognized subcommand 'chess'"],
+        ),
+        (
+            vec![
+                "odds",
+                "piquet",
+                "fire",
+                "--firer",
+                "line,reliable",
+                "--tier",
+                "tired",
+            ],
+            vec!["[possible values: fresh, fatigued, exhausted]"],
+        ),
+        (
+            vec![
+                "odds",
+                "piquet",
+                "cast",
+                "--die",
+                "d6",
+                "--dice",
+                "2",
+                "--beyond-four",
+                "up",
+            ],
+            vec!["[possible values: next_type, climb]"],
+        ),
+        (
+            vec!["odds", "piquet", "cast", "--die", "d6", "--dice", "5"],
+            vec!["invalid value '5' for '--dice <DICE>': 5 is not in 1..=4"],
+        ),
+        (
+            vec!["odds", "piquet", "cast", "--die", "d7", "--dice", "2"],
+            vec!["invalid value \"d7\" for --die; allowed: d4, d6, d8, d10, d12"],
+        ),
+        (
+            vec![
+                "odds", "skirmish", "melee", "--a-mod", "-21", "--b-mod", "0",
+            ],
+            vec!["-21 is not in -20..=20"],
+        ),
+        (
+            vec!["odds", "skirmish", "morale", "--men", "sound,tired"],
+            vec!["allowed: sound, wounded, routing"],
+        ),
+        (
+            vec![
+                "haggis",
+                "match",
+                "--player",
+                "random",
+                "--against",
+                "random",
+                "--threads",
+                "0",
+            ],
+            vec!["invalid value '0' for '--threads <THREADS>': 0 is not in 1..=1024"],
+        ),
+        (
+            vec!["haggis", "moves"],
+            vec![
+                "the following required arguments were not provided",
+                "--hand <HAND>",
+            ],
+        ),
+    ]);
+    for (args, expected) in cases {
+        let output = fortunes(&args);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {message}");
+        assert!(!message.contains("panicked"), "{args:?}: {message}");
+        assert_eq!(message.matches("error:").count(), 1, "{args:?}: {message}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        for text in expected {
+            assert!(
+                message.contains(text),
+                "{args:?}: {message:?} lacks {text:?}"
+            );
+        }
+    }
+}

@@ -1,7 +1,10 @@
 //! The layout the architecture promises, checked on the source itself:
 //! no two files of `src/` import each other, directly or in a ring; no
-//! system imports the registry; and no file outside `src/systems/` names a
-//! system (the command line, experiments and reports see `dyn System`).
+//! system imports the registry; no file outside `src/systems/` names a
+//! system (the command line, experiments and reports see `dyn System`);
+//! and no file of the systems or of their interface (`src/system/`) names
+//! clap (the command line alone parses; a system declares its commands as
+//! data).
 //!
 //! An import is any path a file uses that resolves to another file of the
 //! crate: `use crate::…`, `use super::…`, a `use` of a child module, and
@@ -602,4 +605,45 @@ fn no_system_imports_the_registry_and_nothing_else_names_a_system() {
             );
         }
     }
+}
+
+/// The crates whose names begin with `crate_name` (`clap`, `clap_complete`)
+/// that `code` names.
+fn crates_named(code: &str, crate_name: &str) -> BTreeSet<String> {
+    code.split(|c: char| !ident_char(c))
+        .filter(|word| {
+            *word == crate_name
+                || word
+                    .strip_prefix(crate_name)
+                    .is_some_and(|rest| rest.starts_with('_'))
+        })
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn no_system_and_not_the_system_interface_names_clap() {
+    let krate = this_crate();
+    let mut checked = 0;
+    for file in krate.modules.keys() {
+        if !(file.starts_with("systems") || file.starts_with("system")) {
+            continue;
+        }
+        checked += 1;
+        let code = code_only(&std::fs::read_to_string(krate.src.join(file)).unwrap());
+        let named = crates_named(&code, "clap");
+        assert!(
+            named.is_empty(),
+            "{} names {named:?}: only the command line (src/cli/) may; declare a command as a system::Spec",
+            file.display()
+        );
+    }
+    assert!(checked >= 40, "files checked: {checked}");
+    // The check finds a name however it is written, and only a whole one.
+    let code =
+        code_only("use clap::Arg; fn f() -> ::clap_mangen::Man {} // clap\nlet clapper = 1;");
+    assert_eq!(
+        crates_named(&code, "clap"),
+        BTreeSet::from(["clap".to_string(), "clap_mangen".to_string()])
+    );
 }

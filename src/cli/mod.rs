@@ -17,6 +17,7 @@ mod play;
 mod run;
 mod sensitivity;
 mod shard;
+mod spec;
 mod tune;
 
 pub use crate::outcome::Outcome;
@@ -124,7 +125,7 @@ pub fn command() -> clap::Command {
         .subcommand(odds::define())
         .subcommand(play::define().after_help(EXIT_CODES))
         .subcommand(agent::define().after_help(EXIT_CODES))
-        .subcommands(tools.map(|t| (t.define)().after_help(EXIT_CODES)))
+        .subcommands(tools.map(|t| spec::command(t.spec).after_help(EXIT_CODES)))
 }
 
 /// Runs one parsed command line; tables and listings go to stdout.
@@ -135,7 +136,7 @@ pub fn execute(matches: &clap::ArgMatches) -> Result<Outcome> {
         Some(("agent", session)) => return agent::execute(session).map(|()| Outcome::Success),
         Some((name, args)) => {
             if let Some(tools) = systems::find(name).ok().and_then(|s| s.tools()) {
-                return (tools.execute)(args).map(|()| Outcome::Success);
+                return (tools.run)(&spec::given(tools.spec, args)).map(|()| Outcome::Success);
             }
         }
         None => {}

@@ -1,7 +1,9 @@
 //! `fortunes odds SYSTEM ...`: exact odds, computed rather than simulated,
 //! for every system that declares them.
 
+use super::spec;
 use crate::error::{Error, ErrorKind, Result};
+use crate::output::emit;
 use crate::systems::{self, SYSTEMS};
 
 /// `odds`, with a subcommand for each system that has exact odds.
@@ -17,7 +19,7 @@ pub fn define() -> clap::Command {
                 .help("Print the answer as a JSON object (question, rows keyed by the header, note) for scripts"),
         )
         .subcommand_required(true)
-        .subcommands(systems.map(|odds| (odds.define)()))
+        .subcommands(systems.map(|odds| spec::command(odds.spec)))
 }
 
 /// Answers one `odds SYSTEM ...` question.
@@ -30,5 +32,7 @@ pub fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let odds = systems::find(name)?
         .odds()
         .ok_or_else(|| Error::new(ErrorKind::BadArgument(format!("{name} has no exact odds"))))?;
-    (odds.execute)(question)
+    let json = question.get_flag("json");
+    let answer = (odds.answer)(&spec::given(odds.spec, question))?;
+    emit(&answer.render(json))
 }

@@ -9,8 +9,8 @@ use crate::output::{ColumnSpec, Record, RecordsWriter, VariantColumns};
 use crate::params::ParamSpec;
 use crate::stats::{Kind, Rate, Ratio, SeriesSums, SummaryRow, CONFIDENCE, NO_BREAKDOWN};
 use crate::system::{
-    GameLoop, Metric, Plan, RecordsOut, Series, ShardText, Simulation, StrategyInfo, System,
-    SystemCommand, Trace, Variant, VariantOutcome,
+    AgentCommand, GameLoop, Metric, OddsCommand, Plan, PlayCommand, RecordsOut, Series, ShardText,
+    Simulation, StrategyInfo, System, ToolCommand, Trace, Variant, VariantOutcome,
 };
 use indicatif::ProgressBar;
 use std::marker::PhantomData;
@@ -96,16 +96,16 @@ impl<S: Simulation> System for Entry<S> {
     fn default_player(&self) -> &'static str {
         S::DEFAULT_PLAYER
     }
-    fn odds(&self) -> Option<SystemCommand> {
+    fn odds(&self) -> Option<OddsCommand> {
         S::ODDS
     }
-    fn play(&self) -> Option<SystemCommand> {
+    fn play(&self) -> Option<PlayCommand> {
         S::PLAY
     }
-    fn agent(&self) -> Option<SystemCommand> {
+    fn agent(&self) -> Option<AgentCommand> {
         S::AGENT
     }
-    fn tools(&self) -> Option<SystemCommand> {
+    fn tools(&self) -> Option<ToolCommand> {
         S::TOOLS
     }
 

@@ -847,18 +847,6 @@ pub fn serve(
     }
 }
 
-/// `fortunes agent SYSTEM`'s command: `--strategy NAME`, the built-in or
-/// preset to serve.
-pub fn serve_command(system: &'static str, about: &'static str) -> clap::Command {
-    clap::Command::new(system).about(about).arg(
-        clap::Arg::new("strategy")
-            .long("strategy")
-            .default_value("heuristic")
-            .value_name("NAME")
-            .help("The player: a built-in or a preset"),
-    )
-}
-
 /// The legal choices for an error message: all of them, or the first few
 /// and how many more (a Haggis hand has hundreds of plays).
 pub fn allowed_list(choices: &[String]) -> String {

@@ -13,9 +13,10 @@ pub mod plan;
 pub mod player;
 pub mod series;
 pub mod simulation;
+pub mod spec;
 pub mod variant;
 
-pub use command::SystemCommand;
+pub use command::{AgentArgs, AgentCommand, OddsCommand, PlayArgs, PlayCommand, ToolCommand};
 pub use metric::{Metric, Shape};
 pub use plan::{Plan, Shard, ShardText, Stop};
 pub use player::{
@@ -24,6 +25,7 @@ pub use player::{
 };
 pub use series::Series;
 pub use simulation::Simulation;
+pub use spec::{ArgSpec, Given, Spec};
 pub use variant::{Trace, Variant, VariantOutcome};
 
 use crate::engine::BySeat;
@@ -69,13 +71,14 @@ pub trait System: Sync {
     /// The default scenario's text, for a system with scenarios.
     fn default_scenario(&self) -> Option<&'static str>;
     /// `fortunes odds NAME ...`, for a system with exact odds.
-    fn odds(&self) -> Option<SystemCommand>;
+    fn odds(&self) -> Option<OddsCommand>;
     /// `fortunes NAME ...`, for a system with tools of its own.
-    fn tools(&self) -> Option<SystemCommand>;
-    fn play(&self) -> Option<SystemCommand>;
+    fn tools(&self) -> Option<ToolCommand>;
+    /// `fortunes play NAME ...`, for a system a person can play.
+    fn play(&self) -> Option<PlayCommand>;
     /// `fortunes agent NAME ...`, for a system that speaks the agent
     /// protocol (and so takes `exec:COMMAND` players).
-    fn agent(&self) -> Option<SystemCommand>;
+    fn agent(&self) -> Option<AgentCommand>;
 
     /// A variant of the defaults: default rules and scenario, these players.
     fn default_variant(&self, players: BySeat<Player>) -> Variant {

@@ -1,57 +1,9 @@
-//! A person at the terminal, for `fortunes play SYSTEM`: the command's
-//! shared options, and the standard input and output a seat is played
-//! through.
+//! A person at the terminal, for `fortunes play SYSTEM`: the standard
+//! input and output a seat is played through.
 
 use super::lines::{self, LineReader, Unfinished, MAX_LINE_TEXT};
 use crate::error::{Error, ErrorKind, Result};
 use std::cell::RefCell;
-
-/// `fortunes play SYSTEM`'s command: `--seat`, `--against` (default
-/// `against`), `--seed`, `--game` and `--set`; a system adds its own.
-pub fn play_command(
-    system: &'static str,
-    about: &'static str,
-    against: &'static str,
-    seat_help: &'static str,
-) -> clap::Command {
-    clap::Command::new(system)
-        .about(about)
-        .arg(
-            clap::Arg::new("seat")
-                .long("seat")
-                .default_value("a")
-                .value_parser(["a", "b"])
-                .help(seat_help),
-        )
-        .arg(
-            clap::Arg::new("against")
-                .long("against")
-                .default_value(against)
-                .value_name("NAME")
-                .help("The other seat's player: a built-in or a preset"),
-        )
-        .arg(
-            clap::Arg::new("seed")
-                .long("seed")
-                .default_value("1")
-                .value_parser(clap::value_parser!(u64))
-                .help("Master seed: the deal is game GAME of a run with this seed"),
-        )
-        .arg(
-            clap::Arg::new("game")
-                .long("game")
-                .default_value("0")
-                .value_parser(clap::value_parser!(u64))
-                .help("The game's index in that run"),
-        )
-        .arg(
-            clap::Arg::new("set")
-                .long("set")
-                .value_name("NAME=VALUE")
-                .action(clap::ArgAction::Append)
-                .help("Set one rule parameter; repeatable"),
-        )
-}
 
 /// Why the dialogue with the person ended before the game did.
 #[derive(Clone, Debug)]

@@ -1,7 +1,7 @@
 //! The statically dispatched side of a system: what the runner calls in
 //! the game loop.
 
-use super::command::SystemCommand;
+use super::command::{AgentCommand, OddsCommand, PlayCommand, ToolCommand};
 use super::metric::Metric;
 use super::plan::BATCH;
 use super::player::StrategyInfo;
@@ -61,14 +61,14 @@ pub trait Simulation: Sync + Sized + 'static {
     const DEFAULT_SCENARIO: Option<&'static str> = None;
 
     /// `fortunes odds NAME ...`: exact odds, for a system that has them.
-    const ODDS: Option<SystemCommand> = None;
+    const ODDS: Option<OddsCommand> = None;
     /// `fortunes NAME ...`: the system's own tools, if it has any.
-    const TOOLS: Option<SystemCommand> = None;
+    const TOOLS: Option<ToolCommand> = None;
     /// `fortunes play SYSTEM`: a person plays one seat in the terminal.
-    const PLAY: Option<SystemCommand> = None;
+    const PLAY: Option<PlayCommand> = None;
     /// `fortunes agent SYSTEM`: a built-in player served over the agent
     /// protocol; a system with it also takes `exec:COMMAND` players.
-    const AGENT: Option<SystemCommand> = None;
+    const AGENT: Option<AgentCommand> = None;
 
     /// The simulation of a variant (rules, scenario, players); refuses
     /// rules that are each valid but impossible together, and a scenario

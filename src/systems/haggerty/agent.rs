@@ -13,8 +13,8 @@ use crate::engine::seeding::GameRng;
 use crate::engine::Seat;
 use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{serve, serve_command, AgentSeat, Message};
-use crate::system::{presets_dir, resolve_built_in, SystemCommand};
+use crate::system::agent::{serve, AgentSeat, Message};
+use crate::system::{presets_dir, resolve_built_in, AgentArgs, AgentCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
@@ -126,11 +126,11 @@ impl Strategy for Seated<'_> {
 }
 
 /// `fortunes agent haggerty --strategy NAME`.
-pub const AGENT: SystemCommand = SystemCommand { define, execute };
-
-fn define() -> clap::Command {
-    serve_command(SYSTEM, "Serve a built-in Haggerty player over the agent protocol on stdin and stdout (docs/agents.md)")
-}
+pub const AGENT: AgentCommand = AgentCommand {
+    about: "Serve a built-in Haggerty player over the agent protocol on stdin and stdout (docs/agents.md)",
+    strategy: "heuristic",
+    serve: serve_player,
+};
 
 /// A list of cards of the game's `deck`, each once.
 fn card_list(message: &Message<'_>, key: &str, deck: CardSet) -> Result<CardSet> {
@@ -168,10 +168,8 @@ fn one_card(message: &Message<'_>, key: &str, deck: CardSet) -> Result<Option<Ca
     }
 }
 
-fn execute(matches: &clap::ArgMatches) -> Result<()> {
-    let name = matches
-        .get_one::<String>("strategy")
-        .expect("has a default");
+fn serve_player(args: &AgentArgs) -> Result<()> {
+    let name = &args.strategy;
     let player = resolve_built_in(STRATEGIES, name, &presets_dir(SYSTEM, None))?;
     let strategy = HaggertyStrategy::from_player(&player);
     // `hello` sets the rules and seat `decide` reads.

@@ -146,8 +146,8 @@ impl Simulation for Haggerty {
     const TABLE_BREAKDOWNS: &'static [&'static str] = &["none", "type", "role", "suit", "rank"];
     const DEFAULT_GAMES: u64 = 1_000_000;
     const PROGRESS_FROM: u64 = 100_000;
-    const PLAY: Option<crate::system::SystemCommand> = Some(play::PLAY);
-    const AGENT: Option<crate::system::SystemCommand> = Some(agent::AGENT);
+    const PLAY: Option<crate::system::PlayCommand> = Some(play::PLAY);
+    const AGENT: Option<crate::system::AgentCommand> = Some(agent::AGENT);
 
     type State = State;
     type Stats = Stats;

@@ -13,19 +13,16 @@ use crate::engine::cards::{Card, CardSet};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
-use crate::system::person::{play_command, Terminal};
-use crate::system::{presets_dir, resolve_built_in, SystemCommand};
+use crate::system::person::Terminal;
+use crate::system::{presets_dir, resolve_built_in, PlayArgs, PlayCommand};
 
-pub const PLAY: SystemCommand = SystemCommand { define, execute };
-
-fn define() -> clap::Command {
-    play_command(
-        SYSTEM,
-        "Play one seat of a Haggerty game against a built-in player (answer with a card such as QH, 10S or JOKER, or pass / stop)",
-        "heuristic",
-        "The seat you play",
-    )
-}
+pub const PLAY: PlayCommand = PlayCommand {
+    about: "Play one seat of a Haggerty game against a built-in player (answer with a card such as QH, 10S or JOKER, or pass / stop)",
+    against: "heuristic",
+    seat: "The seat you play",
+    scenario: None,
+    play,
+};
 
 /// A seat of the game: the person at the terminal, or a built-in player.
 enum Seated<'a> {
@@ -147,19 +144,16 @@ fn describe(outcome: &RoundOutcome, you: Seat) -> String {
     text
 }
 
-fn execute(matches: &clap::ArgMatches) -> Result<()> {
+fn play(args: &PlayArgs) -> Result<()> {
     let mut values = Rules::defaults();
-    for set in matches.get_many::<String>("set").into_iter().flatten() {
+    for set in &args.sets {
         values.set_text(set)?;
     }
     let rules = Rules::from_values(values)?;
-    let you = Seat::parse(matches.get_one::<String>("seat").expect("defaulted")).expect("a or b");
-    let against = matches.get_one::<String>("against").expect("defaulted");
+    let you = args.seat;
+    let against = &args.against;
     let player = resolve_built_in(STRATEGIES, against, &presets_dir(SYSTEM, None))?;
-    let (seed, index) = (
-        *matches.get_one::<u64>("seed").expect("defaulted"),
-        *matches.get_one::<u64>("game").expect("defaulted"),
-    );
+    let (seed, index) = (args.seed, args.game);
     let person = Person(Terminal::stdio());
     let seats = match you {
         Seat::A => BySeat([

@@ -17,8 +17,8 @@ use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{allowed_list, serve, serve_command, AgentSeat, Message};
-use crate::system::{presets_dir, resolve_built_in, SystemCommand};
+use crate::system::agent::{allowed_list, serve, AgentSeat, Message};
+use crate::system::{presets_dir, resolve_built_in, AgentArgs, AgentCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
@@ -318,19 +318,14 @@ impl Strategy for Seated<'_> {
 }
 
 /// `fortunes agent haggis --strategy NAME`.
-pub const AGENT: SystemCommand = SystemCommand { define, execute };
+pub const AGENT: AgentCommand = AgentCommand {
+    about: "Serve a built-in Haggis player over the agent protocol on stdin and stdout (docs/agents.md)",
+    strategy: "heuristic",
+    serve: serve_player,
+};
 
-fn define() -> clap::Command {
-    serve_command(
-        SYSTEM,
-        "Serve a built-in Haggis player over the agent protocol on stdin and stdout (docs/agents.md)",
-    )
-}
-
-fn execute(matches: &clap::ArgMatches) -> Result<()> {
-    let name = matches
-        .get_one::<String>("strategy")
-        .expect("has a default");
+fn serve_player(args: &AgentArgs) -> Result<()> {
+    let name = &args.strategy;
     let player = resolve_built_in(STRATEGIES, name, &presets_dir(SYSTEM, None))?;
     let strategy = HaggisStrategy::from_player(&player);
     // `hello` sets the rules `decide` reads.

@@ -8,122 +8,96 @@ use super::moves::{self, generate, MoveList};
 use super::rules::{self, Rules};
 use super::strategy::{HaggisStrategy, STRATEGIES};
 use crate::error::{Error, ErrorKind, Result};
-use crate::output::{emit, usage_error};
+use crate::output::emit;
 use crate::presets;
-use crate::system::{plan, presets_dir, resolve_built_in, SystemCommand};
-use clap::{FromArgMatches, Subcommand};
-use std::path::PathBuf;
+use crate::system::{plan, presets_dir, resolve_built_in, ArgSpec, Given, Spec, ToolCommand};
 use std::time::Instant;
 
 /// `fortunes haggis`.
-pub const TOOLS: SystemCommand = SystemCommand {
-    define: define_tools,
-    execute: execute_tools,
+pub const TOOLS: ToolCommand = ToolCommand {
+    spec: &SPEC,
+    run: haggis_command,
 };
 
-fn define_tools() -> clap::Command {
-    HaggisCommand::augment_subcommands(
-        clap::Command::new(rules::SYSTEM)
-            .about("Haggis tools: legal plays of a position, and paired matches")
-            .subcommand_required(true),
-    )
-}
-
-fn execute_tools(matches: &clap::ArgMatches) -> Result<()> {
-    haggis_command(HaggisCommand::from_arg_matches(matches).map_err(usage_error)?)
-}
-
-#[derive(Subcommand, Debug)]
-pub enum HaggisCommand {
-    /// Print every legal play, one per line: `kind WxL rank: cards`, where
-    /// kind is set, run or bomb, W the cards per rank, L the ranks (a set
-    /// is Wx1, a run of singles 1xL), rank the top rank (for a bomb, its
-    /// name after "-"), and the cards in rank then suit order, wilds last.
-    /// Sorted by kind, shape, rank, cards; when beating, a last line "pass".
-    Moves {
-        /// The number cards in hand, e.g. "2H 3H 3S 9C" (10 or T for ten);
-        /// J, Q, K here count as wilds.
-        #[arg(long)]
-        hand: String,
-        /// The wilds still held, as letters: JQK, JK, ... (default none).
-        #[arg(long, default_value = "")]
-        wilds: String,
-        /// The play to beat, e.g. "4D 4S"; when its cards read several
-        /// ways, put the shape first: "2x2 5S 6S J Q", "1x4 5S 6S J Q".
-        #[arg(long)]
-        beat: Option<String>,
-        #[command(flatten)]
-        rules: RulesArgs,
-    },
-    /// Play each deal twice with the seats swapped (deals paired) and report
-    /// how often the first player wins the game, with a 95% interval whose
-    /// unit is the deal.
-    Match {
-        /// The player measured.
-        #[arg(long)]
-        player: String,
-        /// Its opponent.
-        #[arg(long)]
-        against: String,
-        /// Deals; each is played twice, so 2 x deals games.
-        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-        deals: u64,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-        threads: Option<u16>,
-        #[arg(long)]
-        strategies_dir: Option<PathBuf>,
-        #[command(flatten)]
-        rules: RulesArgs,
-    },
-}
-
 /// Rule values for the Haggis tools.
-#[derive(clap::Args, Debug)]
-pub struct RulesArgs {
-    /// A rules file or preset name (see `fortunes run --rules`).
-    #[arg(long = "rules", value_name = "FILE")]
-    pub file: Option<String>,
-    /// Set one rule parameter (after --rules); repeatable.
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    pub set: Vec<String>,
-}
+const RULES: ArgSpec =
+    ArgSpec::text("rules", "FILE").help("A rules file or preset name (see `fortunes run --rules`)");
+const SET: ArgSpec = ArgSpec::text("set", "NAME=VALUE")
+    .repeated()
+    .help("Set one rule parameter (after --rules); repeatable");
 
-fn haggis_rules(args: &RulesArgs) -> Result<Rules> {
+static SPEC: Spec = Spec {
+    name: rules::SYSTEM,
+    about: "Haggis tools: legal plays of a position, and paired matches",
+    args: &[],
+    subcommands: &[
+        Spec {
+            name: "moves",
+            about: "Print every legal play, one per line: `kind WxL rank: cards`, where kind is set, run or bomb, W the cards per rank, L the ranks (a set is Wx1, a run of singles 1xL), rank the top rank (for a bomb, its name after \"-\"), and the cards in rank then suit order, wilds last. Sorted by kind, shape, rank, cards; when beating, a last line \"pass\"",
+            args: &[
+                ArgSpec::text("hand", "HAND")
+                    .required()
+                    .help("The number cards in hand, e.g. \"2H 3H 3S 9C\" (10 or T for ten); J, Q, K here count as wilds"),
+                ArgSpec::text("wilds", "WILDS")
+                    .default("")
+                    .help("The wilds still held, as letters: JQK, JK, ... (default none)"),
+                ArgSpec::text("beat", "BEAT").help("The play to beat, e.g. \"4D 4S\"; when its cards read several ways, put the shape first: \"2x2 5S 6S J Q\", \"1x4 5S 6S J Q\""),
+                RULES,
+                SET,
+            ],
+            subcommands: &[],
+        },
+        Spec {
+            name: "match",
+            about: "Play each deal twice with the seats swapped (deals paired) and report how often the first player wins the game, with a 95% interval whose unit is the deal",
+            args: &[
+                ArgSpec::text("player", "PLAYER")
+                    .required()
+                    .help("The player measured"),
+                ArgSpec::text("against", "AGAINST")
+                    .required()
+                    .help("Its opponent"),
+                ArgSpec::unsigned("deals", "DEALS", 1, 100_000_000)
+                    .default("500")
+                    .help("Deals; each is played twice, so 2 x deals games"),
+                ArgSpec::unsigned("seed", "SEED", 0, u64::MAX).default("1"),
+                ArgSpec::int("threads", "THREADS", 1, 1024),
+                ArgSpec::path("strategies-dir", "STRATEGIES_DIR"),
+                RULES,
+                SET,
+            ],
+            subcommands: &[],
+        },
+    ],
+};
+
+fn haggis_rules(given: &Given) -> Result<Rules> {
     Rules::from_values(presets::command_line_rules(
         rules::SYSTEM,
         rules::SPECS,
-        args.file.as_deref(),
-        &args.set,
+        given.optional_text("rules"),
+        given.texts("set"),
     )?)
 }
 
-fn haggis_command(command: HaggisCommand) -> Result<()> {
-    match command {
-        HaggisCommand::Moves {
-            hand,
-            wilds,
-            beat,
-            rules,
-        } => {
-            let rules = haggis_rules(&rules)?;
-            emit(&haggis_moves(&hand, &wilds, beat.as_deref(), &rules)?)
+fn haggis_command(given: &Given) -> Result<()> {
+    match given.subcommand() {
+        "moves" => {
+            let rules = haggis_rules(given)?;
+            emit(&haggis_moves(
+                given.text("hand"),
+                given.text("wilds"),
+                given.optional_text("beat"),
+                &rules,
+            )?)
         }
-        HaggisCommand::Match {
-            player,
-            against,
-            deals,
-            seed,
-            threads,
-            strategies_dir,
-            rules: rules_args,
-        } => {
-            let rules = haggis_rules(&rules_args)?;
-            let dir = presets_dir(rules::SYSTEM, strategies_dir.as_deref());
-            let player = resolve_built_in(STRATEGIES, &player, &dir)?;
-            let against = resolve_built_in(STRATEGIES, &against, &dir)?;
-            let threads = plan::threads(threads);
+        "match" => {
+            let rules = haggis_rules(given)?;
+            let dir = presets_dir(rules::SYSTEM, given.optional_path("strategies-dir"));
+            let player = resolve_built_in(STRATEGIES, given.text("player"), &dir)?;
+            let against = resolve_built_in(STRATEGIES, given.text("against"), &dir)?;
+            let threads = plan::threads(given.optional_int("threads").map(|t| t as u16));
+            let (deals, seed) = (given.unsigned("deals"), given.unsigned("seed"));
             let started = Instant::now();
             let result = play_match(
                 &rules,
@@ -141,6 +115,7 @@ fn haggis_command(command: HaggisCommand) -> Result<()> {
             ));
             Ok(())
         }
+        _ => given.undeclared(),
     }
 }
 

@@ -31,7 +31,8 @@ use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
 use crate::system::agent::{seat_stream, Agents};
 use crate::system::{
-    player_names, Metric, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant,
+    player_names, AgentCommand, Metric, PlayCommand, Series, Simulation, StrategyInfo, ToolCommand,
+    Trace, Variant,
 };
 
 /// One round: a row of `records.parquet`.
@@ -184,9 +185,9 @@ impl Record for RoundRecord {
 
 impl Simulation for Haggis {
     const METRICS: &'static [Metric] = metrics::METRICS;
-    const TOOLS: Option<SystemCommand> = Some(command::TOOLS);
-    const AGENT: Option<SystemCommand> = Some(agent::AGENT);
-    const PLAY: Option<SystemCommand> = Some(play::PLAY);
+    const TOOLS: Option<ToolCommand> = Some(command::TOOLS);
+    const AGENT: Option<AgentCommand> = Some(agent::AGENT);
+    const PLAY: Option<PlayCommand> = Some(play::PLAY);
     const NAME: &'static str = rules::SYSTEM;
     const ABOUT: &'static str = "Haggis for two players, played to the target score";
     const RULES: &'static [ParamSpec] = rules::SPECS;

@@ -15,19 +15,16 @@ use super::strategy::{HaggisStrategy, Scratch, Strategy, View, STRATEGIES};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
-use crate::system::person::{play_command, Terminal};
-use crate::system::{presets_dir, resolve_built_in, SystemCommand};
+use crate::system::person::Terminal;
+use crate::system::{presets_dir, resolve_built_in, PlayArgs, PlayCommand};
 
-pub const PLAY: SystemCommand = SystemCommand { define, execute };
-
-fn define() -> clap::Command {
-    play_command(
-        SYSTEM,
-        "Play one seat of a Haggis game against a built-in player (answer with a bet, none / little / big; then the cards of each play, such as 9S 9H J, or pass; ? lists the legal plays)",
-        "heuristic",
-        "The seat you play",
-    )
-}
+pub const PLAY: PlayCommand = PlayCommand {
+    about: "Play one seat of a Haggis game against a built-in player (answer with a bet, none / little / big; then the cards of each play, such as 9S 9H J, or pass; ? lists the legal plays)",
+    against: "heuristic",
+    seat: "The seat you play",
+    scenario: None,
+    play,
+};
 
 /// A seat of the game: the person at the terminal, or a built-in player.
 enum Seated<'a> {
@@ -247,19 +244,16 @@ fn describe(outcome: &RoundOutcome, you: Seat) -> String {
     )
 }
 
-fn execute(matches: &clap::ArgMatches) -> Result<()> {
+fn play(args: &PlayArgs) -> Result<()> {
     let mut values = Rules::defaults();
-    for set in matches.get_many::<String>("set").into_iter().flatten() {
+    for set in &args.sets {
         values.set_text(set)?;
     }
     let rules = Rules::from_values(values)?;
-    let you = Seat::parse(matches.get_one::<String>("seat").expect("defaulted")).expect("a or b");
-    let against = matches.get_one::<String>("against").expect("defaulted");
+    let you = args.seat;
+    let against = &args.against;
     let player = resolve_built_in(STRATEGIES, against, &presets_dir(SYSTEM, None))?;
-    let (seed, index) = (
-        *matches.get_one::<u64>("seed").expect("defaulted"),
-        *matches.get_one::<u64>("game").expect("defaulted"),
-    );
+    let (seed, index) = (args.seed, args.game);
     let terminal = Terminal::stdio();
     let other = Seated::Player(HaggisStrategy::from_player(&player));
     let seats = match you {

@@ -16,8 +16,8 @@ use crate::engine::seeding::GameRng;
 use crate::engine::Seat;
 use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{serve, serve_command, AgentSeat, Message};
-use crate::system::{presets_dir, resolve_built_in, SystemCommand};
+use crate::system::agent::{serve, AgentSeat, Message};
+use crate::system::{presets_dir, resolve_built_in, AgentArgs, AgentCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
@@ -495,19 +495,14 @@ impl Decide for Seated<'_> {
 }
 
 /// `fortunes agent piquet --strategy NAME`.
-pub const AGENT: SystemCommand = SystemCommand { define, execute };
+pub const AGENT: AgentCommand = AgentCommand {
+    about: "Serve a built-in Piquet Regimental player over the agent protocol on stdin and stdout (docs/agents.md)",
+    strategy: "heuristic",
+    serve: serve_player,
+};
 
-fn define() -> clap::Command {
-    serve_command(
-        SYSTEM,
-        "Serve a built-in Piquet Regimental player over the agent protocol on stdin and stdout (docs/agents.md)",
-    )
-}
-
-fn execute(matches: &clap::ArgMatches) -> Result<()> {
-    let name = matches
-        .get_one::<String>("strategy")
-        .expect("has a default");
+fn serve_player(args: &AgentArgs) -> Result<()> {
+    let name = &args.strategy;
     let player = resolve_built_in(STRATEGIES, name, &presets_dir(SYSTEM, None))?;
     let strategy = PiquetStrategy::from_player(&player);
     if strategy.search.is_some() {

@@ -29,7 +29,10 @@ use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
 use crate::system::agent::Agents;
-use crate::system::{Metric, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant};
+use crate::system::{
+    AgentCommand, Metric, OddsCommand, PlayCommand, Series, Simulation, StrategyInfo, Trace,
+    Variant,
+};
 
 /// A Piquet experiment: rules, scenario, one player per side.
 #[derive(Clone, Debug)]
@@ -156,9 +159,9 @@ impl Record for DecqRecord {
 
 impl Simulation for Piquet {
     const METRICS: &'static [Metric] = metrics::METRICS;
-    const ODDS: Option<SystemCommand> = Some(odds::ODDS);
-    const AGENT: Option<SystemCommand> = Some(agent::AGENT);
-    const PLAY: Option<SystemCommand> = Some(play::PLAY);
+    const ODDS: Option<OddsCommand> = Some(odds::ODDS);
+    const AGENT: Option<AgentCommand> = Some(agent::AGENT);
+    const PLAY: Option<PlayCommand> = Some(play::PLAY);
     const NAME: &'static str = rules::SYSTEM;
     const ABOUT: &'static str =
         "Piquet Regimental: decks, initiative, commanders' hands, orders, fire, artillery, engagements, assaults and rallies";

@@ -4,57 +4,151 @@
 
 use super::dice::{self, BeyondFour, Rating};
 use crate::error::{Error, ErrorKind, Result};
-use crate::output::{emit, usage_error, Answer, AnswerCell as Cell};
-use crate::system::SystemCommand;
-use clap::{Args, FromArgMatches, Subcommand};
+use crate::output::{Answer, AnswerCell as Cell};
+use crate::system::{ArgSpec, Given, OddsCommand, Spec};
 
 /// `fortunes odds piquet`.
-pub const ODDS: SystemCommand = SystemCommand {
-    define: define_odds,
-    execute: execute_odds,
+pub const ODDS: OddsCommand = OddsCommand {
+    spec: &SPEC,
+    answer: piquet_odds,
 };
 
-fn define_odds() -> clap::Command {
-    PiquetOdds::augment_subcommands(
-        clap::Command::new(super::rules::SYSTEM)
-            .about("Piquet Regimental: a stepped cast, a volley, a bombardment, an assault, an exchange of volleys, a rally, initiative")
-            .subcommand_required(true),
-    )
-}
+/// `--beyond-four`'s words.
+const BEYOND_FOUR: &[&str] = &["next_type", "climb"];
 
-fn execute_odds(matches: &clap::ArgMatches) -> Result<()> {
-    let json = matches.try_get_one::<bool>("json").ok().flatten() == Some(&true);
-    let question = PiquetOdds::from_arg_matches(matches).map_err(usage_error)?;
-    emit(&piquet_odds(question)?.render(json))
-}
+/// A volley's firer and the steps the rules' defaults give it (`fire`
+/// and `bombard`).
+const FIRER: &[ArgSpec] = &[
+    ArgSpec::text("firer", "FIRER")
+        .required()
+        .help("Infantry as ELITENESS,EXPERIENCE (line,reliable), artillery as POUNDAGE,CLASS (medium_heavy,II)"),
+    ArgSpec::flag("eight-guns").help("An eight-gun company (artillery only): one die of the next larger type beside its own (rule eight_gun_die)"),
+    ArgSpec::flag("crushing-volley").help("The firer's player used a Crushing Volley card: up one step"),
+    ArgSpec::flag("urban").help("Firing from an urban block: down one step (urban_fire_step)"),
+    ArgSpec::choice("tier", "TIER", &["fresh", "fatigued", "exhausted"])
+        .default("fresh")
+        .help("Stamina tier: fresh, fatigued (down one) or exhausted (down two), the proposals for the lost modifier table (the rules fatigued_step and exhausted_step default to no step)"),
+    ArgSpec::int("step", "STEP", -8, 8)
+        .default("0")
+        .hyphen()
+        .help("Further steps (the fire modifiers of the lost table): negative down"),
+    ArgSpec::choice("beyond-four", "BEYOND_FOUR", BEYOND_FOUR)
+        .default("next_type")
+        .help("Steps up past four dice: next_type (the text's example) or climb"),
+];
+
+static SPEC: Spec = Spec {
+    name: super::rules::SYSTEM,
+    about: "Piquet Regimental: a stepped cast, a volley, a bombardment, an assault, an exchange of volleys, a rally, initiative",
+    args: &[],
+    subcommands: &[
+        Spec {
+            name: "fire",
+            about: "A volley: the Elan chips it takes (its final die value), with the fire's steps (Crushing Volley, urban, stamina tier, eight guns)",
+            args: FIRER,
+            subcommands: &[],
+        },
+        Spec {
+            name: "bombard",
+            about: "A bombardment: a volley of medium heavy or heavy artillery beyond Engagement range",
+            args: FIRER,
+            subcommands: &[],
+        },
+        Spec {
+            name: "engagement",
+            about: "An exchange of volleys until one side's Elan is gone, both firing on every KARD (each reloading at once), solved as a Markov chain",
+            args: &[
+                ArgSpec::text("a", "A")
+                    .required()
+                    .help("Side a's firer (ELITENESS,EXPERIENCE or POUNDAGE,CLASS)"),
+                ArgSpec::text("b", "B").required().help("Side b's firer"),
+                ArgSpec::text("elan", "ELAN")
+                    .default("12,12")
+                    .help("Starting Elan: A,B"),
+                ArgSpec::text("steps", "STEPS")
+                    .default("0,0")
+                    .hyphen()
+                    .help("Steps of each side's fire: A,B (negative down)"),
+            ],
+            subcommands: &[],
+        },
+        Spec {
+            name: "cast",
+            about: "The final die value of a cast: the highest die, stepped up or down",
+            args: &[
+                ArgSpec::text("die", "DIE")
+                    .required()
+                    .help("The die type: d4, d6, d8, d10 or d12"),
+                ArgSpec::int("dice", "DICE", 1, 4)
+                    .required()
+                    .help("Dice cast (1 to 4)"),
+                ArgSpec::int("step", "STEP", -8, 8)
+                    .default("0")
+                    .hyphen()
+                    .help("Steps: negative down, positive up"),
+                ArgSpec::choice("beyond-four", "BEYOND_FOUR", BEYOND_FOUR)
+                    .default("next_type")
+                    .help("Steps up past four dice add the next larger type each (next_type, the text's example) or climb one type further each"),
+            ],
+            subcommands: &[],
+        },
+        Spec {
+            name: "assault",
+            about: "An assault fought to the end, solved as a Markov chain: who wins, both at once, and the expected KARDs",
+            args: &[
+                ArgSpec::text("attacker", "ATTACKER")
+                    .required()
+                    .help("Eliteness and experience, e.g. elite,veteran"),
+                ArgSpec::text("defender", "DEFENDER").required(),
+                ArgSpec::text("elan", "ELAN")
+                    .default("12,12")
+                    .help("Starting Elan: ATTACKER,DEFENDER"),
+                ArgSpec::text("steps", "STEPS")
+                    .default("0,0")
+                    .hyphen()
+                    .help("Steps: ATTACKER,DEFENDER (negative down)"),
+                ArgSpec::choice("beyond-four", "BEYOND_FOUR", BEYOND_FOUR)
+                    .default("next_type")
+                    .help("Steps up past four dice, as the game's rule beyond_four: add the next larger type each (next_type) or climb one type further"),
+            ],
+            subcommands: &[],
+        },
+        Spec {
+            name: "rally",
+            about: "The stamina boxes a rally checks (one per failed die)",
+            args: &[
+                ArgSpec::text("die", "DIE")
+                    .required()
+                    .help("The unit's eliteness die: d4, d6, d8, d10, d12"),
+                ArgSpec::flag("defeated").help("The unit has been defeated (6+ instead of 4+)"),
+                ArgSpec::flag("by-cavalry").help("Defeated by cavalry: nine dice needing 8+"),
+            ],
+            subcommands: &[],
+        },
+        Spec {
+            name: "initiative",
+            about: "Initiative after the opening 3d6 cast and K Officer Check casts, each kept only if greater",
+            args: &[ArgSpec::int("checks", "CHECKS", 0, 15).required()],
+            subcommands: &[],
+        },
+    ],
+};
 
 /// A volley's firer and the steps the rules' defaults give it.
-#[derive(Args, Debug)]
-pub struct Firer {
-    /// Infantry as ELITENESS,EXPERIENCE (line,reliable), artillery as
-    /// POUNDAGE,CLASS (medium_heavy,II).
-    #[arg(long)]
+struct Firer {
+    /// Infantry as ELITENESS,EXPERIENCE, artillery as POUNDAGE,CLASS.
     firer: String,
-    /// An eight-gun company (artillery only): one die of the next larger
-    /// type beside its own (rule eight_gun_die).
-    #[arg(long)]
+    /// An eight-gun company (artillery only).
     eight_guns: bool,
-    /// The firer's player used a Crushing Volley card: up one step.
-    #[arg(long)]
+    /// A Crushing Volley card: up one step.
     crushing_volley: bool,
-    /// Firing from an urban block: down one step (urban_fire_step).
-    #[arg(long)]
+    /// Firing from an urban block: down one step.
     urban: bool,
-    /// Stamina tier: fresh, fatigued (down one) or exhausted (down two),
-    /// the proposals for the lost modifier table (the rules fatigued_step
-    /// and exhausted_step default to no step).
-    #[arg(long, default_value = "fresh", value_parser = ["fresh", "fatigued", "exhausted"])]
+    /// Stamina tier: fresh, fatigued or exhausted.
     tier: String,
-    /// Further steps (the fire modifiers of the lost table): negative down.
-    #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-8..=8))]
+    /// Further steps: negative down.
     step: i32,
-    /// Steps up past four dice: next_type (the text's example) or climb.
-    #[arg(long, default_value = "next_type", value_parser = ["next_type", "climb"])]
+    /// Steps up past four dice: next_type or climb.
     beyond_four: String,
 }
 
@@ -68,6 +162,19 @@ struct Fire {
 }
 
 impl Firer {
+    /// The firer of `fire` or `bombard`.
+    fn given(question: &Given) -> Firer {
+        Firer {
+            firer: question.text("firer").to_string(),
+            eight_guns: question.flag("eight-guns"),
+            crushing_volley: question.flag("crushing-volley"),
+            urban: question.flag("urban"),
+            tier: question.choice("tier").to_string(),
+            step: question.int("step") as i32,
+            beyond_four: question.choice("beyond-four").to_string(),
+        }
+    }
+
     fn read(&self, name: &str) -> Result<Fire> {
         let (rating, artillery) = match (
             Rating::parse(&self.firer),
@@ -122,87 +229,8 @@ impl Fire {
     }
 }
 
-#[derive(Subcommand, Debug)]
-pub enum PiquetOdds {
-    /// A volley: the Elan chips it takes (its final die value), with the
-    /// fire's steps (Crushing Volley, urban, stamina tier, eight guns).
-    Fire(Firer),
-    /// A bombardment: a volley of medium heavy or heavy artillery beyond
-    /// Engagement range.
-    Bombard(Firer),
-    /// An exchange of volleys until one side's Elan is gone, both firing
-    /// on every KARD (each reloading at once), solved as a Markov chain.
-    Engagement {
-        /// Side a's firer (ELITENESS,EXPERIENCE or POUNDAGE,CLASS).
-        #[arg(long)]
-        a: String,
-        /// Side b's firer.
-        #[arg(long)]
-        b: String,
-        /// Starting Elan: A,B.
-        #[arg(long, default_value = "12,12")]
-        elan: String,
-        /// Steps of each side's fire: A,B (negative down).
-        #[arg(long, default_value = "0,0", allow_hyphen_values = true)]
-        steps: String,
-    },
-    /// The final die value of a cast: the highest die, stepped up or down.
-    Cast {
-        /// The die type: d4, d6, d8, d10 or d12.
-        #[arg(long)]
-        die: String,
-        /// Dice cast (1 to 4).
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
-        dice: u8,
-        /// Steps: negative down, positive up.
-        #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-8..=8))]
-        step: i32,
-        /// Steps up past four dice add the next larger type each
-        /// (next_type, the text's example) or climb one type further each.
-        #[arg(long, default_value = "next_type", value_parser = ["next_type", "climb"])]
-        beyond_four: String,
-    },
-    /// An assault fought to the end, solved as a Markov chain: who wins,
-    /// both at once, and the expected KARDs.
-    Assault {
-        /// Eliteness and experience, e.g. elite,veteran.
-        #[arg(long)]
-        attacker: String,
-        #[arg(long)]
-        defender: String,
-        /// Starting Elan: ATTACKER,DEFENDER.
-        #[arg(long, default_value = "12,12")]
-        elan: String,
-        /// Steps: ATTACKER,DEFENDER (negative down).
-        #[arg(long, default_value = "0,0", allow_hyphen_values = true)]
-        steps: String,
-        /// Steps up past four dice, as the game's rule beyond_four: add
-        /// the next larger type each (next_type) or climb one type further.
-        #[arg(long, default_value = "next_type", value_parser = ["next_type", "climb"])]
-        beyond_four: String,
-    },
-    /// The stamina boxes a rally checks (one per failed die).
-    Rally {
-        /// The unit's eliteness die: d4, d6, d8, d10, d12.
-        #[arg(long)]
-        die: String,
-        /// The unit has been defeated (6+ instead of 4+).
-        #[arg(long)]
-        defeated: bool,
-        /// Defeated by cavalry: nine dice needing 8+.
-        #[arg(long)]
-        by_cavalry: bool,
-    },
-    /// Initiative after the opening 3d6 cast and K Officer Check casts,
-    /// each kept only if greater.
-    Initiative {
-        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=15))]
-        checks: u32,
-    },
-}
-
 /// The `fortunes odds piquet ...` answers: each value's chance, and the mean.
-pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
+pub fn piquet_odds(question: &Given) -> Result<Answer> {
     let die_sides = |die: &str| {
         die.strip_prefix('d')
             .and_then(crate::params::integer)
@@ -240,8 +268,9 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
                 Err(bad())
             }
         };
-    let (title, distribution) = match question {
-        PiquetOdds::Fire(firer) => {
+    let (title, distribution) = match question.subcommand() {
+        "fire" => {
+            let firer = Firer::given(question);
             let fire = firer.read("--firer")?;
             (
                 format!(
@@ -252,7 +281,8 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
                 fire.distribution(),
             )
         }
-        PiquetOdds::Bombard(firer) => {
+        "bombard" => {
+            let firer = Firer::given(question);
             let fire = firer.read("--firer")?;
             if !fire.artillery || fire.rating.sides < 8 {
                 return Err(Error::new(ErrorKind::BadValue {
@@ -270,7 +300,9 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
                 fire.distribution(),
             )
         }
-        PiquetOdds::Engagement { a, b, elan, steps } => {
+        "engagement" => {
+            let (a, b) = (question.text("a"), question.text("b"));
+            let (elan, steps) = (question.text("elan"), question.text("steps"));
             let firer = |name: &str, text: &str, step: i64| -> Result<Fire> {
                 Firer {
                     firer: text.to_string(),
@@ -283,9 +315,9 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
                 }
                 .read(name)
             };
-            let (sa, sb) = pair("--steps", &steps, -8..=8)?;
-            let (ea, eb) = pair("--elan", &elan, 1..=60)?;
-            let (fa, fb) = (firer("--a", &a, sa)?, firer("--b", &b, sb)?);
+            let (sa, sb) = pair("--steps", steps, -8..=8)?;
+            let (ea, eb) = pair("--elan", elan, 1..=60)?;
+            let (fa, fb) = (firer("--a", a, sa)?, firer("--b", b, sb)?);
             let values =
                 |f: &Fire| -> Vec<f64> { f.distribution().iter().map(|x| x.value()).collect() };
             let title = format!(
@@ -302,13 +334,10 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
                 "neither side can ever take Elan",
             ));
         }
-        PiquetOdds::Assault {
-            attacker,
-            defender,
-            elan,
-            steps,
-            beyond_four,
-        } => {
+        "assault" => {
+            let (attacker, defender) = (question.text("attacker"), question.text("defender"));
+            let (elan, steps) = (question.text("elan"), question.text("steps"));
+            let beyond_four = question.choice("beyond-four");
             let unit = |name: &str, text: &str| {
                 Rating::parse(text).ok_or_else(|| {
                     Error::new(ErrorKind::BadValue {
@@ -318,12 +347,9 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
                     })
                 })
             };
-            let (mut a, mut b) = (
-                unit("--attacker", &attacker)?,
-                unit("--defender", &defender)?,
-            );
-            let (ea, eb) = pair("--elan", &elan, 1..=60)?;
-            let (sa, sb) = pair("--steps", &steps, -8..=8)?;
+            let (mut a, mut b) = (unit("--attacker", attacker)?, unit("--defender", defender)?);
+            let (ea, eb) = pair("--elan", elan, 1..=60)?;
+            let (sa, sb) = pair("--steps", steps, -8..=8)?;
             a.step = sa as i32;
             b.step = sb as i32;
             let beyond = if beyond_four == "climb" {
@@ -343,12 +369,9 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
                 "neither side can ever remove Elan: the assault never ends",
             ));
         }
-        PiquetOdds::Rally {
-            die,
-            defeated,
-            by_cavalry,
-        } => {
-            let sides = die_sides(&die)?;
+        "rally" => {
+            let (defeated, by_cavalry) = (question.flag("defeated"), question.flag("by-cavalry"));
+            let sides = die_sides(question.text("die"))?;
             (
                 format!(
                     "rally: stamina boxes checked, {} d{sides} needing {}",
@@ -364,13 +387,10 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
                 dice::rally_distribution(sides, defeated, by_cavalry),
             )
         }
-        PiquetOdds::Cast {
-            die,
-            dice: count,
-            step,
-            beyond_four,
-        } => {
-            let sides = die_sides(&die)?;
+        "cast" => {
+            let (count, step) = (question.int("dice") as u8, question.int("step") as i32);
+            let beyond_four = question.choice("beyond-four");
+            let sides = die_sides(question.text("die"))?;
             let beyond = if beyond_four == "climb" {
                 BeyondFour::Climb
             } else {
@@ -381,10 +401,14 @@ pub fn piquet_odds(question: PiquetOdds) -> Result<Answer> {
                 dice::cast_distribution(sides, count, step, beyond),
             )
         }
-        PiquetOdds::Initiative { checks } => (
-            format!("initiative after the opening cast and {checks} Officer Check casts"),
-            dice::initiative_distribution(checks),
-        ),
+        "initiative" => {
+            let checks = question.int("checks") as u32;
+            (
+                format!("initiative after the opening cast and {checks} Officer Check casts"),
+                dice::initiative_distribution(checks),
+            )
+        }
+        _ => question.undeclared(),
     };
     let mut rows = Vec::new();
     for (value, chance) in distribution

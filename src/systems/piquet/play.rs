@@ -11,29 +11,20 @@ use super::rules::{Rules, SYSTEM};
 use super::scenario::Scenario;
 use super::stats::{GameTally, Stats};
 use super::strategy::{PiquetStrategy, STRATEGIES};
-use crate::engine::{BySeat, Seat};
+use crate::engine::BySeat;
 use crate::error::{Error, Result};
-use crate::system::person::{play_command, Terminal};
-use crate::system::{presets_dir, resolve_built_in, SystemCommand};
+use crate::system::person::Terminal;
+use crate::system::{presets_dir, resolve_built_in, PlayArgs, PlayCommand};
 use serde_json::Value;
 use std::cell::RefCell;
 
-pub const PLAY: SystemCommand = SystemCommand { define, execute };
-
-fn define() -> clap::Command {
-    play_command(
-        SYSTEM,
-        "Play one side of a Piquet Regimental game against a built-in player: each decision shows what its player decides from and takes one of the choices listed",
-        "heuristic",
-        "The side you play: every decision of its commander and any subordinates",
-    )
-    .arg(
-        clap::Arg::new("scenario")
-            .long("scenario")
-            .value_name("FILE")
-            .help("A scenario file (default: the shipped default scenario)"),
-    )
-}
+pub const PLAY: PlayCommand = PlayCommand {
+    about: "Play one side of a Piquet Regimental game against a built-in player: each decision shows what its player decides from and takes one of the choices listed",
+    against: "heuristic",
+    seat: "The side you play: every decision of its commander and any subordinates",
+    scenario: Some("A scenario file (default: the shipped default scenario)"),
+    play,
+};
 
 /// The field, one line a regiment: side, name, player, place, Elan,
 /// status, order and chips, loaded; stamina for the person's own.
@@ -167,13 +158,13 @@ impl Ask for Person {
     }
 }
 
-fn execute(matches: &clap::ArgMatches) -> Result<()> {
+fn play(args: &PlayArgs) -> Result<()> {
     let mut values = Rules::defaults();
-    for set in matches.get_many::<String>("set").into_iter().flatten() {
+    for set in &args.sets {
         values.set_text(set)?;
     }
     let rules = Rules::from_values(&values)?;
-    let (text, origin) = match matches.get_one::<String>("scenario") {
+    let (text, origin) = match &args.scenario {
         Some(path) => (
             crate::presets::read_input(std::path::Path::new(path))?,
             path.clone(),
@@ -187,13 +178,10 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
     let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(file, e))?;
     let scenario = Scenario::from_table(&table).map_err(|e| Error::file(file, e))?;
     scenario.check_army_minimum(rules.army_cards_per_player, rules.army_spare_cards)?;
-    let you = Seat::parse(matches.get_one::<String>("seat").expect("defaulted")).expect("a or b");
-    let against = matches.get_one::<String>("against").expect("defaulted");
+    let you = args.seat;
+    let against = &args.against;
     let player = resolve_built_in(STRATEGIES, against, &presets_dir(SYSTEM, None))?;
-    let (seed, index) = (
-        *matches.get_one::<u64>("seed").expect("defaulted"),
-        *matches.get_one::<u64>("game").expect("defaulted"),
-    );
+    let (seed, index) = (args.seed, args.game);
     let person = Person {
         terminal: Terminal::stdio(),
         players: scenario.sides[you].player_names.clone(),

@@ -245,9 +245,9 @@ impl Simulation for Sickles {
     /// A game is the scenario's turns of a few dozen chits each.
     const BATCH: u64 = 1024;
     const DEFAULT_SCENARIO: Option<&'static str> = Some(scenario::DEFAULT_TEXT);
-    const PLAY: Option<crate::system::SystemCommand> = Some(play::PLAY);
+    const PLAY: Option<crate::system::PlayCommand> = Some(play::PLAY);
 
-    const AGENT: Option<crate::system::SystemCommand> = Some(agent::AGENT);
+    const AGENT: Option<crate::system::AgentCommand> = Some(agent::AGENT);
 
     type State = Game;
     type Stats = Stats;

@@ -11,19 +11,16 @@ use super::strategy::{Decide, Order, SicklesStrategy, View, STRATEGIES};
 use crate::engine::seeding::GameRng;
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
-use crate::system::person::{play_command, Terminal};
-use crate::system::{presets_dir, resolve_built_in, SystemCommand};
+use crate::system::person::Terminal;
+use crate::system::{presets_dir, resolve_built_in, PlayArgs, PlayCommand};
 
-pub const PLAY: SystemCommand = SystemCommand { define, execute };
-
-fn define() -> clap::Command {
-    play_command(
-        SYSTEM,
-        "Play one side of a Hammerin' Sickles game against a built-in player (answer with one of the choices shown)",
-        "heuristic",
-        "The side you play: a (Confederate) or b (Union)",
-    )
-}
+pub const PLAY: PlayCommand = PlayCommand {
+    about: "Play one side of a Hammerin' Sickles game against a built-in player (answer with one of the choices shown)",
+    against: "heuristic",
+    seat: "The side you play: a (Confederate) or b (Union)",
+    scenario: None,
+    play,
+};
 
 /// The person at the terminal. On end of input every later question
 /// takes its first choice and the game is abandoned at the end of the
@@ -187,22 +184,19 @@ impl Decide for Side<'_> {
     }
 }
 
-fn execute(matches: &clap::ArgMatches) -> Result<()> {
+fn play(args: &PlayArgs) -> Result<()> {
     let mut values = Rules::defaults();
-    for set in matches.get_many::<String>("set").into_iter().flatten() {
+    for set in &args.sets {
         values.set_text(set)?;
     }
     let rules = Rules::from_values(&values)?;
     let scenario_table: toml::Table =
         toml::from_str(super::scenario::DEFAULT_TEXT).expect("the shipped default scenario parses");
     let scenario = Scenario::from_table(&scenario_table)?;
-    let you = Seat::parse(matches.get_one::<String>("seat").expect("defaulted")).expect("a or b");
-    let against = matches.get_one::<String>("against").expect("defaulted");
+    let you = args.seat;
+    let against = &args.against;
     let player = resolve_built_in(STRATEGIES, against, &presets_dir(SYSTEM, None))?;
-    let (seed, index) = (
-        *matches.get_one::<u64>("seed").expect("defaulted"),
-        *matches.get_one::<u64>("game").expect("defaulted"),
-    );
+    let (seed, index) = (args.seed, args.game);
     let person = Person(Terminal::stdio());
     let other = Side::Player(SicklesStrategy::from_player(&player));
     let sides = match you {

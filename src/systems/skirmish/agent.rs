@@ -13,8 +13,8 @@ use super::strategy::{CardPlay, Hand, Situation, SkirmishStrategy, STRATEGIES};
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamValues;
-use crate::system::agent::{serve, serve_command, AgentSeat};
-use crate::system::{presets_dir, resolve_built_in, SystemCommand};
+use crate::system::agent::{serve, AgentSeat};
+use crate::system::{presets_dir, resolve_built_in, AgentArgs, AgentCommand};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
@@ -100,20 +100,14 @@ fn hand_list(hand: &Hand) -> Vec<u32> {
 }
 
 /// `fortunes agent skirmish --strategy NAME`.
-pub const AGENT: SystemCommand = SystemCommand { define, execute };
+pub const AGENT: AgentCommand = AgentCommand {
+    about: "Serve a built-in Skirmishing with Ancients player over the agent protocol on stdin and stdout (docs/agents.md); not the search, which needs the whole game",
+    strategy: "hold_high",
+    serve: serve_player,
+};
 
-fn define() -> clap::Command {
-    serve_command(
-        SYSTEM,
-        "Serve a built-in Skirmishing with Ancients player over the agent protocol on stdin and stdout (docs/agents.md); not the search, which needs the whole game",
-    )
-    .mut_arg("strategy", |arg| arg.default_value("hold_high"))
-}
-
-fn execute(matches: &clap::ArgMatches) -> Result<()> {
-    let name = matches
-        .get_one::<String>("strategy")
-        .expect("has a default");
+fn serve_player(args: &AgentArgs) -> Result<()> {
+    let name = &args.strategy;
     let player = resolve_built_in(STRATEGIES, name, &presets_dir(SYSTEM, None))?;
     let strategy = SkirmishStrategy::from_player(&player);
     if strategy.cards == CardPlay::Search {

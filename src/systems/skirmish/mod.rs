@@ -26,7 +26,7 @@ use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
 use crate::system::agent::{seat_stream, Agents};
 use crate::system::{
-    Metric, Player, Series, Simulation, StrategyInfo, SystemCommand, Trace, Variant,
+    Metric, OddsCommand, Player, Series, Simulation, StrategyInfo, Trace, Variant,
 };
 
 /// A Skirmish experiment: rules, scenario, one player per side.
@@ -186,7 +186,7 @@ impl Record for GameRecord {
 
 impl Simulation for Skirmish {
     const METRICS: &'static [Metric] = metrics::METRICS;
-    const ODDS: Option<SystemCommand> = Some(odds::ODDS);
+    const ODDS: Option<OddsCommand> = Some(odds::ODDS);
     const NAME: &'static str = rules::SYSTEM;
     const ABOUT: &'static str =
         "Skirmishing with Ancients: the increment deck and a charge against shooters";
@@ -204,8 +204,8 @@ impl Simulation for Skirmish {
     const DEFAULT_GAMES: u64 = 100_000;
     const PROGRESS_FROM: u64 = 20_000;
     const BATCH: u64 = 1024;
-    const PLAY: Option<crate::system::SystemCommand> = Some(play::PLAY);
-    const AGENT: Option<crate::system::SystemCommand> = Some(agent::AGENT);
+    const PLAY: Option<crate::system::PlayCommand> = Some(play::PLAY);
+    const AGENT: Option<crate::system::AgentCommand> = Some(agent::AGENT);
     const DEFAULT_SCENARIO: Option<&'static str> = Some(include_str!(
         "../../../experiments/skirmish/scenarios/vikings.toml"
     ));

@@ -4,78 +4,75 @@
 use super::rules::Rules;
 use super::table::{self, Condition, Effect};
 use crate::error::{Error, ErrorKind, Result};
-use crate::output::{emit, usage_error, Answer, AnswerCell as Cell};
-use crate::system::SystemCommand;
-use clap::{FromArgMatches, Subcommand};
+use crate::output::{Answer, AnswerCell as Cell};
+use crate::system::{ArgSpec, Given, OddsCommand, Spec};
 
 /// `fortunes odds skirmish`.
-pub const ODDS: SystemCommand = SystemCommand {
-    define: define_odds,
-    execute: execute_odds,
+pub const ODDS: OddsCommand = OddsCommand {
+    spec: &SPEC,
+    answer: skirmish_odds,
 };
 
-fn define_odds() -> clap::Command {
-    SkirmishOdds::augment_subcommands(
-        clap::Command::new("skirmish")
-            .about("Skirmishing with Ancients: one shot, a melee, a morale check")
-            .subcommand_required(true),
-    )
-}
+/// `--set`, with its help.
+const SET: ArgSpec = ArgSpec::text("set", "NAME=VALUE").repeated();
 
-fn execute_odds(matches: &clap::ArgMatches) -> Result<()> {
-    let json = matches.try_get_one::<bool>("json").ok().flatten() == Some(&true);
-    let question = SkirmishOdds::from_arg_matches(matches).map_err(usage_error)?;
-    emit(&skirmish_odds(question)?.render(json))
-}
-
-#[derive(Subcommand, Debug)]
-pub enum SkirmishOdds {
-    /// The effect of one shot: no effect, rout, wound, kill.
-    Fire {
-        /// Increments of fire on the card (+1 each).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=6))]
-        fire: u32,
-        /// Range in inches (minus its tens digit).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=1000))]
-        range: u32,
-        /// The target has no shield (+1).
-        #[arg(long)]
-        unshielded: bool,
-        /// Set a rule parameter (result_reading); repeatable.
-        #[arg(long = "set", value_name = "NAME=VALUE")]
-        set: Vec<String>,
-    },
-    /// A melee thrown until one or both men score: who scores, and how
-    /// many throws it takes.
-    Melee {
-        /// Man a's modifier.
-        #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-20..=20))]
-        a_mod: i32,
-        /// Man b's modifier.
-        #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-20..=20))]
-        b_mod: i32,
-        #[arg(long = "set", value_name = "NAME=VALUE")]
-        set: Vec<String>,
-    },
-    /// A group's morale check: its level and the chance it passes.
-    Morale {
-        /// Up to three men: sound, wounded or routing, comma-separated.
-        #[arg(long, value_delimiter = ',')]
-        men: Vec<String>,
-        /// Inches between the group's two furthest men (0 for a lone man,
-        /// whatever is given, as in the game).
-        #[arg(long, default_value_t = 0)]
-        spread: u32,
-        /// Commander morale points spent on the check.
-        #[arg(long, default_value_t = 0)]
-        bonus: u32,
-        #[arg(long = "set", value_name = "NAME=VALUE")]
-        set: Vec<String>,
-    },
-}
+static SPEC: Spec = Spec {
+    name: "skirmish",
+    about: "Skirmishing with Ancients: one shot, a melee, a morale check",
+    args: &[],
+    subcommands: &[
+        Spec {
+            name: "fire",
+            about: "The effect of one shot: no effect, rout, wound, kill",
+            args: &[
+                ArgSpec::int("fire", "FIRE", 0, 6)
+                    .required()
+                    .help("Increments of fire on the card (+1 each)"),
+                ArgSpec::int("range", "RANGE", 0, 1000)
+                    .required()
+                    .help("Range in inches (minus its tens digit)"),
+                ArgSpec::flag("unshielded").help("The target has no shield (+1)"),
+                SET.help("Set a rule parameter (result_reading); repeatable"),
+            ],
+            subcommands: &[],
+        },
+        Spec {
+            name: "melee",
+            about: "A melee thrown until one or both men score: who scores, and how many throws it takes",
+            args: &[
+                ArgSpec::int("a-mod", "A_MOD", -20, 20)
+                    .required()
+                    .hyphen()
+                    .help("Man a's modifier"),
+                ArgSpec::int("b-mod", "B_MOD", -20, 20)
+                    .required()
+                    .hyphen()
+                    .help("Man b's modifier"),
+                SET,
+            ],
+            subcommands: &[],
+        },
+        Spec {
+            name: "morale",
+            about: "A group's morale check: its level and the chance it passes",
+            args: &[
+                ArgSpec::list("men", "MEN", ',')
+                    .help("Up to three men: sound, wounded or routing, comma-separated"),
+                ArgSpec::int("spread", "SPREAD", 0, u32::MAX as i64)
+                    .default("0")
+                    .help("Inches between the group's two furthest men (0 for a lone man, whatever is given, as in the game)"),
+                ArgSpec::int("bonus", "BONUS", 0, u32::MAX as i64)
+                    .default("0")
+                    .help("Commander morale points spent on the check"),
+                SET,
+            ],
+            subcommands: &[],
+        },
+    ],
+};
 
 /// The `fortunes odds skirmish ...` answers.
-pub fn skirmish_odds(question: SkirmishOdds) -> Result<Answer> {
+pub fn skirmish_odds(question: &Given) -> Result<Answer> {
     let rules = |set: &[String]| -> Result<Rules> {
         let mut values = Rules::defaults();
         for assignment in set {
@@ -97,14 +94,11 @@ pub fn skirmish_odds(question: SkirmishOdds) -> Result<Answer> {
         text_columns: 1,
         note: None,
     };
-    Ok(match question {
-        SkirmishOdds::Fire {
-            fire,
-            range,
-            unshielded,
-            set,
-        } => {
-            let rules = rules(&set)?;
+    Ok(match question.subcommand() {
+        "fire" => {
+            let (fire, range) = (question.int("fire") as u32, question.int("range") as u32);
+            let unshielded = question.flag("unshielded");
+            let rules = rules(question.texts("set"))?;
             let modifier = table::fire_modifier(fire, range, unshielded, rules.long_range);
             let odds = table::effect_odds(modifier, rules.reading);
             let mut lines = Vec::new();
@@ -119,8 +113,9 @@ pub fn skirmish_odds(question: SkirmishOdds) -> Result<Answer> {
                 lines,
             )
         }
-        SkirmishOdds::Melee { a_mod, b_mod, set } => {
-            let rules = rules(&set)?;
+        "melee" => {
+            let (a_mod, b_mod) = (question.int("a-mod") as i32, question.int("b-mod") as i32);
+            let rules = rules(question.texts("set"))?;
             match table::melee_odds(a_mod, b_mod, rules.reading) {
                 None => Answer {
                     note: Some(format!(
@@ -144,13 +139,10 @@ pub fn skirmish_odds(question: SkirmishOdds) -> Result<Answer> {
                 }
             }
         }
-        SkirmishOdds::Morale {
-            men,
-            spread,
-            bonus,
-            set,
-        } => {
-            let rules = rules(&set)?;
+        "morale" => {
+            let men = question.texts("men");
+            let (spread, bonus) = (question.int("spread") as u32, question.int("bonus") as u32);
+            let rules = rules(question.texts("set"))?;
             let conditions = men
                 .iter()
                 .map(|m| match m.trim() {
@@ -183,5 +175,6 @@ pub fn skirmish_odds(question: SkirmishOdds) -> Result<Answer> {
                 vec![row("passes", odds)],
             )
         }
+        _ => question.undeclared(),
     })
 }

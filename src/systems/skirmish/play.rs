@@ -11,25 +11,16 @@ use super::scenario::Scenario;
 use super::strategy::{SkirmishStrategy, STRATEGIES};
 use crate::engine::{BySeat, Seat};
 use crate::error::{Error, ErrorKind, Result};
-use crate::system::person::{play_command, Terminal};
-use crate::system::{presets_dir, resolve_built_in, SystemCommand};
+use crate::system::person::Terminal;
+use crate::system::{presets_dir, resolve_built_in, PlayArgs, PlayCommand};
 
-pub const PLAY: SystemCommand = SystemCommand { define, execute };
-
-fn define() -> clap::Command {
-    play_command(
-        SYSTEM,
-        "Play one side's cards of a Skirmishing with Ancients engagement against a built-in player (answer with a card value in hand, 1 to 6)",
-        "hold_high",
-        "The side you play",
-    )
-    .arg(
-        clap::Arg::new("scenario")
-            .long("scenario")
-            .value_name("FILE")
-            .help("A scenario file (default: the shipped vikings)"),
-    )
-}
+pub const PLAY: PlayCommand = PlayCommand {
+    about: "Play one side's cards of a Skirmishing with Ancients engagement against a built-in player (answer with a card value in hand, 1 to 6)",
+    against: "hold_high",
+    seat: "The side you play",
+    scenario: Some("A scenario file (default: the shipped vikings)"),
+    play,
+};
 
 /// Each side's men: fighting, wounded (among them), running, down.
 fn men(game: &Game, scenario: &Scenario, seat: Seat) -> String {
@@ -40,13 +31,13 @@ fn men(game: &Game, scenario: &Scenario, seat: Seat) -> String {
     )
 }
 
-fn execute(matches: &clap::ArgMatches) -> Result<()> {
+fn play(args: &PlayArgs) -> Result<()> {
     let mut values = Rules::defaults();
-    for set in matches.get_many::<String>("set").into_iter().flatten() {
+    for set in &args.sets {
         values.set_text(set)?;
     }
     let rules = Rules::from_values(&values)?;
-    let scenario = match matches.get_one::<String>("scenario") {
+    let scenario = match &args.scenario {
         Some(path) => {
             let text = crate::presets::read_input(std::path::Path::new(path))?;
             let table: toml::Table =
@@ -60,13 +51,10 @@ fn execute(matches: &clap::ArgMatches) -> Result<()> {
             .expect("the shipped scenario parses"),
         )?,
     };
-    let you = Seat::parse(matches.get_one::<String>("seat").expect("defaulted")).expect("a or b");
-    let against = matches.get_one::<String>("against").expect("defaulted");
+    let you = args.seat;
+    let against = &args.against;
     let player = resolve_built_in(STRATEGIES, against, &presets_dir(SYSTEM, None))?;
-    let (seed, index) = (
-        *matches.get_one::<u64>("seed").expect("defaulted"),
-        *matches.get_one::<u64>("game").expect("defaulted"),
-    );
+    let (seed, index) = (args.seed, args.game);
     let other = SkirmishStrategy::from_player(&player);
     // The person's seat never consults its strategy.
     let strategies = BySeat([other; 2]);
