@@ -12,6 +12,9 @@
 //! (at the commit measured). Lowering a budget is a commit of its own;
 //! raising one needs its reason in the commit message and docs/speed.md.
 
+#[path = "common/crate_dir.rs"]
+mod crate_dir;
+use crate_dir::crate_dir;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -216,12 +219,4 @@ fn the_budget_table_is_well_formed() {
             );
         }
     }
-}
-
-/// The crate's folder, read when the test runs (cargo sets it then too):
-/// a path baked in at compile time goes stale when a shared build cache
-/// serves a checkout in another place.
-fn crate_dir() -> &'static str {
-    static DIR: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into()))
 }

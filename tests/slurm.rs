@@ -12,6 +12,7 @@
 
 mod common;
 
+use common::crate_dir;
 use common::stderr;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -157,12 +158,4 @@ fn a_slurm_job_array_merges_into_the_single_run() {
     }
     drop(cluster);
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// The crate's folder, read when the test runs (cargo sets it then too):
-/// a path baked in at compile time goes stale when a shared build cache
-/// serves a checkout in another place.
-fn crate_dir() -> &'static str {
-    static DIR: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into()))
 }

@@ -2,7 +2,10 @@
 //! variants of any registered system.
 #![allow(dead_code)]
 
+mod crate_dir;
 pub mod piquet;
+
+pub use crate_dir::crate_dir;
 
 use fortunes::engine::BySeat;
 use fortunes::system::{Player, System, Variant};
@@ -17,14 +20,6 @@ pub fn fortunes(args: &[&str]) -> Output {
         .current_dir(crate_dir())
         .output()
         .expect("the binary runs")
-}
-
-/// The crate's folder, read when the test runs (cargo sets it then too):
-/// a path baked in at compile time goes stale when a shared build cache
-/// serves a checkout in another place.
-pub fn crate_dir() -> &'static str {
-    static DIR: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into()))
 }
 
 pub fn stderr(output: &Output) -> String {
