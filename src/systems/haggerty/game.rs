@@ -297,7 +297,7 @@ impl Game {
 
     /// Lets `seat` chain cards after `start`; each must outrank its last
     /// card and, for the second player, `must_beat`. Returns the last card.
-    #[inline]
+    #[inline(always)]
     fn chain<S: Strategy>(
         &mut self,
         rules: &Rules,

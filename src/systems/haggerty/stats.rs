@@ -107,17 +107,15 @@ impl Default for Stats {
 impl Stats {
     #[inline]
     pub fn record_round(&mut self, outcome: &RoundOutcome) {
+        // The round, contested, initiative, lone-round and joker-tie counts
+        // are the game's record's, added once a game in `record_game`.
         let first = outcome.first;
-        self.rounds += 1;
         self.chain_first
             .record(outcome.played[first].len() as usize - 1);
         if outcome.contested {
             let round = (outcome.round as usize).min(ROUND_BINS - 1);
-            self.contested += 1;
-            self.initiative[first] += 1;
             self.contested_by_round[round] += 1;
             self.initiative_by_round[round][first] += 1;
-            self.joker_ties += outcome.joker_tie as u64;
             self.chain_second
                 .record(outcome.played[first.other()].len() as usize - 1);
             for seat in Seat::BOTH {
@@ -126,8 +124,6 @@ impl Stats {
                     self.revealed_won[card.index() as usize] += (seat == first) as u64;
                 }
             }
-        } else {
-            self.lone_rounds[first] += 1;
         }
     }
 
@@ -158,6 +154,13 @@ impl Stats {
     #[inline]
     pub fn record_game(&mut self, game: &super::record::GameRecord) {
         self.games += 1;
+        self.rounds += game.rounds as u64;
+        self.contested += game.contested_rounds as u64;
+        self.joker_ties += game.joker_ties as u64;
+        for seat in Seat::BOTH {
+            self.initiative[seat] += game.initiative[seat] as u64;
+            self.lone_rounds[seat] += game.lone_rounds[seat] as u64;
+        }
         self.turns_per_game.record(game.turns as u64);
         self.reshuffles_per_game.record(game.reshuffles as u64);
         self.ended_by_deck.record(game.ended_by_deck);

@@ -35,7 +35,7 @@ fn uniform_or_none(set: CardSet, rng: &mut GameRng) -> Option<Card> {
 }
 
 impl Strategy for HaggertyStrategy {
-    #[inline]
+    #[inline(always)]
     fn reveal(&self, view: &View<'_>, rng: &mut GameRng) -> Option<Card> {
         match self {
             HaggertyStrategy::Random => uniform_or_none(view.legal, rng),
@@ -47,7 +47,7 @@ impl Strategy for HaggertyStrategy {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn chain(&self, view: &View<'_>, rng: &mut GameRng) -> Option<Card> {
         match self {
             HaggertyStrategy::Random => uniform_or_none(view.legal, rng),
