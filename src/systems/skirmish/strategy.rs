@@ -233,7 +233,7 @@ impl SkirmishStrategy {
     }
 
     /// The value of the card to play from a non-empty hand.
-    #[inline]
+    #[inline(always)]
     pub fn card(&self, hand: &Hand, situation: &Situation, rng: &mut GameRng) -> u32 {
         let lowest = hand.lowest().expect("a hand to play from");
         match self.cards {

@@ -536,7 +536,7 @@ impl Game {
     /// `seat` plays `card`: it leaves the hand, one is drawn, and the
     /// engagement acts on it.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn apply(
         &mut self,
         seat: Seat,
