@@ -483,29 +483,23 @@ impl Game {
         // With nobody on one side the engagement can never act: the game is
         // the card sequence alone.
         let engaged = self.fighting_mask[Seat::A] != 0 && self.fighting_mask[Seat::B] != 0;
-        let mut seat = scenario.first;
         let mut in_hand = BySeat([0u64; 2]);
-        for step in 0..2 * size {
-            if !self.hands[seat].is_empty() {
-                let situation = self.situation(seat, scenario);
-                in_hand[seat] += SPREAD[self.hands[seat].present() as usize];
-                let card = match cards.card(self, seat, step, &situation) {
-                    Some(card) => card,
-                    None => match strategies[seat].cards {
-                        CardPlay::Search if engaged => {
-                            self.search_card(seat, step, rules, scenario, strategies)
-                        }
-                        _ => strategies[seat].card(
-                            &self.hands[seat],
-                            &situation,
-                            &mut self.seats[seat],
-                        ),
-                    },
-                };
-                self.first_card[seat].get_or_insert(card);
-                self.apply(seat, card, engaged, rules, scenario, strategies, tally);
+        // The sides alternate, so each step of two plays one card of each:
+        // with the seats constants of the loop, every per-side field is at
+        // a fixed place (the card sequence's cost was a third indexing).
+        let sides = [(Seat::A, Seat::B), (Seat::B, Seat::A)];
+        let (first, second) = sides[scenario.first.index()];
+        let mut step = 0;
+        while step < 2 * size {
+            let args = (engaged, rules, scenario, strategies);
+            if first == Seat::A {
+                self.play_step(Seat::A, step, args, cards, &mut in_hand, tally);
+                self.play_step(Seat::B, step + 1, args, cards, &mut in_hand, tally);
+            } else {
+                self.play_step(first, step, args, cards, &mut in_hand, tally);
+                self.play_step(second, step + 1, args, cards, &mut in_hand, tally);
             }
-            seat = seat.other();
+            step += 2;
         }
         // A charge declared on the last cards, never met: cut off.
         if self.charge_pending {
@@ -531,6 +525,41 @@ impl Game {
                 tally.routed[seat] += (man.gone && !man.dead) as u32;
             }
         }
+    }
+
+    /// One step of the card sequence: `seat`, if it holds a card, plays
+    /// the card its player (or `cards`) chooses.
+    #[inline(always)]
+    fn play_step<C: Cards>(
+        &mut self,
+        seat: Seat,
+        step: usize,
+        (engaged, rules, scenario, strategies): (
+            bool,
+            &Rules,
+            &Scenario,
+            &BySeat<SkirmishStrategy>,
+        ),
+        cards: &mut C,
+        in_hand: &mut BySeat<u64>,
+        tally: &mut GameTally,
+    ) {
+        if self.hands[seat].is_empty() {
+            return;
+        }
+        let situation = self.situation(seat, scenario);
+        in_hand[seat] += SPREAD[self.hands[seat].present() as usize];
+        let card = match cards.card(self, seat, step, &situation) {
+            Some(card) => card,
+            None => match strategies[seat].cards {
+                CardPlay::Search if engaged => {
+                    self.search_card(seat, step, rules, scenario, strategies)
+                }
+                _ => strategies[seat].card(&self.hands[seat], &situation, &mut self.seats[seat]),
+            },
+        };
+        self.first_card[seat].get_or_insert(card);
+        self.apply(seat, card, engaged, rules, scenario, strategies, tally);
     }
 
     /// `seat` plays `card`: it leaves the hand, one is drawn, and the
