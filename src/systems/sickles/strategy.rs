@@ -204,9 +204,10 @@ pub const BUILT_INS: [BuiltIn<SicklesStrategy>; 3] = [
         info: StrategyInfo {
             name: "heuristic",
             about: "key chit: the event used least so far; uses events at once; a division chit activates \
-                    the first of its eligible brigades (division_eligible) that no chit has activated this \
-                    turn, else its first eligible one; a CIC chit the first brigade with the fewest \
-                    activations this turn; attack on a brigade's first activation of the turn, regroup after",
+                    one of its eligible brigades (division_eligible) that no chit has activated this \
+                    turn, else one of its eligible ones; a CIC chit one of the brigades with the fewest \
+                    activations this turn; attack on a brigade's first activation of the turn, regroup after; \
+                    ties between equal choices drawn from the side's own stream",
             tuning: HEURISTIC_TUNING,
         },
         build: |tuning| SicklesStrategy::Heuristic(Heuristic::from_values(tuning)),
@@ -270,9 +271,13 @@ impl SicklesStrategy {
             SicklesStrategy::Heuristic(h) => match h.key_choice {
                 KeyChoice::Fixed => h.key_event,
                 KeyChoice::Random => random(rng),
-                KeyChoice::MostNeeded => (0..EVENTS)
-                    .min_by_key(|&e| view.events_used[e])
-                    .unwrap_or(0) as u8,
+                KeyChoice::MostNeeded => {
+                    let fewest = (0..EVENTS).map(|e| view.events_used[e]).min().unwrap_or(0);
+                    let least_used = (0..EVENTS)
+                        .filter(|&e| view.events_used[e] == fewest)
+                        .fold(0u16, |mask, e| mask | 1 << e);
+                    one_of(least_used, rng)
+                }
             },
         }
     }
@@ -304,8 +309,7 @@ impl SicklesStrategy {
             // A brigade no chit has activated yet before one a CIC or
             // Wild chit already moved.
             SicklesStrategy::Heuristic(_) | SicklesStrategy::Search(_) => {
-                let pick = if fresh != 0 { fresh } else { eligible };
-                pick.trailing_zeros() as u8
+                one_of(if fresh != 0 { fresh } else { eligible } as u16, rng)
             }
         }
     }
@@ -321,14 +325,27 @@ impl SicklesStrategy {
         Some(match self {
             SicklesStrategy::Random => view.nth_brigade(rng.random_range(0..total)),
             SicklesStrategy::Heuristic(_) | SicklesStrategy::Search(_) => {
-                let mut best = view.nth_brigade(0);
-                for n in 1..total {
+                let activations = |n| {
                     let (d, b) = view.nth_brigade(n);
-                    if view.activations[d][b as usize] < view.activations[best.0][best.1 as usize] {
-                        best = (d, b);
-                    }
-                }
-                best
+                    view.activations[d][b as usize]
+                };
+                let fewest = (0..total)
+                    .map(activations)
+                    .min()
+                    .expect("a brigade in play");
+                let tied = (0..total).filter(|&n| activations(n) == fewest).count() as u32;
+                // Equal brigades are told apart by the seat's own stream,
+                // never by where the scenario lists them.
+                let pick = if tied > 1 {
+                    rng.random_range(0..tied)
+                } else {
+                    0
+                };
+                let n = (0..total)
+                    .filter(|&n| activations(n) == fewest)
+                    .nth(pick as usize)
+                    .expect("pick is below the tied brigades");
+                view.nth_brigade(n)
             }
         })
     }
@@ -348,6 +365,22 @@ impl SicklesStrategy {
             }
         }
     }
+}
+
+/// One of the choices set in `mask`, uniformly from the seat's stream when
+/// there is more than one: equal choices are never told apart by the
+/// order the scenario or the rules list them in. With one choice nothing
+/// is drawn.
+#[inline]
+fn one_of(mask: u16, rng: &mut GameRng) -> u8 {
+    debug_assert!(mask != 0);
+    let mut bits = mask;
+    if bits.count_ones() > 1 {
+        for _ in 0..rng.random_range(0..bits.count_ones()) {
+            bits &= bits - 1;
+        }
+    }
+    bits.trailing_zeros() as u8
 }
 
 /// A side's decisions, as the game asks them: a built-in player, or an
