@@ -272,10 +272,14 @@ impl SicklesStrategy {
                 KeyChoice::Fixed => h.key_event,
                 KeyChoice::Random => random(rng),
                 KeyChoice::MostNeeded => {
-                    let fewest = (0..EVENTS).map(|e| view.events_used[e]).min().unwrap_or(0);
-                    let least_used = (0..EVENTS)
-                        .filter(|&e| view.events_used[e] == fewest)
-                        .fold(0u16, |mask, e| mask | 1 << e);
+                    let (mut fewest, mut least_used) = (u32::MAX, 0u16);
+                    for (e, &used) in view.events_used.iter().enumerate() {
+                        if used < fewest {
+                            (fewest, least_used) = (used, 1 << e);
+                        } else if used == fewest {
+                            least_used |= 1 << e;
+                        }
+                    }
                     one_of(least_used, rng)
                 }
             },
@@ -295,7 +299,7 @@ impl SicklesStrategy {
     /// The brigade a division chit activates: one of `eligible` (a mask of
     /// the division's brigades the rules let it activate); `fresh` are those
     /// of them no chit has activated this turn.
-    #[inline]
+    #[inline(always)]
     pub fn division_brigade(&self, eligible: u8, fresh: u8, rng: &mut GameRng) -> u8 {
         debug_assert!(eligible != 0);
         match self {
@@ -325,27 +329,32 @@ impl SicklesStrategy {
         Some(match self {
             SicklesStrategy::Random => view.nth_brigade(rng.random_range(0..total)),
             SicklesStrategy::Heuristic(_) | SicklesStrategy::Search(_) => {
-                let activations = |n| {
-                    let (d, b) = view.nth_brigade(n);
-                    view.activations[d][b as usize]
+                // One pass for the fewest activations and how many brigades
+                // have them; a second, only on a tie, to find the one drawn.
+                let in_play = || {
+                    (0..MAX_DIVISIONS).flat_map(move |d| {
+                        (0..view.brigades[d]).map(move |b| (d, b, view.activations[d][b as usize]))
+                    })
                 };
-                let fewest = (0..total)
-                    .map(activations)
-                    .min()
-                    .expect("a brigade in play");
-                let tied = (0..total).filter(|&n| activations(n) == fewest).count() as u32;
+                let (mut fewest, mut tied, mut first) = (u8::MAX, 0u32, (0, 0));
+                for (d, b, count) in in_play() {
+                    if count < fewest {
+                        (fewest, tied, first) = (count, 1, (d, b));
+                    } else if count == fewest {
+                        tied += 1;
+                    }
+                }
+                if tied == 1 {
+                    return Some(first);
+                }
                 // Equal brigades are told apart by the seat's own stream,
                 // never by where the scenario lists them.
-                let pick = if tied > 1 {
-                    rng.random_range(0..tied)
-                } else {
-                    0
-                };
-                let n = (0..total)
-                    .filter(|&n| activations(n) == fewest)
-                    .nth(pick as usize)
+                let pick = rng.random_range(0..tied) as usize;
+                let (d, b, _) = in_play()
+                    .filter(|&(_, _, count)| count == fewest)
+                    .nth(pick)
                     .expect("pick is below the tied brigades");
-                view.nth_brigade(n)
+                (d, b)
             }
         })
     }
@@ -371,7 +380,7 @@ impl SicklesStrategy {
 /// there is more than one: equal choices are never told apart by the
 /// order the scenario or the rules list them in. With one choice nothing
 /// is drawn.
-#[inline]
+#[inline(always)]
 fn one_of(mask: u16, rng: &mut GameRng) -> u8 {
     debug_assert!(mask != 0);
     let mut bits = mask;
