@@ -285,3 +285,71 @@ fn artillery_may_not_assault_and_bad_fire_keys_are_refused() {
     let err = Scenario::from_table(&toml::from_str(&text).unwrap()).expect_err("range 0");
     assert!(err.to_string().contains("ranges.engagement"), "{err}");
 }
+
+/// `fortunes odds piquet fire`'s rows (value, chance as p/q) and its note.
+fn odds_fire(args: &[&str]) -> (Vec<(u32, String)>, String) {
+    let mut all = vec!["odds", "piquet", "fire", "--json"];
+    all.extend_from_slice(args);
+    let output = crate::common::fortunes(&all);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        crate::common::stderr(&output)
+    );
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let rows = answer["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|row| {
+            let value = row["value"].as_i64()? as u32;
+            Some((value, row["chance"].as_str().unwrap().to_string()))
+        })
+        .collect();
+    (rows, answer["note"].as_str().unwrap_or("").to_string())
+}
+
+#[test]
+fn the_odds_of_a_tier_are_the_games_under_its_rules() {
+    // Default rules: fatigued_step is 0 (the modifier table was lost), so
+    // a Fatigued reliable line regiment's volley is its plain 2d8, the
+    // higher die: P(v) = (2v - 1)/64. The game's own dice under the same
+    // rules give the same law.
+    let rules = Rules::default();
+    let (rows, note) = odds_fire(&["--firer", "line,reliable", "--tier", "fatigued"]);
+    let game = volley_distribution(8, 2, rules.tier_steps[1], rules.beyond_four, false);
+    assert_eq!(rows.len(), 8, "{rows:?}");
+    for (value, chance) in &rows {
+        assert_eq!(*chance, format!("{}/64", 2 * value - 1), "value {value}");
+        assert_eq!(*chance, game[*value as usize].to_string(), "value {value}");
+    }
+    assert!(note.contains("fatigued_step = 0,"), "{note}");
+    assert!(!note.contains("(set)"), "{note}");
+    // With --set fatigued_step=-1, as run takes it: down one, the lower
+    // die, P(v) = (17 - 2v)/64.
+    let (rows, note) = odds_fire(&[
+        "--firer",
+        "line,reliable",
+        "--tier",
+        "fatigued",
+        "--set",
+        "fatigued_step=-1",
+    ]);
+    assert_eq!(rows.len(), 8, "{rows:?}");
+    for (value, chance) in &rows {
+        assert_eq!(*chance, format!("{}/64", 17 - 2 * value), "value {value}");
+    }
+    assert!(note.contains("fatigued_step = -1 (set)"), "{note}");
+    // A rule the game does not have is refused as run refuses it.
+    let output = crate::common::fortunes(&[
+        "odds",
+        "piquet",
+        "fire",
+        "--firer",
+        "line,reliable",
+        "--set",
+        "fatigue=-1",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(crate::common::stderr(&output).contains("fatigued_step"));
+}
