@@ -80,6 +80,7 @@ const FIRE_RULES: &[&str] = &[
     "crushing_volley_step",
     "urban_fire_step",
     "eight_gun_die",
+    "eight_gun_steps",
     "beyond_four",
 ];
 
@@ -89,7 +90,7 @@ const FIRER: &[ArgSpec] = &[
     ArgSpec::text("firer", "FIRER")
         .required()
         .help("Infantry as ELITENESS,EXPERIENCE (line,reliable), artillery as POUNDAGE,CLASS (medium_heavy,II)"),
-    ArgSpec::flag("eight-guns").help("An eight-gun company (artillery only): one die of the next larger type (rule eight_gun_die)"),
+    ArgSpec::flag("eight-guns").help("An eight-gun company (artillery only): its Up 1 of a die of the next larger type (rules eight_gun_die and eight_gun_steps: netted with down steps by default)"),
     ArgSpec::flag("crushing-volley").help("The firer's player used a Crushing Volley card: up crushing_volley_step (1 by default)"),
     ArgSpec::flag("urban").help("Firing from an urban block: urban_fire_step (down one by default)"),
     ArgSpec::choice("tier", "TIER", &["fresh", "fatigued", "exhausted"])
@@ -278,9 +279,14 @@ impl Firer {
                 0
             }
             + if self.urban { rules.urban_fire_step } else { 0 };
+        let (step, special) = dice::eight_gun_steps(
+            step,
+            self.eight_guns && rules.eight_gun_die,
+            rules.eight_gun_netted,
+        );
         Ok(Fire {
             rating: Rating { step, ..rating },
-            special: self.eight_guns && rules.eight_gun_die,
+            special,
             artillery,
             beyond,
         })

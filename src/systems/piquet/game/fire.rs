@@ -290,7 +290,11 @@ impl Game {
                     } else {
                         0
                     };
-                let special = regiment.eight_guns && rules.eight_gun_die;
+                let (step, special) = eight_gun_steps(
+                    step,
+                    regiment.eight_guns && rules.eight_gun_die,
+                    rules.eight_gun_netted,
+                );
                 let value = volley(
                     &mut self.dice,
                     r.sides,

@@ -19,8 +19,8 @@
 //! a regiment fire takes to zero Elan withdraws and must rally.
 
 use super::cards::{Card, Kind, KindCounts, BASIC, DECK, KINDS};
-use super::dice::volley;
 use super::dice::{cast, Rating};
+use super::dice::{eight_gun_steps, volley};
 use super::field::{At, Status, Unit, IDLE_UNIT};
 use super::rules::UnralliedWinner;
 use super::rules::{BothZero, Rules, MAX_INITIATIVE};
