@@ -168,8 +168,8 @@ pub const SPECS: &[ParamSpec] = &[
     ParamSpec {
         name: "reload_holds_fire",
         kind: ParamKind::Choice(&["reloaded", "player"]),
-        default: 0,
-        doc: "who may not fire on the KARD of a Reload card: the regiments and companies that reloaded on it, or every unit the card of the player who used it reaches (a side's commander's: the whole side)",
+        default: 1,
+        doc: "who may not fire on the KARD of a Reload card (Musket/Missile or Artillery) a player uses: player (the default, the literal reading of \"You can not fire on a Reload card\": no unit that player's card reaches fires on it, whether it reloaded or not; a side's commander's card reaches the whole side), or reloaded (only the regiments and companies that reloaded on it, as the Fire section's \"A formation can not fire on the same Reload card that it used to reload\" alone would say)",
         source: "\"A formation can not fire on the same Reload card that it used to reload\" (Fire); \"You can not fire on a Reload card\" (Artillery Reload)",
     },
     ParamSpec {
