@@ -179,9 +179,18 @@ impl Game {
     ) {
         self.versions[seat] = self.versions[seat].wrapping_add(1);
         self.file(setup, seat, i, false);
+        let was = self.units[seat][i].status;
         self.units[seat][i].status = status;
         self.file(setup, seat, i, true);
         self.retarget(seat, i);
+        // A regiment defeated, or an enemy formed again by a rally where it
+        // stands: a defeated one within Engagement range withdraws.
+        let defeated = matches!(status, Status::Shaken { defeated: true, .. });
+        let formed = matches!(was, Status::Shaken { .. })
+            && !matches!(status, Status::Shaken { .. } | Status::Removed);
+        if defeated || formed {
+            self.clear_defeated(setup);
+        }
     }
 
     /// Enters regiment `i` in (or takes it out of) its player's roster and
