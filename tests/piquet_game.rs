@@ -944,9 +944,16 @@ mod watch {
             self.look(at);
             self.inner.issue(at, order, cost, rng)
         }
-        fn rally(&self, at: &At<'_>, rng: &mut GameRng) -> bool {
+        fn rally(
+            &self,
+            at: &At<'_>,
+            shaken: bool,
+            elan: u32,
+            full: u32,
+            rng: &mut GameRng,
+        ) -> bool {
             self.look(at);
-            self.inner.rally(at, rng)
+            self.inner.rally(at, shaken, elan, full, rng)
         }
         fn attached(&self, at: &At<'_>, rng: &mut GameRng) -> bool {
             self.look(at);
@@ -1020,4 +1027,59 @@ fn no_defeated_unit_stands_within_engagement_range_of_a_formed_enemy() {
     assert!(total(|w| w.decisions.get()) > 100_000);
     assert!(seen > 1_000, "defeated regiments seen only {seen} times");
     assert_eq!(total(|w| w.violations.get()), 0, "of {seen}");
+}
+
+#[test]
+fn a_worn_regiment_rallies_with_six_dice_needing_four() {
+    // "If the unit is being rallied while it still has Elan Chips, it must
+    // cast a 4 or greater on the dice": a line regiment (d8) worn by a
+    // battery's bombardment (no engagement, "units that are under
+    // Bombardment may be rallied") and never unrallied unless fire takes
+    // its last Elan. The heuristic rallies it once down to half its Elan:
+    // each of the six d8 fails (1-3) with chance 3/8, so the boxes checked
+    // follow Binomial(6, 3/8). No assault is fought, so every sound rally
+    // is a worn regiment's.
+    let text = r#"
+decqs = 6
+distance = 10
+[chips]
+move = 8
+maneuver = 4
+deploy = 3
+assault = 6
+[army_deck]
+officer_check = 8
+artillery_reload = 8
+musket_reload = 4
+[a]
+commander = "good"
+[[a.regiments]]
+name = "Line"
+rating = "line,reliable"
+elan = 24
+orders = ["deploy"]
+[b]
+commander = "good"
+[[b.regiments]]
+name = "Battery"
+arm = "artillery"
+rating = "medium_heavy,II"
+target = "Line"
+orders = ["deploy"]
+"#;
+    let (stats, _) = play(&scenario(text), BySeat([heuristic(&[]); 2]), 20_000, 17);
+    let histogram = stats.rallies[0];
+    let total = histogram.total();
+    assert!(total > 5_000, "{total} worn rallies");
+    let exact = rally_distribution(8, false, false);
+    for (boxes, chance) in exact.iter().enumerate() {
+        let rate = Rate::new(histogram.counts[boxes], total);
+        assert!(
+            rate_within(rate, chance.value(), 0.9999),
+            "{boxes} boxes {rate:?} vs {chance}"
+        );
+    }
+    // By hand: none checked (5/8)^6 = 15625/262144, all six (3/8)^6.
+    assert_eq!(exact[0].value(), 15625.0 / 262144.0);
+    assert_eq!(exact[6].value(), 729.0 / 262144.0);
 }

@@ -534,6 +534,9 @@ impl Game {
             Seat::B => (j, i),
         };
         if self.engaged[a] >> b & 1 == 0 {
+            for seat in Seat::BOTH {
+                self.versions[seat] = self.versions[seat].wrapping_add(1);
+            }
             self.engaged[a] |= 1 << b;
             self.engaged_since[a][b] = self.kard;
             stats.engagements_begun += 1;
@@ -559,6 +562,10 @@ impl Game {
             return;
         }
         self.engaged[a] &= !(1 << b);
+        // Out of the engagement, a worn regiment may rally: views change.
+        for seat in Seat::BOTH {
+            self.versions[seat] = self.versions[seat].wrapping_add(1);
+        }
         self.set_loaded(Seat::A, a, false);
         self.set_loaded(Seat::B, b, false);
         let kards = self.kard - self.engaged_since[a][b] + 1;

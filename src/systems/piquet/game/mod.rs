@@ -757,6 +757,7 @@ mod testing {
             recast_below,
             fire_reserve: 0,
             assault_at_elan: 60,
+            rally_worn_at: 50,
             search: None,
         };
         let strategies = BySeat([heuristic; 2]);
