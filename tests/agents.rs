@@ -329,8 +329,16 @@ for line in sys.stdin:
         reach = max(engagement, bombardment) if arms[first["name"]] == "artillery" else engagement
         if abs(first["x"] - target["x"]) > reach:
             fail("the regiment asked about is out of range of its target", m)
-    if d == "rally" and any(u["player"] != p or u["status"] != "shaken" for u in named):
-        fail("rally of a regiment not the player's or not Shaken", m)
+    # A rally of an unrallied regiment, or of a worn one ("while it still
+    # has Elan Chips": Elan lost, fighting on, the message says so).
+    if d == "rally" and any(
+        u["player"] != p
+        or (u["status"] != "shaken"
+            and not (u["status"] in ("idle", "ordered", "closing") and 0 < u["elan"] < m["full_elan"]
+                     and not m["shaken"] and m["elan"] == u["elan"]))
+        for u in named
+    ):
+        fail("rally of a regiment not the player's, or neither Shaken nor worn", m)
     if d == "reload" and any(u["loaded"] or (p != 0 and u["player"] != p) for u in named):
         fail("reload of a loaded regiment or one outside the command", m)
     if d in ("issue", "assault_now") and any(u["status"] != "idle" or (p != 0 and u["player"] != p) for u in named):

@@ -1874,3 +1874,50 @@ fn a_bad_play_agent_odds_or_tool_argument_names_what_is_allowed() {
         }
     }
 }
+
+/// Every metric a default run's summary writes, of every registered
+/// system, is either accepted as a metric of interest (`-m`) or refused
+/// (exit 2) as written to the summary but not of interest, with the
+/// reason; never as unknown.
+#[test]
+fn every_summary_metric_is_of_interest_or_refused_with_a_reason() {
+    use fortunes::systems::SYSTEMS;
+    for system in SYSTEMS {
+        let name = system.name();
+        let dir = TempDir::new(&format!("summary-metrics-{name}"));
+        let out = dir.path().to_str().unwrap();
+        let ran = fortunes(&["run", name, "-n", "4", "-q", "-o", out]);
+        assert!(ran.status.success(), "{name}: {}", stderr(&ran));
+        let summary = std::fs::read_to_string(dir.path().join("summary.csv")).unwrap();
+        let header: Vec<&str> = summary.lines().next().unwrap().split(',').collect();
+        let column = header.iter().position(|&c| c == "metric").unwrap();
+        let written: std::collections::BTreeSet<String> = summary
+            .lines()
+            .skip(1)
+            .map(|line| line.split(',').nth(column).unwrap().to_string())
+            .collect();
+        assert!(written.len() > 5, "{name}: {written:?}");
+        let of_interest: Vec<&str> = system.series().iter().map(|s| s.metric).collect();
+        for metric in &written {
+            let chosen = fortunes(&["run", name, "-n", "2", "-q", "-m", metric, "-o", out]);
+            if of_interest.contains(&metric.as_str()) {
+                assert!(
+                    chosen.status.success(),
+                    "{name} {metric}: {}",
+                    stderr(&chosen)
+                );
+                continue;
+            }
+            let message = stderr(&chosen);
+            assert_eq!(chosen.status.code(), Some(2), "{name} {metric}: {message}");
+            assert!(
+                message.contains(&format!(
+                    "{name} metric \"{metric}\" is in the summary but is not a metric of interest: "
+                )) && message.contains("per-game series")
+                    && !message.contains("unknown"),
+                "{name} {metric}: {message}"
+            );
+            assert_eq!(message.lines().count(), 1, "one clear error: {message}");
+        }
+    }
+}

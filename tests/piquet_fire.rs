@@ -285,3 +285,134 @@ fn artillery_may_not_assault_and_bad_fire_keys_are_refused() {
     let err = Scenario::from_table(&toml::from_str(&text).unwrap()).expect_err("range 0");
     assert!(err.to_string().contains("ranges.engagement"), "{err}");
 }
+
+/// `fortunes odds piquet fire`'s rows (value, chance as p/q) and its note.
+fn odds_fire(args: &[&str]) -> (Vec<(u32, String)>, String) {
+    let mut all = vec!["odds", "piquet", "fire", "--json"];
+    all.extend_from_slice(args);
+    let output = crate::common::fortunes(&all);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        crate::common::stderr(&output)
+    );
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let rows = answer["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|row| {
+            let value = row["value"].as_i64()? as u32;
+            Some((value, row["chance"].as_str().unwrap().to_string()))
+        })
+        .collect();
+    (rows, answer["note"].as_str().unwrap_or("").to_string())
+}
+
+#[test]
+fn the_odds_of_a_tier_are_the_games_under_its_rules() {
+    // Default rules: fatigued_step is 0 (the modifier table was lost), so
+    // a Fatigued reliable line regiment's volley is its plain 2d8, the
+    // higher die: P(v) = (2v - 1)/64. The game's own dice under the same
+    // rules give the same law.
+    let rules = Rules::default();
+    let (rows, note) = odds_fire(&["--firer", "line,reliable", "--tier", "fatigued"]);
+    let game = volley_distribution(8, 2, rules.tier_steps[1], rules.beyond_four, false);
+    assert_eq!(rows.len(), 8, "{rows:?}");
+    for (value, chance) in &rows {
+        assert_eq!(*chance, format!("{}/64", 2 * value - 1), "value {value}");
+        assert_eq!(*chance, game[*value as usize].to_string(), "value {value}");
+    }
+    assert!(note.contains("fatigued_step = 0,"), "{note}");
+    assert!(!note.contains("(set)"), "{note}");
+    // With --set fatigued_step=-1, as run takes it: down one, the lower
+    // die, P(v) = (17 - 2v)/64.
+    let (rows, note) = odds_fire(&[
+        "--firer",
+        "line,reliable",
+        "--tier",
+        "fatigued",
+        "--set",
+        "fatigued_step=-1",
+    ]);
+    assert_eq!(rows.len(), 8, "{rows:?}");
+    for (value, chance) in &rows {
+        assert_eq!(*chance, format!("{}/64", 17 - 2 * value), "value {value}");
+    }
+    assert!(note.contains("fatigued_step = -1 (set)"), "{note}");
+    // A rule the game does not have is refused as run refuses it.
+    let output = crate::common::fortunes(&[
+        "odds",
+        "piquet",
+        "fire",
+        "--firer",
+        "line,reliable",
+        "--set",
+        "fatigue=-1",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(crate::common::stderr(&output).contains("fatigued_step"));
+}
+
+#[test]
+fn the_eight_gun_die_is_netted_with_down_steps_or_cast_beside_them() {
+    use fortunes::systems::piquet::dice::eight_gun_steps;
+    // A Class II medium heavy eight-gun company stepped down 1 (say an
+    // urban block). Netted (the default): the Up 1 and the Down 1 cancel,
+    // plain 2d8, the higher die: P(v) = (2v - 1)/64 for v = 1..8.
+    assert!(Rules::default().eight_gun_netted);
+    let (step, special) = eight_gun_steps(-1, true, true);
+    assert_eq!((step, special), (0, false));
+    let netted = volley_distribution(8, 2, step, BeyondFour::NextType, special);
+    for (v, chance) in netted.iter().enumerate().skip(1) {
+        let p = (2 * v - 1) as f64 / 64.0;
+        assert!((chance.value() - p).abs() < 1e-12, "netted {v}");
+    }
+    assert_eq!(netted.len(), 9, "no 9 or 10 once netted");
+    // Beside: 2d8 + 1d10 down 1 reads the second highest of the three:
+    // at most v when at least two dice are, a^2 + 2a(1 - a)b with
+    // a = v/8 the chance of a d8 at most v and b = v/10 of the d10.
+    let (step, special) = eight_gun_steps(-1, true, false);
+    assert_eq!((step, special), (-1, true));
+    let beside = volley_distribution(8, 2, step, BeyondFour::NextType, special);
+    let at_most = |v: usize| {
+        let (a, b) = ((v as f64 / 8.0).min(1.0), v as f64 / 10.0);
+        a * a + 2.0 * a * (1.0 - a) * b
+    };
+    assert_eq!(beside.len(), 11, "indexed 0 to 10");
+    for (v, chance) in beside.iter().enumerate().skip(1) {
+        let p = at_most(v) - at_most(v - 1);
+        assert!((chance.value() - p).abs() < 1e-12, "beside {v}");
+    }
+    // With no step down both read the text's 2d8 plus 1d10, and a step
+    // up adds a d8 beside the d10 (3d8 + 1d10) both ways.
+    for netted in [true, false] {
+        assert_eq!(eight_gun_steps(0, true, netted), (0, true));
+        assert_eq!(eight_gun_steps(1, true, netted), (1, true));
+        assert_eq!(eight_gun_steps(-2, false, netted), (-2, false));
+    }
+    assert_eq!(eight_gun_steps(-2, true, true), (-1, false));
+    // In the game: the battery fires at fire_step = -1; netted every one
+    // of its volleys is cast as 2d8, beside as 2d8+1d10 down 1.
+    let text = firefight(0).replace("guns = 8\n", "guns = 8\nfire_step = -1\n");
+    for (netted, key) in [(true, (8, 2, 0, false)), (false, (8, 2, -1, true))] {
+        let rules = Rules {
+            eight_gun_netted: netted,
+            ..Rules::default()
+        };
+        let stats = play(&scenario(&text), &rules, 300, 11);
+        let (sides, count, step, special) = key;
+        let cast = stats.volley_casts[volley_key(sides, count, step, special).unwrap()].total();
+        let other = if netted {
+            volley_key(8, 2, -1, true)
+        } else {
+            volley_key(8, 2, 0, false)
+        };
+        // The line regiment also casts plain 2d8, so only the beside
+        // reading's key is the battery's alone.
+        assert!(cast > 50, "netted {netted}: {cast} volleys of {key:?}");
+        if netted {
+            assert_eq!(stats.volley_casts[other.unwrap()].total(), 0);
+        }
+    }
+}

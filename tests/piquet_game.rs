@@ -857,3 +857,229 @@ fn the_search_wins_the_exchange_of_regiments_against_the_heuristic() {
         "regiments a game: {mean:+.3} (se {se:.3})"
     );
 }
+
+/// The heuristic, watching the field at every decision it is asked:
+/// whether any defeated, unrallied regiment stands within Engagement range
+/// of a formed enemy (in the game and not unrallied).
+struct Watch {
+    inner: PiquetStrategy,
+    decisions: std::cell::Cell<u64>,
+    defeated_seen: std::cell::Cell<u64>,
+    violations: std::cell::Cell<u64>,
+}
+
+mod watch {
+    use super::Watch;
+    use fortunes::engine::seeding::GameRng;
+    use fortunes::engine::Seat;
+    use fortunes::systems::piquet::cards::{Card, Kind};
+    use fortunes::systems::piquet::field::{At, Status};
+    use fortunes::systems::piquet::scenario::OrderKind;
+    use fortunes::systems::piquet::strategy::{Decide, Needs, OfficerAction, TurnedUse};
+    use fortunes::systems::piquet::Rules;
+
+    impl Watch {
+        fn look(&self, at: &At<'_>) {
+            self.decisions.set(self.decisions.get() + 1);
+            let scenario = at.scenario.expect("the game's own field");
+            let range = scenario.ranges.engagement;
+            for seat in Seat::BOTH {
+                let enemy = seat.other();
+                for i in 0..scenario.sides[seat].count as usize {
+                    let unit = at.units[seat][i];
+                    if !matches!(unit.status, Status::Shaken { defeated: true, .. }) {
+                        continue;
+                    }
+                    self.defeated_seen.set(self.defeated_seen.get() + 1);
+                    let near = (0..scenario.sides[enemy].count as usize).any(|j| {
+                        let other = at.units[enemy][j];
+                        !matches!(other.status, Status::Shaken { .. } | Status::Removed)
+                            && (other.x - unit.x).abs() <= range
+                    });
+                    if near {
+                        self.violations.set(self.violations.get() + 1);
+                    }
+                }
+            }
+        }
+    }
+
+    impl Decide for Watch {
+        fn hand_play(
+            &self,
+            at: &At<'_>,
+            hand: &[Card],
+            present: u16,
+            needs: &Needs,
+            rules: &Rules,
+            rng: &mut GameRng,
+        ) -> Option<usize> {
+            self.look(at);
+            self.inner.hand_play(at, hand, present, needs, rules, rng)
+        }
+        fn turned(
+            &self,
+            at: &At<'_>,
+            kind: Kind,
+            hand: &[Card],
+            room: bool,
+            needs: &Needs,
+            rules: &Rules,
+            rng: &mut GameRng,
+        ) -> TurnedUse {
+            self.look(at);
+            self.inner.turned(at, kind, hand, room, needs, rules, rng)
+        }
+        fn officer_check(
+            &self,
+            at: &At<'_>,
+            needs: &Needs,
+            rules: &Rules,
+            rng: &mut GameRng,
+        ) -> OfficerAction {
+            self.look(at);
+            self.inner.officer_check(at, needs, rules, rng)
+        }
+        fn issue(&self, at: &At<'_>, order: OrderKind, cost: u32, rng: &mut GameRng) -> bool {
+            self.look(at);
+            self.inner.issue(at, order, cost, rng)
+        }
+        fn rally(
+            &self,
+            at: &At<'_>,
+            shaken: bool,
+            elan: u32,
+            full: u32,
+            rng: &mut GameRng,
+        ) -> bool {
+            self.look(at);
+            self.inner.rally(at, shaken, elan, full, rng)
+        }
+        fn attached(&self, at: &At<'_>, rng: &mut GameRng) -> bool {
+            self.look(at);
+            self.inner.attached(at, rng)
+        }
+        fn extra_cast(
+            &self,
+            at: &At<'_>,
+            ip: u32,
+            cost: u32,
+            chips: u32,
+            rng: &mut GameRng,
+        ) -> bool {
+            self.look(at);
+            self.inner.extra_cast(at, ip, cost, chips, rng)
+        }
+        fn fire(&self, at: &At<'_>, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
+            self.look(at);
+            self.inner.fire(at, ip, cost, rng)
+        }
+        fn reload(&self, at: &At<'_>, ip: u32, cost: u32, rng: &mut GameRng) -> bool {
+            self.look(at);
+            self.inner.reload(at, ip, cost, rng)
+        }
+        fn assault_now(&self, at: &At<'_>, target_elan: u32, asking: bool) -> bool {
+            self.look(at);
+            self.inner.assault_now(at, target_elan, asking)
+        }
+        fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
+            self.look(at);
+            self.inner.pass_amount(at, ip, most, rng)
+        }
+        fn brilliant(&self, at: &At<'_>, needs: &Needs, rng: &mut GameRng) -> Kind {
+            self.look(at);
+            self.inner.brilliant(at, needs, rng)
+        }
+    }
+}
+
+#[test]
+fn no_defeated_unit_stands_within_engagement_range_of_a_formed_enemy() {
+    // "Defeated, unrallied units may not resist Assault or Engagement by an
+    // enemy unit, but must immediately withdraw to 1" outside of the
+    // Engagement range of the enemy unit": at every decision of 1,000
+    // default games (and the end of each), none does.
+    let scenario = Scenario::from_table(
+        &toml::from_str(include_str!("../experiments/piquet/scenarios/default.toml")).unwrap(),
+    )
+    .unwrap();
+    let rules = Rules::default();
+    let watch = |_| Watch {
+        inner: heuristic(&[]),
+        decisions: Default::default(),
+        defeated_seen: Default::default(),
+        violations: Default::default(),
+    };
+    let strategies = BySeat::from_fn(watch);
+    let setup = Setup {
+        rules: &rules,
+        scenario: &scenario,
+        strategies: &strategies,
+    };
+    let mut game = Game::new();
+    let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+    for index in 0..1_000 {
+        game.reset(&setup, 7, index);
+        game.play(&setup, index, &mut stats, &mut tally, None);
+    }
+    let total = |f: fn(&Watch) -> u64| f(&strategies[Seat::A]) + f(&strategies[Seat::B]);
+    let seen = total(|w| w.defeated_seen.get());
+    assert!(total(|w| w.decisions.get()) > 100_000);
+    assert!(seen > 1_000, "defeated regiments seen only {seen} times");
+    assert_eq!(total(|w| w.violations.get()), 0, "of {seen}");
+}
+
+#[test]
+fn a_worn_regiment_rallies_with_six_dice_needing_four() {
+    // "If the unit is being rallied while it still has Elan Chips, it must
+    // cast a 4 or greater on the dice": a line regiment (d8) worn by a
+    // battery's bombardment (no engagement, "units that are under
+    // Bombardment may be rallied") and never unrallied unless fire takes
+    // its last Elan. The heuristic rallies it once down to half its Elan:
+    // each of the six d8 fails (1-3) with chance 3/8, so the boxes checked
+    // follow Binomial(6, 3/8). No assault is fought, so every sound rally
+    // is a worn regiment's.
+    let text = r#"
+decqs = 6
+distance = 10
+[chips]
+move = 8
+maneuver = 4
+deploy = 3
+assault = 6
+[army_deck]
+officer_check = 8
+artillery_reload = 8
+musket_reload = 4
+[a]
+commander = "good"
+[[a.regiments]]
+name = "Line"
+rating = "line,reliable"
+elan = 24
+orders = ["deploy"]
+[b]
+commander = "good"
+[[b.regiments]]
+name = "Battery"
+arm = "artillery"
+rating = "medium_heavy,II"
+target = "Line"
+orders = ["deploy"]
+"#;
+    let (stats, _) = play(&scenario(text), BySeat([heuristic(&[]); 2]), 20_000, 17);
+    let histogram = stats.rallies[0];
+    let total = histogram.total();
+    assert!(total > 5_000, "{total} worn rallies");
+    let exact = rally_distribution(8, false, false);
+    for (boxes, chance) in exact.iter().enumerate() {
+        let rate = Rate::new(histogram.counts[boxes], total);
+        assert!(
+            rate_within(rate, chance.value(), 0.9999),
+            "{boxes} boxes {rate:?} vs {chance}"
+        );
+    }
+    // By hand: none checked (5/8)^6 = 15625/262144, all six (3/8)^6.
+    assert_eq!(exact[0].value(), 15625.0 / 262144.0);
+    assert_eq!(exact[6].value(), 729.0 / 262144.0);
+}

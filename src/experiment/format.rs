@@ -309,12 +309,21 @@ impl Reading<'_> {
         }
         for metric in &metrics {
             if !series_metrics.contains(&metric.as_str()) {
+                // A metric the summary writes is named as such, with why it
+                // cannot be one of interest; any other name is unknown.
+                let what = match system.metrics().iter().find(|m| m.name == metric) {
+                    Some(written) => format!(
+                        "{} metric {metric:?} is in the summary but is not a metric of interest: {}",
+                        system.name(),
+                        crate::system::metric::not_of_interest(written)
+                    ),
+                    None => format!("unknown {} metric {metric:?}", system.name()),
+                };
                 return Err(field(
                     path,
                     "metrics",
                     format!(
-                        "unknown {} metric {metric:?}; allowed: {}",
-                        system.name(),
+                        "{what}; allowed (the metrics of interest): {}",
                         series_metrics.join(", ")
                     ),
                 ));

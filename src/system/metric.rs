@@ -47,6 +47,26 @@ pub struct Metric {
     pub by: &'static [&'static str],
 }
 
+/// Why a metric the summary writes is not a metric of interest (`-m`,
+/// an experiment's `metrics`): the check, the baselines, `--precision`
+/// and the sensitivity and tuning tables test a metric of interest through
+/// the per-game series its system declares (`Series`: one ratio a game),
+/// and this one has none.
+pub fn not_of_interest(metric: &Metric) -> String {
+    let shape = match metric.shape {
+        Shape::Distribution => {
+            "a distribution (one summary row per value) has no one per-game ratio to test"
+        }
+        Shape::Rate | Shape::Mean => {
+            "the system declares no per-game series for it (its summary rows are reported, not tested)"
+        }
+    };
+    format!(
+        "the check, baselines and --precision test a metric of interest game by game through the \
+         per-game series the system declares, and {shape}"
+    )
+}
+
 /// The metric every system's tables carry in a run with forfeits
 /// (`--forfeit`): defined here once, listed after each system's own.
 pub const FORFEITS: Metric = Metric {

@@ -27,7 +27,7 @@ pub const DECISIONS: [(&str, &str); 12] = [
     ("turned", "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)"),
     ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, or nothing"),
     ("issue", "pay for the next order group: yes or no"),
-    ("rally", "pay to rally the next unrallied regiment: yes or no"),
+    ("rally", "pay to rally the next unrallied regiment, or a worn one (it has lost Elan: shaken false, elan of full_elan left): yes or no"),
     ("attached", "the figure's regiment executes at once for attached_cost: yes or no"),
     ("extra_cast", "buy another cast for cost: yes or no"),
     ("fire", "give a fire order for cost: yes or no"),
@@ -76,6 +76,7 @@ fn needs_json(needs: &Needs) -> Value {
         "order_groups": needs.order_groups,
         "order_cost": needs.order_cost,
         "rallies": needs.rallies,
+        "worn_elan": needs.worn_elan,
         "in_assault": needs.in_assault,
         "may_cast": needs.may_cast,
         "subordinates": needs.subordinates,
@@ -119,6 +120,7 @@ fn needs_from(message: &Message<'_>) -> Result<Needs> {
         order_groups: number("order_groups")?,
         order_cost: number("order_cost")?,
         rallies: number("rallies")?,
+        worn_elan: needs.number("worn_elan", 0, 100)? as u32,
         in_assault: needs.flag("in_assault")?,
         may_cast: needs.flag("may_cast")?,
         subordinates: number("subordinates")?,
@@ -167,7 +169,7 @@ fn officer_legal(needs: &Needs) -> [bool; 5] {
     [
         needs.may_cast,
         needs.order_groups > 0,
-        needs.rallies > 0,
+        needs.rallies > 0 || needs.worn_elan < 100,
         needs.subordinates > 0,
         true,
     ]
@@ -414,10 +416,14 @@ impl Decide for Seated<'_> {
         }
     }
 
-    fn rally(&self, at: &At<'_>, rng: &mut GameRng) -> bool {
+    fn rally(&self, at: &At<'_>, shaken: bool, elan: u32, full: u32, rng: &mut GameRng) -> bool {
         match self.asker {
-            None => self.built_in.rally(at, rng),
-            Some(_) => self.yes_no(at, "rally", json!({})),
+            None => self.built_in.rally(at, shaken, elan, full, rng),
+            Some(_) => self.yes_no(
+                at,
+                "rally",
+                json!({ "shaken": shaken, "elan": elan, "full_elan": full }),
+            ),
         }
     }
 
@@ -563,7 +569,17 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
                         .ok_or_else(|| message.bad("order", OrderKind::NAMES.join(", ")))?;
                     json!(yes(strategy.issue(at, order, number("cost")?, rng)))
                 }
-                "rally" => json!(yes(strategy.rally(at, rng))),
+                "rally" => {
+                    let full = message.number("full_elan", 1, MOST)? as u32;
+                    let elan = message.number("elan", 0, full as u64)? as u32;
+                    json!(yes(strategy.rally(
+                        at,
+                        message.flag("shaken")?,
+                        elan,
+                        full,
+                        rng
+                    )))
+                }
                 "attached" => json!(yes(strategy.attached(at, rng))),
                 "extra_cast" => json!(yes(strategy.extra_cast(
                     at,

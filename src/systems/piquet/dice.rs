@@ -168,6 +168,20 @@ pub fn volley<R: rand::Rng + ?Sized>(
     }
 }
 
+/// The steps and special die a volley of `step` casts, with `special` an
+/// eight-gun company's Up 1 of the next larger type (rule
+/// `eight_gun_steps`): `netted`, the Up 1 is one step among the others,
+/// so a net step down (`step` < 0 before it) cancels it and the company
+/// casts its own dice `step + 1`; otherwise (`step` >= 0, or beside) the
+/// special die is cast and `step` applies as `volley` reads it.
+pub fn eight_gun_steps(step: i32, special: bool, netted: bool) -> (i32, bool) {
+    if special && netted && step < 0 {
+        (step + 1, false)
+    } else {
+        (step, special)
+    }
+}
+
 /// The exact distribution of a volley's final die value (index = value):
 /// `cast_distribution` with the special die of `volley` when `special`.
 pub fn volley_distribution(

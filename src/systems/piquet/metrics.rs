@@ -389,7 +389,7 @@ pub const METRICS: &[Metric] = &[
         shape: Shape::Mean,
         unit: "stamina boxes",
         per: "rally",
-        counts: "stamina boxes a rally checked, one per failed die: 6 dice needing 4+ (sound), 6 needing 6+ (defeated), 9 needing 8+ (defeated by cavalry); both sides",
+        counts: "stamina boxes a rally checked, one per failed die: 6 dice needing 4+ (sound: a regiment that still has Elan, an assault's unrallied winner or a worn regiment), 6 needing 6+ (defeated), 9 needing 8+ (defeated by cavalry); both sides",
         leaves_out: "nothing; failures are counted in full even past the boxes the regiment had left; kinds never rallied have no row",
         seats: &["all"],
         by: &["rally"],

@@ -3,8 +3,10 @@
 //! and initiative, computed rather than simulated.
 
 use super::dice::{self, BeyondFour, Rating};
+use super::rules::Rules;
 use crate::error::{Error, ErrorKind, Result};
 use crate::output::{Answer, AnswerCell as Cell};
+use crate::params::ParamValues;
 use crate::system::{ArgSpec, Given, OddsCommand, Spec};
 
 /// `fortunes odds piquet`.
@@ -16,25 +18,90 @@ pub const ODDS: OddsCommand = OddsCommand {
 /// `--beyond-four`'s words.
 const BEYOND_FOUR: &[&str] = &["next_type", "climb"];
 
+/// `--set`: a rule parameter of the game, as `fortunes run piquet --set`.
+const SET: ArgSpec = ArgSpec::text("set", "NAME=VALUE")
+    .repeated()
+    .help("Set one of the game's rule parameters (fortunes rules piquet), as run does; repeatable. Without it the game's defaults are used");
+
+/// `--beyond-four`, whose default is the rules' `beyond_four`.
+const BEYOND: ArgSpec = ArgSpec::choice("beyond-four", "BEYOND_FOUR", BEYOND_FOUR)
+    .help("Steps up past four dice: next_type (the text's example) or climb; the rule beyond_four when not given (next_type by default)");
+
+/// The rules the game would play under: its defaults with `--set`'s
+/// assignments, refused as run refuses them.
+fn rules_given(question: &Given) -> Result<(Rules, ParamValues)> {
+    let mut values = Rules::defaults();
+    for assignment in question.texts("set") {
+        values.set_text(assignment)?;
+    }
+    Ok((Rules::from_values(&values)?, values))
+}
+
+/// `beyond_four` of `--beyond-four` when given, else of the rules.
+fn beyond_given(question: &Given, rules: &Rules) -> BeyondFour {
+    match question.optional_text("beyond-four") {
+        Some("climb") => BeyondFour::Climb,
+        Some(_) => BeyondFour::NextType,
+        None => rules.beyond_four,
+    }
+}
+
+/// Which of the game's rules an answer used, and their values, those set
+/// by `--set` marked: "rules: fatigued_step = -1 (set), ...".
+fn rules_note(values: &ParamValues, names: &[&str]) -> String {
+    let defaults = Rules::defaults();
+    let parts: Vec<String> = names
+        .iter()
+        .map(|&name| {
+            let spec = values
+                .specs()
+                .iter()
+                .find(|s| s.name == name)
+                .expect("a piquet rule");
+            let value = values.get(name);
+            let set = if value == defaults.get(name) {
+                ""
+            } else {
+                " (set)"
+            };
+            format!("{name} = {}{set}", spec.format(value))
+        })
+        .collect();
+    format!(
+        "rules: {} (the game's defaults unless set by --set)",
+        parts.join(", ")
+    )
+}
+
+/// The rules a volley's dice read.
+const FIRE_RULES: &[&str] = &[
+    "fatigued_step",
+    "exhausted_step",
+    "crushing_volley_step",
+    "urban_fire_step",
+    "eight_gun_die",
+    "eight_gun_steps",
+    "beyond_four",
+];
+
 /// A volley's firer and the steps the rules' defaults give it (`fire`
 /// and `bombard`).
 const FIRER: &[ArgSpec] = &[
     ArgSpec::text("firer", "FIRER")
         .required()
         .help("Infantry as ELITENESS,EXPERIENCE (line,reliable), artillery as POUNDAGE,CLASS (medium_heavy,II)"),
-    ArgSpec::flag("eight-guns").help("An eight-gun company (artillery only): one die of the next larger type beside its own (rule eight_gun_die)"),
-    ArgSpec::flag("crushing-volley").help("The firer's player used a Crushing Volley card: up one step"),
-    ArgSpec::flag("urban").help("Firing from an urban block: down one step (urban_fire_step)"),
+    ArgSpec::flag("eight-guns").help("An eight-gun company (artillery only): its Up 1 of a die of the next larger type (rules eight_gun_die and eight_gun_steps: netted with down steps by default)"),
+    ArgSpec::flag("crushing-volley").help("The firer's player used a Crushing Volley card: up crushing_volley_step (1 by default)"),
+    ArgSpec::flag("urban").help("Firing from an urban block: urban_fire_step (down one by default)"),
     ArgSpec::choice("tier", "TIER", &["fresh", "fatigued", "exhausted"])
         .default("fresh")
-        .help("Stamina tier: fresh, fatigued (down one) or exhausted (down two), the proposals for the lost modifier table (the rules fatigued_step and exhausted_step default to no step)"),
+        .help("Stamina tier: fresh, fatigued (the rule fatigued_step) or exhausted (exhausted_step); both are 0, no step, by default: --set fatigued_step=-1 for the natural proposal"),
     ArgSpec::int("step", "STEP", -8, 8)
         .default("0")
         .hyphen()
         .help("Further steps (the fire modifiers of the lost table): negative down"),
-    ArgSpec::choice("beyond-four", "BEYOND_FOUR", BEYOND_FOUR)
-        .default("next_type")
-        .help("Steps up past four dice: next_type (the text's example) or climb"),
+    BEYOND,
+    SET,
 ];
 
 static SPEC: Spec = Spec {
@@ -69,6 +136,8 @@ static SPEC: Spec = Spec {
                     .default("0,0")
                     .hyphen()
                     .help("Steps of each side's fire: A,B (negative down)"),
+                BEYOND,
+                SET,
             ],
             subcommands: &[],
         },
@@ -86,9 +155,8 @@ static SPEC: Spec = Spec {
                     .default("0")
                     .hyphen()
                     .help("Steps: negative down, positive up"),
-                ArgSpec::choice("beyond-four", "BEYOND_FOUR", BEYOND_FOUR)
-                    .default("next_type")
-                    .help("Steps up past four dice add the next larger type each (next_type, the text's example) or climb one type further each"),
+                BEYOND,
+                SET,
             ],
             subcommands: &[],
         },
@@ -107,9 +175,8 @@ static SPEC: Spec = Spec {
                     .default("0,0")
                     .hyphen()
                     .help("Steps: ATTACKER,DEFENDER (negative down)"),
-                ArgSpec::choice("beyond-four", "BEYOND_FOUR", BEYOND_FOUR)
-                    .default("next_type")
-                    .help("Steps up past four dice, as the game's rule beyond_four: add the next larger type each (next_type) or climb one type further"),
+                BEYOND,
+                SET,
             ],
             subcommands: &[],
         },
@@ -148,8 +215,6 @@ struct Firer {
     tier: String,
     /// Further steps: negative down.
     step: i32,
-    /// Steps up past four dice: next_type or climb.
-    beyond_four: String,
 }
 
 /// A firer read: its dice, its total step, the eight-gun die, and whether
@@ -171,11 +236,12 @@ impl Firer {
             urban: question.flag("urban"),
             tier: question.choice("tier").to_string(),
             step: question.int("step") as i32,
-            beyond_four: question.choice("beyond-four").to_string(),
         }
     }
 
-    fn read(&self, name: &str) -> Result<Fire> {
+    /// The firer's dice and steps as the game casts them under `rules`
+    /// (`beyond` for steps past four dice).
+    fn read(&self, name: &str, rules: &Rules, beyond: BeyondFour) -> Result<Fire> {
         let (rating, artillery) = match (
             Rating::parse(&self.firer),
             Rating::parse_artillery(&self.firer),
@@ -198,21 +264,31 @@ impl Firer {
                     .into(),
             }));
         }
+        // The steps the game's volley adds up (game::fire): the tier's,
+        // the urban block's and the Crushing Volley's, by the rules.
         let tier = match self.tier.as_str() {
-            "fatigued" => -1,
-            "exhausted" => -2,
-            _ => 0,
+            "fatigued" => rules.tier_steps[1],
+            "exhausted" => rules.tier_steps[2],
+            _ => rules.tier_steps[0],
         };
-        let step = self.step + tier + self.crushing_volley as i32 + if self.urban { -1 } else { 0 };
+        let step = self.step
+            + tier
+            + if self.crushing_volley {
+                rules.crushing_volley_step
+            } else {
+                0
+            }
+            + if self.urban { rules.urban_fire_step } else { 0 };
+        let (step, special) = dice::eight_gun_steps(
+            step,
+            self.eight_guns && rules.eight_gun_die,
+            rules.eight_gun_netted,
+        );
         Ok(Fire {
             rating: Rating { step, ..rating },
-            special: self.eight_guns,
+            special,
             artillery,
-            beyond: if self.beyond_four == "climb" {
-                BeyondFour::Climb
-            } else {
-                BeyondFour::NextType
-            },
+            beyond,
         })
     }
 }
@@ -268,10 +344,14 @@ pub fn piquet_odds(question: &Given) -> Result<Answer> {
                 Err(bad())
             }
         };
+    // The rules an answer used, said under its table.
+    let mut note = None;
     let (title, distribution) = match question.subcommand() {
         "fire" => {
+            let (rules, values) = rules_given(question)?;
             let firer = Firer::given(question);
-            let fire = firer.read("--firer")?;
+            let fire = firer.read("--firer", &rules, beyond_given(question, &rules))?;
+            note = Some(rules_note(&values, FIRE_RULES));
             (
                 format!(
                     "volley: {} ({}), Elan chips taken (the final die value)",
@@ -282,8 +362,10 @@ pub fn piquet_odds(question: &Given) -> Result<Answer> {
             )
         }
         "bombard" => {
+            let (rules, values) = rules_given(question)?;
             let firer = Firer::given(question);
-            let fire = firer.read("--firer")?;
+            let fire = firer.read("--firer", &rules, beyond_given(question, &rules))?;
+            note = Some(rules_note(&values, FIRE_RULES));
             if !fire.artillery || fire.rating.sides < 8 {
                 return Err(Error::new(ErrorKind::BadValue {
                     name: "--firer".into(),
@@ -303,6 +385,8 @@ pub fn piquet_odds(question: &Given) -> Result<Answer> {
         "engagement" => {
             let (a, b) = (question.text("a"), question.text("b"));
             let (elan, steps) = (question.text("elan"), question.text("steps"));
+            let (rules, rules_values) = rules_given(question)?;
+            let beyond = beyond_given(question, &rules);
             let firer = |name: &str, text: &str, step: i64| -> Result<Fire> {
                 Firer {
                     firer: text.to_string(),
@@ -311,9 +395,8 @@ pub fn piquet_odds(question: &Given) -> Result<Answer> {
                     urban: false,
                     tier: "fresh".into(),
                     step: step as i32,
-                    beyond_four: "next_type".into(),
                 }
-                .read(name)
+                .read(name, &rules, beyond)
             };
             let (sa, sb) = pair("--steps", steps, -8..=8)?;
             let (ea, eb) = pair("--elan", elan, 1..=60)?;
@@ -332,12 +415,14 @@ pub fn piquet_odds(question: &Given) -> Result<Answer> {
                 odds,
                 ["b withdraws", "a withdraws"],
                 "neither side can ever take Elan",
+                rules_note(&rules_values, &["beyond_four"]),
             ));
         }
         "assault" => {
             let (attacker, defender) = (question.text("attacker"), question.text("defender"));
             let (elan, steps) = (question.text("elan"), question.text("steps"));
-            let beyond_four = question.choice("beyond-four");
+            let (rules, rules_values) = rules_given(question)?;
+            let beyond = beyond_given(question, &rules);
             let unit = |name: &str, text: &str| {
                 Rating::parse(text).ok_or_else(|| {
                     Error::new(ErrorKind::BadValue {
@@ -352,11 +437,6 @@ pub fn piquet_odds(question: &Given) -> Result<Answer> {
             let (sa, sb) = pair("--steps", steps, -8..=8)?;
             a.step = sa as i32;
             b.step = sb as i32;
-            let beyond = if beyond_four == "climb" {
-                BeyondFour::Climb
-            } else {
-                BeyondFour::NextType
-            };
             let title = format!(
                 "assault: {attacker} ({}d{} {:+}) against {defender} ({}d{} {:+}), Elan {ea} and {eb}; \
                  solved exactly as a Markov chain over the Elans (floating point)",
@@ -367,6 +447,7 @@ pub fn piquet_odds(question: &Given) -> Result<Answer> {
                 dice::assault_odds(&a, &b, (ea as u32, eb as u32), beyond),
                 ["attacker wins", "defender wins"],
                 "neither side can ever remove Elan: the assault never ends",
+                rules_note(&rules_values, &["beyond_four"]),
             ));
         }
         "rally" => {
@@ -389,13 +470,10 @@ pub fn piquet_odds(question: &Given) -> Result<Answer> {
         }
         "cast" => {
             let (count, step) = (question.int("dice") as u8, question.int("step") as i32);
-            let beyond_four = question.choice("beyond-four");
+            let (rules, values) = rules_given(question)?;
+            let beyond = beyond_given(question, &rules);
+            note = Some(rules_note(&values, &["beyond_four"]));
             let sides = die_sides(question.text("die"))?;
-            let beyond = if beyond_four == "climb" {
-                BeyondFour::Climb
-            } else {
-                BeyondFour::NextType
-            };
             (
                 format!("final die value: {count}d{sides} stepped {step:+}"),
                 dice::cast_distribution(sides, count, step, beyond),
@@ -433,7 +511,7 @@ pub fn piquet_odds(question: &Given) -> Result<Answer> {
         header: vec!["value", "chance", "decimal"],
         rows,
         text_columns: 0,
-        note: None,
+        note,
     })
 }
 
@@ -445,12 +523,13 @@ fn chain_answer(
     odds: Option<dice::AssaultOdds>,
     wins: [&str; 2],
     never: &str,
+    rules: String,
 ) -> Answer {
     let row = |name: &str, chance: f64, places: usize| {
         vec![Cell::Text(name.to_string()), Cell::Decimal(chance, places)]
     };
     let (rows, note) = match odds {
-        None => (Vec::new(), Some(never.to_string())),
+        None => (Vec::new(), format!("{never}\n{rules}")),
         Some(odds) => (
             vec![
                 row(wins[0], odds.attacker_wins, 6),
@@ -458,9 +537,10 @@ fn chain_answer(
                 row("both at zero together", odds.together, 6),
                 row("expected KARDs", odds.expected_kards, 4),
             ],
-            None,
+            rules,
         ),
     };
+    let note = Some(note);
     Answer {
         title,
         header: vec!["outcome", "chance"],

@@ -168,8 +168,8 @@ pub const SPECS: &[ParamSpec] = &[
     ParamSpec {
         name: "reload_holds_fire",
         kind: ParamKind::Choice(&["reloaded", "player"]),
-        default: 0,
-        doc: "who may not fire on the KARD of a Reload card: the regiments and companies that reloaded on it, or every unit the card of the player who used it reaches (a side's commander's: the whole side)",
+        default: 1,
+        doc: "who may not fire on the KARD of a Reload card (Musket/Missile or Artillery) a player uses: player (the default, the literal reading of \"You can not fire on a Reload card\": no unit that player's card reaches fires on it, whether it reloaded or not; a side's commander's card reaches the whole side), or reloaded (only the regiments and companies that reloaded on it, as the Fire section's \"A formation can not fire on the same Reload card that it used to reload\" alone would say)",
         source: "\"A formation can not fire on the same Reload card that it used to reload\" (Fire); \"You can not fire on a Reload card\" (Artillery Reload)",
     },
     ParamSpec {
@@ -206,6 +206,13 @@ pub const SPECS: &[ParamSpec] = &[
         default: 1,
         doc: "an eight-gun company's fire casts one die of the next larger type beside its own (2d8 + 1d10 for Class II medium heavy); 0: eight guns fire as six",
         source: "\"In this case, and this case only, the Up 1 is of a die of the next higher die type regardless of the rating of the company. Thus, an eight gun company of Class II medium heavy artillery would cast 2d8 plus 1d10\" (the modifier it belongs to was lost in the scan; the example names eight guns)",
+    },
+    ParamSpec {
+        name: "eight_gun_steps",
+        kind: ParamKind::Choice(&["netted", "beside"]),
+        default: 0,
+        doc: "how an eight-gun company's Up 1 meets the other steps of its fire: netted (one step among the others: with no net step down it adds the die of the next larger type, and each further step up adds as usual; one step down cancels it, so Class II medium heavy down 1 casts plain 2d8), or beside (the die is always cast and the steps read through it: 2d8+1d10 down 1). Fire and bombardment only: the company's casts in an assault it defends (artillery does not assault) and its movement casts never get the die",
+        source: "\"The modifiers used to reach the final die value are: [table lost] In this case, and this case only, the Up 1 is of a die of the next higher die type regardless of the rating of the company. Thus, an eight gun company of Class II medium heavy artillery would cast 2d8 plus 1d10\" (an \"Up 1\" among the modifiers, which adjust the final die value \"up or down by one or more steps\")",
     },
     ParamSpec {
         name: "urban_fire_step",
@@ -293,6 +300,9 @@ pub struct Rules {
     pub artillery_reload_cost: u32,
     pub crushing_volley_step: i32,
     pub eight_gun_die: bool,
+    /// The eight-gun die is one step netted with the others (else cast
+    /// beside them whatever the steps).
+    pub eight_gun_netted: bool,
     pub urban_fire_step: i32,
     /// Steps by stamina tier: Fresh, Fatigued, Exhausted.
     pub tier_steps: [i32; 3],
@@ -340,6 +350,7 @@ impl Rules {
             artillery_reload_cost: get("artillery_reload_cost"),
             crushing_volley_step: values.get("crushing_volley_step") as i32,
             eight_gun_die: get("eight_gun_die") != 0,
+            eight_gun_netted: get("eight_gun_steps") == 0,
             urban_fire_step: values.get("urban_fire_step") as i32,
             tier_steps: [
                 0,

@@ -34,6 +34,10 @@ pub struct Needs {
     pub order_cost: u32,
     /// Shaken regiments waiting to rally.
     pub rallies: u32,
+    /// The least Elan, in percent of its full Elan, of the player's own
+    /// regiments that have lost Elan but may still fight and may be
+    /// rallied now (not engaged, not fighting an assault); 100 when none.
+    pub worn_elan: u32,
     pub in_assault: bool,
     /// False while the player's figure is attached to a regiment.
     pub may_cast: bool,
@@ -81,6 +85,9 @@ pub struct PiquetStrategy {
     /// An assault is ordered only once its target's Elan is at most this
     /// (worn by fire first); 60 orders it at once.
     pub assault_at_elan: u32,
+    /// A worn regiment (Elan lost, not unrallied) is rallied once its Elan
+    /// is at most this percent of its full Elan; 0 never.
+    pub rally_worn_at: u32,
     /// The search player's budget and objective: it searches what to do
     /// with each KARD's card, and decides everything else as the heuristic.
     pub search: Option<Search>,
@@ -200,7 +207,21 @@ pub const ASSAULT_AT_ELAN: ParamSpec = ParamSpec {
     source: "this project's heuristic",
 };
 
-pub const TUNING: &[ParamSpec] = &[RESERVE, RECAST_BELOW, FIRE_RESERVE, ASSAULT_AT_ELAN];
+pub const RALLY_WORN_AT: ParamSpec = ParamSpec {
+    name: "rally_worn_at",
+    kind: ParamKind::Int { min: 0, max: 100 },
+    default: 50,
+    doc: "a regiment that has lost Elan but is not unrallied is rallied on an Officer Check (6 dice needing 4+, a stamina box checked for each failure, its Elan whole again) once its Elan is at most this percent of its full Elan; 0 never (unrallied regiments are always rallied)",
+    source: "this project's heuristic",
+};
+
+pub const TUNING: &[ParamSpec] = &[
+    RESERVE,
+    RECAST_BELOW,
+    FIRE_RESERVE,
+    ASSAULT_AT_ELAN,
+    RALLY_WORN_AT,
+];
 
 /// The built-in players: what each is called and does, its tuning, and
 /// how its typed value is built (the one list of them; a preset is one of
@@ -284,7 +305,10 @@ pub trait Decide {
     ) -> OfficerAction;
     /// Whether to pay `cost` for the next order group, ordered to `order`.
     fn issue(&self, at: &At<'_>, order: OrderKind, cost: u32, rng: &mut GameRng) -> bool;
-    fn rally(&self, at: &At<'_>, rng: &mut GameRng) -> bool;
+    /// Whether to rally the regiment: unrallied (`shaken`, it must rally
+    /// before it fights again), or worn (it has lost Elan, `elan` of
+    /// `full` left, and may fight on without a rally).
+    fn rally(&self, at: &At<'_>, shaken: bool, elan: u32, full: u32, rng: &mut GameRng) -> bool;
     fn attached(&self, at: &At<'_>, rng: &mut GameRng) -> bool;
     fn extra_cast(&self, at: &At<'_>, ip: u32, cost: u32, chips: u32, rng: &mut GameRng) -> bool;
     fn fire(&self, at: &At<'_>, ip: u32, cost: u32, rng: &mut GameRng) -> bool;
@@ -312,6 +336,7 @@ impl PiquetStrategy {
         recast_below: 8,
         fire_reserve: 0,
         assault_at_elan: 60,
+        rally_worn_at: 50,
         search: None,
     };
 
@@ -322,6 +347,7 @@ impl PiquetStrategy {
         recast_below: 0,
         fire_reserve: 0,
         assault_at_elan: 60,
+        rally_worn_at: 100,
         search: None,
     };
 
@@ -333,6 +359,7 @@ impl PiquetStrategy {
             recast_below: tuning.of(&RECAST_BELOW) as u32,
             fire_reserve: tuning.of(&FIRE_RESERVE) as u32,
             assault_at_elan: tuning.of(&ASSAULT_AT_ELAN) as u32,
+            rally_worn_at: tuning.of(&RALLY_WORN_AT) as u32,
             search: None,
         }
     }
@@ -341,10 +368,18 @@ impl PiquetStrategy {
         typed(&BUILT_INS, player)
     }
 
+    /// Regiments this player would rally: unrallied ones, or a worn one
+    /// down to `rally_worn_at`.
+    #[inline]
+    fn wants_rally(&self, needs: &Needs) -> bool {
+        // 100: no worn regiment to rally.
+        needs.rallies > 0 || (needs.worn_elan < 100 && needs.worn_elan <= self.rally_worn_at)
+    }
+
     #[inline]
     fn officer_useful(&self, needs: &Needs, rules: &Rules) -> bool {
         needs.order_groups > 0
-            || needs.rallies > 0
+            || self.wants_rally(needs)
             || (needs.may_cast && needs.ip < self.recast_below)
             || self.wants_to_pass(needs, rules)
     }
@@ -416,8 +451,9 @@ impl Decide for PiquetStrategy {
                 // Most KARDs nothing held executes anything: say so from
                 // the kinds present, without scoring each card.
                 let executable = needs.executable;
-                let officer_play =
-                    needs.order_groups + needs.rallies > 0 || self.wants_to_pass(needs, rules);
+                let officer_play = needs.order_groups > 0
+                    || self.wants_rally(needs)
+                    || self.wants_to_pass(needs, rules);
                 let officer = officer_play as u16 * (1 << Kind::OfficerCheck as u16);
                 let volley = ((needs.volley_ready > 0) as u16) << Kind::CrushingVolley as u16;
                 if present & (executable | officer | volley) == 0 {
@@ -516,7 +552,7 @@ impl Decide for PiquetStrategy {
         rng: &mut GameRng,
     ) -> OfficerAction {
         let orders = needs.order_groups > 0 && needs.ip >= needs.order_cost.max(rules.order_cost);
-        let rally = needs.rallies > 0 && needs.ip >= rules.rally_cost;
+        let rally = self.wants_rally(needs) && needs.ip >= rules.rally_cost;
         let pass = needs.subordinates > 0 && needs.ip > rules.pass_cost && needs.neediest < 18;
         match self.style {
             Style::Random => {
@@ -563,9 +599,16 @@ impl Decide for PiquetStrategy {
         self.yes_at_random(rng)
     }
 
-    /// Whether to pay for the next rally (the player can afford it).
-    fn rally(&self, _at: &At<'_>, rng: &mut GameRng) -> bool {
-        self.yes_at_random(rng)
+    /// Whether to pay for the next rally (the player can afford it): the
+    /// heuristic always rallies an unrallied regiment, and a worn one down
+    /// to `rally_worn_at` percent of its Elan.
+    fn rally(&self, _at: &At<'_>, shaken: bool, elan: u32, full: u32, rng: &mut GameRng) -> bool {
+        match self.style {
+            Style::Random => rng.random_bool(0.5),
+            Style::Heuristic => {
+                shaken || (self.rally_worn_at > 0 && elan * 100 <= full * self.rally_worn_at)
+            }
+        }
     }
 
     /// Whether the attached regiment executes at once for its cost.

@@ -46,6 +46,7 @@ impl Game {
                     self.moved();
                     self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
                     self.set_status(setup, seat, i, Status::Fighting);
+                    self.clear_defeated(setup);
                 }
                 // Else the target attacks elsewhere: wait for it.
             }
@@ -74,6 +75,7 @@ impl Game {
                 self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
                 self.set_status(setup, enemy, t, Status::Fighting);
                 self.set_status(setup, seat, i, Status::Fighting);
+                self.clear_defeated(setup);
             }
         }
     }
@@ -418,6 +420,7 @@ impl Game {
         if advance > 0 {
             self.units[seat][i].x = x + f * advance;
             self.moved();
+            self.clear_defeated(setup);
         }
     }
 
@@ -447,6 +450,7 @@ impl Game {
         if to != x {
             self.units[seat][i].x = to;
             self.moved();
+            self.clear_defeated(setup);
         }
     }
 
@@ -469,6 +473,59 @@ impl Game {
         }
         self.moved();
         self.set_status(setup, seat, i, Status::Idle);
+        self.clear_defeated(setup);
+    }
+
+    /// Defeated, unrallied units "may not resist Assault or Engagement by
+    /// an enemy unit, but must immediately withdraw to 1\" outside of the
+    /// Engagement range of the enemy unit": whenever an enemy comes within
+    /// Engagement range of one (it moves up, or rallies there), not only
+    /// as it is defeated. Called after every change of place or status
+    /// that can bring a formed enemy (in the game, not unrallied) within
+    /// range of a defeated unrallied regiment.
+    pub(super) fn clear_defeated<D: Decide>(&mut self, setup: &Setup<'_, D>) {
+        for seat in Seat::BOTH {
+            let mut rest = self.totals[seat].shaken;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if matches!(
+                    self.units[seat][i].status,
+                    Status::Shaken { defeated: true, .. }
+                ) {
+                    self.withdraw_from_formed(setup, seat, i);
+                }
+            }
+        }
+    }
+
+    /// Defeated regiment `i` of `seat` withdraws to 1" outside Engagement
+    /// range of the formed enemy within range that stands farthest back
+    /// on its side of the axis, again until none is within range (each
+    /// withdrawal moves it back by at least 1", so past every enemy).
+    fn withdraw_from_formed<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
+        let enemy = seat.other();
+        let range = setup.scenario.ranges.engagement;
+        let f = facing(seat);
+        let formed = self.totals[enemy].able() | self.totals[enemy].fighting;
+        loop {
+            let x = self.units[seat][i].x;
+            let mut from: Option<i32> = None;
+            let mut rest = formed;
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let y = self.units[enemy][j].x;
+                if (y - x).abs() <= range && from.is_none_or(|g| f * (y - g) < 0) {
+                    from = Some(y);
+                }
+            }
+            let Some(from) = from else {
+                return;
+            };
+            self.units[seat][i].x = from - f * (range + 1);
+            self.moved();
+        }
     }
 
     pub(super) fn begin_engagement(&mut self, seat: Seat, i: usize, j: usize, stats: &mut Stats) {
@@ -477,6 +534,9 @@ impl Game {
             Seat::B => (j, i),
         };
         if self.engaged[a] >> b & 1 == 0 {
+            for seat in Seat::BOTH {
+                self.versions[seat] = self.versions[seat].wrapping_add(1);
+            }
             self.engaged[a] |= 1 << b;
             self.engaged_since[a][b] = self.kard;
             stats.engagements_begun += 1;
@@ -502,6 +562,10 @@ impl Game {
             return;
         }
         self.engaged[a] &= !(1 << b);
+        // Out of the engagement, a worn regiment may rally: views change.
+        for seat in Seat::BOTH {
+            self.versions[seat] = self.versions[seat].wrapping_add(1);
+        }
         self.set_loaded(Seat::A, a, false);
         self.set_loaded(Seat::B, b, false);
         let kards = self.kard - self.engaged_since[a][b] + 1;
@@ -573,6 +637,51 @@ mod tests {
             game.units[Seat::A][0].x = 9;
             game.close_in(setup, Seat::B, 0);
             assert_eq!(game.units[Seat::B][0].x, 12);
+        });
+    }
+
+    #[test]
+    fn a_defeated_unit_withdraws_when_an_enemy_moves_up_to_it() {
+        // Side b's regiment, defeated and unrallied, stands at 20; side a's
+        // Line completes its Move: it closes to 3" of its target (17), and
+        // the defeated regiment "must immediately withdraw to 1\" outside
+        // of the Engagement range": to 21, 4" from the Line.
+        let text = FIREFIGHT.replace("distance = 3", "distance = 20");
+        on_side_a(&text, 0, &[], |setup, game| {
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            let defeated = Status::Shaken {
+                defeated: true,
+                by_cavalry: false,
+            };
+            game.set_status(setup, Seat::B, 0, defeated);
+            assert_eq!(game.units[Seat::B][0].x, 20, "nothing within range yet");
+            game.units[Seat::A][0].chips = 1;
+            game.players[Seat::A][0].ip = 0;
+            let card = Kind::InfantryMoveInOpen;
+            game.use_card(setup, Seat::A, 0, card, false, &mut stats, &mut tally);
+            assert_eq!(game.units[Seat::A][0].x, 17, "the Move completed");
+            assert_eq!(game.units[Seat::B][0].x, 21, "1\" outside Engagement range");
+            // An unrallied winner is not defeated: it stays.
+            game.units[Seat::B][0].x = 19;
+            let winner = Status::Shaken {
+                defeated: false,
+                by_cavalry: false,
+            };
+            game.set_status(setup, Seat::B, 0, winner);
+            game.clear_defeated(setup);
+            assert_eq!(game.units[Seat::B][0].x, 19);
+            // Defeated within range of a formed enemy that rallies there:
+            // it withdraws as the enemy becomes formed.
+            game.set_status(setup, Seat::B, 0, defeated);
+            assert_eq!(game.units[Seat::B][0].x, 21);
+            let shaken_a = Status::Shaken {
+                defeated: false,
+                by_cavalry: false,
+            };
+            game.set_status(setup, Seat::A, 0, shaken_a);
+            game.units[Seat::B][0].x = 19;
+            game.set_status(setup, Seat::A, 0, Status::Idle);
+            assert_eq!(game.units[Seat::B][0].x, 21);
         });
     }
 

@@ -290,7 +290,11 @@ impl Game {
                     } else {
                         0
                     };
-                let special = regiment.eight_guns && rules.eight_gun_die;
+                let (step, special) = eight_gun_steps(
+                    step,
+                    regiment.eight_guns && rules.eight_gun_die,
+                    rules.eight_gun_netted,
+                );
                 let value = volley(
                     &mut self.dice,
                     r.sides,
@@ -431,7 +435,9 @@ mod tests {
             assert_eq!(game.players[Seat::A][0].ip, 9);
             game.fire(setup, Seat::A, &mut stats, &mut tally);
             assert_eq!(tally.volleys[Seat::A], 0, "not on the reload card");
+            // A new KARD: what the Reload card held is free (play_kard).
             game.kard = 2;
+            game.held_fire = BySeat::default();
             game.fire(setup, Seat::A, &mut stats, &mut tally);
             assert_eq!(tally.volleys[Seat::A], 1, "on the next card");
             assert!(!game.is_loaded(Seat::A, 0));
@@ -456,8 +462,17 @@ mod tests {
     /// Side a's volleys and IP spent on one KARD of fire from `BRIGADE_FIRE`
     /// under `rules`, after `before` (given the game and its setup).
     fn brigade_volley(rules: Rules, before: impl FnOnce(&Setup, &mut Game)) -> (u32, u32) {
+        brigade_volley_of(BRIGADE_FIRE, rules, before)
+    }
+
+    /// `brigade_volley` of the scenario `text`.
+    fn brigade_volley_of(
+        text: &str,
+        rules: Rules,
+        before: impl FnOnce(&Setup, &mut Game),
+    ) -> (u32, u32) {
         let mut out = (0, 0);
-        with_rules(BRIGADE_FIRE, rules, 0, &[], |setup, game| {
+        with_rules(text, rules, 0, &[], |setup, game| {
             let (mut stats, mut tally) = (Stats::default(), GameTally::default());
             game.players[Seat::A][0].ip = 10;
             game.players[Seat::B][0].ip = 0;
@@ -503,22 +518,42 @@ mod tests {
     }
 
     #[test]
-    fn a_reload_card_holds_the_fire_of_the_reloaded_or_of_the_whole_command() {
-        // Second unloaded, First loaded: a Musket Reload card reloads
-        // Second for 1 IP; First fires (1 IP) unless the whole command holds.
-        let reload_second = |setup: &Setup, game: &mut Game| {
-            game.set_loaded(Seat::A, 1, false);
-            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
-            let card = Kind::MusketReload;
-            game.use_card(setup, Seat::A, 0, card, false, &mut stats, &mut tally);
-            assert!(game.is_loaded(Seat::A, 1));
-        };
-        assert_eq!(brigade_volley(Rules::default(), reload_second), (1, 2));
-        let player = Rules {
-            reload_holds_player: true,
-            ..Rules::default()
-        };
-        assert_eq!(brigade_volley(player, reload_second), (0, 1));
+    fn a_reload_card_holds_the_fire_of_the_whole_command_or_of_the_reloaded() {
+        // Second unloaded, First loaded: a Reload card reloads Second for
+        // 1 IP. "You can not fire on a Reload card" (the default, player):
+        // First, loaded, holds its fire too, and no fire order is paid.
+        // Under reloaded only Second holds: First fires (1 IP).
+        for card in [Kind::MusketReload, Kind::ArtilleryReload] {
+            let text = if card == Kind::ArtilleryReload {
+                BRIGADE_FIRE.replace(
+                    "name = \"Second\"\nrating = \"line,reliable\"",
+                    "name = \"Second\"\narm = \"artillery\"\nrating = \"medium,II\"",
+                )
+            } else {
+                BRIGADE_FIRE.to_string()
+            };
+            let reload_second = |setup: &Setup, game: &mut Game| {
+                game.set_loaded(Seat::A, 1, false);
+                let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+                game.use_card(setup, Seat::A, 0, card, false, &mut stats, &mut tally);
+                assert!(game.is_loaded(Seat::A, 1), "{card:?}");
+            };
+            assert!(Rules::default().reload_holds_player);
+            assert_eq!(
+                brigade_volley_of(&text, Rules::default(), reload_second),
+                (0, 1),
+                "{card:?}: the reload's 1 IP, no volley"
+            );
+            let reloaded = Rules {
+                reload_holds_player: false,
+                ..Rules::default()
+            };
+            assert_eq!(
+                brigade_volley_of(&text, reloaded, reload_second),
+                (1, 2),
+                "{card:?}: First fires"
+            );
+        }
     }
 
     #[test]
@@ -540,8 +575,10 @@ mod tests {
                 let card = Kind::MusketReload;
                 game.use_card(setup, Seat::A, 0, card, false, &mut stats, &mut tally);
                 assert_eq!(game.is_loaded(Seat::A, 0), loaded, "{shaken_reload}");
-                // Unrallied, it does not fire either way.
+                // Unrallied, it does not fire either way (on the next KARD:
+                // on the Reload card's, no one of the player's fires).
                 game.kard = 1;
+                game.held_fire = BySeat::default();
                 game.fire(setup, Seat::A, &mut stats, &mut tally);
                 assert_eq!(tally.volleys[Seat::A], 1, "only Second fires");
             });

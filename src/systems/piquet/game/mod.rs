@@ -19,8 +19,8 @@
 //! a regiment fire takes to zero Elan withdraws and must rally.
 
 use super::cards::{Card, Kind, KindCounts, BASIC, DECK, KINDS};
-use super::dice::volley;
 use super::dice::{cast, Rating};
+use super::dice::{eight_gun_steps, volley};
 use super::field::{At, Status, Unit, IDLE_UNIT};
 use super::rules::UnralliedWinner;
 use super::rules::{BothZero, Rules, MAX_INITIATIVE};
@@ -757,6 +757,7 @@ mod testing {
             recast_below,
             fire_reserve: 0,
             assault_at_elan: 60,
+            rally_worn_at: 50,
             search: None,
         };
         let strategies = BySeat([heuristic; 2]);

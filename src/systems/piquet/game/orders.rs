@@ -169,13 +169,19 @@ impl Game {
                 }
             }
             OfficerAction::Rally => {
+                // Unrallied regiments, and worn ones: "If the unit is being
+                // rallied while it still has Elan Chips, it must cast a 4 or
+                // greater".
                 for i in 0..side.count as usize {
                     let shaken = matches!(self.units[seat][i].status, Status::Shaken { .. });
-                    if !shaken
+                    if !(shaken || self.worn(setup, seat, i))
                         || !self.own(setup, seat, p, i)
                         || self.players[seat][p].ip < rules.rally_cost
                         || !strategy.rally(
                             &at!(self, setup, seat, p, 1 << i, None),
+                            shaken,
+                            self.units[seat][i].elan as u32,
+                            side.regiments[i].elan as u32,
                             &mut self.seats[seat][p],
                         )
                     {
@@ -225,13 +231,16 @@ impl Game {
         tally: &mut GameTally,
     ) {
         let rules = setup.rules;
-        let Status::Shaken {
-            defeated,
-            by_cavalry,
-        } = self.units[seat][i].status
-        else {
-            return;
+        // A worn regiment rallies as a sound one: six dice needing 4+.
+        let (defeated, by_cavalry) = match self.units[seat][i].status {
+            Status::Shaken {
+                defeated,
+                by_cavalry,
+            } => (defeated, by_cavalry),
+            _ if self.worn(setup, seat, i) => (false, false),
+            _ => return,
         };
+        let shaken = matches!(self.units[seat][i].status, Status::Shaken { .. });
         self.players[seat][p].ip -= rules.rally_cost;
         self.decq.spent[seat][Spend::Rally as usize] += rules.rally_cost;
         self.decq.ip_spent[seat] += rules.rally_cost;
@@ -255,8 +264,16 @@ impl Game {
             stats.removed_by_rally += 1;
             self.plan_cards(setup, seat);
         } else {
+            // "this is the only way in which a unit may regenerate its Elan
+            // chips to its full complement": a worn regiment keeps its
+            // order, an unrallied one is ready for orders again.
             unit.elan = regiment.elan;
-            self.set_status(setup, seat, i, Status::Idle);
+            if shaken {
+                self.set_status(setup, seat, i, Status::Idle);
+            } else {
+                self.versions[seat] = self.versions[seat].wrapping_add(1);
+                self.retarget(seat, i);
+            }
         }
     }
 
@@ -538,6 +555,50 @@ mod tests {
                 1
             );
             assert_eq!(game.players[Seat::A][0].ip, 0);
+        });
+    }
+
+    #[test]
+    fn a_worn_regiment_may_rally_keeping_its_order() {
+        // FIREFIGHT at 20": nobody engaged. Side a's Line has lost Elan to
+        // fire (5 of 12 left) but is not unrallied: an Officer Check
+        // rallies it ("while it still has Elan Chips ... a 4 or greater"),
+        // its Elan whole again and its Move order kept.
+        let text = FIREFIGHT.replace("distance = 3", "distance = 20");
+        on_side_a(&text, 0, &[], |setup, game| {
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            let full = setup.scenario.sides[Seat::A].regiments[0].elan;
+            assert_eq!(full, 12);
+            game.units[Seat::A][0].elan = 10;
+            game.versions[Seat::A] += 1;
+            // 10 of 12 is above the heuristic's rally_worn_at (50%): no rally.
+            game.players[Seat::A][0].ip = 10;
+            game.officer_check(setup, Seat::A, 0, &mut stats, &mut tally);
+            assert_eq!(tally.rallies, 0);
+            assert_eq!(game.units[Seat::A][0].elan, 10);
+            // In an engagement it may not rally at all.
+            game.units[Seat::A][0].elan = 5;
+            game.begin_engagement(Seat::A, 0, 0, &mut stats);
+            assert!(!game.worn(setup, Seat::A, 0));
+            game.officer_check(setup, Seat::A, 0, &mut stats, &mut tally);
+            assert_eq!(tally.rallies, 0);
+            game.end_engagement(setup, Seat::A, 0, 0, EngagementEnd::BrokenOff, &mut stats);
+            assert!(game.worn(setup, Seat::A, 0));
+            let boxes = game.units[Seat::A][0].boxes_left;
+            game.officer_check(setup, Seat::A, 0, &mut stats, &mut tally);
+            assert_eq!(tally.rallies, 1, "rallied for rally_cost");
+            assert_eq!(game.players[Seat::A][0].ip, 9);
+            assert_eq!(stats.rallies[RallyKind::Sound as usize].total(), 1);
+            let unit = game.units[Seat::A][0];
+            let failures = tally.rally_boxes as u8;
+            assert_eq!(unit.boxes_left, boxes.saturating_sub(failures));
+            if unit.boxes_left > 0 {
+                assert_eq!(unit.elan, 12, "Elan whole again");
+                assert_eq!(unit.status, Status::Ordered, "its order kept");
+                assert_eq!(unit.order, OrderKind::Move);
+            }
+            // A regiment with all its Elan is not worn.
+            assert!(!game.worn(setup, Seat::A, 0));
         });
     }
 

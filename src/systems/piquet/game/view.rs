@@ -97,6 +97,17 @@ impl Game {
             order_cost = order_cost.min(base + bypass);
         }
         let executions = view.waiting;
+        // The least Elan share of the player's own worn regiments.
+        let mut worn_elan = 100;
+        let mut formed = (own.idle | own.ordered | own.closing) & allowed;
+        while formed != 0 {
+            let i = formed.trailing_zeros() as usize;
+            formed &= formed - 1;
+            if self.worn(setup, seat, i) {
+                let full = side.regiments[i].elan as u32;
+                worn_elan = worn_elan.min(self.units[seat][i].elan as u32 * 100 / full);
+            }
+        }
         Needs {
             ip: 0,
             executions,
@@ -110,6 +121,7 @@ impl Game {
                 order_cost
             },
             rallies: (own.shaken & allowed).count_ones(),
+            worn_elan,
             in_assault: view.fighting != 0,
             may_cast: attached.is_none(),
             subordinates: if chief {
@@ -118,6 +130,31 @@ impl Game {
                 0
             },
             neediest: 0,
+        }
+    }
+
+    /// Whether regiment `i` of `seat` may be rallied "while it still has
+    /// Elan Chips": it has lost some, it may fight (not unrallied, not
+    /// removed), and it is neither fighting an assault nor in an
+    /// engagement ("Units that are Engaged or Assaulting may not rally on
+    /// the CARD that they are Engaged or Assaulted").
+    #[inline]
+    pub(super) fn worn<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, i: usize) -> bool {
+        let unit = &self.units[seat][i];
+        matches!(
+            unit.status,
+            Status::Idle | Status::Ordered | Status::Closing
+        ) && unit.elan > 0
+            && unit.elan < setup.scenario.sides[seat].regiments[i].elan
+            && !self.in_engagement(seat, i)
+    }
+
+    /// Whether regiment `i` of `seat` is in an engagement in progress.
+    #[inline]
+    pub(super) fn in_engagement(&self, seat: Seat, i: usize) -> bool {
+        match seat {
+            Seat::A => self.engaged[i] != 0,
+            Seat::B => self.engaged.iter().any(|m| m >> i & 1 != 0),
         }
     }
 
@@ -179,9 +216,18 @@ impl Game {
     ) {
         self.versions[seat] = self.versions[seat].wrapping_add(1);
         self.file(setup, seat, i, false);
+        let was = self.units[seat][i].status;
         self.units[seat][i].status = status;
         self.file(setup, seat, i, true);
         self.retarget(seat, i);
+        // A regiment defeated, or an enemy formed again by a rally where it
+        // stands: a defeated one within Engagement range withdraws.
+        let defeated = matches!(status, Status::Shaken { defeated: true, .. });
+        let formed = matches!(was, Status::Shaken { .. })
+            && !matches!(status, Status::Shaken { .. } | Status::Removed);
+        if defeated || formed {
+            self.clear_defeated(setup);
+        }
     }
 
     /// Enters regiment `i` in (or takes it out of) its player's roster and
