@@ -483,7 +483,16 @@ impl Game {
     /// as it is defeated. Called after every change of place or status
     /// that can bring a formed enemy (in the game, not unrallied) within
     /// range of a defeated unrallied regiment.
+    #[inline(always)]
     pub(super) fn clear_defeated<D: Decide>(&mut self, setup: &Setup<'_, D>) {
+        // Most moves happen with nobody shaken: checked inline, before the
+        // call that walks the shaken regiments.
+        if self.totals[Seat::A].shaken | self.totals[Seat::B].shaken != 0 {
+            self.withdraw_defeated(setup);
+        }
+    }
+
+    fn withdraw_defeated<D: Decide>(&mut self, setup: &Setup<'_, D>) {
         for seat in Seat::BOTH {
             let mut rest = self.totals[seat].shaken;
             while rest != 0 {

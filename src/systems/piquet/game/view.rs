@@ -103,8 +103,9 @@ impl Game {
         while formed != 0 {
             let i = formed.trailing_zeros() as usize;
             formed &= formed - 1;
-            if self.worn(setup, seat, i) {
-                let full = side.regiments[i].elan as u32;
+            // Most regiments are at full Elan: that test first, inline.
+            let full = side.regiments[i].elan as u32;
+            if (self.units[seat][i].elan as u32) < full && self.worn(setup, seat, i) {
                 worn_elan = worn_elan.min(self.units[seat][i].elan as u32 * 100 / full);
             }
         }
