@@ -484,22 +484,24 @@ impl Game {
         // the card sequence alone.
         let engaged = self.fighting_mask[Seat::A] != 0 && self.fighting_mask[Seat::B] != 0;
         let mut in_hand = BySeat([0u64; 2]);
-        // The sides alternate, so each step of two plays one card of each:
-        // with the seats constants of the loop, every per-side field is at
-        // a fixed place (the card sequence's cost was a third indexing).
-        let sides = [(Seat::A, Seat::B), (Seat::B, Seat::A)];
-        let (first, second) = sides[scenario.first.index()];
-        let mut step = 0;
-        while step < 2 * size {
-            let args = (engaged, rules, scenario, strategies);
-            if first == Seat::A {
-                self.play_step(Seat::A, step, args, cards, &mut in_hand, tally);
-                self.play_step(Seat::B, step + 1, args, cards, &mut in_hand, tally);
-            } else {
-                self.play_step(first, step, args, cards, &mut in_hand, tally);
-                self.play_step(second, step + 1, args, cards, &mut in_hand, tally);
+        let first = scenario.first;
+        let args = (rules, scenario, strategies);
+        let in_hand = &mut in_hand;
+        // Unengaged, a play only moves cards: a loop of its own, with the
+        // engagement's branches compiled out.
+        match (engaged, first) {
+            (true, Seat::A) => {
+                self.card_loop::<true, C>(Seat::A, size, args, cards, in_hand, tally)
             }
-            step += 2;
+            (true, Seat::B) => {
+                self.card_loop::<true, C>(Seat::B, size, args, cards, in_hand, tally)
+            }
+            (false, Seat::A) => {
+                self.card_loop::<false, C>(Seat::A, size, args, cards, in_hand, tally)
+            }
+            (false, Seat::B) => {
+                self.card_loop::<false, C>(Seat::B, size, args, cards, in_hand, tally)
+            }
         }
         // A charge declared on the last cards, never met: cut off.
         if self.charge_pending {
@@ -527,23 +529,40 @@ impl Game {
         }
     }
 
-    /// One step of the card sequence: `seat`, if it holds a card, plays
-    /// the card its player (or `cards`) chooses.
+    /// Every step of the card sequence, `first` and the other side
+    /// alternating: each step of two plays one card of each, with the seats
+    /// constants of the loop, so every per-side field is at a fixed place.
     #[inline(always)]
-    fn play_step<C: Cards>(
+    fn card_loop<const ENGAGED: bool, C: Cards>(
         &mut self,
-        seat: Seat,
-        step: usize,
-        (engaged, rules, scenario, strategies): (
-            bool,
-            &Rules,
-            &Scenario,
-            &BySeat<SkirmishStrategy>,
-        ),
+        first: Seat,
+        size: usize,
+        args: (&Rules, &Scenario, &BySeat<SkirmishStrategy>),
         cards: &mut C,
         in_hand: &mut BySeat<u64>,
         tally: &mut GameTally,
     ) {
+        let mut step = 0;
+        while step < 2 * size {
+            self.play_step::<ENGAGED, C>(first, step, args, cards, in_hand, tally);
+            self.play_step::<ENGAGED, C>(first.other(), step + 1, args, cards, in_hand, tally);
+            step += 2;
+        }
+    }
+
+    /// One step of the card sequence: `seat`, if it holds a card, plays
+    /// the card its player (or `cards`) chooses.
+    #[inline(always)]
+    fn play_step<const ENGAGED: bool, C: Cards>(
+        &mut self,
+        seat: Seat,
+        step: usize,
+        (rules, scenario, strategies): (&Rules, &Scenario, &BySeat<SkirmishStrategy>),
+        cards: &mut C,
+        in_hand: &mut BySeat<u64>,
+        tally: &mut GameTally,
+    ) {
+        let engaged = ENGAGED;
         if self.hands[seat].is_empty() {
             return;
         }
