@@ -40,6 +40,13 @@ pub const SPECS: &[ParamSpec] = &[
         source: "\"This costs the superior player 1 IP to do the passing, plus the number of IP's passed\"",
     },
     ParamSpec {
+        name: "attached_pass",
+        kind: ParamKind::Choice(&["forbidden", "allowed"]),
+        default: 0,
+        doc: "whether a side's commander whose own figure is attached to a regiment may pass initiative down on an Officer Check: forbidden (the default, the literal reading: passing is one of the Officer Check's actions here, and the attached player may use the card for nothing but his regiment), or allowed (passing read as no Officer Check action, which the text, naming no card for it, also permits)",
+        source: "\"However, as long as the player is attached to the regiment he may not use the Officer Check card for any action other than to detach from the regiment\"; \"superior ranking players can also pass initiative to subordinates\" (no card named)",
+    },
+    ParamSpec {
         name: "rally_cost",
         kind: ParamKind::Int { min: 0, max: 18 },
         default: 1,
@@ -271,6 +278,8 @@ pub struct Rules {
     pub order_cost: u32,
     pub bypass_cost: u32,
     pub pass_cost: u32,
+    /// A commander attached to a regiment may still pass initiative down.
+    pub attached_pass: bool,
     pub rally_cost: u32,
     pub hand_play_cost: u32,
     pub hand_swap_cost: u32,
@@ -320,6 +329,7 @@ impl Rules {
             order_cost: get("order_cost"),
             bypass_cost: get("bypass_cost"),
             pass_cost: get("pass_cost"),
+            attached_pass: get("attached_pass") == 1,
             rally_cost: get("rally_cost"),
             hand_play_cost: get("hand_play_cost"),
             hand_swap_cost: get("hand_swap_cost"),

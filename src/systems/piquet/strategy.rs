@@ -259,6 +259,29 @@ pub const BUILT_INS: [BuiltIn<PiquetStrategy>; 3] = [
 /// The built-ins as `fortunes strategies` lists them.
 pub const STRATEGIES: &[StrategyInfo] = &infos(&BUILT_INS);
 
+/// One of the choices set in `mask` (regiments, players or card kinds, one
+/// bit each), uniformly from the deciding player's stream when there is
+/// more than one: equal choices are never told apart by the order the
+/// scenario or the rules list them in. With one choice nothing is drawn.
+#[inline(always)]
+pub fn one_of(mask: u16, rng: &mut GameRng) -> usize {
+    debug_assert!(mask != 0);
+    let mut bits = mask;
+    if bits & (bits - 1) != 0 {
+        for _ in 0..rng.random_range(0..bits.count_ones()) {
+            bits &= bits - 1;
+        }
+    }
+    bits.trailing_zeros() as usize
+}
+
+/// The slot of the first card of `kind` in `hand` (cards of one kind are
+/// the same choice).
+#[inline(always)]
+fn slot_of(hand: &[Card], kind: usize) -> Option<usize> {
+    hand.iter().position(|c| c.kind() as usize == kind)
+}
+
 /// How much a card is worth holding.
 fn keep_value(kind: Kind, needs: &Needs) -> u32 {
     match kind {
@@ -475,13 +498,20 @@ impl Decide for PiquetStrategy {
                         k => needs.executions[k as usize] as u32 * 2,
                     }
                 };
-                let (slot, best) = hand
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| (i, score(c.kind())))
-                    .max_by_key(|&(i, s)| (s, std::cmp::Reverse(i)))?;
+                // Kinds scoring alike are drawn among, never taken in the
+                // hand's order.
+                let (mut best, mut kinds) = (0, 0u16);
+                for card in hand {
+                    let s = score(card.kind());
+                    if s > best {
+                        (best, kinds) = (s, 0);
+                    }
+                    if s == best {
+                        kinds |= 1 << card.kind() as u16;
+                    }
+                }
                 if best > 0 {
-                    return Some(slot);
+                    return slot_of(hand, one_of(kinds, rng));
                 }
                 let leader = hand
                     .iter()
@@ -529,14 +559,22 @@ impl Decide for PiquetStrategy {
                 if needs.ip < rules.hand_swap_cost + self.reserve {
                     return TurnedUse::Pass;
                 }
-                let (slot, worst) = hand
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| (i, keep_value(c.kind(), needs)))
-                    .min_by_key(|&(_, v)| v)
-                    .expect("a full hand holds a card");
+                // The card least worth holding; among kinds worth alike,
+                // one drawn at random.
+                let (mut worst, mut kinds) = (u32::MAX, 0u16);
+                for card in hand {
+                    let v = keep_value(card.kind(), needs);
+                    if v < worst {
+                        (worst, kinds) = (v, 0);
+                    }
+                    if v == worst {
+                        kinds |= 1 << card.kind() as u16;
+                    }
+                }
                 if worst < value {
-                    TurnedUse::Keep(Some(slot))
+                    TurnedUse::Keep(Some(
+                        slot_of(hand, one_of(kinds, rng)).expect("a kind in the hand"),
+                    ))
                 } else {
                     TurnedUse::Pass
                 }
@@ -661,13 +699,16 @@ impl Decide for PiquetStrategy {
         match self.style {
             Style::Random => Kind::ALL[rng.random_range(0..BASIC)],
             Style::Heuristic => {
-                let (best, most) = needs.executions[..BASIC]
-                    .iter()
-                    .enumerate()
-                    .max_by_key(|&(i, &n)| (n, std::cmp::Reverse(i)))
-                    .expect("nine basic kinds");
-                if *most > 0 {
-                    Kind::ALL[best]
+                // The kind executing the most; kinds executing alike are
+                // drawn among, never taken in the rules' order.
+                let most = needs.executions[..BASIC].iter().copied().max().unwrap_or(0);
+                if most > 0 {
+                    let kinds = needs.executions[..BASIC]
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &n)| n == most)
+                        .fold(0u16, |m, (k, _)| m | 1 << k);
+                    Kind::ALL[one_of(kinds, rng)]
                 } else {
                     Kind::OfficerCheck
                 }

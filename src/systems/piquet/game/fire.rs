@@ -4,6 +4,7 @@
 //! taken, engagements begun, regiments taken to zero withdrawn.
 
 use super::*;
+use crate::systems::piquet::strategy::one_of;
 
 impl Game {
     /// The regiments of `seat` with an enemy in range (their targets in
@@ -57,8 +58,10 @@ impl Game {
                 if (lo - x).max(x - hi) > reach {
                     continue;
                 }
-                if let Some(t) = self.fire_target(ranges, regiment, seat, i, open, shaken) {
-                    self.aims[seat][i] = t as u8;
+                let targets = self.fire_targets(ranges, regiment, seat, i, open, shaken);
+                if targets != 0 {
+                    let rng = &mut self.ties[seat][regiment.player as usize];
+                    self.aims[seat][i] = one_of(targets, rng) as u8;
                     aimed |= 1 << i;
                 }
             }
@@ -129,9 +132,16 @@ impl Game {
             self.held_fire[seat] |= command;
         }
         let mut reach = command & of_arm & !self.loaded[seat] & self.may_reload(rules, seat);
+        // Equal to the player: when it can pay for one, the order they
+        // reload in is drawn (the IP may run out).
+        let drawn = self.players[seat][p].ip >= cost;
         while reach != 0 {
-            let i = reach.trailing_zeros() as usize;
-            reach &= reach - 1;
+            let i = if drawn {
+                one_of(reach, &mut self.ties[seat][p])
+            } else {
+                reach.trailing_zeros() as usize
+            };
+            reach &= !(1 << i);
             let player = &mut self.players[seat][p];
             if player.ip < cost
                 || !setup.strategies[seat].reload(
@@ -152,15 +162,16 @@ impl Game {
         }
     }
 
-    /// The enemy regiment `i` of `seat` fires at, of those `open` to fire
-    /// (in the game, not fighting an assault, with Elan to lose): its
-    /// target if that is in reach, else the nearest in reach, the lowest
-    /// index among the nearest. Reach is Engagement range, or Bombardment
-    /// range for the companies that bombard; unrallied regiments (`shaken`)
-    /// "may not resist ... Engagement" but "can stand under Bombardment",
-    /// so they are only bombarded.
+    /// The enemy regiments `i` of `seat` may fire at, one bit each, of
+    /// those `open` to fire (in the game, not fighting an assault, with
+    /// Elan to lose): its target if that is in reach, else the nearest in
+    /// reach (`aim` draws one of several as near from its player's
+    /// stream). Reach is Engagement range, or Bombardment range for the
+    /// companies that bombard; unrallied regiments (`shaken`) "may not
+    /// resist ... Engagement" but "can stand under Bombardment", so they
+    /// are only bombarded.
     #[inline(always)]
-    pub(super) fn fire_target(
+    pub(super) fn fire_targets(
         &self,
         ranges: Ranges,
         regiment: &Regiment,
@@ -168,7 +179,7 @@ impl Game {
         i: usize,
         open: u16,
         shaken: u16,
-    ) -> Option<usize> {
+    ) -> u16 {
         let reach = reach(ranges, regiment);
         let enemy = seat.other();
         let x = self.units[seat][i].x;
@@ -178,20 +189,23 @@ impl Game {
         };
         let target = regiment.target as usize;
         if regiment.has_target && open >> target & 1 != 0 && distance(target).is_some() {
-            return Some(target);
+            return 1 << target;
         }
-        let mut best: Option<(usize, i32)> = None;
+        let (mut nearest, mut best) = (0u16, i32::MAX);
         let mut rest = open;
         while rest != 0 {
             let j = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             if let Some(d) = distance(j) {
-                if best.is_none_or(|(_, b)| d < b) {
-                    best = Some((j, d));
+                if d < best {
+                    (nearest, best) = (0, d);
+                }
+                if d == best {
+                    nearest |= 1 << j;
                 }
             }
         }
-        best.map(|(j, _)| j)
+        nearest
     }
 
     /// The KARD's fire: every loaded regiment and company with an enemy in
@@ -226,25 +240,52 @@ impl Game {
                 .filter(|&i| self.units[seat][i].reloaded == self.kard)
                 .fold(0u16, |m, i| m | 1 << i);
             let may_fire = ready & !reloaded;
+            ready = may_fire;
+            // The fire orders (regiments or brigades) of one player are
+            // equal to it: when it has two or more and can pay for one, the
+            // order it gives them in is drawn (the IP may run out).
+            let order_of = |i: usize| {
+                if rules.brigade_fire {
+                    side.brigades[i] & side.owned[side.regiments[i].player as usize]
+                } else {
+                    1 << i
+                }
+            };
+            let mut drawn = 0u8;
+            if ready & ready.wrapping_sub(1) != 0 {
+                let mut orders = [0u32; MAX_PLAYERS];
+                let (mut rest, mut seen) = (ready, 0u16);
+                while rest != 0 {
+                    let i = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if seen >> i & 1 == 0 {
+                        seen |= order_of(i);
+                        orders[side.regiments[i].player as usize] += 1;
+                    }
+                }
+                for (q, &n) in orders.iter().enumerate() {
+                    let ip = self.players[seat][q].ip;
+                    drawn |= ((n > 1 && ip >= rules.fire_cost) as u8) << q;
+                }
+            }
             // Brigades whose fire order has been decided, and those ordered
             // to fire (rule `fire_orders`).
             let (mut decided, mut ordered) = (0u16, 0u16);
             while ready != 0 {
-                let i = ready.trailing_zeros() as usize;
-                ready &= ready - 1;
+                let low = ready.trailing_zeros() as usize;
+                let q = side.regiments[low].player as usize;
+                let i = if drawn >> q & 1 != 0 {
+                    one_of(ready & side.owned[q], &mut self.ties[seat][q])
+                } else {
+                    low
+                };
+                ready &= !(1 << i);
                 let regiment = &side.regiments[i];
-                if self.units[seat][i].reloaded == self.kard {
-                    continue;
-                }
                 let target = self.aims[seat][i] as usize;
                 let distance = (self.units[seat.other()][target].x - self.units[seat][i].x).abs();
                 if decided >> i & 1 == 0 {
                     // A player orders its own regiments only.
-                    let order = if rules.brigade_fire {
-                        side.brigades[i] & side.owned[regiment.player as usize]
-                    } else {
-                        1 << i
-                    };
+                    let order = order_of(i);
                     decided |= order;
                     let q = regiment.player as usize;
                     let player = &mut self.players[seat][q];

@@ -61,6 +61,9 @@ mod orders;
 mod search;
 mod view;
 
+#[cfg(test)]
+mod ties;
+
 /// The most cards a hand holds (a Superior commander's).
 pub const MAX_HAND: usize = 5;
 /// Assaults at once: each has its own defender.
@@ -155,6 +158,14 @@ pub struct Game {
     dice: GameRng,
     /// Each player's strategy stream.
     seats: BySeat<[GameRng; MAX_PLAYERS]>,
+    /// Each player's stream for the ties the game draws for it (which of
+    /// equal regiments is asked first, aimed at, rallied): apart from its
+    /// strategy stream, so that an agent served that stream decides as
+    /// in the process.
+    ties: BySeat<[GameRng; MAX_PLAYERS]>,
+    /// Each player's stream for its search's samples, so that a search
+    /// leaves the player's other draws as the heuristic's.
+    samples: BySeat<[GameRng; MAX_PLAYERS]>,
     players: BySeat<[PlayerState; MAX_PLAYERS]>,
     units: BySeat<[Unit; MAX_UNITS]>,
     assaults: [Assault; MAX_ASSAULTS],
@@ -313,6 +324,14 @@ impl Game {
                 std::array::from_fn(|_| rng.clone()),
                 std::array::from_fn(|_| rng.clone()),
             ]),
+            ties: BySeat([
+                std::array::from_fn(|_| rng.clone()),
+                std::array::from_fn(|_| rng.clone()),
+            ]),
+            samples: BySeat([
+                std::array::from_fn(|_| rng.clone()),
+                std::array::from_fn(|_| rng.clone()),
+            ]),
             players: BySeat([[player; MAX_PLAYERS]; 2]),
             units: BySeat([[IDLE_UNIT; MAX_UNITS]; 2]),
             assaults: [Assault::default(); MAX_ASSAULTS],
@@ -356,6 +375,8 @@ impl Game {
         for seat in Seat::BOTH {
             for p in 0..setup.scenario.sides[seat].player_count as usize {
                 self.seats[seat][p] = game_rng(master_seed, game, player_stream(seat, p));
+                self.ties[seat][p] = game_rng(master_seed, game, tie_stream(seat, p));
+                self.samples[seat][p] = game_rng(master_seed, game, sample_stream(seat, p));
             }
         }
         self.kard = 0;
@@ -708,6 +729,16 @@ pub fn multi_unit(casts: &mut [u8]) -> u32 {
             casts[n / 2] as u32
         }
     }
+}
+
+/// Player `p` of `seat`'s stream for the ties the game draws for it.
+pub fn tie_stream(seat: Seat, p: usize) -> Stream {
+    Stream(128 + 8 * seat.index() as u64 + p as u64)
+}
+
+/// Player `p` of `seat`'s stream for its search's samples.
+pub fn sample_stream(seat: Seat, p: usize) -> Stream {
+    Stream(192 + 8 * seat.index() as u64 + p as u64)
 }
 
 /// Player `p` of `seat`'s strategy stream: a side's commander keeps the

@@ -4,6 +4,7 @@
 //! chips cast against, the order completed).
 
 use super::*;
+use crate::systems::piquet::strategy::one_of;
 
 impl Game {
     /// The regiments one order to regiment `i` covers, from those that may
@@ -52,26 +53,24 @@ impl Game {
         }
     }
 
-    /// The first Shaken regiment to rally (defeated first) among the
-    /// player's own.
+    /// The Shaken regiment to rally (defeated first) among the player's
+    /// own: among equals, one drawn from the player's stream.
     pub(super) fn next_rally<D: Decide>(
-        &self,
+        &mut self,
         setup: &Setup<'_, D>,
         seat: Seat,
         p: usize,
     ) -> Option<usize> {
         let count = setup.scenario.sides[seat].count as usize;
-        let candidates = || (0..count).filter(move |&i| self.own(setup, seat, p, i));
-        candidates()
-            .find(|&i| {
-                matches!(
-                    self.units[seat][i].status,
-                    Status::Shaken { defeated: true, .. }
-                )
-            })
-            .or_else(|| {
-                candidates().find(|&i| matches!(self.units[seat][i].status, Status::Shaken { .. }))
-            })
+        let (mut defeated, mut shaken) = (0u16, 0u16);
+        for i in (0..count).filter(|&i| self.own(setup, seat, p, i)) {
+            if let Status::Shaken { defeated: d, .. } = self.units[seat][i].status {
+                shaken |= 1 << i;
+                defeated |= (d as u16) << i;
+            }
+        }
+        let pick = if defeated != 0 { defeated } else { shaken };
+        (pick != 0).then(|| one_of(pick, &mut self.ties[seat][p]))
     }
 
     pub(super) fn officer_check<D: Decide>(
@@ -117,65 +116,108 @@ impl Game {
                 // once for that subordinate on this Officer Check (note 9:
                 // "three as counted above and one more").
                 let under_figure = self.under_figure(setup, seat);
-                let (mut ordered, mut declined, mut bypassed) = (0u16, 0u16, 0u8);
+                let base = |group: u16| {
+                    if group & under_figure != 0 {
+                        rules.figure_command_cost
+                    } else {
+                        rules.order_cost
+                    }
+                };
+                let owners = |group: u16| {
+                    (0..side.count as usize)
+                        .filter(|&j| group >> j & 1 != 0)
+                        .map(|j| side.regiments[j].player as usize)
+                        .filter(|&q| q != p)
+                        .fold(0u8, |m, q| m | 1 << q)
+                };
+                // The groups, and what all of them would cost.
+                let mut groups = [0u16; MAX_UNITS];
+                let (mut n, mut covered, mut all_others, mut total) = (0, 0u16, 0u8, 0);
                 for i in 0..side.count as usize {
-                    if eligible >> i & 1 == 0 || declined >> i & 1 != 0 {
+                    if eligible >> i & 1 != 0 && covered >> i & 1 == 0 {
+                        let group = self.order_group(setup, seat, i, eligible);
+                        groups[n] = group;
+                        n += 1;
+                        covered |= group;
+                        all_others |= owners(group);
+                        total += base(group);
+                    }
+                }
+                total += all_others.count_ones() * rules.bypass_cost;
+                // The groups are equal to the player: when its IP cannot
+                // pay for them all, the order they are given in is drawn.
+                let drawn = n > 1 && self.players[seat][p].ip < total;
+                let mut left = (1u16 << n) - 1;
+                let mut bypassed = 0u8;
+                while left != 0 {
+                    let g = if drawn {
+                        one_of(left, &mut self.ties[seat][p])
+                    } else {
+                        left.trailing_zeros() as usize
+                    };
+                    left &= !(1 << g);
+                    let group = groups[g];
+                    let lead = group.trailing_zeros() as usize;
+                    let next = side.regiments[lead].plan[self.units[seat][lead].plan_at as usize];
+                    let others = owners(group);
+                    let cost = base(group) + (others & !bypassed).count_ones() * rules.bypass_cost;
+                    if self.players[seat][p].ip < cost
+                        || !strategy.issue(
+                            &at!(self, setup, seat, p, group, None),
+                            next,
+                            cost,
+                            &mut self.seats[seat][p],
+                        )
+                    {
+                        // The whole group goes unordered, not a part.
                         continue;
                     }
-                    let unit = self.units[seat][i];
-                    let regiment = &side.regiments[i];
-                    let next = regiment.plan[unit.plan_at as usize];
-                    if ordered >> i & 1 == 0 {
-                        let group = self.order_group(setup, seat, i, eligible);
-                        let others = (0..side.count as usize)
-                            .filter(|&j| group >> j & 1 != 0)
-                            .map(|j| side.regiments[j].player as usize)
-                            .filter(|&q| q != p)
-                            .fold(0u8, |m, q| m | 1 << q);
-                        let base = if group & under_figure != 0 {
-                            rules.figure_command_cost
-                        } else {
-                            rules.order_cost
+                    self.players[seat][p].ip -= cost;
+                    self.decq.spent[seat][Spend::Orders as usize] += cost;
+                    self.decq.ip_spent[seat] += cost;
+                    self.decq.orders[seat] += 1;
+                    bypassed |= others;
+                    let mut members = group;
+                    while members != 0 {
+                        let i = members.trailing_zeros() as usize;
+                        members &= members - 1;
+                        let unit = self.units[seat][i];
+                        let next = side.regiments[i].plan[unit.plan_at as usize];
+                        stats.sides[seat].orders_issued[next as usize] += 1;
+                        self.units[seat][i] = Unit {
+                            order: next,
+                            chips: setup.scenario.chips[next as usize],
+                            issued: self.kard,
+                            executed: false,
+                            ..unit
                         };
-                        let cost = base + (others & !bypassed).count_ones() * rules.bypass_cost;
-                        if self.players[seat][p].ip < cost
-                            || !strategy.issue(
-                                &at!(self, setup, seat, p, group, None),
-                                next,
-                                cost,
-                                &mut self.seats[seat][p],
-                            )
-                        {
-                            // The whole group goes unordered, not a part.
-                            declined |= group;
-                            continue;
-                        }
-                        self.players[seat][p].ip -= cost;
-                        self.decq.spent[seat][Spend::Orders as usize] += cost;
-                        self.decq.ip_spent[seat] += cost;
-                        self.decq.orders[seat] += 1;
-                        ordered |= group;
-                        bypassed |= others;
+                        self.set_status(setup, seat, i, Status::Ordered);
                     }
-                    stats.sides[seat].orders_issued[next as usize] += 1;
-                    self.units[seat][i] = Unit {
-                        order: next,
-                        chips: setup.scenario.chips[next as usize],
-                        issued: self.kard,
-                        executed: false,
-                        ..unit
-                    };
-                    self.set_status(setup, seat, i, Status::Ordered);
                 }
             }
             OfficerAction::Rally => {
                 // Unrallied regiments, and worn ones: "If the unit is being
                 // rallied while it still has Elan Chips, it must cast a 4 or
-                // greater".
-                for i in 0..side.count as usize {
+                // greater". When the IP cannot pay for them all, the order
+                // they are asked about in is drawn.
+                let mut left = (0..side.count as usize)
+                    .filter(|&i| {
+                        matches!(self.units[seat][i].status, Status::Shaken { .. })
+                            || self.worn(setup, seat, i)
+                    })
+                    .filter(|&i| self.own(setup, seat, p, i))
+                    .fold(0u16, |m, i| m | 1 << i);
+                let need = left.count_ones() * rules.rally_cost;
+                let drawn = self.players[seat][p].ip < need;
+                while left != 0 {
+                    let i = if drawn {
+                        one_of(left, &mut self.ties[seat][p])
+                    } else {
+                        left.trailing_zeros() as usize
+                    };
+                    left &= !(1 << i);
                     let shaken = matches!(self.units[seat][i].status, Status::Shaken { .. });
                     if !(shaken || self.worn(setup, seat, i))
-                        || !self.own(setup, seat, p, i)
                         || self.players[seat][p].ip < rules.rally_cost
                         || !strategy.rally(
                             &at!(self, setup, seat, p, 1 << i, None),
@@ -190,17 +232,27 @@ impl Game {
                     self.rally(setup, seat, p, i, stats, tally);
                 }
             }
+            OfficerAction::Pass
+                if !rules.attached_pass && self.attached(setup, seat, p).is_some() =>
+            {
+                // "he may not use the Officer Check card for any action
+                // other than to detach from the regiment".
+            }
             OfficerAction::Pass => {
                 // To the subordinate with the least initiative: 1 IP to
                 // pass, plus the IP passed; the track stops at 18.
+                // Among subordinates as needy, one drawn at random.
                 let players = &self.players[seat][..side.player_count as usize];
-                let (to, held) = players
+                let held = players[1..]
                     .iter()
-                    .enumerate()
-                    .skip(1)
-                    .map(|(q, player)| (q, player.ip))
-                    .min_by_key(|&(_, ip)| ip)
-                    .expect("a commander with subordinates");
+                    .map(|q| q.ip)
+                    .min()
+                    .expect("subordinates");
+                let neediest = (1..players.len())
+                    .filter(|&q| players[q].ip == held)
+                    .fold(0u16, |m, q| m | 1 << q);
+                let to = one_of(neediest, &mut self.ties[seat][p]);
+                let players = &self.players[seat][..side.player_count as usize];
                 let most =
                     (players[p].ip.saturating_sub(rules.pass_cost)).min(MAX_INITIATIVE - held);
                 if most == 0 {
@@ -309,9 +361,24 @@ impl Game {
             0 => 0,
             _ => self.under_figure(setup, seat),
         };
+        // The regiments are equal to the player: while it has the IP to
+        // buy anything (an extra cast, the attached figure's execution, a
+        // first cast under a figure), the order they execute in, and so
+        // the IP each may get, is drawn.
+        let cheapest = rules
+            .cast_cost(1)
+            .unwrap_or(u32::MAX)
+            .min(rules.attached_cost)
+            .min(rules.figure_command_cost);
+        let drawn =
+            matching & (matching.wrapping_sub(1)) != 0 && self.players[seat][p].ip >= cheapest;
         while matching != 0 {
-            let i = matching.trailing_zeros() as usize;
-            matching &= matching - 1;
+            let i = if drawn {
+                one_of(matching, &mut self.ties[seat][p])
+            } else {
+                matching.trailing_zeros() as usize
+            };
+            matching &= !(1 << i);
             let regiment = &side.regiments[i];
             let unit = self.units[seat][i];
             let order = unit.order as usize;
@@ -600,6 +667,47 @@ mod tests {
             // A regiment with all its Elan is not worn.
             assert!(!game.worn(setup, Seat::A, 0));
         });
+    }
+
+    #[test]
+    fn an_attached_commander_passes_initiative_only_if_the_rule_allows() {
+        // Side a's commander, attached to the Guard (its order already
+        // issued), over a division commander out of initiative: with
+        // nothing to order or rally and no cast allowed, its Officer Check
+        // could only pass initiative down.
+        let text = "decqs = 1\n[chips]\nmove = 8\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
+             [army_deck]\nofficer_check = 14\ncrushing_volley = 14\n\
+             [a]\ncommander = \"good\"\nattached_to = \"Guard\"\n\
+             [[a.subordinates]]\nname = \"Division\"\ncommander = \"average\"\n\
+             [[a.regiments]]\nname = \"Guard\"\nrating = \"line,reliable\"\norders = [\"move\"]\n\
+             [[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\nplayer = \"Division\"\norders = [\"move\"]\n\
+             [b]\ncommander = \"average\"\n[[b.regiments]]\nname = \"Enemy\"\n\
+             rating = \"line,reliable\"\norders = [\"maneuver\"]\n";
+        for (value, passes) in [("forbidden", false), ("allowed", true)] {
+            let mut values = Rules::defaults();
+            values.set_text(&format!("attached_pass={value}")).unwrap();
+            let rules = Rules::from_values(&values).unwrap();
+            assert_eq!(rules.attached_pass, passes);
+            with_rules(text, rules, 8, &[], |setup, game| {
+                assert_eq!(game.attached(setup, Seat::A, 0), Some(0));
+                game.players[Seat::A][0].ip = 18;
+                game.players[Seat::A][1].ip = 0;
+                let needs = game.needs(setup, Seat::A, 0);
+                assert_eq!(needs.subordinates, passes as u32, "{value}");
+                let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+                game.officer_check(setup, Seat::A, 0, &mut stats, &mut tally);
+                let actions = stats.sides[Seat::A].officer_actions;
+                assert_eq!(actions[OfficerAction::Cast as usize], 0, "{value}");
+                assert_eq!(
+                    actions[OfficerAction::Pass as usize],
+                    passes as u64,
+                    "{value}: {actions:?}"
+                );
+                let passed = game.players[Seat::A][1].ip;
+                assert_eq!(passed > 0, passes, "{value}: {passed} IP passed");
+                assert_eq!(game.players[Seat::A][0].ip + passed + passes as u32, 18);
+            });
+        }
     }
 
     #[test]

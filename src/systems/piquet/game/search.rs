@@ -141,7 +141,7 @@ impl Game {
         let (world, stats) = &mut *scratch;
         let mut totals = [0i64; MAX_CHOICES];
         for _ in 0..search.samples {
-            let seed = self.seats[seat][p].random::<u64>();
+            let seed = self.samples[seat][p].random::<u64>();
             for (&choice, total) in choices.iter().zip(&mut totals) {
                 world.clone_from(self);
                 world.determinize(setup.scenario, seat, p, top_seen, seed);
@@ -150,7 +150,18 @@ impl Game {
             }
         }
         self.playout = Scratch(Some(scratch));
-        let best = crate::engine::first_best(&totals[..choices.len()]);
+        // The heuristic's choice, listed first, stands on a tie; among
+        // other choices worth alike, one is drawn.
+        let totals = &totals[..choices.len()];
+        let most = totals.iter().copied().max().expect("a choice");
+        let best = if totals[0] == most {
+            0
+        } else {
+            let tied = (0..totals.len())
+                .filter(|&c| totals[c] == most)
+                .fold(0u16, |m, c| m | 1 << c);
+            crate::systems::piquet::strategy::one_of(tied, &mut self.samples[seat][p])
+        };
         choices[best]
     }
 

@@ -125,7 +125,9 @@ impl Game {
             worn_elan,
             in_assault: view.fighting != 0,
             may_cast: attached.is_none(),
-            subordinates: if chief {
+            // Passing initiative down is an Officer Check action: an
+            // attached commander may not (rule `attached_pass`).
+            subordinates: if chief && (attached.is_none() || rules.attached_pass) {
                 side.player_count as u32 - 1
             } else {
                 0
