@@ -731,14 +731,21 @@ pub fn multi_unit(casts: &mut [u8]) -> u32 {
     }
 }
 
+/// A stream of player `p` of `seat` of its own: `base + 8 * seat + p`,
+/// apart for every (seat, player) while a side has at most 8 players.
+const fn per_player(base: u64, seat: Seat, p: usize) -> Stream {
+    Stream(base + 8 * seat.index() as u64 + p as u64)
+}
+const _: () = assert!(crate::systems::piquet::scenario::MAX_PLAYERS <= 8);
+
 /// Player `p` of `seat`'s stream for the ties the game draws for it.
 pub fn tie_stream(seat: Seat, p: usize) -> Stream {
-    Stream(128 + 8 * seat.index() as u64 + p as u64)
+    per_player(128, seat, p)
 }
 
 /// Player `p` of `seat`'s stream for its search's samples.
 pub fn sample_stream(seat: Seat, p: usize) -> Stream {
-    Stream(192 + 8 * seat.index() as u64 + p as u64)
+    per_player(192, seat, p)
 }
 
 /// Player `p` of `seat`'s strategy stream: a side's commander keeps the
@@ -747,7 +754,7 @@ pub fn player_stream(seat: Seat, p: usize) -> Stream {
     if p == 0 {
         Stream::seat(seat.index())
     } else {
-        Stream(64 + 8 * seat.index() as u64 + p as u64)
+        per_player(64, seat, p)
     }
 }
 
@@ -756,60 +763,4 @@ pub fn three_d6(rng: &mut GameRng) -> u32 {
 }
 
 #[cfg(test)]
-mod testing {
-    //! What the tests of every part of the game share: a game of a
-    //! scenario text, heuristic players, regiments set idle.
-    use super::*;
-    pub(super) use crate::systems::piquet::strategy::Style;
-
-    /// A game of `text` (heuristic players casting below `recast_below`)
-    /// with side a's regiments `idle` waiting for orders, handed to `check`.
-    pub(super) fn on_side_a(
-        text: &str,
-        recast_below: u32,
-        idle: &[usize],
-        check: impl FnOnce(&Setup, &mut Game),
-    ) {
-        with_rules(text, Rules::default(), recast_below, idle, check);
-    }
-
-    /// `on_side_a` under `rules`.
-    pub(super) fn with_rules(
-        text: &str,
-        rules: Rules,
-        recast_below: u32,
-        idle: &[usize],
-        check: impl FnOnce(&Setup, &mut Game),
-    ) {
-        let scenario = Scenario::from_table(&toml::from_str(text).unwrap()).unwrap();
-        let heuristic = PiquetStrategy {
-            style: Style::Heuristic,
-            reserve: 2,
-            recast_below,
-            fire_reserve: 0,
-            assault_at_elan: 60,
-            rally_worn_at: 50,
-            search: None,
-        };
-        let strategies = BySeat([heuristic; 2]);
-        let setup = Setup {
-            rules: &rules,
-            scenario: &scenario,
-            strategies: &strategies,
-        };
-        let mut game = Game::new();
-        game.reset(&setup, 1, 0);
-        for &i in idle {
-            game.set_status(&setup, Seat::A, i, Status::Idle);
-        }
-        check(&setup, &mut game);
-    }
-
-    /// Side a's line against side b's at `distance` inches, both loaded.
-    pub(super) const FIREFIGHT: &str = "decqs = 1\ndistance = 3\n[chips]\nmove = 8\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
-         [army_deck]\nofficer_check = 14\nmusket_reload = 14\n\
-         [a]\ncommander = \"good\"\n\
-         [[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\norders = [\"move\", \"maneuver\"]\ntarget = \"Enemy\"\n\
-         [b]\ncommander = \"good\"\n[[b.regiments]]\nname = \"Enemy\"\n\
-         rating = \"line,reliable\"\norders = [\"deploy\"]\n";
-}
+mod testing;
