@@ -51,6 +51,7 @@ fn shares_and_means_match_the_records_and_the_summary() {
         Some("rounds >= 37 and initiative_a > initiative_b"),
         None,
         None,
+        0,
     )
     .unwrap();
     assert_eq!(answers.len(), 1);
@@ -73,7 +74,7 @@ fn shares_and_means_match_the_records_and_the_summary() {
         .find(|l| l.starts_with("base,reshuffles_per_game,"))
         .unwrap();
     let value: f64 = row.split(',').nth(column).unwrap().parse().unwrap();
-    let (_, answers) = ask(&mut records, None, Some("reshuffles"), None).unwrap();
+    let (_, answers) = ask(&mut records, None, Some("reshuffles"), None, 0).unwrap();
     assert!(
         (answers[0].value - value).abs() < 1e-12,
         "{} vs {value}",
@@ -86,6 +87,7 @@ fn shares_and_means_match_the_records_and_the_summary() {
         Some("joker_ties > 0"),
         None,
         Some("first_initiative"),
+        0,
     )
     .unwrap();
     assert_eq!(names, ["first_initiative"]);
@@ -107,7 +109,7 @@ fn shares_and_means_match_the_records_and_the_summary() {
         ("turns / 2 == 5 && !ended_by_deck", 1.0),
         ("turns != 10 || ended_by_deck", 0.0),
     ] {
-        let (_, answers) = ask(&mut records, Some(expression), None, None)
+        let (_, answers) = ask(&mut records, Some(expression), None, None, 0)
             .unwrap_or_else(|e| panic!("{expression}: {e}"));
         assert_eq!(answers[0].value, share, "{expression}");
     }

@@ -245,7 +245,7 @@ fn random_expressions_end_in_an_answer_or_an_error() {
         let by = rng.random_bool(0.2).then_some("first_initiative");
         tried += 1;
         let result = catch_unwind(AssertUnwindSafe(|| {
-            ask(&mut records, Some(&expression), mean, by).is_ok()
+            ask(&mut records, Some(&expression), mean, by, 3).is_ok()
         }));
         match result {
             Ok(ok) => answered += ok as u32,

@@ -27,6 +27,7 @@ mod layout;
 mod piquet;
 mod piquet_fire;
 mod piquet_game;
+mod replay;
 mod sensitivity;
 mod shards;
 mod sickles;

@@ -99,16 +99,21 @@ pub struct Answer {
     pub ci_high: f64,
     /// `record` or `game`: what the interval treats as independent.
     pub unit: &'static str,
+    /// The first games (indices, in the file's order) with a record where
+    /// the filter holds, at most as many as asked for.
+    pub examples: Vec<u64>,
 }
 
 /// Answers a question: the proportion of records where `filter` holds, or
 /// (with `mean`) the mean of an expression over them, per group (the
-/// `variant` column when there is one, then `by`).
+/// `variant` column when there is one, then `by`), with the first
+/// `examples` games of each group where the filter holds.
 pub fn ask(
     records: &mut Records,
     filter: Option<&str>,
     mean: Option<&str>,
     by: Option<&str>,
+    examples: usize,
 ) -> Result<(Vec<String>, Vec<Answer>)> {
     let mut filter = filter
         .map(|f| Expression::compile(f, records, Some(Type::Bool)))
@@ -163,7 +168,7 @@ pub fn ask(
     }
     // Groups by their codes: no text is built per row.
     let mut slots: std::collections::HashMap<[u32; 2], usize> = Default::default();
-    let mut sums: Vec<([u32; 2], Clustered)> = Vec::new();
+    let mut sums: Vec<([u32; 2], Clustered, Vec<u64>)> = Vec::new();
     for row in 0..records.len() {
         // Ctrl-C is honoured here too: millions of records take a while.
         if row % 65_536 == 0 {
@@ -180,22 +185,27 @@ pub fn ask(
             None => (holds as u8 as f64, 1.0),
         };
         let slot = *slots.entry(key).or_insert_with(|| {
-            sums.push((key, Clustered::new()));
+            sums.push((key, Clustered::new(), Vec::new()));
             sums.len() - 1
         });
-        sums[slot].1.add(games[row], y, x);
+        let (_, clustered, found) = &mut sums[slot];
+        clustered.add(games[row], y, x);
+        let example = filter.is_some() && holds && found.len() < examples;
+        if example && found.last() != Some(&games[row]) {
+            found.push(games[row]);
+        }
     }
-    let groups = sums.into_iter().map(|(key, sums)| {
+    let groups = sums.into_iter().map(|(key, sums, found)| {
         let labels: Vec<String> = keys
             .iter()
             .zip(key)
             .map(|((_, names), code)| names[code as usize].clone())
             .collect();
-        (labels, sums)
+        (labels, sums, found)
     });
     let mut answers: Vec<Answer> = groups
         .into_iter()
-        .map(|(group, mut sums)| {
+        .map(|(group, mut sums, examples)| {
             sums.flush();
             let (ci_low, ci_high, unit) = if mean.is_none() && sums.one_row_games {
                 let (low, high) = Rate::new(sums.y as u64, sums.x as u64).wilson(CONFIDENCE);
@@ -213,6 +223,7 @@ pub fn ask(
                 ci_low,
                 ci_high,
                 unit,
+                examples,
             }
         })
         .collect();

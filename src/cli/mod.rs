@@ -14,6 +14,7 @@ mod check;
 pub mod listing;
 mod odds;
 mod play;
+mod replay;
 mod run;
 mod sensitivity;
 mod shard;
@@ -90,6 +91,14 @@ enum Command {
     /// EXPR: column names, numbers, "strings", true/false, + - * / %,
     /// == != < <= > >=, and/or/not, parentheses.
     Ask(ask::AskArgs),
+    /// Play one game again from its seed and index alone and print its
+    /// events in order, in the game's own words: `replay RUN_DIR GAME`
+    /// (a run's folder, as `fortunes ask --games` names them) or `replay
+    /// SYSTEM --game N` with the usual --seed, --set, --rules, --strategy
+    /// and --scenario; `--vs LABEL` plays it under a second variant and
+    /// shows where the two part; `--json` writes JSON lines.
+    #[command(after_help = EXIT_CODES)]
+    Replay(replay::ReplayArgs),
     /// List the systems, and the shipped experiments, scenarios, rules
     /// presets and strategy presets.
     List,
@@ -152,6 +161,7 @@ pub fn execute(matches: &clap::ArgMatches) -> Result<Outcome> {
         Command::Baseline(args) => check::baseline(args).map(|()| Outcome::Success),
         Command::Check(args) => check::check(args),
         Command::Ask(args) => ask::ask(args).map(|()| Outcome::Success),
+        Command::Replay(args) => replay::replay(args).map(|()| Outcome::Success),
         Command::Tune(args) => tune::run_tune(args).map(|()| Outcome::Success),
         Command::Sensitivity(args) => sensitivity::sensitivity(args).map(|()| Outcome::Success),
         Command::List => emit(&listing::list()?).map(|()| Outcome::Success),

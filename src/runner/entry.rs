@@ -9,8 +9,8 @@ use crate::output::{ColumnSpec, Record, RecordsWriter, VariantColumns};
 use crate::params::ParamSpec;
 use crate::stats::{Kind, Rate, Ratio, SeriesSums, SummaryRow, CONFIDENCE, NO_BREAKDOWN};
 use crate::system::{
-    AgentCommand, GameLoop, Metric, OddsCommand, Plan, PlayCommand, RecordsOut, Series, ShardText,
-    Simulation, StrategyInfo, System, ToolCommand, Trace, Variant, VariantOutcome,
+    AgentCommand, GameLoop, GameReplay, Metric, OddsCommand, Plan, PlayCommand, RecordsOut, Series,
+    ShardText, Simulation, StrategyInfo, System, ToolCommand, Trace, Variant, VariantOutcome,
 };
 use indicatif::ProgressBar;
 use std::marker::PhantomData;
@@ -235,6 +235,13 @@ impl<S: Simulation> System for Entry<S> {
     fn trace(&self, variant: &Variant, master_seed: u64, game: u64) -> Result<Trace> {
         Ok(build::<S>(variant)?.trace(master_seed, game))
     }
+
+    fn replay(&self, variant: &Variant, master_seed: u64, game: u64) -> Result<GameReplay> {
+        let mut replay = GameReplay::default();
+        let rows = build::<S>(variant)?.replay(master_seed, game, &mut replay.events)?;
+        replay.records = rows.iter().map(record_json).collect();
+        Ok(replay)
+    }
 }
 
 /// What the layers above see of a variant's result: its summary rows with
@@ -332,4 +339,22 @@ fn game_level_rows<S: Simulation>(
     }
     rows.retain(|row| !(row.sparse && row.count == 0));
     rows
+}
+
+/// One row of `records.parquet` as JSON, column name to value.
+fn record_json<R: Record>(row: &R) -> Vec<(&'static str, serde_json::Value)> {
+    use crate::output::Cell;
+    R::COLUMNS
+        .iter()
+        .enumerate()
+        .map(|(i, column)| {
+            let value = match row.cell(i) {
+                Cell::U64(v) => v.into(),
+                Cell::U32(v) => v.into(),
+                Cell::Bool(v) => v.into(),
+                Cell::Name(v) => v.into(),
+            };
+            (column.name, value)
+        })
+        .collect()
 }

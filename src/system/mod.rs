@@ -8,6 +8,7 @@ pub mod agent;
 pub mod command;
 pub mod lines;
 pub mod metric;
+pub mod observe;
 pub mod person;
 pub mod plan;
 pub mod player;
@@ -18,6 +19,7 @@ pub mod variant;
 
 pub use command::{AgentArgs, AgentCommand, OddsCommand, PlayArgs, PlayCommand, ToolCommand};
 pub use metric::{Metric, Shape};
+pub use observe::{GameEvent, GameReplay, Observer, Replay, Unobserved};
 pub use plan::{Plan, Shard, ShardText, Stop};
 pub use player::{
     infos, player_names, presets_dir, resolve_built_in, resolve_player, typed, BuiltIn, Player,
@@ -151,6 +153,10 @@ pub trait System: Sync {
     fn game_loop(&self, variant: &Variant) -> Result<Box<dyn GameLoop>>;
 
     fn trace(&self, variant: &Variant, master_seed: u64, game: u64) -> Result<Trace>;
+
+    /// Game `game` of the run of `variant` seeded by `master_seed`, played
+    /// again with its events and its records.
+    fn replay(&self, variant: &Variant, master_seed: u64, game: u64) -> Result<GameReplay>;
 
     /// The built-in both seats play unless told otherwise.
     fn default_player(&self) -> &'static str;

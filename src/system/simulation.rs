@@ -3,6 +3,7 @@
 
 use super::command::{AgentCommand, OddsCommand, PlayCommand, ToolCommand};
 use super::metric::Metric;
+use super::observe::Replay;
 use super::plan::BATCH;
 use super::player::StrategyInfo;
 use super::series::Series;
@@ -114,6 +115,23 @@ pub trait Simulation: Sync + Sized + 'static {
     /// an external agent's process.
     fn end_of_run() {
         super::agent::end_of_run();
+    }
+
+    /// Game `game` of the run seeded by `master_seed` played again exactly
+    /// as `play` plays it, every event told to `events`; returns the rows
+    /// it gives `records.parquet`.
+    fn replay(
+        &self,
+        _master_seed: u64,
+        _game: u64,
+        _events: &mut Replay,
+    ) -> Result<Vec<Self::Record>> {
+        Err(crate::error::Error::new(
+            crate::error::ErrorKind::BadArgument(format!(
+                "{} games cannot be replayed yet",
+                Self::NAME
+            )),
+        ))
     }
 
     /// A fingerprint of game `game`'s deal and of each seat's first

@@ -2,12 +2,14 @@
 //! "A Description of the Turn" and "Rounds" give it. All state is fixed-size
 //! and reused from game to game: playing allocates nothing.
 
+use super::events::{self, Event};
 use super::rules::{EmptyDrawPile, JokerTie, Rules};
 use super::view::{Strategy, View};
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::deck::DrawPile;
 use crate::engine::seeding::{game_rng, GameRng, Stream};
 use crate::engine::{BySeat, Seat};
+use crate::system::{Observer, Unobserved};
 use rand::Rng;
 
 /// What happened in one round.
@@ -29,8 +31,9 @@ pub struct RoundOutcome {
     pub passed: BySeat<bool>,
 }
 
+/// A game, told to `obs` as it goes (`Unobserved` in a run).
 #[derive(Clone)]
-pub struct Game {
+pub struct Game<O = Unobserved> {
     pub hands: BySeat<CardSet>,
     pub pile: DrawPile,
     pub discard: CardSet,
@@ -50,6 +53,7 @@ pub struct Game {
     deal_rng: GameRng,
     rules_rng: GameRng,
     seat_rngs: BySeat<GameRng>,
+    pub obs: O,
 }
 
 impl Game {
@@ -73,11 +77,51 @@ impl Game {
                 game_rng(0, 0, Stream::seat(0)),
                 game_rng(0, 0, Stream::seat(1)),
             ]),
+            obs: Unobserved,
         };
         state.reset(rules, master_seed, game);
         state
     }
 
+    /// A game like this one (its seeds, hands and pile), told to `obs`.
+    pub fn observed<P>(self, obs: P) -> Game<P> {
+        Game {
+            hands: self.hands,
+            pile: self.pile,
+            discard: self.discard,
+            table: self.table,
+            turn: self.turn,
+            round: self.round,
+            out: self.out,
+            last_first: self.last_first,
+            reshuffles: self.reshuffles,
+            ended_by_deck: self.ended_by_deck,
+            deal_rng: self.deal_rng,
+            rules_rng: self.rules_rng,
+            seat_rngs: self.seat_rngs,
+            obs,
+        }
+    }
+
+    /// A game with hands and pile as given, for rules tests and worked
+    /// examples. Cards not named are in the discard pile.
+    pub fn arranged(rules: &Rules, hands: BySeat<CardSet>, pile_top_last: &[Card]) -> Game {
+        let mut game = Game::new(rules, 0, 0);
+        game.hands = hands;
+        game.pile = DrawPile::default();
+        for &card in pile_top_last {
+            game.pile.push(card);
+        }
+        game.discard = rules
+            .deck
+            .minus(hands[Seat::A])
+            .minus(hands[Seat::B])
+            .minus(game.pile.as_set());
+        game
+    }
+}
+
+impl<O: Observer<Event>> Game<O> {
     /// Reuses this state for another game: reseeds, shuffles and deals.
     pub fn reset(&mut self, rules: &Rules, master_seed: u64, game: u64) {
         self.reseed(master_seed, game);
@@ -105,23 +149,6 @@ impl Game {
         ]);
     }
 
-    /// A game with hands and pile as given, for rules tests and worked
-    /// examples. Cards not named are in the discard pile.
-    pub fn arranged(rules: &Rules, hands: BySeat<CardSet>, pile_top_last: &[Card]) -> Game {
-        let mut game = Game::new(rules, 0, 0);
-        game.hands = hands;
-        game.pile = DrawPile::default();
-        for &card in pile_top_last {
-            game.pile.push(card);
-        }
-        game.discard = rules
-            .deck
-            .minus(hands[Seat::A])
-            .minus(hands[Seat::B])
-            .minus(game.pile.as_set());
-        game
-    }
-
     /// Every card of the deck is in exactly one place.
     pub fn conserves_cards(&self, rules: &Rules) -> bool {
         let places = [
@@ -147,6 +174,12 @@ impl Game {
                     if self.discard.is_empty() {
                         return None;
                     }
+                    if self.obs.on() {
+                        self.obs.event(Event::Reshuffle {
+                            turn: self.turn + 1,
+                            cards: self.discard.len(),
+                        });
+                    }
                     self.pile.refill_shuffled(self.discard, &mut self.deal_rng);
                     self.discard = CardSet::EMPTY;
                     self.reshuffles += 1;
@@ -158,11 +191,28 @@ impl Game {
 
     fn refill(&mut self, rules: &Rules) {
         for seat in Seat::BOTH {
+            let before = self.hands[seat];
+            let mut dry = false;
             while self.hands[seat].len() < rules.hand_size[seat] as u32 {
                 match self.draw(rules) {
                     Some(card) => self.hands[seat].insert(card),
-                    None => return,
+                    None => {
+                        dry = true;
+                        break;
+                    }
                 }
+            }
+            if self.obs.on() {
+                self.obs.event(Event::Refill {
+                    turn: self.turn + 1,
+                    seat: events::seat(seat),
+                    drawn: events::names(self.hands[seat].minus(before)),
+                    hand: events::names(self.hands[seat]),
+                    pile: self.pile.len() as u32,
+                });
+            }
+            if dry {
+                return;
             }
         }
     }
@@ -220,7 +270,8 @@ impl Game {
                 continue;
             }
             let view = self.view(rules, seat, self.hands[seat]);
-            match strategies[seat].reveal(&view, &mut self.seat_rngs[seat]) {
+            let choice = strategies[seat].reveal(&view, &mut self.seat_rngs[seat]);
+            match choice {
                 Some(card) => {
                     assert!(
                         view.legal.contains(card),
@@ -229,6 +280,15 @@ impl Game {
                     revealed[seat] = Some(card);
                 }
                 None => passed[seat] = true,
+            }
+            if self.obs.on() {
+                self.obs.event(Event::Reveal {
+                    turn: self.turn + 1,
+                    round: self.round + 1,
+                    seat: events::seat(seat),
+                    hand: events::names(self.hands[seat]),
+                    card: events::name(choice),
+                });
             }
         }
         for seat in Seat::BOTH {
@@ -244,6 +304,21 @@ impl Game {
             (Some(a), Some(b)) if b.outranks(a) => (Seat::B, true, false),
             (Some(_), Some(_)) => (self.break_joker_tie(rules), true, true),
         };
+        if self.obs.on() {
+            let coin = joker_tie
+                && !matches!(
+                    (rules.joker_tie, self.last_first),
+                    (JokerTie::PreviousFirst, Some(_))
+                );
+            self.obs.event(Event::Initiative {
+                turn: self.turn + 1,
+                round: self.round + 1,
+                first: events::seat(first),
+                contested,
+                joker_tie,
+                coin: coin.then(|| events::seat(first)),
+            });
+        }
         let mut played = BySeat([CardSet::EMPTY; 2]);
         for seat in Seat::BOTH {
             if let Some(card) = revealed[seat] {
@@ -348,7 +423,18 @@ impl Game {
                 Some(card) => Some(card),
                 None => played[seat.other()].highest(),
             };
-            match strategies[seat].chain(&view, &mut self.seat_rngs[seat]) {
+            let choice = strategies[seat].chain(&view, &mut self.seat_rngs[seat]);
+            if self.obs.on() {
+                self.obs.event(Event::Chain {
+                    turn: self.turn + 1,
+                    round: self.round + 1,
+                    seat: events::seat(seat),
+                    last: last.to_string(),
+                    legal: events::names(legal),
+                    card: events::name(choice),
+                });
+            }
+            match choice {
                 Some(card) => {
                     assert!(legal.contains(card), "{seat:?} chained {card}, not legal");
                     self.hands[seat].remove(card);

@@ -2,6 +2,7 @@
 //! PW Review, October 1993; seed `000_4f524c386eb34d1d.txt`).
 
 pub mod agent;
+pub mod events;
 pub mod game;
 pub mod heuristic;
 pub mod metrics;
@@ -26,12 +27,13 @@ use crate::error::Result;
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow, NO_BREAKDOWN};
 use crate::system::agent::{seat_stream, Agents};
-use crate::system::{Metric, Series, Simulation, StrategyInfo, Trace, Variant};
+use crate::system::{Metric, Observer, Replay, Series, Simulation, StrategyInfo, Trace, Variant};
+use events::Event;
 
 /// Plays one whole game on `game`, which is reset for (seed, index), and
 /// adds it to `stats`.
-pub fn play_game<S: Strategy>(
-    game: &mut Game,
+pub fn play_game<S: Strategy, O: Observer<Event>>(
+    game: &mut Game<O>,
     rules: &Rules,
     strategies: &BySeat<S>,
     master_seed: u64,
@@ -66,12 +68,28 @@ pub fn play_game<S: Strategy>(
             record.passes[seat] += tally.passed[seat] as u32;
             record.cards_left[seat] += game.hands[seat].len();
         }
+        if game.obs.on() {
+            game.obs.event(Event::TurnEnd {
+                turn: game.turn + 1,
+                rounds: tally.rounds,
+                played: tally.played.map(|p| p.len()).0,
+                unit_actions: unit_actions.0,
+                cards_left: game.hands.map(|h| h.len()).0,
+            });
+        }
         if !game.next_turn(rules) {
             break;
         }
     }
     record.reshuffles = game.reshuffles;
     record.ended_by_deck = game.ended_by_deck;
+    if game.obs.on() {
+        game.obs.event(Event::GameEnd {
+            turns: record.turns,
+            reshuffles: record.reshuffles,
+            ended_by_deck: record.ended_by_deck,
+        });
+    }
     stats.record_game(&record);
     record
 }
@@ -87,6 +105,39 @@ pub struct Haggerty {
 }
 
 impl Haggerty {
+    /// Game `index` on `game`, each seat played by its built-in or, where
+    /// a seat has one, its external agent.
+    #[inline]
+    fn play_seated<O: Observer<Event>>(
+        &self,
+        game: &mut Game<O>,
+        master_seed: u64,
+        index: u64,
+        stats: &mut Stats,
+    ) -> GameRecord {
+        let lent = self
+            .agents
+            .lend(rules::SYSTEM, master_seed, index, seat_stream);
+        match &lent {
+            None => play_game(
+                game,
+                &self.rules,
+                &self.strategies,
+                master_seed,
+                index,
+                stats,
+            ),
+            Some(lent) => {
+                let agents = lent.seats();
+                let seats = BySeat::from_fn(|s| agent::Seated {
+                    built_in: self.strategies[s],
+                    agent: agents[s],
+                });
+                play_game(game, &self.rules, &seats, master_seed, index, stats)
+            }
+        }
+    }
+
     /// Whether `seat` plays every card of its hand each turn: its built-in
     /// player never passes (the lowest, highest and heuristic players, and
     /// a hoarder that keeps nothing), so it reveals until its hand is
@@ -183,38 +234,18 @@ impl Simulation for Haggerty {
         series: &mut [Ratio],
         records: Option<&mut Vec<GameRecord>>,
     ) {
-        let lent = self
-            .agents
-            .lend(rules::SYSTEM, master_seed, game, seat_stream);
-        let record = match &lent {
-            None => play_game(
-                &mut state.game,
-                &self.rules,
-                &self.strategies,
-                master_seed,
-                game,
-                stats,
-            ),
-            Some(lent) => {
-                let agents = lent.seats();
-                let seats = BySeat::from_fn(|s| agent::Seated {
-                    built_in: self.strategies[s],
-                    agent: agents[s],
-                });
-                play_game(
-                    &mut state.game,
-                    &self.rules,
-                    &seats,
-                    master_seed,
-                    game,
-                    stats,
-                )
-            }
-        };
+        let record = self.play_seated(&mut state.game, master_seed, game, stats);
         record.series(&self.rules, series);
         if let Some(records) = records {
             records.push(record);
         }
+    }
+
+    fn replay(&self, master_seed: u64, game: u64, events: &mut Replay) -> Result<Vec<GameRecord>> {
+        let mut played = Game::new(&self.rules, master_seed, game).observed(std::mem::take(events));
+        let record = self.play_seated(&mut played, master_seed, game, &mut Stats::default());
+        *events = played.obs;
+        Ok(vec![record])
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {
