@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Play games with `fortunes replay SYSTEM --json` and check every event against an
+independent model of the system's rules (one module per system, see common.py).
+
+    python3 tests/checker/check_traces.py [--fortunes PATH] [--games N] [--seed S] [--jobs J] [SYSTEM...]
+
+For each system (default: all registered) and each of its configurations it plays
+games 0..N-1 of seed S, checks each trace, and prints one line: games and events
+checked. On the first impossible event it prints the system, configuration, game,
+event number, the event and the rule it breaks, and exits 1. Exit 2: the binary
+could not be run or a trace could not be read.
+"""
+
+import argparse
+import json
+import multiprocessing
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import common  # noqa: E402
+import haggerty  # noqa: E402
+
+# The systems the checker knows: name -> module (SYSTEM, DEFAULT_GAMES, CONFIGS, rules, check).
+SYSTEMS = {m.SYSTEM: m for m in (haggerty,)}
+
+DEFAULT_BINARY = "/root/.cache/fortunes-target/release/fortunes"
+
+
+def find_binary(given):
+    if given:
+        return given
+    for p in (os.environ.get("FORTUNES"), DEFAULT_BINARY,
+              os.path.join(HERE, "..", "..", "target", "release", "fortunes")):
+        if p and os.path.isfile(p) and os.access(p, os.X_OK):
+            return p
+    return shutil.which("fortunes") or DEFAULT_BINARY
+
+
+def sets_of(args):
+    """The --set NAME=VALUE pairs of a configuration's arguments."""
+    out = {}
+    for i, a in enumerate(args):
+        if a == "--set" and i + 1 < len(args):
+            name, _, value = args[i + 1].partition("=")
+            out[name] = value
+        elif a.startswith("--set="):
+            name, _, value = a[len("--set="):].partition("=")
+            out[name] = value
+    return out
+
+
+def replay(binary, system, game, seed, args):
+    """One game's decoded trace (a list of dicts), or raises RuntimeError."""
+    cmd = [binary, "replay", system, "--game", str(game), "--seed", str(seed), "--json", "-j", "1"] + list(args)
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError("%s exited %d: %s" % (" ".join(cmd), p.returncode, p.stderr.strip()))
+    try:
+        return [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
+    except ValueError as err:
+        raise RuntimeError("%s: not JSON lines: %s" % (" ".join(cmd), err))
+
+
+# Worker state, set once per pool process.
+_W = {}
+
+
+def _init(binary, system, seed, args, rules):
+    _W.update(binary=binary, module=SYSTEMS[system], system=system, seed=seed, args=args, rules=rules)
+
+
+def _one(game):
+    try:
+        events = replay(_W["binary"], _W["system"], game, _W["seed"], _W["args"])
+    except RuntimeError as err:
+        return game, 0, None, str(err), {}
+    stats = {}
+    problems = _W["module"].check(events, _W["rules"], stats)
+    return game, len(events), (problems[0] if problems else None), None, stats
+
+
+def command_line(binary, system, game, seed, args):
+    return " ".join([os.path.basename(binary), "replay", system, "--game", str(game), "--seed", str(seed),
+                     "--json"] + list(args))
+
+
+def run_config(binary, module, label, args, games, seed, jobs, defaults):
+    rules = module.rules(defaults, sets_of(args))
+    start = time.time()
+    n_events = 0
+    seen = {}
+    init = (binary, module.SYSTEM, seed, args, rules)
+    if jobs > 1:
+        pool = multiprocessing.Pool(jobs, initializer=_init, initargs=init)
+        results = pool.imap(_one, range(games), chunksize=25)
+    else:
+        pool = None
+        _init(*init)
+        results = map(_one, range(games))
+    try:
+        for game, n, problem, error, stats in results:
+            if error:
+                print("%s [%s] game %d: could not replay: %s" % (module.SYSTEM, label, game, error))
+                return 2
+            n_events += n
+            for k, v in stats.items():
+                seen[k] = seen.get(k, 0) + v
+            if problem is not None:
+                print("%s [%s] game %d (seed %d): IMPOSSIBLE EVENT" % (module.SYSTEM, label, game, seed))
+                print("  replay: %s" % command_line(binary, module.SYSTEM, game, seed, args))
+                print("  " + str(problem).replace("\n", "\n  "))
+                return 1
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    print("%s [%s]: %d games, %d events checked, %.1f s%s"
+          % (module.SYSTEM, label, games, n_events, time.time() - start,
+             ("  (" + ", ".join("%s %d" % kv for kv in sorted(seen.items())) + ")") if seen else ""))
+    return 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("systems", nargs="*", metavar="SYSTEM", help="systems to check (default: %s)" % ", ".join(SYSTEMS))
+    ap.add_argument("--fortunes", help="the fortunes binary (default: %s)" % DEFAULT_BINARY)
+    ap.add_argument("--games", type=int, help="games per configuration (default: the system's, e.g. 2000 for haggerty)")
+    ap.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
+    ap.add_argument("--jobs", type=int, default=2, help="parallel replays (default 2)")
+    a = ap.parse_args(argv)
+    binary = find_binary(a.fortunes)
+    systems = a.systems or list(SYSTEMS)
+    for s in systems:
+        if s not in SYSTEMS:
+            ap.error("no checker for system %r (known: %s)" % (s, ", ".join(SYSTEMS)))
+    total = time.time()
+    for s in systems:
+        module = SYSTEMS[s]
+        p = subprocess.run([binary, "rules", s], capture_output=True, text=True)
+        if p.returncode != 0:
+            print("%s rules %s exited %d: %s" % (binary, s, p.returncode, p.stderr.strip()))
+            return 2
+        defaults = common.parse_rules_listing(p.stdout)
+        games = a.games if a.games is not None else module.DEFAULT_GAMES
+        for label, args in module.CONFIGS:
+            rc = run_config(binary, module, label, args, games, a.seed, max(1, a.jobs), defaults)
+            if rc:
+                return rc
+    print("all traces possible (%.1f s)" % (time.time() - total))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
