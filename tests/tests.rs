@@ -28,6 +28,7 @@ mod piquet;
 mod piquet_fire;
 mod piquet_game;
 mod replay;
+mod report_html;
 mod sensitivity;
 mod shards;
 mod sickles;

@@ -346,6 +346,10 @@ pub fn publish(
             tables.finish()?;
         }
         report::write_report(dir, experiment, &outcomes, threads)?;
+        let played = outcomes[experiment.reference].games;
+        let examples =
+            report::examples::examples(experiment, &dir.path().display().to_string(), played);
+        report::write_html(dir, experiment, &examples)?;
         let file = dir.path().join("run.toml");
         output::write_text(dir, "run.toml", &experiment.to_toml(threads, &file))?;
     }

@@ -268,6 +268,19 @@ impl OutputDir {
         &self.dir
     }
 
+    /// What this run has written to `name` so far (from its temporary
+    /// file: nothing is in place until the commit).
+    pub fn read_back(&self, name: &str) -> Result<String> {
+        let path = self.dir.join(name);
+        let (temp, _) = self
+            .pending
+            .iter()
+            .rev()
+            .find(|(_, to)| *to == path)
+            .ok_or_else(|| Error::output(&path, "was not written by this run"))?;
+        std::fs::read_to_string(temp).map_err(|e| Error::output(temp, e))
+    }
+
     /// Opens `name`'s temporary file for writing. A file of that name
     /// that fortunes did not write (it is not in the manifest) is someone
     /// else's: refused, never replaced.
