@@ -47,8 +47,13 @@ fn the_html_report_is_one_self_contained_file_with_tables_plots_and_games() {
     assert_eq!(html.matches("<ol class=\"events\">").count(), games);
     assert_eq!(html.matches("class=\"record\"").count(), games);
     // The example's command replays the very game shown.
-    let start = html.find("<code>fortunes replay ").unwrap() + "<code>".len();
+    let section = html.find("<section class=\"game\">").unwrap();
+    let start = section + html[section..].find("<code>fortunes replay ").unwrap() + "<code>".len();
     let command = &html[start..start + html[start..].find("</code>").unwrap()];
+    // A sweep's report also lists the games that moved most, each with
+    // its paired replay.
+    assert!(markdown.contains("Games that moved most"));
+    assert!(markdown.contains("--vs hand_size_a="));
     let args: Vec<String> = command
         .split_whitespace()
         .skip(1)

@@ -93,10 +93,13 @@ fn examples_text(run: &Path, groups: &[String], answers: &[ask::Answer]) -> Stri
                 .collect::<Vec<_>>();
             let mut command = format!(
                 "fortunes replay {} {game}",
-                quoted(&run.display().to_string())
+                crate::report::examples::shell_word(&run.display().to_string())
             );
             if let Some(v) = variant {
-                command.push_str(&format!(" --variant {}", quoted(&answer.group[v])));
+                command.push_str(&format!(
+                    " --variant {}",
+                    crate::report::examples::shell_word(&answer.group[v])
+                ));
             }
             let mut name = format!("game {game}");
             if !label.is_empty() {
@@ -109,14 +112,4 @@ fn examples_text(run: &Path, groups: &[String], answers: &[ask::Answer]) -> Stri
         return "\nno game where it holds\n".into();
     }
     format!("\n{}", crate::output::align(&lines, 2))
-}
-
-/// A shell word: quoted when it holds anything but plain characters.
-fn quoted(word: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+".contains(c);
-    if !word.is_empty() && word.chars().all(plain) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
 }

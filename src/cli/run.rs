@@ -345,11 +345,10 @@ pub fn publish(
         if let Some(tables) = tables.take() {
             tables.finish()?;
         }
-        report::write_report(dir, experiment, &outcomes, threads)?;
         let played = outcomes[experiment.reference].games;
-        let examples =
-            report::examples::examples(experiment, &dir.path().display().to_string(), played);
-        report::write_html(dir, experiment, &examples)?;
+        let games = report::examples::games(experiment, &dir.path().display().to_string(), played);
+        report::write_report(dir, experiment, &outcomes, &games.moved, threads)?;
+        report::write_html(dir, experiment, &games.examples)?;
         let file = dir.path().join("run.toml");
         output::write_text(dir, "run.toml", &experiment.to_toml(threads, &file))?;
     }

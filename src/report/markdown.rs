@@ -2,6 +2,7 @@
 //! metric of interest its plot and table, the paired differences against
 //! the reference, and its distribution where the summary has one.
 
+use super::examples::Moved;
 use super::plots::{
     axis_title, axis_unit, drop_mirror, layout, lines_of, render_histograms, write_plot, Line, Plot,
 };
@@ -17,6 +18,7 @@ pub fn write_report(
     out: &mut OutputDir,
     experiment: &Experiment,
     outcomes: &[Kept],
+    moved: &[Moved],
     threads: usize,
 ) -> Result<()> {
     let mut md = String::new();
@@ -29,6 +31,7 @@ pub fn write_report(
     );
     for metric in &experiment.metrics {
         metric_section(&mut md, out, experiment, outcomes, metric)?;
+        moved_most(&mut md, moved, metric);
     }
     let _ = writeln!(
         md,
@@ -420,4 +423,31 @@ fn games_note(experiment: &Experiment, outcomes: &[Kept]) -> String {
         "{played}, seed {}; bars: 95% intervals with the game as the unit",
         experiment.seed
     )
+}
+
+/// The games whose figure moved most against the reference, each with the
+/// paired replay that shows where the two part.
+fn moved_most(md: &mut String, moved: &[Moved], metric: &str) {
+    let mut rows = moved.iter().filter(|m| m.metric == metric).peekable();
+    let Some(first) = rows.peek() else {
+        return;
+    };
+    let _ = writeln!(
+        md,
+        "Games that moved most (the first {} games of each variant against the same games of the reference; replay one to see where the two part):\n\n| variant | game | series | reference | variant's | replay |\n|---|---|---|---|---|---|",
+        first.pool
+    );
+    for m in rows {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | `{}` |",
+            m.variant,
+            m.game,
+            m.series,
+            crate::output::number(m.reference),
+            crate::output::number(m.value),
+            m.command
+        );
+    }
+    let _ = writeln!(md);
 }
