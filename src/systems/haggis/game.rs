@@ -2,12 +2,14 @@
 //! round played on a `RoundState`.
 
 use super::cards::{Cards, NUMBER_CARDS};
+use super::events::{self, Event};
 pub use super::round::{is_legal, RoundScore, RoundState};
 use super::rules::{Bet, Betting, FirstDealer, Rules};
 use super::strategy::{Scratch, Strategy, View};
 use crate::engine::deck::shuffle;
 use crate::engine::seeding::{game_rng, GameRng, Stream};
 use crate::engine::{BySeat, Seat};
+use crate::system::{Observer, Unobserved};
 use rand::Rng;
 
 /// A finished round, for statistics and records.
@@ -21,8 +23,9 @@ pub struct RoundOutcome {
 }
 
 /// One worker's reusable game: scores, the deck, random streams and each
-/// seat's strategy scratch space.
-pub struct Game {
+/// seat's strategy scratch space; told to `obs` as it goes (`Unobserved`
+/// in a run).
+pub struct Game<O = Unobserved> {
     pub scores: BySeat<u32>,
     pub dealer: Seat,
     pub rounds: u32,
@@ -31,6 +34,7 @@ pub struct Game {
     deal_rng: GameRng,
     seat_rngs: BySeat<GameRng>,
     scratch: BySeat<Scratch>,
+    pub obs: O,
 }
 
 impl Game {
@@ -44,11 +48,29 @@ impl Game {
             deal_rng: game_rng(master_seed, index, Stream::DEAL),
             seat_rngs: BySeat::from_fn(|s| game_rng(master_seed, index, Stream::seat(s.index()))),
             scratch: BySeat([Scratch::new(), Scratch::new()]),
+            obs: Unobserved,
         };
         game.reset(rules, master_seed, index);
         game
     }
 
+    /// This game (its seeds, scores and dealer), told to `obs`.
+    pub fn observed<P>(self, obs: P) -> Game<P> {
+        Game {
+            scores: self.scores,
+            dealer: self.dealer,
+            rounds: self.rounds,
+            round: self.round,
+            deck: self.deck,
+            deal_rng: self.deal_rng,
+            seat_rngs: self.seat_rngs,
+            scratch: self.scratch,
+            obs,
+        }
+    }
+}
+
+impl<O: Observer<Event>> Game<O> {
     /// Starts game `index` of the run seeded by `master_seed`, reusing the
     /// allocations.
     pub fn reset(&mut self, rules: &Rules, master_seed: u64, index: u64) {
@@ -112,6 +134,10 @@ impl Game {
         strategies: &BySeat<S>,
     ) -> RoundOutcome {
         self.deal(rules);
+        let number = self.rounds + 1;
+        if self.obs.on() {
+            events::tell_deal(&mut self.obs, number, &self.round, self.scores);
+        }
         let leader = self.dealer.other();
         let order = match rules.betting {
             Betting::Simultaneous | Betting::LeaderFirst => [leader, self.dealer],
@@ -123,6 +149,10 @@ impl Game {
             let view = self.view(rules, seat, seen);
             bets[seat] =
                 strategies[seat].bet(&view, &mut self.scratch[seat], &mut self.seat_rngs[seat]);
+            if self.obs.on() {
+                self.obs
+                    .event(events::bet(rules, number, seat, bets[seat], seen));
+            }
         }
         self.round.bets = bets;
         while self.round.out.is_none() {
@@ -135,11 +165,25 @@ impl Game {
                 "{choice:?} in {:?}",
                 self.round
             );
+            // The move's events need the round it was chosen in: the hand
+            // and the legal plays, and the trick it may have ended.
+            let before = if self.obs.on() {
+                Some(self.round)
+            } else {
+                None
+            };
             self.round.apply(rules, choice);
+            if let Some(before) = before {
+                events::tell_move(&mut self.obs, rules, number, &before, &self.round, choice);
+            }
         }
         let score = self.round.score(rules);
         for seat in Seat::BOTH {
             self.scores[seat] += score.points[seat];
+        }
+        if self.obs.on() {
+            self.obs
+                .event(events::round_end(number, &self.round, &score, self.scores));
         }
         self.rounds += 1;
         // The score leader deals next; on a tie, the round's winner.

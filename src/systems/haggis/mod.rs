@@ -7,6 +7,7 @@ pub mod cards;
 pub mod combo;
 pub mod command;
 pub mod duel;
+pub mod events;
 pub mod game;
 pub mod metrics;
 pub mod moves;
@@ -31,9 +32,10 @@ use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
 use crate::system::agent::{seat_stream, Agents};
 use crate::system::{
-    player_names, AgentCommand, Metric, PlayCommand, Series, Simulation, StrategyInfo, ToolCommand,
-    Trace, Variant,
+    player_names, AgentCommand, Metric, Observer, PlayCommand, Replay, Series, Simulation,
+    StrategyInfo, ToolCommand, Trace, Variant,
 };
+use events::Event;
 
 /// One round: a row of `records.parquet`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,8 +89,8 @@ pub struct GameResult {
 
 /// Plays game `index` to the target score on `game` (reset first), adding
 /// every round to `stats` and, if given, to `records`.
-pub fn play_game<S: Strategy>(
-    game: &mut Game,
+pub fn play_game<S: Strategy, O: Observer<Event>>(
+    game: &mut Game<O>,
     rules: &Rules,
     strategies: &BySeat<S>,
     master_seed: u64,
@@ -110,6 +112,14 @@ pub fn play_game<S: Strategy>(
     let [a, b] = game.scores.0;
     let capped = a.max(b) < rules.target_score || a == b;
     stats.record_game(game.rounds, winner, capped, game.scores);
+    if game.obs.on() {
+        game.obs.event(Event::GameEnd {
+            rounds: game.rounds,
+            scores: game.scores.0,
+            winner: winner.map(Seat::name),
+            capped,
+        });
+    }
     GameResult {
         winner,
         rounds: game.rounds,
@@ -127,6 +137,52 @@ pub struct Haggis {
     /// An external agent's command and its `hello`, for a seat an agent
     /// plays (`exec:COMMAND`).
     pub agents: Agents,
+}
+
+impl Haggis {
+    /// Game `index` on `game`, each seat played by its built-in or, where
+    /// a seat has one, its external agent: a run and a replay both play
+    /// through here, so a replay is the very game the run played.
+    #[inline]
+    fn play_seated<O: Observer<Event>>(
+        &self,
+        game: &mut Game<O>,
+        master_seed: u64,
+        index: u64,
+        stats: &mut Stats,
+        records: Option<&mut Vec<RoundRecord>>,
+    ) -> GameResult {
+        match self
+            .agents
+            .lend(rules::SYSTEM, master_seed, index, seat_stream)
+        {
+            None => play_game(
+                game,
+                &self.rules,
+                &self.strategies,
+                master_seed,
+                index,
+                stats,
+                records,
+            ),
+            Some(lent) => {
+                let agents = lent.seats();
+                let seats = BySeat::from_fn(|s| agent::Seated {
+                    built_in: self.strategies[s],
+                    agent: agents[s],
+                });
+                play_game(
+                    game,
+                    &self.rules,
+                    &seats,
+                    master_seed,
+                    index,
+                    stats,
+                    records,
+                )
+            }
+        }
+    }
 }
 
 impl Record for RoundRecord {
@@ -236,40 +292,23 @@ impl Simulation for Haggis {
         records: Option<&mut Vec<RoundRecord>>,
     ) {
         *scratch = Stats::default();
-        match self
-            .agents
-            .lend(rules::SYSTEM, master_seed, game, seat_stream)
-        {
-            None => {
-                play_game(
-                    state,
-                    &self.rules,
-                    &self.strategies,
-                    master_seed,
-                    game,
-                    scratch,
-                    records,
-                );
-            }
-            Some(lent) => {
-                let agents = lent.seats();
-                let seats = BySeat::from_fn(|s| agent::Seated {
-                    built_in: self.strategies[s],
-                    agent: agents[s],
-                });
-                play_game(
-                    state,
-                    &self.rules,
-                    &seats,
-                    master_seed,
-                    game,
-                    scratch,
-                    records,
-                );
-            }
-        }
+        self.play_seated(state, master_seed, game, scratch, records);
         scratch.series(series);
         *stats += &*scratch;
+    }
+
+    fn replay(&self, master_seed: u64, game: u64, events: &mut Replay) -> Result<Vec<RoundRecord>> {
+        let mut played = Game::new(&self.rules, master_seed, game).observed(std::mem::take(events));
+        let mut records = Vec::new();
+        self.play_seated(
+            &mut played,
+            master_seed,
+            game,
+            &mut Stats::default(),
+            Some(&mut records),
+        );
+        *events = played.obs;
+        Ok(records)
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {
