@@ -141,8 +141,11 @@ fn round_records_use_the_game_as_the_unit_and_variants_answer_apart() {
         text.contains("rules=leaflet") && text.contains("rules=official"),
         "{text}"
     );
-    // Several rounds a game: the interval's unit is the game.
-    assert!(text.lines().skip(1).all(|l| l.ends_with("game")), "{text}");
+    // Several rounds a game: the interval's unit is the game, and the
+    // answer says what a record is.
+    let (table, row) = text.trim_end().rsplit_once('\n').unwrap();
+    assert!(table.lines().skip(1).all(|l| l.ends_with("game")), "{text}");
+    assert!(row.contains("one row per round of a game"), "{text}");
 }
 
 #[test]

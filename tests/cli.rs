@@ -118,6 +118,7 @@ fn run_writes_tidy_tables_records_and_manifest() {
             "metrics.csv",
             "metrics.parquet",
             "records.parquet",
+            "report.html",
             "report.md",
             "run.toml",
             "summary.csv",

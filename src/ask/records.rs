@@ -22,6 +22,9 @@ pub struct Records {
     pub(super) names: Vec<String>,
     pub(super) types: Vec<Type>,
     rows: usize,
+    /// What a row is (`one row per round of a game`), from the file's
+    /// metadata, or from its columns for a file written before it said.
+    pub row: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,15 +86,33 @@ impl Records {
             types.push(kind);
         }
         let file = crate::presets::open_input(&path)?;
-        let rows = ParquetReader::new(file)
-            .num_rows()
-            .map_err(|e| Error::file(&path, e))?;
+        let mut reader = ParquetReader::new(file);
+        let told = reader
+            .get_metadata()
+            .map_err(|e| Error::file(&path, e))?
+            .key_value_metadata()
+            .iter()
+            .flatten()
+            .find(|kv| kv.key == crate::output::ROW_KEY)
+            .and_then(|kv| kv.value.clone());
+        let row = told.unwrap_or_else(|| {
+            let part = ["round", "turn", "decq"]
+                .into_iter()
+                .find(|part| names.iter().any(|n| n == part));
+            crate::output::row_text(match part {
+                Some("decq") => "DECQ",
+                Some(part) => part,
+                None => "game",
+            })
+        });
+        let rows = reader.num_rows().map_err(|e| Error::file(&path, e))?;
         Ok(Records {
             path,
             frame: first.clear(),
             names,
             types,
             rows,
+            row,
         })
     }
 

@@ -61,6 +61,7 @@ pub fn ask(args: AskArgs) -> Result<()> {
                 object.insert("ci_low".into(), a.ci_low.into());
                 object.insert("ci_high".into(), a.ci_high.into());
                 object.insert("unit".into(), a.unit.into());
+                object.insert("row".into(), records.row.clone().into());
                 if args.games.is_some() {
                     object.insert("games_where_it_holds".into(), a.examples.clone().into());
                 }
@@ -70,6 +71,10 @@ pub fn ask(args: AskArgs) -> Result<()> {
         return emit(&crate::output::json_lines(&values));
     }
     let mut text = ask::format_answers(&groups, &answers, args.mean.is_some());
+    text.push_str(&format!(
+        "records.parquet has {}; the interval's unit is in the last column\n",
+        records.row
+    ));
     if args.games.is_some() {
         text.push_str(&examples_text(&run, &groups, &answers));
     }

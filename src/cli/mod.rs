@@ -86,7 +86,8 @@ enum Command {
     #[command(after_help = EXIT_CODES)]
     Tune(tune::TuneArgs),
     /// How often does X happen? The share of a run's records (one per game,
-    /// per Haggis round or per Sickles turn) where EXPR holds, with its 95% interval, e.g.
+    /// per Haggis round, per Sickles turn or per Piquet DECQ) where EXPR
+    /// holds, with its 95% interval at the game level, e.g.
     /// `fortunes ask reports/run "rounds >= 40 and initiative_a > initiative_b"`.
     /// EXPR: column names, numbers, "strings", true/false, + - * / %,
     /// == != < <= > >=, and/or/not, parentheses.

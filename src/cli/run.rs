@@ -42,7 +42,9 @@ pub struct RunArgs {
     /// writes reports/NAME/ unless told otherwise).
     #[arg(short, long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Also write records.parquet, one row per game (Haggis: per round).
+    /// Also write records.parquet: one row per game (Haggis: per round;
+    /// Sickles: per turn; Piquet: per DECQ), what a row is said in the
+    /// file's metadata (`fortunes.row`) and by `fortunes ask`.
     #[arg(long)]
     pub records: bool,
     /// An external agent (exec:) that crashes, times out or answers

@@ -13,8 +13,8 @@ pub mod text;
 pub use folder::{write_text, OutputDir, MANIFEST};
 pub use format::{interval_text, number, signed_number};
 pub use records::{
-    records_frame, Cell, ColumnSpec, ColumnType, Record, RecordsWriter, VariantColumns,
-    ROW_GROUP_ROWS,
+    records_frame, row_text, Cell, ColumnSpec, ColumnType, Record, RecordsWriter, VariantColumns,
+    ROW_GROUP_ROWS, ROW_KEY,
 };
 pub use tables::{
     axis_column, column_name, integer_axes, summary_table, write_table, Table, TableColumn,

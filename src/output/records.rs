@@ -40,10 +40,25 @@ pub enum Cell {
     Name(&'static str),
 }
 
+/// The key of records.parquet's metadata that says what a row is.
+pub const ROW_KEY: &str = "fortunes.row";
+
+/// `one row per game`, `one row per round of a game`.
+pub fn row_text(row: &str) -> String {
+    if row == "game" {
+        "one row per game".into()
+    } else {
+        format!("one row per {row} of a game")
+    }
+}
+
 /// A row of `records.parquet`. Game modules describe their rows with this;
 /// only the output layer knows how they are stored.
 pub trait Record: Copy + Send + Sync + 'static {
     const COLUMNS: &'static [ColumnSpec];
+    /// What one row is: `game`, or the part of a game (`round`, `turn`,
+    /// `DECQ`); said in the file's metadata and by `ask`.
+    const ROW: &'static str = "game";
     /// The cell of column `column` (an index into `COLUMNS`).
     fn cell(&self, column: usize) -> Cell;
 }
@@ -192,6 +207,10 @@ impl<R: Record> RecordsWriter<R> {
                 .expect("file is open until the first row group");
             self.writer = Some(
                 ParquetWriter::new(file)
+                    .with_key_value_metadata(Some(KeyValueMetadata::from_static(vec![(
+                        ROW_KEY.to_string(),
+                        row_text(R::ROW),
+                    )])))
                     .batched(frame.schema())
                     .map_err(fail)?,
             );

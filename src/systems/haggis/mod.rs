@@ -186,6 +186,7 @@ impl Haggis {
 }
 
 impl Record for RoundRecord {
+    const ROW: &'static str = "round";
     const COLUMNS: &'static [ColumnSpec] = &{
         use ColumnType::*;
         [
