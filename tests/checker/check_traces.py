@@ -25,9 +25,10 @@ sys.path.insert(0, HERE)
 
 import common  # noqa: E402
 import haggerty  # noqa: E402
+import haggis  # noqa: E402
 
 # The systems the checker knows: name -> module (SYSTEM, DEFAULT_GAMES, CONFIGS, rules, check).
-SYSTEMS = {m.SYSTEM: m for m in (haggerty,)}
+SYSTEMS = {m.SYSTEM: m for m in (haggerty, haggis)}
 
 DEFAULT_BINARY = "/root/.cache/fortunes-target/release/fortunes"
 
@@ -53,6 +54,25 @@ def sets_of(args):
             name, _, value = a[len("--set="):].partition("=")
             out[name] = value
     return out
+
+
+def preset_of(args):
+    """The --rules NAME of a configuration's arguments, or None."""
+    out = None
+    for i, a in enumerate(args):
+        if a == "--rules" and i + 1 < len(args):
+            out = args[i + 1]
+        elif a.startswith("--rules="):
+            out = a[len("--rules="):]
+    return out
+
+
+def rules_of(module, defaults, args):
+    """The rule values a configuration plays under: defaults, then its --rules preset, then its --set values."""
+    preset = preset_of(args)
+    if preset is None:
+        return module.rules(defaults, sets_of(args))
+    return module.rules(defaults, sets_of(args), preset=preset)
 
 
 def replay(binary, system, game, seed, args):
@@ -91,7 +111,7 @@ def command_line(binary, system, game, seed, args):
 
 
 def run_config(binary, module, label, args, games, seed, jobs, defaults):
-    rules = module.rules(defaults, sets_of(args))
+    rules = rules_of(module, defaults, args)
     start = time.time()
     n_events = 0
     seen = {}
