@@ -147,8 +147,16 @@ fn games(body: &mut String, experiment: &Experiment, examples: &[Example]) {
             Ok(replay) => {
                 let _ = writeln!(
                     body,
-                    "<div class=\"trace\" id=\"trace-{i}\" data-events=\"{}\">",
+                    "<div class=\"trace\" id=\"trace-{i}\" data-system=\"{}\" data-events=\"{}\">",
+                    experiment.system.name(),
                     replay.events.len()
+                );
+                // The events as data, for the picture drawn beside the
+                // cursor; `</` is escaped so no event can end the script.
+                let json = format!("[{}]", replay.events.json.join(",")).replace("</", "<\\/");
+                let _ = writeln!(
+                    body,
+                    "<script type=\"application/json\" class=\"data\">{json}</script>\n<div class=\"picture\" hidden></div>"
                 );
                 let _ = writeln!(
                     body,
@@ -217,6 +225,17 @@ figcaption{font-size:.8rem;color:#555;padding:.2rem .5rem}
 .events li.after{color:#aaa}
 .record{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.8rem;color:#444}
 .controls{margin:.5rem 0}.controls button{font-size:1rem;margin-right:.3rem}
+.picture{border:1px solid #ddd;background:#fcfcf7;padding:.4rem .6rem;margin:.4rem 0;font-size:.85rem}
+.lane{display:flex;align-items:center;min-height:1.9rem;position:relative}
+.lane .label{width:9rem;flex:none;color:#555}
+.lane .items{position:relative;flex:1;min-height:1.7rem}
+.chip{display:inline-block;border:1px solid #99a;border-radius:3px;padding:0 .3rem;margin:.1rem .15rem;background:#fff;font-family:ui-monospace,Menlo,Consolas,monospace;white-space:nowrap}
+.field .chip{position:absolute;top:0;transform:translateX(-50%)}
+.field .items{border-bottom:1px dashed #bbb;min-height:3.4rem}
+.chip.now{background:#ffe9a8;border-color:#c90}
+.chip.out{color:#aaa;border-style:dashed}
+.chip.hurt{background:#fde2e2;border-color:#c55}
+.chip.a{border-color:#2a6fdb}.chip.b{border-color:#d9480f}
 ";
 
 /// Stepping through a trace: the event at the cursor is marked, the ones
@@ -225,13 +244,91 @@ figcaption{font-size:.8rem;color:#555;padding:.2rem .5rem}
 const SCRIPT: &str = r#"
 (function () {
   var errors = [];
+  // How each system's state looks at an event, rebuilt from the events up
+  // to it (a display of the trace, not the game's own state): lanes of
+  // chips, placed along the field where they have a position (`at`).
+  function remove(list, cards) {
+    cards.forEach(function (c) { var i = list.indexOf(c); if (i >= 0) { list.splice(i, 1); } });
+  }
+  function chips(list, mark) { return list.map(function (c) { return { text: c, mark: mark || '' }; }); }
+  var PICTURES = {
+    haggerty: function (events) {
+      var hands = { a: [], b: [] }, table = { a: [], b: [] }, round = null, first = '', pile = '';
+      events.forEach(function (e) {
+        if (e.round !== undefined && e.round !== round) { table = { a: [], b: [] }; round = e.round; first = ''; }
+        if (e.event === 'refill') { hands[e.seat] = e.hand.slice(); pile = e.pile; }
+        if ((e.event === 'reveal' || e.event === 'chain') && e.card) { remove(hands[e.seat], [e.card]); table[e.seat].push(e.card); }
+        if (e.event === 'initiative') { first = e.first; }
+        if (e.event === 'turn_end') { table = { a: [], b: [] }; }
+      });
+      return [
+        { label: "a's hand", items: chips(hands.a, 'a') },
+        { label: 'a plays' + (first === 'a' ? ' (first)' : ''), items: chips(table.a, 'now') },
+        { label: 'b plays' + (first === 'b' ? ' (first)' : ''), items: chips(table.b, 'now') },
+        { label: "b's hand", items: chips(hands.b, 'b') },
+        { label: 'draw pile', items: pile === '' ? [] : [{ text: pile + ' cards', mark: '' }] }
+      ];
+    },
+    haggis: function (events) {
+      var hands = { a: [], b: [] }, trick = [], scores = [0, 0], captured = { a: 0, b: 0 };
+      events.forEach(function (e) {
+        if (e.event === 'deal') { scores = e.scores; captured = { a: 0, b: 0 }; trick = []; }
+        if (e.event === 'hand') { hands[e.seat] = e.cards.concat(e.wilds); }
+        if (e.event === 'play') { remove(hands[e.seat], e.cards); trick.push({ text: e.seat + ': ' + e.cards.join(' '), mark: e.seat }); }
+        if (e.event === 'pass') { trick.push({ text: e.seat + ' passes', mark: 'out' }); }
+        if (e.event === 'trick') { trick = []; captured[e.taker] += e.points; }
+        if (e.event === 'round_end' || e.event === 'game_end') { scores = e.scores; }
+      });
+      return [
+        { label: "a's hand", items: chips(hands.a, 'a') },
+        { label: 'this trick', items: trick },
+        { label: "b's hand", items: chips(hands.b, 'b') },
+        { label: 'captured / scores', items: [{ text: 'a ' + captured.a + ' / ' + scores[0] }, { text: 'b ' + captured.b + ' / ' + scores[1] }] }
+      ];
+    }
+  };
+  function draw(box, lanes) {
+    var placed = [];
+    lanes.forEach(function (l) { l.items.forEach(function (i) { if (typeof i.at === 'number') { placed.push(i.at); } }); });
+    var lo = Math.min.apply(null, placed), hi = Math.max.apply(null, placed);
+    box.textContent = '';
+    lanes.forEach(function (lane) {
+      var row = document.createElement('div');
+      row.className = 'lane' + (lane.field ? ' field' : '');
+      var label = document.createElement('span');
+      label.className = 'label';
+      label.textContent = lane.label;
+      var items = document.createElement('span');
+      items.className = 'items';
+      lane.items.forEach(function (item, k) {
+        var chip = document.createElement('span');
+        chip.className = 'chip ' + (item.mark || '');
+        chip.textContent = item.text;
+        if (lane.field && typeof item.at === 'number') {
+          chip.style.left = (hi > lo ? 3 + 94 * (item.at - lo) / (hi - lo) : 50) + '%';
+          chip.style.top = (k % 2) * 1.6 + 'rem';
+          if (item.title) { chip.title = item.title; }
+        }
+        items.appendChild(chip);
+      });
+      row.appendChild(label);
+      row.appendChild(items);
+      box.appendChild(row);
+    });
+  }
   window.addEventListener('error', function (e) { errors.push(String(e.message)); });
   function setUp(trace) {
     var items = trace.querySelectorAll('.events li');
     var controls = trace.querySelector('.controls');
     var at = trace.querySelector('.at');
     var cursor = 0;
+    var data = trace.querySelector('.data');
+    var events = data ? JSON.parse(data.textContent) : [];
+    var picture = trace.querySelector('.picture');
+    var pictured = PICTURES[trace.getAttribute('data-system')];
+    if (picture && pictured) { picture.hidden = false; }
     function show() {
+      if (picture && pictured) { draw(picture, pictured(events.slice(0, cursor + 1))); }
       for (var i = 0; i < items.length; i++) {
         items[i].className = i === cursor ? 'now' : (i > cursor ? 'after' : '');
       }
@@ -280,6 +377,8 @@ const SCRIPT: &str = r#"
       else { prev.click(); prev.click(); prev.click();
         if (first.view.at() !== 'event 1 of ' + items.length) { outcome = 'fail: back past the first event'; } }
       next.click(); next.click();
+      var system = first.trace.getAttribute('data-system');
+      if (PICTURES[system] && !first.trace.querySelector('.picture .chip')) { outcome = 'fail: no picture of ' + system; }
     }
     if (document.querySelectorAll('table').length === 0) { outcome = 'fail: no table'; }
     if (errors.length) { outcome = 'fail: ' + errors.join('; '); }
