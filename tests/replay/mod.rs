@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 
 mod haggerty;
 mod haggis;
+mod piquet;
 
 /// One record row, column name to value.
 pub type Row = BTreeMap<String, Value>;

@@ -7,6 +7,7 @@
 pub mod agent;
 pub mod cards;
 pub mod dice;
+pub mod events;
 pub mod field;
 pub mod game;
 pub mod metrics;
@@ -30,8 +31,8 @@ use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
 use crate::system::agent::Agents;
 use crate::system::{
-    AgentCommand, Metric, OddsCommand, PlayCommand, Series, Simulation, StrategyInfo, Trace,
-    Variant,
+    AgentCommand, Metric, Observer, OddsCommand, PlayCommand, Replay, Series, Simulation,
+    StrategyInfo, Trace, Variant,
 };
 
 /// A Piquet experiment: rules, scenario, one player per side.
@@ -51,6 +52,49 @@ impl Piquet {
             rules: &self.rules,
             scenario: &self.scenario,
             strategies: &self.strategies,
+        }
+    }
+
+    /// Game `index` on `state`, each side played by its built-in or, where
+    /// a side has one, its external agent: the run's game and the
+    /// replay's alike.
+    #[inline]
+    fn play_seated<O: Observer<events::Event>>(
+        &self,
+        state: &mut Game<O>,
+        tally: &mut GameTally,
+        master_seed: u64,
+        game: u64,
+        stats: &mut Stats,
+        records: Option<&mut Vec<DecqRecord>>,
+    ) {
+        // An agent plays every player of its side, each with its own
+        // stream, as the built-ins do.
+        let players = |seat: Seat| {
+            (0..self.scenario.sides[seat].player_count as usize)
+                .map(|p| game::player_stream(seat, p))
+                .collect()
+        };
+        match self.agents.lend(rules::SYSTEM, master_seed, game, players) {
+            None => {
+                let setup = self.setup();
+                state.reset(&setup, master_seed, game);
+                state.play(&setup, game, stats, tally, records);
+            }
+            Some(lent) => {
+                let agents = lent.seats();
+                let seats = BySeat::from_fn(|s| agent::Seated {
+                    built_in: self.strategies[s],
+                    asker: agents[s].map(|a| a as &dyn agent::Ask),
+                });
+                let setup = Setup {
+                    rules: &self.rules,
+                    scenario: &self.scenario,
+                    strategies: &seats,
+                };
+                state.reset(&setup, master_seed, game);
+                state.play(&setup, game, stats, tally, records);
+            }
         }
     }
 }
@@ -218,35 +262,23 @@ impl Simulation for Piquet {
         series: &mut [Ratio],
         records: Option<&mut Vec<DecqRecord>>,
     ) {
-        // An agent plays every player of its side, each with its own
-        // stream, as the built-ins do.
-        let players = |seat: Seat| {
-            (0..self.scenario.sides[seat].player_count as usize)
-                .map(|p| game::player_stream(seat, p))
-                .collect()
-        };
-        match self.agents.lend(rules::SYSTEM, master_seed, game, players) {
-            None => {
-                let setup = self.setup();
-                state.reset(&setup, master_seed, game);
-                state.play(&setup, game, stats, tally, records);
-            }
-            Some(lent) => {
-                let agents = lent.seats();
-                let seats = BySeat::from_fn(|s| agent::Seated {
-                    built_in: self.strategies[s],
-                    asker: agents[s].map(|a| a as &dyn agent::Ask),
-                });
-                let setup = Setup {
-                    rules: &self.rules,
-                    scenario: &self.scenario,
-                    strategies: &seats,
-                };
-                state.reset(&setup, master_seed, game);
-                state.play(&setup, game, stats, tally, records);
-            }
-        }
+        self.play_seated(state, tally, master_seed, game, stats, records);
         tally.series(series);
+    }
+
+    fn replay(&self, master_seed: u64, game: u64, events: &mut Replay) -> Result<Vec<DecqRecord>> {
+        let mut played = Game::with_observer(std::mem::take(events));
+        let mut records = Vec::new();
+        self.play_seated(
+            &mut played,
+            &mut GameTally::default(),
+            master_seed,
+            game,
+            &mut Stats::default(),
+            Some(&mut records),
+        );
+        *events = played.obs;
+        Ok(records)
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {

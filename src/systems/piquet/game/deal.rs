@@ -5,7 +5,7 @@
 
 use super::*;
 
-impl Game {
+impl<O: Observer<Event>> Game<O> {
     /// A fingerprint of both first decks.
     pub fn deal_fingerprint(&self) -> u64 {
         self.players

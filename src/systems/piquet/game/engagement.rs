@@ -5,7 +5,7 @@
 
 use super::*;
 
-impl Game {
+impl<O: Observer<Event>> Game<O> {
     /// An assaulting regiment whose chips are gone meets its target.
     pub(super) fn contact<D: Decide>(
         &mut self,
@@ -42,7 +42,21 @@ impl Game {
                     x.attackers |= 1 << i;
                     x.fresh |= 1 << i;
                     x.joined |= 1 << i;
+                    let from = self.units[seat][i].x;
                     self.units[seat][i].x = self.units[enemy][t].x;
+                    if self.obs.on() {
+                        let defender = told::name(setup.scenario, enemy, t);
+                        self.tell_of(setup, seat, i, |decq, kard, side, attacker| {
+                            Event::JoinsAssault {
+                                decq,
+                                kard,
+                                side,
+                                attacker,
+                                defender,
+                            }
+                        });
+                        self.tell_move(setup, seat, i, from, "joins_assault");
+                    }
                     self.moved();
                     self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
                     self.set_status(setup, seat, i, Status::Fighting);
@@ -70,7 +84,23 @@ impl Game {
                     self.begun_elan[k] += e as u32;
                 }
                 self.begun += 1;
+                let from = self.units[seat][i].x;
                 self.units[seat][i].x = self.units[enemy][t].x;
+                if self.obs.on() {
+                    let defender = told::name(setup.scenario, enemy, t);
+                    let elan = elan.map(u32::from);
+                    self.tell_of(setup, seat, i, |decq, kard, side, attacker| {
+                        Event::AssaultBegins {
+                            decq,
+                            kard,
+                            side,
+                            attacker,
+                            defender,
+                            elan,
+                        }
+                    });
+                    self.tell_move(setup, seat, i, from, "assault");
+                }
                 self.moved();
                 self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
                 self.set_status(setup, enemy, t, Status::Fighting);
@@ -124,11 +154,15 @@ impl Game {
         let heroic = |players: &[PlayerState; MAX_PLAYERS], player: u8| {
             (players[0].heroic || players[player as usize].heroic) as i32
         };
-        let y = self.perform(
-            defender.rating,
-            heroic(&self.players[ds], defender.player) + self.tier_step(rules, ds, d, &defender),
-            rules,
-        );
+        let defender_step =
+            heroic(&self.players[ds], defender.player) + self.tier_step(rules, ds, d, &defender);
+        let told_defender = self
+            .obs
+            .on()
+            .then(|| self.told_cast(defender.rating, defender_step, rules));
+        let y = self.perform(defender.rating, defender_step, rules);
+        let mut attacker_dice = Vec::new();
+        let mut attempts = Vec::new();
         // Each attacker casts; with several on one defender, drop the high
         // and low casts in pairs and take the highest left.
         let mut casts = [0u8; MAX_UNITS];
@@ -139,12 +173,19 @@ impl Game {
             let i = attackers.trailing_zeros() as usize;
             attackers &= attackers - 1;
             let regiment = setup.scenario.sides[as_].regiments[i];
-            let v = self.perform(
-                regiment.rating,
-                heroic(&self.players[as_], regiment.player)
-                    + self.tier_step(rules, as_, i, &regiment),
-                rules,
-            );
+            let step = heroic(&self.players[as_], regiment.player)
+                + self.tier_step(rules, as_, i, &regiment);
+            if self.obs.on() {
+                let (dice, value) = self.told_cast(regiment.rating, step, rules);
+                attacker_dice.push((dice, value));
+            }
+            let v = self.perform(regiment.rating, step, rules);
+            if let Some((_, value)) = attacker_dice.last() {
+                assert_eq!(
+                    *value, v,
+                    "an assault cast's faces read as the game read them"
+                );
+            }
             casts[n] = v as u8;
             n += 1;
             let unit = &mut self.units[as_][i];
@@ -161,7 +202,11 @@ impl Game {
                 tally.breakthrough_attempts += 1;
                 let chance = rules.breakthrough_multiplier * (v - y);
                 // Percentile dice, '00' read as 100.
-                if self.dice.random_range(1..=100) <= chance {
+                let roll = self.dice.random_range(1..=100);
+                if self.obs.on() {
+                    attempts.push((i, chance, roll));
+                }
+                if roll <= chance {
                     stats.breakthroughs += 1;
                     tally.breakthroughs += 1;
                     breakthroughs |= 1 << i;
@@ -171,6 +216,14 @@ impl Game {
         let combined = multi_unit(&mut casts[..n]);
         let def = &mut self.units[ds][d].elan;
         *def = def.saturating_sub(combined as u8);
+        if let Some(defender_dice) = told_defender {
+            self.tell_round(setup, slot, defender_dice, y, attacker_dice, combined);
+            for &(i, chance, roll) in &attempts {
+                if roll > chance {
+                    self.tell_breakthrough(setup, slot, i, chance, roll, None);
+                }
+            }
+        }
         let mut through = breakthroughs;
         while through != 0 {
             let i = through.trailing_zeros() as usize;
@@ -181,6 +234,11 @@ impl Game {
             *def = def.saturating_sub(d8);
             let unit = &mut self.units[as_][i];
             unit.elan = unit.elan.saturating_sub(d4);
+            if self.obs.on() {
+                let (_, chance, roll) = *attempts.iter().find(|a| a.0 == i).expect("attempted");
+                self.tell_breakthrough(setup, slot, i, chance, roll, Some((d8, d4)));
+            }
+            let unit = &self.units[as_][i];
             // "If the cavalry still has Elan, it will immediately move
             // forward to the next objective": out of this assault, ready
             // for its next order. Spent by its own d4, it stops there and
@@ -251,6 +309,9 @@ impl Game {
         };
         // Attackers knocked to zero while others fight on withdraw defeated.
         if end.is_none() {
+            if self.obs.on() {
+                self.tell_unloaded(setup, as_, fallen, "assault");
+            }
             self.loaded[as_] &= !fallen;
             self.withdraw(setup, as_, fallen, self.units[ds][d].x);
             self.settle(setup, as_, fallen, true, cavalry_defended);
@@ -275,6 +336,9 @@ impl Game {
         // objective": here out of Engagement range of where it was fought.
         let contact = self.units[ds][d].x;
         for (seat, set) in [(as_, fought | fallen | standing), (ds, 1 << d)] {
+            if self.obs.on() {
+                self.tell_unloaded(setup, seat, set, "assault");
+            }
             self.loaded[seat] &= !set;
         }
         let beaten = if attackers_defeated {
@@ -317,6 +381,19 @@ impl Game {
             || (end == AssaultEnd::Together && rules.both_zero == BothZero::AttackerWins)
             || (end == AssaultEnd::Breakthrough && defender_down);
         tally.attacker_won += attacker_won as u32;
+        if self.obs.on() {
+            let defender = told::name(setup.scenario, ds, d);
+            let (decq, kard) = told::when(self.decq.decq, self.kard);
+            self.obs.event(Event::AssaultEnds {
+                decq,
+                kard,
+                side: as_.name(),
+                defender,
+                end: events::assault_end(end),
+                kards: x.kards,
+                attacker_won,
+            });
+        }
         stats.record_assault(
             &attacker,
             &defender,
@@ -350,110 +427,6 @@ impl Game {
         }
     }
 
-    /// `units` of `seat` withdraw to 1" outside Engagement range of `from`,
-    /// the place of the enemy they withdraw from.
-    pub(super) fn withdraw<D: Decide>(
-        &mut self,
-        setup: &Setup<'_, D>,
-        seat: Seat,
-        units: u16,
-        from: i32,
-    ) {
-        let out = setup.scenario.ranges.engagement + 1;
-        let mut rest = units;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let unit = &mut self.units[seat][i];
-            // Back, never forward: one already farther stays.
-            let to = from - facing(seat) * out;
-            if facing(seat) * (to - unit.x) < 0 {
-                unit.x = to;
-            }
-        }
-        self.moved();
-    }
-
-    /// The nearest enemy regiment still in the game to regiment `i`, or its
-    /// target when it has one.
-    pub(super) fn objective<D: Decide>(
-        &self,
-        setup: &Setup<'_, D>,
-        seat: Seat,
-        i: usize,
-    ) -> Option<usize> {
-        let regiment = &setup.scenario.sides[seat].regiments[i];
-        let enemy = seat.other();
-        if regiment.has_target
-            && self.units[enemy][regiment.target as usize].status != Status::Removed
-        {
-            return Some(regiment.target as usize);
-        }
-        let x = self.units[seat][i].x;
-        (0..setup.scenario.sides[enemy].count as usize)
-            .filter(|&j| self.units[enemy][j].status != Status::Removed)
-            .min_by_key(|&j| ((self.units[enemy][j].x - x).abs(), j))
-    }
-
-    /// A completed Move order: "to move to within Engagement range of an
-    /// enemy formation", its target's (else the nearest enemy's), stopping
-    /// sooner at Engagement range of any enemy on the way (note 19: "to
-    /// the next objective you encounter, whichever comes first"); a
-    /// regiment already that close stays.
-    pub(super) fn close_in<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
-        let Some(j) = self.objective(setup, seat, i) else {
-            return;
-        };
-        let enemy = seat.other();
-        let f = facing(seat);
-        let range = setup.scenario.ranges.engagement;
-        let x = self.units[seat][i].x;
-        let goal = f * (self.units[enemy][j].x - x) - range;
-        let first = (0..setup.scenario.sides[enemy].count as usize)
-            .filter(|&k| self.units[enemy][k].status != Status::Removed)
-            .map(|k| f * (self.units[enemy][k].x - x))
-            .filter(|&ahead| ahead >= 0)
-            .map(|ahead| ahead - range)
-            .min()
-            .unwrap_or(goal);
-        let advance = goal.min(first);
-        if advance > 0 {
-            self.units[seat][i].x = x + f * advance;
-            self.moved();
-            self.clear_defeated(setup);
-        }
-    }
-
-    /// A completed Maneuver order: `maneuver_inches` back, or forward but
-    /// never closer than Engagement range to the nearest enemy ("you can
-    /// not Maneuver into an Assault. You can Maneuver into Engagement").
-    pub(super) fn maneuver<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
-        let inches = setup.rules.maneuver_inches;
-        let f = facing(seat);
-        let back = setup.scenario.sides[seat].regiments[i].maneuver_back;
-        let x = self.units[seat][i].x;
-        let to = if back {
-            x - f * inches
-        } else {
-            let enemy = seat.other();
-            // Enemies ahead (or level): never closer than Engagement range
-            // to the nearest, and never back for a forward maneuver.
-            let room = (0..setup.scenario.sides[enemy].count as usize)
-                .filter(|&j| self.units[enemy][j].status != Status::Removed)
-                .map(|j| f * (self.units[enemy][j].x - x))
-                .filter(|&ahead| ahead >= 0)
-                .map(|ahead| (ahead - setup.scenario.ranges.engagement).max(0))
-                .min()
-                .unwrap_or(inches);
-            x + f * inches.min(room)
-        };
-        if to != x {
-            self.units[seat][i].x = to;
-            self.moved();
-            self.clear_defeated(setup);
-        }
-    }
-
     /// An assault whose target may not resist: the objective is taken
     /// unopposed and the target withdraws out of Engagement range.
     pub(super) fn take_objective<D: Decide>(
@@ -466,7 +439,21 @@ impl Game {
     ) {
         let enemy = seat.other();
         let x = self.units[enemy][t].x;
+        let from = self.units[seat][i].x;
         self.units[seat][i].x = x;
+        if self.obs.on() {
+            let target = told::name(setup.scenario, enemy, t);
+            self.tell_of(setup, seat, i, |decq, kard, side, regiment| {
+                Event::ObjectiveTaken {
+                    decq,
+                    kard,
+                    side,
+                    regiment,
+                    target,
+                }
+            });
+            self.tell_move(setup, seat, i, from, "objective");
+        }
         self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
         if self.units[enemy][t].status != Status::Removed {
             self.withdraw(setup, enemy, 1 << t, x);
@@ -474,67 +461,6 @@ impl Game {
         self.moved();
         self.set_status(setup, seat, i, Status::Idle);
         self.clear_defeated(setup);
-    }
-
-    /// Defeated, unrallied units "may not resist Assault or Engagement by
-    /// an enemy unit, but must immediately withdraw to 1\" outside of the
-    /// Engagement range of the enemy unit": whenever an enemy comes within
-    /// Engagement range of one (it moves up, or rallies there), not only
-    /// as it is defeated. Called after every change of place or status
-    /// that can bring a formed enemy (in the game, not unrallied) within
-    /// range of a defeated unrallied regiment.
-    #[inline(always)]
-    pub(super) fn clear_defeated<D: Decide>(&mut self, setup: &Setup<'_, D>) {
-        // Most moves happen with nobody shaken: checked inline, before the
-        // call that walks the shaken regiments.
-        if self.totals[Seat::A].shaken | self.totals[Seat::B].shaken != 0 {
-            self.withdraw_defeated(setup);
-        }
-    }
-
-    fn withdraw_defeated<D: Decide>(&mut self, setup: &Setup<'_, D>) {
-        for seat in Seat::BOTH {
-            let mut rest = self.totals[seat].shaken;
-            while rest != 0 {
-                let i = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                if matches!(
-                    self.units[seat][i].status,
-                    Status::Shaken { defeated: true, .. }
-                ) {
-                    self.withdraw_from_formed(setup, seat, i);
-                }
-            }
-        }
-    }
-
-    /// Defeated regiment `i` of `seat` withdraws to 1" outside Engagement
-    /// range of the formed enemy within range that stands farthest back
-    /// on its side of the axis, again until none is within range (each
-    /// withdrawal moves it back by at least 1", so past every enemy).
-    fn withdraw_from_formed<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
-        let enemy = seat.other();
-        let range = setup.scenario.ranges.engagement;
-        let f = facing(seat);
-        let formed = self.totals[enemy].able() | self.totals[enemy].fighting;
-        loop {
-            let x = self.units[seat][i].x;
-            let mut from: Option<i32> = None;
-            let mut rest = formed;
-            while rest != 0 {
-                let j = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let y = self.units[enemy][j].x;
-                if (y - x).abs() <= range && from.is_none_or(|g| f * (y - g) < 0) {
-                    from = Some(y);
-                }
-            }
-            let Some(from) = from else {
-                return;
-            };
-            self.units[seat][i].x = from - f * (range + 1);
-            self.moved();
-        }
     }
 
     pub(super) fn begin_engagement(&mut self, seat: Seat, i: usize, j: usize, stats: &mut Stats) {
@@ -571,6 +497,19 @@ impl Game {
             return;
         }
         self.engaged[a] &= !(1 << b);
+        if self.obs.on() {
+            let (decq, kard) = told::when(self.decq.decq, self.kard);
+            self.obs.event(Event::EngagementEnds {
+                decq,
+                kard,
+                a: told::name(setup.scenario, Seat::A, a),
+                b: told::name(setup.scenario, Seat::B, b),
+                how: events::engagement_end(end),
+                kards: self.kard - self.engaged_since[a][b] + 1,
+            });
+            self.tell_unloaded(setup, Seat::A, 1 << a, "engagement_ends");
+            self.tell_unloaded(setup, Seat::B, 1 << b, "engagement_ends");
+        }
         // Out of the engagement, a worn regiment may rally: views change.
         for seat in Seat::BOTH {
             self.versions[seat] = self.versions[seat].wrapping_add(1);

@@ -6,7 +6,7 @@
 use super::*;
 use crate::systems::piquet::strategy::one_of;
 
-impl Game {
+impl<O: Observer<Event>> Game<O> {
     /// The regiments of `seat` with an enemy in range (their targets in
     /// `aims`), worked out again only when a place or the enemies that may
     /// be fired at have changed.
@@ -151,9 +151,15 @@ impl Game {
                     &mut self.seats[seat][p],
                 )
             {
+                if self.obs.on() {
+                    self.tell_reload(setup, seat, p, i, cost, false);
+                }
                 continue;
             }
             player.ip -= cost;
+            if self.obs.on() {
+                self.tell_reload(setup, seat, p, i, cost, true);
+            }
             self.decq.spent[seat][Spend::Reload as usize] += cost;
             self.decq.ip_spent[seat] += cost;
             self.decq.reloads[seat][(arm == Arm::Artillery) as usize] += 1;
@@ -300,10 +306,16 @@ impl Game {
                             &mut self.seats[seat][q],
                         )
                     {
+                        if self.obs.on() {
+                            self.tell_fire(setup, seat, q, order & may_fire, target, false);
+                        }
                         continue;
                     }
                     ordered |= order;
                     player.ip -= rules.fire_cost;
+                    if self.obs.on() {
+                        self.tell_fire(setup, seat, q, order & may_fire, target, true);
+                    }
                     self.decq.spent[seat][Spend::Fire as usize] += rules.fire_cost;
                     self.decq.ip_spent[seat] += rules.fire_cost;
                 } else if ordered >> i & 1 == 0 {
@@ -336,6 +348,11 @@ impl Game {
                     regiment.eight_guns && rules.eight_gun_die,
                     rules.eight_gun_netted,
                 );
+                let faces = self.obs.on().then(|| {
+                    let mut dice = self.dice.clone();
+                    let (sides, count, beyond) = (r.sides, r.dice, rules.beyond_four);
+                    events::volley_faces(&mut dice, sides, count, step, beyond, special)
+                });
                 let value = volley(
                     &mut self.dice,
                     r.sides,
@@ -345,6 +362,20 @@ impl Game {
                     special,
                 );
                 stats.record_volley_cast(volley_key(r.sides, r.dice, step, special), value);
+                if let Some((dice, told)) = faces {
+                    assert_eq!(told, value, "a volley's faces read as the game read them");
+                    self.tell_of(setup, seat, i, |decq, kard, side, regiment| Event::Volley {
+                        decq,
+                        kard,
+                        side,
+                        regiment,
+                        target: told::name(setup.scenario, seat.other(), target),
+                        kind: events::fire_kind(kind),
+                        dice,
+                        step,
+                        value,
+                    });
+                }
                 self.set_loaded(seat, i, false);
                 self.volleys[n] = Volley {
                     seat,
@@ -382,11 +413,28 @@ impl Game {
             let enemy = v.seat.other();
             let (i, j) = (v.firer as usize, v.target as usize);
             if v.engaged {
+                if self.obs.on() {
+                    self.tell_engagement(setup, v.seat, i, j);
+                }
                 self.begin_engagement(v.seat, i, j, stats);
             }
             let unit = &mut self.units[enemy][j];
             let removed = (v.value).min(unit.elan);
             unit.elan -= removed;
+            if self.obs.on() {
+                let elan = unit.elan as u32;
+                let by = told::name(setup.scenario, v.seat, i);
+                self.tell_of(setup, enemy, j, |decq, kard, side, regiment| Event::Hit {
+                    decq,
+                    kard,
+                    side,
+                    regiment,
+                    by,
+                    elan_lost: removed as u32,
+                    elan,
+                });
+            }
+            let unit = &mut self.units[enemy][j];
             stats.record_volley_elan(v.seat, removed as u32);
             let artillery = setup.scenario.sides[v.seat].regiments[i].arm == Arm::Artillery;
             tally.elan_lost[enemy][artillery as usize] += removed as u32;

@@ -21,6 +21,7 @@
 use super::cards::{Card, Kind, KindCounts, BASIC, DECK, KINDS};
 use super::dice::{cast, Rating};
 use super::dice::{eight_gun_steps, volley};
+use super::events::{self, Event};
 use super::field::{At, Status, Unit, IDLE_UNIT};
 use super::rules::UnralliedWinner;
 use super::rules::{BothZero, Rules, MAX_INITIATIVE};
@@ -34,6 +35,7 @@ use super::strategy::{Decide, Needs, OfficerAction, PiquetStrategy, Search, Turn
 use crate::engine::deck::shuffle;
 use crate::engine::seeding::{game_rng, rng_from_seed, GameRng, Stream};
 use crate::engine::{BySeat, Seat};
+use crate::system::{Observer, Unobserved};
 use rand::Rng;
 
 /// Who decides and what about (`At`), from the game's fields alone, so
@@ -56,9 +58,13 @@ macro_rules! at {
 
 mod deal;
 mod engagement;
+mod execute;
 mod fire;
 mod orders;
+mod places;
 mod search;
+mod told;
+mod turn;
 mod view;
 
 #[cfg(test)]
@@ -152,8 +158,9 @@ struct Play {
     used: bool,
 }
 
+/// A game, told to `obs` as it goes (`Unobserved` in a run).
 #[derive(Clone)]
-pub struct Game {
+pub struct Game<O = Unobserved> {
     deal: GameRng,
     dice: GameRng,
     /// Each player's strategy stream.
@@ -227,6 +234,7 @@ pub struct Game {
     /// The search's world and statistics, made on its first decision and
     /// kept, so that no playout allocates.
     playout: Scratch,
+    pub obs: O,
 }
 
 /// What a player does with its KARD's card, as the search chooses it.
@@ -306,6 +314,13 @@ pub struct Setup<'a, D: Decide = PiquetStrategy> {
 
 impl Game {
     pub fn new() -> Game {
+        Game::with_observer(Unobserved)
+    }
+}
+
+impl<O> Game<O> {
+    /// A game told to `obs`, to be reset before it is played.
+    pub fn with_observer(obs: O) -> Game<O> {
         let rng = game_rng(0, 0, Stream::DEAL);
         let player = PlayerState {
             ip: 0,
@@ -362,9 +377,12 @@ impl Game {
             choice: None,
             undealt: BySeat::default(),
             playout: Scratch(None),
+            obs,
         }
     }
+}
 
+impl<O: Observer<Event>> Game<O> {
     /// Seeds game `game`, deals the first decks, casts the opening
     /// initiative and issues every regiment its first order free ("each
     /// player can issue as many orders of any type to units he or she
@@ -432,6 +450,9 @@ impl Game {
             self.planned[seat] = setup.scenario.sides[seat].planned;
             self.redeal(setup.scenario, seat);
         }
+        if self.obs.on() {
+            self.tell_opening(setup);
+        }
         for seat in Seat::BOTH {
             for player in
                 &mut self.players[seat][..setup.scenario.sides[seat].player_count as usize]
@@ -466,12 +487,20 @@ impl Game {
             for seat in Seat::BOTH {
                 self.decq.ip_start[seat] = self.players[seat][0].ip;
             }
+            if self.obs.on() {
+                self.tell_decq_start(setup);
+            }
             for kard_in_decq in 0..DECK {
                 self.kard += 1;
                 self.play_kard(setup, kard_in_decq, stats, tally);
             }
             for seat in Seat::BOTH {
                 self.decq.ip_end[seat] = self.players[seat][0].ip;
+            }
+            if self.obs.on() {
+                let [ip_a, ip_b] = self.tell_ips(setup);
+                let decq = self.decq.decq;
+                self.obs.event(Event::DecqEnd { decq, ip_a, ip_b });
             }
             stats.record_decq(&self.decq);
             tally.decqs += 1;
@@ -501,6 +530,9 @@ impl Game {
             .map(|m| m.count_ones() as u64)
             .sum::<u64>();
         stats.record_game(tally);
+        if self.obs.on() {
+            self.tell_game_end(setup, tally);
+        }
     }
 
     fn play_kard<D: Decide>(
@@ -563,7 +595,7 @@ impl Game {
         }
         // Most KARDs no one is loaded with an enemy in range, or no player
         // can pay for a fire order.
-        let ready = |game: &mut Game, seat: Seat| {
+        let ready = |game: &mut Game<O>, seat: Seat| {
             let players = setup.scenario.sides[seat].player_count as usize;
             let able = game.loaded[seat] & game.totals[seat].able();
             game.players[seat][..players]
@@ -577,142 +609,6 @@ impl Game {
         }
         self.fight(setup, stats, tally);
         self.sweep_engagements(setup, stats);
-    }
-
-    /// Player `p` of `seat` turns its top card or plays one from its hand,
-    /// and decides what to do with a turned card; with `FORCED`,
-    /// `self.choice` (when some) is the choice made.
-    // `turn`, `use_card`, `execute`, `needs` and `fire` stay out of line:
-    // inlined into `play_kard`, their registers spill, and a heuristic
-    // DECQ took 4% more instructions (callgrind, docs/speed.md).
-    #[inline(never)]
-    fn turn<D: Decide, const FORCED: bool>(
-        &mut self,
-        setup: &Setup<'_, D>,
-        seat: Seat,
-        p: usize,
-        kard_in_decq: usize,
-        stats: &mut Stats,
-        tally: &mut GameTally,
-    ) -> Play {
-        let forced = if FORCED { self.choice } else { None };
-        let rules = setup.rules;
-        let needs = self.needs(setup, seat, p);
-        let strategy = &setup.strategies[seat];
-        let side_stats = &mut stats.sides[seat];
-        side_stats.initiative[kard_in_decq].record(needs.ip as usize);
-        side_stats.initiative_by_player[p].record(needs.ip as usize);
-        tally.ip_sum[seat] += needs.ip;
-        tally.kards[seat] += 1;
-        let at = at!(self, setup, seat, p, 0, None);
-        let player = &mut self.players[seat][p];
-        player.heroic = false;
-        let rng = &mut self.seats[seat][p];
-        let hand_play = match forced {
-            Some(TurnChoice::Hand(slot)) => Some(slot),
-            Some(_) => None,
-            None if player.hand_len > 0 && player.ip >= rules.hand_play_cost => {
-                strategy.hand_play(&at, player.hand(), player.present, &needs, rules, rng)
-            }
-            None => None,
-        };
-        let top = player.deck[player.next];
-        player.next += 1;
-        let play = if let Some(slot) = hand_play {
-            // The deck's top card goes to the discards unseen.
-            let card = player.take_from_hand(slot);
-            player.ip -= rules.hand_play_cost;
-            self.decq.spent[seat][Spend::HandPlay as usize] += rules.hand_play_cost;
-            side_stats.from_hand[card.kind() as usize] += 1;
-            tally.hand_plays[seat] += 1;
-            self.decq.hand_plays[seat] += 1;
-            self.decq.ip_spent[seat] += rules.hand_play_cost;
-            Play {
-                card,
-                from_hand: true,
-                used: true,
-            }
-        } else {
-            self.decq.turned[seat][top.kind() as usize] += 1;
-            let room = player.hand_len < player.hand_size;
-            let choice = match forced {
-                Some(TurnChoice::Turned(choice)) => choice,
-                _ => strategy.turned(&at, top.kind(), player.hand(), room, &needs, rules, rng),
-            };
-            match choice {
-                TurnedUse::Use => {}
-                TurnedUse::Keep(discard) => {
-                    // A swap needs a card to discard and the IP; a strategy
-                    // that offers neither for a full hand keeps nothing.
-                    debug_assert!(room || (discard.is_some() && player.ip >= rules.hand_swap_cost));
-                    if let Some(slot) = discard.filter(|_| !room) {
-                        player.take_from_hand(slot);
-                        player.ip -= rules.hand_swap_cost;
-                        self.decq.spent[seat][Spend::HandSwap as usize] += rules.hand_swap_cost;
-                        self.decq.hand_swaps[seat] += 1;
-                        self.decq.ip_spent[seat] += rules.hand_swap_cost;
-                    } else {
-                        self.decq.hand_keeps[seat] += 1;
-                    }
-                    player.add_to_hand(top);
-                }
-                TurnedUse::Pass => {}
-            }
-            if kard_in_decq == 0 && self.kard == 1 && p == 0 {
-                self.first_decision[seat] = top.code() as u64 * 4
-                    + match choice {
-                        TurnedUse::Use => 0,
-                        TurnedUse::Keep(_) => 1,
-                        TurnedUse::Pass => 2,
-                    };
-            }
-            Play {
-                card: top,
-                from_hand: false,
-                used: choice == TurnedUse::Use,
-            }
-        };
-        if play.card.kind() == Kind::DressLines {
-            self.decq.dress_lines[seat] += 1;
-        }
-        play
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
-    fn use_card<D: Decide>(
-        &mut self,
-        setup: &Setup<'_, D>,
-        seat: Seat,
-        p: usize,
-        kind: Kind,
-        from_hand: bool,
-        stats: &mut Stats,
-        tally: &mut GameTally,
-    ) {
-        let kind = if kind == Kind::BrilliantLeader {
-            let needs = self.needs(setup, seat, p);
-            let at = at!(self, setup, seat, p, 0, None);
-            setup.strategies[seat].brilliant(&at, &needs, &mut self.seats[seat][p])
-        } else {
-            kind
-        };
-        match kind {
-            Kind::OfficerCheck => self.officer_check(setup, seat, p, stats, tally),
-            Kind::HeroicMoment => self.players[seat][p].heroic = true,
-            Kind::CrushingVolley => self.volley_up[seat] |= self.command(setup, seat, p),
-            Kind::MusketReload => self.reload(setup, seat, p, Arm::Infantry),
-            Kind::ArtilleryReload => self.reload(setup, seat, p, Arm::Artillery),
-            Kind::DressLines if setup.rules.dress_lines_rally => {
-                let rules = setup.rules;
-                if self.players[seat][p].ip >= rules.rally_cost {
-                    if let Some(unit) = self.next_rally(setup, seat, p) {
-                        self.rally(setup, seat, p, unit, stats, tally);
-                    }
-                }
-            }
-            _ => self.execute(setup, seat, p, kind, from_hand, stats, tally),
-        }
     }
 }
 

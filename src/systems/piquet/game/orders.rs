@@ -6,7 +6,7 @@
 use super::*;
 use crate::systems::piquet::strategy::one_of;
 
-impl Game {
+impl<O: Observer<Event>> Game<O> {
     /// The regiments one order to regiment `i` covers, from those that may
     /// be ordered now (`eligible`). Read literally ("an order can be issued
     /// to a regiment, a brigade, or a division"; note 9), a group is a whole
@@ -87,12 +87,48 @@ impl Game {
         let at = at!(self, setup, seat, p, 0, None);
         let action = strategy.officer_check(&at, &needs, rules, &mut self.seats[seat][p]);
         stats.sides[seat].officer_actions[action as usize] += 1;
+        if self.obs.on() {
+            let action = match action {
+                OfficerAction::Cast => "cast",
+                OfficerAction::Orders => "orders",
+                OfficerAction::Rally => "rally",
+                OfficerAction::Pass => "pass",
+                OfficerAction::Nothing => "nothing",
+            };
+            self.tell(setup, seat, p, |decq, kard, side, player| {
+                Event::OfficerCheck {
+                    decq,
+                    kard,
+                    side,
+                    player,
+                    action,
+                }
+            });
+        }
         let side = &setup.scenario.sides[seat];
         match action {
             OfficerAction::Cast => {
+                let faces = self
+                    .obs
+                    .on()
+                    .then(|| events::three_d6_faces(&mut self.dice.clone()));
                 let cast = three_d6(&mut self.dice);
                 let player = &mut self.players[seat][p];
+                let was = player.ip;
                 player.ip = player.ip.max(cast).min(MAX_INITIATIVE);
+                if self.obs.on() {
+                    let ip = player.ip;
+                    self.tell(setup, seat, p, |decq, kard, side, player| Event::Cast {
+                        decq,
+                        kard,
+                        side,
+                        player,
+                        dice: faces.unwrap_or_default(),
+                        total: cast,
+                        was,
+                        ip,
+                    });
+                }
                 if p == 0 {
                     self.decq.casts[seat] += 1;
                 }
@@ -169,10 +205,43 @@ impl Game {
                             &mut self.seats[seat][p],
                         )
                     {
+                        if self.obs.on() {
+                            let why = match self.players[seat][p].ip < cost {
+                                true => "ip",
+                                false => "declined",
+                            };
+                            let regiments = told::names(setup.scenario, seat, group);
+                            self.tell(setup, seat, p, |decq, kard, side, player| {
+                                Event::NotOrdered {
+                                    decq,
+                                    kard,
+                                    side,
+                                    player,
+                                    order: next.name(),
+                                    regiments,
+                                    cost,
+                                    why,
+                                }
+                            });
+                        }
                         // The whole group goes unordered, not a part.
                         continue;
                     }
                     self.players[seat][p].ip -= cost;
+                    if self.obs.on() {
+                        let regiments = told::names(setup.scenario, seat, group);
+                        let ip = self.players[seat][p].ip;
+                        self.tell(setup, seat, p, |decq, kard, side, player| Event::Order {
+                            decq,
+                            kard,
+                            side,
+                            player,
+                            order: next.name(),
+                            regiments,
+                            cost,
+                            ip,
+                        });
+                    }
                     self.decq.spent[seat][Spend::Orders as usize] += cost;
                     self.decq.ip_spent[seat] += cost;
                     self.decq.orders[seat] += 1;
@@ -266,6 +335,21 @@ impl Game {
                     strategy.pass_amount(&at, players[p].ip, most, &mut self.seats[seat][p]);
                 self.players[seat][p].ip -= rules.pass_cost + amount;
                 self.players[seat][to].ip += amount;
+                if self.obs.on() {
+                    let (ip, to_ip) = (self.players[seat][p].ip, self.players[seat][to].ip);
+                    let to = side.player_names[to].clone();
+                    self.tell(setup, seat, p, |decq, kard, side, player| Event::Pass {
+                        decq,
+                        kard,
+                        side,
+                        player,
+                        to,
+                        amount,
+                        cost: rules.pass_cost,
+                        ip,
+                        to_ip,
+                    });
+                }
                 self.decq.spent[seat][Spend::Pass as usize] += rules.pass_cost + amount;
                 self.decq.ip_spent[seat] += rules.pass_cost + amount;
             }
@@ -303,6 +387,10 @@ impl Game {
             (false, false) => (RallyKind::Sound, 6, 4),
         };
         let sides = regiment.rating.sides as u32;
+        let faces = self
+            .obs
+            .on()
+            .then(|| events::rally_faces(&mut self.dice.clone(), dice, sides));
         let failures = (0..dice)
             .filter(|_| self.dice.random_range(1..=sides) < target)
             .count() as u8;
@@ -311,6 +399,32 @@ impl Game {
         tally.rally_boxes += failures as u32;
         let unit = &mut self.units[seat][i];
         unit.boxes_left = unit.boxes_left.saturating_sub(failures);
+        if self.obs.on() {
+            let boxes_left = unit.boxes_left as u32;
+            let elan = if boxes_left == 0 {
+                unit.elan
+            } else {
+                regiment.elan
+            } as u32;
+            let ip = self.players[seat][p].ip;
+            let regiment = told::name(setup.scenario, seat, i);
+            self.tell(setup, seat, p, |decq, kard, side, player| Event::Rally {
+                decq,
+                kard,
+                side,
+                player,
+                regiment,
+                kind: events::rally_kind(kind),
+                cost: rules.rally_cost,
+                dice: faces.unwrap_or_default(),
+                need: target,
+                failures: failures as u32,
+                boxes_left,
+                elan,
+                ip,
+            });
+        }
+        let unit = &mut self.units[seat][i];
         if unit.boxes_left == 0 {
             self.set_status(setup, seat, i, Status::Removed);
             stats.removed_by_rally += 1;
@@ -327,228 +441,6 @@ impl Game {
                 self.retarget(seat, i);
             }
         }
-    }
-
-    /// A card that executes orders: each of the player's regiments with a
-    /// matching order casts against its chips.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
-    pub(super) fn execute<D: Decide>(
-        &mut self,
-        setup: &Setup<'_, D>,
-        seat: Seat,
-        p: usize,
-        kind: Kind,
-        from_hand: bool,
-        stats: &mut Stats,
-        tally: &mut GameTally,
-    ) {
-        let rules = setup.rules;
-        let side = &setup.scenario.sides[seat];
-        let strategy = &setup.strategies[seat];
-        let attached = self.attached(setup, seat, p);
-        let mut executed_any = false;
-        // A card executes the orders of the regiments its player commands,
-        // directly or as the side's commander. Executing one changes no
-        // other regiment of the side, so the set is read once.
-        let roster = if p == 0 {
-            &self.totals[seat]
-        } else {
-            &self.rosters[seat][p]
-        };
-        let mut matching = roster.waiting_units[kind as usize];
-        let under_figure = match matching {
-            0 => 0,
-            _ => self.under_figure(setup, seat),
-        };
-        // The regiments are equal to the player: while it has the IP to
-        // buy anything (an extra cast, the attached figure's execution, a
-        // first cast under a figure), the order they execute in, and so
-        // the IP each may get, is drawn.
-        let cheapest = rules
-            .cast_cost(1)
-            .unwrap_or(u32::MAX)
-            .min(rules.attached_cost)
-            .min(rules.figure_command_cost);
-        let drawn =
-            matching & (matching.wrapping_sub(1)) != 0 && self.players[seat][p].ip >= cheapest;
-        while matching != 0 {
-            let i = if drawn {
-                one_of(matching, &mut self.ties[seat][p])
-            } else {
-                matching.trailing_zeros() as usize
-            };
-            matching &= !(1 << i);
-            let regiment = &side.regiments[i];
-            let unit = self.units[seat][i];
-            let order = unit.order as usize;
-            // Under an attached subordinate figure's command, even the
-            // first cast costs IP: without it the order waits.
-            let first_cast = if under_figure >> i & 1 != 0 {
-                rules.figure_command_cost
-            } else {
-                0
-            };
-            if first_cast > 0 {
-                let player = &mut self.players[seat][p];
-                if player.ip < first_cast
-                    || !strategy.extra_cast(
-                        &at!(self, setup, seat, p, 1 << i, None),
-                        player.ip,
-                        first_cast,
-                        unit.chips as u32,
-                        &mut self.seats[seat][p],
-                    )
-                {
-                    continue;
-                }
-                player.ip -= first_cast;
-                self.decq.spent[seat][Spend::Attached as usize] += first_cast;
-                self.decq.ip_spent[seat] += first_cast;
-            }
-            if !unit.executed {
-                let wait = self.kard - unit.issued;
-                stats.sides[seat].first_execution[order].record(wait as u64);
-                if unit.order == OrderKind::Move {
-                    tally.move_wait[seat] += wait;
-                    tally.move_orders[seat] += 1;
-                }
-                self.units[seat][i].executed = true;
-            }
-            let player = &mut self.players[seat][p];
-            // An attached subordinate figure removes its chips once on each
-            // turn of the card, beside whatever the casts remove.
-            let mut chips = (unit.chips as u32).saturating_sub(regiment.figure as u32);
-            if attached == Some(i)
-                && chips > 0
-                && player.ip >= rules.attached_cost
-                && strategy.attached(
-                    &at!(self, setup, seat, p, 1 << i, None),
-                    &mut self.seats[seat][p],
-                )
-            {
-                player.ip -= rules.attached_cost;
-                self.decq.spent[seat][Spend::Attached as usize] += rules.attached_cost;
-                self.decq.ip_spent[seat] += rules.attached_cost;
-                chips = 0;
-            }
-            let mut casts = 0;
-            while chips > 0 {
-                let Some(cost) = rules.cast_cost(casts) else {
-                    break;
-                };
-                if casts > 0 {
-                    let player = &mut self.players[seat][p];
-                    if player.ip < cost
-                        || !strategy.extra_cast(
-                            &at!(self, setup, seat, p, 1 << i, None),
-                            player.ip,
-                            cost,
-                            chips,
-                            &mut self.seats[seat][p],
-                        )
-                    {
-                        break;
-                    }
-                    player.ip -= cost;
-                    self.decq.spent[seat][Spend::ExtraCast as usize] += cost;
-                    stats.sides[seat].extra_casts += 1;
-                    self.decq.ip_spent[seat] += cost;
-                }
-                let r = regiment.rating;
-                let step = r.step + self.tier_step(rules, seat, i, regiment);
-                let removed = cast(&mut self.dice, r.sides, r.dice, step, rules.beyond_four);
-                chips = chips.saturating_sub(removed);
-                casts += 1;
-                stats.sides[seat].performance_casts += 1;
-            }
-            executed_any = true;
-            tally.executions[seat] += 1;
-            self.decq.executions[seat] += 1;
-            if from_hand {
-                stats.sides[seat].executions_from_hand += 1;
-            }
-            self.units[seat][i].chips = chips as u8;
-            if chips == 0 {
-                stats.sides[seat].completion[order].record((self.kard - unit.issued) as u64);
-                let plan_len = regiment.plan_len;
-                let unit = &mut self.units[seat][i];
-                unit.plan_at = (unit.plan_at + 1) % plan_len;
-                match unit.order {
-                    OrderKind::Assault => {
-                        self.set_status(setup, seat, i, Status::Closing);
-                        self.contact(setup, seat, i, stats);
-                    }
-                    OrderKind::Move => {
-                        self.close_in(setup, seat, i);
-                        self.set_status(setup, seat, i, Status::Idle);
-                    }
-                    OrderKind::Maneuver => {
-                        self.maneuver(setup, seat, i);
-                        self.set_status(setup, seat, i, Status::Idle);
-                    }
-                    OrderKind::Deploy => self.set_status(setup, seat, i, Status::Idle),
-                }
-            }
-        }
-        if from_hand && executed_any {
-            stats.sides[seat].hand_plays_executing += 1;
-        }
-    }
-
-    /// Steps a unit's performance casts are adjusted by for its stamina
-    /// tier: Fresh while any top-tier box is open, Fatigued while any
-    /// middle-tier box is, else Exhausted.
-    #[inline]
-    pub(super) fn tier_step(
-        &self,
-        rules: &Rules,
-        seat: Seat,
-        i: usize,
-        regiment: &Regiment,
-    ) -> i32 {
-        let checked = regiment.boxes() as u8 - self.units[seat][i].boxes_left;
-        let [fresh, fatigued, _] = regiment.stamina;
-        let tier = if checked < fresh {
-            0
-        } else if checked < fresh + fatigued {
-            1
-        } else {
-            2
-        };
-        rules.tier_steps[tier]
-    }
-
-    /// Whether idle regiment `i` may be given its plan's next order now by
-    /// player `p`: an assault waits while the player holds it back (its target's Elan
-    /// above `assault_at_elan`).
-    #[inline]
-    pub(super) fn may_order<D: Decide>(
-        &self,
-        setup: &Setup<'_, D>,
-        seat: Seat,
-        p: usize,
-        i: usize,
-        asking: bool,
-    ) -> bool {
-        let regiment = &setup.scenario.sides[seat].regiments[i];
-        let next = regiment.plan[self.units[seat][i].plan_at as usize];
-        next != OrderKind::Assault
-            || setup.strategies[seat].assault_now(
-                &at!(self, setup, seat, p, 1 << i, Some(regiment.target)),
-                self.units[seat.other()][regiment.target as usize].elan as u32,
-                asking,
-            )
-    }
-
-    pub(super) fn perform(&mut self, rating: Rating, heroic: i32, rules: &Rules) -> u32 {
-        cast(
-            &mut self.dice,
-            rating.sides,
-            rating.dice,
-            rating.step + heroic,
-            rules.beyond_four,
-        )
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::*;
 
-impl Game {
+impl<O: Observer<Event>> Game<O> {
     /// Each player's forced card choice this KARD: a playout's, and each
     /// searching player's, worked out from the KARD's start.
     #[inline(never)]
@@ -143,7 +143,7 @@ impl Game {
         for _ in 0..search.samples {
             let seed = self.samples[seat][p].random::<u64>();
             for (&choice, total) in choices.iter().zip(&mut totals) {
-                world.clone_from(self);
+                self.copy_into(world);
                 world.determinize(setup.scenario, seat, p, top_seen, seed);
                 world.forced = Some((seat, p, choice));
                 *total += world.play_out(setup, search, seat, kard_in_decq, stats);
@@ -294,5 +294,89 @@ impl Game {
             }
         }
         worth
+    }
+}
+
+impl<O> Game<O> {
+    /// This game's state in `world`, watched by no one: a search tells
+    /// nothing of the games it imagines. Every field is named, so that one
+    /// added to `Game` must be placed here.
+    fn copy_into(&self, world: &mut Game) {
+        let Game {
+            deal,
+            dice,
+            seats,
+            ties,
+            samples,
+            players,
+            units,
+            assaults,
+            pool,
+            kard,
+            active,
+            rosters,
+            totals,
+            versions,
+            views,
+            planned,
+            decq,
+            first_decision,
+            volley_up,
+            held_fire,
+            loaded,
+            aims,
+            aimed,
+            aims_at,
+            targetable,
+            geometry,
+            volleys,
+            engaged,
+            engaged_since,
+            begun,
+            begun_elan,
+            forced,
+            choice,
+            undealt,
+            playout: _,
+            obs: _,
+        } = self;
+        *world = Game {
+            deal: deal.clone(),
+            dice: dice.clone(),
+            seats: seats.clone(),
+            ties: ties.clone(),
+            samples: samples.clone(),
+            players: *players,
+            units: *units,
+            assaults: *assaults,
+            pool: *pool,
+            kard: *kard,
+            active: *active,
+            rosters: *rosters,
+            totals: *totals,
+            versions: *versions,
+            views: *views,
+            planned: *planned,
+            decq: *decq,
+            first_decision: *first_decision,
+            volley_up: *volley_up,
+            held_fire: *held_fire,
+            loaded: *loaded,
+            aims: *aims,
+            aimed: *aimed,
+            aims_at: *aims_at,
+            targetable: *targetable,
+            geometry: *geometry,
+            volleys: *volleys,
+            engaged: *engaged,
+            engaged_since: *engaged_since,
+            begun: *begun,
+            begun_elan: *begun_elan,
+            forced: *forced,
+            choice: *choice,
+            undealt: *undealt,
+            playout: Scratch(None),
+            obs: Unobserved,
+        };
     }
 }

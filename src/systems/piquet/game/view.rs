@@ -4,7 +4,7 @@
 
 use super::*;
 
-impl Game {
+impl<O: Observer<Event>> Game<O> {
     pub(super) fn plan_cards<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat) {
         self.planned[seat] = self.units[seat]
             .iter()
@@ -221,6 +221,16 @@ impl Game {
         self.file(setup, seat, i, false);
         let was = self.units[seat][i].status;
         self.units[seat][i].status = status;
+        if self.obs.on() && was != status {
+            self.tell_of(setup, seat, i, |decq, kard, side, regiment| Event::Status {
+                decq,
+                kard,
+                side,
+                regiment,
+                from: events::status(was),
+                to: events::status(status),
+            });
+        }
         self.file(setup, seat, i, true);
         self.retarget(seat, i);
         // A regiment defeated, or an enemy formed again by a rally where it

@@ -1,0 +1,468 @@
+//! What `fortunes replay piquet` tells, in the game's words: the players
+//! and regiments as the game opens, each DECQ's decks, every card turned
+//! or played from a hand and what was done with it, every order, cast,
+//! volley, reload, rally and assault with its dice, every change of a
+//! regiment's place, Elan, load and status, the engagements, and each
+//! DECQ's and the game's end. DECQs and KARDs (within their DECQ) count
+//! from 1; places are inches on the field's one axis (side a faces up it,
+//! side b down it); a card with `*` came from the side's Army Deck. The
+//! JSON of each is documented in `docs/replay.md`.
+
+use super::cards::Card;
+use super::field::Status;
+use super::stats::{AssaultEnd, EngagementEnd, FireKind, RallyKind};
+use serde::Serialize;
+
+mod faces;
+mod words;
+
+pub use faces::{cast_faces, rally_faces, three_d6_faces, volley_faces};
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A player as the game opens: its quality, the hand it may hold, and
+    /// its opening initiative, 3d6.
+    Player {
+        side: &'static str,
+        player: String,
+        role: &'static str,
+        quality: &'static str,
+        hand_size: u32,
+        dice: Vec<u32>,
+        ip: u32,
+    },
+    /// A regiment as the game opens: where it stands, its Elan and stamina
+    /// boxes, whether loaded, its plan of orders (the first already
+    /// issued, free) and the enemy it is aimed at, if named.
+    Regiment {
+        side: &'static str,
+        regiment: String,
+        player: String,
+        arm: &'static str,
+        at: i32,
+        elan: u32,
+        boxes: u32,
+        loaded: bool,
+        plan: Vec<&'static str>,
+        target: Option<String>,
+    },
+    /// A DECQ begins: each player's initiative, commander first.
+    DecqStart {
+        decq: u32,
+        ip_a: Vec<u32>,
+        ip_b: Vec<u32>,
+    },
+    /// A player's deck for the DECQ, top card first, and the hand it
+    /// carries into it.
+    Deal {
+        decq: u32,
+        side: &'static str,
+        player: String,
+        deck: Vec<String>,
+        hand: Vec<String>,
+    },
+    /// A player plays `card` from its hand (which held `hand`) for `cost`
+    /// IP; its deck's top card, `discarded`, goes unseen.
+    HandPlay {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        card: String,
+        hand: Vec<String>,
+        discarded: String,
+        cost: u32,
+        ip: u32,
+    },
+    /// A player turns `card` and `choice`s it: use, keep (into the hand),
+    /// swap (into a full hand, `discarded` out, for `cost` IP) or pass.
+    /// `options` are the choices it had; `could_play` the hand cards it
+    /// could have played instead of turning.
+    Turn {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        card: String,
+        choice: &'static str,
+        options: Vec<&'static str>,
+        could_play: Vec<String>,
+        discarded: Option<String>,
+        cost: u32,
+        ip: u32,
+    },
+    /// A Brilliant Leader used as a card of another kind.
+    Brilliant {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        acts_as: String,
+    },
+    /// A Heroic Moment: the player's regiments (all the side's, for its
+    /// commander) cast one step up in assaults this KARD.
+    Heroic {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+    },
+    /// A Crushing Volley: these regiments' volleys are stepped up this KARD.
+    CrushingVolley {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        regiments: Vec<String>,
+    },
+    /// A card that executes orders finds none of the player's regiments
+    /// waiting for it.
+    NothingWaits {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        card: String,
+    },
+    /// An Officer Check and what the player does with it.
+    OfficerCheck {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        action: &'static str,
+    },
+    /// A cast for initiative, 3d6: the IP becomes the higher of `was` and
+    /// the total, at most 18.
+    Cast {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        dice: Vec<u32>,
+        total: u32,
+        was: u32,
+        ip: u32,
+    },
+    /// An order issued to `regiments` (a regiment, brigade or division)
+    /// for `cost` IP, any bypass of a subordinate included.
+    Order {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        order: &'static str,
+        regiments: Vec<String>,
+        cost: u32,
+        ip: u32,
+    },
+    /// An order the player did not issue: it could not pay (`why` "ip")
+    /// or chose not to ("declined").
+    NotOrdered {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        order: &'static str,
+        regiments: Vec<String>,
+        cost: u32,
+        why: &'static str,
+    },
+    /// Initiative passed to the subordinate `to`: `amount` passed, `cost`
+    /// more spent on passing it.
+    Pass {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        to: String,
+        amount: u32,
+        cost: u32,
+        ip: u32,
+        to_ip: u32,
+    },
+    /// A rally for `cost` IP: `dice` cast, each below `need` checks a
+    /// stamina box (`failures`); with none left the regiment is removed,
+    /// else its Elan is whole again.
+    Rally {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        regiment: String,
+        kind: &'static str,
+        cost: u32,
+        dice: Vec<u32>,
+        need: u32,
+        failures: u32,
+        boxes_left: u32,
+        elan: u32,
+        ip: u32,
+    },
+    /// A regiment's order executed on its card: its `chips`, those an
+    /// attached figure removed (`figure`) or bought away (`bought`), each
+    /// performance cast's dice and the chips it removed, the chips left
+    /// (none: the order is complete) and the IP it cost.
+    Execute {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        regiment: String,
+        order: &'static str,
+        chips: u32,
+        figure: u32,
+        bought: bool,
+        casts: Vec<Vec<u32>>,
+        removed: Vec<u32>,
+        chips_left: u32,
+        cost: u32,
+        ip: u32,
+    },
+    /// A regiment under an attached figure's command whose first cast was
+    /// not paid for: its order waits.
+    Waits {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        regiment: String,
+        order: &'static str,
+        cost: u32,
+    },
+    /// A reload card offers an unloaded regiment or company its reload for
+    /// `cost` IP.
+    Reload {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        regiment: String,
+        cost: u32,
+        reloaded: bool,
+        ip: u32,
+    },
+    /// A fire order for `regiments` (a regiment or a brigade) aimed at
+    /// `target`, for `cost` IP: `fired` when given.
+    Fire {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        regiments: Vec<String>,
+        target: String,
+        cost: u32,
+        fired: bool,
+        ip: u32,
+    },
+    /// A volley cast (the firer is unloaded): its dice, its steps and the
+    /// value, the Elan it will take when the KARD's volleys land.
+    Volley {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        target: String,
+        kind: &'static str,
+        dice: Vec<u32>,
+        step: i32,
+        value: u32,
+    },
+    /// A volley lands on `regiment` (of `side`): the Elan it lost, and left.
+    Hit {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        by: String,
+        elan_lost: u32,
+        elan: u32,
+    },
+    /// A regiment moves on the axis: `why` a completed order, an assault,
+    /// an objective, or a withdrawal.
+    Moves {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        from: i32,
+        to: i32,
+        why: &'static str,
+    },
+    /// A regiment's status changes.
+    Status {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        from: &'static str,
+        to: &'static str,
+    },
+    /// A loaded regiment is unloaded by an engagement's or an assault's end.
+    Unloaded {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        why: &'static str,
+    },
+    EngagementBegins {
+        decq: u32,
+        kard: u32,
+        a: String,
+        b: String,
+    },
+    /// An engagement ends (`how`), after `kards` KARDs.
+    EngagementEnds {
+        decq: u32,
+        kard: u32,
+        a: String,
+        b: String,
+        how: &'static str,
+        kards: u32,
+    },
+    /// An assault begins, `attacker` (of `side`) on `defender`, with
+    /// their Elan.
+    AssaultBegins {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        attacker: String,
+        defender: String,
+        elan: [u32; 2],
+    },
+    /// One more attacker joins an assault on `defender`.
+    JoinsAssault {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        attacker: String,
+        defender: String,
+    },
+    /// An assault's target could not resist: `regiment` takes the
+    /// objective unopposed.
+    ObjectiveTaken {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        target: String,
+    },
+    /// A round of an assault by `side`'s `attackers` on `defender`: each
+    /// one's dice and cast, the attackers' combined cast (the multi-unit
+    /// rule), and the Elan each has left.
+    AssaultRound {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        defender: String,
+        defender_dice: Vec<u32>,
+        defender_cast: u32,
+        attackers: Vec<String>,
+        attacker_dice: Vec<Vec<u32>>,
+        attacker_casts: Vec<u32>,
+        combined: u32,
+        defender_elan: u32,
+        attacker_elan: Vec<u32>,
+    },
+    /// Battle cavalry beat the defender's cast on its first round: it
+    /// breaks through if percentile `roll` is at most `chance`, taking a
+    /// d8 of the defender's Elan for a d4 of its own.
+    Breakthrough {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        chance: u32,
+        roll: u32,
+        through: bool,
+        d8: Option<u32>,
+        d4: Option<u32>,
+        elan: u32,
+        defender_elan: u32,
+    },
+    /// An assault ends after `kards` rounds.
+    AssaultEnds {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        defender: String,
+        end: &'static str,
+        kards: u32,
+        attacker_won: bool,
+    },
+    /// A DECQ ends: each player's initiative, commander first.
+    DecqEnd {
+        decq: u32,
+        ip_a: Vec<u32>,
+        ip_b: Vec<u32>,
+    },
+    /// The game ends: regiments removed, and each regiment's Elan, side a's
+    /// then side b's in the scenario's order.
+    GameEnd {
+        removed: [u32; 2],
+        elan_a: Vec<u32>,
+        elan_b: Vec<u32>,
+    },
+}
+
+/// A card as the events name it: its kind, `*` when from the Army Deck.
+pub fn card(card: Card) -> String {
+    let mut name = card.kind().name().to_string();
+    if card.from_army() {
+        name.push('*');
+    }
+    name
+}
+
+pub fn cards(cards: &[Card]) -> Vec<String> {
+    cards.iter().map(|&c| card(c)).collect()
+}
+
+pub fn status(status: Status) -> &'static str {
+    match status {
+        Status::Shaken {
+            defeated: true,
+            by_cavalry: true,
+        } => "defeated_by_cavalry",
+        Status::Shaken { defeated: true, .. } => "defeated",
+        other => other.name(),
+    }
+}
+
+pub fn fire_kind(kind: FireKind) -> &'static str {
+    match kind {
+        FireKind::Musketry => "musketry",
+        FireKind::Artillery => "artillery",
+        FireKind::Bombardment => "bombardment",
+    }
+}
+
+pub fn rally_kind(kind: RallyKind) -> &'static str {
+    match kind {
+        RallyKind::Sound => "sound",
+        RallyKind::Defeated => "defeated",
+        RallyKind::DefeatedByCavalry => "defeated_by_cavalry",
+    }
+}
+
+pub fn engagement_end(end: EngagementEnd) -> &'static str {
+    match end {
+        EngagementEnd::AWithdrew => "a_withdrew",
+        EngagementEnd::BWithdrew => "b_withdrew",
+        EngagementEnd::BothWithdrew => "both_withdrew",
+        EngagementEnd::Assault => "assault",
+        EngagementEnd::BrokenOff => "broken_off",
+    }
+}
+
+pub fn assault_end(end: AssaultEnd) -> &'static str {
+    match end {
+        AssaultEnd::AttackerWins => "attacker_wins",
+        AssaultEnd::DefenderWins => "defender_wins",
+        AssaultEnd::Together => "together",
+        AssaultEnd::Breakthrough => "breakthrough",
+        AssaultEnd::Undecided => "undecided",
+    }
+}

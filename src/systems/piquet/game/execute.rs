@@ -1,0 +1,285 @@
+//! Orders executed when a matching card comes up: each waiting regiment
+//! casts against its movement chips (extra casts and an attached figure's
+//! help bought for IP), and a completed order moves, deploys or closes to
+//! assault.
+
+use super::*;
+use crate::systems::piquet::strategy::one_of;
+
+impl<O: Observer<Event>> Game<O> {
+    /// A card that executes orders: each of the player's regiments with a
+    /// matching order casts against its chips.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    pub(super) fn execute<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        kind: Kind,
+        from_hand: bool,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let rules = setup.rules;
+        let side = &setup.scenario.sides[seat];
+        let strategy = &setup.strategies[seat];
+        let attached = self.attached(setup, seat, p);
+        let mut executed_any = false;
+        // A card executes the orders of the regiments its player commands,
+        // directly or as the side's commander. Executing one changes no
+        // other regiment of the side, so the set is read once.
+        let roster = if p == 0 {
+            &self.totals[seat]
+        } else {
+            &self.rosters[seat][p]
+        };
+        let mut matching = roster.waiting_units[kind as usize];
+        if self.obs.on() && matching == 0 {
+            let card = kind.name().to_string();
+            self.tell(setup, seat, p, |decq, kard, side, player| {
+                Event::NothingWaits {
+                    decq,
+                    kard,
+                    side,
+                    player,
+                    card,
+                }
+            });
+        }
+        let under_figure = match matching {
+            0 => 0,
+            _ => self.under_figure(setup, seat),
+        };
+        // The regiments are equal to the player: while it has the IP to
+        // buy anything (an extra cast, the attached figure's execution, a
+        // first cast under a figure), the order they execute in, and so
+        // the IP each may get, is drawn.
+        let cheapest = rules
+            .cast_cost(1)
+            .unwrap_or(u32::MAX)
+            .min(rules.attached_cost)
+            .min(rules.figure_command_cost);
+        let drawn =
+            matching & (matching.wrapping_sub(1)) != 0 && self.players[seat][p].ip >= cheapest;
+        while matching != 0 {
+            let i = if drawn {
+                one_of(matching, &mut self.ties[seat][p])
+            } else {
+                matching.trailing_zeros() as usize
+            };
+            matching &= !(1 << i);
+            let regiment = &side.regiments[i];
+            let unit = self.units[seat][i];
+            let order = unit.order as usize;
+            let ip_before = self.players[seat][p].ip;
+            // Under an attached subordinate figure's command, even the
+            // first cast costs IP: without it the order waits.
+            let first_cast = if under_figure >> i & 1 != 0 {
+                rules.figure_command_cost
+            } else {
+                0
+            };
+            if first_cast > 0 {
+                let player = &mut self.players[seat][p];
+                if player.ip < first_cast
+                    || !strategy.extra_cast(
+                        &at!(self, setup, seat, p, 1 << i, None),
+                        player.ip,
+                        first_cast,
+                        unit.chips as u32,
+                        &mut self.seats[seat][p],
+                    )
+                {
+                    if self.obs.on() {
+                        self.tell(setup, seat, p, |decq, kard, side, player| Event::Waits {
+                            decq,
+                            kard,
+                            side,
+                            player,
+                            regiment: told::name(setup.scenario, seat, i),
+                            order: unit.order.name(),
+                            cost: first_cast,
+                        });
+                    }
+                    continue;
+                }
+                player.ip -= first_cast;
+                self.decq.spent[seat][Spend::Attached as usize] += first_cast;
+                self.decq.ip_spent[seat] += first_cast;
+            }
+            if !unit.executed {
+                let wait = self.kard - unit.issued;
+                stats.sides[seat].first_execution[order].record(wait as u64);
+                if unit.order == OrderKind::Move {
+                    tally.move_wait[seat] += wait;
+                    tally.move_orders[seat] += 1;
+                }
+                self.units[seat][i].executed = true;
+            }
+            let player = &mut self.players[seat][p];
+            // An attached subordinate figure removes its chips once on each
+            // turn of the card, beside whatever the casts remove.
+            let mut chips = (unit.chips as u32).saturating_sub(regiment.figure as u32);
+            let after_figure = chips;
+            if attached == Some(i)
+                && chips > 0
+                && player.ip >= rules.attached_cost
+                && strategy.attached(
+                    &at!(self, setup, seat, p, 1 << i, None),
+                    &mut self.seats[seat][p],
+                )
+            {
+                player.ip -= rules.attached_cost;
+                self.decq.spent[seat][Spend::Attached as usize] += rules.attached_cost;
+                self.decq.ip_spent[seat] += rules.attached_cost;
+                chips = 0;
+            }
+            let mut casts = 0;
+            let (mut faces, mut removals) = (Vec::new(), Vec::new());
+            while chips > 0 {
+                let Some(cost) = rules.cast_cost(casts) else {
+                    break;
+                };
+                if casts > 0 {
+                    let player = &mut self.players[seat][p];
+                    if player.ip < cost
+                        || !strategy.extra_cast(
+                            &at!(self, setup, seat, p, 1 << i, None),
+                            player.ip,
+                            cost,
+                            chips,
+                            &mut self.seats[seat][p],
+                        )
+                    {
+                        break;
+                    }
+                    player.ip -= cost;
+                    self.decq.spent[seat][Spend::ExtraCast as usize] += cost;
+                    stats.sides[seat].extra_casts += 1;
+                    self.decq.ip_spent[seat] += cost;
+                }
+                let r = regiment.rating;
+                let step = r.step + self.tier_step(rules, seat, i, regiment);
+                let told = self.obs.on().then(|| {
+                    let mut dice = self.dice.clone();
+                    events::cast_faces(&mut dice, r.sides, r.dice, step, rules.beyond_four)
+                });
+                let removed = cast(&mut self.dice, r.sides, r.dice, step, rules.beyond_four);
+                if let Some((dice, value)) = told {
+                    assert_eq!(value, removed, "a cast's faces read as the game read them");
+                    faces.push(dice);
+                    removals.push(removed);
+                }
+                chips = chips.saturating_sub(removed);
+                casts += 1;
+                stats.sides[seat].performance_casts += 1;
+            }
+            if self.obs.on() {
+                let ip = self.players[seat][p].ip;
+                self.tell(setup, seat, p, |decq, kard, side, player| Event::Execute {
+                    decq,
+                    kard,
+                    side,
+                    player,
+                    regiment: told::name(setup.scenario, seat, i),
+                    order: unit.order.name(),
+                    chips: unit.chips as u32,
+                    figure: unit.chips as u32 - after_figure,
+                    bought: after_figure > 0 && casts == 0 && chips == 0,
+                    casts: faces,
+                    removed: removals,
+                    chips_left: chips,
+                    cost: ip_before - ip,
+                    ip,
+                });
+            }
+            executed_any = true;
+            tally.executions[seat] += 1;
+            self.decq.executions[seat] += 1;
+            if from_hand {
+                stats.sides[seat].executions_from_hand += 1;
+            }
+            self.units[seat][i].chips = chips as u8;
+            if chips == 0 {
+                stats.sides[seat].completion[order].record((self.kard - unit.issued) as u64);
+                let plan_len = regiment.plan_len;
+                let unit = &mut self.units[seat][i];
+                unit.plan_at = (unit.plan_at + 1) % plan_len;
+                match unit.order {
+                    OrderKind::Assault => {
+                        self.set_status(setup, seat, i, Status::Closing);
+                        self.contact(setup, seat, i, stats);
+                    }
+                    OrderKind::Move => {
+                        self.close_in(setup, seat, i);
+                        self.set_status(setup, seat, i, Status::Idle);
+                    }
+                    OrderKind::Maneuver => {
+                        self.maneuver(setup, seat, i);
+                        self.set_status(setup, seat, i, Status::Idle);
+                    }
+                    OrderKind::Deploy => self.set_status(setup, seat, i, Status::Idle),
+                }
+            }
+        }
+        if from_hand && executed_any {
+            stats.sides[seat].hand_plays_executing += 1;
+        }
+    }
+
+    /// Steps a unit's performance casts are adjusted by for its stamina
+    /// tier: Fresh while any top-tier box is open, Fatigued while any
+    /// middle-tier box is, else Exhausted.
+    #[inline]
+    pub(super) fn tier_step(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        i: usize,
+        regiment: &Regiment,
+    ) -> i32 {
+        let checked = regiment.boxes() as u8 - self.units[seat][i].boxes_left;
+        let [fresh, fatigued, _] = regiment.stamina;
+        let tier = if checked < fresh {
+            0
+        } else if checked < fresh + fatigued {
+            1
+        } else {
+            2
+        };
+        rules.tier_steps[tier]
+    }
+
+    /// Whether idle regiment `i` may be given its plan's next order now by
+    /// player `p`: an assault waits while the player holds it back (its target's Elan
+    /// above `assault_at_elan`).
+    #[inline]
+    pub(super) fn may_order<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        i: usize,
+        asking: bool,
+    ) -> bool {
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        let next = regiment.plan[self.units[seat][i].plan_at as usize];
+        next != OrderKind::Assault
+            || setup.strategies[seat].assault_now(
+                &at!(self, setup, seat, p, 1 << i, Some(regiment.target)),
+                self.units[seat.other()][regiment.target as usize].elan as u32,
+                asking,
+            )
+    }
+
+    pub(super) fn perform(&mut self, rating: Rating, heroic: i32, rules: &Rules) -> u32 {
+        cast(
+            &mut self.dice,
+            rating.sides,
+            rating.dice,
+            rating.step + heroic,
+            rules.beyond_four,
+        )
+    }
+}

@@ -1,0 +1,185 @@
+//! Places on the field's one axis: a completed Move or Maneuver order,
+//! withdrawals of the broken and defeated, and defeated unrallied
+//! regiments falling back whenever a formed enemy comes within range.
+
+use super::*;
+
+impl<O: Observer<Event>> Game<O> {
+    /// `units` of `seat` withdraw to 1" outside Engagement range of `from`,
+    /// the place of the enemy they withdraw from.
+    pub(super) fn withdraw<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        units: u16,
+        from: i32,
+    ) {
+        let out = setup.scenario.ranges.engagement + 1;
+        let mut rest = units;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let unit = &mut self.units[seat][i];
+            // Back, never forward: one already farther stays.
+            let to = from - facing(seat) * out;
+            if facing(seat) * (to - unit.x) < 0 {
+                let was = unit.x;
+                unit.x = to;
+                if self.obs.on() {
+                    self.tell_move(setup, seat, i, was, "withdraws");
+                }
+            }
+        }
+        self.moved();
+    }
+
+    /// The nearest enemy regiment still in the game to regiment `i`, or its
+    /// target when it has one.
+    pub(super) fn objective<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+    ) -> Option<usize> {
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        let enemy = seat.other();
+        if regiment.has_target
+            && self.units[enemy][regiment.target as usize].status != Status::Removed
+        {
+            return Some(regiment.target as usize);
+        }
+        let x = self.units[seat][i].x;
+        (0..setup.scenario.sides[enemy].count as usize)
+            .filter(|&j| self.units[enemy][j].status != Status::Removed)
+            .min_by_key(|&j| ((self.units[enemy][j].x - x).abs(), j))
+    }
+
+    /// A completed Move order: "to move to within Engagement range of an
+    /// enemy formation", its target's (else the nearest enemy's), stopping
+    /// sooner at Engagement range of any enemy on the way (note 19: "to
+    /// the next objective you encounter, whichever comes first"); a
+    /// regiment already that close stays.
+    pub(super) fn close_in<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
+        let Some(j) = self.objective(setup, seat, i) else {
+            return;
+        };
+        let enemy = seat.other();
+        let f = facing(seat);
+        let range = setup.scenario.ranges.engagement;
+        let x = self.units[seat][i].x;
+        let goal = f * (self.units[enemy][j].x - x) - range;
+        let first = (0..setup.scenario.sides[enemy].count as usize)
+            .filter(|&k| self.units[enemy][k].status != Status::Removed)
+            .map(|k| f * (self.units[enemy][k].x - x))
+            .filter(|&ahead| ahead >= 0)
+            .map(|ahead| ahead - range)
+            .min()
+            .unwrap_or(goal);
+        let advance = goal.min(first);
+        if advance > 0 {
+            self.units[seat][i].x = x + f * advance;
+            if self.obs.on() {
+                self.tell_move(setup, seat, i, x, "move");
+            }
+            self.moved();
+            self.clear_defeated(setup);
+        }
+    }
+
+    /// A completed Maneuver order: `maneuver_inches` back, or forward but
+    /// never closer than Engagement range to the nearest enemy ("you can
+    /// not Maneuver into an Assault. You can Maneuver into Engagement").
+    pub(super) fn maneuver<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
+        let inches = setup.rules.maneuver_inches;
+        let f = facing(seat);
+        let back = setup.scenario.sides[seat].regiments[i].maneuver_back;
+        let x = self.units[seat][i].x;
+        let to = if back {
+            x - f * inches
+        } else {
+            let enemy = seat.other();
+            // Enemies ahead (or level): never closer than Engagement range
+            // to the nearest, and never back for a forward maneuver.
+            let room = (0..setup.scenario.sides[enemy].count as usize)
+                .filter(|&j| self.units[enemy][j].status != Status::Removed)
+                .map(|j| f * (self.units[enemy][j].x - x))
+                .filter(|&ahead| ahead >= 0)
+                .map(|ahead| (ahead - setup.scenario.ranges.engagement).max(0))
+                .min()
+                .unwrap_or(inches);
+            x + f * inches.min(room)
+        };
+        if to != x {
+            self.units[seat][i].x = to;
+            if self.obs.on() {
+                self.tell_move(setup, seat, i, x, "maneuver");
+            }
+            self.moved();
+            self.clear_defeated(setup);
+        }
+    }
+
+    /// Defeated, unrallied units "may not resist Assault or Engagement by
+    /// an enemy unit, but must immediately withdraw to 1\" outside of the
+    /// Engagement range of the enemy unit": whenever an enemy comes within
+    /// Engagement range of one (it moves up, or rallies there), not only
+    /// as it is defeated. Called after every change of place or status
+    /// that can bring a formed enemy (in the game, not unrallied) within
+    /// range of a defeated unrallied regiment.
+    #[inline(always)]
+    pub(super) fn clear_defeated<D: Decide>(&mut self, setup: &Setup<'_, D>) {
+        // Most moves happen with nobody shaken: checked inline, before the
+        // call that walks the shaken regiments.
+        if self.totals[Seat::A].shaken | self.totals[Seat::B].shaken != 0 {
+            self.withdraw_defeated(setup);
+        }
+    }
+
+    fn withdraw_defeated<D: Decide>(&mut self, setup: &Setup<'_, D>) {
+        for seat in Seat::BOTH {
+            let mut rest = self.totals[seat].shaken;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if matches!(
+                    self.units[seat][i].status,
+                    Status::Shaken { defeated: true, .. }
+                ) {
+                    self.withdraw_from_formed(setup, seat, i);
+                }
+            }
+        }
+    }
+
+    /// Defeated regiment `i` of `seat` withdraws to 1" outside Engagement
+    /// range of the formed enemy within range that stands farthest back
+    /// on its side of the axis, again until none is within range (each
+    /// withdrawal moves it back by at least 1", so past every enemy).
+    fn withdraw_from_formed<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
+        let enemy = seat.other();
+        let range = setup.scenario.ranges.engagement;
+        let f = facing(seat);
+        let formed = self.totals[enemy].able() | self.totals[enemy].fighting;
+        loop {
+            let x = self.units[seat][i].x;
+            let mut from: Option<i32> = None;
+            let mut rest = formed;
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let y = self.units[enemy][j].x;
+                if (y - x).abs() <= range && from.is_none_or(|g| f * (y - g) < 0) {
+                    from = Some(y);
+                }
+            }
+            let Some(from) = from else {
+                return;
+            };
+            self.units[seat][i].x = from - f * (range + 1);
+            if self.obs.on() {
+                self.tell_move(setup, seat, i, x, "withdraws_unrallied");
+            }
+            self.moved();
+        }
+    }
+}
