@@ -231,7 +231,7 @@ figcaption{font-size:.8rem;color:#555;padding:.2rem .5rem}
 .lane .items{position:relative;flex:1;min-height:1.7rem}
 .chip{display:inline-block;border:1px solid #99a;border-radius:3px;padding:0 .3rem;margin:.1rem .15rem;background:#fff;font-family:ui-monospace,Menlo,Consolas,monospace;white-space:nowrap}
 .field .chip{position:absolute;top:0;transform:translateX(-50%)}
-.field .items{border-bottom:1px dashed #bbb;min-height:3.4rem}
+.field .items{border-bottom:1px dashed #bbb}
 .chip.now{background:#ffe9a8;border-color:#c90}
 .chip.out{color:#aaa;border-style:dashed}
 .chip.hurt{background:#fde2e2;border-color:#c55}
@@ -287,6 +287,45 @@ const SCRIPT: &str = r#"
       ];
     }
   };
+  PICTURES.piquet = function (events) {
+    var regiments = {}, order = [], ip = {}, now = {};
+    function key(side, name) { return side + ':' + name; }
+    events.forEach(function (e, i) {
+      var last = i === events.length - 1;
+      if (e.event === 'regiment') {
+        regiments[key(e.side, e.regiment)] = { side: e.side, name: e.regiment, at: e.at, elan: e.elan, status: 'ordered', loaded: e.loaded };
+        order.push(key(e.side, e.regiment));
+      }
+      var r = e.regiment !== undefined && e.side !== undefined ? regiments[key(e.side, e.regiment)] : null;
+      if (r) {
+        if (e.event === 'moves') { r.at = e.to; }
+        if (e.event === 'status') { r.status = e.to; }
+        if ((e.event === 'hit' || e.event === 'rally') && typeof e.elan === 'number') { r.elan = e.elan; }
+        if (e.event === 'volley' || e.event === 'unloaded') { r.loaded = false; }
+        if (e.event === 'reload' && e.reloaded) { r.loaded = true; }
+        if (last) { now[key(e.side, e.regiment)] = true; }
+      }
+      if (last && e.event === 'engagement_begins') { now[key('a', e.a)] = true; now[key('b', e.b)] = true; }
+      if (typeof e.ip === 'number' && e.side !== undefined) { ip[e.side] = e.ip; }
+    });
+    function lane(side) {
+      return {
+        label: 'side ' + side + (ip[side] !== undefined ? ' (' + ip[side] + ' IP)' : ''),
+        field: true,
+        items: order.filter(function (k) { return regiments[k].side === side; }).map(function (k) {
+          var r = regiments[k];
+          var hurt = /shaken|defeated/.test(r.status);
+          return {
+            text: r.name + ' ' + r.elan + (r.loaded ? ' •' : ''),
+            at: r.at,
+            mark: now[k] ? 'now' : (r.status === 'removed' ? 'out' : (hurt ? 'hurt' : side)),
+            title: r.status + ', Elan ' + r.elan + ', ' + (r.loaded ? 'loaded' : 'unloaded') + ', at ' + r.at + '"'
+          };
+        })
+      };
+    }
+    return [lane('a'), lane('b'), { label: 'key', items: [{ text: 'name Elan, • loaded' }, { text: 'shaken / defeated', mark: 'hurt' }, { text: 'removed', mark: 'out' }, { text: 'this event', mark: 'now' }] }];
+  };
   function draw(box, lanes) {
     var placed = [];
     lanes.forEach(function (l) { l.items.forEach(function (i) { if (typeof i.at === 'number') { placed.push(i.at); } }); });
@@ -300,20 +339,34 @@ const SCRIPT: &str = r#"
       label.textContent = lane.label;
       var items = document.createElement('span');
       items.className = 'items';
-      lane.items.forEach(function (item, k) {
+      var placedChips = [];
+      lane.items.forEach(function (item) {
         var chip = document.createElement('span');
         chip.className = 'chip ' + (item.mark || '');
         chip.textContent = item.text;
+        if (item.title) { chip.title = item.title; }
         if (lane.field && typeof item.at === 'number') {
-          chip.style.left = (hi > lo ? 3 + 94 * (item.at - lo) / (hi - lo) : 50) + '%';
-          chip.style.top = (k % 2) * 1.6 + 'rem';
-          if (item.title) { chip.title = item.title; }
+          chip.style.left = (hi > lo ? 6 + 88 * (item.at - lo) / (hi - lo) : 50) + '%';
+          placedChips.push(chip);
         }
         items.appendChild(chip);
       });
       row.appendChild(label);
       row.appendChild(items);
       box.appendChild(row);
+      // Chips that would overlap go to the next level down, so none
+      // hides another (measured once the row is laid out).
+      var ends = [];
+      placedChips
+        .map(function (c) { return { chip: c, from: c.offsetLeft - c.offsetWidth / 2, to: c.offsetLeft + c.offsetWidth / 2 }; })
+        .sort(function (x, y) { return x.from - y.from; })
+        .forEach(function (p) {
+          var level = 0;
+          while (level < ends.length && ends[level] > p.from - 4) { level++; }
+          ends[level] = p.to;
+          p.chip.style.top = level * 1.6 + 'rem';
+        });
+      if (lane.field) { items.style.minHeight = (Math.max(1, ends.length) * 1.6 + 0.4) + 'rem'; }
     });
   }
   window.addEventListener('error', function (e) { errors.push(String(e.message)); });
