@@ -26,9 +26,10 @@ sys.path.insert(0, HERE)
 import common  # noqa: E402
 import haggerty  # noqa: E402
 import haggis  # noqa: E402
+import piquet  # noqa: E402
 
 # The systems the checker knows: name -> module (SYSTEM, DEFAULT_GAMES, CONFIGS, rules, check).
-SYSTEMS = {m.SYSTEM: m for m in (haggerty, haggis)}
+SYSTEMS = {m.SYSTEM: m for m in (haggerty, haggis, piquet)}
 
 DEFAULT_BINARY = "/root/.cache/fortunes-target/release/fortunes"
 
@@ -68,7 +69,10 @@ def preset_of(args):
 
 
 def rules_of(module, defaults, args):
-    """The rule values a configuration plays under: defaults, then its --rules preset, then its --set values."""
+    """The rule values a configuration plays under: defaults, then its --rules preset, then its --set values
+    (a module with rules_args(defaults, args) reads the arguments itself, e.g. piquet's --scenario)."""
+    if hasattr(module, "rules_args"):
+        return module.rules_args(defaults, args)
     preset = preset_of(args)
     if preset is None:
         return module.rules(defaults, sets_of(args))

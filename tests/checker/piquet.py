@@ -1,0 +1,1337 @@
+"""An independent model of Piquet Regimental (seeds/004_..., Jim Getz), replaying a trace.
+
+Written from the seed text, RULES-NOTES.md, the `fortunes rules piquet` listing (each gap the
+text leaves is read as the parameter says), docs/piquet.md (the one-axis field), the scenario
+files (data) and docs/replay.md only; never from the crate's source. check() walks a game's
+events and stops at the first one the rules make impossible. What it holds the trace to:
+
+- the opening: each player's 3d6 (faces 1..6, `ip` their sum), its hand size by quality
+  (Superior 5 ... Miserable 1); the regiments as the scenario gives them (place, Elan, boxes);
+- decks: each `deal` is 18 cards, the 9 basic cards less those held in the player's hand plus
+  army cards (`*`); the army cards in the side's decks and hands never exceed the scenario's
+  Army Deck, kind by kind; the hand a deal carries is the hand the model holds;
+- KARDs: every player turns its top card or plays a hand card (`hand_play`, its top card
+  discarded unseen) exactly once a KARD, 18 KARDs a DECQ; the card turned is the deck's next;
+  `keep` only with room in the hand, `swap` only into a full hand (discarding a held card, for
+  hand_swap_cost); a hand never above its size; `could_play` only hand cards, none without the IP;
+- initiative: every `ip` field is the model's (payments: swaps, hand plays, orders, rallies,
+  extra casts, reloads and fire orders bought, passes with their amount); never negative, never
+  above 18; casts are 3d6 and keep the higher of `was` and the total; decq_start/decq_end lists;
+- cards and what they do: an effect (officer_check and its cast/orders/rally/pass, execute,
+  nothing_waits, reload, brilliant, heroic, crushing_volley) comes from a card its player used
+  (turned and used, or played from the hand) this KARD, of the kind that does it (a Brilliant
+  Leader acting as a basic kind): Move by Infantry Move in Open / Cavalry in Open / Artillery
+  Move by arm, Maneuver, Deployment, an assault by Melee Resolution; Musket/Missile Reload for
+  infantry, Artillery Reload for companies; a card reaches its player's regiments (a side's
+  commander's: the whole side);
+- orders: only to idle regiments (not unrallied) whose plan's next order it is; executions of
+  the regiment's current order, chips carried from execution to execution (the first: the
+  scenario's `[chips]`), at most three casts, each of the unit's dice (die by eliteness or
+  poundage, count by experience or class), its reading the highest die, `removed` the reading;
+  a further cast only while chips remain; the extra casts' price;
+- fire: a volley only by a loaded, rallied, non-cavalry regiment of a fired `fire` order of its
+  own player, not fighting an assault, not on a Reload card its player used (reload_holds_fire)
+  nor on the card it reloaded on; within Engagement range (Bombardment range for medium heavy
+  and heavy companies); dice of its type, steps (Crushing Volley, urban, fire_step, tiers, the
+  eight-gun die netted or beside), the reading as the Dice Methods section says; the firer is
+  unloaded; each hit is a volley of that KARD on that regiment, taking min(value, Elan);
+- reloads only of unloaded regiments (unrallied ones only under shaken_reload);
+- Elan only falls (hits, assault rounds, breakthroughs) and rises only by a rally, to the
+  regiment's starting Elan; assault rounds: the defender's and each attacker's dice and
+  reading, the multi-unit rule for `combined`, the Elans; breakthroughs (chance = multiplier x
+  difference, roll 1..100, 1d8 and 1d4);
+- rallies: 6 dice needing 4 (sound), 6 needing 6 (defeated), 9 needing 8 (defeated by cavalry),
+  of the regiment's die; failures, boxes left, Elan whole again or the regiment removed; a sound
+  rally not while engaged or assaulting;
+- statuses: each `status` goes from the model's status; a removed regiment never acts again;
+  unrallied regiments are not ordered, do not execute, fire or assault;
+- the field: `moves` from the model's place; no defeated, unrallied regiment left within
+  Engagement range of a formed enemy (not unrallied, not removed) when the next card, order,
+  fire, rally or execution comes;
+- engagements and assaults: begun before ended, `kards` counted; game_end and the record rows
+  (one per DECQ) agree with the events.
+"""
+
+import os
+import tomllib
+from collections import Counter
+
+from common import Cursor, Problem, Violation  # noqa: F401
+
+SYSTEM = "piquet"
+# 300 games under each of the 7 configurations: ~25 s on 2 idle cores, ~43 s on busy ones.
+DEFAULT_GAMES = 300
+
+CONFIGS = [
+    ("defaults", []),
+    ("--scenario battery", ["--scenario", "battery"]),
+    ("--scenario corps", ["--scenario", "corps"]),
+    ("random vs random", ["--strategy", "a=random", "--strategy", "b=random"]),
+    ("corps, random vs spendthrift", ["--scenario", "corps", "--strategy", "a=random", "--strategy", "b=spendthrift"]),
+    ("battery, reload_holds_fire=reloaded, shaken_reload=false, fire_orders=regiment, eight_gun_steps=beside",
+     ["--scenario", "battery", "--set", "reload_holds_fire=reloaded", "--set", "shaken_reload=false",
+      "--set", "fire_orders=regiment", "--set", "eight_gun_steps=beside"]),
+    ("tiers -1/-2, crushing_volley_step=2, costs 2/2/3, dress_lines_rally, hoarder a",
+     ["--set", "fatigued_step=-1", "--set", "exhausted_step=-2", "--set", "crushing_volley_step=2",
+      "--set", "musket_reload_cost=2", "--set", "rally_cost=2", "--set", "fire_cost=2",
+      "--set", "second_cast_cost=3", "--set", "dress_lines_rally=true", "--strategy", "a=hoarder"]),
+]
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCENARIOS = os.path.join(HERE, "..", "..", "experiments", "piquet", "scenarios")
+
+BASIC = ("artillery_move", "artillery_reload", "cavalry_in_open", "deployment", "infantry_move_in_open",
+         "maneuver", "melee_resolution", "musket_reload", "officer_check")
+HAND_SIZE = {"superior": 5, "good": 4, "average": 3, "poor": 2, "miserable": 1}
+ELITENESS = {"elite": 10, "line": 8, "conscript": 6, "militia": 4}
+EXPERIENCE = {"veteran": 3, "reliable": 2, "undependable": 1}
+POUNDAGE = {"heavy": 12, "medium_heavy": 8, "medium": 6, "light": 4}
+CLASS = {"IV": 4, "III": 3, "II": 2, "I": 1}
+NEXT_DIE = {4: 6, 6: 8, 8: 10, 10: 12, 12: 12}
+FIGURE = {"poor": 2, "average": 3, "superior": 4}
+UNRALLIED = ("shaken", "defeated", "defeated_by_cavalry")
+DEFEATED = ("defeated", "defeated_by_cavalry")
+MOVE_CARD = {"infantry": "infantry_move_in_open", "cavalry": "cavalry_in_open", "artillery": "artillery_move"}
+ORDER_CARD = {"maneuver": "maneuver", "deploy": "deployment", "assault": "melee_resolution"}
+RELOAD_CARD = {"infantry": "musket_reload", "artillery": "artillery_reload"}
+
+# --- the text's sentences, quoted in the problems --------------------------------------------------
+T_DECK = ('"Each player uses a deck of 18 cards. Part of this deck is made up of one each of the 9 basic Piquet '
+          'cards ... There is in addition an Army Deck for each side which provides the other 9 cards" / "the Basic '
+          'cards are removed (any cards currently in the players hand stay there ...), the Army Deck cards are '
+          'returned ... reshuffles them, and again deals enough cards to each player" (docs/replay.md: the basic '
+          'cards not in its hand and its share of the Army Deck)')
+T_TURN = ('"The game is played by each player simultaneously turning over the top card of their own deck" / '
+          '"Eighteen KARDs make up a DECQ"')
+T_HAND = ('"The maximum number of cards held is a function of the quality of the player\'s character: Superior 5 '
+          'cards, Good 4 cards, Average 3 cards, Poor 2 cards, and Miserable 1 card. A player may add a card to his '
+          'or her hand without cost as long as there is room in the hand. If there is no room, the player may discard '
+          'a card in the hand and then add the desired card to his or her hand at the cost of 2 IP."')
+T_PLAY = ('"A player may play a card from their hand at the cost of 1 IP. To do this the player must take the top '
+          'card from their deck and place it face down on the discard pile without looking at it."')
+T_USE = ('"They may either use the card to execute orders (discussed below), or they may place the card in their '
+         'hand, or they may do nothing at all with the card." (a card does something only when used, turned or '
+         'played from the hand)')
+T_INIT = ('"The player\'s initiative is determined by casting 3d6. The initiative level cast replaces the existing '
+          'level of initiative, if the new cast is greater" / "This counter must be able to track up to 18 '
+          'initiative points"')
+T_IP = ('"Each order placed will cost 1 IP" / "at the cost of 1 IP per unit rallied" / "This costs the superior '
+        'player 1 IP to do the passing, plus the number of IP\'s passed. Any initiative passed in this fashion is '
+        'added to the receiving player\'s total." (docs/replay.md: every `ip` is the player\'s initiative after the '
+        'event, each payment its `cost`)')
+T_OFFICER = ('"Commanders can issue orders only after having turned or played from their hand an Officer Check card" '
+             '/ "Officer Check : ... Each player may elect to do one, and only one, of the following" / "Rallies are '
+             'done on an Officer Check card"')
+T_ORDER_CARD = ('"the regiment will begin to execute the order when the appropriate card is turned by the player" / '
+                '"it is executed when a card of the appropriate type is turned by a player commanding the unit, this '
+                'may be the direct commander of the unit or any player higher in the command chain" (Infantry Move in '
+                'Open: infantry; Cavalry in Open: cavalry; Maneuver; Deployment; Melee Resolution: the Assault; '
+                'Brilliant Leader: "any card in the Basic Player Deck")')
+T_NOTE12 = ('note 12: "This is NOT an opportunity to issue a movement order or to attempt to move a unit that has not '
+            'previously been issued an order to move." (a regiment executes only the order it was given)')
+T_CHIPS = ('"When a card matching the order is turned, the commander of the unit casts the unit\'s performance dice. '
+           'The resulting number of the performance cast is the number of movement chips removed from the unit. If '
+           'the cast removes all of the remaining chips, the unit is moved to the location of its piquet. For the '
+           'expenditure of an additional 2 IP, the player may take an additional cast on the same card; for another '
+           '3 IP, a third cast can be taken."')
+T_DICE = ('"The eliteness rating will determine the die type used by the formation and the experience rating will '
+          'determine the number of dice to be cast." (Elite d10, Line d8, Conscript d6, Militia d4; Veteran 3, '
+          'Reliable 2, Undependable 1; artillery Heavy d12, Medium Heavy d8, Medium d6, Light d4, class IV-I 4-1)')
+T_READ = ('"The final die value, if there are no modifiers, is the highest die cast. ... If the adjustment is down '
+          'one step, read the second highest die ... If there are more steps down than there are dice to go down, '
+          'divide the lowest die value in half and ignore the remainder. ... If the adjustment is to be a step up, '
+          'add another die ... and read the highest die resulting. If this would take you past four dice, add one of '
+          'the next higher die type"')
+T_FIRE = ('"Fire : ... an order that can be given at any time to any infantry or artillery command, or skirmishing '
+          'cavalry command, that is loaded and within Engagement range (or in the case of Medium Heavy and Heavy '
+          'artillery, Bombardment range) of the enemy."')
+T_RELOAD_FIRE = ('"You can not fire on a Reload card." / "A formation can not fire on the same Reload card that it '
+                 'used to reload, but must wait for the next card." (reload_holds_fire)')
+T_RELOAD = ('"Musket/Missile Reload : An unloaded infantry unit may reload" / "Artillery Reload : Allows artillery '
+            'that has fired to reload" (a loaded unit has nothing to reload)')
+T_ELAN = ('"The combat will result in the enemy removing Elan Chips from your unit." / "Also, this is the only way in '
+          'which a unit may regenerate its Elan chips to its full complement." (Rally)')
+T_RALLY = ('"When a unit is rallied, the commander will cast six dice of its basic eliteness type. If the unit is being '
+           'rallied while it still has Elan Chips, it must cast a 4 or greater on the dice , if the unit has been '
+           'defeated ..., it must cast 6 or better on the dice. For each die that does not cast the required number, '
+           'one stamina box is checked off. An infantry unit that was defeated in an Assault by a cavalry unit must '
+           'cast nine dice and cast for 8 or better" / "When all the boxes have been checked, the unit is removed from '
+           'the game."')
+T_RALLY_WHEN = ('"Units that are Engaged or Assaulting may not rally on the CARD that they are Engaged or Assaulted, '
+                'but units that are under Bombardment may be rallied."')
+T_MUST_RALLY = ('"Both winner and loser in an Assault, and any unit that goes to zero Elan in an Engagement must Rally '
+                'before it can again be issued orders or participate in combat."')
+T_REMOVED = '"When all the boxes have been checked, the unit is removed from the game."'
+T_WITHDRAW = ('"Defeated, unrallied units may not resist Assault or Engagement by an enemy unit, but must immediately '
+              'withdraw to 1" outside of the Engagement range of the enemy unit" (ranges from the scenario)')
+T_ASSAULT = ('"Assaults, once started, are fought out continuously on each subsequent KARD. Each side casts its '
+             'performance dice and removes the final number cast from the enemy\'s Elan." / Multiple Unit Combats: '
+             '"If there are an even number of dice, remove the highest and lowest values until there are only two '
+             'values left and then take the highest of these. If there are an odd number of dice, remove the high and '
+             'low values until there is one die left"')
+T_BREAK = ('"This is a probability cast equal to 5 times the difference between the two casts. ... The commander of '
+           'the unit broken-through will cast 1d8 and remove that number of Elan chips. The cavalry will cast 1d4 and '
+           'remove that number of their Elan chips." (breakthrough_multiplier)')
+T_STATUS = 'docs/replay.md: `status` "a regiment\'s status changes" (from the status it had)'
+T_PLACE = 'docs/replay.md: `moves` "a regiment changes place" (from the place it stood)'
+T_MANEUVER = ('"The maneuver card will allow a formation to alter its location by 4"." (maneuver_inches) / '
+              '"Infantry Move in Open : Allows infantry regiments ... to move to the next objective or to move to '
+              'within Engagement range of an enemy formation."')
+T_ENGAGE = ('docs/replay.md: `engagement_begins` / `engagement_ends` "their engagement ends after `kards` KARDs"; '
+            '"Both combatants are considered to be unloaded at the end of the Engagement."')
+T_RECORD = ('docs/replay.md: "A record row is one DECQ: its ip_start and ip_end are the commander\'s initiative at '
+            'decq_start and decq_end; casts the commander\'s cast events; orders, executions, hand_plays, volleys and '
+            'reloads (the reload events with reloaded) the side\'s events of those kinds; ip_spent the cost of every '
+            'payment by the side\'s players (a pass spends its amount too); dress_lines the Dress Lines cards turned '
+            'or played"')
+T_END = 'docs/replay.md: `game_end` "the regiments each side lost, and each regiment\'s Elan, in the scenario\'s order"'
+T_FORMAT = 'docs/replay.md, "### Piquet Regimental" (the fields of each event)'
+
+
+def _value(v):
+    if isinstance(v, str):
+        s = v.strip()
+        if s in ("true", "false"):
+            return s == "true"
+        try:
+            return int(s)
+        except ValueError:
+            return s
+    return v
+
+
+def load_scenario(name):
+    path = name if os.path.isfile(name) else os.path.join(SCENARIOS, name + ".toml")
+    with open(path, "rb") as f:
+        return tomllib.load(f)
+
+
+def rules(defaults, sets, preset=None, scenario="default"):
+    """The rule values of a game: the defaults, the --set values, and the scenario's data (`_scenario`)."""
+    r = {k: _value(v) for k, v in defaults.items()}
+    fallback = {"order_cost": 1, "bypass_cost": 1, "pass_cost": 1, "rally_cost": 1, "hand_play_cost": 1,
+                "hand_swap_cost": 2, "second_cast_cost": 2, "third_cast_cost": 3, "attached_cost": 2,
+                "figure_command_cost": 4, "breakthrough_multiplier": 5, "fire_cost": 1, "fire_orders": "brigade",
+                "reload_holds_fire": "player", "shaken_reload": True, "musket_reload_cost": 1,
+                "artillery_reload_cost": 1, "crushing_volley_step": 1, "eight_gun_die": True,
+                "eight_gun_steps": "netted", "urban_fire_step": -1, "fatigued_step": 0, "exhausted_step": 0,
+                "maneuver_inches": 4, "beyond_four": "next_type", "dress_lines_rally": False,
+                "max_assault_kards": 200}
+    for k, v in fallback.items():
+        r.setdefault(k, v)
+    for k, v in sets.items():
+        r[k] = _value(v)
+    r["_scenario"] = load_scenario(scenario)
+    return r
+
+
+def rules_args(defaults, args):
+    """The rule values a configuration's `fortunes replay` arguments give (the driver's hook)."""
+    sets, scenario = {}, "default"
+    for i, a in enumerate(args):
+        if a == "--set" and i + 1 < len(args):
+            k, _, v = args[i + 1].partition("=")
+            sets[k] = v
+        elif a == "--scenario" and i + 1 < len(args):
+            scenario = args[i + 1]
+    return rules(defaults, sets, scenario=scenario)
+
+
+def read_cast(dice, step):
+    """The final die value of a cast of `dice` stepped `step` (up steps: the dice are already added)."""
+    if not dice:
+        return 0
+    s = sorted(dice, reverse=True)
+    if step >= 0:
+        return s[0]
+    down = -step
+    if down < len(s):
+        return s[down]
+    v = s[-1]
+    for _ in range(down - len(s) + 1):
+        v //= 2
+    return v
+
+
+def up_dice(die, n, up, beyond):
+    """The dice types of `n` dice of `die` stepped up `up` times."""
+    out = [die] * n
+    t = die
+    for _ in range(up):
+        if len(out) < 4 or (die == 12):
+            out.append(die if len(out) < 4 else 12)
+        else:
+            if beyond == "climb":
+                t = NEXT_DIE[t]
+            else:
+                t = NEXT_DIE[die]
+            out.append(t)
+    return out
+
+
+def check(events, rules_, stats=None):
+    """Replay one game's trace (header, events, records); return [] or [the first Problem]."""
+    g = _Game(events, rules_)
+    try:
+        g.run()
+    except Violation as v:
+        return [v.problem]
+    if stats is not None:
+        for k, v in g.seen.items():
+            stats[k] = stats.get(k, 0) + v
+    return []
+
+
+class _Reg:
+    pass
+
+
+class _Game:
+    def __init__(self, events, r):
+        self.c = Cursor(events)
+        self.r = r
+        self.sc = r["_scenario"]
+        self.seen = Counter()
+        self.regs = {}  # name -> _Reg
+        self.order = {"a": [], "b": []}  # regiment names in scenario order
+        self.players = {}  # (side, name) -> dict
+        self.pnames = {"a": [], "b": []}
+        self.rows = []
+        ranges = self.sc.get("ranges", {})
+        self.E = ranges.get("engagement", 3)
+        self.B = ranges.get("bombardment", 12)
+        self.chips = self.sc.get("chips", {})
+        self.engaged = {}  # (a, b) -> global kard begun
+        self.assaults = {}  # defender -> dict(attackers, rounds, side)
+        self.decq = 0
+        self.kard = 0
+        self.gk = 0
+
+    def fail(self, rule, msg, at_next=False):
+        self.c.fail(rule, msg, at_next)
+
+    def f(self, e, name):
+        if name not in e:
+            self.fail(T_FORMAT, "the %r event has no %r field" % (e.get("event"), name))
+        return e[name]
+
+    # --- scenario data --------------------------------------------------------------------------
+    def army_deck(self, side):
+        s = self.sc.get(side, {})
+        deck = s.get("army_deck", self.sc.get("army_deck", {}))
+        return Counter({k: v for k, v in deck.items()})
+
+    def sc_regiment(self, side, name):
+        for x in self.sc.get(side, {}).get("regiments", []):
+            if x.get("name") == name:
+                return x
+        self.fail(T_FORMAT, "regiment %r is not in the scenario's side %s" % (name, side))
+
+    def reg(self, name, e=None):
+        if name not in self.regs:
+            self.fail(T_FORMAT, "no regiment %r" % name)
+        return self.regs[name]
+
+    def player(self, side, name):
+        if (side, name) not in self.players:
+            self.fail(T_FORMAT, "no player %r on side %r" % (name, side))
+        return self.players[(side, name)]
+
+    # --- the run --------------------------------------------------------------------------------
+    def run(self):
+        c = self.c
+        h = c.expect("replay", T_FORMAT, "the replay header")
+        if h.get("system") != "piquet":
+            self.fail(T_FORMAT, "the header's system is %r" % h.get("system"))
+        while c.peek_kind() == "regiment":
+            self.on_regiment(c.next())
+        while c.peek_kind() == "player":
+            self.on_player(c.next())
+        for side in "ab":
+            if not self.pnames[side]:
+                self.fail(T_FORMAT, "side %s has no player" % side, at_next=True)
+            if [n for n in self.order[side]] != [x["name"] for x in self.sc.get(side, {}).get("regiments", [])]:
+                self.fail(T_FORMAT, "side %s's regiments are not the scenario's" % side, at_next=True)
+        ndecqs = self.sc.get("decqs", 6)
+        game_ended = False
+        while c.peek() is not None:
+            k = c.peek_kind()
+            if k == "record":
+                break
+            e = c.next()
+            if k == "decq_start":
+                self.on_decq_start(e)
+            elif k == "game_end":
+                self.on_game_end(e)
+                game_ended = True
+            else:
+                if self.decq == 0 or game_ended:
+                    self.fail(T_FORMAT, "a %r event outside a DECQ" % k)
+                self.on_event(e)
+        if not game_ended:
+            self.fail(T_END, "the trace has no game_end", at_next=True)
+        if self.decq != ndecqs:
+            self.fail(T_END, "the game played %d DECQs, the scenario says %d" % (self.decq, ndecqs), at_next=True)
+        self.check_records()
+
+    # --- the opening ------------------------------------------------------------------------------
+    def on_regiment(self, e):
+        side = self.f(e, "side")
+        name = self.f(e, "regiment")
+        s = self.sc_regiment(side, name)
+        if name in self.regs:
+            self.fail(T_FORMAT, "regiment %r listed twice" % name)
+        g = _Reg()
+        g.name, g.side, g.player, g.arm = name, side, self.f(e, "player"), self.f(e, "arm")
+        if g.arm != s.get("arm", "infantry"):
+            self.fail(T_FORMAT, "the scenario makes %r %s, not %s" % (name, s.get("arm", "infantry"), g.arm))
+        rating = s.get("rating", "").split(",")
+        if g.arm == "artillery":
+            g.die, g.n = POUNDAGE[rating[0]], CLASS[rating[1]]
+        else:
+            g.die, g.n = ELITENESS[rating[0]], EXPERIENCE[rating[1]]
+        g.guns = s.get("guns", 6)
+        g.urban = bool(s.get("urban", False))
+        g.fire_step = s.get("fire_step", 0)
+        g.step = s.get("step", 0)
+        g.brigade = s.get("brigade")
+        g.figure = FIGURE.get(s.get("figure"), 0)
+        g.at = self.f(e, "at")
+        want_at = s.get("at", 0 if side == "a" else self.sc.get("distance", 10))
+        if g.at != want_at:
+            self.fail(T_FORMAT, "%r opens at %r, the scenario says %r" % (name, g.at, want_at))
+        g.full = s.get("elan", self.sc.get("elan", 12))
+        g.elan = self.f(e, "elan")
+        if g.elan != g.full:
+            self.fail(T_ELAN, "%r opens with %r Elan, the scenario gives %r" % (name, g.elan, g.full))
+        g.stamina = self.sc.get("stamina", [2, 2, 2])
+        g.boxes = self.f(e, "boxes")
+        if g.boxes != sum(g.stamina):
+            self.fail(T_RALLY, "%r opens with %r boxes, the scenario's stamina %r" % (name, g.boxes, g.stamina))
+        g.loaded = self.f(e, "loaded")
+        if g.arm == "cavalry" and g.loaded:
+            self.fail(T_FIRE, "cavalry opens loaded")
+        g.plan = list(self.f(e, "plan"))
+        if g.plan != list(s.get("orders", [])):
+            self.fail(T_FORMAT, "%r's plan %r is not the scenario's" % (name, g.plan))
+        g.target = e.get("target")
+        g.status = "ordered" if g.plan else "idle"  # the first order is issued free ("prime the pump")
+        g.order = g.plan[0] if g.plan else None
+        g.done_n = 0  # orders of the plan completed (a dropped order is issued again)
+        g.chips = None  # chips left of the current order (None: not executed yet)
+        g.reloaded_at = -1
+        g.fighting = False
+        self.regs[name] = g
+        self.order[side].append(name)
+
+    def on_player(self, e):
+        side, name = self.f(e, "side"), self.f(e, "player")
+        q = self.f(e, "quality")
+        if self.f(e, "hand_size") != HAND_SIZE.get(q):
+            self.fail(T_HAND, "a %s commander holds %d cards, not %r" % (q, HAND_SIZE.get(q, -1), e["hand_size"]))
+        self.check_3d6(e["dice"])
+        if self.f(e, "ip") != sum(e["dice"]):
+            self.fail(T_INIT, "the opening initiative %r is not the cast's sum %d" % (e["ip"], sum(e["dice"])))
+        role = self.f(e, "role")
+        if (role == "commander") != (not self.pnames[side]):
+            self.fail(T_FORMAT, "a side's commander comes first, its subordinates after")
+        self.players[(side, name)] = {"side": side, "name": name, "role": role, "hand_size": e["hand_size"],
+                                       "ip": e["ip"], "hand": [], "deck": None, "acted": -1, "used": None}
+        self.pnames[side].append(name)
+
+    def check_3d6(self, dice):
+        if not (isinstance(dice, list) and len(dice) == 3 and all(isinstance(d, int) and 1 <= d <= 6 for d in dice)):
+            self.fail(T_INIT, "initiative dice %r are not 3d6" % (dice,))
+
+    def commander(self, side):
+        return self.pnames[side][0]
+
+    def reaches(self, side, player, reg):
+        """Whether `player`'s cards reach regiment `reg` (its own, or all the side's for the commander)."""
+        return reg.side == side and (reg.player == player or player == self.commander(side))
+
+    # --- DECQs -----------------------------------------------------------------------------------
+    def ip_lists(self, e, what):
+        for side in "ab":
+            want = [self.players[(side, n)]["ip"] for n in self.pnames[side]]
+            if self.f(e, "ip_" + side) != want:
+                self.fail(T_IP, "%s gives side %s %r IP, the model %r" % (what, side, e["ip_" + side], want))
+
+    def on_decq_start(self, e):
+        if self.decq and self.kard != 18:
+            self.fail(T_TURN, "a DECQ begins after %d KARDs" % self.kard)
+        if self.f(e, "decq") != self.decq + 1:
+            self.fail(T_FORMAT, "DECQ %r follows DECQ %d" % (e["decq"], self.decq))
+        self.decq = e["decq"]
+        self.kard = 0
+        self.ip_lists(e, "decq_start")
+        self.row = {"ip_start_a": self.players[("a", self.commander("a"))]["ip"],
+                    "ip_start_b": self.players[("b", self.commander("b"))]["ip"]}
+        for k in ("casts", "orders", "executions", "hand_plays", "ip_spent", "dress_lines", "volleys", "reloads"):
+            self.row[k + "_a"] = 0
+            self.row[k + "_b"] = 0
+        c = self.c
+        for side in "ab":
+            army_held = Counter()
+            for n in self.pnames[side]:
+                d = c.expect("deal", T_DECK, "player %r's deal" % n)
+                if d.get("decq") != self.decq or d.get("side") != side or d.get("player") != n:
+                    self.fail(T_DECK, "the deal is not player %r's of side %s in DECQ %d" % (n, side, self.decq))
+                p = self.players[(side, n)]
+                hand, deck = list(self.f(d, "hand")), list(self.f(d, "deck"))
+                if sorted(hand) != sorted(p["hand"]):
+                    self.fail(T_DECK, "the hand carried into the DECQ is %r, the model's %r" % (hand, p["hand"]))
+                if len(deck) != 18:
+                    self.fail(T_DECK, "a deck of %d cards, not 18" % len(deck))
+                basics = sorted(x for x in deck if not x.endswith("*"))
+                want = sorted(b for b in BASIC if b not in hand)
+                if basics != want:
+                    self.fail(T_DECK, "the deck's basic cards %r are not the 9 less the hand's: %r" % (basics, want))
+                for x in deck + hand:
+                    if x.endswith("*"):
+                        army_held[x[:-1]] += 1
+                    elif x not in BASIC:
+                        self.fail(T_DECK, "%r is no basic card" % x)
+                p["deck"] = deck
+                p["pos"] = 0
+            army = self.army_deck(side)
+            for kind, n in army_held.items():
+                if n > army[kind]:
+                    self.fail(T_DECK, "side %s's decks and hands hold %d %s army cards, its Army Deck %d"
+                              % (side, n, kind, army[kind]))
+            self.seen["deals"] += len(self.pnames[side])
+
+    def new_kard(self, kard):
+        if kard != self.kard + 1 or kard > 18:
+            self.fail(T_TURN, "KARD %r follows KARD %d" % (kard, self.kard))
+        if self.kard > 0:
+            self.new_kard_check_all_acted()
+        self.kard = kard
+        self.gk += 1
+        self.fired = {}  # regiment -> True (fired this KARD)
+        self.volleys = {}  # firer -> [target, value, landed]
+        self.fire_ok = set()  # regiments covered by a fired fire order this KARD
+        self.cv = set()  # regiments under a Crushing Volley this KARD
+        self.heroic = set()
+        self.reload_used = set()  # players who used a reload card this KARD
+        self.officer = {}  # player -> action of its officer check this KARD
+
+    def on_decq_end(self, e):
+        if self.kard != 18:
+            self.fail(T_TURN, "the DECQ ends after %d KARDs" % self.kard)
+        self.new_kard_check_all_acted()
+        self.ip_lists(e, "decq_end")
+        self.row["ip_end_a"] = self.players[("a", self.commander("a"))]["ip"]
+        self.row["ip_end_b"] = self.players[("b", self.commander("b"))]["ip"]
+        self.row["decq"] = self.decq
+        self.rows.append(self.row)
+        for side in "ab":
+            for n in self.pnames[side]:
+                p = self.players[(side, n)]
+                if p["pos"] != 18:
+                    self.fail(T_TURN, "player %r's deck has %d cards left" % (n, 18 - p["pos"]))
+
+    def new_kard_check_all_acted(self):
+        for side in "ab":
+            for n in self.pnames[side]:
+                if self.players[(side, n)]["acted"] != self.gk:
+                    self.fail(T_TURN, "player %r of side %s neither turned nor played a card on KARD %d"
+                              % (n, side, self.kard))
+
+    # --- events ----------------------------------------------------------------------------------
+    SETTLE = ("turn", "hand_play", "execute", "fire", "reload", "officer_check", "order", "rally", "decq_end")
+
+    def on_event(self, e):
+        k = e.get("event")
+        if k in self.SETTLE:
+            self.check_withdrawn()
+        if "decq" in e and e["decq"] != self.decq:
+            self.fail(T_FORMAT, "a DECQ %r event in DECQ %d" % (e["decq"], self.decq))
+        if k in ("turn", "hand_play"):
+            if e.get("kard") != self.kard:
+                if e.get("kard") == self.kard + 1 or self.kard == 0:
+                    self.new_kard(e.get("kard"))
+                else:
+                    self.fail(T_TURN, "KARD %r follows KARD %d" % (e.get("kard"), self.kard))
+        elif k != "decq_end" and e.get("kard") != self.kard:
+            self.fail(T_FORMAT, "a KARD %r event during KARD %d" % (e.get("kard"), self.kard))
+        for fld in ("regiment", "attacker", "defender", "a", "b"):
+            if fld in e and isinstance(e[fld], str) and e[fld] in self.regs and self.regs[e[fld]].status == "removed":
+                self.fail(T_REMOVED, "removed regiment %r acts again" % e[fld])
+        for fld in ("regiments", "attackers"):
+            if k == "crushing_volley":
+                break  # the player's regiments, named whether still in the game or not: no act
+            for x in e.get(fld, []) or []:
+                if x in self.regs and self.regs[x].status == "removed":
+                    self.fail(T_REMOVED, "removed regiment %r acts again" % x)
+        h = getattr(self, "on_" + k, None)
+        if h is None:
+            self.fail(T_FORMAT, "unknown event kind %r" % k)
+        h(e)
+
+    def ev_player(self, e):
+        return self.player(self.f(e, "side"), self.f(e, "player"))
+
+    def pay(self, p, e, cost, paid=True):
+        """An event with `cost` and `ip`: the player's IP after it."""
+        if paid:
+            if cost < 0:
+                self.fail(T_IP, "a negative cost %r" % cost)
+            p["ip"] -= cost
+            self.row["ip_spent_" + p["side"]] += cost
+        if p["ip"] < 0:
+            self.fail(T_IP, "player %r's initiative goes negative (%d)" % (p["name"], p["ip"]))
+        if "ip" in e and e["ip"] != p["ip"]:
+            self.fail(T_IP, "player %r holds %d IP after it, the event says %r" % (p["name"], p["ip"], e["ip"]))
+
+    def used(self, e, kinds, what):
+        """The player's card used this KARD must be of one of `kinds` (a Brilliant Leader acting as one)."""
+        p = self.ev_player(e)
+        u = p["used"] if p["acted"] == self.gk else None
+        kind = None if u is None else (p.get("acts_as") or u)
+        if kind not in kinds:
+            self.fail(T_USE if u is None else T_ORDER_CARD,
+                      "%s by player %r, whose card used this KARD is %r (needs %s)"
+                      % (what, p["name"], u, " or ".join(kinds)))
+        return p
+
+    def card_kind(self, card):
+        return card[:-1] if card.endswith("*") else card
+
+    def on_turn(self, e):
+        p = self.ev_player(e)
+        if p["acted"] == self.gk:
+            self.fail(T_TURN, "player %r acts twice on one KARD" % p["name"])
+        p["acted"] = self.gk
+        card = self.f(e, "card")
+        if p["pos"] >= 18 or p["deck"][p["pos"]] != card:
+            self.fail(T_TURN, "player %r turns %r, its deck's top card is %r"
+                      % (p["name"], card, p["deck"][p["pos"]] if p["pos"] < 18 else None))
+        p["pos"] += 1
+        ch = self.f(e, "choice")
+        opts = self.f(e, "options")
+        room = len(p["hand"]) < p["hand_size"]
+        want = ["use"] + (["keep"] if room else (["swap"] if p["ip"] >= self.r["hand_swap_cost"] else [])) + ["pass"]
+        if opts != want:
+            self.fail(T_HAND, "options %r, with %d of %d cards held: %r" % (opts, len(p["hand"]), p["hand_size"], want))
+        if ch not in opts:
+            self.fail(T_HAND, "choice %r is not among %r" % (ch, opts))
+        cp = self.f(e, "could_play")
+        if Counter(cp) - Counter(p["hand"]):
+            self.fail(T_PLAY, "could_play %r holds cards not in the hand %r" % (cp, p["hand"]))
+        if cp and p["ip"] < self.r["hand_play_cost"]:
+            self.fail(T_PLAY, "could_play %r with %d IP" % (cp, p["ip"]))
+        cost = self.f(e, "cost")
+        if ch == "swap":
+            d = self.f(e, "discarded")
+            if d not in p["hand"]:
+                self.fail(T_HAND, "the swap discards %r, not in the hand %r" % (d, p["hand"]))
+            if cost != self.r["hand_swap_cost"]:
+                self.fail(T_HAND, "a swap costs %r, not %d" % (cost, self.r["hand_swap_cost"]))
+            p["hand"].remove(d)
+            p["hand"].append(card)
+            self.pay(p, e, cost)
+            self.seen["swaps"] += 1
+        else:
+            if cost != 0 or e.get("discarded") is not None:
+                self.fail(T_HAND, "a %r costs nothing and discards nothing" % ch)
+            if ch == "keep":
+                p["hand"].append(card)
+            self.pay(p, e, 0)
+        if len(p["hand"]) > p["hand_size"]:
+            self.fail(T_HAND, "player %r holds %d cards, its hand size is %d" % (p["name"], len(p["hand"]), p["hand_size"]))
+        p["used"] = self.card_kind(card) if ch == "use" else None
+        p["acts_as"] = None
+        p["officer_done"] = False
+        p["action"] = None
+        if self.card_kind(card) == "dress_lines":
+            self.row["dress_lines_" + p["side"]] += 1
+        self.seen["turns"] += 1
+
+    def on_hand_play(self, e):
+        p = self.ev_player(e)
+        if p["acted"] == self.gk:
+            self.fail(T_TURN, "player %r acts twice on one KARD" % p["name"])
+        p["acted"] = self.gk
+        card = self.f(e, "card")
+        if sorted(self.f(e, "hand")) != sorted(p["hand"]):
+            self.fail(T_PLAY, "the hand %r is not the model's %r" % (e["hand"], p["hand"]))
+        if card not in p["hand"]:
+            self.fail(T_PLAY, "player %r plays %r, not held (hand %r)" % (p["name"], card, p["hand"]))
+        d = self.f(e, "discarded")
+        if p["pos"] >= 18 or p["deck"][p["pos"]] != d:
+            self.fail(T_PLAY, "the card discarded unseen is %r, the deck's top card %r"
+                      % (d, p["deck"][p["pos"]] if p["pos"] < 18 else None))
+        p["pos"] += 1
+        if self.f(e, "cost") != self.r["hand_play_cost"]:
+            self.fail(T_PLAY, "a hand play costs %r, not %d" % (e["cost"], self.r["hand_play_cost"]))
+        p["hand"].remove(card)
+        self.pay(p, e, e["cost"])
+        p["used"] = self.card_kind(card)
+        p["acts_as"] = None
+        p["officer_done"] = False
+        p["action"] = None
+        self.row["hand_plays_" + p["side"]] += 1
+        if self.card_kind(card) == "dress_lines":
+            self.row["dress_lines_" + p["side"]] += 1
+        self.seen["hand plays"] += 1
+
+    def on_brilliant(self, e):
+        p = self.used(e, ("brilliant_leader",), "a Brilliant Leader")
+        a = self.f(e, "acts_as")
+        if a not in BASIC:
+            self.fail('"Brilliant Leader : Treat as a wild card, can be used as any card in the Basic Player Deck."',
+                      "a Brilliant Leader acts as %r" % a)
+        if p["acts_as"] is not None:
+            self.fail(T_USE, "a Brilliant Leader named twice")
+        p["acts_as"] = a
+        self.seen["brilliant leaders"] += 1
+
+    def on_heroic(self, e):
+        p = self.used(e, ("heroic_moment",), "a Heroic Moment")
+        for g in self.regs.values():
+            if self.reaches(p["side"], p["name"], g):
+                self.heroic.add(g.name)
+
+    def on_crushing_volley(self, e):
+        p = self.used(e, ("crushing_volley",), "a Crushing Volley")
+        want = [n for n in self.order[p["side"]] if self.reaches(p["side"], p["name"], self.regs[n])]
+        if sorted(self.f(e, "regiments")) != sorted(want):
+            self.fail('"Crushing Volley : Any fire ... issued by units under the command of the player turning this '
+                      'card is up 1 step."', "the Crushing Volley names %r, the player commands %r"
+                      % (e["regiments"], want))
+        self.cv.update(want)
+        self.seen["crushing volleys"] += 1
+
+    def on_nothing_waits(self, e):
+        # docs/replay.md says "a used card that executes orders"; fortunes also tells a used Dress
+        # Lines card this way (inactivity: nothing to do), which breaks no rule.
+        p = self.used(e, tuple(BASIC) + ("brilliant_leader", "dress_lines"), "nothing_waits")
+        kind = p["acts_as"] or p["used"]
+        if kind in ("officer_check", "musket_reload", "artillery_reload", "brilliant_leader"):
+            self.fail(T_ORDER_CARD, "nothing_waits for a %r, which executes no order" % kind)
+        if self.f(e, "card") != kind:
+            self.fail(T_USE, "nothing_waits names %r, the card used is %r" % (e["card"], kind))
+
+    def on_officer_check(self, e):
+        kinds = ("officer_check", "dress_lines") if self.r["dress_lines_rally"] else ("officer_check",)
+        p = self.used(e, kinds, "an Officer Check")
+        if p["officer_done"]:
+            self.fail(T_OFFICER, "two Officer Check actions on one card")
+        p["officer_done"] = True
+        a = self.f(e, "action")
+        kind = p["acts_as"] or p["used"]
+        if kind == "dress_lines" and a != "rally":
+            self.fail('note 15: "Optionally the Dress Lines cards can be used to allow the drawing player to rally '
+                      'one, and only one, unit"', "a Dress Lines card used for %r" % a)
+        if a not in ("cast", "orders", "rally", "pass", "nothing"):
+            self.fail(T_OFFICER, "officer check action %r" % a)
+        if a == "pass" and p["role"] != "commander":
+            self.fail(T_IP, "a subordinate passes initiative")
+        p["action"] = a
+        p["rallies"] = 0
+        self.seen["officer checks"] += 1
+
+    def action(self, e, a, what):
+        p = self.ev_player(e)
+        if p["acted"] != self.gk or not p.get("officer_done") or p.get("action") != a:
+            self.fail(T_OFFICER, "%s without an Officer Check whose action is %r" % (what, a))
+        return p
+
+    def on_cast(self, e):
+        p = self.action(e, "cast", "an initiative cast")
+        self.check_3d6(self.f(e, "dice"))
+        if self.f(e, "total") != sum(e["dice"]):
+            self.fail(T_INIT, "the cast's total %r is not its dice's sum" % e["total"])
+        if self.f(e, "was") != p["ip"]:
+            self.fail(T_IP, "the cast says the player had %r IP, the model %d" % (e["was"], p["ip"]))
+        p["ip"] = min(18, max(p["ip"], e["total"]))
+        self.pay(p, e, 0, paid=False)
+        if p["role"] == "commander":
+            self.row["casts_" + p["side"]] += 1
+        p["action"] = None
+        self.seen["initiative casts"] += 1
+
+    def group_ok(self, p, regs, e):
+        order = self.f(e, "order")
+        for n in regs:
+            g = self.reg(n)
+            if not self.reaches(p["side"], p["name"], g):
+                self.fail(T_OFFICER, "player %r orders %r, not under its command" % (p["name"], n))
+            if g.status != "idle":
+                self.fail(T_MUST_RALLY if g.status in UNRALLIED else T_NOTE12,
+                          "%r is ordered while %s" % (n, g.status))
+            want = g.plan[g.done_n % len(g.plan)]
+            if order != want:
+                self.fail(T_NOTE12, "%r is ordered to %s, its plan's next order is %s" % (n, order, want))
+        return order
+
+    def on_order(self, e):
+        p = self.action(e, "orders", "an order")
+        regs = self.f(e, "regiments")
+        order = self.group_ok(p, regs, e)
+        cost = self.f(e, "cost")
+        if cost < self.r["order_cost"]:
+            self.fail(T_IP, "an order for %r IP, under order_cost %d" % (cost, self.r["order_cost"]))
+        if len(self.pnames[p["side"]]) == 1 and not any(self.reg(n).figure for n in self.order[p["side"]]) \
+                and cost != self.r["order_cost"]:
+            self.fail(T_IP, "an order for %r IP, not order_cost %d" % (cost, self.r["order_cost"]))
+        self.pay(p, e, cost)
+        for n in regs:
+            g = self.reg(n)
+            g.order = order
+            g.chips = None
+            g.pending_status = ("ordered", self.gk)
+        self.row["orders_" + p["side"]] += 1
+        self.seen["orders"] += 1
+
+    def on_not_ordered(self, e):
+        p = self.action(e, "orders", "an order not given")
+        self.group_ok(p, self.f(e, "regiments"), e)
+        if self.f(e, "why") == "ip" and self.f(e, "cost") <= p["ip"]:
+            self.fail(T_IP, "an order not paid for want of IP: it costs %r, the player holds %d" % (e["cost"], p["ip"]))
+
+    def on_pass(self, e):
+        p = self.action(e, "pass", "a pass of initiative")
+        to = self.player(p["side"], self.f(e, "to"))
+        if to["role"] != "subordinate":
+            self.fail(T_IP, "initiative passed to %r, not a subordinate" % to["name"])
+        amount, cost = self.f(e, "amount"), self.f(e, "cost")
+        if cost != self.r["pass_cost"] or amount < 0:
+            self.fail(T_IP, "a pass of %r for %r IP (pass_cost %d)" % (amount, cost, self.r["pass_cost"]))
+        self.pay(p, e, cost + amount)
+        to["ip"] = min(18, to["ip"] + amount)
+        if self.f(e, "to_ip") != to["ip"]:
+            self.fail(T_IP, "%r holds %d IP after the pass, the event says %r" % (to["name"], to["ip"], e["to_ip"]))
+        self.seen["passes"] += 1
+
+    def on_rally(self, e):
+        p = self.ev_player(e)
+        kind0 = (p["acts_as"] or p["used"]) if p["acted"] == self.gk else None
+        if kind0 == "dress_lines" and self.r["dress_lines_rally"] and not p["officer_done"]:
+            p["action"] = "rally"
+            p["officer_done"] = True
+            p["rallies"] = 0
+        p = self.action(e, "rally", "a rally")
+        if kind0 == "dress_lines":
+            p["rallies"] += 1
+            if p["rallies"] > 1:
+                self.fail('note 15: "rally one, and only one, unit"', "a Dress Lines rallies a second unit")
+        g = self.reg(self.f(e, "regiment"))
+        if kind0 == "dress_lines" and g.status not in UNRALLIED:
+            self.fail('note 15 (dress_lines_rally; docs/piquet.md: "only an unrallied unit, never a worn one")',
+                      "a Dress Lines card rallies %r, which is %s" % (g.name, g.status))
+        if g.side != p["side"] or (g.player != p["name"]):
+            self.fail(T_RALLY, "player %r rallies %r, not its own" % (p["name"], g.name))
+        kind = self.f(e, "kind")
+        want = {"defeated": "defeated", "defeated_by_cavalry": "defeated_by_cavalry"}.get(g.status, "sound")
+        if kind != want:
+            self.fail(T_RALLY, "a %s rally of %r, which is %s" % (kind, g.name, g.status))
+        if kind == "sound":
+            if g.status not in UNRALLIED and g.elan == g.full:
+                self.fail(T_RALLY, "%r rallies with its Elan whole and nothing to rally from" % g.name)
+            if g.status not in UNRALLIED and (g.fighting or any(g.name in pr for pr in self.engaged)):
+                self.fail(T_RALLY_WHEN, "%r rallies while engaged or assaulting" % g.name)
+        n, need = {"sound": (6, 4), "defeated": (6, 6), "defeated_by_cavalry": (9, 8)}[kind]
+        dice = self.f(e, "dice")
+        die = g.die
+        if len(dice) != n or not all(isinstance(d, int) and 1 <= d <= die for d in dice):
+            self.fail(T_RALLY, "a %s rally casts %r, not %dd%d" % (kind, dice, n, die))
+        if self.f(e, "need") != need:
+            self.fail(T_RALLY, "a %s rally needs %r, not %d" % (kind, e["need"], need))
+        fails = sum(1 for d in dice if d < need)
+        if self.f(e, "failures") != fails:
+            self.fail(T_RALLY, "%r fails %d dice, the event says %r" % (dice, fails, e["failures"]))
+        g.boxes = max(0, g.boxes - fails)
+        if self.f(e, "boxes_left") != g.boxes:
+            self.fail(T_RALLY, "%r has %d boxes left, the event says %r" % (g.name, g.boxes, e["boxes_left"]))
+        if g.boxes > 0:
+            g.elan = g.full
+            g.pending_status = ("rallied", self.gk)
+        else:
+            g.pending_status = ("removed", self.gk)
+        if self.f(e, "elan") != g.elan:
+            self.fail(T_ELAN, "%r's Elan after the rally is %d, the event says %r" % (g.name, g.elan, e["elan"]))
+        if self.f(e, "cost") != self.r["rally_cost"]:
+            self.fail(T_IP, "a rally costs %r, not rally_cost %d" % (e["cost"], self.r["rally_cost"]))
+        self.pay(p, e, e["cost"])
+        self.seen["rallies " + kind] += 1
+
+    def performance_step(self, g):
+        checked = sum(g.stamina) - g.boxes
+        if checked < g.stamina[0]:
+            return 0
+        if checked < g.stamina[0] + g.stamina[1]:
+            return self.r["fatigued_step"]
+        return self.r["exhausted_step"]
+
+    def check_cast(self, g, dice, step, value, rule, what, eight=False):
+        """A performance cast of `g`'s dice stepped `step`: the dice count, faces and its reading."""
+        types = up_dice(g.die, g.n, max(0, step), self.r["beyond_four"])
+        read_step = step
+        if eight:
+            netted = self.r["eight_gun_steps"] == "netted"
+            if netted:
+                eff = step + 1
+                if eff >= 0:
+                    types = [g.die] * g.n + [NEXT_DIE[g.die]] + up_dice(g.die, g.n, eff - 1, self.r["beyond_four"])[g.n:] \
+                        if eff >= 1 else [g.die] * g.n
+                    read_step = 0
+                else:
+                    types = [g.die] * g.n
+                    read_step = eff
+            else:
+                types = [g.die] * g.n + [NEXT_DIE[g.die]] + up_dice(g.die, g.n, max(0, step), self.r["beyond_four"])[g.n:]
+        if not isinstance(dice, list) or len(dice) != len(types):
+            self.fail(rule, "%s of %r casts %r, not %d dice (%dd%d stepped %d)"
+                      % (what, g.name, dice, len(types), g.n, g.die, step))
+        if not all(isinstance(d, int) and d >= 1 for d in dice):
+            self.fail(T_DICE, "%s of %r: faces %r" % (what, g.name, dice))
+        # faces fit the dice types: match largest faces to largest types
+        for d, t in zip(sorted(dice, reverse=True), sorted(types, reverse=True)):
+            if d > t:
+                self.fail(T_DICE, "%s of %r casts %r, which %s cannot show (%dd%d stepped %d)"
+                          % (what, g.name, dice, "+".join("d%d" % t for t in types), g.n, g.die, step))
+        want = read_cast(dice, read_step)
+        if value != want:
+            self.fail(T_READ, "%s of %r: %r stepped %d reads %d, the event says %r"
+                      % (what, g.name, dice, read_step, want, value))
+
+    def on_execute(self, e):
+        g = self.reg(self.f(e, "regiment"))
+        order = self.f(e, "order")
+        card = MOVE_CARD[g.arm] if order == "move" else ORDER_CARD.get(order)
+        p = self.used(e, (card,), "%r executes its %s order" % (g.name, order))
+        if not self.reaches(p["side"], p["name"], g):
+            self.fail(T_ORDER_CARD, "player %r's card executes %r, which it does not command" % (p["name"], g.name))
+        if g.status in UNRALLIED:
+            self.fail(T_MUST_RALLY, "unrallied %r executes an order" % g.name)
+        if g.status != "ordered" or g.order != order:
+            self.fail(T_NOTE12, "%r executes a %s order while %s with order %r" % (g.name, order, g.status, g.order))
+        chips = self.f(e, "chips")
+        want = self.chips.get(order) if g.chips is None else g.chips
+        if chips != want:
+            self.fail(T_CHIPS, "%r's %s order has %d chips left, the execution says %r" % (g.name, order, want, chips))
+        fig = self.f(e, "figure")
+        if fig != min(g.figure, chips) and fig != g.figure:
+            self.fail('"Command figures ... will remove 2, 3, or 4 chips on each turn of the appropriate card"',
+                      "the figure removes %r chips, rated %d" % (fig, g.figure))
+        left = chips - fig
+        casts, removed = self.f(e, "casts"), self.f(e, "removed")
+        if len(casts) != len(removed) or len(casts) > 3:
+            self.fail(T_CHIPS, "%d casts, %d removals" % (len(casts), len(removed)))
+        step = self.performance_step(g) + g.step
+        extra = 0
+        for i, (d, rm) in enumerate(zip(casts, removed)):
+            if left <= 0:
+                self.fail(T_CHIPS, "a cast with no chips left")
+            self.check_cast(g, d, step, rm, T_READ, "a performance cast")
+            left -= rm
+            if i == 1:
+                extra += self.r["second_cast_cost"]
+            elif i == 2:
+                extra += self.r["third_cast_cost"]
+        left = max(0, left)
+        bought = self.f(e, "bought")
+        if bought:
+            left = 0
+        if self.f(e, "chips_left") != left:
+            self.fail(T_CHIPS, "%d chips left, the event says %r" % (left, e["chips_left"]))
+        if not casts and not bought and fig == 0:
+            self.fail(T_CHIPS, "an execution with no cast")
+        cost = self.f(e, "cost")
+        simple = not bought and not any(x.figure and x.brigade == g.brigade and x is not g for x in self.regs.values())
+        if cost < extra or (simple and cost != extra):
+            self.fail(T_CHIPS, "%d casts cost %r IP, the extra casts %d" % (len(casts), cost, extra))
+        self.pay(p, e, cost)
+        g.chips = left
+        if left == 0:
+            g.done_n += 1
+        self.row["executions_" + p["side"]] += 1
+        self.seen["executions"] += 1
+        self.seen["extra casts"] += max(0, len(casts) - 1)
+
+    def on_waits(self, e):
+        self.ev_player(e)
+
+    def on_reload(self, e):
+        g = self.reg(self.f(e, "regiment"))
+        if g.arm not in RELOAD_CARD:
+            self.fail(T_RELOAD, "cavalry %r reloads" % g.name)
+        p = self.used(e, (RELOAD_CARD[g.arm],), "%r reloads" % g.name)
+        if not self.reaches(p["side"], p["name"], g):
+            self.fail(T_ORDER_CARD, "player %r's card reloads %r, which it does not command" % (p["name"], g.name))
+        if g.loaded:
+            self.fail(T_RELOAD, "%r reloads while loaded" % g.name)
+        if g.status in UNRALLIED and not self.r["shaken_reload"]:
+            self.fail(T_MUST_RALLY + " (shaken_reload = false)", "unrallied %r reloads" % g.name)
+        cost = self.f(e, "cost")
+        want = self.r["musket_reload_cost"] if g.arm == "infantry" else self.r["artillery_reload_cost"]
+        if cost != want:
+            self.fail(T_IP, "a reload costs %r, not %d" % (cost, want))
+        if self.f(e, "reloaded"):
+            self.pay(p, e, cost)
+            g.loaded = True
+            g.reloaded_at = self.gk
+            self.row["reloads_" + p["side"]] += 1
+            self.seen["reloads"] += 1
+        else:
+            self.pay(p, e, cost, paid=False)
+        self.reload_used.add((p["side"], p["name"]))
+
+    def in_range(self, g, t, kind):
+        d = abs(g.at - t.at)
+        return d <= (self.B if kind == "bombardment" else self.E)
+
+    def on_fire(self, e):
+        p = self.ev_player(e)
+        regs = self.f(e, "regiments")
+        if not regs:
+            self.fail(T_FIRE, "a fire order for no regiment")
+        if self.r["fire_orders"] == "regiment" and len(regs) != 1:
+            self.fail(T_FIRE + " (fire_orders = regiment)", "one fire order covers %r" % regs)
+        brigades = set()
+        for n in regs:
+            g = self.reg(n)
+            if g.side != p["side"] or g.player != p["name"]:
+                self.fail(T_FIRE, "player %r orders %r to fire, not its own" % (p["name"], n))
+            brigades.add(g.brigade)
+        if len(brigades) > 1:
+            self.fail(T_FIRE, "one fire order covers brigades %r" % sorted(map(str, brigades)))
+        cost = self.f(e, "cost")
+        if cost != self.r["fire_cost"]:
+            self.fail(T_IP, "a fire order costs %r, not fire_cost %d" % (cost, self.r["fire_cost"]))
+        if self.f(e, "fired"):
+            self.pay(p, e, cost)
+            self.fire_ok.update(regs)
+            self.seen["fire orders"] += 1
+        else:
+            self.pay(p, e, cost, paid=False)
+
+    def on_volley(self, e):
+        g = self.reg(self.f(e, "regiment"))
+        t = self.reg(self.f(e, "target"))
+        kind = self.f(e, "kind")
+        if g.name not in self.fire_ok:
+            self.fail(T_FIRE, "%r fires with no fire order paid this KARD" % g.name)
+        if g.name in self.volleys:
+            self.fail(T_FIRE, "%r fires twice on one KARD" % g.name)
+        if g.arm == "cavalry":
+            self.fail(T_FIRE, "cavalry %r fires (skirmishing is not modelled)" % g.name)
+        if not g.loaded:
+            self.fail(T_FIRE, "%r fires while unloaded" % g.name)
+        if g.status in UNRALLIED:
+            self.fail(T_MUST_RALLY, "unrallied %r fires" % g.name)
+        if g.fighting or t.fighting:
+            self.fail('docs/piquet.md: "regiments fighting an assault neither fire nor are fired at"',
+                      "a volley from or at a regiment fighting an assault")
+        if t.side == g.side:
+            self.fail(T_FIRE, "%r fires at its own side's %r" % (g.name, t.name))
+        if t.status == "removed":
+            self.fail(T_REMOVED, "a volley at removed %r" % t.name)
+        if g.reloaded_at == self.gk:
+            self.fail(T_RELOAD_FIRE, "%r fires on the card it reloaded on" % g.name)
+        if self.r["reload_holds_fire"] == "player":
+            for (s, n) in self.reload_used:
+                if self.reaches(s, n, g):
+                    self.fail(T_RELOAD_FIRE + " (reload_holds_fire = player)",
+                              "%r fires on the KARD player %r used a Reload card" % (g.name, n))
+        want_kind = "musketry" if g.arm == "infantry" else ("artillery" if abs(g.at - t.at) <= self.E else "bombardment")
+        if kind != want_kind:
+            self.fail(T_FIRE, "a %s volley of %r at %d inches, not %s" % (kind, g.name, abs(g.at - t.at), want_kind))
+        if kind == "bombardment" and g.die not in (8, 12):
+            self.fail(T_FIRE, "light or medium artillery %r bombards" % g.name)
+        if not self.in_range(g, t, kind):
+            self.fail(T_FIRE, "%r fires at %r %d inches away" % (g.name, t.name, abs(g.at - t.at)))
+        if t.status in UNRALLIED and kind != "bombardment":
+            self.fail(T_WITHDRAW + ' / "they can stand under Bombardment"', "unrallied %r is fired at by %s"
+                      % (t.name, kind))
+        step = self.performance_step(g) + g.fire_step
+        if g.name in self.cv:
+            step += self.r["crushing_volley_step"]
+        if g.urban:
+            step += self.r["urban_fire_step"]
+        if self.f(e, "step") != step:
+            self.fail(T_READ, "%r's volley is stepped %r, the model %d" % (g.name, e["step"], step))
+        eight = g.arm == "artillery" and g.guns == 8 and self.r["eight_gun_die"]
+        self.check_cast(g, self.f(e, "dice"), step, self.f(e, "value"), T_READ, "a volley", eight=eight)
+        g.loaded = False
+        self.volleys[g.name] = [t.name, e["value"], False]
+        self.row["volleys_" + g.side] += 1
+        self.seen["volleys " + kind] += 1
+
+    def on_hit(self, e):
+        t = self.reg(self.f(e, "regiment"))
+        by = self.f(e, "by")
+        v = self.volleys.get(by)
+        if v is None or v[0] != t.name or v[2]:
+            self.fail(T_FIRE, "%r is hit by %r, which cast no volley at it this KARD" % (t.name, by))
+        v[2] = True
+        if t.side != self.f(e, "side"):
+            self.fail(T_FORMAT, "the hit's side is not %r's" % t.name)
+        lost = min(v[1], t.elan)
+        if self.f(e, "elan_lost") != lost:
+            self.fail(T_ELAN, "a volley reading %d takes %d of %r's %d Elan, the event says %r"
+                      % (v[1], lost, t.name, t.elan, e["elan_lost"]))
+        t.elan -= lost
+        if self.f(e, "elan") != t.elan:
+            self.fail(T_ELAN, "%r's Elan is %d, the event says %r" % (t.name, t.elan, e["elan"]))
+        self.seen["hits"] += 1
+
+    def on_moves(self, e):
+        g = self.reg(self.f(e, "regiment"))
+        frm, to, why = self.f(e, "from"), self.f(e, "to"), self.f(e, "why")
+        if frm != g.at:
+            self.fail(T_PLACE, "%r moves from %r, it stands at %r" % (g.name, frm, g.at))
+        fwd = 1 if g.side == "a" else -1
+        if why == "maneuver":
+            if abs(to - frm) > self.r["maneuver_inches"]:
+                self.fail(T_MANEUVER, "a maneuver of %r inches" % abs(to - frm))
+        elif why in ("withdraws", "withdraws_unrallied"):
+            if (to - frm) * fwd > 0:
+                self.fail(T_WITHDRAW, "%r withdraws towards the enemy (%r to %r)" % (g.name, frm, to))
+        elif why == "move":
+            if not any(abs(to - x.at) == self.E for x in self.regs.values()
+                       if x.side != g.side and x.status != "removed"):
+                self.fail(T_MANEUVER, "%r's move ends at %r, at Engagement range (%d) of no enemy"
+                          % (g.name, to, self.E))
+        elif why in ("assault", "joins_assault"):
+            d = self.assault_of(g)
+            if d is None or to != self.reg(d).at:
+                self.fail('"If the unit is Assaulting, an Assault round is immediately fought when the unit is moved '
+                          'into contact with the target of the Assault."', "%r moves to %r, not into contact with "
+                          "the regiment it assaults (%r)" % (g.name, to, d))
+        if g.status in UNRALLIED and why not in ("withdraws", "withdraws_unrallied"):
+            self.fail(T_MUST_RALLY, "unrallied %r moves (%s)" % (g.name, why))
+        g.at = to
+        self.seen["moves " + why] += 1
+
+    def assault_of(self, g):
+        for d, a in self.assaults.items():
+            if g.name in a["attackers"]:
+                return d
+        return None
+
+    def check_withdrawn(self):
+        for g in self.regs.values():
+            if g.status not in DEFEATED:
+                continue
+            for x in self.regs.values():
+                if x.side != g.side and x.status not in UNRALLIED and x.status != "removed" \
+                        and abs(x.at - g.at) <= self.E:
+                    self.fail(T_WITHDRAW, "defeated, unrallied %r stands at %r, within Engagement range (%d) of "
+                              "formed %r at %r" % (g.name, g.at, self.E, x.name, x.at))
+
+    def on_status(self, e):
+        g = self.reg(self.f(e, "regiment"))
+        frm, to = self.f(e, "from"), self.f(e, "to")
+        if frm != g.status:
+            self.fail(T_STATUS, "%r goes from %r, its status is %r" % (g.name, frm, g.status))
+        pend = getattr(g, "pending_status", None)
+        pend = pend[0] if pend and pend[1] == self.gk else None
+        if to == "removed" and pend != "removed":
+            self.fail(T_REMOVED, "%r removed without a rally checking its last box" % g.name)
+        if pend == "removed" and to != "removed":
+            self.fail(T_REMOVED, "%r has no box left yet is %s" % (g.name, to))
+        if frm in UNRALLIED and to not in UNRALLIED and pend not in ("rallied", "removed"):
+            self.fail(T_MUST_RALLY, "%r goes from %s to %s without a rally" % (g.name, frm, to))
+        if to == "ordered" and pend != "ordered":
+            self.fail(T_NOTE12, "%r ordered without an order" % g.name)
+        g.pending_status = None
+        if to != "fighting":
+            for a in self.assaults.values():
+                if g.name in a["attackers"]:
+                    a["attackers"].remove(g.name)  # out of the fight: withdrawn, defeated or through
+        g.status = to
+        g.fighting = to == "fighting"
+        if to in UNRALLIED or to == "removed":
+            g.chips = None
+        self.seen["status " + to] += 1
+
+    def on_unloaded(self, e):
+        g = self.reg(self.f(e, "regiment"))
+        if not g.loaded:
+            self.fail(T_ENGAGE, "%r unloaded while not loaded" % g.name)
+        g.loaded = False
+
+    def on_engagement_begins(self, e):
+        a, b = self.reg(self.f(e, "a")), self.reg(self.f(e, "b"))
+        if a.side != "a" or b.side != "b":
+            self.fail(T_ENGAGE, "an engagement's `a` is side a's, `b` side b's")
+        key = (a.name, b.name)
+        if key in self.engaged:
+            self.fail(T_ENGAGE, "%r and %r are already engaged" % key)
+        va, vb = self.volleys.get(a.name), self.volleys.get(b.name)
+        if not ((va and va[0] == b.name) or (vb and vb[0] == a.name)):
+            self.fail(T_ENGAGE, "an engagement begins with no volley between %r and %r this KARD" % key)
+        self.engaged[key] = self.gk
+        self.seen["engagements"] += 1
+
+    def on_engagement_ends(self, e):
+        key = (self.f(e, "a"), self.f(e, "b"))
+        if key not in self.engaged:
+            self.fail(T_ENGAGE, "the engagement of %r and %r ends, never begun" % key)
+        n = self.gk - self.engaged.pop(key) + 1
+        if self.f(e, "kards") != n:
+            self.fail(T_ENGAGE, "the engagement lasted %d KARDs, the event says %r" % (n, e["kards"]))
+        how = self.f(e, "how")
+        a, b = self.reg(key[0]), self.reg(key[1])
+        if how == "a_withdrew" and a.elan != 0 or how == "b_withdrew" and b.elan != 0 \
+                or how == "both_withdrew" and (a.elan or b.elan):
+            self.fail('"If either combatant losses all its Elan Chips, it must withdraw from the combat"',
+                      "%s with Elan %d and %d" % (how, a.elan, b.elan))
+
+    def on_assault_begins(self, e):
+        at, de = self.reg(self.f(e, "attacker")), self.reg(self.f(e, "defender"))
+        if at.side != self.f(e, "side") or de.side == at.side:
+            self.fail(T_ASSAULT, "an assault between %r and %r" % (at.name, de.name))
+        if at.status in UNRALLIED:
+            self.fail(T_MUST_RALLY, "unrallied %r assaults" % at.name)
+        if at.order != "assault":
+            self.fail(T_NOTE12, "%r assaults with a %r order" % (at.name, at.order))
+        if at.arm == "artillery":
+            self.fail('docs/piquet.md: "artillery defends but does not assault"', "artillery assaults")
+        if self.f(e, "elan") != [at.elan, de.elan]:
+            self.fail(T_ELAN, "the assault opens with Elan %r, the model %r" % (e["elan"], [at.elan, de.elan]))
+        if de.name in self.assaults:
+            self.fail(T_ASSAULT, "%r is already assaulted" % de.name)
+        self.assaults[de.name] = {"side": at.side, "attackers": [at.name], "rounds": 0, "fresh": {at.name}}
+        self.seen["assaults"] += 1
+
+    def on_joins_assault(self, e):
+        at, de = self.reg(self.f(e, "attacker")), self.reg(self.f(e, "defender"))
+        a = self.assaults.get(de.name)
+        if a is None or at.name in a["attackers"]:
+            self.fail(T_ASSAULT, "%r joins an assault on %r that is not under way" % (at.name, de.name))
+        if at.status in UNRALLIED:
+            self.fail(T_MUST_RALLY, "unrallied %r joins an assault" % at.name)
+        a["attackers"].append(at.name)
+        a["fresh"].add(at.name)
+        self.seen["multi-unit assaults"] += 1
+
+    def on_assault_round(self, e):
+        de = self.reg(self.f(e, "defender"))
+        a = self.assaults.get(de.name)
+        if a is None:
+            self.fail(T_ASSAULT, "a round of an assault on %r not under way" % de.name)
+        ats = self.f(e, "attackers")
+        if sorted(ats) != sorted(a["attackers"]):
+            self.fail(T_ASSAULT, "the round's attackers %r, the assault's %r" % (ats, a["attackers"]))
+        a["rounds"] += 1
+        a["last_round"] = self.gk
+        dstep = self.performance_step(de) + de.step + (1 if de.name in self.heroic else 0)
+        self.check_cast(de, self.f(e, "defender_dice"), dstep, self.f(e, "defender_cast"), T_READ,
+                        "the defender's assault cast")
+        adice, acasts = self.f(e, "attacker_dice"), self.f(e, "attacker_casts")
+        if len(adice) != len(ats) or len(acasts) != len(ats):
+            self.fail(T_ASSAULT, "one cast per attacker")
+        for n, d, v in zip(ats, adice, acasts):
+            g = self.reg(n)
+            st = self.performance_step(g) + g.step + (1 if n in self.heroic else 0)
+            self.check_cast(g, d, st, v, T_READ, "an attacker's assault cast")
+        vals = sorted(acasts)
+        while len(vals) > 2:
+            vals = vals[1:-1]
+        comb = max(vals)
+        if self.f(e, "combined") != comb:
+            self.fail(T_ASSAULT, "the attackers' casts %r combine to %d, the event says %r" % (acasts, comb, e["combined"]))
+        de.elan = max(0, de.elan - comb)
+        if self.f(e, "defender_elan") != de.elan:
+            self.fail(T_ELAN, "the defender's Elan is %d, the event says %r" % (de.elan, e["defender_elan"]))
+        ael = []
+        for n in ats:
+            g = self.reg(n)
+            g.elan = max(0, g.elan - e["defender_cast"])
+            ael.append(g.elan)
+        if self.f(e, "attacker_elan") != ael:
+            self.fail(T_ELAN, "the attackers' Elan is %r, the event says %r" % (ael, e["attacker_elan"]))
+        a["first"] = a["fresh"] & set(ats)
+        a["fresh"] -= set(ats)
+        a["casts"] = dict(zip(ats, acasts))
+        a["dcast"] = e["defender_cast"]
+        self.seen["assault rounds"] += 1
+
+    def on_breakthrough(self, e):
+        g = self.reg(self.f(e, "regiment"))
+        de = None
+        for dn, a in self.assaults.items():
+            if g.name in a["attackers"]:
+                de, asl = self.reg(dn), a
+        if de is None or asl.get("last_round") != self.gk:
+            self.fail(T_BREAK, "a breakthrough by %r outside an assault round" % g.name)
+        if g.arm != "cavalry" or g.name not in asl["first"]:
+            self.fail('"The Break-Through can only be attempted on the initial round of Assault for the cavalry '
+                      'regiment."', "%r attempts a breakthrough" % g.name)
+        diff = asl["casts"][g.name] - asl["dcast"]
+        if diff <= 0:
+            self.fail(T_BREAK, "a breakthrough with a cast %d not above the defender's" % asl["casts"][g.name])
+        if self.f(e, "chance") != self.r["breakthrough_multiplier"] * diff:
+            self.fail(T_BREAK, "chance %r for a difference of %d" % (e["chance"], diff))
+        roll = self.f(e, "roll")
+        if not (isinstance(roll, int) and 1 <= roll <= 100):
+            self.fail(T_BREAK, "a percentile roll of %r" % roll)
+        through = roll <= e["chance"]
+        if self.f(e, "through") != through:
+            self.fail(T_BREAK, "roll %d against %d: through is %r" % (roll, e["chance"], e["through"]))
+        if through:
+            d8, d4 = self.f(e, "d8"), self.f(e, "d4")
+            if not (isinstance(d8, int) and 1 <= d8 <= 8 and isinstance(d4, int) and 1 <= d4 <= 4):
+                self.fail(T_BREAK, "1d8 %r, 1d4 %r" % (d8, d4))
+            de.elan = max(0, de.elan - d8)
+            g.elan = max(0, g.elan - d4)
+            asl["attackers"].remove(g.name)  # through: it leaves the fight for its next order
+        elif e.get("d8") is not None or e.get("d4") is not None:
+            self.fail(T_BREAK, "dice cast for a breakthrough held")
+        if self.f(e, "elan") != g.elan or self.f(e, "defender_elan") != de.elan:
+            self.fail(T_ELAN, "Elan after the breakthrough %r / %r, the model %d / %d"
+                      % (e["elan"], e["defender_elan"], g.elan, de.elan))
+        self.seen["breakthroughs"] += through
+
+    def on_assault_ends(self, e):
+        de = self.reg(self.f(e, "defender"))
+        a = self.assaults.pop(de.name, None)
+        if a is None:
+            self.fail(T_ASSAULT, "the assault on %r ends, never begun" % de.name)
+        if self.f(e, "kards") != a["rounds"]:
+            self.fail(T_ASSAULT, "the assault lasted %d rounds, the event says %r" % (a["rounds"], e["kards"]))
+        end = self.f(e, "end")
+        ats = [self.reg(n) for n in a["attackers"]]
+        if end == "attacker_wins" and de.elan != 0 and not any(False for _ in ats):
+            self.fail(T_ASSAULT, "the attacker wins with the defender at %d Elan" % de.elan)
+        if end == "defender_wins" and any(x.elan for x in ats if x.name in a["attackers"]) and de.elan == 0:
+            self.fail(T_ASSAULT, "the defender wins at 0 Elan")
+        if end == "together" and de.elan != 0:
+            self.fail(T_ASSAULT, "both at zero, the defender at %d" % de.elan)
+
+    def on_objective_taken(self, e):
+        g = self.reg(self.f(e, "regiment"))
+        t = self.reg(self.f(e, "target"))
+        if t.status not in UNRALLIED + ("removed",):
+            self.fail('"Defeated, unrallied units may not resist Assault"', "%r taken unopposed while %s"
+                      % (t.name, t.status))
+        if g.status in UNRALLIED:
+            self.fail(T_MUST_RALLY, "unrallied %r takes an objective" % g.name)
+
+    def on_game_end(self, e):
+        removed = [sum(1 for n in self.order[s] if self.regs[n].status == "removed") for s in "ab"]
+        if self.f(e, "removed") != removed:
+            self.fail(T_END, "removed %r, the model %r" % (e["removed"], removed))
+        for s in "ab":
+            want = [self.regs[n].elan for n in self.order[s]]
+            if self.f(e, "elan_" + s) != want:
+                self.fail(T_END, "elan_%s %r, the model %r" % (s, e["elan_" + s], want))
+
+    def check_records(self):
+        c = self.c
+        rows = []
+        while c.peek() is not None:
+            r = c.expect("record", T_RECORD, "a record row")
+            rows.append(r)
+        if len(rows) != len(self.rows):
+            self.fail(T_RECORD, "%d record rows, %d DECQs" % (len(rows), len(self.rows)))
+        for i, (r, m) in enumerate(zip(rows, self.rows)):
+            for k, v in m.items():
+                if r.get(k) != v:
+                    c.i = len(c.events) - len(rows) + i + 1
+                    self.fail(T_RECORD, "row %d: %s is %r, the events give %r" % (i + 1, k, r.get(k), v))
+
