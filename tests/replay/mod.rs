@@ -12,6 +12,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 
 mod haggerty;
+mod sickles;
 
 /// One record row, column name to value.
 pub type Row = BTreeMap<String, Value>;
