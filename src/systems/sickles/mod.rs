@@ -3,6 +3,7 @@
 //! is the Confederate side, seat b the Union side.
 
 pub mod agent;
+pub mod events;
 pub mod game;
 pub mod metrics;
 pub mod play;
@@ -23,7 +24,8 @@ use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow, NO_BREAKDOWN};
 use crate::system::agent::{seat_stream, Agents};
-use crate::system::{Metric, Series, Simulation, StrategyInfo, Trace, Variant};
+use crate::system::{Metric, Observer, Replay, Series, Simulation, StrategyInfo, Trace, Variant};
+use events::Event;
 use rules::EVENTS;
 use strategy::Decide;
 
@@ -41,9 +43,9 @@ pub struct Sickles {
 
 impl Sickles {
     /// Plays game `index` on `game`, calling `turn_done` after each turn.
-    pub fn play_game(
+    pub fn play_game<O: Observer<Event>>(
         &self,
-        game: &mut Game,
+        game: &mut Game<O>,
         master_seed: u64,
         index: u64,
         turn_done: &mut impl FnMut(&TurnTally),
@@ -62,10 +64,10 @@ impl Sickles {
         self.play_with(&sides, game, master_seed, index, turn_done);
     }
 
-    fn play_with<D: Decide>(
+    fn play_with<D: Decide, O: Observer<Event>>(
         &self,
         strategies: &BySeat<D>,
-        game: &mut Game,
+        game: &mut Game<O>,
         master_seed: u64,
         index: u64,
         turn_done: &mut impl FnMut(&TurnTally),
@@ -74,6 +76,9 @@ impl Sickles {
         for _ in 0..self.turns {
             let tally = game.play_turn(&self.rules, &self.scenario, strategies, &mut |_| {});
             turn_done(&tally);
+        }
+        if game.obs.on() {
+            game.obs.event(Event::GameEnd { turns: self.turns });
         }
     }
 }
@@ -298,6 +303,19 @@ impl Simulation for Sickles {
         stats.games += 1;
         stats.turns_per_game.record(self.turns as u64);
         series[26] = Ratio::new(self.turns as u64, 1);
+    }
+
+    fn replay(&self, master_seed: u64, game: u64, events: &mut Replay) -> Result<Vec<TurnRecord>> {
+        let mut played = Game::new(master_seed, game).observed(std::mem::take(events));
+        let mut records = Vec::new();
+        self.play_game(&mut played, master_seed, game, &mut |tally| {
+            records.push(TurnRecord {
+                game,
+                tally: *tally,
+            })
+        });
+        *events = played.obs;
+        Ok(records)
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {

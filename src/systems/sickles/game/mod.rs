@@ -8,6 +8,7 @@
 //! Every chit of the game sits in exactly one place at every step (see
 //! `Places`), which `tests/sickles.rs` checks after every chit.
 
+use super::events::{self, Event};
 use super::rules::{
     DivisionEligible, DivisionReturn, FortunesOfWar, HeldEvents, Rules, WildEffect, EVENTS,
 };
@@ -17,9 +18,11 @@ use crate::engine::cup::Cup;
 use crate::engine::dice::Die;
 use crate::engine::seeding::{game_rng, rng_from_seed, GameRng, Stream};
 use crate::engine::{BySeat, Seat};
+use crate::system::{Observer, Unobserved};
 use rand::Rng;
 
 mod search;
+mod tell;
 
 /// Chit ids: events, division, CIC and Wild chits, Fortunes of War.
 pub mod chit {
@@ -194,9 +197,10 @@ enum Choice {
 /// Most brigades a side can have in play, so most choices of one decision.
 const MAX_CHOICES: usize = MAX_DIVISIONS * MAX_BRIGADES;
 
-/// One worker's reusable game.
+/// One worker's reusable game, told to `obs` as it goes (`Unobserved` in
+/// a run).
 #[derive(Clone)]
-pub struct Game {
+pub struct Game<O = Unobserved> {
     pub turn: u32,
     pub places: Places,
     /// Random exclusions and cup pulls.
@@ -209,6 +213,7 @@ pub struct Game {
     activated: BySeat<[u8; MAX_DIVISIONS]>,
     brigades: BySeat<[u8; MAX_DIVISIONS]>,
     keys: BySeat<u8>,
+    pub obs: O,
 }
 
 impl Game {
@@ -223,9 +228,62 @@ impl Game {
             activated: BySeat::default(),
             brigades: BySeat::default(),
             keys: BySeat::default(),
+            obs: Unobserved,
         };
         state.reset(master_seed, game);
         state
+    }
+
+    /// A game like this one (its seeds and state), told to `obs`.
+    pub fn observed<P>(self, obs: P) -> Game<P> {
+        Game {
+            turn: self.turn,
+            places: self.places,
+            deal: self.deal,
+            dice: self.dice,
+            seats: self.seats,
+            events_used: self.events_used,
+            activated: self.activated,
+            brigades: self.brigades,
+            keys: self.keys,
+            obs,
+        }
+    }
+
+    /// Every chit of this scenario and these rules, for the conservation
+    /// check.
+    pub fn universe(rules: &Rules, scenario: &Scenario) -> u64 {
+        let mut all = chit::ALL_EVENTS | 1 << chit::FORTUNES_OF_WAR;
+        for seat in Seat::BOTH {
+            for d in 0..scenario.division_count[seat] as usize {
+                all |= 1 << chit::division(seat, d);
+            }
+            for k in 0..rules.cic_chits as usize {
+                all |= 1 << chit::cic(seat, k);
+            }
+        }
+        for k in 0..rules.wild_chits as usize {
+            all |= 1 << chit::wild(k);
+        }
+        all
+    }
+}
+
+impl<O: Observer<Event>> Game<O> {
+    /// This game's state, unwatched: a search's playouts are not the game.
+    fn unobserved(&self) -> Game {
+        Game {
+            turn: self.turn,
+            places: self.places,
+            deal: self.deal.clone(),
+            dice: self.dice.clone(),
+            seats: self.seats.clone(),
+            events_used: self.events_used,
+            activated: self.activated,
+            brigades: self.brigades,
+            keys: self.keys,
+            obs: Unobserved,
+        }
     }
 
     /// Starts game `game` of the run seeded by `master_seed`.
@@ -327,7 +385,7 @@ impl Game {
     }
 
     /// One brigade activation of `seat`: held events are used first, then
-    /// the order is chosen.
+    /// the order is chosen, and returned for the caller to tell.
     fn activate<D: Decide>(
         &mut self,
         seat: Seat,
@@ -336,9 +394,12 @@ impl Game {
         picked: bool,
         strategies: &BySeat<D>,
         tally: &mut TurnTally,
-    ) {
+    ) -> Order {
         let held = self.places.held & chit::events_of(seat);
         if held != 0 {
+            if self.obs.on() {
+                self.tell_held(seat, held, "activation");
+            }
             self.places.held &= !held;
             self.places.used |= held;
             self.count_uses(seat, held, tally);
@@ -353,11 +414,15 @@ impl Game {
         tally.position_sum[seat] += tally.chits_drawn;
         tally.position_squares[seat] += tally.chits_drawn * tally.chits_drawn;
         tally.first_activation.get_or_insert(seat);
+        order
     }
 
-    /// A CIC-like activation: the side's strategy picks any brigade.
+    /// A CIC-like activation by chit `id`: the side's strategy picks any
+    /// brigade.
+    #[allow(clippy::too_many_arguments)]
     fn activate_any<D: Decide>(
         &mut self,
+        id: u8,
         seat: Seat,
         rules: &Rules,
         scenario: &Scenario,
@@ -386,8 +451,18 @@ impl Game {
                 strategies[seat].any_brigade(&view, &mut self.seats[seat])
             }
         };
-        if let Some((d, b)) = pick {
-            self.activate(seat, d, b, true, strategies, tally);
+        match pick {
+            Some((d, b)) => {
+                let order = self.activate(seat, d, b, true, strategies, tally);
+                if self.obs.on() {
+                    self.tell_pick(id, seat, (d, b), order, scenario, tally);
+                }
+            }
+            None => {
+                if self.obs.on() {
+                    self.tell_no_activation(id, seat, scenario);
+                }
+            }
         }
     }
 
@@ -408,7 +483,7 @@ impl Game {
         rules: &Rules,
         scenario: &Scenario,
         strategies: &BySeat<D>,
-        after_each: &mut impl FnMut(&Game),
+        after_each: &mut impl FnMut(&Game<O>),
     ) -> TurnTally {
         self.turn += 1;
         let puller = if self.turn % 2 == 1 { Seat::A } else { Seat::B };
@@ -418,6 +493,9 @@ impl Game {
             ..TurnTally::default()
         };
         self.command_decision(rules, scenario, strategies, &mut tally);
+        if self.obs.on() {
+            self.tell_command_decision(puller, scenario);
+        }
         after_each(self);
         // Fortunes of War under cancel_next_chit: the next chit drawn.
         let mut cancel_next = false;
@@ -464,6 +542,9 @@ impl Game {
     ) {
         tally.chits_drawn += 1;
         let position = tally.chits_drawn;
+        if self.obs.on() {
+            self.tell_draw(id, position, *cancel_next, scenario);
+        }
         if std::mem::take(cancel_next) {
             match Chit::of(id) {
                 Chit::Event(seat, e) => {
@@ -488,18 +569,21 @@ impl Game {
                     }
                     None => strategies[seat].use_at_once(&mut self.seats[seat]),
                 };
+                if self.obs.on() {
+                    self.tell_event_drawn(seat, e, use_now);
+                }
                 self.take_event(seat, id, use_now, tally);
             }
             Chit::Wild => {
                 self.places.spent |= 1 << id;
                 if rules.wild_effect == WildEffect::RollForActivation {
                     // The non-puller rolls: 1-3 Confederate, 4-6 Union.
-                    let seat = if Die::D6.roll(&mut self.dice) <= 3 {
-                        Seat::A
-                    } else {
-                        Seat::B
-                    };
-                    self.activate_any(seat, rules, scenario, strategies, tally);
+                    let roll = Die::D6.roll(&mut self.dice);
+                    let seat = if roll <= 3 { Seat::A } else { Seat::B };
+                    if self.obs.on() {
+                        self.tell_wild_roll(roll, seat);
+                    }
+                    self.activate_any(id, seat, rules, scenario, strategies, tally);
                 }
             }
             Chit::Division(seat, d) => {
@@ -508,6 +592,9 @@ impl Game {
                     // Every brigade already active (a CIC or Wild chit
                     // got there first, under not_this_turn): nothing
                     // to activate, the chit is spent.
+                    if self.obs.on() {
+                        self.tell_no_activation(id, seat, scenario);
+                    }
                     self.places.spent |= 1 << id;
                     return;
                 }
@@ -536,11 +623,14 @@ impl Game {
                         strategies[seat].division_brigade(d, eligible, fresh, &mut self.seats[seat])
                     }
                 };
-                self.division_activates(seat, d, id, b, rules, scenario, strategies, tally);
+                let offered = (eligible, fresh);
+                self.division_activates(
+                    seat, d, id, b, offered, rules, scenario, strategies, tally,
+                );
             }
             Chit::Cic(seat) => {
                 self.places.spent |= 1 << id;
-                self.activate_any(seat, rules, scenario, strategies, tally);
+                self.activate_any(id, seat, rules, scenario, strategies, tally);
             }
             Chit::FortunesOfWar => {
                 self.places.spent |= 1 << id;
@@ -562,6 +652,9 @@ impl Game {
                     let rest = self.places.cup.bits();
                     self.places.unplayed |= rest;
                     self.places.cup = Cup::new();
+                }
+                if self.obs.on() {
+                    self.tell_fortunes(position, rules, lost_events, scenario);
                 }
             }
         }
@@ -598,7 +691,11 @@ impl Game {
     }
 
     /// Division chit `id` activates brigade `b` of division `d`; then the
-    /// return roll, if an eligible brigade is left.
+    /// return roll, if an eligible brigade is left. `offered` (the masks
+    /// of the eligible brigades and of those not yet active) is only told.
+    // Inlined as it was before the game was told to an observer: the
+    // telling's calls made it look too big to the inliner.
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn division_activates<D: Decide>(
         &mut self,
@@ -606,21 +703,33 @@ impl Game {
         d: usize,
         id: u8,
         b: u8,
+        offered: (u8, u8),
         rules: &Rules,
         scenario: &Scenario,
         strategies: &BySeat<D>,
         tally: &mut TurnTally,
     ) {
         self.activated[seat][d] |= 1 << b;
-        self.activate(seat, d, b, false, strategies, tally);
+        let order = self.activate(seat, d, b, false, strategies, tally);
+        if self.obs.on() {
+            self.tell_division_activation(id, seat, (d, b), offered, order, scenario, tally);
+        }
         let more = self.eligible(seat, d, rules, tally) != 0;
         let rating = scenario.divisions[seat][d].return_rating;
+        let mut roll = None;
         let returns = more
             && match rules.division_return {
                 DivisionReturn::Never => false,
                 DivisionReturn::Always => true,
-                DivisionReturn::RatingD6 => Die::D6.roll(&mut self.dice) <= rating,
+                DivisionReturn::RatingD6 => {
+                    let d6 = Die::D6.roll(&mut self.dice);
+                    roll = Some(d6);
+                    d6 <= rating
+                }
             };
+        if self.obs.on() {
+            self.tell_return(seat, d, more, roll, returns, scenario);
+        }
         if returns {
             self.places.cup.put(id);
             tally.returned[seat] += 1;
@@ -648,6 +757,9 @@ impl Game {
         for seat in Seat::BOTH {
             let held = self.places.held & chit::events_of(seat);
             self.places.held &= !held;
+            if held != 0 && self.obs.on() {
+                self.tell_held_at_end(seat, held, rules);
+            }
             match rules.held_events {
                 HeldEvents::UsedAtTurnEnd => {
                     self.places.used |= held;
@@ -670,24 +782,9 @@ impl Game {
                 }
             }
         }
-    }
-
-    /// Every chit of this scenario and these rules, for the conservation
-    /// check.
-    pub fn universe(rules: &Rules, scenario: &Scenario) -> u64 {
-        let mut all = chit::ALL_EVENTS | 1 << chit::FORTUNES_OF_WAR;
-        for seat in Seat::BOTH {
-            for d in 0..scenario.division_count[seat] as usize {
-                all |= 1 << chit::division(seat, d);
-            }
-            for k in 0..rules.cic_chits as usize {
-                all |= 1 << chit::cic(seat, k);
-            }
+        if self.obs.on() {
+            self.tell_turn_end(scenario, tally);
         }
-        for k in 0..rules.wild_chits as usize {
-            all |= 1 << chit::wild(k);
-        }
-        all
     }
 
     /// Each side's key chit this turn.

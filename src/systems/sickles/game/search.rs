@@ -5,7 +5,7 @@
 
 use super::*;
 
-impl Game {
+impl<O: Observer<Event>> Game<O> {
     /// Fills `choices` after its first entry (the heuristic's brigade)
     /// with one brigade of each other kind that `allowed` admits, and
     /// returns how many there are. Two brigades of one division with the
@@ -76,7 +76,7 @@ impl Game {
             let deal = self.seats[seat].random::<u64>();
             let dice = self.seats[seat].random::<u64>();
             for (choice, total) in choices.iter().zip(&mut totals) {
-                let mut world = self.clone();
+                let mut world = self.unobserved();
                 world.deal = rng_from_seed(deal);
                 world.dice = rng_from_seed(dice);
                 let mut rest = *tally;
@@ -86,10 +86,18 @@ impl Game {
                     }
                     (Decision::Division { id, division }, Choice::Brigade(_, b)) => world
                         .division_activates(
-                            seat, division, id, b, rules, scenario, &PLAYOUT, &mut rest,
+                            seat,
+                            division,
+                            id,
+                            b,
+                            (0, 0),
+                            rules,
+                            scenario,
+                            &PLAYOUT,
+                            &mut rest,
                         ),
                     (Decision::Any, Choice::Brigade(d, b)) => {
-                        world.activate(seat, d, b, true, &PLAYOUT, &mut rest)
+                        world.activate(seat, d, b, true, &PLAYOUT, &mut rest);
                     }
                     _ => unreachable!("choices fit their decision"),
                 }
