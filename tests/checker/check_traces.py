@@ -27,9 +27,10 @@ import common  # noqa: E402
 import haggerty  # noqa: E402
 import haggis  # noqa: E402
 import piquet  # noqa: E402
+import sickles  # noqa: E402
 
 # The systems the checker knows: name -> module (SYSTEM, DEFAULT_GAMES, CONFIGS, rules, check).
-SYSTEMS = {m.SYSTEM: m for m in (haggerty, haggis, piquet)}
+SYSTEMS = {m.SYSTEM: m for m in (haggerty, haggis, piquet, sickles)}
 
 DEFAULT_BINARY = "/root/.cache/fortunes-target/release/fortunes"
 
