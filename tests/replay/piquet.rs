@@ -200,10 +200,12 @@ fn piquet_replays_give_the_runs_records() {
 fn documented() -> BTreeMap<String, Vec<String>> {
     let path = std::path::Path::new(crate::common::crate_dir()).join("docs/replay.md");
     let text = std::fs::read_to_string(path).unwrap();
+    // The section runs to the next system's.
     let section = text
         .split("### Piquet Regimental")
         .nth(1)
         .expect("a Piquet section");
+    let section = section.split("\n### ").next().unwrap();
     let ticked = |cell: &str| -> Vec<String> {
         cell.split('`')
             .skip(1)
