@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 mod haggerty;
 mod haggis;
 mod piquet;
+mod skirmish;
 
 /// One record row, column name to value.
 pub type Row = BTreeMap<String, Value>;
