@@ -15,6 +15,7 @@ mod haggerty;
 mod haggis;
 mod piquet;
 mod sickles;
+mod skirmish;
 
 /// One record row, column name to value.
 pub type Row = BTreeMap<String, Value>;

@@ -6,6 +6,7 @@
 //! load, whether it must meet a charge, both sides' men) and the values in
 //! hand; the reply names one.
 
+use super::events::Event;
 use super::game::{Cards, Game};
 use super::rules::SYSTEM;
 use super::scenario::Scenario;
@@ -14,7 +15,7 @@ use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::params::ParamValues;
 use crate::system::agent::{serve, AgentSeat};
-use crate::system::{presets_dir, resolve_built_in, AgentArgs, AgentCommand};
+use crate::system::{presets_dir, resolve_built_in, AgentArgs, AgentCommand, Observer};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
@@ -40,7 +41,13 @@ pub struct AgentCards<'a> {
 }
 
 impl Cards for AgentCards<'_> {
-    fn card(&mut self, game: &Game, seat: Seat, step: usize, situation: &Situation) -> Option<u32> {
+    fn card<O: Observer<Event>>(
+        &mut self,
+        game: &Game<O>,
+        seat: Seat,
+        step: usize,
+        situation: &Situation,
+    ) -> Option<u32> {
         let agent = self.agents[seat]?;
         let hand = game.hands[seat];
         // A failed agent's side plays its lowest card until the run stops.

@@ -3,6 +3,7 @@
 //! one-dimensional engagement (seed `003_95b269483f53f494.txt`).
 
 pub mod agent;
+pub mod events;
 pub mod game;
 pub mod metrics;
 pub mod odds;
@@ -26,8 +27,9 @@ use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
 use crate::system::agent::{seat_stream, Agents};
 use crate::system::{
-    Metric, OddsCommand, Player, Series, Simulation, StrategyInfo, Trace, Variant,
+    Metric, Observer, OddsCommand, Player, Replay, Series, Simulation, StrategyInfo, Trace, Variant,
 };
+use events::Event;
 
 /// A Skirmish experiment: rules, scenario, one player per side.
 #[derive(Clone, Debug)]
@@ -42,14 +44,21 @@ pub struct Skirmish {
 
 impl Skirmish {
     /// Plays game `game` of the run seeded by `master_seed` into `tally`,
-    /// the agents choosing their sides' cards.
-    fn play_game(&self, state: &mut Game, master_seed: u64, game: u64, tally: &mut GameTally) {
-        state.reset(&self.rules, &self.scenario, master_seed, game);
+    /// the agents choosing their sides' cards: the run's and the replay's
+    /// one path.
+    fn play_game<O: Observer<Event>>(
+        &self,
+        state: &mut Game<O>,
+        master_seed: u64,
+        game: u64,
+        tally: &mut GameTally,
+    ) {
+        state.start(&self.rules, &self.scenario, master_seed, game);
         let Some(lent) = self
             .agents
             .lend(rules::SYSTEM, master_seed, game, seat_stream)
         else {
-            return state.play(&self.rules, &self.scenario, &self.strategies, tally);
+            return state.play_built_in(&self.rules, &self.scenario, &self.strategies, tally);
         };
         let mut cards = agent::AgentCards {
             scenario: &self.scenario,
@@ -261,6 +270,14 @@ impl Simulation for Skirmish {
                 tally: *tally,
             });
         }
+    }
+
+    fn replay(&self, master_seed: u64, game: u64, events: &mut Replay) -> Result<Vec<GameRecord>> {
+        let mut played = Game::new().observed(std::mem::take(events));
+        let mut tally = GameTally::default();
+        self.play_game(&mut played, master_seed, game, &mut tally);
+        *events = played.obs;
+        Ok(vec![GameRecord { game, tally }])
     }
 
     fn rows(&self, stats: &Stats) -> Vec<SummaryRow> {

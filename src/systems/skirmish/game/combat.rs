@@ -5,7 +5,7 @@
 
 use super::*;
 
-impl Game {
+impl<O: Observer<Event>> Game<O> {
     /// Applies `effect` to man `i` of `seat`; a rout from fire sends him
     /// off at once. "A man who was wounded and was hit again, was deemed
     /// killed": a hit is any scoring result (the melee's "until one, or both
@@ -65,10 +65,24 @@ impl Game {
             }
             let man = scenario.men(enemy)[target];
             let modifier = fire_modifier(fire, range, !man.shield, rules.long_range);
+            let dice = self.obs.on().then(|| self.dice.clone());
             let effect = roll(&mut self.dice, modifier, rules);
             Self::record_shot(tally, range, fire, &man, effect);
             self.strike(enemy, target, effect, true);
             self.refresh(enemy, rules, scenario);
+            if let Some(dice) = dice {
+                let shot = told::Shot {
+                    seat,
+                    shooter: i,
+                    target,
+                    range,
+                    increments: increments_of(i),
+                    fire,
+                    unshielded: !man.shield,
+                    modifier,
+                };
+                self.told_shot(dice, shot, effect, rules);
+            }
         }
     }
 
@@ -108,6 +122,7 @@ impl Game {
             let level = morale_level(&conditions[..members], spread, 0);
             let bonus = strategy.morale_points(level, self.commander[seat]);
             self.commander[seat] -= bonus;
+            let dice = self.obs.on().then(|| self.dice.clone());
             let passed = morale_roll(&mut self.dice, level + bonus as i64, rules.morale_pass);
             let sound = conditions[..members]
                 .iter()
@@ -119,6 +134,17 @@ impl Game {
                 for &m in &group[..members] {
                     self.men[seat][m].routing = true;
                 }
+            }
+            if let Some(dice) = dice {
+                let test = told::Test {
+                    seat,
+                    sound: sound as u32,
+                    spread,
+                    level,
+                    points: bonus,
+                    passed,
+                };
+                self.told_morale(dice, test, &group[..members], rules);
             }
             members = 0;
         }
@@ -138,6 +164,7 @@ impl Game {
         for i in 0..scenario.count[seat] as usize {
             let man = self.men[seat][i];
             if man.present && man.routing && !man.dead && !man.gone {
+                let dice = (self.obs.on() && enemy_fights).then(|| self.dice.clone());
                 if enemy_fights {
                     // A back turned: no shield counts. A rout result adds
                     // nothing to a sound man already running, but is a hit
@@ -146,6 +173,9 @@ impl Game {
                     self.strike(seat, i, effect, false);
                 }
                 self.men[seat][i].gone = true;
+                if self.obs.on() {
+                    self.told_runs(seat, i, dice, rules);
+                }
             }
         }
         self.refresh(seat, rules, scenario);
@@ -174,18 +204,30 @@ impl Game {
         let shooters = self.load[attacker].is_some();
         if self.distance <= speed * card {
             let used = self.distance.div_ceil(speed).max(1).min(card);
+            if self.obs.on() {
+                self.told_advance(scenario, self.distance, 0, used);
+            }
             self.distance = 0;
             self.charge_pending = true;
             if shooters && card > used && rules.charging_fire {
                 // Just short of contact: point-blank.
+                if self.obs.on() {
+                    self.told_volley(attacker, "point_blank", 0, card - used);
+                }
                 self.volley(attacker, &|_| card - used, 0, rules, scenario, tally);
                 return card;
             }
             used
         } else if shooters && self.distance <= strategy.halt_within {
+            if self.obs.on() {
+                self.told_volley(attacker, "halt", self.distance, card);
+            }
             self.volley(attacker, &|_| card, self.distance, rules, scenario, tally);
             card
         } else {
+            if self.obs.on() {
+                self.told_advance(scenario, self.distance, self.distance - speed * card, card);
+            }
             self.distance -= speed * card;
             card
         }
@@ -207,11 +249,15 @@ impl Game {
         let defender = attacker.other();
         if !self.any_fighting(defender) || !self.any_fighting(attacker) {
             if self.charge_pending {
-                tally.charge_went(if self.any_fighting(attacker) {
+                let outcome = if self.any_fighting(attacker) {
                     ChargeOutcome::NoDefender
                 } else {
                     ChargeOutcome::StoppedByFire
-                });
+                };
+                tally.charge_went(outcome);
+                if self.obs.on() {
+                    self.told_charge_ends(attacker, Some(outcome));
+                }
             }
             self.charge_pending = false;
             return 0;
@@ -221,6 +267,9 @@ impl Game {
                 return 0;
             }
             let has_shooters = self.load[defender].is_some();
+            if self.obs.on() && has_shooters {
+                self.told_volley(defender, "approach", self.distance, card);
+            }
             self.volley(defender, &|_| card, self.distance, rules, scenario, tally);
             // Shot down on the approach, before any charge was declared.
             tally.stopped_before_charge |= !self.any_fighting(attacker);
@@ -245,6 +294,9 @@ impl Game {
         }
         let contacted = |i: usize| order[..n.min(attackers)].contains(&i);
         let support = rules.support_fire_increments.min(card);
+        if self.obs.on() && self.load[defender].is_some() {
+            self.told_volley(defender, "defensive", 0, card);
+        }
         self.volley(
             defender,
             &|i| if contacted(i) { card } else { support },
@@ -255,25 +307,36 @@ impl Game {
         );
         if !self.any_fighting(attacker) {
             tally.charge_went(ChargeOutcome::StoppedByFire);
+            if self.obs.on() {
+                self.told_charge_ends(attacker, Some(ChargeOutcome::StoppedByFire));
+            }
             return card;
         }
         // 3. The attackers test morale.
         self.morale_check(attacker, rules, scenario, &strategies[attacker], tally);
         if !self.any_fighting(attacker) {
             tally.charge_went(ChargeOutcome::StoppedByMorale);
+            if self.obs.on() {
+                self.told_charge_ends(attacker, Some(ChargeOutcome::StoppedByMorale));
+            }
             return card;
         }
         // Every defender turned at the charge: the attackers meet nobody.
-        tally.charge_went(if defenders_left {
+        let outcome = if defenders_left {
             ChargeOutcome::ReachedContact
         } else {
             ChargeOutcome::NoDefender
-        });
+        };
+        tally.charge_went(outcome);
+        if self.obs.on() {
+            self.told_charge_ends(attacker, Some(outcome));
+        }
         // 4. The melee, pair by pair; the loser turns to run.
         let a_men: indices::Indices = self.fighting(attacker).collect();
         let d_men: indices::Indices = self.fighting(defender).collect();
         for (a, d) in a_men.iter().zip(d_men.iter()) {
             let (am, dm) = (scenario.men(attacker)[a], scenario.men(defender)[d]);
+            let dice = self.obs.on().then(|| self.dice.clone());
             let (on_d, on_a, _) =
                 melee(&mut self.dice, !dm.shield as i32, !am.shield as i32, rules);
             tally.melees += 1;
@@ -287,6 +350,16 @@ impl Game {
                     self.strike(seat, i, effect, false);
                     self.men[seat][i].routing |= !self.men[seat][i].dead;
                 }
+            }
+            if let Some(dice) = dice {
+                let pair = told::Pair {
+                    attacker,
+                    a,
+                    d,
+                    a_modifier: !dm.shield as i32,
+                    d_modifier: !am.shield as i32,
+                };
+                self.told_melee(dice, pair, (on_d, on_a), rules);
             }
         }
         for seat in Seat::BOTH {

@@ -12,6 +12,7 @@
 //! together, the distance between the sides is one number, and each
 //! shooter aims at the first fighting enemy.
 
+use super::events::Event;
 use super::rules::{MoralePass, Rules, VALUES};
 use super::scenario::{Man, Scenario, MAX_MEN};
 use super::strategy::{shots, CardPlay, Hand, Situation, SkirmishStrategy};
@@ -19,10 +20,13 @@ use super::table::{effect, fire_modifier, morale_level, passing_faces, Condition
 use crate::engine::deck::shuffle;
 use crate::engine::seeding::{game_rng, GameRng, Stream};
 use crate::engine::{BySeat, Seat};
+use crate::system::{Observer, Unobserved};
 use rand::Rng;
 
 mod combat;
+mod person;
 mod search;
+mod told;
 
 /// Cards in a deck at most: four of each value.
 pub const MAX_DECK: usize = 4 * VALUES;
@@ -50,7 +54,20 @@ const SPREAD: [u64; 64] = {
 
 /// One roll on the table.
 pub fn roll(rng: &mut GameRng, modifier: i32, rules: &Rules) -> Effect {
-    effect(rng.random_range(1..=10), modifier, rules.reading)
+    effect(d10(rng), modifier, rules.reading)
+}
+
+/// A d10's natural face: the one draw every roll makes, so that a replay
+/// reads the faces from a copy of the stream exactly as the roll drew them.
+#[inline(always)]
+fn d10(rng: &mut GameRng) -> u8 {
+    rng.random_range(1..=10)
+}
+
+/// A percentile roll's face, 0 to 99 (read 1 to 100).
+#[inline(always)]
+fn percentile(rng: &mut GameRng) -> u64 {
+    rng.random_range(0..100u64)
 }
 
 /// A melee between two men thrown until one or both score (or the cap):
@@ -72,7 +89,7 @@ pub fn melee(
 
 /// A percentile roll against `level`.
 pub fn morale_roll(rng: &mut GameRng, level: i64, rule: MoralePass) -> bool {
-    rng.random_range(0..100u64) < passing_faces(level, rule)
+    percentile(rng) < passing_faces(level, rule)
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -233,9 +250,10 @@ impl GameTally {
     }
 }
 
-/// One worker's reusable game.
+/// One worker's reusable game, told to `obs` as it goes (`Unobserved` in
+/// a run).
 #[derive(Clone)]
-pub struct Game {
+pub struct Game<O = Unobserved> {
     deal: GameRng,
     dice: GameRng,
     seats: BySeat<GameRng>,
@@ -260,6 +278,10 @@ pub struct Game {
     load: BySeat<Option<u8>>,
     /// The first play's decision of each side, for the trace.
     pub first_card: BySeat<Option<u32>>,
+    /// The play (from 1) the events being told belong to: written only
+    /// when observed.
+    told_at: u32,
+    pub obs: O,
 }
 
 /// A side's men as either side sees them (`Game::men_count`).
@@ -275,7 +297,13 @@ pub struct MenCount {
 /// Who chooses a side's cards besides its built-in player: an external
 /// agent (`agent.rs`). `None` leaves the card to the built-in player.
 pub trait Cards {
-    fn card(&mut self, game: &Game, seat: Seat, step: usize, situation: &Situation) -> Option<u32>;
+    fn card<O: Observer<Event>>(
+        &mut self,
+        game: &Game<O>,
+        seat: Seat,
+        step: usize,
+        situation: &Situation,
+    ) -> Option<u32>;
 }
 
 /// Every card to the built-in players: compiled away.
@@ -283,7 +311,13 @@ pub struct BuiltIn;
 
 impl Cards for BuiltIn {
     #[inline(always)]
-    fn card(&mut self, _: &Game, _: Seat, _: usize, _: &Situation) -> Option<u32> {
+    fn card<O: Observer<Event>>(
+        &mut self,
+        _: &Game<O>,
+        _: Seat,
+        _: usize,
+        _: &Situation,
+    ) -> Option<u32> {
         None
     }
 }
@@ -311,9 +345,35 @@ impl Game {
             speed: BySeat::default(),
             load: BySeat::default(),
             first_card: BySeat::default(),
+            told_at: 0,
+            obs: Unobserved,
         }
     }
 
+    // The run's entry points are not generic, so that they are compiled
+    // once here, as they were before the game was watched: a generic one
+    // would be compiled again in each crate that calls it (the benches),
+    // where it inlines differently.
+
+    /// Sets up game `index`: shuffled decks (a's then b's, from the deal
+    /// stream), opening hands, the men, the distance.
+    pub fn reset(&mut self, rules: &Rules, scenario: &Scenario, master_seed: u64, index: u64) {
+        self.start(rules, scenario, master_seed, index);
+    }
+
+    /// Plays the whole game: every card of both decks, alternately.
+    pub fn play(
+        &mut self,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategies: &BySeat<SkirmishStrategy>,
+        tally: &mut GameTally,
+    ) {
+        self.play_built_in(rules, scenario, strategies, tally);
+    }
+}
+
+impl<O: Observer<Event>> Game<O> {
     /// Recomputes `seat`'s fighting men, speed and load.
     fn refresh(&mut self, seat: Seat, rules: &Rules, scenario: &Scenario) {
         let mut mask = 0u16;
@@ -341,9 +401,9 @@ impl Game {
         self.load[seat] = load;
     }
 
-    /// Sets up game `index`: shuffled decks (a's then b's, from the deal
-    /// stream), opening hands, the men, the distance.
-    pub fn reset(&mut self, rules: &Rules, scenario: &Scenario, master_seed: u64, index: u64) {
+    /// `reset`, told.
+    #[inline(never)]
+    pub fn start(&mut self, rules: &Rules, scenario: &Scenario, master_seed: u64, index: u64) {
         self.deal = game_rng(master_seed, index, Stream::DEAL);
         self.dice = game_rng(master_seed, index, Stream::RULES);
         for seat in Seat::BOTH {
@@ -379,6 +439,9 @@ impl Game {
         self.charge_pending = false;
         for seat in Seat::BOTH {
             self.refresh(seat, rules, scenario);
+        }
+        if self.obs.on() {
+            self.told_start(rules, scenario);
         }
     }
 
@@ -439,8 +502,10 @@ impl Game {
         }
     }
 
-    /// Plays the whole game: every card of both decks, alternately.
-    pub fn play(
+    /// `play`, told. Out of line, as `play` was before it was told: the
+    /// card loop inlined here compiles best (the tally cleared in place).
+    #[inline(never)]
+    pub fn play_built_in(
         &mut self,
         rules: &Rules,
         scenario: &Scenario,
@@ -506,6 +571,9 @@ impl Game {
         // A charge declared on the last cards, never met: cut off.
         if self.charge_pending {
             tally.charges[ChargeOutcome::NoCharge as usize] += 1;
+            if self.obs.on() {
+                self.told_charge_ends(scenario.attacker, None);
+            }
         }
         // Plays and increments follow from the plays of each value.
         for seat in Seat::BOTH {
@@ -526,6 +594,9 @@ impl Game {
                 tally.wounded[seat] += (man.wounded && !man.dead) as u32;
                 tally.routed[seat] += (man.gone && !man.dead) as u32;
             }
+        }
+        if self.obs.on() {
+            self.told_end(tally);
         }
     }
 
@@ -578,6 +649,9 @@ impl Game {
             },
         };
         self.first_card[seat].get_or_insert(card);
+        if self.obs.on() {
+            self.told_play(seat, step, card, rules);
+        }
         self.apply(seat, card, engaged, rules, scenario, strategies, tally);
     }
 
@@ -607,59 +681,9 @@ impl Game {
             self.defender_card(card, rules, scenario, strategies, tally)
         };
         tally.wasted[seat] += card - used.min(card);
-    }
-
-    /// Plays a whole game with a person at seat `you`: `ask` gives the
-    /// person's card (a value in hand) or `None` to abandon; `tell` hears
-    /// what each play did. Returns false when abandoned.
-    #[allow(clippy::too_many_arguments)]
-    pub fn play_with_person(
-        &mut self,
-        rules: &Rules,
-        scenario: &Scenario,
-        strategies: &BySeat<SkirmishStrategy>,
-        you: Seat,
-        ask: &mut dyn FnMut(&Game, usize) -> Option<u32>,
-        tell: &mut dyn FnMut(&Game, Seat, u32),
-        tally: &mut GameTally,
-    ) -> bool {
-        *tally = GameTally::default();
-        let size = rules.deck_size() as usize;
-        let engaged = self.fighting_mask[Seat::A] != 0 && self.fighting_mask[Seat::B] != 0;
-        let mut seat = scenario.first;
-        for step in 0..2 * size {
-            if !self.hands[seat].is_empty() {
-                let card = if seat == you {
-                    match ask(self, step) {
-                        Some(card) => card,
-                        None => return false,
-                    }
-                } else {
-                    match strategies[seat].cards {
-                        CardPlay::Search if engaged => {
-                            self.search_card(seat, step, rules, scenario, strategies)
-                        }
-                        _ => {
-                            let situation = self.situation(seat, scenario);
-                            strategies[seat].card(
-                                &self.hands[seat],
-                                &situation,
-                                &mut self.seats[seat],
-                            )
-                        }
-                    }
-                };
-                self.apply(seat, card, engaged, rules, scenario, strategies, tally);
-                tell(self, seat, card);
-            }
-            seat = seat.other();
+        if self.obs.on() && used < card {
+            self.told_unused(seat, card, card - used);
         }
-        for seat in Seat::BOTH {
-            for man in &self.men[seat][..scenario.count[seat] as usize] {
-                tally.killed[seat] += man.dead as u32;
-            }
-        }
-        true
     }
 
     /// Plays the game on from `step`, `seat` next, with `strategies`.

@@ -4,7 +4,7 @@
 
 use super::*;
 
-impl Game {
+impl<O: Observer<Event>> Game<O> {
     /// The search's card: each card value in `seat`'s hand played out on
     /// `samples` sampled worlds (what the seat cannot see shuffled: its own
     /// deck's order, the enemy's hand and deck; and new dice), the rest of
@@ -38,7 +38,8 @@ impl Game {
         let enemy = seat.other();
         let mut margins = [0i64; VALUES];
         for _ in 0..strategies[seat].samples {
-            let mut world = self.clone();
+            // Imagined playouts are nobody's to watch.
+            let mut world = self.unobserved();
             let seed = self.seats[seat].random::<u64>();
             world.dice = game_rng(seed, 0, Stream::RULES);
             // My deck's order is unknown to me.
