@@ -120,19 +120,8 @@ pub trait Simulation: Sync + Sized + 'static {
     /// Game `game` of the run seeded by `master_seed` played again exactly
     /// as `play` plays it, every event told to `events`; returns the rows
     /// it gives `records.parquet`.
-    fn replay(
-        &self,
-        _master_seed: u64,
-        _game: u64,
-        _events: &mut Replay,
-    ) -> Result<Vec<Self::Record>> {
-        Err(crate::error::Error::new(
-            crate::error::ErrorKind::BadArgument(format!(
-                "{} games cannot be replayed yet",
-                Self::NAME
-            )),
-        ))
-    }
+    fn replay(&self, master_seed: u64, game: u64, events: &mut Replay)
+        -> Result<Vec<Self::Record>>;
 
     /// A fingerprint of game `game`'s deal and of each seat's first
     /// decision, for the stream-independence check.
