@@ -28,9 +28,10 @@ import haggerty  # noqa: E402
 import haggis  # noqa: E402
 import piquet  # noqa: E402
 import sickles  # noqa: E402
+import skirmish  # noqa: E402
 
 # The systems the checker knows: name -> module (SYSTEM, DEFAULT_GAMES, CONFIGS, rules, check).
-SYSTEMS = {m.SYSTEM: m for m in (haggerty, haggis, piquet, sickles)}
+SYSTEMS = {m.SYSTEM: m for m in (haggerty, haggis, piquet, sickles, skirmish)}
 
 DEFAULT_BINARY = "/root/.cache/fortunes-target/release/fortunes"
 
