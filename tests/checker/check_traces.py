@@ -156,7 +156,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("systems", nargs="*", metavar="SYSTEM", help="systems to check (default: %s)" % ", ".join(SYSTEMS))
     ap.add_argument("--fortunes", help="the fortunes binary (default: %s)" % DEFAULT_BINARY)
-    ap.add_argument("--games", type=int, help="games per configuration (default: the system's, e.g. 2000 for haggerty)")
+    ap.add_argument("--games", type=int, help="games per configuration (default: the system's, e.g. 1000 for haggerty)")
     ap.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
     ap.add_argument("--jobs", type=int, default=2, help="parallel replays (default 2)")
     a = ap.parse_args(argv)

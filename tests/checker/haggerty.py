@@ -38,7 +38,7 @@ from collections import Counter
 from common import Cursor, Problem, Violation  # noqa: F401  (Problem re-exported for users)
 
 SYSTEM = "haggerty"
-DEFAULT_GAMES = 2000
+DEFAULT_GAMES = 1000
 
 # (label, extra `fortunes replay` arguments). Hands must fit the deck: hand_a + hand_b <= 52 + jokers.
 CONFIGS = [
