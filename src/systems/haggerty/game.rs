@@ -121,9 +121,19 @@ impl Game {
     }
 }
 
-impl<O: Observer<Event>> Game<O> {
+impl Game {
     /// Reuses this state for another game: reseeds, shuffles and deals.
+    /// Not generic, so compiled once here: a generic `start` would be
+    /// compiled again, and differently, in each crate calling it (the
+    /// deal floor's bench and example among them).
     pub fn reset(&mut self, rules: &Rules, master_seed: u64, game: u64) {
+        self.start(rules, master_seed, game);
+    }
+}
+
+impl<O: Observer<Event>> Game<O> {
+    /// `reset`, for a game told to any observer.
+    pub fn start(&mut self, rules: &Rules, master_seed: u64, game: u64) {
         self.reseed(master_seed, game);
         self.hands = BySeat::default();
         self.discard = CardSet::EMPTY;
@@ -191,30 +201,36 @@ impl<O: Observer<Event>> Game<O> {
 
     fn refill(&mut self, rules: &Rules) {
         for seat in Seat::BOTH {
+            // Read only when observed: unobserved, it is optimised out and
+            // the loop is the one the deal floor measures.
             let before = self.hands[seat];
-            let mut dry = false;
             while self.hands[seat].len() < rules.hand_size[seat] as u32 {
                 match self.draw(rules) {
                     Some(card) => self.hands[seat].insert(card),
                     None => {
-                        dry = true;
-                        break;
+                        if O::ON {
+                            self.tell_refill(seat, before);
+                        }
+                        return;
                     }
                 }
             }
-            if self.obs.on() {
-                self.obs.event(Event::Refill {
-                    turn: self.turn + 1,
-                    seat: events::seat(seat),
-                    drawn: events::names(self.hands[seat].minus(before)),
-                    hand: events::names(self.hands[seat]),
-                    pile: self.pile.len() as u32,
-                });
-            }
-            if dry {
-                return;
+            if O::ON {
+                self.tell_refill(seat, before);
             }
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn tell_refill(&mut self, seat: Seat, before: CardSet) {
+        self.obs.event(Event::Refill {
+            turn: self.turn + 1,
+            seat: events::seat(seat),
+            drawn: events::names(self.hands[seat].minus(before)),
+            hand: events::names(self.hands[seat]),
+            pile: self.pile.len() as u32,
+        });
     }
 
     /// Ends the current turn and starts the next: refill, reset passes.

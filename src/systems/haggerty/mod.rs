@@ -40,7 +40,7 @@ pub fn play_game<S: Strategy, O: Observer<Event>>(
     index: u64,
     stats: &mut Stats,
 ) -> GameRecord {
-    game.reset(rules, master_seed, index);
+    game.start(rules, master_seed, index);
     let mut record = GameRecord {
         game: index,
         ..GameRecord::default()
