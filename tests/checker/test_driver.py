@@ -1,0 +1,53 @@
+"""The driver: configurations read into rules as the models expect.
+
+    python3 -m unittest discover -s tests/checker
+"""
+
+import copy
+import json
+import os
+import subprocess
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import check_traces  # noqa: E402
+from fixture import FIXTURES, MANIFEST, index_of  # noqa: E402
+import haggerty  # noqa: E402
+import haggis  # noqa: E402
+import piquet  # noqa: E402
+import sickles  # noqa: E402
+
+
+class DriverTest(unittest.TestCase):
+    def test_sets_of(self):
+        args = ["--set", "jokers=0", "--strategy", "a=random", "--set=hand_size=5"]
+        self.assertEqual(check_traces.sets_of(args), {"jokers": "0", "hand_size": "5"})
+
+    def test_rules_listing(self):
+        import common
+        text = "jokers\n    default: 2\n    allowed: 0..=4\nhand_size_a\n    default: none\n"
+        d = common.parse_rules_listing(text)
+        self.assertEqual(d, {"jokers": "2", "hand_size_a": "none"})
+        r = haggerty.rules(d, {"hand_size": "5"})
+        self.assertEqual(haggerty.hand_sizes(r), {"a": 5, "b": 5})
+
+    def test_rules_preset(self):
+        args = ["--rules", "official", "--set", "points_per_card_left=4", "--strategy", "a=random"]
+        self.assertEqual(check_traces.preset_of(args), "official")
+        r = check_traces.rules_of(haggis, {"points_per_card_left": "6", "haggis_scoring": "flat"}, args)
+        self.assertEqual((r["points_per_card_left"], r["haggis_scoring"], r["captured_card_points"]),
+                         (4, "card_points", "official"))
+
+    @unittest.skipUnless(os.path.exists(check_traces.find_binary(None)), "no fortunes binary")
+    def test_live_run_passes(self):
+        p = subprocess.run([sys.executable, os.path.join(HERE, "check_traces.py"), "--games", "3", "--jobs", "1"],
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn("all traces possible", p.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()

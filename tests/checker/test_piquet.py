@@ -1,0 +1,418 @@
+"""Piquet Regimental: real traces pass, and each corruption of them is reported.
+
+    python3 -m unittest discover -s tests/checker
+"""
+
+import copy
+import json
+import os
+import subprocess
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import check_traces  # noqa: E402
+from fixture import FIXTURES, MANIFEST, index_of  # noqa: E402
+import piquet  # noqa: E402
+
+
+# --- Piquet Regimental ------------------------------------------------------------------------------
+P_DEFAULTS = "piquet-defaults-g0.jsonl"  # fire, withdrawals, rallies, a removal, hand plays, an assault
+P_BATTERY = "piquet-battery-g4.jsonl"  # an eight-gun battery bombarding, a multi-unit assault
+P_CORPS = "piquet-corps-g3.jsonl"  # a commander over two division players, initiative passed down
+P_DRESS = "piquet-dress-rally-g12.jsonl"  # dress_lines_rally, tier steps, other costs
+PIQUET_FIXTURES = [n for n in MANIFEST if MANIFEST[n][0] == "piquet"]
+
+
+def pload(name):
+    with open(os.path.join(FIXTURES, name)) as f:
+        events = [json.loads(line) for line in f if line.strip()]
+    rules = check_traces.rules_of(piquet, DEFAULTS_PIQUET, MANIFEST[name][1:])
+    return events, rules
+
+
+# `fortunes rules piquet`'s defaults, as the driver reads them (the module falls back to the same)
+DEFAULTS_PIQUET = {}
+
+
+class PiquetTest(unittest.TestCase):
+    def problems(self, events, rules):
+        return piquet.check(events, rules)
+
+    def assertReports(self, events, rules, at, *words):
+        """The checker reports one problem, at event index `at` (0-based in `events`), naming `words`."""
+        ps = self.problems(events, rules)
+        self.assertEqual(len(ps), 1, "the corruption went unnoticed")
+        p = ps[0]
+        text = p.message + " " + p.rule
+        for w in words:
+            self.assertIn(w, text, str(p))
+        if at is not None:
+            self.assertEqual(p.index, at + 1, str(p))
+        self.assertTrue(p.rule, "a problem quotes the rule it breaks")
+        return p
+
+    def first(self, ev, event, start=0, **kw):
+        return index_of(ev, lambda e: e["event"] == event and all(e.get(k) == v for k, v in kw.items()), start)
+
+    def test_fixtures_pass(self):
+        self.assertEqual(len(PIQUET_FIXTURES), 4)
+        for name in PIQUET_FIXTURES:
+            events, rules = pload(name)
+            self.assertEqual(self.problems(events, rules), [], name)
+
+    def test_fixtures_cover_the_cases_the_corruptions_need(self):
+        ev, _ = pload(P_DEFAULTS)
+        kinds = {e["event"] for e in ev}
+        for k in ("volley", "hit", "reload", "rally", "hand_play", "cast", "order", "assault_round", "execute"):
+            self.assertIn(k, kinds)
+        self.assertTrue(any(e["event"] == "moves" and e["why"] == "withdraws_unrallied" for e in ev))
+        self.assertTrue(any(e["event"] == "status" and e["to"] == "removed" for e in ev))
+        ev, _ = pload(P_CORPS)
+        self.assertTrue(any(e["event"] == "pass" for e in ev))
+        ev, _ = pload(P_BATTERY)
+        self.assertTrue(any(e["event"] == "volley" and e["kind"] == "bombardment" for e in ev))
+        self.assertTrue(any(e["event"] == "joins_assault" for e in ev))
+        ev, _ = pload(P_DRESS)
+        i = self.first(ev, "rally")
+        self.assertEqual(ev[i - 2]["card"], "dress_lines*")
+
+    # fire
+    def test_volley_while_unloaded(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "volley")
+        j = self.first(ev, "regiment", regiment=ev[i]["regiment"])
+        ev[j]["loaded"] = False
+        self.assertReports(ev, r, i, "fires while unloaded")
+
+    def test_volley_twice_without_reloading(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "volley")
+        ev.insert(i + 1, copy.deepcopy(ev[i]))
+        self.assertReports(ev, r, i + 1, "fires twice")
+
+    def test_volley_by_a_removed_regiment(self):
+        ev, r = pload(P_DEFAULTS)
+        k = self.first(ev, "status", to="removed")
+        gone = ev[k]["regiment"]
+        i = self.first(ev, "volley", k, side=ev[k]["side"])
+        ev[i]["regiment"] = gone
+        self.assertReports(ev, r, i, "removed regiment %r acts again" % gone)
+
+    def test_volley_reading_wrong(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "volley")
+        ev[i]["value"] = max(ev[i]["dice"]) - 1 if max(ev[i]["dice"]) > 1 else 2
+        self.assertReports(ev, r, i, "reads")
+
+    def test_volley_die_face_outside_the_die(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "volley", regiment="Fusiliers")  # line: d8
+        ev[i]["dice"][0] = 9
+        ev[i]["value"] = 9
+        self.assertReports(ev, r, i, "cannot show")
+
+    def test_volley_step_up_without_a_crushing_volley(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "volley", step=1)
+        j = self.first(ev, "crushing_volley")
+        self.assertLess(j, i)
+        del ev[j]
+        self.assertReports(ev, r, i - 1, "stepped")
+
+    def test_volley_on_the_card_its_player_reloaded_on(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "reload", reloaded=True)
+        e = ev[i]
+        reg = e["regiment"]
+        fire = {"event": "fire", "decq": e["decq"], "kard": e["kard"], "side": e["side"], "player": e["player"],
+                "regiments": [reg], "target": "Hussars", "cost": 1, "fired": True, "ip": e["ip"] - 1}
+        volley = {"event": "volley", "decq": e["decq"], "kard": e["kard"], "side": e["side"], "regiment": reg,
+                  "target": "Hussars", "kind": "musketry", "dice": [3, 2, 1], "step": 0, "value": 3}
+        ev[i + 1:i + 1] = [fire, volley]
+        self.assertReports(ev, r, i + 2, "Reload card")
+
+    def test_hit_elan_not_the_volleys(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "hit")
+        ev[i]["elan_lost"] -= 1
+        ev[i]["elan"] += 1
+        self.assertReports(ev, r, i, "takes")
+
+    # reloads
+    def test_reload_while_loaded(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "reload", reloaded=True)
+        dup = copy.deepcopy(ev[i])
+        dup["ip"] -= dup["cost"]
+        ev.insert(i + 1, dup)
+        self.assertReports(ev, r, i + 1, "reloads while loaded")
+
+    # Elan
+    def test_elan_above_the_starting_elan_after_a_rally(self):
+        ev, r = pload(P_DEFAULTS)
+        i = index_of(ev, lambda e: e["event"] == "rally" and e["boxes_left"] > 0)
+        ev[i]["elan"] += 1
+        self.assertReports(ev, r, i, "Elan after the rally")
+
+    def test_elan_rising_without_a_rally(self):
+        ev, r = pload(P_DEFAULTS)
+        i = index_of(ev, lambda e: e["event"] == "hit" and e["elan_lost"] > 0)
+        ev[i]["elan"] += 1
+        self.assertReports(ev, r, i, "Elan is")
+
+    def test_assault_opening_elan_raised(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "assault_begins")
+        ev[i]["elan"][1] += 1
+        self.assertReports(ev, r, i, "the assault opens with Elan")
+
+    # withdrawals of defeated, unrallied regiments
+    def test_defeated_regiment_left_within_engagement_range(self):
+        ev, r = pload(P_DEFAULTS)
+        i = index_of(ev, lambda e: e["event"] == "moves" and e["why"] == "withdraws_unrallied")
+        gone = ev[i]["regiment"]
+        del ev[i]
+        at = index_of(ev, lambda e: e["event"] in piquet._Game.SETTLE, i)
+        p = self.assertReports(ev, r, at, "defeated, unrallied", gone)
+        self.assertIn("must immediately withdraw", p.rule)
+
+    def test_defeated_regiment_not_withdrawing_after_its_defeat(self):
+        ev, r = pload(P_DEFAULTS)
+        i = index_of(ev, lambda e: e["event"] == "moves" and e["why"] == "withdraws")
+        ev[i]["to"] = ev[i]["from"]
+        # later moves start from where it stands now; the first settling point reports it
+        at = index_of(ev, lambda e: e["event"] in piquet._Game.SETTLE, i)
+        self.assertReports(ev, r, at, "within Engagement range")
+
+    # cards
+    def test_hand_play_of_a_card_not_held(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "hand_play")
+        ev[i]["card"] = "officer_check*"
+        ev[i]["hand"] = ev[i]["hand"][:-1] + ["officer_check*"]
+        self.assertReports(ev, r, i, "hand")
+
+    def test_card_turned_is_not_the_decks_top(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "turn", side="a")
+        j = self.first(ev, "turn", i + 1, side="a")
+        ev[i]["card"], ev[j]["card"] = ev[j]["card"], ev[i]["card"]
+        self.assertReports(ev, r, i, "top card")
+
+    def test_order_executed_on_a_card_not_used(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "execute")
+        j = max(k for k in range(i) if ev[k]["event"] == "turn" and ev[k]["side"] == ev[i]["side"])
+        ev[j]["choice"] = "pass"
+        self.assertReports(ev, r, i, "card used this KARD is None")
+
+    def test_keep_into_a_full_hand(self):
+        ev, r = pload(P_DEFAULTS)
+        i = index_of(ev, lambda e: e["event"] == "turn" and "swap" in e["options"] and e["choice"] == "pass")
+        ev[i]["choice"] = "keep"
+        ev[i]["options"] = ["use", "keep", "pass"]
+        self.assertReports(ev, r, i, "cards held")
+
+    def test_hand_size_not_the_quality_s(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "player", side="b")
+        ev[i]["hand_size"] = 4  # an Average commander holds 3
+        self.assertReports(ev, r, i, "holds 3 cards")
+
+    def test_deal_with_a_basic_card_replaced(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "deal")
+        k = ev[i]["deck"].index("officer_check")
+        ev[i]["deck"][k] = "officer_check*"
+        self.assertReports(ev, r, i, "basic cards")
+
+    def test_deal_with_more_army_cards_than_the_army_deck(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "deal")
+        ev[i]["deck"] = [c if not c.endswith("*") else "brilliant_leader*" for c in ev[i]["deck"]]
+        self.assertReports(ev, r, i, "brilliant_leader army cards")
+
+    def test_deal_of_17_cards(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "deal")
+        ev[i]["deck"].pop()
+        self.assertReports(ev, r, i, "17 cards")
+
+    def test_deal_forgets_the_hand(self):
+        ev, r = pload(P_DEFAULTS)
+        i = index_of(ev, lambda e: e["event"] == "deal" and e["hand"])
+        ev[i]["hand"] = ev[i]["hand"][1:]
+        self.assertReports(ev, r, i, "hand carried")
+
+    # initiative
+    def test_initiative_cast_not_3d6(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "cast")
+        ev[i]["dice"][0] = 7
+        ev[i]["total"] = sum(ev[i]["dice"])
+        self.assertReports(ev, r, i, "not 3d6")
+
+    def test_initiative_cast_lowers_the_ip(self):
+        ev, r = pload(P_DEFAULTS)
+        i = index_of(ev, lambda e: e["event"] == "cast" and e["total"] > e["was"] and e["was"] > 0)
+        ev[i]["ip"] = ev[i]["was"] - 1
+        self.assertReports(ev, r, i, "IP")
+
+    def test_opening_ip_not_the_sum(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "player")
+        ev[i]["ip"] += 1
+        self.assertReports(ev, r, i, "sum")
+
+    def test_order_not_paid(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "order")
+        ev[i]["ip"] += 1
+        self.assertReports(ev, r, i, "IP after it")
+
+    def test_ip_negative(self):
+        ev, r = pload(P_CORPS)
+        i = self.first(ev, "pass")
+        ev[i]["amount"] += ev[i]["ip"] + 1  # more than the commander holds
+        self.assertReports(ev, r, i, "negative")
+
+    def test_pass_not_added_up(self):
+        ev, r = pload(P_CORPS)
+        i = self.first(ev, "pass")
+        ev[i]["to_ip"] += 1
+        self.assertReports(ev, r, i, "after the pass")
+
+    def test_pass_cost_not_paid(self):
+        ev, r = pload(P_CORPS)
+        i = self.first(ev, "pass")
+        ev[i]["ip"] += 1
+        self.assertReports(ev, r, i, "IP after it")
+
+    def test_decq_start_ip_off(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "decq_start", decq=2)
+        ev[i]["ip_a"] = [ev[i]["ip_a"][0] + 1]
+        self.assertReports(ev, r, i, "decq_start")
+
+    # orders and executions
+    def test_execution_by_the_wrong_card(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "execute", order="deploy")
+        ev[i]["order"] = "maneuver"
+        self.assertReports(ev, r, i, "needs maneuver")
+
+    def test_execution_of_a_regiment_the_player_does_not_command(self):
+        ev, r = pload(P_CORPS)
+        i = index_of(ev, lambda e: e["event"] == "execute" and e["player"] == "1st Division" and e["order"] == "move")
+        ev[i]["regiment"] = "3rd Line"  # infantry of the 2nd Division
+        self.assertReports(ev, r, i, "does not command")
+
+    def test_order_not_the_plans_next(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "order", order="maneuver")
+        ev[i]["order"] = "move"
+        self.assertReports(ev, r, i, "plan's next order is maneuver")
+
+    def test_order_without_an_officer_check(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "order")
+        self.assertEqual(ev[i - 1]["event"], "officer_check")
+        ev[i - 1]["action"] = "cast"
+        self.assertReports(ev, r, i, "Officer Check")
+
+    def test_performance_cast_reading_wrong(self):
+        ev, r = pload(P_DEFAULTS)
+        i = index_of(ev, lambda e: e["event"] == "execute" and e["casts"] and len(e["casts"][0]) > 1
+                     and sorted(e["casts"][0])[-1] != sorted(e["casts"][0])[-2])
+        ev[i]["removed"][0] = sorted(ev[i]["casts"][0])[-2]
+        self.assertReports(ev, r, i, "reads")
+
+    def test_extra_cast_free(self):
+        ev, r = pload(P_DEFAULTS)
+        i = index_of(ev, lambda e: e["event"] == "execute" and len(e["casts"]) == 2 and e["figure"] == 0)
+        ev[i]["ip"] += ev[i]["cost"]
+        ev[i]["cost"] = 0
+        self.assertReports(ev, r, i, "extra casts")
+
+    def test_chips_not_carried(self):
+        ev, r = pload(P_DEFAULTS)
+        i = index_of(ev, lambda e: e["event"] == "execute" and e["chips_left"] > 0)
+        j = self.first(ev, "execute", i + 1, regiment=ev[i]["regiment"])
+        ev[j]["chips"] += 1
+        self.assertReports(ev, r, j, "chips")
+
+    # rallies and removals
+    def test_rally_failures_miscounted(self):
+        ev, r = pload(P_DEFAULTS)
+        i = index_of(ev, lambda e: e["event"] == "rally" and e["boxes_left"] > 0)
+        ev[i]["failures"] -= 1
+        self.assertReports(ev, r, i, "fails")
+
+    def test_rally_with_the_wrong_need(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "rally", kind="defeated")
+        ev[i]["kind"], ev[i]["need"] = "sound", 4
+        self.assertReports(ev, r, i, "sound rally")
+
+    def test_removed_regiment_rallied_again(self):
+        ev, r = pload(P_DEFAULTS)
+        k = self.first(ev, "status", to="removed")
+        e = copy.deepcopy(ev[k - 1])
+        self.assertEqual(e["event"], "rally")
+        ev.insert(k + 1, e)
+        self.assertReports(ev, r, k + 1, "acts again")
+
+    def test_dress_lines_rally_only_under_the_option(self):
+        ev, r = pload(P_DRESS)
+        i = self.first(ev, "rally")
+        r = dict(r, dress_lines_rally=False)
+        self.assertReports(ev, r, i, "Officer Check")
+
+    # assaults
+    def test_assault_combined_cast_wrong(self):
+        ev, r = pload(P_BATTERY)
+        i = index_of(ev, lambda e: e["event"] == "assault_round" and len(e["attackers"]) == 2)
+        ev[i]["combined"] = min(ev[i]["attacker_casts"])
+        ev[i]["defender_elan"] += max(ev[i]["attacker_casts"]) - min(ev[i]["attacker_casts"])
+        self.assertReports(ev, r, i, "combine")
+
+    def test_bombardment_out_of_range(self):
+        ev, r = pload(P_BATTERY)
+        i = self.first(ev, "volley", kind="bombardment")
+        j = self.first(ev, "regiment", regiment=ev[i]["target"])
+        ev[j]["at"] = 40
+        self.assertReports(ev, r, j, "opens at")
+
+    # records and the end
+    def test_record_disagrees(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "record")
+        ev[i + 1]["ip_spent_a"] += 1
+        self.assertReports(ev, r, i + 1, "ip_spent_a")
+
+    def test_record_volleys_disagree(self):
+        ev, r = pload(P_CORPS)
+        i = self.first(ev, "record")
+        ev[i]["volleys_b"] += 1
+        self.assertReports(ev, r, i, "volleys_b")
+
+    def test_game_end_elan_off(self):
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "game_end")
+        ev[i]["elan_a"][0] += 1
+        self.assertReports(ev, r, i, "elan_a")
+
+    def test_read_cast_follows_the_texts_example(self):
+        # "a reliable line regiment will cast 2d8; if the cast is a 4 and a 6, the final die value is 6 ...
+        # down one step, the result would be 4; down two steps would be 2; down three steps, 1; and down four
+        # steps would be 0."
+        self.assertEqual([piquet.read_cast([4, 6], -k) for k in range(5)], [6, 4, 2, 1, 0])
+        # "a veteran elite regiment (3d10) up one step would be 4d10, up two steps would be 4d10 plus 1d12"
+        self.assertEqual(piquet.up_dice(10, 3, 2, "next_type"), [10, 10, 10, 10, 12])
+
+
+if __name__ == "__main__":
+    unittest.main()
