@@ -54,11 +54,13 @@ pub fn write_html(
             .unwrap_or("report")
             .trim_start_matches("# "),
     );
+    let picture = experiment.system.picture().unwrap_or("");
+    let script = SCRIPT.replace("  /* the system's picture */", picture);
     let page = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n\
-         <script>{SCRIPT}</script>\n</body>\n</html>\n"
+         <script>{script}</script>\n</body>\n</html>\n"
     );
     crate::output::write_text(out, "report.html", &page)
 }
@@ -251,146 +253,8 @@ const SCRIPT: &str = r#"
     cards.forEach(function (c) { var i = list.indexOf(c); if (i >= 0) { list.splice(i, 1); } });
   }
   function chips(list, mark) { return list.map(function (c) { return { text: c, mark: mark || '' }; }); }
-  var PICTURES = {
-    haggerty: function (events) {
-      var hands = { a: [], b: [] }, table = { a: [], b: [] }, round = null, first = '', pile = '';
-      events.forEach(function (e) {
-        if (e.round !== undefined && e.round !== round) { table = { a: [], b: [] }; round = e.round; first = ''; }
-        if (e.event === 'refill') { hands[e.seat] = e.hand.slice(); pile = e.pile; }
-        if ((e.event === 'reveal' || e.event === 'chain') && e.card) { remove(hands[e.seat], [e.card]); table[e.seat].push(e.card); }
-        if (e.event === 'initiative') { first = e.first; }
-        if (e.event === 'turn_end') { table = { a: [], b: [] }; }
-      });
-      return [
-        { label: "a's hand", items: chips(hands.a, 'a') },
-        { label: 'a plays' + (first === 'a' ? ' (first)' : ''), items: chips(table.a, 'now') },
-        { label: 'b plays' + (first === 'b' ? ' (first)' : ''), items: chips(table.b, 'now') },
-        { label: "b's hand", items: chips(hands.b, 'b') },
-        { label: 'draw pile', items: pile === '' ? [] : [{ text: pile + ' cards', mark: '' }] }
-      ];
-    },
-    haggis: function (events) {
-      var hands = { a: [], b: [] }, trick = [], scores = [0, 0], captured = { a: 0, b: 0 };
-      events.forEach(function (e) {
-        if (e.event === 'deal') { scores = e.scores; captured = { a: 0, b: 0 }; trick = []; }
-        if (e.event === 'hand') { hands[e.seat] = e.cards.concat(e.wilds); }
-        if (e.event === 'play') { remove(hands[e.seat], e.cards); trick.push({ text: e.seat + ': ' + e.cards.join(' '), mark: e.seat }); }
-        if (e.event === 'pass') { trick.push({ text: e.seat + ' passes', mark: 'out' }); }
-        if (e.event === 'trick') { trick = []; captured[e.taker] += e.points; }
-        if (e.event === 'round_end' || e.event === 'game_end') { scores = e.scores; }
-      });
-      return [
-        { label: "a's hand", items: chips(hands.a, 'a') },
-        { label: 'this trick', items: trick },
-        { label: "b's hand", items: chips(hands.b, 'b') },
-        { label: 'captured / scores', items: [{ text: 'a ' + captured.a + ' / ' + scores[0] }, { text: 'b ' + captured.b + ' / ' + scores[1] }] }
-      ];
-    }
-  };
-  PICTURES.piquet = function (events) {
-    var regiments = {}, order = [], ip = {}, now = {};
-    function key(side, name) { return side + ':' + name; }
-    events.forEach(function (e, i) {
-      var last = i === events.length - 1;
-      if (e.event === 'regiment') {
-        regiments[key(e.side, e.regiment)] = { side: e.side, name: e.regiment, at: e.at, elan: e.elan, status: 'ordered', loaded: e.loaded };
-        order.push(key(e.side, e.regiment));
-      }
-      var r = e.regiment !== undefined && e.side !== undefined ? regiments[key(e.side, e.regiment)] : null;
-      if (r) {
-        if (e.event === 'moves') { r.at = e.to; }
-        if (e.event === 'status') { r.status = e.to; }
-        if ((e.event === 'hit' || e.event === 'rally') && typeof e.elan === 'number') { r.elan = e.elan; }
-        if (e.event === 'volley' || e.event === 'unloaded') { r.loaded = false; }
-        if (e.event === 'reload' && e.reloaded) { r.loaded = true; }
-        if (last) { now[key(e.side, e.regiment)] = true; }
-      }
-      if (last && e.event === 'engagement_begins') { now[key('a', e.a)] = true; now[key('b', e.b)] = true; }
-      if (typeof e.ip === 'number' && e.side !== undefined) { ip[e.side] = e.ip; }
-    });
-    function lane(side) {
-      return {
-        label: 'side ' + side + (ip[side] !== undefined ? ' (' + ip[side] + ' IP)' : ''),
-        field: true,
-        items: order.filter(function (k) { return regiments[k].side === side; }).map(function (k) {
-          var r = regiments[k];
-          var hurt = /shaken|defeated/.test(r.status);
-          return {
-            text: r.name + ' ' + r.elan + (r.loaded ? ' •' : ''),
-            at: r.at,
-            mark: now[k] ? 'now' : (r.status === 'removed' ? 'out' : (hurt ? 'hurt' : side)),
-            title: r.status + ', Elan ' + r.elan + ', ' + (r.loaded ? 'loaded' : 'unloaded') + ', at ' + r.at + '"'
-          };
-        })
-      };
-    }
-    return [lane('a'), lane('b'), { label: 'key', items: [{ text: 'name Elan, • loaded' }, { text: 'shaken / defeated', mark: 'hurt' }, { text: 'removed', mark: 'out' }, { text: 'this event', mark: 'now' }] }];
-  };
-  PICTURES.sickles = function (events) {
-    var cup = [], drawn = [], brigades = { a: [], b: [] }, active = {}, now = '';
-    events.forEach(function (e, i) {
-      var last = i === events.length - 1;
-      if (e.event === 'turn_start') {
-        drawn = []; active = {};
-        brigades = { a: e.in_play[0].slice(), b: e.in_play[1].slice() };
-      }
-      if (e.event === 'cup') { cup = e.chits.slice(); }
-      if (e.event === 'draw') {
-        remove(cup, [e.chit]);
-        drawn.push({ text: e.chit, mark: e.cancelled ? 'out' : (last ? 'now' : '') });
-      }
-      if (e.event === 'fortunes_of_war') {
-        ['a', 'b'].forEach(function (side, k) {
-          remove(cup, (e.blocked[k] || []).map(function (n) { return 'event ' + n + ' (' + side + ')'; }));
-        });
-        remove(cup, (e.unplayed || []).map(String));
-      }
-      if (e.event === 'division_return' && e.returned) { cup.push(e.division + ' (' + e.side + ')'); }
-      if (e.event === 'activation') { active[e.brigade] = (active[e.brigade] || 0) + 1; if (last) { now = e.brigade; } }
-    });
-    function side(s) {
-      return brigades[s].map(function (b) {
-        var n = active[b] || 0;
-        return { text: b + (n > 1 ? ' x' + n : ''), mark: b === now ? 'now' : (n > 0 ? s : 'out') };
-      });
-    }
-    return [
-      { label: 'in the cup (' + cup.length + ')', items: chips(cup) },
-      { label: 'drawn this turn', items: drawn },
-      { label: "a's brigades", items: side('a') },
-      { label: "b's brigades", items: side('b') },
-      { label: 'key', items: [{ text: 'activated', mark: 'a' }, { text: 'not yet', mark: 'out' }, { text: 'this event', mark: 'now' }] }
-    ];
-  };
-  PICTURES.skirmish = function (events) {
-    var men = {}, order = [], now = {};
-    events.forEach(function (e, i) {
-      var last = i === events.length - 1;
-      if (e.event === 'man') { men[e.man] = { side: e.side, at: e.position, state: 'fighting', wounded: false }; order.push(e.man); }
-      // The attacking side moves as one line.
-      if (e.event === 'advance') {
-        order.forEach(function (m) { var x = men[m]; if (x.side === e.side && x.state === 'fighting') { x.at = e.to; if (last) { now[m] = true; } } });
-      }
-      if (e.event === 'status' && men[e.man]) { men[e.man].state = e.state; men[e.man].wounded = e.wounded; if (last) { now[e.man] = true; } }
-      if (last) { ['shooter', 'target', 'attacker', 'defender', 'man'].forEach(function (k) { if (e[k] && men[e[k]]) { now[e[k]] = true; } }); }
-    });
-    function lane(side) {
-      return {
-        label: 'side ' + side,
-        field: true,
-        items: order.filter(function (m) { return men[m].side === side; }).map(function (m) {
-          var x = men[m];
-          return {
-            text: m + (x.wounded ? ' w' : ''),
-            at: x.at,
-            mark: now[m] ? 'now' : (/dead|gone/.test(x.state) ? 'out' : (x.state === 'fighting' ? side : 'hurt')),
-            title: x.state + (x.wounded ? ', wounded' : '') + ', at ' + x.at + '"'
-          };
-        })
-      };
-    }
-    return [lane('a'), lane('b'), { label: 'key', items: [{ text: 'fighting', mark: 'a' }, { text: 'running', mark: 'hurt' }, { text: 'dead or gone', mark: 'out' }, { text: 'this event', mark: 'now' }] }];
-  };
+  var PICTURES = {};
+  /* the system's picture */
   function draw(box, lanes) {
     var placed = [];
     lanes.forEach(function (l) { l.items.forEach(function (i) { if (typeof i.at === 'number') { placed.push(i.at); } }); });

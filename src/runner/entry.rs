@@ -90,6 +90,9 @@ impl<S: Simulation> System for Entry<S> {
     fn record_columns(&self) -> &'static [ColumnSpec] {
         S::Record::COLUMNS
     }
+    fn picture(&self) -> Option<&'static str> {
+        S::PICTURE
+    }
     fn default_scenario(&self) -> Option<&'static str> {
         S::DEFAULT_SCENARIO
     }

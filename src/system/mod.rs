@@ -78,6 +78,8 @@ pub trait System: Sync {
     fn tools(&self) -> Option<ToolCommand>;
     /// `fortunes play NAME ...`, for a system a person can play.
     fn play(&self) -> Option<PlayCommand>;
+    /// The script `report.html` draws this system's games with, if any.
+    fn picture(&self) -> Option<&'static str>;
     /// `fortunes agent NAME ...`, for a system that speaks the agent
     /// protocol (and so takes `exec:COMMAND` players).
     fn agent(&self) -> Option<AgentCommand>;

@@ -67,6 +67,9 @@ pub trait Simulation: Sync + Sized + 'static {
     const TOOLS: Option<ToolCommand> = None;
     /// `fortunes play SYSTEM`: a person plays one seat in the terminal.
     const PLAY: Option<PlayCommand> = None;
+    /// How `report.html` draws a game at the cursor of its events: a
+    /// script that sets `PICTURES.NAME` (see `src/report/html.rs`).
+    const PICTURE: Option<&'static str> = None;
     /// `fortunes agent SYSTEM`: a built-in player served over the agent
     /// protocol; a system with it also takes `exec:COMMAND` players.
     const AGENT: Option<AgentCommand> = None;

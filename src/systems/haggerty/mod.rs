@@ -198,6 +198,7 @@ impl Simulation for Haggerty {
     const DEFAULT_GAMES: u64 = 1_000_000;
     const PROGRESS_FROM: u64 = 100_000;
     const PLAY: Option<crate::system::PlayCommand> = Some(play::PLAY);
+    const PICTURE: Option<&'static str> = Some(include_str!("picture.js"));
     const AGENT: Option<crate::system::AgentCommand> = Some(agent::AGENT);
 
     type State = State;

@@ -243,6 +243,7 @@ impl Record for RoundRecord {
 impl Simulation for Haggis {
     const METRICS: &'static [Metric] = metrics::METRICS;
     const TOOLS: Option<ToolCommand> = Some(command::TOOLS);
+    const PICTURE: Option<&'static str> = Some(include_str!("picture.js"));
     const AGENT: Option<AgentCommand> = Some(agent::AGENT);
     const PLAY: Option<PlayCommand> = Some(play::PLAY);
     const NAME: &'static str = rules::SYSTEM;

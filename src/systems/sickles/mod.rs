@@ -252,6 +252,8 @@ impl Simulation for Sickles {
     const DEFAULT_SCENARIO: Option<&'static str> = Some(scenario::DEFAULT_TEXT);
     const PLAY: Option<crate::system::PlayCommand> = Some(play::PLAY);
 
+    const PICTURE: Option<&'static str> = Some(include_str!("picture.js"));
+
     const AGENT: Option<crate::system::AgentCommand> = Some(agent::AGENT);
 
     type State = Game;

@@ -214,6 +214,7 @@ impl Simulation for Skirmish {
     const PROGRESS_FROM: u64 = 20_000;
     const BATCH: u64 = 1024;
     const PLAY: Option<crate::system::PlayCommand> = Some(play::PLAY);
+    const PICTURE: Option<&'static str> = Some(include_str!("picture.js"));
     const AGENT: Option<crate::system::AgentCommand> = Some(agent::AGENT);
     const DEFAULT_SCENARIO: Option<&'static str> = Some(include_str!(
         "../../../experiments/skirmish/scenarios/vikings.toml"

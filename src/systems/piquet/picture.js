@@ -1,0 +1,43 @@
+// The picture report.html draws of a piquet game at the cursor, rebuilt
+// from the events up to it (docs/replay.md): lanes of chips, placed along
+// the field where they have a position. Runs inside the page's script,
+// which gives `PICTURES`, `remove` and `chips`.
+PICTURES.piquet = function (events) {
+  var regiments = {}, order = [], ip = {}, now = {};
+  function key(side, name) { return side + ':' + name; }
+  events.forEach(function (e, i) {
+    var last = i === events.length - 1;
+    if (e.event === 'regiment') {
+      regiments[key(e.side, e.regiment)] = { side: e.side, name: e.regiment, at: e.at, elan: e.elan, status: 'ordered', loaded: e.loaded };
+      order.push(key(e.side, e.regiment));
+    }
+    var r = e.regiment !== undefined && e.side !== undefined ? regiments[key(e.side, e.regiment)] : null;
+    if (r) {
+      if (e.event === 'moves') { r.at = e.to; }
+      if (e.event === 'status') { r.status = e.to; }
+      if ((e.event === 'hit' || e.event === 'rally') && typeof e.elan === 'number') { r.elan = e.elan; }
+      if (e.event === 'volley' || e.event === 'unloaded') { r.loaded = false; }
+      if (e.event === 'reload' && e.reloaded) { r.loaded = true; }
+      if (last) { now[key(e.side, e.regiment)] = true; }
+    }
+    if (last && e.event === 'engagement_begins') { now[key('a', e.a)] = true; now[key('b', e.b)] = true; }
+    if (typeof e.ip === 'number' && e.side !== undefined) { ip[e.side] = e.ip; }
+  });
+  function lane(side) {
+    return {
+      label: 'side ' + side + (ip[side] !== undefined ? ' (' + ip[side] + ' IP)' : ''),
+      field: true,
+      items: order.filter(function (k) { return regiments[k].side === side; }).map(function (k) {
+        var r = regiments[k];
+        var hurt = /shaken|defeated/.test(r.status);
+        return {
+          text: r.name + ' ' + r.elan + (r.loaded ? ' •' : ''),
+          at: r.at,
+          mark: now[k] ? 'now' : (r.status === 'removed' ? 'out' : (hurt ? 'hurt' : side)),
+          title: r.status + ', Elan ' + r.elan + ', ' + (r.loaded ? 'loaded' : 'unloaded') + ', at ' + r.at + '"'
+        };
+      })
+    };
+  }
+  return [lane('a'), lane('b'), { label: 'key', items: [{ text: 'name Elan, • loaded' }, { text: 'shaken / defeated', mark: 'hurt' }, { text: 'removed', mark: 'out' }, { text: 'this event', mark: 'now' }] }];
+};
