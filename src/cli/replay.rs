@@ -117,11 +117,14 @@ pub fn replay(args: ReplayArgs) -> Result<()> {
             text.push_str(&numbered(&one.events.lines, 0));
         }
         Some(at) => {
-            let _ = writeln!(
-                text,
-                "the first {at} events are the same; they part at event {}",
-                at + 1
-            );
+            let _ = match at {
+                0 => writeln!(text, "they part at the first event"),
+                _ => writeln!(
+                    text,
+                    "the first {at} events are the same; they part at event {}",
+                    at + 1
+                ),
+            };
             let context = at.saturating_sub(3);
             if context > 0 {
                 let _ = writeln!(text, "  ... ({context} events)");
