@@ -82,14 +82,13 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
     path.to_str().unwrap().to_string()
 }
 
-#[test]
-fn a_small_rules_change_is_caught_and_named() {
-    let temp = TempDir::new("check-power");
-    let dir = temp.path();
-    let reports = dir.join("reports");
-    let reports = reports.to_str().unwrap();
-    // The experiment names its rules by a preset file, as a designer's
-    // suite would; the rules change happens in the preset.
+/// A house-rules experiment and its baseline in `dir/reports`: the
+/// experiment names its rules by a preset file (`house.toml`, two jokers),
+/// as a designer's suite would, so a rules change happens in the preset.
+/// `extra` ends the experiment file. Gives the reports folder and the
+/// experiment file.
+fn house_rules(dir: &Path, extra: &str) -> (String, String) {
+    let reports = dir.join("reports").to_str().unwrap().to_string();
     let preset = write(
         dir,
         "house.toml",
@@ -100,11 +99,20 @@ fn a_small_rules_change_is_caught_and_named() {
         "house-rules.toml",
         &format!(
             "system = \"haggerty\"\ngames = 100000\nrules = \"{preset}\"\n\
-             metrics = [\"initiative\", \"unit_actions_per_turn\"]\n"
+             metrics = [\"initiative\", \"unit_actions_per_turn\"]\n{extra}"
         ),
     );
-    let output = fortunes(&["baseline", &experiment, "--reports", reports]);
+    let output = fortunes(&["baseline", &experiment, "--reports", &reports]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    (reports, experiment)
+}
+
+#[test]
+fn a_small_rules_change_is_caught_and_named() {
+    let temp = TempDir::new("check-power");
+    let dir = temp.path();
+    let (reports, experiment) = house_rules(dir, "");
+    let reports = reports.as_str();
     assert!(dir.join("reports/house-rules/baseline.csv").is_file());
 
     // Unchanged: no alarm, on the default check seed or another.
@@ -199,4 +207,131 @@ fn stale_or_missing_baselines_are_bad_input() {
     let output = fortunes(&["check", &experiment, "--reports", reports, "--alpha", "1.5"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("between 0 and 1"));
+}
+
+/// The rows of a CSV file, each a map from column to cell.
+fn csv_rows(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .zip(r.iter())
+                .map(|(h, c)| (h.to_string(), c.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// `check --out`: the run the check played is written as a run folder,
+/// its verdict at the top of report.md and report.html and every test in
+/// check.csv, whose `now` is the run's own figure; a moved check writes
+/// its folder too (and still exits 1); `--exact` writes its comparison; a
+/// suite writes one folder per experiment.
+#[test]
+fn a_checks_folder_shows_its_verdict_beside_the_run() {
+    let temp = TempDir::new("check-out");
+    let dir = temp.path();
+    let (reports, experiment) = house_rules(dir, "[sweep]\nhand_size_a = [5, 6]\n");
+    let reports = reports.as_str();
+
+    // `check TARGET --out DIR/NAME [EXTRA]`: its exit code, the report
+    // `md` in that folder, and the folder.
+    let check_into = |target: &str, name: &str, md: &str, extra: &[&str]| {
+        let out = dir.join(name);
+        let mut args = vec!["check", target, "--reports", reports, "--out"];
+        args.push(out.to_str().unwrap());
+        args.extend(extra);
+        let output = fortunes(&args);
+        let report = std::fs::read_to_string(out.join(md))
+            .unwrap_or_else(|e| panic!("{e}: {}", stderr(&output)));
+        (output.status.code(), report, out)
+    };
+    let (code, report, out) = check_into(&experiment, "unchanged", "report.md", &[]);
+    assert_eq!(code, Some(0), "{report}");
+    let verdict = report.find("## Balance check").expect("a verdict section");
+    assert!(report[verdict..].contains("**Unchanged**"), "{report}");
+    assert!(verdict < report.find("## initiative").unwrap(), "{report}");
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(html.contains("<h2>Balance check</h2>") && html.contains("Unchanged"));
+    let run = std::fs::read_to_string(out.join("run.toml")).unwrap();
+    // The check plays the baseline's seed + 1, and its run.toml says so.
+    assert!(run.contains("\nseed = 2\n"), "{run}");
+    let tests = csv_rows(&out.join("check.csv"));
+    let figures = csv_rows(&out.join("metrics.csv"));
+    // Two variants, two metrics of interest, each for seats a and b.
+    assert_eq!(
+        tests.len(),
+        2 * 2 * 2,
+        "one test row per watched series and variant"
+    );
+    for test in &tests {
+        assert_eq!(test["moved"], "false", "{test:?}");
+        let figure = figures
+            .iter()
+            .find(|f| {
+                ["variant", "hand_size_a", "metric", "seat", "by", "level"]
+                    .iter()
+                    .all(|k| f[*k] == test[*k])
+            })
+            .unwrap_or_else(|| panic!("{test:?} is a series of metrics.csv"));
+        assert_eq!(test["now"], figure["value"], "{test:?}");
+    }
+    assert!(tests.iter().any(|t| t["standing"] == "tested"));
+
+    // One joker: the verdict says MOVED, in the report and the table.
+    write(
+        dir,
+        "house.toml",
+        "system = \"haggerty\"\n[rules]\njokers = 1\n",
+    );
+    let (code, report, out) = check_into(&experiment, "moved", "report.md", &[]);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(report.contains("**MOVED**"), "{report}");
+    let tests = csv_rows(&out.join("check.csv"));
+    assert!(tests.iter().any(|t| t["metric"] == "unit_actions_per_turn"
+        && t["seat"] == "a"
+        && t["moved"] == "true"));
+    let (code, report, out) = check_into(&experiment, "exact", "report.md", &["--exact"]);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(
+        report.contains("`--exact`") && report.contains("figures differ"),
+        "{report}"
+    );
+    let tests = csv_rows(&out.join("check.csv"));
+    assert!(tests.iter().any(|t| t["moved"] == "true"));
+
+    // A suite: one folder per experiment with a baseline, by name.
+    write(
+        dir,
+        "house.toml",
+        "system = \"haggerty\"\n[rules]\njokers = 2\n",
+    );
+    let (code, report, out) = check_into(
+        dir.to_str().unwrap(),
+        "suite",
+        "house-rules/report.md",
+        &["--exact"],
+    );
+    assert_eq!(code, Some(0), "{report}");
+    assert!(report.contains("**Identical**"), "{report}");
+    assert!(!out.join("house").exists());
+
+    // A shard judges nothing, so it writes no verdict.
+    let output = fortunes(&[
+        "check",
+        &experiment,
+        "--reports",
+        reports,
+        "--shard",
+        "1/2",
+        "--parts",
+        dir.join("parts").to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
 }

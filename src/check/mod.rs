@@ -13,6 +13,7 @@ use statrs::distribution::{ContinuousCDF, Normal};
 use std::path::Path;
 
 pub mod suite;
+pub mod verdict;
 
 /// Power at which the check states the smallest change it would detect.
 pub const POWER: f64 = 0.8;

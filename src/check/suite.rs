@@ -4,11 +4,13 @@
 //! an alarm confirmed on a fresh seed, and the verdicts printed; or, with
 //! `--exact`, every figure compared.
 
+use super::verdict::{self, standing_text};
 use super::{CheckRow, Standing};
 use crate::error::{Error, ErrorKind, Result};
 use crate::experiment::{self, Experiment, Overrides};
 use crate::outcome::Outcome;
 use crate::output::{self, emit, interval_text, number, signed_number};
+use crate::report::publish::{publish, Stdout, Verdict};
 use crate::shards::{self, Chosen};
 use crate::system::{Shard, VariantOutcome};
 use std::path::{Path, PathBuf};
@@ -32,6 +34,9 @@ pub struct Settings {
     /// Play only this shard of every experiment (into the folder, for
     /// this round) instead of judging.
     pub shard: Option<(PathBuf, Chosen, u64)>,
+    /// Write each experiment's run with its verdict here (a suite's: one
+    /// folder per experiment, by name).
+    pub out: Option<PathBuf>,
 }
 
 /// Where a check's games come from: played here, or merged from the
@@ -174,6 +179,8 @@ struct Played {
     baseline: super::Baseline,
     outcomes: Vec<VariantOutcome>,
     rows: Vec<CheckRow>,
+    /// Where its run and verdict go (`--out`).
+    out: Option<PathBuf>,
     /// The fresh seed an alarm was confirmed on, and the first run's
     /// smallest Holm p: `rows` then hold both runs pooled.
     confirmed: Option<(u64, f64)>,
@@ -271,7 +278,11 @@ pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
             continue;
         }
         let name = experiment.name.clone();
-        match play_check(settings, experiment, threads, games) {
+        let out = settings.out.as_ref().map(|out| match folder {
+            true => out.join(&name),
+            false => out.clone(),
+        });
+        match play_check(settings, experiment, threads, games, out) {
             Ok(Ok(exact)) => results.push(exact),
             Ok(Err(statistical)) => played.push(statistical),
             // An interruption ends the whole check (exit 130), not one
@@ -299,8 +310,23 @@ pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
     if all.iter().any(|r| r.moved) && !settings.no_confirm {
         confirm(settings, &mut played, threads, games)?;
     }
-    for p in &played {
+    for p in &mut played {
         results.push(report_check(settings, p, family)?);
+        if let Some(out) = p.out.take() {
+            let dir = experiment::report_dir(&settings.reports, &p.experiment);
+            let verdict = verdict::tested(&verdict::Tested {
+                experiment: &p.experiment,
+                baseline_dir: &dir,
+                baseline: &p.baseline,
+                seed: p.seed,
+                confirmed: p.confirmed,
+                rows: &p.rows,
+                alpha: settings.alpha,
+                family,
+            });
+            let outcomes = std::mem::take(&mut p.outcomes);
+            write_folder(&p.experiment, p.seed, outcomes, &out, &verdict, threads)?;
+        }
     }
     if settings.json {
         let all: Vec<serde_json::Value> = results.iter().map(|r| r.json.clone()).collect();
@@ -351,6 +377,7 @@ fn play_check(
     experiment: Experiment,
     threads: usize,
     games: Games<'_>,
+    out: Option<PathBuf>,
 ) -> Result<std::result::Result<Checked, Played>> {
     let dir = experiment::report_dir(&settings.reports, &experiment);
     let baseline = super::read_baseline(&dir, &experiment)?;
@@ -387,6 +414,7 @@ fn play_check(
         } else {
             Outcome::BalanceMoved
         };
+        let figures = outcomes.len() * series.len();
         let differences: Vec<serde_json::Value> = differ
             .iter()
             .map(|&(v, s)| {
@@ -401,9 +429,13 @@ fn play_check(
                 })
             })
             .collect();
+        if let Some(out) = out {
+            let verdict = verdict::exact(&experiment, &dir, &baseline, seed, &outcomes, &differ);
+            write_folder(&experiment, seed, outcomes, &out, &verdict, threads)?;
+        }
         return Ok(Ok(Checked {
             name: experiment.name.clone(),
-            tests: outcomes.len() * series.len(),
+            tests: figures,
             moved: differ.len(),
             smallest: f64::NAN,
             outcome,
@@ -412,7 +444,7 @@ fn play_check(
                 "exact": true,
                 "seed": seed,
                 "status": status(outcome),
-                "figures": outcomes.len() * series.len(),
+                "figures": figures,
                 "differences": differences,
             }),
         }));
@@ -426,6 +458,7 @@ fn play_check(
         baseline,
         outcomes,
         rows,
+        out,
         confirmed: None,
     }))
 }
@@ -453,9 +486,7 @@ fn report_check(settings: &Settings, played: &Played, family: usize) -> Result<C
     for row in rows {
         let (p, adjusted) = match row.standing {
             Standing::Tested => (format!("{:.4}", row.p), format!("{:.4}", row.adjusted)),
-            Standing::Constant => ("constant".into(), "-".into()),
-            Standing::Same(e) => (format!("= {}", series[e].label()), "-".into()),
-            Standing::Mirror(e) => (format!("mirror of {}", series[e].label()), "-".into()),
+            standing => (standing_text(standing, series), "-".into()),
         };
         lines.push([
             experiment.variants[row.variant].label.clone(),
@@ -488,12 +519,7 @@ fn report_check(settings: &Settings, played: &Played, family: usize) -> Result<C
         .iter()
         .map(|row| {
             let s = &series[row.series];
-            let standing = match row.standing {
-                Standing::Tested => "tested".to_string(),
-                Standing::Constant => "constant".to_string(),
-                Standing::Same(e) => format!("same as {}", series[e].label()),
-                Standing::Mirror(e) => format!("mirror of {}", series[e].label()),
-            };
+            let standing = standing_text(row.standing, series);
             serde_json::json!({
                 "variant": experiment.variants[row.variant].label,
                 "metric": s.metric,
@@ -556,4 +582,40 @@ fn report_check(settings: &Settings, played: &Played, family: usize) -> Result<C
         outcome,
         json,
     })
+}
+
+/// `check --out`: the run the check played, written as `run` writes one
+/// (tables, report, `report.html`, `run.toml` on the check's seed), with
+/// the verdict at the top of the report and in `check.csv`.
+fn write_folder(
+    experiment: &Experiment,
+    seed: u64,
+    outcomes: Vec<VariantOutcome>,
+    out: &Path,
+    verdict: &Verdict,
+    threads: usize,
+) -> Result<()> {
+    let mut played = experiment.clone();
+    played.seed = seed;
+    played.records = false;
+    let mut outcomes = Some(outcomes);
+    publish(
+        &played,
+        Some(out),
+        threads,
+        Stdout::Nothing,
+        Some(verdict),
+        &mut |_, done| {
+            for (v, outcome) in outcomes.take().unwrap_or_default().into_iter().enumerate() {
+                done(v, outcome)?;
+            }
+            Ok(())
+        },
+    )?;
+    output::warn(format_args!(
+        "{}: the check's run and verdict in {}",
+        experiment.name,
+        out.display()
+    ));
+    Ok(())
 }

@@ -71,6 +71,12 @@ pub struct CheckArgs {
     /// the shards of that seed are in DIR too).
     #[arg(long, value_name = "DIR")]
     pub merge: Option<PathBuf>,
+    /// Also write the run the check played, as `run --out` writes one,
+    /// with the verdict at the top of report.md and report.html and every
+    /// test in check.csv/check.parquet (a folder's check: DIR/NAME/ per
+    /// experiment).
+    #[arg(long, value_name = "DIR", conflicts_with = "parts")]
+    pub out: Option<PathBuf>,
 }
 
 pub fn baseline(args: BaselineArgs) -> Result<()> {
@@ -123,6 +129,7 @@ pub fn check(args: CheckArgs) -> Result<Outcome> {
         json: args.json,
         merge: args.merge.clone(),
         shard,
+        out: args.out.clone(),
     };
     suite::check(&args.target, &settings)
 }

@@ -3,9 +3,10 @@
 //! Kubernetes Indexed Job) and of `fortunes merge OUT PART...`; the part
 //! files themselves and their merge are `crate::shards`'.
 
-use super::run::{publish, resolve_run, RunArgs};
+use super::run::{resolve_run, RunArgs};
 use crate::error::{Error, ErrorKind, Result};
 use crate::output::warn;
+use crate::report::publish::{publish, Stdout};
 use crate::shards::{write_shard, Chosen, Gathered, MAX_SHARDS};
 use crate::system::{plan, Shard};
 use std::path::PathBuf;
@@ -199,7 +200,8 @@ pub fn merge(args: MergeArgs) -> Result<()> {
         experiment,
         Some(&args.out),
         run.threads,
-        args.json,
+        Stdout::table(args.json),
+        None,
         &mut |_, done| {
             rounds_used = system.merge(
                 &experiment.variants,

@@ -135,6 +135,7 @@ pub enum TableColumn {
     Text(Vec<String>),
     Int(Vec<i64>),
     Float(Vec<f64>),
+    Bool(Vec<bool>),
 }
 
 impl TableColumn {
@@ -144,6 +145,7 @@ impl TableColumn {
             TableColumn::Text(v) => Column::new(name.into(), v),
             TableColumn::Int(v) => Column::new(name.into(), v),
             TableColumn::Float(v) => Column::new(name.into(), v),
+            TableColumn::Bool(v) => Column::new(name.into(), v),
         }
     }
 
@@ -152,6 +154,7 @@ impl TableColumn {
             TableColumn::Text(v) => v[row].clone(),
             TableColumn::Int(v) => v[row].to_string(),
             TableColumn::Float(v) => v[row].to_string(),
+            TableColumn::Bool(v) => v[row].to_string(),
         }
     }
 
@@ -161,6 +164,7 @@ impl TableColumn {
             (TableColumn::Text(a), TableColumn::Text(b)) => a.extend(b),
             (TableColumn::Int(a), TableColumn::Int(b)) => a.extend(b),
             (TableColumn::Float(a), TableColumn::Float(b)) => a.extend(b),
+            (TableColumn::Bool(a), TableColumn::Bool(b)) => a.extend(b),
             _ => unreachable!("a streamed table's columns keep their types"),
         }
     }
@@ -170,6 +174,7 @@ impl TableColumn {
             TableColumn::Text(v) => v.len(),
             TableColumn::Int(v) => v.len(),
             TableColumn::Float(v) => v.len(),
+            TableColumn::Bool(v) => v.len(),
         }
     }
 }
@@ -315,11 +320,7 @@ pub fn write_table(out: &mut OutputDir, name: &str, table: &Table) -> Result<()>
     let columns = table
         .columns
         .iter()
-        .map(|(name, column)| match column {
-            TableColumn::Text(v) => Column::new(name.into(), v),
-            TableColumn::Int(v) => Column::new(name.into(), v),
-            TableColumn::Float(v) => Column::new(name.into(), v),
-        })
+        .map(|(name, column)| column.clone().into_column(name))
         .collect();
     let mut frame = DataFrame::new_infer_height(columns).map_err(|e| Error::output(&temp, e))?;
     write_parquet(file, &temp, &mut frame)

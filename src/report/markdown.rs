@@ -19,10 +19,14 @@ pub fn write_report(
     experiment: &Experiment,
     outcomes: &[Kept],
     moved: &[Moved],
+    verdict: Option<&str>,
     threads: usize,
 ) -> Result<()> {
     let mut md = String::new();
     settings(&mut md, out, experiment, threads);
+    if let Some(verdict) = verdict {
+        md.push_str(verdict);
+    }
     games_played(&mut md, experiment, outcomes);
     forfeits(&mut md, experiment, outcomes);
     let _ = writeln!(
@@ -35,9 +39,14 @@ pub fn write_report(
     }
     let _ = writeln!(
         md,
-        "## Files\n\n- `summary.csv`, `summary.parquet`: every statistic of every variant (`variant` and one column per swept axis first)\n- `metrics.csv`, `metrics.parquet`: every per-game series of every variant with its game-level interval{}\n- `run.toml`: this run, reproducible\n",
+        "## Files\n\n- `summary.csv`, `summary.parquet`: every statistic of every variant (`variant` and one column per swept axis first)\n- `metrics.csv`, `metrics.parquet`: every per-game series of every variant with its game-level interval{}\n- `run.toml`: this run, reproducible\n{}",
         if experiment.variants.len() > 1 {
             "\n- `differences.csv`, `differences.parquet`: every series against the reference, paired by game, with the paired and unpaired standard errors"
+        } else {
+            ""
+        },
+        if verdict.is_some() {
+            "- `check.csv`, `check.parquet`: the balance check, one row per series of every variant against the baseline\n"
         } else {
             ""
         }

@@ -7,6 +7,7 @@ pub mod examples;
 pub mod html;
 pub mod markdown;
 pub mod plots;
+pub mod publish;
 pub mod tables;
 
 pub use html::write_html;
