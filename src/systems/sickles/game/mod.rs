@@ -174,6 +174,10 @@ pub struct TurnTally {
     pub fortunes_position: Option<u32>,
     /// Activations of each brigade this turn.
     pub brigade_activations: BySeat<[[u8; MAX_BRIGADES]; MAX_DIVISIONS]>,
+    /// Per division, the brigades activated at least once this turn (bit
+    /// b: `brigade_activations` of b above 0), kept as they happen because
+    /// every division chit asks.
+    pub active: BySeat<[u8; MAX_DIVISIONS]>,
 }
 
 /// A decision the search plays out, with what finishing it needs.
@@ -407,6 +411,7 @@ impl<O: Observer<Event>> Game<O> {
         let nth = tally.brigade_activations[seat][division][brigade as usize];
         let order: Order = strategies[seat].order(nth, &mut self.seats[seat]);
         tally.brigade_activations[seat][division][brigade as usize] += 1;
+        tally.active[seat][division] |= 1 << brigade;
         tally.reactivations[seat] += (nth > 0) as u32;
         tally.pick_reactivations[seat] += (nth > 0 && picked) as u32;
         tally.activations[seat] += 1;
@@ -674,9 +679,7 @@ impl<O: Observer<Event>> Game<O> {
     /// The brigades of `seat`'s division `d` that some chit activated this
     /// turn.
     fn active(&self, seat: Seat, d: usize, tally: &TurnTally) -> u8 {
-        (0..self.brigades[seat][d] as usize)
-            .filter(|&b| tally.brigade_activations[seat][d][b] > 0)
-            .fold(0u8, |m, b| m | 1 << b)
+        tally.active[seat][d]
     }
 
     /// The brigades of `seat`'s division `d` its chit may activate now
