@@ -10,6 +10,7 @@
 
 pub mod ask;
 pub mod cancel;
+pub mod cards;
 pub mod check;
 pub mod cli;
 pub mod engine;

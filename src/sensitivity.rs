@@ -8,7 +8,9 @@
 
 use crate::error::{Error, Result};
 use crate::experiment::{Axis, Experiment};
-use crate::output::{column_name, OutputDir, Table, TableColumn};
+use crate::output::{
+    column_name, emit, interval_text, signed_number, write_table, OutputDir, Table, TableColumn,
+};
 use crate::params::ParamKind;
 use crate::stats::Difference;
 use crate::system::{Series, Variant, VariantOutcome};
@@ -17,7 +19,8 @@ use plotters::prelude::*;
 /// One step of one parameter away from the base.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Change {
-    pub param: &'static str,
+    /// The rule parameter, or (`fortunes cards`) the card kind.
+    pub param: String,
     /// The new value as `fortunes rules` writes it.
     pub value: String,
 }
@@ -88,7 +91,7 @@ pub fn one_at_a_time(
         };
         for step in steps {
             let change = Change {
-                param: spec.name,
+                param: spec.name.into(),
                 value: spec.format(step),
             };
             let mut variant = reference.clone();
@@ -109,13 +112,26 @@ pub fn one_at_a_time(
             }
         }
     }
-    let labels: Vec<String> = variants.iter().map(|v| v.label.clone()).collect();
-    let mut experiment = base.clone();
-    experiment.name = format!("{}-sensitivity", base.name);
-    experiment.description = format!(
+    let description = format!(
         "{}: each rule parameter one step from the base, on the same games",
         system.name()
     );
+    let experiment = of_steps(base, variants, "sensitivity", description);
+    Ok((experiment, changes, refused))
+}
+
+/// The experiment that plays `variants` (the base first, then one per
+/// step) on the same games, its one axis the step's label.
+pub fn of_steps(
+    base: &Experiment,
+    variants: Vec<Variant>,
+    what: &str,
+    description: String,
+) -> Experiment {
+    let labels: Vec<String> = variants.iter().map(|v| v.label.clone()).collect();
+    let mut experiment = base.clone();
+    experiment.name = format!("{}-{what}", base.name);
+    experiment.description = description;
     experiment.axes = vec![Axis {
         name: "change".into(),
         values: labels
@@ -127,7 +143,80 @@ pub fn one_at_a_time(
     }];
     experiment.variants = variants;
     experiment.reference = 0;
-    Ok((experiment, changes, refused))
+    experiment
+}
+
+/// What a run of steps is called: its table's file and, in captions,
+/// what each step moved.
+#[derive(Clone, Copy)]
+pub struct Named {
+    pub file: &'static str,
+    pub steps: &'static str,
+}
+
+/// Plays the steps' experiment (its reference the base) and ranks every
+/// change by its paired effect on each metric of interest: printed, and
+/// with `out` written as `NAME.csv`/`NAME.parquet` and a tornado plot per
+/// series; the steps refused are named.
+pub fn report(
+    experiment: &Experiment,
+    changes: &[Change],
+    refused: &[Refused],
+    out: Option<&std::path::Path>,
+    threads: usize,
+    named: Named,
+) -> Result<()> {
+    let mut out = out.map(OutputDir::create).transpose()?;
+    let outcomes = experiment.play(experiment.seed, threads)?;
+    let effects = effects(experiment, changes, &outcomes);
+    if let Some(dir) = out.as_mut() {
+        write_table(dir, named.file, &table(&effects))?;
+        for series in effects.chunk_by(|a, b| std::ptr::eq(a.series, b.series)) {
+            write_tornado(dir, series, named.steps)?;
+        }
+        crate::cancel::check()?;
+    }
+    if let Some(dir) = out {
+        dir.commit()?;
+    }
+    let mut text = String::new();
+    for series in effects.chunk_by(|a, b| std::ptr::eq(a.series, b.series)) {
+        text.push_str(&series_text(series));
+        text.push('\n');
+    }
+    for r in refused {
+        text.push_str(&format!(
+            "not moved: {} = {} ({})\n",
+            r.change.param, r.change.value, r.reason
+        ));
+    }
+    emit(&text)
+}
+
+/// One series' ranked effects, as an aligned table.
+fn series_text(effects: &[Effect]) -> String {
+    let series = effects[0].series;
+    let mut lines = vec![[
+        series.label(),
+        "effect".into(),
+        "95% CI (paired)".into(),
+        String::new(),
+    ]];
+    for e in effects {
+        let d = &e.difference;
+        lines.push([
+            format!("  {} = {}", e.change.param, e.change.value),
+            signed_number(d.value),
+            interval_text(d.ci_low, d.ci_high, signed_number),
+            if e.clear() { "*".into() } else { String::new() },
+        ]);
+    }
+    let mut text = crate::output::align(&lines, 2);
+    text.push_str(&format!(
+        "  ({} games each, paired with the base; * an effect after Holm's correction over every step and metric, 5%)\n",
+        effects[0].difference.games
+    ));
+    text
 }
 
 /// The parameter a seat's own parameter falls back to when unset:
@@ -201,7 +290,10 @@ pub fn effects<'a>(
                 .map(|e| e.difference.value.abs())
                 .fold(0.0, f64::max)
         };
-        let sizes: Vec<f64> = these.iter().map(|e| size(e.change.param, &these)).collect();
+        let sizes: Vec<f64> = these
+            .iter()
+            .map(|e| size(&e.change.param, &these))
+            .collect();
         let mut order: Vec<usize> = (0..these.len()).collect();
         order.sort_by(|&i, &j| sizes[j].total_cmp(&sizes[i]).then(i.cmp(&j)));
         let mut ranked: Vec<Option<Effect>> = these.drain(..).map(Some).collect();
@@ -254,18 +346,21 @@ pub fn table(effects: &[Effect]) -> Table {
 /// A tornado plot of one series: a bar per change from zero to its effect,
 /// with its 95% interval, the largest at the top; bars whose interval
 /// leaves out zero drawn solid, the others hollow.
-pub fn write_tornado(out: &mut OutputDir, effects: &[Effect]) -> Result<String> {
+/// `steps` says what each bar moved, for the caption (`one step of each
+/// rule`).
+pub fn write_tornado(out: &mut OutputDir, effects: &[Effect], steps: &str) -> Result<String> {
     let series = effects[0].series;
     let name = format!(
         "tornado-{}.svg",
         column_name(&series.label()).replace(' ', "_")
     );
-    let svg = render_tornado(effects).map_err(|e| Error::output(out.path().join(&name), e))?;
+    let svg =
+        render_tornado(effects, steps).map_err(|e| Error::output(out.path().join(&name), e))?;
     crate::output::write_text(out, &name, &svg)?;
     Ok(name)
 }
 
-fn render_tornado(all: &[Effect]) -> std::result::Result<String, String> {
+fn render_tornado(all: &[Effect], steps: &str) -> std::result::Result<String, String> {
     // Steps with no effect at all (the same games to the last figure) are
     // named under the plot, not drawn as empty rows.
     let (effects, none): (Vec<&Effect>, Vec<&Effect>) = all.iter().partition(|e| {
@@ -294,7 +389,7 @@ fn render_tornado(all: &[Effect]) -> std::result::Result<String, String> {
         let mut chart = ChartBuilder::on(&plot)
             .caption(
                 format!(
-                    "{}: one step of each rule ({} games, paired)",
+                    "{}: {steps} ({} games, paired)",
                     series.label(),
                     all[0].difference.games
                 ),

@@ -68,7 +68,7 @@ fn effects_are_the_paired_differences_of_the_same_games() {
                 .map(|e| e.difference.value.abs())
                 .fold(0.0, f64::max)
         };
-        assert!(size(pair[0].change.param) >= size(pair[1].change.param));
+        assert!(size(&pair[0].change.param) >= size(&pair[1].change.param));
     }
     // The actions a card allows change no decision: initiative is the same
     // game for game, a zero with no spread (but a bound: nothing the rules

@@ -157,6 +157,8 @@ fn each_side_plays_its_whole_deck() {
         vec![],
         vec!["cards_per_value=1", "hand_size=1"],
         vec!["cards_per_value=4", "hand_size=6"],
+        // A deck not the same for every value: no ones, four sixes.
+        vec!["cards_1=0", "cards_6=4", "cards_3=1"],
     ] {
         let rules = rules(&sets);
         let scenario = vikings();
@@ -167,12 +169,24 @@ fn each_side_plays_its_whole_deck() {
             game.reset(&rules, &scenario, 5, index);
             game.play(&rules, &scenario, &strategies, &mut tally);
             for seat in Seat::BOTH {
-                // Every card once: 1..=6, cards_per_value of each.
-                assert_eq!(tally.plays[seat], rules.deck_size(), "{sets:?}");
-                assert_eq!(tally.increments[seat], 21 * rules.cards_per_value as u32);
-                assert!(tally.played[seat]
-                    .iter()
-                    .all(|&n| n == rules.cards_per_value as u32));
+                // Every card once: of each value, as many as the deck
+                // holds, written here from the rules named, not the code's.
+                let count = |v: usize| {
+                    let each = sets
+                        .iter()
+                        .find_map(|s| s.strip_prefix("cards_per_value="))
+                        .map_or(2, |n| n.parse().unwrap());
+                    sets.iter()
+                        .find_map(|s| s.strip_prefix(&format!("cards_{v}=")))
+                        .map_or(each, |n| n.parse::<u32>().unwrap())
+                };
+                let size: u32 = (1..=6).map(count).sum();
+                let increments: u32 = (1..=6).map(|v| v as u32 * count(v)).sum();
+                assert_eq!(tally.plays[seat], size, "{sets:?}");
+                assert_eq!(tally.increments[seat], increments, "{sets:?}");
+                for v in 1..=6 {
+                    assert_eq!(tally.played[seat][v - 1], count(v), "{sets:?} value {v}");
+                }
                 assert!(tally.wasted[seat] <= tally.increments[seat]);
             }
         }

@@ -9,6 +9,7 @@ mod common;
 mod agents;
 mod ask;
 mod calibration;
+mod cards;
 mod check;
 mod cli;
 mod conformance;

@@ -10,6 +10,7 @@
 
 mod agent;
 mod ask;
+mod cards;
 mod check;
 pub mod listing;
 mod odds;
@@ -77,6 +78,16 @@ enum Command {
     /// plot per metric.
     #[command(after_help = EXIT_CODES)]
     Sensitivity(sensitivity::SensitivityArgs),
+    /// What is each card worth? For every kind of card, chit or event the
+    /// base's decks and cups hold (Piquet's Army Deck, the Sickles cup,
+    /// Haggerty's jokers, Skirmish's increment deck), one fewer and one
+    /// more, each played on the base's games, ranked by its paired effect
+    /// on the metrics of interest with 95% intervals and Holm's
+    /// correction; a count the rules refuse is named, not played.
+    /// `--keep-size FILLER` trades each card against a FILLER; `--out DIR`
+    /// adds a table and a tornado plot per metric.
+    #[command(after_help = EXIT_CODES)]
+    Cards(cards::CardsArgs),
     /// Which value of an integer rule, or which variant of an experiment's
     /// sweep, brings a metric to a target (or maximises or minimises it),
     /// optionally under a constraint on another metric? Candidates race on
@@ -165,6 +176,7 @@ pub fn execute(matches: &clap::ArgMatches) -> Result<Outcome> {
         Command::Replay(args) => replay::replay(args).map(|()| Outcome::Success),
         Command::Tune(args) => tune::run_tune(args).map(|()| Outcome::Success),
         Command::Sensitivity(args) => sensitivity::sensitivity(args).map(|()| Outcome::Success),
+        Command::Cards(args) => cards::cards(args).map(|()| Outcome::Success),
         Command::List => emit(&listing::list()?).map(|()| Outcome::Success),
         Command::Completions { shell } => {
             let mut script = Vec::new();

@@ -3,8 +3,7 @@
 
 use super::run::BaseArgs;
 use crate::error::{Error, ErrorKind, Result};
-use crate::output::{emit, interval_text, signed_number, write_table, OutputDir};
-use crate::sensitivity::{effects, one_at_a_time, table, write_tornado, Effect};
+use crate::sensitivity::{one_at_a_time, report, Named};
 use crate::system::plan;
 use std::path::PathBuf;
 
@@ -46,56 +45,17 @@ pub fn sensitivity(args: SensitivityArgs) -> Result<()> {
             }
         ))));
     }
-    let mut out = args.out.as_deref().map(OutputDir::create).transpose()?;
     let threads = plan::threads(args.base.threads);
-    let outcomes = experiment.play(experiment.seed, threads)?;
-    let effects = effects(&experiment, &changes, &outcomes);
-    if let Some(dir) = out.as_mut() {
-        write_table(dir, "sensitivity", &table(&effects))?;
-        for series in effects.chunk_by(|a, b| std::ptr::eq(a.series, b.series)) {
-            write_tornado(dir, series)?;
-        }
-        crate::cancel::check()?;
-    }
-    if let Some(dir) = out {
-        dir.commit()?;
-    }
-    let mut text = String::new();
-    for series in effects.chunk_by(|a, b| std::ptr::eq(a.series, b.series)) {
-        text.push_str(&series_text(series));
-        text.push('\n');
-    }
-    for r in &refused {
-        text.push_str(&format!(
-            "not moved: {} = {} ({})\n",
-            r.change.param, r.change.value, r.reason
-        ));
-    }
-    emit(&text)
-}
-
-/// One series' ranked effects, as an aligned table.
-fn series_text(effects: &[Effect]) -> String {
-    let series = effects[0].series;
-    let mut lines = vec![[
-        series.label(),
-        "effect".into(),
-        "95% CI (paired)".into(),
-        String::new(),
-    ]];
-    for e in effects {
-        let d = &e.difference;
-        lines.push([
-            format!("  {} = {}", e.change.param, e.change.value),
-            signed_number(d.value),
-            interval_text(d.ci_low, d.ci_high, signed_number),
-            if e.clear() { "*".into() } else { String::new() },
-        ]);
-    }
-    let mut text = crate::output::align(&lines, 2);
-    text.push_str(&format!(
-        "  ({} games each, paired with the base; * an effect after Holm's correction over every step and metric, 5%)\n",
-        effects[0].difference.games
-    ));
-    text
+    let named = Named {
+        file: "sensitivity",
+        steps: "one step of each rule",
+    };
+    report(
+        &experiment,
+        &changes,
+        &refused,
+        args.out.as_deref(),
+        threads,
+        named,
+    )
 }

@@ -9,8 +9,9 @@ use crate::output::{ColumnSpec, Record, RecordsWriter, VariantColumns};
 use crate::params::ParamSpec;
 use crate::stats::{Kind, Rate, Ratio, SeriesSums, SummaryRow, CONFIDENCE, NO_BREAKDOWN};
 use crate::system::{
-    AgentCommand, GameLoop, GameReplay, Metric, OddsCommand, Plan, PlayCommand, RecordsOut, Series,
-    ShardText, Simulation, StrategyInfo, System, ToolCommand, Trace, Variant, VariantOutcome,
+    AgentCommand, CardKind, GameLoop, GameReplay, Metric, OddsCommand, Plan, PlayCommand,
+    RecordsOut, Series, ShardText, Simulation, StrategyInfo, System, ToolCommand, Trace, Variant,
+    VariantOutcome,
 };
 use indicatif::ProgressBar;
 use std::marker::PhantomData;
@@ -114,6 +115,10 @@ impl<S: Simulation> System for Entry<S> {
 
     fn check(&self, variant: &Variant) -> Result<()> {
         build::<S>(variant).map(|_| ())
+    }
+
+    fn card_kinds(&self, variant: &Variant) -> Vec<CardKind> {
+        S::card_kinds(variant)
     }
 
     fn run_each(

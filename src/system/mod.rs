@@ -5,6 +5,7 @@
 //! lies below both the systems and the runner and imports neither.
 
 pub mod agent;
+pub mod cards;
 pub mod command;
 pub mod lines;
 pub mod metric;
@@ -17,6 +18,7 @@ pub mod simulation;
 pub mod spec;
 pub mod variant;
 
+pub use cards::{CardKind, CountAt};
 pub use command::{AgentArgs, AgentCommand, OddsCommand, PlayArgs, PlayCommand, ToolCommand};
 pub use metric::{Metric, Shape};
 pub use observe::{GameEvent, GameReplay, Observer, Replay, Unobserved};
@@ -100,6 +102,10 @@ pub trait System: Sync {
 
     /// Refuses a variant whose rules are impossible together.
     fn check(&self, variant: &Variant) -> Result<()>;
+
+    /// The kinds of card, chit or event `variant`'s decks and cups hold
+    /// (`Simulation::card_kinds`).
+    fn card_kinds(&self, variant: &Variant) -> Vec<CardKind>;
 
     /// Plays every variant under `plan`, handing each variant's outcome to
     /// `done` as soon as it is final (see `runner::run_each` for the order)

@@ -1,6 +1,7 @@
 //! The statically dispatched side of a system: what the runner calls in
 //! the game loop.
 
+use super::cards::CardKind;
 use super::command::{AgentCommand, OddsCommand, PlayCommand, ToolCommand};
 use super::metric::Metric;
 use super::observe::Replay;
@@ -78,6 +79,13 @@ pub trait Simulation: Sync + Sized + 'static {
     /// rules that are each valid but impossible together, and a scenario
     /// that does not fit, naming the field.
     fn build(variant: &Variant) -> Result<Self>;
+
+    /// The kinds of card, chit or event `variant`'s decks and cups hold,
+    /// with their counts, for `fortunes cards`; none for a system whose
+    /// deck the rules fix.
+    fn card_kinds(_variant: &Variant) -> Vec<CardKind> {
+        Vec::new()
+    }
 
     fn new_state(&self) -> Self::State;
 

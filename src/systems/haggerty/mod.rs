@@ -27,7 +27,9 @@ use crate::error::Result;
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow, NO_BREAKDOWN};
 use crate::system::agent::{seat_stream, Agents};
-use crate::system::{Metric, Observer, Replay, Series, Simulation, StrategyInfo, Trace, Variant};
+use crate::system::{
+    CardKind, Metric, Observer, Replay, Series, Simulation, StrategyInfo, Trace, Variant,
+};
 use events::Event;
 
 /// Plays one whole game on `game`, which is reset for (seed, index), and
@@ -217,6 +219,14 @@ impl Simulation for Haggerty {
             strategies: BySeat::from_fn(built_in),
             agents: Agents::of(players, |s| agent::hello(rules, s)),
         })
+    }
+
+    fn card_kinds(variant: &Variant) -> Vec<CardKind> {
+        vec![CardKind::rule(
+            "jokers",
+            "the deck",
+            variant.rules.get("jokers"),
+        )]
     }
 
     fn new_state(&self) -> State {

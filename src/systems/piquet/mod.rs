@@ -30,9 +30,10 @@ use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
 use crate::system::agent::Agents;
+use crate::system::cards::{scenario_count, scenario_table};
 use crate::system::{
-    AgentCommand, Metric, Observer, OddsCommand, PlayCommand, Replay, Series, Simulation,
-    StrategyInfo, Trace, Variant,
+    AgentCommand, CardKind, CountAt, Metric, Observer, OddsCommand, PlayCommand, Replay, Series,
+    Simulation, StrategyInfo, Trace, Variant,
 };
 
 /// A Piquet experiment: rules, scenario, one player per side.
@@ -248,6 +249,35 @@ impl Simulation for Piquet {
                 agent::hello(&variant.rules, &variant.scenario, s)
             }),
         })
+    }
+
+    /// Every card type of the Army Decks, where the scenario counts it: in
+    /// the deck both sides share, or in a side's own.
+    fn card_kinds(variant: &Variant) -> Vec<CardKind> {
+        let decks: [(&[&str], &'static str); 3] = [
+            (&[], "each side's Army Deck"),
+            (&["a"], "side a's Army Deck"),
+            (&["b"], "side b's Army Deck"),
+        ];
+        let mut kinds = Vec::new();
+        for (side, holder) in decks {
+            let mut path: Vec<&str> = side.to_vec();
+            path.push("army_deck");
+            if scenario_table(&variant.scenario, &path).is_none() {
+                continue;
+            }
+            for name in cards::Kind::NAMES {
+                let mut at = path.clone();
+                at.push(name);
+                kinds.push(CardKind {
+                    name: at.join("."),
+                    holder,
+                    count: scenario_count(&variant.scenario, &at),
+                    at: CountAt::Scenario(at.iter().map(|k| k.to_string()).collect()),
+                });
+            }
+        }
+        kinds
     }
 
     fn new_state(&self) -> (Game, GameTally) {

@@ -24,7 +24,9 @@ use crate::output::{Cell, ColumnSpec, ColumnType, Record};
 use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow, NO_BREAKDOWN};
 use crate::system::agent::{seat_stream, Agents};
-use crate::system::{Metric, Observer, Replay, Series, Simulation, StrategyInfo, Trace, Variant};
+use crate::system::{
+    CardKind, CountAt, Metric, Observer, Replay, Series, Simulation, StrategyInfo, Trace, Variant,
+};
 use events::Event;
 use rules::EVENTS;
 use strategy::Decide;
@@ -276,6 +278,31 @@ impl Simulation for Sickles {
                 agent::hello(&variant.rules, &variant.scenario, s)
             }),
         })
+    }
+
+    fn card_kinds(variant: &Variant) -> Vec<CardKind> {
+        let get = |name| variant.rules.get(name);
+        let excluded = get("excluded_events");
+        vec![
+            CardKind::rule(
+                "cic_chits",
+                "each side's chits in the cup",
+                get("cic_chits"),
+            ),
+            CardKind::rule("wild_chits", "the cup", get("wild_chits")),
+            // The cup holds each side's nine event chits less those the
+            // opponent excluded: one more chit is one fewer excluded.
+            CardKind {
+                name: "event_chits".into(),
+                holder: "each side's event chits in the cup",
+                count: rules::EVENTS as i64 - excluded,
+                at: CountAt::Rule {
+                    name: "excluded_events",
+                    value: excluded,
+                    per_card: -1,
+                },
+            },
+        ]
     }
 
     fn new_state(&self) -> Game {

@@ -27,7 +27,8 @@ use crate::params::ParamSpec;
 use crate::stats::{Ratio, SummaryRow};
 use crate::system::agent::{seat_stream, Agents};
 use crate::system::{
-    Metric, Observer, OddsCommand, Player, Replay, Series, Simulation, StrategyInfo, Trace, Variant,
+    CardKind, Metric, Observer, OddsCommand, Player, Replay, Series, Simulation, StrategyInfo,
+    Trace, Variant,
 };
 use events::Event;
 
@@ -247,6 +248,22 @@ impl Simulation for Skirmish {
                 agent::hello(&variant.rules, &variant.scenario, s)
             }),
         })
+    }
+
+    fn card_kinds(variant: &Variant) -> Vec<CardKind> {
+        let each = variant.rules.get("cards_per_value");
+        [
+            "cards_1", "cards_2", "cards_3", "cards_4", "cards_5", "cards_6",
+        ]
+        .into_iter()
+        .map(|name| {
+            let count = match variant.rules.get(name) {
+                crate::params::NONE => each,
+                n => n,
+            };
+            CardKind::rule(name, "each side's increment deck", count)
+        })
+        .collect()
     }
 
     fn new_state(&self) -> (Game, GameTally) {

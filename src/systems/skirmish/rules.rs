@@ -2,7 +2,7 @@
 //! as named parameters: the increment deck, the fire and melee table, group
 //! morale, and the readings the text leaves open.
 
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::params::{ParamKind, ParamSpec, ParamValues};
 
 pub const SYSTEM: &str = "skirmish";
@@ -16,6 +16,48 @@ pub const SPECS: &[ParamSpec] = &[
         kind: ParamKind::Int { min: 1, max: 4 },
         default: 2,
         doc: "cards of each value (1 to 6 increments) in each side's deck; a side plays its whole deck",
+        source: "\"There are 2 one-increment cards, 2 two-increment cards, all the way up to 2 six-increment cards\"",
+    },
+    ParamSpec {
+        name: "cards_1",
+        kind: ParamKind::OptionalInt { min: 0, max: 4 },
+        default: crate::params::NONE,
+        doc: "one-increment cards in each side's deck; none: cards_per_value (for a deck that is not the same for every value)",
+        source: "\"There are 2 one-increment cards, 2 two-increment cards, all the way up to 2 six-increment cards\"",
+    },
+    ParamSpec {
+        name: "cards_2",
+        kind: ParamKind::OptionalInt { min: 0, max: 4 },
+        default: crate::params::NONE,
+        doc: "two-increment cards in each side's deck; none: cards_per_value (for a deck that is not the same for every value)",
+        source: "\"There are 2 one-increment cards, 2 two-increment cards, all the way up to 2 six-increment cards\"",
+    },
+    ParamSpec {
+        name: "cards_3",
+        kind: ParamKind::OptionalInt { min: 0, max: 4 },
+        default: crate::params::NONE,
+        doc: "three-increment cards in each side's deck; none: cards_per_value (for a deck that is not the same for every value)",
+        source: "\"There are 2 one-increment cards, 2 two-increment cards, all the way up to 2 six-increment cards\"",
+    },
+    ParamSpec {
+        name: "cards_4",
+        kind: ParamKind::OptionalInt { min: 0, max: 4 },
+        default: crate::params::NONE,
+        doc: "four-increment cards in each side's deck; none: cards_per_value (for a deck that is not the same for every value)",
+        source: "\"There are 2 one-increment cards, 2 two-increment cards, all the way up to 2 six-increment cards\"",
+    },
+    ParamSpec {
+        name: "cards_5",
+        kind: ParamKind::OptionalInt { min: 0, max: 4 },
+        default: crate::params::NONE,
+        doc: "five-increment cards in each side's deck; none: cards_per_value (for a deck that is not the same for every value)",
+        source: "\"There are 2 one-increment cards, 2 two-increment cards, all the way up to 2 six-increment cards\"",
+    },
+    ParamSpec {
+        name: "cards_6",
+        kind: ParamKind::OptionalInt { min: 0, max: 4 },
+        default: crate::params::NONE,
+        doc: "six-increment cards in each side's deck; none: cards_per_value (for a deck that is not the same for every value)",
         source: "\"There are 2 one-increment cards, 2 two-increment cards, all the way up to 2 six-increment cards\"",
     },
     ParamSpec {
@@ -111,7 +153,10 @@ pub enum MoralePass {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rules {
-    pub cards_per_value: u8,
+    /// Cards of each value (index 0: one increment) in each side's deck.
+    pub cards: [u8; VALUES],
+    /// Their sum, kept: every draw asks for it.
+    deck: u32,
     pub hand_size: u8,
     pub reading: Reading,
     pub morale_pass: MoralePass,
@@ -132,8 +177,18 @@ impl Rules {
 
     pub fn from_values(values: &ParamValues) -> Result<Rules> {
         let get = |name: &str| values.get(name);
-        Ok(Rules {
-            cards_per_value: get("cards_per_value") as u8,
+        let rules = Rules {
+            deck: 0,
+            cards: std::array::from_fn(|v| {
+                match values.get(
+                    [
+                        "cards_1", "cards_2", "cards_3", "cards_4", "cards_5", "cards_6",
+                    ][v],
+                ) {
+                    crate::params::NONE => get("cards_per_value") as u8,
+                    n => n as u8,
+                }
+            }),
             hand_size: get("hand_size") as u8,
             reading: [Reading::Clamp, Reading::NaturalExtremes][get("result_reading") as usize],
             morale_pass: [MoralePass::StrictlyUnder, MoralePass::AtOrUnder]
@@ -145,12 +200,24 @@ impl Rules {
             charging_fire: get("charging_shooters") == 0,
             long_range: [LongRange::Tens, LongRange::Digit][get("long_range") as usize],
             melee_max_throws: get("melee_max_throws") as u32,
-        })
+        };
+        let rules = Rules {
+            deck: rules.cards.iter().map(|&n| n as u32).sum(),
+            ..rules
+        };
+        if rules.deck_size() == 0 {
+            return Err(Error::new(ErrorKind::BadValue {
+                name: "cards_1..cards_6".into(),
+                value: "0 cards in all".into(),
+                allowed: "a deck of at least one card (each value's count, or cards_per_value where it is unset)".into(),
+            }));
+        }
+        Ok(rules)
     }
 
     /// Cards in a side's deck (and so the plays a side makes).
     pub fn deck_size(&self) -> u32 {
-        VALUES as u32 * self.cards_per_value as u32
+        self.deck
     }
 }
 

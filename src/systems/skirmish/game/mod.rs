@@ -270,10 +270,10 @@ pub struct Game<O = Unobserved> {
     fighting_mask: BySeat<u16>,
     /// Men running but not yet gone: the free hacks to come.
     running_mask: BySeat<u16>,
-    /// The unshuffled deck for `sorted_for` cards per value: copied, not
-    /// rebuilt (a division per card), at every reset.
+    /// The unshuffled deck for `sorted_for` cards of each value: copied,
+    /// not rebuilt, at every reset.
     sorted: [u8; MAX_DECK],
-    sorted_for: u8,
+    sorted_for: [u8; VALUES],
     speed: BySeat<u32>,
     load: BySeat<Option<u8>>,
     /// The first play's decision of each side, for the trace.
@@ -341,7 +341,7 @@ impl Game {
             fighting_mask: BySeat::default(),
             running_mask: BySeat::default(),
             sorted: [0; MAX_DECK],
-            sorted_for: 0,
+            sorted_for: [0; VALUES],
             speed: BySeat::default(),
             load: BySeat::default(),
             first_card: BySeat::default(),
@@ -410,11 +410,13 @@ impl<O: Observer<Event>> Game<O> {
             self.seats[seat] = game_rng(master_seed, index, Stream::seat(seat.index()));
         }
         let size = rules.deck_size() as usize;
-        if self.sorted_for != rules.cards_per_value {
-            for (i, card) in self.sorted.iter_mut().take(size).enumerate() {
-                *card = (i / rules.cards_per_value as usize) as u8 + 1;
+        if self.sorted_for != rules.cards {
+            let values = (1..=VALUES as u8).zip(rules.cards);
+            let cards = values.flat_map(|(value, n)| std::iter::repeat_n(value, n as usize));
+            for (card, value) in self.sorted.iter_mut().zip(cards) {
+                *card = value;
             }
-            self.sorted_for = rules.cards_per_value;
+            self.sorted_for = rules.cards;
         }
         for seat in Seat::BOTH {
             let deck = &mut self.decks[seat];
