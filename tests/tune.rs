@@ -359,3 +359,212 @@ fn paired_candidates_that_play_identical_games_are_never_told_apart() {
     );
     assert_eq!(tuned.candidates[0].sums, tuned.candidates[1].sums);
 }
+
+/// Two counts at once. With both seats playing `highest`, side a wins the
+/// first initiative with probability exactly a/(a + b) at a cards against
+/// b, so the hands that make it even are the twelve with a = b. The 144
+/// points of 1..12 x 1..12 are more than a search races whole: it draws
+/// 64 of them from its seed and halves them by estimate. On every seed
+/// the set it leaves must hold an even pair (a sample of 64 misses all
+/// twelve once in a thousand), every estimate's interval must hold its
+/// exact value, and the search must cost at least 5 times fewer games
+/// than a grid over the whole space.
+#[test]
+fn two_hand_sizes_that_make_the_first_initiative_even_are_found() {
+    use fortunes::tune::counts::CountRange;
+    let base = highest("");
+    let s = series(&base, "first_initiative");
+    for seed in 1..=4 {
+        let tuned = tune(
+            &base,
+            &Search {
+                space: Space::Counts {
+                    counts: vec![
+                        CountRange::parse("hand_size_a=1..12").unwrap(),
+                        CountRange::parse("hand_size_b=1..12").unwrap(),
+                    ],
+                    total: None,
+                },
+                series: s,
+                goal: Goal::Target(0.5),
+                constraint: None,
+                budget: 1_500_000,
+                seed,
+                threads: 2,
+            },
+        )
+        .unwrap();
+        assert_eq!(tuned.space, Some(144));
+        assert_eq!(tuned.candidates.len(), 64);
+        let hands = |c: &fortunes::tune::Candidate| -> (f64, f64) {
+            (c.axes[0].parse().unwrap(), c.axes[1].parse().unwrap())
+        };
+        let standing: Vec<(f64, f64)> = tuned.standing().map(hands).collect();
+        assert!(
+            standing.iter().any(|(a, b)| a == b),
+            "seed {seed}: {standing:?}"
+        );
+        assert!(
+            tuned.games * 5 <= tuned.grid_games(),
+            "seed {seed}: {} games against a grid's {}",
+            tuned.games,
+            tuned.grid_games()
+        );
+        for c in &tuned.candidates {
+            let (a, b) = hands(c);
+            let exact = a / (a + b);
+            let (low, high) =
+                c.sums
+                    .interval(fortunes::stats::Kind::Rate, c.fixed, tuned.confidence);
+            assert!(
+                low <= exact && exact <= high,
+                "seed {seed}: {a}, {b}: {:?}",
+                (low, high)
+            );
+        }
+    }
+}
+
+/// Counts with a total: each side plays its whole Skirmish deck, so its
+/// increments a play are the deck's mean value. With two cards of each of
+/// the values 1 to 3 and c4 + c5 + c6 = 8 more, the mean is 4 exactly
+/// when 12 + 4 c4 + 5 c5 + 6 c6 = 4 (6 + 8), that is c5 + 2 c6 = 12, and
+/// within 0..4 only c4 = 0, c5 = 4, c6 = 4 does it: the search (15 points,
+/// every one raced, halved by exact estimates) must leave that alone.
+#[test]
+fn a_deck_of_a_given_size_is_tuned_to_an_exact_mean() {
+    use fortunes::tune::counts::CountRange;
+    let base = Experiment::from_table(
+        "tune",
+        std::path::Path::new("(test)"),
+        &toml::from_str("system = \"skirmish\"\n").unwrap(),
+        &Overrides::default(),
+    )
+    .unwrap();
+    let tuned = tune(
+        &base,
+        &Search {
+            space: Space::Counts {
+                counts: ["cards_4=0..4", "cards_5=0..4", "cards_6=0..4"]
+                    .iter()
+                    .map(|c| CountRange::parse(c).unwrap())
+                    .collect(),
+                total: Some(8),
+            },
+            series: series(&base, "increments_per_play"),
+            goal: Goal::Target(4.0),
+            constraint: None,
+            budget: 500_000,
+            seed: 2,
+            threads: 2,
+        },
+    )
+    .unwrap();
+    assert_eq!(tuned.space, Some(15));
+    let standing: Vec<&[String]> = tuned.standing().map(|c| c.axes.as_slice()).collect();
+    assert_eq!(standing, [["0", "4", "4"]], "{standing:?}");
+}
+
+/// `--count` on the command line and in a file's `[tune]`: the search is
+/// written with its counts to run.toml, which replays it byte for byte;
+/// bad counts are refused naming what is allowed.
+#[test]
+fn a_search_over_counts_is_written_and_replayed() {
+    let temp = crate::common::TempDir::new("tune-counts");
+    let out = temp.path().join("out");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_fortunes"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let output = run(&[
+        "tune",
+        "skirmish",
+        "--count",
+        "cards_4=0..4",
+        "--count",
+        "cards_5=0..4",
+        "--count",
+        "cards_6=0..4",
+        "--total",
+        "8",
+        "-m",
+        "increments_per_play",
+        "--target",
+        "4",
+        "--budget",
+        "200000",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        crate::common::stderr(&output)
+    );
+    assert!(
+        stdout.contains("the candidate closest to 4: cards_4=0,cards_5=4,cards_6=4"),
+        "{stdout}"
+    );
+    let toml = std::fs::read_to_string(out.join("run.toml")).unwrap();
+    assert!(
+        toml.contains("counts = [\"cards_4=0..4\", \"cards_5=0..4\", \"cards_6=0..4\"]")
+            && toml.contains("total = 8"),
+        "{toml}"
+    );
+    let again = temp.path().join("again");
+    let output = run(&[
+        "tune",
+        out.join("run.toml").to_str().unwrap(),
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        crate::common::stderr(&output)
+    );
+    assert_eq!(
+        std::fs::read(out.join("tune.csv")).unwrap(),
+        std::fs::read(again.join("tune.csv")).unwrap()
+    );
+    for (count, says) in [
+        (
+            vec!["--count", "queens=0..2", "--count", "cards_1=0..2"],
+            "allowed: cards_1",
+        ),
+        (
+            vec!["--count", "cards_1=3..1", "--count", "cards_2=0..2"],
+            "NAME=FROM..TO",
+        ),
+        (vec!["--count", "cards_1=0..2"], "two counts or more"),
+        (
+            vec![
+                "--count",
+                "cards_1=0..1",
+                "--count",
+                "cards_2=0..1",
+                "--total",
+                "9",
+            ],
+            "no point",
+        ),
+    ] {
+        let mut args = vec![
+            "tune",
+            "skirmish",
+            "-m",
+            "increments_per_play",
+            "--maximize",
+        ];
+        args.extend(count);
+        let output = run(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let message = crate::common::stderr(&output);
+        assert!(message.contains(says), "{args:?}: {message}");
+    }
+}

@@ -11,6 +11,7 @@ use crate::shards::{self, RoundParts};
 use crate::system::plan;
 use crate::system::Shard;
 use crate::system::System;
+use crate::tune::counts::CountRange;
 use crate::tune::report::Answer;
 use crate::tune::{tune, Bound, Constraint, Goal, Race, Search, Space, Tuned};
 use std::path::{Path, PathBuf};
@@ -35,6 +36,17 @@ pub struct TuneArgs {
     /// The last value to try.
     #[arg(long, allow_hyphen_values = true)]
     pub to: Option<i64>,
+    /// Search several counts at once, each NAME=FROM..TO: a card kind
+    /// (`fortunes cards` names them: army_deck.crushing_volley, cards_6,
+    /// wild_chits) or an integer rule; repeatable, instead of --param. A
+    /// space of more than 64 points is sampled (64 drawn from the seed)
+    /// and halved by estimate, round by round, down to 8 before the race
+    /// judges by intervals alone.
+    #[arg(long = "count", value_name = "NAME=FROM..TO", conflicts_with = "param")]
+    pub counts: Vec<String>,
+    /// With --count: the counts add up to exactly N (a deck of N cards).
+    #[arg(long, value_name = "N", requires = "counts")]
+    pub total: Option<i64>,
     /// The metric to bring to the target (a per-game series of the system).
     #[arg(short, long, value_name = "NAME")]
     pub metric: Option<String>,
@@ -92,8 +104,10 @@ fn tune_table(target: &str) -> Result<Option<toml::Table>> {
     match table.get("tune") {
         None => Ok(None),
         Some(toml::Value::Table(tune)) => {
-            const KEYS: [&str; 9] = [
+            const KEYS: [&str; 11] = [
                 "param",
+                "counts",
+                "total",
                 "from",
                 "to",
                 "metric",
@@ -145,6 +159,18 @@ fn merged(args: &mut TuneArgs) -> Result<()> {
         }
     };
     args.param = args.param.take().or(text("param")?);
+    if args.counts.is_empty() {
+        args.counts = match table.get("counts") {
+            None => Vec::new(),
+            Some(toml::Value::Array(counts)) => counts
+                .iter()
+                .map(|c| c.as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| bad("counts", "an array of \"NAME=FROM..TO\" strings"))?,
+            Some(_) => return Err(bad("counts", "an array of \"NAME=FROM..TO\" strings")),
+        };
+    }
+    args.total = args.total.or(int("total")?);
     args.from = args.from.or(int("from")?);
     args.to = args.to.or(int("to")?);
     args.metric = args.metric.take().or(text("metric")?);
@@ -225,10 +251,20 @@ fn constraint_of(system: &dyn System, text: &str) -> Result<Constraint> {
 fn search_table(args: &TuneArgs, search: &Search, system: &dyn System) -> toml::Table {
     let series = system.series();
     let mut table = toml::Table::new();
-    if let Space::Range { param, from, to } = &search.space {
-        table.insert("param".into(), param.clone().into());
-        table.insert("from".into(), (*from).into());
-        table.insert("to".into(), (*to).into());
+    match &search.space {
+        Space::Range { param, from, to } => {
+            table.insert("param".into(), param.clone().into());
+            table.insert("from".into(), (*from).into());
+            table.insert("to".into(), (*to).into());
+        }
+        Space::Counts { counts, total } => {
+            let counts: Vec<toml::Value> = counts.iter().map(|c| c.to_string().into()).collect();
+            table.insert("counts".into(), counts.into());
+            if let Some(total) = total {
+                table.insert("total".into(), (*total).into());
+            }
+        }
+        Space::Variants => {}
     }
     table.insert("metric".into(), series[search.series].metric.into());
     table.insert("seat".into(), series[search.series].seat.into());
@@ -253,7 +289,22 @@ pub fn run_tune(mut args: TuneArgs) -> Result<()> {
     };
     let base = args.base.resolve(&args.target_system, None, &[])?;
     let system = base.system;
-    let space =
+    let space = if !args.counts.is_empty() {
+        if args.param.is_some() || args.from.is_some() || args.to.is_some() {
+            return Err(Error::new(ErrorKind::BadArgument(
+                "--count searches counts instead of --param/--from/--to: give one or the other"
+                    .into(),
+            )));
+        }
+        Space::Counts {
+            counts: args
+                .counts
+                .iter()
+                .map(|c| CountRange::parse(c))
+                .collect::<Result<_>>()?,
+            total: args.total,
+        }
+    } else {
         match (&args.param, args.from, args.to) {
             (Some(param), Some(from), Some(to)) => Space::Range {
                 param: param.clone(),
@@ -266,7 +317,8 @@ pub fn run_tune(mut args: TuneArgs) -> Result<()> {
                 "candidates: --param NAME --from A --to B, or an experiment file with a [sweep]",
             )),
             (None, _, _) => return Err(missing("--param NAME with --from and --to")),
-        };
+        }
+    };
     let metric = args
         .metric
         .clone()

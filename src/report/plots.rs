@@ -194,6 +194,9 @@ fn render(plot: &Plot) -> std::result::Result<String, String> {
         let x_format = |x: &f64| x_tick(*x, categories);
         let y_format = |y: &f64| format!("{y:.y_digits$}");
         let x_ticks = match categories {
+            // Past 16 categories (a search over counts), a label on some
+            // of them only, or they would print over each other.
+            Some(labels) if labels.len() > 16 => 17,
             Some(labels) => labels.len() * 2 + 1,
             None => ((x_max - x_min) as usize * 2 + 3).min(24),
         };
@@ -249,7 +252,7 @@ fn render(plot: &Plot) -> std::result::Result<String, String> {
                     PathElement::new(vec![(x, y), (x + 22, y)], color.stroke_width(3))
                 });
             // A long histogram reads as a curve; markers would hide it.
-            if line.points.len() > 30 {
+            if plot.joined && line.points.len() > 30 {
                 continue;
             }
             // Hollow markers under the interval bars: a bar narrower than

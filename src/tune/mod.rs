@@ -19,7 +19,10 @@ use crate::params::ParamKind;
 use crate::stats::{PairedSums, SeriesSums};
 use crate::system::{Plan, Stop, Variant};
 
+pub mod counts;
 pub mod report;
+
+use counts::CountRange;
 
 /// What the search aims at.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -74,12 +77,16 @@ pub enum Dropped {
     Worse(u32),
     /// Its interval of the constrained metric showed it missing the bound.
     Infeasible(u32),
+    /// A search over many counts halves its candidates by their estimates
+    /// (not their intervals) until `HALVED_TO` remain: it was in the worse
+    /// half.
+    Halved(u32),
 }
 
 impl Dropped {
     pub fn round(self) -> u32 {
         match self {
-            Dropped::Worse(r) | Dropped::Infeasible(r) => r,
+            Dropped::Worse(r) | Dropped::Infeasible(r) | Dropped::Halved(r) => r,
         }
     }
 
@@ -87,6 +94,7 @@ impl Dropped {
         match self {
             Dropped::Worse(_) => "worse",
             Dropped::Infeasible(_) => "misses the constraint",
+            Dropped::Halved(_) => "halved: in the worse half by estimate",
         }
     }
 }
@@ -135,6 +143,9 @@ pub struct Tuned {
     pub games: u64,
     /// The confidence each interval was read at (simultaneous 95%).
     pub confidence: f64,
+    /// Points of a search over counts (those that keep the total), when
+    /// they were counted; the candidates are a sample when there are more.
+    pub space: Option<u64>,
 }
 
 impl Tuned {
@@ -147,7 +158,8 @@ impl Tuned {
     /// games as the survivors had.
     pub fn grid_games(&self) -> u64 {
         let most = self.candidates.iter().map(|c| c.sums.n).max().unwrap_or(0);
-        most * self.candidates.len() as u64
+        let points = self.space.unwrap_or(0).max(self.candidates.len() as u64);
+        most.saturating_mul(points)
     }
 }
 
@@ -158,6 +170,12 @@ pub enum Space {
     Range { param: String, from: i64, to: i64 },
     /// Every variant of the base experiment (its sweep).
     Variants,
+    /// Several counts at once (card kinds or integer rules), their sum
+    /// `total` when given: every point, or a sample of a large space.
+    Counts {
+        counts: Vec<CountRange>,
+        total: Option<i64>,
+    },
 }
 
 /// The search's settings.
@@ -176,6 +194,10 @@ pub struct Search {
 
 /// Rounds at most: the Bonferroni correction counts them in advance.
 const MAX_ROUNDS: u32 = 16;
+
+/// A search over counts halves its candidates by estimate, round by
+/// round, until this many remain.
+pub const HALVED_TO: usize = 8;
 
 /// The loss interval of a candidate: how far from the goal it may be.
 fn loss(goal: Goal, low: f64, high: f64) -> (f64, f64) {
@@ -282,6 +304,10 @@ pub struct Race<'a> {
     /// each candidate's paired sums with it over that round's games.
     leader: Option<usize>,
     paired: Vec<PairedSums>,
+    /// Halve by estimate while more than `HALVED_TO` stand (a search over
+    /// counts).
+    halving: bool,
+    space: Option<u64>,
 }
 
 /// One round of a race: the candidates that play it (indices), and its
@@ -297,12 +323,18 @@ pub struct Round {
 impl<'a> Race<'a> {
     /// The candidates of `search` on `base`, checked, before any round.
     pub fn new(base: &Experiment, search: &'a Search) -> Result<Race<'a>> {
+        let mut space = None;
         let (variants, refused, axes) = match &search.space {
             Space::Range { param, from, to } => {
                 let (variants, refused) = range(base, param, *from, *to)?;
                 (variants, refused, vec![param.clone()])
             }
             Space::Variants => (base.variants.clone(), Vec::new(), base.axis_names()),
+            Space::Counts { counts, total } => {
+                let counted = counts::candidates(base, counts, *total, search.seed)?;
+                space = Some(counted.size.unwrap_or(u64::MAX));
+                (counted.variants, counted.refused, counted.axes)
+            }
         };
         let variants_len = variants.len();
         let candidates: Vec<Candidate> = variants
@@ -323,6 +355,11 @@ impl<'a> Race<'a> {
                 match &search.space {
                     Space::Range { param, from, to } => format!("{param} from {from} to {to}"),
                     Space::Variants => "the experiment's sweep".to_string(),
+                    Space::Counts { counts, .. } => counts
+                        .iter()
+                        .map(|c| c.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 },
                 candidates.len(),
                 if candidates.len() == 1 { "" } else { "s" }
@@ -357,6 +394,8 @@ impl<'a> Race<'a> {
             size: 1024,
             leader: None,
             paired: vec![PairedSums::default(); variants_len],
+            halving: matches!(search.space, Space::Counts { .. }),
+            space: space.filter(|&n| n != u64::MAX),
         })
     }
 
@@ -474,6 +513,44 @@ impl<'a> Race<'a> {
         if let Some(leader) = round.leader {
             self.judge_paired(leader, &round.members, kind);
         }
+        if self.halving {
+            self.halve(&round.members);
+        }
+    }
+
+    /// Drops the worse half of the candidates still standing by their
+    /// estimates (ties to the earlier candidate), while more than
+    /// `HALVED_TO` stand: successive halving, so that a large sample costs
+    /// a few rounds rather than a race of every candidate to the end. The
+    /// constraint still judges by intervals alone; a candidate with no
+    /// estimate yet stays.
+    fn halve(&mut self, members: &[usize]) {
+        let mut standing: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|&c| self.candidates[c].dropped.is_none())
+            .collect();
+        if standing.len() <= HALVED_TO {
+            return;
+        }
+        let miss = |c: &Candidate| {
+            let value = c.sums.value();
+            match self.search.goal {
+                _ if !value.is_finite() => f64::NEG_INFINITY,
+                Goal::Target(t) => (value - t).abs(),
+                Goal::Maximize => -value,
+                Goal::Minimize => value,
+            }
+        };
+        standing.sort_by(|&a, &b| {
+            miss(&self.candidates[a])
+                .total_cmp(&miss(&self.candidates[b]))
+                .then(a.cmp(&b))
+        });
+        let keep = standing.len().div_ceil(2).max(HALVED_TO);
+        for &c in &standing[keep..] {
+            self.candidates[c].dropped = Some(Dropped::Halved(self.rounds));
+        }
     }
 
     /// Drops the candidates that their paired difference with the leader
@@ -533,6 +610,7 @@ impl<'a> Race<'a> {
             rounds: self.rounds,
             games: self.games,
             confidence: self.confidence,
+            space: self.space,
         }
     }
 }

@@ -114,6 +114,25 @@ impl Answer<'_> {
             if t.constraint.is_some() { ", both metrics" } else { "" },
             t.confidence
         ));
+        if let Some(points) = t.space {
+            if points > t.candidates.len() as u64 {
+                text.push_str(&format!(
+                    "the space holds {points} points; these {} are a uniform sample of it drawn from the seed, so the answer is the best of the sample\n",
+                    t.candidates.len()
+                ));
+            }
+        }
+        let halved = t
+            .candidates
+            .iter()
+            .filter(|c| matches!(c.dropped, Some(Dropped::Halved(_))))
+            .count();
+        if halved > 0 {
+            text.push_str(&format!(
+                "{halved} candidate(s) were halved out by estimate, not by interval, while more than {} stood (successive halving): the 95% holds over the candidates the halving kept\n",
+                super::HALVED_TO
+            ));
+        }
         if let Some(c) = t.constraint {
             let undecided = t
                 .standing()
@@ -268,7 +287,7 @@ impl Answer<'_> {
                     standing.push(point);
                     kept.push(games);
                 }
-                Some(Dropped::Worse(_)) => {
+                Some(Dropped::Worse(_) | Dropped::Halved(_)) => {
                     worse.push(point);
                     dropped.push(games);
                 }
