@@ -568,3 +568,53 @@ fn a_search_over_counts_is_written_and_replayed() {
         assert!(message.contains(says), "{args:?}: {message}");
     }
 }
+
+/// `--monotone`: a/(a + 6) grows with a, so bisection brackets the
+/// crossing and only the values around it race. Over hand sizes 1 to 20
+/// the set left must hold 6 on every seed, every value the race played
+/// must hold its exact value in its interval, and the search must cost at
+/// least 5 times fewer games than a grid of the 20 values.
+#[test]
+fn bisection_finds_the_even_hand_for_a_fifth_of_a_grid() {
+    let base = highest("");
+    let s = series(&base, "first_initiative");
+    let search = |seed, goal| Search {
+        space: Space::Bisect {
+            param: "hand_size_a".into(),
+            from: 1,
+            to: 20,
+        },
+        series: s,
+        goal,
+        constraint: None,
+        budget: 3_000_000,
+        seed,
+        threads: 2,
+    };
+    for seed in 1..=6 {
+        let tuned = tune(&base, &search(seed, Goal::Target(0.5))).unwrap();
+        assert_eq!(tuned.candidates.len(), 20);
+        let standing: Vec<i64> = tuned.standing().map(|c| c.value().unwrap()).collect();
+        assert!(standing.contains(&6), "seed {seed}: {standing:?}");
+        let most = tuned.candidates.iter().map(|c| c.sums.n).max().unwrap();
+        assert!(
+            tuned.games * 5 <= most * 20,
+            "seed {seed}: {} games against a grid's {}",
+            tuned.games,
+            most * 20
+        );
+        for c in tuned.candidates.iter().filter(|c| c.dropped.is_none()) {
+            let a = c.value().unwrap() as f64;
+            let (low, high) =
+                c.sums
+                    .interval(fortunes::stats::Kind::Rate, c.fixed, tuned.confidence);
+            assert!(
+                low <= a / (a + 6.0) && a / (a + 6.0) <= high,
+                "seed {seed}: {a}"
+            );
+        }
+    }
+    // A bisection needs a target.
+    let error = tune(&base, &search(1, Goal::Maximize)).unwrap_err();
+    assert!(error.to_string().contains("--target"), "{error}");
+}

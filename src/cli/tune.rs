@@ -44,6 +44,11 @@ pub struct TuneArgs {
     /// judges by intervals alone.
     #[arg(long = "count", value_name = "NAME=FROM..TO", conflicts_with = "param")]
     pub counts: Vec<String>,
+    /// With --param: the metric moves one way only as the rule grows (a
+    /// hand size, a count of cards): bisect toward the --target first,
+    /// then race only the values around the crossing.
+    #[arg(long, requires = "param")]
+    pub monotone: bool,
     /// With --count: the counts add up to exactly N (a deck of N cards).
     #[arg(long, value_name = "N", requires = "counts")]
     pub total: Option<i64>,
@@ -104,8 +109,9 @@ fn tune_table(target: &str) -> Result<Option<toml::Table>> {
     match table.get("tune") {
         None => Ok(None),
         Some(toml::Value::Table(tune)) => {
-            const KEYS: [&str; 11] = [
+            const KEYS: [&str; 12] = [
                 "param",
+                "monotone",
                 "counts",
                 "total",
                 "from",
@@ -171,6 +177,12 @@ fn merged(args: &mut TuneArgs) -> Result<()> {
         };
     }
     args.total = args.total.or(int("total")?);
+    args.monotone = args.monotone
+        || match table.get("monotone") {
+            None => false,
+            Some(toml::Value::Boolean(b)) => *b,
+            Some(_) => return Err(bad("monotone", "true or false")),
+        };
     args.from = args.from.or(int("from")?);
     args.to = args.to.or(int("to")?);
     args.metric = args.metric.take().or(text("metric")?);
@@ -252,10 +264,13 @@ fn search_table(args: &TuneArgs, search: &Search, system: &dyn System) -> toml::
     let series = system.series();
     let mut table = toml::Table::new();
     match &search.space {
-        Space::Range { param, from, to } => {
+        Space::Range { param, from, to } | Space::Bisect { param, from, to } => {
             table.insert("param".into(), param.clone().into());
             table.insert("from".into(), (*from).into());
             table.insert("to".into(), (*to).into());
+            if matches!(search.space, Space::Bisect { .. }) {
+                table.insert("monotone".into(), true.into());
+            }
         }
         Space::Counts { counts, total } => {
             let counts: Vec<toml::Value> = counts.iter().map(|c| c.to_string().into()).collect();
@@ -264,7 +279,7 @@ fn search_table(args: &TuneArgs, search: &Search, system: &dyn System) -> toml::
                 table.insert("total".into(), (*total).into());
             }
         }
-        Space::Variants => {}
+        Space::Variants | Space::Values { .. } => {}
     }
     table.insert("metric".into(), series[search.series].metric.into());
     table.insert("seat".into(), series[search.series].seat.into());
@@ -306,6 +321,11 @@ pub fn run_tune(mut args: TuneArgs) -> Result<()> {
         }
     } else {
         match (&args.param, args.from, args.to) {
+            (Some(param), Some(from), Some(to)) if args.monotone => Space::Bisect {
+                param: param.clone(),
+                from,
+                to,
+            },
             (Some(param), Some(from), Some(to)) => Space::Range {
                 param: param.clone(),
                 from,

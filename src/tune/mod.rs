@@ -19,6 +19,7 @@ use crate::params::ParamKind;
 use crate::stats::{PairedSums, SeriesSums};
 use crate::system::{Plan, Stop, Variant};
 
+mod bisect;
 pub mod counts;
 pub mod report;
 
@@ -81,12 +82,16 @@ pub enum Dropped {
     /// (not their intervals) until `HALVED_TO` remain: it was in the worse
     /// half.
     Halved(u32),
+    /// A monotone search's bisection left it outside the bracket that
+    /// holds the crossing (played as a probe, or not at all).
+    Bisected,
 }
 
 impl Dropped {
     pub fn round(self) -> u32 {
         match self {
             Dropped::Worse(r) | Dropped::Infeasible(r) | Dropped::Halved(r) => r,
+            Dropped::Bisected => 0,
         }
     }
 
@@ -95,6 +100,7 @@ impl Dropped {
             Dropped::Worse(_) => "worse",
             Dropped::Infeasible(_) => "misses the constraint",
             Dropped::Halved(_) => "halved: in the worse half by estimate",
+            Dropped::Bisected => "bisection: outside the bracket of the crossing",
         }
     }
 }
@@ -176,6 +182,11 @@ pub enum Space {
         counts: Vec<CountRange>,
         total: Option<i64>,
     },
+    /// One integer rule whose metric moves one way only: bisection toward
+    /// the target, then a race of the values around the crossing.
+    Bisect { param: String, from: i64, to: i64 },
+    /// Some values of one integer rule (what a bisection leaves).
+    Values { param: String, values: Vec<i64> },
 }
 
 /// The search's settings.
@@ -335,6 +346,20 @@ impl<'a> Race<'a> {
                 space = Some(counted.size.unwrap_or(u64::MAX));
                 (counted.variants, counted.refused, counted.axes)
             }
+            Space::Values { param, values } => {
+                let (from, to) = (values[0], values[values.len() - 1]);
+                let (variants, _) = range(base, param, from, to)?;
+                let chosen = variants
+                    .into_iter()
+                    .filter(|v| values.iter().any(|x| v.axes[0] == x.to_string()))
+                    .collect();
+                (chosen, Vec::new(), vec![param.clone()])
+            }
+            Space::Bisect { .. } => {
+                return Err(Error::new(ErrorKind::BadArgument(
+                    "--monotone plays in one process: it does not shard yet".into(),
+                )))
+            }
         };
         let variants_len = variants.len();
         let candidates: Vec<Candidate> = variants
@@ -360,6 +385,7 @@ impl<'a> Race<'a> {
                         .map(|c| c.to_string())
                         .collect::<Vec<_>>()
                         .join(", "),
+                    Space::Values { param, .. } | Space::Bisect { param, .. } => param.clone(),
                 },
                 candidates.len(),
                 if candidates.len() == 1 { "" } else { "s" }
@@ -594,6 +620,16 @@ impl<'a> Race<'a> {
         }
     }
 
+    /// A race that follows a bisection: its games start after the
+    /// bisection's (`played` games of each candidate's index space, `games`
+    /// in all, counted against the budget), and its intervals take `share`
+    /// of the error rate, the bisection the rest.
+    fn start_at(&mut self, played: u64, games: u64, share: f64) {
+        self.played = played;
+        self.games = games;
+        self.confidence = 1.0 - (1.0 - self.confidence) * share;
+    }
+
     /// Rounds played so far.
     pub fn rounds(&self) -> u32 {
         self.rounds
@@ -617,6 +653,9 @@ impl<'a> Race<'a> {
 
 /// The whole race in this process.
 pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
+    if let Space::Bisect { .. } = search.space {
+        return bisect::tune(base, search);
+    }
     let mut race = Race::new(base, search)?;
     while let Some(round) = race.next_round() {
         let outcomes = base

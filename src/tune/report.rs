@@ -38,6 +38,9 @@ impl Answer<'_> {
     fn status(c: &Candidate) -> String {
         match c.dropped {
             None => "yes".into(),
+            Some(Dropped::Bisected) => {
+                "dropped by the bisection (outside the crossing's bracket)".into()
+            }
             Some(d) => format!("dropped in round {} ({})", d.round(), d.reason()),
         }
     }
@@ -127,6 +130,18 @@ impl Answer<'_> {
             .iter()
             .filter(|c| matches!(c.dropped, Some(Dropped::Halved(_))))
             .count();
+        let bisected: Vec<&Candidate> = t
+            .candidates
+            .iter()
+            .filter(|c| c.dropped == Some(Dropped::Bisected))
+            .collect();
+        if !bisected.is_empty() {
+            text.push_str(&format!(
+                "--monotone: {} value(s) ruled out by bisection toward the target ({} never played), the metric taken to move one way only; the bisection's decisions took half the error rate, the race the other half\n",
+                bisected.len(),
+                bisected.iter().filter(|c| c.sums.n == 0).count()
+            ));
+        }
         if halved > 0 {
             text.push_str(&format!(
                 "{halved} candidate(s) were halved out by estimate, not by interval, while more than {} stood (successive halving): the 95% holds over the candidates the halving kept\n",
@@ -282,12 +297,18 @@ impl Answer<'_> {
         for (i, (c, &(low, high))) in t.candidates.iter().zip(&intervals).enumerate() {
             let point = (x(i, c), c.sums.value(), low, high);
             let games = (x(i, c), c.sums.n as f64, f64::NAN, f64::NAN);
+            // A value a bisection ruled out unplayed has no estimate to
+            // draw; the games plot shows its zero.
+            if c.sums.n == 0 {
+                dropped.push(games);
+                continue;
+            }
             match c.dropped {
                 None => {
                     standing.push(point);
                     kept.push(games);
                 }
-                Some(Dropped::Worse(_) | Dropped::Halved(_)) => {
+                Some(Dropped::Worse(_) | Dropped::Halved(_) | Dropped::Bisected) => {
                     worse.push(point);
                     dropped.push(games);
                 }
