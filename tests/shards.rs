@@ -438,32 +438,11 @@ fn a_sharded_check_gives_the_verdict_and_p_values_of_one_process() {
     assert!(message.contains("round 1: shard 2 of 3"), "{message}");
 }
 
-#[test]
-fn a_sharded_search_replays_its_rounds_to_the_answer_of_one_process() {
-    let tmp = TempDir::new("shards-tune");
-    let search = [
-        "tune",
-        "haggerty",
-        "--param",
-        "hand_size_a",
-        "--from",
-        "1",
-        "--to",
-        "30",
-        "--metric",
-        "first_initiative",
-        "--target",
-        "0.5",
-        "--strategy",
-        "a=highest",
-        "--strategy",
-        "b=highest",
-    ];
-    let (single, merged, parts) = (
-        tmp.path().join("single"),
-        tmp.path().join("merged"),
-        tmp.path().join("parts"),
-    );
+/// Plays `search` in one process and as arrays of 3 shards, round by
+/// round until `--merge` answers; the answers and tune.csv must be the
+/// same. Gives the arrays played.
+fn sharded_search_equals_one_process(dir: &Path, search: &[&str]) -> usize {
+    let (single, merged, parts) = (dir.join("single"), dir.join("merged"), dir.join("parts"));
     let mut args = search.to_vec();
     args.extend(["-o", s(&single)]);
     let answer = ok(fortunes(&args)).stdout;
@@ -494,11 +473,36 @@ fn a_sharded_search_replays_its_rounds_to_the_answer_of_one_process() {
             ok(fortunes(&args));
         }
     }
-    assert!(arrays >= 3, "several rounds: {arrays}");
     assert_eq!(
         std::fs::read(single.join("tune.csv")).unwrap(),
         std::fs::read(merged.join("tune.csv")).unwrap()
     );
+    arrays
+}
+
+#[test]
+fn a_sharded_search_replays_its_rounds_to_the_answer_of_one_process() {
+    let tmp = TempDir::new("shards-tune");
+    let search = [
+        "tune",
+        "haggerty",
+        "--param",
+        "hand_size_a",
+        "--from",
+        "1",
+        "--to",
+        "30",
+        "--metric",
+        "first_initiative",
+        "--target",
+        "0.5",
+        "--strategy",
+        "a=highest",
+        "--strategy",
+        "b=highest",
+    ];
+    let arrays = sharded_search_equals_one_process(tmp.path(), &search);
+    assert!(arrays >= 3, "several rounds: {arrays}");
     // A shard given twice in a round is refused.
     let other = tmp.path().join("other");
     std::fs::create_dir_all(&other).unwrap();
@@ -507,6 +511,29 @@ fn a_sharded_search_replays_its_rounds_to_the_answer_of_one_process() {
     ok(fortunes(&first));
     let message = refused(&fortunes(&first));
     assert!(message.contains("already has shard 1 of 3"), "{message}");
+}
+
+/// A search over counts draws its sample from the seed and halves it by
+/// estimate: its shards draw and halve the same, round by round.
+#[test]
+fn a_sharded_search_over_counts_halves_as_one_process_does() {
+    let tmp = TempDir::new("shards-tune-counts");
+    let search = [
+        "tune",
+        "haggerty",
+        "--count",
+        "hand_size_a=3..12",
+        "--count",
+        "hand_size_b=3..12",
+        "--metric",
+        "initiative",
+        "--target",
+        "0.5",
+        "--budget",
+        "400000",
+    ];
+    let arrays = sharded_search_equals_one_process(tmp.path(), &search);
+    assert!(arrays >= 3, "several rounds: {arrays}");
 }
 
 #[test]
