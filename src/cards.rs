@@ -64,6 +64,12 @@ pub fn one_more_or_fewer(
     let filler = filler
         .map(|name| find(&kinds, name, "--keep-size"))
         .transpose()?;
+    if let Some(filler) = filler.filter(|f| only.contains(&f.name)) {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "--kind {0} --keep-size {0}: the filler cannot also be the kind moved; allowed: another --keep-size",
+            filler.name
+        ))));
+    }
     let reference = &base.variants[base.reference];
     let mut variants = vec![Variant {
         label: "base".into(),

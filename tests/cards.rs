@@ -142,8 +142,11 @@ fn the_command_ranks_names_refusals_and_writes_its_tables() {
         stdout.contains("not moved: army_deck.artillery_reload = -1"),
         "{stdout}"
     );
+    // Each step names the filler's count too: one fewer with a card more.
     assert!(
-        stdout.contains("army_deck.infantry_move_in_open = 2") && stdout.contains("= 4"),
+        stdout.contains("army_deck.crushing_volley = 3, army_deck.infantry_move_in_open = 2")
+            && stdout
+                .contains("army_deck.crushing_volley = 1, army_deck.infantry_move_in_open = 4"),
         "{stdout}"
     );
     let table = std::fs::read_to_string(out.join("cards.csv")).unwrap();

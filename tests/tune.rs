@@ -543,6 +543,10 @@ fn a_search_over_counts_is_written_and_replayed() {
         ),
         (vec!["--count", "cards_1=0..2"], "two counts or more"),
         (
+            vec!["--count", "cards_1=0..2", "--count", "cards_6=0..1000"],
+            "allowed: a range within 0..=4",
+        ),
+        (
             vec![
                 "--count",
                 "cards_1=0..1",
@@ -617,4 +621,15 @@ fn bisection_finds_the_even_hand_for_a_fifth_of_a_grid() {
     // A bisection needs a target.
     let error = tune(&base, &search(1, Goal::Maximize)).unwrap_err();
     assert!(error.to_string().contains("--target"), "{error}");
+    // A budget the bisection spends before its race can play is refused,
+    // naming the budget it needs, rather than answered with unplayed values.
+    let short = Search {
+        budget: 6_000,
+        ..search(1, Goal::Target(0.5))
+    };
+    let error = tune(&base, &short).unwrap_err().to_string();
+    assert!(
+        error.contains("--budget 6000") && error.contains("at least"),
+        "{error}"
+    );
 }

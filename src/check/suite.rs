@@ -325,7 +325,18 @@ pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
                 family,
             });
             let outcomes = std::mem::take(&mut p.outcomes);
-            write_folder(&p.experiment, p.seed, outcomes, &out, &verdict, threads)?;
+            match write_folder(&p.experiment, p.seed, outcomes, &out, &verdict, threads) {
+                Ok(()) => {}
+                // One experiment's folder that cannot be written is that
+                // experiment's error, as in --exact; Ctrl-C ends the check.
+                Err(error) if folder && !matches!(error.kind(), ErrorKind::Interrupted) => {
+                    crate::output::warn(format_args!("fortunes: error: {error}"));
+                    if let Some(last) = results.last_mut() {
+                        last.outcome = Outcome::BadInput;
+                    }
+                }
+                Err(error) => return Err(error),
+            }
         }
     }
     if settings.json {

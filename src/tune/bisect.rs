@@ -113,9 +113,10 @@ pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
                 }
             }
             match at {
-                // Undecided: the crossing is near it, on one side or the
-                // other, perhaps beyond a neighbour where the metric is flat.
-                Some(mid) => (mid.saturating_sub(2).max(low)..=(mid + 2).min(high)).collect(),
+                // Undecided (or unplayed, the budget spent): monotonicity
+                // places the crossing only within the bracket, so all of
+                // it races; by then the bracket is narrow.
+                Some(_) => (low..=high).collect(),
                 None => vec![low, high],
             }
         }
@@ -131,6 +132,15 @@ pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
         values,
     };
     let mut race = Race::new(base, &finals)?;
+    let first_round = 1024 * finalists.len() as u64;
+    if games + first_round > search.budget {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "--budget {}: the bisection used {games} games and the race of the {} values left needs {first_round} more; allowed: a budget of at least {}",
+            search.budget,
+            finalists.len(),
+            games + first_round
+        ))));
+    }
     race.start_at(played, games, 0.5);
     while let Some(round) = race.next_round() {
         let outcomes = system.run(&race.round_variants(&round), &round.plan, None, None)?;

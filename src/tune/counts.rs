@@ -10,7 +10,7 @@ use crate::engine::seeding::{rng_from_seed, splitmix64};
 use crate::error::{Error, ErrorKind, Result};
 use crate::experiment::Experiment;
 use crate::params::ParamKind;
-use crate::system::{CardKind, Variant};
+use crate::system::{CardKind, CountAt, Variant};
 use rand::Rng;
 
 /// Most candidates a search over counts races: past this the space is
@@ -133,7 +133,41 @@ pub fn candidates(
             twice.1.name
         ))));
     }
-    let upper: u128 = counts.iter().map(|c| (c.to - c.from + 1) as u128).product();
+    // Each range within what its rule allows (a card count from 0).
+    for (range, kind) in counts.iter().zip(&kinds) {
+        let rule = match kind.at {
+            CountAt::Rule { name, .. } => Some(name),
+            CountAt::Scenario(_) => None,
+        };
+        let spec = rule.and_then(|name| base.system.rule_specs().iter().find(|s| s.name == name));
+        let (min, max) = match spec.map(|s| s.kind) {
+            Some(ParamKind::Int { min, max } | ParamKind::OptionalInt { min, max }) => (min, max),
+            _ => (0, i64::MAX),
+        };
+        let (min, max) = match kind.at {
+            // A rule counting the cards left out: its range, as cards.
+            CountAt::Rule {
+                per_card: -1,
+                value,
+                ..
+            } => (kind.count - (max - value), kind.count + (value - min)),
+            _ => (min.max(0), max),
+        };
+        if range.from < min || range.to > max {
+            return Err(Error::new(ErrorKind::BadArgument(format!(
+                "--count {range}: allowed: a range within {min}..={}",
+                if max == i64::MAX {
+                    "(no bound)".to_string()
+                } else {
+                    max.to_string()
+                }
+            ))));
+        }
+    }
+    let upper: u128 = counts
+        .iter()
+        .map(|c| (c.to as i128 - c.from as i128 + 1) as u128)
+        .fold(1u128, |product, n| product.saturating_mul(n));
     let keeps = |point: &[i64]| total.is_none_or(|t| point.iter().sum::<i64>() == t);
     let mut rng = rng_from_seed(splitmix64(seed ^ 0x7475_6e65));
     let (points, size) = if upper <= ENUMERATED {

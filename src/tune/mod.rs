@@ -152,6 +152,9 @@ pub struct Tuned {
     /// Points of a search over counts (those that keep the total), when
     /// they were counted; the candidates are a sample when there are more.
     pub space: Option<u64>,
+    /// A bound on the points of a space too large to count (the product
+    /// of its ranges), whose candidates were sampled by rejection.
+    pub space_bound: Option<u64>,
 }
 
 impl Tuned {
@@ -164,7 +167,11 @@ impl Tuned {
     /// games as the survivors had.
     pub fn grid_games(&self) -> u64 {
         let most = self.candidates.iter().map(|c| c.sums.n).max().unwrap_or(0);
-        let points = self.space.unwrap_or(0).max(self.candidates.len() as u64);
+        let points = self
+            .space
+            .or(self.space_bound)
+            .unwrap_or(0)
+            .max(self.candidates.len() as u64);
         most.saturating_mul(points)
     }
 }
@@ -319,6 +326,7 @@ pub struct Race<'a> {
     /// counts).
     halving: bool,
     space: Option<u64>,
+    space_bound: Option<u64>,
 }
 
 /// One round of a race: the candidates that play it (indices), and its
@@ -335,6 +343,8 @@ impl<'a> Race<'a> {
     /// The candidates of `search` on `base`, checked, before any round.
     pub fn new(base: &Experiment, search: &'a Search) -> Result<Race<'a>> {
         let mut space = None;
+        let mut space_bound = None;
+        let mut sampled = false;
         let (variants, refused, axes) = match &search.space {
             Space::Range { param, from, to } => {
                 let (variants, refused) = range(base, param, *from, *to)?;
@@ -343,7 +353,15 @@ impl<'a> Race<'a> {
             Space::Variants => (base.variants.clone(), Vec::new(), base.axis_names()),
             Space::Counts { counts, total } => {
                 let counted = counts::candidates(base, counts, *total, search.seed)?;
+                // Halve only a sample: a space raced whole is raced as
+                // any candidates are.
+                sampled = counted.variants.len() + counted.refused.len()
+                    < counted.size.map_or(usize::MAX, |n| n as usize);
                 space = Some(counted.size.unwrap_or(u64::MAX));
+                space_bound = counted
+                    .size
+                    .is_none()
+                    .then(|| counted.upper.min(u64::MAX as u128) as u64);
                 (counted.variants, counted.refused, counted.axes)
             }
             Space::Values { param, values } => {
@@ -375,8 +393,11 @@ impl<'a> Race<'a> {
             })
             .collect();
         if candidates.len() < 2 {
+            let why = refused.first().map_or(String::new(), |(value, reason)| {
+                format!(" ({} refused, the first {value}: {reason})", refused.len())
+            });
             return Err(Error::new(ErrorKind::BadArgument(format!(
-                "{}: only {} candidate{} the rules allow, nothing to race",
+                "{}: only {} candidate{} the rules allow, nothing to race{why}",
                 match &search.space {
                     Space::Range { param, from, to } => format!("{param} from {from} to {to}"),
                     Space::Variants => "the experiment's sweep".to_string(),
@@ -388,7 +409,7 @@ impl<'a> Race<'a> {
                     Space::Values { param, .. } | Space::Bisect { param, .. } => param.clone(),
                 },
                 candidates.len(),
-                if candidates.len() == 1 { "" } else { "s" }
+                if candidates.len() == 1 { "" } else { "s" },
             ))));
         }
         if search.budget < 1024 * candidates.len() as u64 {
@@ -420,8 +441,9 @@ impl<'a> Race<'a> {
             size: 1024,
             leader: None,
             paired: vec![PairedSums::default(); variants_len],
-            halving: matches!(search.space, Space::Counts { .. }),
+            halving: sampled,
             space: space.filter(|&n| n != u64::MAX),
+            space_bound,
         })
     }
 
@@ -568,9 +590,20 @@ impl<'a> Race<'a> {
                 Goal::Minimize => value,
             }
         };
+        // Under a constraint, the candidates whose estimate meets it rank
+        // first, so that the half kept is not all infeasible.
+        let misses_bound = |c: &Candidate| match self.search.constraint {
+            None => false,
+            Some(constraint) => {
+                let value = c.constraint_sums.value();
+                value.is_finite() && constraint.bound.judge(value, value) == Some(false)
+            }
+        };
         standing.sort_by(|&a, &b| {
-            miss(&self.candidates[a])
-                .total_cmp(&miss(&self.candidates[b]))
+            let (a_c, b_c) = (&self.candidates[a], &self.candidates[b]);
+            misses_bound(a_c)
+                .cmp(&misses_bound(b_c))
+                .then(miss(a_c).total_cmp(&miss(b_c)))
                 .then(a.cmp(&b))
         });
         let keep = standing.len().div_ceil(2).max(HALVED_TO);
@@ -647,6 +680,7 @@ impl<'a> Race<'a> {
             games: self.games,
             confidence: self.confidence,
             space: self.space,
+            space_bound: self.space_bound,
         }
     }
 }

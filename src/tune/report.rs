@@ -117,6 +117,12 @@ impl Answer<'_> {
             if t.constraint.is_some() { ", both metrics" } else { "" },
             t.confidence
         ));
+        if let Some(bound) = t.space_bound {
+            text.push_str(&format!(
+                "the space holds up to {bound} points (the product of its ranges), too many to count; these {} are a uniform sample of those that keep the total, drawn from the seed, so the answer is the best of the sample\n",
+                t.candidates.len()
+            ));
+        }
         if let Some(points) = t.space {
             if points > t.candidates.len() as u64 {
                 text.push_str(&format!(
@@ -163,7 +169,11 @@ impl Answer<'_> {
             }
         }
         for (value, reason) in &t.refused {
-            text.push_str(&format!("not tried: {} = {value} ({reason})\n", t.axes[0]));
+            // A point of several counts is labelled with every name.
+            match t.axes.as_slice() {
+                [one] => text.push_str(&format!("not tried: {one} = {value} ({reason})\n")),
+                _ => text.push_str(&format!("not tried: {value} ({reason})\n")),
+            }
         }
         text
     }
