@@ -4,9 +4,7 @@
 """
 
 import copy
-import json
 import os
-import subprocess
 import sys
 import unittest
 
@@ -14,7 +12,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import check_traces  # noqa: E402
-from fixture import FIXTURES, MANIFEST, index_of  # noqa: E402
+from fixture import MANIFEST, CheckerCase, index_of, read_events  # noqa: E402
 import haggerty  # noqa: E402
 
 HAGGERTY_FIXTURES = [n for n in MANIFEST if MANIFEST[n][0] == "haggerty"]
@@ -28,8 +26,7 @@ RANDOM = "haggerty-random-g0.jsonl"  # passes followed by the other seat's lone 
 
 
 def load(name):
-    with open(os.path.join(FIXTURES, name)) as f:
-        events = [json.loads(line) for line in f if line.strip()]
+    events = read_events(name)
     rules = haggerty.rules({}, check_traces.sets_of(MANIFEST[name]))
     return events, rules
 
@@ -58,22 +55,8 @@ def round_cards(events, turn, rnd, seat):
     return out
 
 
-class CheckerTest(unittest.TestCase):
-    def problems(self, events, rules):
-        return haggerty.check(events, rules)
-
-    def assertReports(self, events, rules, at, *words):
-        """The checker reports one problem, at event index `at` (0-based in `events`), naming `words`."""
-        ps = self.problems(events, rules)
-        self.assertEqual(len(ps), 1, "the corruption went unnoticed")
-        p = ps[0]
-        text = p.message + " " + p.rule
-        for w in words:
-            self.assertIn(w, text, str(p))
-        if at is not None:
-            self.assertEqual(p.index, at + 1, str(p))
-        self.assertTrue(p.rule, "a problem quotes the rule it breaks")
-        return p
+class CheckerTest(CheckerCase):
+    MODEL = haggerty
 
     # the real traces are possible
     def test_fixtures_pass(self):

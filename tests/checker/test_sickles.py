@@ -3,10 +3,7 @@
     python3 -m unittest discover -s tests/checker
 """
 
-import copy
-import json
 import os
-import subprocess
 import sys
 import unittest
 
@@ -14,7 +11,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import check_traces  # noqa: E402
-from fixture import FIXTURES, MANIFEST, index_of  # noqa: E402
+from fixture import MANIFEST, CheckerCase, index_of, read_events  # noqa: E402
 import sickles  # noqa: E402
 
 
@@ -29,28 +26,13 @@ SICKLES_FIXTURES = [n for n in MANIFEST if MANIFEST[n][0] == "sickles"]
 
 
 def sload(name):
-    with open(os.path.join(FIXTURES, name)) as f:
-        events = [json.loads(line) for line in f if line.strip()]
+    events = read_events(name)
     rules = check_traces.rules_of(sickles, {}, MANIFEST[name][1:])
     return events, rules
 
 
-class SicklesTest(unittest.TestCase):
-    def problems(self, events, rules):
-        return sickles.check(events, rules)
-
-    def assertReports(self, events, rules, at, *words):
-        """The checker reports one problem, at event index `at` (0-based in `events`), naming `words`."""
-        ps = self.problems(events, rules)
-        self.assertEqual(len(ps), 1, "the corruption went unnoticed")
-        p = ps[0]
-        text = p.message + " " + p.rule
-        for w in words:
-            self.assertIn(w, text, str(p))
-        if at is not None:
-            self.assertEqual(p.index, at + 1, str(p))
-        self.assertTrue(p.rule, "a problem quotes the rule it breaks")
-        return p
+class SicklesTest(CheckerCase):
+    MODEL = sickles
 
     def first(self, ev, event, start=0, pred=None, **kw):
         return index_of(ev, lambda e: e["event"] == event and all(e.get(k) == v for k, v in kw.items())

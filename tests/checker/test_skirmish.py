@@ -4,7 +4,6 @@
 """
 
 import copy
-import json
 import os
 import subprocess
 import sys
@@ -14,7 +13,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import check_traces  # noqa: E402
-from fixture import FIXTURES, MANIFEST, index_of  # noqa: E402
+from fixture import MANIFEST, CheckerCase, index_of, read_events  # noqa: E402
 import skirmish  # noqa: E402
 
 
@@ -23,22 +22,15 @@ K_MIXED = "skirmish-mixed-g5.jsonl"  # fixtures/skirmish-mixed.toml: cavalry, cr
 
 
 def kload(name):
-    with open(os.path.join(FIXTURES, name)) as f:
-        events = [json.loads(line) for line in f if line.strip()]
+    events = read_events(name)
     binary = check_traces.find_binary(None)
     p = subprocess.run([binary, "rules", "skirmish"], capture_output=True, text=True)
     defaults = __import__("common").parse_rules_listing(p.stdout)
     return events, check_traces.rules_of(skirmish, defaults, MANIFEST[name][1:])
 
 
-class SkirmishTest(unittest.TestCase):
-    def reports(self, events, rules, at, *words):
-        ps = skirmish.check(events, rules)
-        self.assertEqual(len(ps), 1, "the corruption went unnoticed")
-        self.assertEqual(ps[0].index, at + 1, str(ps[0]))
-        text = ps[0].message + " " + ps[0].rule
-        for w in words:
-            self.assertIn(w, text)
+class SkirmishTest(CheckerCase):
+    MODEL = skirmish
 
     def test_fixtures_pass(self):
         for n in (K_DEFAULTS, K_MIXED):
@@ -49,38 +41,38 @@ class SkirmishTest(unittest.TestCase):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "play" and e["play"] == 3)
         ev[i]["card"] = 2
-        self.reports(ev, r, i, "not in its hand")
+        self.assertReports(ev, r, i, "not in its hand")
 
     def test_draw_not_the_next_card(self):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "play" and e["drawn"] is not None)
         ev[i]["drawn"] = 7 - ev[i]["drawn"] if ev[i]["drawn"] != 3.5 else 1
-        self.reports(ev, r, i, "drawn")
+        self.assertReports(ev, r, i, "drawn")
 
     def test_increments_beyond_the_card(self):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "unused")
         ev[i]["increments"] += 1
-        self.reports(ev, r, i, "increments")
+        self.assertReports(ev, r, i, "increments")
 
     def test_d10_out_of_range(self):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "shot" and e["effect"] == "no_effect")
         ev[i]["die"] = 0
         ev[i]["result"] = ev[i]["modifier"]
-        self.reports(ev, r, i, "d10")
+        self.assertReports(ev, r, i, "d10")
 
     def test_fire_modifier_wrong(self):
         ev, r = kload(K_MIXED)
         i = index_of(ev, lambda e: e["event"] == "shot" and e["unshielded"])
         ev[i]["unshielded"] = False
-        self.reports(ev, r, i, "unshielded")
+        self.assertReports(ev, r, i, "unshielded")
 
     def test_effect_not_the_table(self):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "shot" and e["effect"] == "no_effect")
         ev[i]["effect"] = "kill"
-        self.reports(ev, r, i, "effect")
+        self.assertReports(ev, r, i, "effect")
 
     def test_too_many_shots_for_the_load(self):
         ev, r = kload(K_MIXED)
@@ -88,7 +80,7 @@ class SkirmishTest(unittest.TestCase):
         ev[i]["fire"] += 1
         ev[i]["modifier"] += 1
         ev[i]["result"] += 1
-        self.reports(ev, r, i, "fire")
+        self.assertReports(ev, r, i, "fire")
 
     def test_dead_man_shoots(self):
         for name in (K_DEFAULTS, K_MIXED):
@@ -101,7 +93,7 @@ class SkirmishTest(unittest.TestCase):
             except AssertionError:
                 continue
             ev[i]["shooter"] = ev[d]["man"]
-            self.reports(ev, r, i, "shoots, but he is")
+            self.assertReports(ev, r, i, "shoots, but he is")
             return
         # no fixture has a missile man fall and his side shoot again: corrupt one
         ev, r = kload(K_DEFAULTS)
@@ -123,70 +115,70 @@ class SkirmishTest(unittest.TestCase):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "shot")
         ev[i]["target"] = "b5"
-        self.reports(ev, r, i, "target")
+        self.assertReports(ev, r, i, "target")
 
     def test_morale_roll_outcome(self):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "morale" and e["passed"])
         ev[i]["roll"] = 99
-        self.reports(ev, r, i, "passed")
+        self.assertReports(ev, r, i, "passed")
 
     def test_morale_level(self):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "morale")
         ev[i]["level"] += 3
-        self.reports(ev, r, i, "level")
+        self.assertReports(ev, r, i, "level")
 
     def test_commander_points_negative_or_not_adding_up(self):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "morale" and e["points"] > 0)
         ev[i]["points_left"] += 1
-        self.reports(ev, r, i, "points_left")
+        self.assertReports(ev, r, i, "points_left")
         ev, r = kload(K_DEFAULTS)
         ev[i]["points"] = 150
-        self.reports(ev, r, i, "commander points")
+        self.assertReports(ev, r, i, "commander points")
 
     def test_advance_from_elsewhere(self):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "advance" and e["from"] != 30)
         ev[i]["from"] += 2
-        self.reports(ev, r, i, "from")
+        self.assertReports(ev, r, i, "from")
 
     def test_advance_too_far(self):
         ev, r = kload(K_MIXED)
         i = index_of(ev, lambda e: e["event"] == "advance" and not e["charge"])
         ev[i]["to"] += 1
-        self.reports(ev, r, i, "to")
+        self.assertReports(ev, r, i, "to")
 
     def test_melee_rethrown_after_a_score(self):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "melee" and len(e["throws"]) == 1)
         ev[i]["throws"] = [ev[i]["throws"][0], [1, 1]]
-        self.reports(ev, r, i, "thrown again")
+        self.assertReports(ev, r, i, "thrown again")
 
     def test_melee_outcome_wrong(self):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "melee" and e["on_defender"] == "no_effect")
         ev[i]["on_defender"] = "rout"
-        self.reports(ev, r, i, "on_defender")
+        self.assertReports(ev, r, i, "on_defender")
 
     def test_dead_man_melees(self):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "melee" and e["attacker"] == "b7")
         ev[i]["attacker"] = "b4"  # killed in the first melee of that charge
-        self.reports(ev, r, i, "melee")
+        self.assertReports(ev, r, i, "melee")
 
     def test_status_missing(self):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "status" and e["cause"] == "fire")
         del ev[i]
-        self.reports(ev, r, i, "status")
+        self.assertReports(ev, r, i, "status")
 
     def test_hack_result(self):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "hack")
         ev[i]["result"] = ev[i]["die"]
-        self.reports(ev, r, i, "result")
+        self.assertReports(ev, r, i, "result")
 
     def test_game_goes_on(self):
         ev, r = kload(K_DEFAULTS)
@@ -200,21 +192,21 @@ class SkirmishTest(unittest.TestCase):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "play" and e["play"] == 24)
         del ev[i:i + 2]
-        self.reports(ev, r, i, "play 24")
+        self.assertReports(ev, r, i, "play 24")
 
     def test_record_disagrees(self):
         ev, r = kload(K_DEFAULTS)
         ev[-1]["shots"] += 1
-        self.reports(ev, r, len(ev) - 1, "shots")
+        self.assertReports(ev, r, len(ev) - 1, "shots")
         ev, r = kload(K_DEFAULTS)
         ev[-1]["killed_b"] -= 1
-        self.reports(ev, r, len(ev) - 1, "killed_b")
+        self.assertReports(ev, r, len(ev) - 1, "killed_b")
 
     def test_game_end_disagrees(self):
         ev, r = kload(K_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "game_end")
         ev[i]["winner"] = "b"
-        self.reports(ev, r, i, "winner")
+        self.assertReports(ev, r, i, "winner")
 
 
 if __name__ == "__main__":
