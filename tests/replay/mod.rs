@@ -117,6 +117,33 @@ fn read_rows(path: &std::path::Path) -> Vec<Row> {
 }
 
 /// The events of kind `kind`.
+/// A system's event table in docs/replay.md (its `### TITLE` section, up
+/// to the next): each kind and its fields, in order.
+pub fn documented(title: &str) -> BTreeMap<String, Vec<String>> {
+    let path = std::path::Path::new(crate_dir()).join("docs/replay.md");
+    let text = std::fs::read_to_string(path).unwrap();
+    let section = text
+        .split(&format!("### {title}"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("a {title} section"));
+    let section = section.split("\n### ").next().unwrap();
+    let ticked = |cell: &str| -> Vec<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    };
+    section
+        .lines()
+        .filter(|line| line.starts_with("| `"))
+        .map(|line| {
+            let cells: Vec<&str> = line.split(" | ").collect();
+            (ticked(cells[0]).remove(0), ticked(cells[1]))
+        })
+        .collect()
+}
+
 pub fn of<'a>(events: &'a [Value], kind: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
     events.iter().filter(move |e| e["event"] == kind)
 }

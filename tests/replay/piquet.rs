@@ -195,37 +195,9 @@ fn piquet_replays_give_the_runs_records() {
     );
 }
 
-/// Piquet's event table in docs/replay.md: each kind and its fields, in
-/// order.
-fn documented() -> BTreeMap<String, Vec<String>> {
-    let path = std::path::Path::new(crate::common::crate_dir()).join("docs/replay.md");
-    let text = std::fs::read_to_string(path).unwrap();
-    // The section runs to the next system's.
-    let section = text
-        .split("### Piquet Regimental")
-        .nth(1)
-        .expect("a Piquet section");
-    let section = section.split("\n### ").next().unwrap();
-    let ticked = |cell: &str| -> Vec<String> {
-        cell.split('`')
-            .skip(1)
-            .step_by(2)
-            .map(str::to_string)
-            .collect()
-    };
-    section
-        .lines()
-        .filter(|line| line.starts_with("| `"))
-        .map(|line| {
-            let cells: Vec<&str> = line.split(" | ").collect();
-            (ticked(cells[0]).remove(0), ticked(cells[1]))
-        })
-        .collect()
-}
-
 #[test]
 fn every_piquet_event_is_documented_with_its_fields_in_order() {
-    let table = documented();
+    let table = super::documented("Piquet Regimental");
     let system = fortunes::systems::find("piquet").unwrap();
     let mut seen = std::collections::BTreeSet::new();
     let dir = std::path::Path::new(crate::common::crate_dir()).join("experiments/piquet/scenarios");

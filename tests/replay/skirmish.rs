@@ -191,36 +191,9 @@ fn skirmish_replays_give_the_runs_records() {
     replays_match_the_run("skirmish", 60, &["--strategy", "b=search"], tally);
 }
 
-/// Skirmish's event table in docs/replay.md, up to the next section: each
-/// kind and its fields, in order.
-fn documented() -> BTreeMap<String, Vec<String>> {
-    let path = std::path::Path::new(crate::common::crate_dir()).join("docs/replay.md");
-    let text = std::fs::read_to_string(path).unwrap();
-    let section = text
-        .split("### Skirmishing with Ancients")
-        .nth(1)
-        .expect("a Skirmish section");
-    let section = section.split("\n### ").next().unwrap();
-    let ticked = |cell: &str| -> Vec<String> {
-        cell.split('`')
-            .skip(1)
-            .step_by(2)
-            .map(str::to_string)
-            .collect()
-    };
-    section
-        .lines()
-        .filter(|line| line.starts_with("| `"))
-        .map(|line| {
-            let cells: Vec<&str> = line.split(" | ").collect();
-            (ticked(cells[0]).remove(0), ticked(cells[1]))
-        })
-        .collect()
-}
-
 #[test]
 fn every_skirmish_event_is_documented_with_its_fields_in_order() {
-    let table = documented();
+    let table = super::documented("Skirmishing with Ancients");
     let system = fortunes::systems::find("skirmish").unwrap();
     let mut seen = std::collections::BTreeSet::new();
     // The shipped Vikings, and attacking archers who halt (as above) with

@@ -76,33 +76,18 @@ fn hand_cards(hand: &Hand) -> Vec<u32> {
 impl Game {
     /// This game (its seeds, decks and men), told to `obs`.
     pub fn observed<P>(self, obs: P) -> Game<P> {
-        Game {
-            deal: self.deal,
-            dice: self.dice,
-            seats: self.seats,
-            decks: self.decks,
-            next_card: self.next_card,
-            hands: self.hands,
-            men: self.men,
-            commander: self.commander,
-            distance: self.distance,
-            charge_pending: self.charge_pending,
-            fighting_mask: self.fighting_mask,
-            running_mask: self.running_mask,
-            sorted: self.sorted,
-            sorted_for: self.sorted_for,
-            speed: self.speed,
-            load: self.load,
-            first_card: self.first_card,
-            told_at: self.told_at,
-            obs,
-        }
+        self.told_to(obs)
     }
 }
 
 impl<O: Observer<Event>> Game<O> {
     /// A copy of this game that nobody watches.
     pub(super) fn unobserved(&self) -> Game {
+        self.told_to(Unobserved)
+    }
+
+    /// A copy of this game (its seeds, decks and men), told to `obs`.
+    fn told_to<P>(&self, obs: P) -> Game<P> {
         Game {
             deal: self.deal.clone(),
             dice: self.dice.clone(),
@@ -122,7 +107,7 @@ impl<O: Observer<Event>> Game<O> {
             load: self.load,
             first_card: self.first_card,
             told_at: self.told_at,
-            obs: Unobserved,
+            obs,
         }
     }
 
