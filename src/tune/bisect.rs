@@ -49,7 +49,7 @@ pub fn tune(base: &Experiment, search: &Search) -> Result<Tuned> {
                 .into(),
         )));
     }
-    let (variants, refused) = super::range(base, param, *from, *to)?;
+    let (variants, refused) = super::space::range(base, param, *from, *to)?;
     let system = base.system;
     let kind = system.series()[search.series].kind;
     let probes = (variants.len() as f64).log2().ceil() as u32 + 2;
