@@ -1083,3 +1083,90 @@ orders = ["deploy"]
     assert_eq!(exact[0].value(), 15625.0 / 262144.0);
     assert_eq!(exact[6].value(), 729.0 / 262144.0);
 }
+
+#[test]
+fn a_brigade_order_casts_its_least_elite_regiments_dice_for_all() {
+    // "If the movement order has been given to a brigade or division ...
+    // use the regiment whose condition will generate the most movement
+    // chips and then use the least elite regiment to determine the number
+    // and type of dice to cast for performance." An elite veteran (3d10)
+    // and a militia undependable (1d4) of one brigade begin with one Move
+    // order of 4 chips: the brigade casts the militia's one d4, and only
+    // a 4 completes the order on its first cast, for both at once (1/4).
+    // Each casting its own, the elite completes on its first cast unless
+    // all three d10 read under 4: 1 - (3/10)^3.
+    let text = side_a(
+        "[[a.regiments]]\nname = \"Elite\"\nrating = \"elite,veteran\"\norders = [\"move\"]\n\
+         [[a.regiments]]\nname = \"Militia\"\nrating = \"militia,undependable\"\norders = [\"move\"]\n",
+        "move = 4\nmaneuver = 4\ndeploy = 3\nassault = 6",
+    );
+    let system = fortunes::systems::find("piquet").unwrap();
+    let games = 4_000;
+    for (casts, exact) in [("weakest_link", 0.25), ("each_regiment", 1.0 - 0.027)] {
+        let mut variant = system.default_variant(system.both_playing("heuristic").unwrap());
+        variant.scenario = toml::from_str(&text).unwrap();
+        variant
+            .rules
+            .set_text(&format!("group_casts={casts}"))
+            .unwrap();
+        let mut done_at_once = Rate::default();
+        for game in 0..games {
+            let replay = system.replay(&variant, 11, game).unwrap();
+            let events: Vec<serde_json::Value> = replay
+                .events
+                .json
+                .iter()
+                .map(|line| serde_json::from_str(line).unwrap())
+                .collect();
+            // The free first order's executions: those before side a
+            // orders again (a regiment shaken meanwhile is ordered alone).
+            let executions: Vec<_> = events
+                .iter()
+                .take_while(|e| !(e["event"] == "order" && e["side"] == "a"))
+                .filter(|e| e["event"] == "execute" && e["side"] == "a")
+                .collect();
+            for e in &executions {
+                let group = e["with"].as_array().unwrap();
+                let dice = |n: usize, sides: u64| {
+                    e["casts"].as_array().unwrap().iter().all(|cast| {
+                        let cast = cast.as_array().unwrap();
+                        cast.len() == n
+                            && cast
+                                .iter()
+                                .all(|d| (1..=sides).contains(&d.as_u64().unwrap()))
+                    })
+                };
+                match (casts, e["regiment"].as_str().unwrap()) {
+                    ("weakest_link", "Militia") => {
+                        assert_eq!(group, &["Elite"], "{e}");
+                        assert!(dice(1, 4), "the militia's d4: {e}");
+                    }
+                    ("each_regiment", "Militia") => assert!(group.is_empty() && dice(1, 4), "{e}"),
+                    ("each_regiment", "Elite") => assert!(group.is_empty() && dice(3, 10), "{e}"),
+                    _ => panic!("{casts}: {e}"),
+                }
+            }
+            // The first execution of the order the elite holds, and
+            // whether its first cast completed it.
+            if let Some(first) = executions.iter().find(|e| {
+                e["regiment"] == "Elite"
+                    || e["with"].as_array().unwrap().iter().any(|n| n == "Elite")
+            }) {
+                let first_cast = first["removed"][0].as_u64();
+                if first["figure"] == 0 && first["bought"] == false {
+                    done_at_once.record(first_cast.is_some_and(|r| r >= 4));
+                }
+            }
+        }
+        assert!(
+            done_at_once.trials > games / 2,
+            "{casts}: {}",
+            done_at_once.trials
+        );
+        assert!(
+            rate_within(done_at_once, exact, 0.9999),
+            "{casts}: the elite's order done by its first cast {} vs exact {exact}",
+            done_at_once.value()
+        );
+    }
+}

@@ -25,6 +25,7 @@ mod haggis_rules;
 mod haggis_simulation;
 mod hostile;
 mod layout;
+mod mechanics;
 mod piquet;
 mod piquet_fire;
 mod piquet_game;

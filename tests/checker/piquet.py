@@ -134,6 +134,10 @@ T_CHIPS = ('"When a card matching the order is turned, the commander of the unit
            'the cast removes all of the remaining chips, the unit is moved to the location of its piquet. For the '
            'expenditure of an additional 2 IP, the player may take an additional cast on the same card; for another '
            '3 IP, a third cast can be taken."')
+T_WEAKEST = ('"If the movement order has been given to a brigade or division, the number of movement chips given for the '
+             'movement is based on the \'weakest link\' concept, that is, use the regiment whose condition will generate '
+             'the most movement chips and then use the least elite regiment to determine the number and type of dice to '
+             'cast for performance." (group_casts = weakest_link: the regiments ordered together execute as one)')
 T_DICE = ('"The eliteness rating will determine the die type used by the formation and the experience rating will '
           'determine the number of dice to be cast." (Elite d10, Line d8, Conscript d6, Militia d4; Veteran 3, '
           'Reliable 2, Undependable 1; artillery Heavy d12, Medium Heavy d8, Medium d6, Light d4, class IV-I 4-1)')
@@ -215,7 +219,7 @@ def rules(defaults, sets, preset=None, scenario="default"):
                 "reload_holds_fire": "player", "shaken_reload": True, "musket_reload_cost": 1,
                 "artillery_reload_cost": 1, "crushing_volley_step": 1, "eight_gun_die": True,
                 "eight_gun_steps": "netted", "urban_fire_step": -1, "fatigued_step": 0, "exhausted_step": 0,
-                "maneuver_inches": 4, "beyond_four": "next_type", "dress_lines_rally": False,
+                "maneuver_inches": 4, "beyond_four": "next_type", "dress_lines_rally": False, "group_casts": "weakest_link",
                 "max_assault_kards": 200}
     for k, v in fallback.items():
         r.setdefault(k, v)
@@ -395,6 +399,7 @@ class _Game:
         g.fire_step = s.get("fire_step", 0)
         g.step = s.get("step", 0)
         g.brigade = s.get("brigade")
+        g.division = s.get("division", 0)
         g.figure = FIGURE.get(s.get("figure"), 0)
         g.at = self.f(e, "at")
         want_at = s.get("at", 0 if side == "a" else self.sc.get("distance", 10))
@@ -419,6 +424,7 @@ class _Game:
         g.order = g.plan[0] if g.plan else None
         g.done_n = 0  # orders of the plan completed (a dropped order is issued again)
         g.chips = None  # chips left of the current order (None: not executed yet)
+        g.order_id = None  # which order it holds: set with the free first orders' groups, then by each order
         g.reloaded_at = -1
         g.fighting = False
         self.regs[name] = g
@@ -780,6 +786,7 @@ class _Game:
         for n in regs:
             g = self.reg(n)
             g.order = order
+            g.order_id = (self.gk, tuple(regs))
             g.chips = None
             g.pending_status = ("ordered", self.gk)
         self.row["orders_" + p["side"]] += 1
@@ -902,20 +909,33 @@ class _Game:
         order = self.f(e, "order")
         card = MOVE_CARD[g.arm] if order == "move" else ORDER_CARD.get(order)
         p = self.used(e, (card,), "%r executes its %s order" % (g.name, order))
-        if not self.reaches(p["side"], p["name"], g):
-            self.fail(T_ORDER_CARD, "player %r's card executes %r, which it does not command" % (p["name"], g.name))
-        if g.status in UNRALLIED:
-            self.fail(T_MUST_RALLY, "unrallied %r executes an order" % g.name)
-        if g.status != "ordered" or g.order != order:
-            self.fail(T_NOTE12, "%r executes a %s order while %s with order %r" % (g.name, order, g.status, g.order))
+        group = [g] + [self.reg(n) for n in self.f(e, "with")]
+        if len(group) > 1 and self.r.get("group_casts", "weakest_link") != "weakest_link":
+            self.fail(T_CHIPS, "%r executes with %r, but each regiment casts its own (group_casts = %s)"
+                      % (g.name, e["with"], self.r.get("group_casts")))
+        for m in group:
+            if not self.reaches(p["side"], p["name"], m):
+                self.fail(T_ORDER_CARD, "player %r's card executes %r, which it does not command" % (p["name"], m.name))
+            if m.status in UNRALLIED:
+                self.fail(T_MUST_RALLY, "unrallied %r executes an order" % m.name)
+            if m.status != "ordered" or m.order != order:
+                self.fail(T_NOTE12, "%r executes a %s order while %s with order %r" % (m.name, order, m.status, m.order))
+            if m.side != g.side or self.order_id(m) != self.order_id(g):
+                self.fail(T_WEAKEST, "%r and %r execute as one, but were not ordered together" % (g.name, m.name))
+        # The least elite casts: the smallest die type, then the fewest dice.
+        least = min((m.die, m.n) for m in group)
+        if (g.die, g.n) != least:
+            self.fail(T_WEAKEST, "%r's dice (%dd%d) cast for a group whose least elite casts %dd%d"
+                      % (g.name, g.n, g.die, least[1], least[0]))
         chips = self.f(e, "chips")
-        want = self.chips.get(order) if g.chips is None else g.chips
+        want = max(self.chips.get(order) if m.chips is None else m.chips for m in group)
         if chips != want:
             self.fail(T_CHIPS, "%r's %s order has %d chips left, the execution says %r" % (g.name, order, want, chips))
+        figure = max(m.figure for m in group)
         fig = self.f(e, "figure")
-        if fig != min(g.figure, chips) and fig != g.figure:
+        if fig != min(figure, chips) and fig != figure:
             self.fail('"Command figures ... will remove 2, 3, or 4 chips on each turn of the appropriate card"',
-                      "the figure removes %r chips, rated %d" % (fig, g.figure))
+                      "the figure removes %r chips, rated %d" % (fig, figure))
         left = chips - fig
         casts, removed = self.f(e, "casts"), self.f(e, "removed")
         if len(casts) != len(removed) or len(casts) > 3:
@@ -940,16 +960,40 @@ class _Game:
         if not casts and not bought and fig == 0:
             self.fail(T_CHIPS, "an execution with no cast")
         cost = self.f(e, "cost")
-        simple = not bought and not any(x.figure and x.brigade == g.brigade and x is not g for x in self.regs.values())
+        simple = not bought and not any(x.figure and x.brigade == m.brigade and x is not m
+                                        for x in self.regs.values() for m in group)
         if cost < extra or (simple and cost != extra):
             self.fail(T_CHIPS, "%d casts cost %r IP, the extra casts %d" % (len(casts), cost, extra))
         self.pay(p, e, cost)
-        g.chips = left
-        if left == 0:
-            g.done_n += 1
-        self.row["executions_" + p["side"]] += 1
-        self.seen["executions"] += 1
+        for m in group:
+            m.chips = left
+            if left == 0:
+                m.done_n += 1
+        self.row["executions_" + p["side"]] += len(group)
+        self.seen["executions"] += len(group)
         self.seen["extra casts"] += max(0, len(casts) - 1)
+
+    def order_id(self, g):
+        """Which order `g` holds: the Officer Check's that gave it, or its free first order's group, read as an
+        Officer Check's (note 9): a whole division, else a whole brigade, all beginning with the same order, else
+        the regiment alone; with order_groups = idle_alike, those of its division (its brigade when no division
+        is named) beginning alike."""
+        if g.order_id is not None:
+            return g.order_id
+        side = [self.reg(n) for n in self.order[g.side]]
+        first = [m for m in side if m.plan and g.plan and m.plan[0] == g.plan[0]]
+        division = [m for m in side if g.division and m.division == g.division]
+        brigade = [m for m in side if m.brigade == g.brigade and m.division == g.division]
+        if self.r.get("order_groups", "whole") == "whole":
+            if division and all(m in first for m in division):
+                group = division
+            elif all(m in first for m in brigade):
+                group = brigade
+            else:
+                group = [g]
+        else:
+            group = [m for m in (division if g.division else brigade) if m in first]
+        return (0, tuple(m.name for m in group))
 
     def on_waits(self, e):
         self.ev_player(e)

@@ -19,7 +19,7 @@ import piquet  # noqa: E402
 # --- Piquet Regimental ------------------------------------------------------------------------------
 P_DEFAULTS = "piquet-defaults-g0.jsonl"  # fire, withdrawals, rallies, a removal, hand plays, an assault
 P_BATTERY = "piquet-battery-g4.jsonl"  # an eight-gun battery bombarding, a multi-unit assault
-P_CORPS = "piquet-corps-g3.jsonl"  # a commander over two division players, initiative passed down
+P_CORPS = "piquet-corps-g5.jsonl"  # a commander over two division players, initiative passed down
 P_DRESS = "piquet-dress-rally-g12.jsonl"  # dress_lines_rally, tier steps, other costs
 PIQUET_FIXTURES = [n for n in MANIFEST if MANIFEST[n][0] == "piquet"]
 
@@ -191,6 +191,31 @@ class PiquetTest(CheckerCase):
         j = max(k for k in range(i) if ev[k]["event"] == "turn" and ev[k]["side"] == ev[i]["side"])
         ev[j]["choice"] = "pass"
         self.assertReports(ev, r, i, "card used this KARD is None")
+
+    def test_a_group_casts_a_more_elite_regiments_dice(self):
+        # The Grenadiers (elite, 3d10) and Fusiliers (line, 2d8) ordered as one brigade: the Fusiliers cast.
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "execute", regiment="Fusiliers", **{"with": ["Grenadiers"]})
+        ev[i]["regiment"], ev[i]["with"] = "Grenadiers", ["Fusiliers"]
+        self.assertReports(ev, r, i, "least elite", "weakest link")
+
+    def test_a_group_executes_as_one_when_each_regiment_casts_its_own(self):
+        ev, r = pload(P_DEFAULTS)
+        r = dict(r, group_casts="each_regiment")
+        i = index_of(ev, lambda e: e["event"] == "execute" and e["with"])
+        self.assertReports(ev, r, i, "casts its own")
+
+    def test_regiments_not_ordered_together_execute_as_one(self):
+        # Side a's 1st and 2nd Line, one brigade, begin with one free Move order and execute it as one; with the
+        # 2nd Line put in a brigade of its own, each had an order of its own.
+        ev, r = pload(P_DEFAULTS)
+        i = self.first(ev, "execute", regiment="1st Line", order="move")
+        self.assertEqual(ev[i]["with"], ["2nd Line"])
+        self.assertFalse(any(e["event"] == "order" for e in ev[:i]))
+        scenario = copy.deepcopy(r["_scenario"])
+        second = next(g for g in scenario["a"]["regiments"] if g["name"] == "2nd Line")
+        second["brigade"] = 9
+        self.assertReports(ev, dict(r, _scenario=scenario), i, "not ordered together")
 
     def test_keep_into_a_full_hand(self):
         ev, r = pload(P_DEFAULTS)

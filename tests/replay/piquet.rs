@@ -131,7 +131,9 @@ fn tally(events: &[Value]) -> Vec<Row> {
             "rally" | "execute" => {
                 pay(&mut ip, &mut sides, u(&e["cost"]));
                 if e["event"] == "execute" {
-                    sides[side.unwrap()].executions += 1;
+                    // The group executing as one: each regiment an execution.
+                    let with = e["with"].as_array().unwrap().len() as u64;
+                    sides[side.unwrap()].executions += 1 + with;
                 }
             }
             "reload" | "fire" => {

@@ -46,6 +46,9 @@ pub struct Unit {
     /// The KARD its order was issued on (0: before the game's first KARD).
     pub issued: u32,
     pub executed: bool,
+    /// The regiments its order was given to with it, itself included:
+    /// under `group_casts = weakest_link` they execute it as one.
+    pub group: u16,
     pub plan_at: u8,
     /// Where it stands on the axis, in inches.
     pub x: i32,
@@ -61,6 +64,7 @@ pub const IDLE_UNIT: Unit = Unit {
     chips: 0,
     issued: 0,
     executed: false,
+    group: 0,
     plan_at: 0,
     x: 0,
     reloaded: 0,

@@ -103,6 +103,13 @@ pub const SPECS: &[ParamSpec] = &[
         source: "\"An order can be issued to a regiment, a brigade, or a division for the expense of 1 IP. All units in the brigade or division will then operate on this single order\"; note 9",
     },
     ParamSpec {
+        name: "group_casts",
+        kind: ParamKind::Choice(&["weakest_link", "each_regiment"]),
+        default: 0,
+        doc: "how the regiments one order covers execute it: weakest_link (the literal reading) keeps one pool of movement chips for the group, the most any of its regiments was given, and casts once for all with the dice of its least elite regiment (the smallest die type, then the fewest dice), its own steps applied, the whole group completing together; each_regiment casts each regiment's own dice against its own chips",
+        source: "\"If the movement order has been given to a brigade or division, the number of movement chips given for the movement is based on the 'weakest link' concept, that is, use the regiment whose condition will generate the most movement chips and then use the least elite regiment to determine the number and type of dice to cast for performance\"; Cavalry Wave Assaults: \"each regiment will maintain its own Elan chips while the brigade will maintain the movement chips\"",
+    },
+    ParamSpec {
         name: "both_zero",
         kind: ParamKind::Choice(&["both_defeated", "defender_holds", "attacker_wins"]),
         default: 0,
@@ -289,6 +296,9 @@ pub struct Rules {
     pub figure_command_cost: u32,
     /// Orders cover only whole brigades or divisions (else one regiment).
     pub whole_groups: bool,
+    /// The regiments of one order share its chips and cast the least
+    /// elite one's dice (else each casts its own against its own).
+    pub weakest_link: bool,
     pub both_zero: BothZero,
     pub together_by_cavalry: bool,
     pub unrallied_winner: UnralliedWinner,
@@ -338,6 +348,7 @@ impl Rules {
             attached_cost: get("attached_cost"),
             figure_command_cost: get("figure_command_cost"),
             whole_groups: get("order_groups") == 0,
+            weakest_link: get("group_casts") == 0,
             together_by_cavalry: get("together_by_cavalry") != 0,
             unrallied_winner: [UnralliedWinner::Withdraws, UnralliedWinner::Fights]
                 [get("unrallied_winner") as usize],

@@ -210,6 +210,9 @@ pub enum Event {
         side: &'static str,
         player: String,
         regiment: String,
+        /// The rest of the group executing the order as one with
+        /// `regiment` (`group_casts = weakest_link`), whose dice it cast.
+        with: Vec<String>,
         order: &'static str,
         chips: u32,
         figure: u32,

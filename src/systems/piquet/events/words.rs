@@ -334,6 +334,7 @@ impl fmt::Display for Event {
                 side,
                 player,
                 regiment,
+                with,
                 order,
                 chips,
                 figure,
@@ -349,6 +350,9 @@ impl fmt::Display for Event {
                     f,
                     "{side}'s {regiment} executes its {order} order ({chips} chips"
                 )?;
+                if !with.is_empty() {
+                    write!(f, ", with {}, casting its dice", with.join(", "))?;
+                }
                 if *figure > 0 {
                     write!(f, ", {figure} taken by its figure")?;
                 }

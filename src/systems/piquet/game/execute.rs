@@ -69,13 +69,36 @@ impl<O: Observer<Event>> Game<O> {
                 matching.trailing_zeros() as usize
             };
             matching &= !(1 << i);
-            let regiment = &side.regiments[i];
             let unit = self.units[seat][i];
+            // Under `weakest_link` the regiments given this order with `i`
+            // that wait for this card execute it with `i`, as one: the
+            // least elite casts, against one pool of the most chips any of
+            // them was given, less the most any figure with them removes.
+            let mates = match rules.weakest_link && matching & unit.group != 0 {
+                true => self.ordered_with(seat, i, matching),
+                false => 0,
+            };
+            let group = mates | 1 << i;
+            let (lead, given, figure) = if mates == 0 {
+                (i, unit.chips as u32, side.regiments[i].figure as u32)
+            } else {
+                matching &= !mates;
+                let (mut given, mut figure) = (0u32, 0u32);
+                let mut rest = group;
+                while rest != 0 {
+                    let j = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    given = given.max(self.units[seat][j].chips as u32);
+                    figure = figure.max(side.regiments[j].figure as u32);
+                }
+                (self.least_elite(setup, seat, group), given, figure)
+            };
+            let regiment = &side.regiments[lead];
             let order = unit.order as usize;
             let ip_before = self.players[seat][p].ip;
             // Under an attached subordinate figure's command, even the
             // first cast costs IP: without it the order waits.
-            let first_cast = if under_figure >> i & 1 != 0 {
+            let first_cast = if under_figure & group != 0 {
                 rules.figure_command_cost
             } else {
                 0
@@ -84,10 +107,10 @@ impl<O: Observer<Event>> Game<O> {
                 let player = &mut self.players[seat][p];
                 if player.ip < first_cast
                     || !strategy.extra_cast(
-                        &at!(self, setup, seat, p, 1 << i, None),
+                        &at!(self, setup, seat, p, group, None),
                         player.ip,
                         first_cast,
-                        unit.chips as u32,
+                        given,
                         &mut self.seats[seat][p],
                     )
                 {
@@ -108,25 +131,31 @@ impl<O: Observer<Event>> Game<O> {
                 self.decq.spent[seat][Spend::Attached as usize] += first_cast;
                 self.decq.ip_spent[seat] += first_cast;
             }
-            if !unit.executed {
-                let wait = self.kard - unit.issued;
-                stats.sides[seat].first_execution[order].record(wait as u64);
-                if unit.order == OrderKind::Move {
-                    tally.move_wait[seat] += wait;
-                    tally.move_orders[seat] += 1;
+            let mut rest = group;
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let member = self.units[seat][j];
+                if !member.executed {
+                    let wait = self.kard - member.issued;
+                    stats.sides[seat].first_execution[order].record(wait as u64);
+                    if member.order == OrderKind::Move {
+                        tally.move_wait[seat] += wait;
+                        tally.move_orders[seat] += 1;
+                    }
+                    self.units[seat][j].executed = true;
                 }
-                self.units[seat][i].executed = true;
             }
             let player = &mut self.players[seat][p];
             // An attached subordinate figure removes its chips once on each
             // turn of the card, beside whatever the casts remove.
-            let mut chips = (unit.chips as u32).saturating_sub(regiment.figure as u32);
+            let mut chips = given.saturating_sub(figure);
             let after_figure = chips;
-            if attached == Some(i)
+            if attached.is_some_and(|a| group >> a & 1 != 0)
                 && chips > 0
                 && player.ip >= rules.attached_cost
                 && strategy.attached(
-                    &at!(self, setup, seat, p, 1 << i, None),
+                    &at!(self, setup, seat, p, group, None),
                     &mut self.seats[seat][p],
                 )
             {
@@ -145,7 +174,7 @@ impl<O: Observer<Event>> Game<O> {
                     let player = &mut self.players[seat][p];
                     if player.ip < cost
                         || !strategy.extra_cast(
-                            &at!(self, setup, seat, p, 1 << i, None),
+                            &at!(self, setup, seat, p, group, None),
                             player.ip,
                             cost,
                             chips,
@@ -160,7 +189,7 @@ impl<O: Observer<Event>> Game<O> {
                     self.decq.ip_spent[seat] += cost;
                 }
                 let r = regiment.rating;
-                let step = r.step + self.tier_step(rules, seat, i, regiment);
+                let step = r.step + self.tier_step(rules, seat, lead, regiment);
                 let told = self.obs.on().then(|| {
                     let mut dice = self.dice.clone();
                     events::cast_faces(&mut dice, r.sides, r.dice, step, rules.beyond_four)
@@ -182,10 +211,11 @@ impl<O: Observer<Event>> Game<O> {
                     kard,
                     side,
                     player,
-                    regiment: told::name(setup.scenario, seat, i),
+                    regiment: told::name(setup.scenario, seat, lead),
+                    with: told::names(setup.scenario, seat, group & !(1 << lead)),
                     order: unit.order.name(),
-                    chips: unit.chips as u32,
-                    figure: unit.chips as u32 - after_figure,
+                    chips: given,
+                    figure: given - after_figure,
                     bought: after_figure > 0 && casts == 0 && chips == 0,
                     casts: faces,
                     removed: removals,
@@ -195,37 +225,94 @@ impl<O: Observer<Event>> Game<O> {
                 });
             }
             executed_any = true;
-            tally.executions[seat] += 1;
-            self.decq.executions[seat] += 1;
+            let members = group.count_ones();
+            tally.executions[seat] += members;
+            self.decq.executions[seat] += members;
             if from_hand {
-                stats.sides[seat].executions_from_hand += 1;
+                stats.sides[seat].executions_from_hand += members as u64;
             }
-            self.units[seat][i].chips = chips as u8;
-            if chips == 0 {
-                stats.sides[seat].completion[order].record((self.kard - unit.issued) as u64);
-                let plan_len = regiment.plan_len;
-                let unit = &mut self.units[seat][i];
-                unit.plan_at = (unit.plan_at + 1) % plan_len;
-                match unit.order {
-                    OrderKind::Assault => {
-                        self.set_status(setup, seat, i, Status::Closing);
-                        self.contact(setup, seat, i, stats);
-                    }
-                    OrderKind::Move => {
-                        self.close_in(setup, seat, i);
-                        self.set_status(setup, seat, i, Status::Idle);
-                    }
-                    OrderKind::Maneuver => {
-                        self.maneuver(setup, seat, i);
-                        self.set_status(setup, seat, i, Status::Idle);
-                    }
-                    OrderKind::Deploy => self.set_status(setup, seat, i, Status::Idle),
+            let mut rest = group;
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                self.units[seat][j].chips = chips as u8;
+                if chips == 0 {
+                    self.complete(setup, seat, j, stats);
                 }
             }
         }
         if from_hand && executed_any {
             stats.sides[seat].hand_plays_executing += 1;
         }
+    }
+
+    /// Regiment `i`'s order complete: the next of its plan is due, and
+    /// the order's effect (move, maneuver, deploy, close to assault).
+    #[inline]
+    fn complete<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        stats: &mut Stats,
+    ) {
+        let unit = &mut self.units[seat][i];
+        let order = unit.order;
+        stats.sides[seat].completion[order as usize].record((self.kard - unit.issued) as u64);
+        unit.plan_at = (unit.plan_at + 1) % setup.scenario.sides[seat].regiments[i].plan_len;
+        match order {
+            OrderKind::Assault => {
+                self.set_status(setup, seat, i, Status::Closing);
+                self.contact(setup, seat, i, stats);
+            }
+            OrderKind::Move => {
+                self.close_in(setup, seat, i);
+                self.set_status(setup, seat, i, Status::Idle);
+            }
+            OrderKind::Maneuver => {
+                self.maneuver(setup, seat, i);
+                self.set_status(setup, seat, i, Status::Idle);
+            }
+            OrderKind::Deploy => self.set_status(setup, seat, i, Status::Idle),
+        }
+    }
+
+    /// The regiments of `waiting` given their order with regiment `i`
+    /// (on the same KARD, in the same group).
+    fn ordered_with(&self, seat: Seat, i: usize, waiting: u16) -> u16 {
+        let unit = &self.units[seat][i];
+        let mut mates = 0;
+        let mut rest = waiting & unit.group;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mate = &self.units[seat][j];
+            if mate.group == unit.group && mate.issued == unit.issued {
+                mates |= 1 << j;
+            }
+        }
+        mates
+    }
+
+    /// The least elite regiment of `group`, whose dice it casts: "the
+    /// eliteness rating will determine the die type", so the smallest die
+    /// type; among those the fewest dice, then the most steps down (its
+    /// stamina tier's included); then the first listed.
+    fn least_elite<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, group: u16) -> usize {
+        let side = &setup.scenario.sides[seat];
+        let (mut least, mut key) = (0, (u8::MAX, u8::MAX, i32::MAX));
+        let mut rest = group;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let regiment = &side.regiments[j];
+            let r = regiment.rating;
+            let step = r.step + self.tier_step(setup.rules, seat, j, regiment);
+            if (r.sides, r.dice, step) < key {
+                (least, key) = (j, (r.sides, r.dice, step));
+            }
+        }
+        least
     }
 
     /// Steps a unit's performance casts are adjusted by for its stamina

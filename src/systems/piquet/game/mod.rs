@@ -418,7 +418,9 @@ impl<O: Observer<Event>> Game<O> {
                 player.present = 0;
                 player.heroic = false;
             }
-            for (unit, regiment) in self.units[seat].iter_mut().zip(side.regiments()) {
+            let groups = &side.first_groups[!setup.rules.whole_groups as usize];
+            let regiments = side.regiments().iter().zip(groups);
+            for (unit, (regiment, &group)) in self.units[seat].iter_mut().zip(regiments) {
                 *unit = Unit {
                     status: Status::Ordered,
                     elan: regiment.elan,
@@ -427,6 +429,7 @@ impl<O: Observer<Event>> Game<O> {
                     chips: setup.scenario.chips[regiment.plan[0] as usize],
                     issued: 0,
                     executed: false,
+                    group,
                     plan_at: 0,
                     x: regiment.at,
                     reloaded: 0,

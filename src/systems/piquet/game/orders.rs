@@ -258,6 +258,7 @@ impl<O: Observer<Event>> Game<O> {
                             chips: setup.scenario.chips[next as usize],
                             issued: self.kard,
                             executed: false,
+                            group,
                             ..unit
                         };
                         self.set_status(setup, seat, i, Status::Ordered);

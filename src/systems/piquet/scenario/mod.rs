@@ -229,6 +229,9 @@ pub struct Side {
     pub brigades: [u16; MAX_UNITS],
     /// Each player's own regiments.
     pub owned: [u16; MAX_PLAYERS],
+    /// The group each regiment's free first order covers, as an Officer
+    /// Check would group them (`order_groups`: whole, then idle_alike).
+    pub first_groups: [[u16; MAX_UNITS]; 2],
 }
 
 impl Side {

@@ -201,7 +201,9 @@ impl Side {
             let me = &regiments[i];
             mask(&|r| r.brigade == me.brigade && r.division == me.division)
         });
+        let first_groups = first_groups(&regiments[..count]);
         Ok(Side {
+            first_groups,
             planned,
             figure_commands,
             commands,
@@ -224,6 +226,38 @@ impl Side {
             names: names.clone(),
         })
     }
+}
+
+/// The groups the free first orders cover, read as `Game::order_group`
+/// reads an Officer Check's with every regiment eligible: under
+/// `order_groups = whole` a whole division, else a whole brigade, whose
+/// regiments all begin with the same order, else the regiment alone;
+/// under `idle_alike` the regiments of its division (its brigade when no
+/// division is named) that begin with the same order.
+fn first_groups(regiments: &[Regiment]) -> [[u16; MAX_UNITS]; 2] {
+    let mask = |keep: &dyn Fn(&Regiment) -> bool| {
+        regiments
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| keep(r))
+            .fold(0u16, |m, (i, _)| m | 1 << i)
+    };
+    let mut groups = [[0u16; MAX_UNITS]; 2];
+    for (i, me) in regiments.iter().enumerate() {
+        let division = mask(&|r| me.division != 0 && r.division == me.division);
+        let brigade = mask(&|r| r.brigade == me.brigade && r.division == me.division);
+        let alike = mask(&|r| r.plan[0] == me.plan[0]);
+        groups[0][i] = if division != 0 && division & !alike == 0 {
+            division
+        } else if brigade & !alike == 0 {
+            brigade
+        } else {
+            1 << i
+        };
+        let wider = if me.division != 0 { division } else { brigade };
+        groups[1][i] = wider & alike;
+    }
+    groups
 }
 
 /// Each regiment with a figure, and the other regiments of its brigade.
