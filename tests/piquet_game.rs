@@ -1029,6 +1029,20 @@ fn no_defeated_unit_stands_within_engagement_range_of_a_formed_enemy() {
     assert_eq!(total(|w| w.violations.get()), 0, "of {seen}");
 }
 
+/// Six DECQs of a line regiment (d8, 24 Elan) worn by a battery's
+/// bombardment from 10 inches, with `cards` (an Army Deck line) beside the
+/// reloads.
+fn bombarded_line(cards: &str) -> String {
+    format!(
+        "decqs = 6\ndistance = 10\n[chips]\nmove = 8\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
+         [army_deck]\n{cards}\nartillery_reload = 8\nmusket_reload = 4\n\
+         [a]\ncommander = \"good\"\n[[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\n\
+         elan = 24\norders = [\"deploy\"]\n\
+         [b]\ncommander = \"good\"\n[[b.regiments]]\nname = \"Battery\"\narm = \"artillery\"\n\
+         rating = \"medium_heavy,II\"\ntarget = \"Line\"\norders = [\"deploy\"]\n"
+    )
+}
+
 #[test]
 fn a_worn_regiment_rallies_with_six_dice_needing_four() {
     // "If the unit is being rallied while it still has Elan Chips, it must
@@ -1039,35 +1053,8 @@ fn a_worn_regiment_rallies_with_six_dice_needing_four() {
     // each of the six d8 fails (1-3) with chance 3/8, so the boxes checked
     // follow Binomial(6, 3/8). No assault is fought, so every sound rally
     // is a worn regiment's.
-    let text = r#"
-decqs = 6
-distance = 10
-[chips]
-move = 8
-maneuver = 4
-deploy = 3
-assault = 6
-[army_deck]
-officer_check = 8
-artillery_reload = 8
-musket_reload = 4
-[a]
-commander = "good"
-[[a.regiments]]
-name = "Line"
-rating = "line,reliable"
-elan = 24
-orders = ["deploy"]
-[b]
-commander = "good"
-[[b.regiments]]
-name = "Battery"
-arm = "artillery"
-rating = "medium_heavy,II"
-target = "Line"
-orders = ["deploy"]
-"#;
-    let (stats, _) = play(&scenario(text), BySeat([heuristic(&[]); 2]), 20_000, 17);
+    let text = bombarded_line("officer_check = 8");
+    let (stats, _) = play(&scenario(&text), BySeat([heuristic(&[]); 2]), 20_000, 17);
     let histogram = stats.rallies[0];
     let total = histogram.total();
     assert!(total > 5_000, "{total} worn rallies");
@@ -1168,5 +1155,75 @@ fn a_brigade_order_casts_its_least_elite_regiments_dice_for_all() {
             "{casts}: the elite's order done by its first cast {} vs exact {exact}",
             done_at_once.value()
         );
+    }
+}
+
+#[test]
+fn a_dress_lines_card_rallies_one_worn_regiment_under_note_15() {
+    // Note 15: "Optionally the Dress Lines cards can be used to allow the
+    // drawing player to rally one, and only one, unit for the cost of 1
+    // IP". A line regiment (d8) worn by a battery's bombardment, with
+    // Dress Lines cards in the deck and no Officer Check but the basic one:
+    // the worn regiment rallies on Dress Lines, one unit a card, as a
+    // sound rally (six d8 needing 4+: each fails with chance 3/8); one
+    // that bombardment left without Elan rallies as defeated. Without the
+    // option no Dress Lines card rallies.
+    let text = bombarded_line("dress_lines = 8");
+    let system = fortunes::systems::find("piquet").unwrap();
+    for option in [true, false] {
+        let mut variant = system.default_variant(system.both_playing("heuristic").unwrap());
+        variant.scenario = toml::from_str(&text).unwrap();
+        variant
+            .rules
+            .set_text(&format!("dress_lines_rally={option}"))
+            .unwrap();
+        let (mut rallies, mut failed) = (0u64, Rate::default());
+        for game in 0..600 {
+            let replay = system.replay(&variant, 23, game).unwrap();
+            // Side a's card this KARD, and the rallies it made.
+            let (mut card, mut on_card) = (String::new(), 0);
+            for line in &replay.events.json {
+                let e: serde_json::Value = serde_json::from_str(line).unwrap();
+                match (e["event"].as_str().unwrap(), e["side"].as_str()) {
+                    ("turn" | "hand_play", Some("a")) => {
+                        card = e["card"]
+                            .as_str()
+                            .unwrap()
+                            .trim_end_matches('*')
+                            .to_string();
+                        on_card = 0;
+                    }
+                    ("rally", Some("a")) if card == "dress_lines" => {
+                        on_card += 1;
+                        assert_eq!(on_card, 1, "one, and only one, unit a card: {line}");
+                        assert!(option, "{line}");
+                        // Bombardment taking its last Elan leaves it
+                        // defeated (six needing 6+).
+                        if e["kind"] == "defeated" {
+                            continue;
+                        }
+                        assert_eq!(e["kind"], "sound", "{line}");
+                        assert_eq!(e["need"], 4, "{line}");
+                        let dice = e["dice"].as_array().unwrap();
+                        assert_eq!(dice.len(), 6, "{line}");
+                        for die in dice {
+                            failed.record(die.as_u64().unwrap() < 4);
+                        }
+                        rallies += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if option {
+            assert!(rallies > 300, "{rallies} worn rallies on Dress Lines");
+            assert!(
+                rate_within(failed, 3.0 / 8.0, 0.9999),
+                "a die fails {} of the time, not 3/8",
+                failed.value()
+            );
+        } else {
+            assert_eq!(rallies, 0, "no Dress Lines rally without note 15's option");
+        }
     }
 }

@@ -825,9 +825,6 @@ class _Game:
             if p["rallies"] > 1:
                 self.fail('note 15: "rally one, and only one, unit"', "a Dress Lines rallies a second unit")
         g = self.reg(self.f(e, "regiment"))
-        if kind0 == "dress_lines" and g.status not in UNRALLIED:
-            self.fail('note 15 (dress_lines_rally; docs/piquet.md: "only an unrallied unit, never a worn one")',
-                      "a Dress Lines card rallies %r, which is %s" % (g.name, g.status))
         if g.side != p["side"] or (g.player != p["name"]):
             self.fail(T_RALLY, "player %r rallies %r, not its own" % (p["name"], g.name))
         kind = self.f(e, "kind")

@@ -127,7 +127,7 @@ pub const SPECS: &[ParamSpec] = &[
         name: "dress_lines_rally",
         kind: ParamKind::Bool,
         default: 0,
-        doc: "the optional rule: a Dress Lines card lets its player rally one unit for 1 IP (the rally cost)",
+        doc: "the optional rule: a Dress Lines card lets its player rally one unit for 1 IP (the rally cost): an unrallied one (defeated first), else, if the player will, its most worn one (the least share of its Elan left)",
         source: "note 15: \"Optionally the Dress Lines cards can be used to allow the drawing player to rally one, and only one, unit for the cost of 1 IP\"",
     },
     ParamSpec {

@@ -434,7 +434,7 @@ impl PiquetStrategy {
             | bit(needs.in_assault, Kind::HeroicMoment)
             | bit(needs.volley_ready > 0, Kind::CrushingVolley)
             | bit(
-                rules.dress_lines_rally && needs.rallies > 0 && needs.ip >= rules.rally_cost,
+                rules.dress_lines_rally && self.wants_rally(needs) && needs.ip >= rules.rally_cost,
                 Kind::DressLines,
             )
     }

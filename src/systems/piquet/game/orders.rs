@@ -73,6 +73,36 @@ impl<O: Observer<Event>> Game<O> {
         (pick != 0).then(|| one_of(pick, &mut self.ties[seat][p]))
     }
 
+    /// The player's own worn regiment with the least share of its Elan
+    /// left: among equals, one drawn from the player's stream.
+    pub(super) fn most_worn<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+    ) -> Option<usize> {
+        let side = &setup.scenario.sides[seat];
+        // The least share so far, as (Elan left, full Elan): shares are
+        // compared exactly, crosswise.
+        let (mut most, mut least) = (0u16, (1u32, 0u32));
+        for i in (0..side.count as usize).filter(|&i| self.own(setup, seat, p, i)) {
+            if self.worn(setup, seat, i) {
+                let share = (
+                    self.units[seat][i].elan as u32,
+                    side.regiments[i].elan as u32,
+                );
+                let (a, b) = (share.0 * least.1, least.0 * share.1);
+                if most == 0 || a < b {
+                    (most, least) = (0, share);
+                }
+                if most == 0 || a <= b {
+                    most |= 1 << i;
+                }
+            }
+        }
+        (most != 0).then(|| one_of(most, &mut self.ties[seat][p]))
+    }
+
     pub(super) fn officer_check<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,

@@ -203,9 +203,22 @@ impl<O: Observer<Event>> Game<O> {
             Kind::ArtilleryReload => self.reload(setup, seat, p, Arm::Artillery),
             Kind::DressLines if setup.rules.dress_lines_rally => {
                 let rules = setup.rules;
+                // Note 15: "rally one, and only one, unit": an unrallied
+                // one first; else the most worn, if the player will.
                 if self.players[seat][p].ip >= rules.rally_cost {
                     if let Some(unit) = self.next_rally(setup, seat, p) {
                         self.rally(setup, seat, p, unit, stats, tally);
+                    } else if let Some(unit) = self.most_worn(setup, seat, p) {
+                        let full = setup.scenario.sides[seat].regiments[unit].elan as u32;
+                        if setup.strategies[seat].rally(
+                            &at!(self, setup, seat, p, 1 << unit, None),
+                            false,
+                            self.units[seat][unit].elan as u32,
+                            full,
+                            &mut self.seats[seat][p],
+                        ) {
+                            self.rally(setup, seat, p, unit, stats, tally);
+                        }
                     }
                 }
             }
