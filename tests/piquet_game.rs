@@ -299,6 +299,14 @@ fn bad_scenarios_name_the_field() {
             format!("decqs = 1\n{base}\n[[a.regiments]]\nrating = \"line,reliable\"\norders = [\"charge\"]\n"),
             "a.regiments[1].orders",
         ),
+        // A twelve-gun company's halves: another artillery company, one
+        // of the same plan.
+        (twelve_guns("maneuvers_with = \"Line\"\n"), "a.regiments[3].maneuvers_with"),
+        (twelve_guns("maneuvers_with = \"Twelve II\"\n"), "a.regiments[3].maneuvers_with"),
+        (
+            twelve_guns("maneuvers_with = \"Twelve I\"\n").replacen("[\"deploy\", \"maneuver\"]", "[\"maneuver\"]", 1),
+            "a.regiments[3].maneuvers_with",
+        ),
     ] {
         let error = Scenario::from_table(&toml::from_str(&text).unwrap())
             .expect_err(field)
@@ -1226,4 +1234,144 @@ fn a_dress_lines_card_rallies_one_worn_regiment_under_note_15() {
             assert_eq!(rallies, 0, "no Dress Lines rally without note 15's option");
         }
     }
+}
+
+/// Side a's line regiment and a Russian twelve-gun company, its halves
+/// (`half` adds to the second's entry) of the Line's brigade, against one
+/// regiment in bombardment range.
+fn twelve_guns(half: &str) -> String {
+    let company = |name: &str, more: &str| {
+        format!(
+            "[[a.regiments]]\nname = \"{name}\"\narm = \"artillery\"\nrating = \"medium_heavy,II\"\n\
+             target = \"Enemy\"\norders = [\"deploy\", \"maneuver\"]\n{more}"
+        )
+    };
+    format!(
+        "decqs = 3\ndistance = 10\n[chips]\nmove = 8\nmaneuver = 5\ndeploy = 5\nassault = 6\n\
+         [army_deck]\nofficer_check = 6\nartillery_reload = 6\nmusket_reload = 4\nmaneuver = 2\n\
+         [a]\ncommander = \"good\"\n\
+         [[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\norders = [\"move\", \"deploy\"]\ntarget = \"Enemy\"\n\
+         {}{}\
+         [b]\ncommander = \"good\"\n\
+         [[b.regiments]]\nname = \"Enemy\"\nrating = \"line,reliable\"\nelan = 60\norders = [\"deploy\"]\n",
+        company("Twelve I", ""),
+        company("Twelve II", half)
+    )
+}
+
+#[test]
+fn a_twelve_gun_companys_halves_maneuver_as_one_and_fight_as_two() {
+    // "Russian 12 gun companies are represented by two 6 gun companies
+    // that maneuver as one, but fight as two companies." The halves'
+    // plan differs from the Line's, so their brigade is an order group
+    // only when all three wait for the same order: else each order to one
+    // half is to both (unless the other may not be ordered), and they
+    // execute it together (the weakest link), while each fires its own
+    // six-gun volley (2d8).
+    let system = fortunes::systems::find("piquet").unwrap();
+    let mut variant = system.default_variant(system.both_playing("heuristic").unwrap());
+    variant.scenario = toml::from_str(&twelve_guns("maneuvers_with = \"Twelve I\"\n")).unwrap();
+    let halves = ["Twelve I", "Twelve II"];
+    let (mut together, mut both_fired) = (0, 0);
+    for game in 0..300 {
+        let replay = system.replay(&variant, 5, game).unwrap();
+        let mut fired: Vec<(u64, u64, String)> = Vec::new();
+        let mut status = std::collections::BTreeMap::new();
+        // The order event that gave each regiment its order (0: the free
+        // first orders).
+        let mut given = std::collections::BTreeMap::new();
+        // Orders of its plan each regiment completed.
+        let mut done: std::collections::BTreeMap<String, usize> = Default::default();
+        for (at, line) in replay.events.json.iter().enumerate() {
+            let e: serde_json::Value = serde_json::from_str(line).unwrap();
+            let named = |key: &str| -> Vec<String> {
+                match &e[key] {
+                    serde_json::Value::String(n) => vec![n.clone()],
+                    serde_json::Value::Array(ns) => {
+                        ns.iter().map(|n| n.as_str().unwrap().to_string()).collect()
+                    }
+                    _ => Vec::new(),
+                }
+            };
+            match e["event"].as_str().unwrap() {
+                "status" => {
+                    status.insert(
+                        named("regiment")[0].clone(),
+                        e["to"].as_str().unwrap().to_string(),
+                    );
+                }
+                "order" => {
+                    let ordered = named("regiments");
+                    let has = |h: &str| ordered.iter().any(|n| n == h);
+                    for name in &ordered {
+                        given.insert(name.clone(), at);
+                    }
+                    // One half alone only while the other may not be
+                    // ordered (not idle: unrallied, say, or still moving)
+                    // or waits for another order of the plan.
+                    for (half, other) in [(halves[0], halves[1]), (halves[1], halves[0])] {
+                        if has(half) && !has(other) {
+                            let idle = status.get(other).is_some_and(|s| s == "idle");
+                            let next = |h: &str| done.get(h).copied().unwrap_or(0) % 2;
+                            assert!(!idle || next(half) != next(other), "{line}");
+                        }
+                    }
+                }
+                "execute" if e["side"] == "a" => {
+                    let mut group = named("regiment");
+                    group.extend(named("with"));
+                    let n = halves
+                        .iter()
+                        .filter(|h| group.contains(&h.to_string()))
+                        .count();
+                    together += (n == 2) as u64;
+                    if e["chips_left"] == 0 {
+                        for name in &group {
+                            *done.entry(name.clone()).or_insert(0) += 1;
+                        }
+                    }
+                    // Alone only when the halves were ordered apart (one
+                    // could not be ordered when the other was), or the
+                    // other no longer waits (shaken meanwhile).
+                    let apart = given.get(halves[0]) != given.get(halves[1]);
+                    let other = halves.iter().find(|h| !group.contains(&h.to_string()));
+                    if let (1, Some(other)) = (n, other) {
+                        let waits = status.get(*other).is_none_or(|s| s == "ordered");
+                        assert!(
+                            apart || !waits,
+                            "one half executes without the other: {line}"
+                        );
+                    }
+                }
+                "volley" if e["side"] == "a" && named("regiment")[0] != "Line" => {
+                    let dice = e["dice"].as_array().unwrap();
+                    assert!(
+                        dice.len() == 2
+                            && dice.iter().all(|d| (1..=8).contains(&d.as_u64().unwrap())),
+                        "a six-gun Class II medium heavy volley is 2d8: {line}"
+                    );
+                    let kard = (e["decq"].as_u64().unwrap(), e["kard"].as_u64().unwrap());
+                    fired.push((kard.0, kard.1, named("regiment")[0].clone()));
+                }
+                _ => {}
+            }
+        }
+        both_fired += fired
+            .iter()
+            .filter(|(d, k, n)| {
+                n == "Twelve I"
+                    && fired
+                        .iter()
+                        .any(|f| (f.0, f.1) == (*d, *k) && f.2 == "Twelve II")
+            })
+            .count();
+    }
+    assert!(
+        together > 300,
+        "{together} executions of both halves as one"
+    );
+    assert!(
+        both_fired > 100,
+        "{both_fired} KARDs on which both halves fired"
+    );
 }

@@ -38,18 +38,22 @@ impl<O: Observer<Event>> Game<O> {
         };
         let division = members(&|r| me.division != 0 && r.division == me.division);
         let brigade = members(&|r| r.brigade == me.brigade && r.division == me.division);
+        // A twelve-gun company's two halves "maneuver as one": an order to
+        // one is to both, when both may be ordered to the same.
+        let pair = side.pairs[i];
+        let pair = if alike(pair) { pair } else { 1 << i };
         if !setup.rules.whole_groups {
             let wider = if me.division != 0 { division } else { brigade };
             return (0..regiments.len())
                 .filter(|&j| wider >> j & 1 != 0 && eligible >> j & 1 != 0 && next(j) == next(i))
-                .fold(0u16, |m, j| m | 1 << j);
+                .fold(pair, |m, j| m | 1 << j);
         }
         if division != 0 && alike(division) {
             division
         } else if alike(brigade) {
             brigade
         } else {
-            1 << i
+            pair
         }
     }
 

@@ -182,6 +182,11 @@ impl Regiment {
         self.stamina.iter().map(|&b| b as u32).sum()
     }
 
+    /// The orders it will be given, in turn.
+    pub fn plan(&self) -> &[OrderKind] {
+        &self.plan[..self.plan_len as usize]
+    }
+
     /// The card kinds its plan's orders wait for, one bit each.
     pub fn plan_kinds(&self) -> u16 {
         self.plan[..self.plan_len as usize]
@@ -229,6 +234,9 @@ pub struct Side {
     pub brigades: [u16; MAX_UNITS],
     /// Each player's own regiments.
     pub owned: [u16; MAX_PLAYERS],
+    /// Each regiment and the company it maneuvers as one with (a Russian
+    /// twelve-gun company's two halves, `maneuvers_with`), else itself.
+    pub pairs: [u16; MAX_UNITS],
     /// The group each regiment's free first order covers, as an Officer
     /// Check would group them (`order_groups`: whole, then idle_alike).
     pub first_groups: [[u16; MAX_UNITS]; 2],

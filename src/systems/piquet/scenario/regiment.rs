@@ -6,13 +6,14 @@
 use super::*;
 
 /// The keys a regiment entry may hold.
-const KEYS: [&str; 19] = [
+const KEYS: [&str; 20] = [
     "name",
     "rating",
     "arm",
     "at",
     "loaded",
     "guns",
+    "maneuvers_with",
     "urban",
     "fire_step",
     "maneuver",

@@ -201,8 +201,10 @@ impl Side {
             let me = &regiments[i];
             mask(&|r| r.brigade == me.brigade && r.division == me.division)
         });
-        let first_groups = first_groups(&regiments[..count]);
+        let pairs = pairs(entries, &regiments[..count], names, at)?;
+        let first_groups = first_groups(&regiments[..count], &pairs);
         Ok(Side {
+            pairs,
             first_groups,
             planned,
             figure_commands,
@@ -234,7 +236,7 @@ impl Side {
 /// regiments all begin with the same order, else the regiment alone;
 /// under `idle_alike` the regiments of its division (its brigade when no
 /// division is named) that begin with the same order.
-fn first_groups(regiments: &[Regiment]) -> [[u16; MAX_UNITS]; 2] {
+fn first_groups(regiments: &[Regiment], pairs: &[u16; MAX_UNITS]) -> [[u16; MAX_UNITS]; 2] {
     let mask = |keep: &dyn Fn(&Regiment) -> bool| {
         regiments
             .iter()
@@ -252,12 +254,57 @@ fn first_groups(regiments: &[Regiment]) -> [[u16; MAX_UNITS]; 2] {
         } else if brigade & !alike == 0 {
             brigade
         } else {
-            1 << i
+            pairs[i]
         };
         let wider = if me.division != 0 { division } else { brigade };
-        groups[1][i] = wider & alike;
+        groups[1][i] = wider & alike | pairs[i];
     }
     groups
+}
+
+/// Each regiment and the company it maneuvers as one with: "Russian 12
+/// gun companies are represented by two 6 gun companies that maneuver as
+/// one, but fight as two companies". One of the two names the other
+/// (`maneuvers_with`); both are six-gun artillery of one brigade, player
+/// and plan, and neither pairs with a third.
+fn pairs(
+    entries: &[toml::Value],
+    regiments: &[Regiment],
+    names: &[String],
+    at: &str,
+) -> Result<[u16; MAX_UNITS]> {
+    let mut pairs: [u16; MAX_UNITS] = std::array::from_fn(|i| 1 << i);
+    for (i, entry) in entries.iter().enumerate() {
+        let field = format!("{at}.regiments[{}].maneuvers_with", i + 1);
+        let Some(value) = entry.get("maneuvers_with") else {
+            continue;
+        };
+        let companies = "another six-gun artillery company of the side with the same brigade, division, player and orders, paired with no other (a Russian twelve-gun company's other half)";
+        let j = value
+            .as_str()
+            .and_then(|n| names.iter().position(|m| m == n))
+            .filter(|&j| j != i)
+            .ok_or_else(|| {
+                bad(
+                    &field,
+                    value,
+                    &format!("{companies}: one of {}", names.join(", ")),
+                )
+            })?;
+        let (a, b) = (&regiments[i], &regiments[j]);
+        let alike = a.arm == Arm::Artillery
+            && b.arm == Arm::Artillery
+            && !a.eight_guns
+            && !b.eight_guns
+            && (a.brigade, a.division, a.player) == (b.brigade, b.division, b.player)
+            && a.plan() == b.plan();
+        if !alike || pairs[i] != 1 << i || pairs[j] != 1 << j {
+            return Err(bad(&field, value, companies));
+        }
+        pairs[i] |= 1 << j;
+        pairs[j] |= 1 << i;
+    }
+    Ok(pairs)
 }
 
 /// Each regiment with a figure, and the other regiments of its brigade.
