@@ -1375,3 +1375,61 @@ fn a_twelve_gun_companys_halves_maneuver_as_one_and_fight_as_two() {
         "{both_fired} KARDs on which both halves fired"
     );
 }
+
+#[test]
+fn cavalry_later_rounds_against_infantry_take_note_18s_step() {
+    // Note 18: "cavalry needs to use its shock to win quick; if they
+    // don't, the infantry will gradually get the upper hand". Its modifier
+    // was lost with the table; cavalry_later_step steps a cavalry
+    // attacker's casts against infantry after its first round. Line
+    // cavalry (2d8, no breakthrough) assaults line infantry of 60 Elan:
+    // its first casts read 2d8, its later ones 2d8 stepped down 2, the
+    // infantry's all 2d8, each cast's mean exact from the text's dice.
+    let text = duel("line,reliable", "line,reliable")
+        .replacen(
+            "rating = \"line,reliable\"\n",
+            "rating = \"line,reliable\"\narm = \"cavalry\"\nbattle_cavalry = false\n",
+            1,
+        )
+        .replace("name = \"Defender\"\n", "name = \"Defender\"\nelan = 60\n")
+        .replace("dress_lines = 4", "dress_lines = 8");
+    let system = fortunes::systems::find("piquet").unwrap();
+    let mut variant = system.default_variant(system.both_playing("heuristic").unwrap());
+    variant.scenario = toml::from_str(&text).unwrap();
+    variant.rules.set_text("cavalry_later_step=-2").unwrap();
+    let exact = |step: i32| {
+        let law =
+            fortunes::systems::piquet::dice::cast_distribution(8, 2, step, BeyondFour::NextType);
+        fortunes::systems::piquet::dice::mean(&law).value()
+    };
+    let (mut first, mut later, mut defender) = (Mean::default(), Mean::default(), Mean::default());
+    for game in 0..6_000 {
+        let replay = system.replay(&variant, 31, game).unwrap();
+        let mut rounds = 0;
+        for line in &replay.events.json {
+            let e: serde_json::Value = serde_json::from_str(line).unwrap();
+            if e["event"] == "assault_round" {
+                let cast = e["attacker_casts"][0].as_u64().unwrap();
+                match rounds {
+                    0 => first.record(cast),
+                    _ => later.record(cast),
+                }
+                defender.record(e["defender_cast"].as_u64().unwrap());
+                rounds += 1;
+            }
+        }
+    }
+    assert!(later.n > 6_000, "{} later rounds", later.n);
+    for (name, mean, step) in [
+        ("first", first, 0),
+        ("later", later, -2),
+        ("defender", defender, 0),
+    ] {
+        assert!(
+            mean_within(mean, exact(step), 0.9999),
+            "{name}: {} vs exact {}",
+            mean.value(),
+            exact(step)
+        );
+    }
+}

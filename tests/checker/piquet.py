@@ -72,8 +72,9 @@ CONFIGS = [
     ("battery, reload_holds_fire=reloaded, shaken_reload=false, fire_orders=regiment, eight_gun_steps=beside",
      ["--scenario", "battery", "--set", "reload_holds_fire=reloaded", "--set", "shaken_reload=false",
       "--set", "fire_orders=regiment", "--set", "eight_gun_steps=beside"]),
-    ("tiers -1/-2, crushing_volley_step=2, costs 2/2/3, dress_lines_rally, hoarder a",
+    ("tiers -1/-2, crushing_volley_step=2, costs 2/2/3, dress_lines_rally, cavalry_later_step=-1, hoarder a",
      ["--set", "fatigued_step=-1", "--set", "exhausted_step=-2", "--set", "crushing_volley_step=2",
+      "--set", "cavalry_later_step=-1",
       "--set", "musket_reload_cost=2", "--set", "rally_cost=2", "--set", "fire_cost=2",
       "--set", "second_cast_cost=3", "--set", "dress_lines_rally=true", "--strategy", "a=hoarder"]),
 ]
@@ -1274,6 +1275,9 @@ class _Game:
         for n, d, v in zip(ats, adice, acasts):
             g = self.reg(n)
             st = self.performance_step(g) + g.step + (1 if n in self.heroic else 0)
+            # Note 18 (its modifier lost): cavalry's later rounds against infantry, rule cavalry_later_step.
+            if g.arm == "cavalry" and de.arm == "infantry" and n not in a["fresh"]:
+                st += self.r.get("cavalry_later_step", 0)
             self.check_cast(g, d, st, v, T_READ, "an attacker's assault cast")
         vals = sorted(acasts)
         while len(vals) > 2:

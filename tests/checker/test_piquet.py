@@ -217,6 +217,23 @@ class PiquetTest(CheckerCase):
         second["brigade"] = 9
         self.assertReports(ev, dict(r, _scenario=scenario), i, "not ordered together")
 
+    def test_cavalry_later_rounds_cast_without_note_18s_step(self):
+        # The trace was played with cavalry_later_step 0; read under -1, a cavalry attacker's second round against
+        # infantry casts one step too high.
+        ev, r = pload(P_BATTERY)
+        cavalry = {e["regiment"] for e in ev if e["event"] == "regiment" and e["arm"] == "cavalry"}
+        infantry = {e["regiment"] for e in ev if e["event"] == "regiment" and e["arm"] == "infantry"}
+        rounds = {}
+        i = None
+        for k, e in enumerate(ev):
+            if e["event"] == "assault_round" and e["defender"] in infantry:
+                for a in set(e["attackers"]) & cavalry:
+                    rounds[(e["defender"], a)] = rounds.get((e["defender"], a), 0) + 1
+                    if rounds[(e["defender"], a)] == 2 and i is None:
+                        i = k
+        self.assertIsNotNone(i, "a cavalry attacker's second round against infantry")
+        self.assertReports(ev, dict(r, cavalry_later_step=-1), i, "attacker's assault cast")
+
     def test_keep_into_a_full_hand(self):
         ev, r = pload(P_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "turn" and "swap" in e["options"] and e["choice"] == "pass")

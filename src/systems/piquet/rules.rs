@@ -110,6 +110,13 @@ pub const SPECS: &[ParamSpec] = &[
         source: "\"If the movement order has been given to a brigade or division, the number of movement chips given for the movement is based on the 'weakest link' concept, that is, use the regiment whose condition will generate the most movement chips and then use the least elite regiment to determine the number and type of dice to cast for performance\"; Cavalry Wave Assaults: \"each regiment will maintain its own Elan chips while the brigade will maintain the movement chips\"",
     },
     ParamSpec {
+        name: "cavalry_later_step",
+        kind: ParamKind::Int { min: -4, max: 0 },
+        default: 0,
+        doc: "note 18's modifier: steps each assault cast of a cavalry attacker against infantry after its first round (cavalry's shock wins quick or not at all); its size was lost with the modifier table, so 0 leaves it out",
+        source: "note 18: \"My theory here is that cavalry needs to use its shock to win quick; if they don't, the infantry will gradually get the upper hand\" (the modifier the note explains was lost in the scan)",
+    },
+    ParamSpec {
         name: "both_zero",
         kind: ParamKind::Choice(&["both_defeated", "defender_holds", "attacker_wins"]),
         default: 0,
@@ -300,6 +307,9 @@ pub struct Rules {
     /// elite one's dice (else each casts its own against its own).
     pub weakest_link: bool,
     pub both_zero: BothZero,
+    /// Steps on a cavalry attacker's casts against infantry after its
+    /// first round (note 18).
+    pub cavalry_later_step: i32,
     pub together_by_cavalry: bool,
     pub unrallied_winner: UnralliedWinner,
     pub army_cards_per_player: u32,
@@ -349,6 +359,7 @@ impl Rules {
             figure_command_cost: get("figure_command_cost"),
             whole_groups: get("order_groups") == 0,
             weakest_link: get("group_casts") == 0,
+            cavalry_later_step: values.get("cavalry_later_step") as i32,
             together_by_cavalry: get("together_by_cavalry") != 0,
             unrallied_winner: [UnralliedWinner::Withdraws, UnralliedWinner::Fights]
                 [get("unrallied_winner") as usize],

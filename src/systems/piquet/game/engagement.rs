@@ -173,8 +173,18 @@ impl<O: Observer<Event>> Game<O> {
             let i = attackers.trailing_zeros() as usize;
             attackers &= attackers - 1;
             let regiment = setup.scenario.sides[as_].regiments[i];
+            // Note 18: cavalry's shock wins quick, or the infantry
+            // gradually gets the upper hand.
+            let later = match x.fresh >> i & 1 == 0
+                && regiment.arm == Arm::Cavalry
+                && defender.arm == Arm::Infantry
+            {
+                true => rules.cavalry_later_step,
+                false => 0,
+            };
             let step = heroic(&self.players[as_], regiment.player)
-                + self.tier_step(rules, as_, i, &regiment);
+                + self.tier_step(rules, as_, i, &regiment)
+                + later;
             if self.obs.on() {
                 let (dice, value) = self.told_cast(regiment.rating, step, rules);
                 attacker_dice.push((dice, value));
