@@ -40,8 +40,10 @@ impl<O: Observer<Event>> Game<O> {
         let brigade = members(&|r| r.brigade == me.brigade && r.division == me.division);
         // A twelve-gun company's two halves "maneuver as one": an order to
         // one is to both, when both may be ordered to the same.
-        let pair = side.pairs[i];
-        let pair = if alike(pair) { pair } else { 1 << i };
+        let pair = match side.pairs[i] {
+            pair if pair != 1 << i && alike(pair) => pair,
+            _ => 1 << i,
+        };
         if !setup.rules.whole_groups {
             let wider = if me.division != 0 { division } else { brigade };
             return (0..regiments.len())
