@@ -1141,6 +1141,19 @@ fn a_brigade_order_casts_its_least_elite_regiments_dice_for_all() {
                     _ => panic!("{casts}: {e}"),
                 }
             }
+            // The free Move order completes for both on one KARD: each
+            // turns idle when it is done.
+            if casts == "weakest_link" {
+                let idle = |name: &str| {
+                    events.iter().find(|e| {
+                        e["event"] == "status" && e["regiment"] == name && e["to"] == "idle"
+                    })
+                };
+                if let (Some(elite), Some(militia)) = (idle("Elite"), idle("Militia")) {
+                    let at = |e: &serde_json::Value| (e["decq"].clone(), e["kard"].clone());
+                    assert_eq!(at(elite), at(militia), "{elite} {militia}");
+                }
+            }
             // The first execution of the order the elite holds, and
             // whether its first cast completed it.
             if let Some(first) = executions.iter().find(|e| {
@@ -1432,4 +1445,57 @@ fn cavalry_later_rounds_against_infantry_take_note_18s_step() {
             exact(step)
         );
     }
+}
+
+#[test]
+fn a_brigade_of_two_players_moves_in_two_parts() {
+    // "it is executed when a card of the appropriate type is turned by a
+    // player commanding the unit, this being the direct commander of the
+    // unit or any player higher in the command chain": one brigade's
+    // regiments under the commander and under a subordinate, ordered as
+    // one (their free first Move), execute in two parts, each player's
+    // keeping its own chips: the subordinate's cards move only its own.
+    let text = "decqs = 2\n[chips]\nmove = 12\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
+        [army_deck]\ninfantry_move_in_open = 12\nofficer_check = 10\nmusket_reload = 10\nheroic_moment = 4\n\
+        [a]\ncommander = \"good\"\n[[a.subordinates]]\nname = \"Sub\"\ncommander = \"good\"\n\
+        [[a.regiments]]\nname = \"Own\"\nrating = \"line,reliable\"\norders = [\"move\"]\n\
+        [[a.regiments]]\nname = \"Theirs\"\nrating = \"militia,undependable\"\nplayer = \"Sub\"\norders = [\"move\"]\n\
+        [b]\ncommander = \"good\"\n[[b.regiments]]\nname = \"Enemy\"\nrating = \"line,reliable\"\norders = [\"deploy\"]\n";
+    let system = fortunes::systems::find("piquet").unwrap();
+    let mut variant = system.default_variant(system.both_playing("heuristic").unwrap());
+    variant.scenario = toml::from_str(text).unwrap();
+    let mut executions = 0;
+    for game in 0..200 {
+        let replay = system.replay(&variant, 13, game).unwrap();
+        // Chips each regiment holds after its last execution.
+        let mut left: std::collections::BTreeMap<String, u64> = Default::default();
+        for line in &replay.events.json {
+            let e: serde_json::Value = serde_json::from_str(line).unwrap();
+            if e["event"] != "execute" || e["side"] != "a" {
+                continue;
+            }
+            executions += 1;
+            let name = e["regiment"].as_str().unwrap().to_string();
+            assert_eq!(
+                e["with"].as_array().unwrap().len(),
+                0,
+                "two players' regiments as one: {line}"
+            );
+            if e["player"] == "Sub" {
+                assert_eq!(
+                    name, "Theirs",
+                    "a subordinate's card executes its own: {line}"
+                );
+            }
+            // Its pool is its own: what it had left, or a new order's 12.
+            let had = left.get(&name).copied().unwrap_or(12);
+            assert_eq!(e["chips"], had, "{line}");
+            // Complete, its next order is given the chips afresh.
+            match e["chips_left"].as_u64().unwrap() {
+                0 => left.remove(&name),
+                chips => left.insert(name, chips),
+            };
+        }
+    }
+    assert!(executions > 400, "{executions} executions");
 }

@@ -922,11 +922,16 @@ class _Game:
                 self.fail(T_NOTE12, "%r executes a %s order while %s with order %r" % (m.name, order, m.status, m.order))
             if m.side != g.side or self.order_id(m) != self.order_id(g):
                 self.fail(T_WEAKEST, "%r and %r execute as one, but were not ordered together" % (g.name, m.name))
-        # The least elite casts: the smallest die type, then the fewest dice.
-        least = min((m.die, m.n) for m in group)
-        if (g.die, g.n) != least:
+            # "executed when a card of the appropriate type is turned by a player commanding the unit": each
+            # player's part of a group moves on its own cards, with a pool of its own.
+            if m.player != g.player:
+                self.fail(T_ORDER_CARD, "%r and %r, of players %r and %r, execute as one" % (g.name, m.name, g.player, m.player))
+        # The least elite casts: the smallest die type, then the fewest dice; eliteness rates infantry and
+        # cavalry, so a company casts only for companies.
+        least = min((m.arm == "artillery", m.die, m.n) for m in group)
+        if (g.arm == "artillery", g.die, g.n) != least:
             self.fail(T_WEAKEST, "%r's dice (%dd%d) cast for a group whose least elite casts %dd%d"
-                      % (g.name, g.n, g.die, least[1], least[0]))
+                      % (g.name, g.n, g.die, least[2], least[1]))
         chips = self.f(e, "chips")
         want = max(self.chips.get(order) if m.chips is None else m.chips for m in group)
         if chips != want:

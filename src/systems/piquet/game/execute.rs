@@ -75,7 +75,7 @@ impl<O: Observer<Event>> Game<O> {
             // least elite casts, against one pool of the most chips any of
             // them was given, less the most any figure with them removes.
             let mates = match rules.weakest_link && matching & unit.group != 0 {
-                true => self.ordered_with(seat, i, matching),
+                true => self.ordered_with(setup, seat, i, matching, attached),
                 false => 0,
             };
             let group = mates | 1 << i;
@@ -115,15 +115,18 @@ impl<O: Observer<Event>> Game<O> {
                     )
                 {
                     if self.obs.on() {
-                        self.tell(setup, seat, p, |decq, kard, side, player| Event::Waits {
-                            decq,
-                            kard,
-                            side,
-                            player,
-                            regiment: told::name(setup.scenario, seat, i),
-                            order: unit.order.name(),
-                            cost: first_cast,
-                        });
+                        // The whole group waits.
+                        for regiment in told::names(setup.scenario, seat, group) {
+                            self.tell(setup, seat, p, |decq, kard, side, player| Event::Waits {
+                                decq,
+                                kard,
+                                side,
+                                player,
+                                regiment,
+                                order: unit.order.name(),
+                                cost: first_cast,
+                            });
+                        }
                     }
                     continue;
                 }
@@ -277,12 +280,29 @@ impl<O: Observer<Event>> Game<O> {
         }
     }
 
-    /// The regiments of `waiting` given their order with regiment `i`
-    /// (on the same KARD, in the same group).
-    fn ordered_with(&self, seat: Seat, i: usize, waiting: u16) -> u16 {
+    /// The regiments of `waiting` given their order with regiment `i` (on
+    /// the same KARD, in the same group) that move with it: those of the
+    /// same player (a group spanning players keeps one pool for each
+    /// player's part, which its own cards execute), and not the regiment
+    /// its player's own figure is attached to, which "may automatically
+    /// execute the order" for itself.
+    fn ordered_with<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        waiting: u16,
+        attached: Option<usize>,
+    ) -> u16 {
+        let side = &setup.scenario.sides[seat];
         let unit = &self.units[seat][i];
+        let alone = attached.map_or(0, |a| 1u16 << a);
+        if alone >> i & 1 != 0 {
+            return 0;
+        }
+        let player = side.regiments[i].player;
         let mut mates = 0;
-        let mut rest = waiting & unit.group;
+        let mut rest = waiting & unit.group & side.owned[player as usize] & !alone;
         while rest != 0 {
             let j = rest.trailing_zeros() as usize;
             rest &= rest - 1;
@@ -297,10 +317,12 @@ impl<O: Observer<Event>> Game<O> {
     /// The least elite regiment of `group`, whose dice it casts: "the
     /// eliteness rating will determine the die type", so the smallest die
     /// type; among those the fewest dice, then the most steps down (its
-    /// stamina tier's included); then the first listed.
+    /// stamina tier's included); then the first listed. Eliteness rates
+    /// "infantry and cavalry units": an artillery company (its die set by
+    /// poundage) casts only for a group of companies.
     fn least_elite<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, group: u16) -> usize {
         let side = &setup.scenario.sides[seat];
-        let (mut least, mut key) = (0, (u8::MAX, u8::MAX, i32::MAX));
+        let (mut least, mut key) = (0, (true, u8::MAX, u8::MAX, i32::MAX));
         let mut rest = group;
         while rest != 0 {
             let j = rest.trailing_zeros() as usize;
@@ -308,8 +330,9 @@ impl<O: Observer<Event>> Game<O> {
             let regiment = &side.regiments[j];
             let r = regiment.rating;
             let step = r.step + self.tier_step(setup.rules, seat, j, regiment);
-            if (r.sides, r.dice, step) < key {
-                (least, key) = (j, (r.sides, r.dice, step));
+            let company = regiment.arm == Arm::Artillery;
+            if (company, r.sides, r.dice, step) < key {
+                (least, key) = (j, (company, r.sides, r.dice, step));
             }
         }
         least

@@ -106,7 +106,9 @@ impl<O: Observer<Event>> Game<O> {
             // Most regiments are at full Elan: that test first, inline.
             let full = side.regiments[i].elan as u32;
             if (self.units[seat][i].elan as u32) < full && self.worn(setup, seat, i) {
-                worn_elan = worn_elan.min(self.units[seat][i].elan as u32 * 100 / full);
+                // Rounded up: a share at most a whole per cent T is at most
+                // T exactly, as the rally decision compares it.
+                worn_elan = worn_elan.min((self.units[seat][i].elan as u32 * 100).div_ceil(full));
             }
         }
         Needs {
