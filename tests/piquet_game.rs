@@ -320,14 +320,17 @@ fn an_attached_player_executes_at_once_and_cannot_cast() {
     // The player's own figure with a regiment whose Move order needs more
     // chips than a DECQ of casts could remove: attached, it executes on
     // its first card for 2 IP (the opening 3d6 is at least 3), and the
-    // player may not cast for initiative.
-    let text = NO_UNITS.replace(
-        "[a]\ncommander = \"average\"\n",
-        "[a]\ncommander = \"average\"\nattached_to = \"Guard\"\n[[a.regiments]]\nname = \"Guard\"\nrating = \"line,reliable\"\norders = [\"move\"]\n",
-    )
-    .replace("move = 8", "move = 100");
+    // player may not cast for initiative (a heuristic that never
+    // detaches: it would only to cast below recast_below).
+    let text = attached_guard();
     let games = 2_000;
-    let (stats, _) = play(&scenario(&text), BySeat([heuristic(&[]); 2]), games, 21);
+    let never_detaches = heuristic(&[("recast_below", 0)]);
+    let (stats, _) = play(
+        &scenario(&text),
+        BySeat([never_detaches, heuristic(&[])]),
+        games,
+        21,
+    );
     let a = &stats.sides[Seat::A];
     assert_eq!(
         a.officer_actions[0], 0,
@@ -338,6 +341,60 @@ fn an_attached_player_executes_at_once_and_cannot_cast() {
     assert!(a.completion[0].n >= games);
     // Side b, not attached, casts.
     assert!(stats.sides[Seat::B].officer_actions[0] > 0);
+}
+
+/// Side a's commander attached to its one regiment, the Guard, whose Move
+/// order needs more chips than a DECQ of casts could remove.
+fn attached_guard() -> String {
+    NO_UNITS
+        .replace(
+            "[a]\ncommander = \"average\"\n",
+            "[a]\ncommander = \"average\"\nattached_to = \"Guard\"\n[[a.regiments]]\nname = \"Guard\"\nrating = \"line,reliable\"\norders = [\"move\"]\n",
+        )
+        .replace("move = 8", "move = 100")
+}
+
+#[test]
+fn an_attached_player_may_detach_and_then_cast() {
+    // "as long as the player is attached to the regiment he may not use
+    // the Officer Check card for any action other than to detach from the
+    // regiment. Thus, he or she may not cast for initiative": attached, no
+    // initiative cast; once an Officer Check detaches the figure, casts,
+    // and no execution at once for 2 IP (only an attached player may).
+    let system = fortunes::systems::find("piquet").unwrap();
+    let mut variant = system.default_variant(system.both_playing("heuristic").unwrap());
+    let text = attached_guard()
+        .replace("decqs = 1", "decqs = 3")
+        .replace("dress_lines = 4", "dress_lines = 8");
+    variant.scenario = toml::from_str(&text).unwrap();
+    let (mut detached_games, mut casts_after) = (0, 0);
+    for game in 0..300 {
+        let replay = system.replay(&variant, 3, game).unwrap();
+        let mut detached = false;
+        for line in &replay.events.json {
+            let e: serde_json::Value = serde_json::from_str(line).unwrap();
+            if e["side"] != "a" {
+                continue;
+            }
+            match (e["event"].as_str().unwrap(), e["action"].as_str()) {
+                ("officer_check", Some("detach")) => {
+                    assert!(!detached, "a figure detaches once: {line}");
+                    detached = true;
+                    detached_games += 1;
+                }
+                ("officer_check", Some("cast")) => {
+                    assert!(detached, "an attached player casts: {line}");
+                    casts_after += 1;
+                }
+                ("execute", _) if e["bought"] == true => {
+                    assert!(!detached, "a detached player executes at once: {line}");
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(detached_games > 100, "{detached_games} games with a detach");
+    assert!(casts_after > 100, "{casts_after} casts after detaching");
 }
 
 fn choose(n: u64, r: u64) -> f64 {

@@ -59,13 +59,15 @@ from collections import Counter
 from common import Cursor, Problem, Violation  # noqa: F401
 
 SYSTEM = "piquet"
-# 300 games under each of the 8 configurations: ~25 s on 2 idle cores, ~43 s on busy ones.
+# 300 games under each of the 9 configurations: ~25 s on 2 idle cores, ~43 s on busy ones.
 DEFAULT_GAMES = 300
 
 CONFIGS = [
     ("defaults", []),
     ("--scenario battery", ["--scenario", "battery"]),
     ("--scenario corps", ["--scenario", "corps"]),
+    ("a's commander attached to the 1st Line", ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                                         "fixtures", "piquet-attached.toml")]),
     ("--scenario russian, order_groups=idle_alike", ["--scenario", "russian", "--set", "order_groups=idle_alike"]),
     ("random vs random", ["--strategy", "a=random", "--strategy", "b=random"]),
     ("corps, random vs spendthrift", ["--scenario", "corps", "--strategy", "a=random", "--strategy", "b=spendthrift"]),
@@ -140,6 +142,8 @@ T_WEAKEST = ('"If the movement order has been given to a brigade or division, th
              'movement is based on the \'weakest link\' concept, that is, use the regiment whose condition will generate '
              'the most movement chips and then use the least elite regiment to determine the number and type of dice to '
              'cast for performance." (group_casts = weakest_link: the regiments ordered together execute as one)')
+T_ATTACHED = ('"However, as long as the player is attached to the regiment he may not use the Officer Check card for any '
+              'action other than to detach from the regiment. Thus, he or she may not cast for initiative"')
 T_DICE = ('"The eliteness rating will determine the die type used by the formation and the experience rating will '
           'determine the number of dice to be cast." (Elite d10, Line d8, Conscript d6, Militia d4; Veteran 3, '
           'Reliable 2, Undependable 1; artillery Heavy d12, Medium Heavy d8, Medium d6, Light d4, class IV-I 4-1)')
@@ -444,8 +448,14 @@ class _Game:
         role = self.f(e, "role")
         if (role == "commander") != (not self.pnames[side]):
             self.fail(T_FORMAT, "a side's commander comes first, its subordinates after")
+        # The regiment the player's own figure is attached to, from the scenario (until it detaches or the
+        # regiment is removed).
+        table = self.sc.get(side, {})
+        if role != "commander":
+            table = next((t for t in table.get("subordinates", []) if t.get("name") == name), {})
         self.players[(side, name)] = {"side": side, "name": name, "role": role, "hand_size": e["hand_size"],
-                                       "ip": e["ip"], "hand": [], "deck": None, "acted": -1, "used": None}
+                                       "ip": e["ip"], "hand": [], "deck": None, "acted": -1, "used": None,
+                                       "attached": table.get("attached_to")}
         self.pnames[side].append(name)
 
     def check_3d6(self, dice):
@@ -733,8 +743,15 @@ class _Game:
         if kind == "dress_lines" and a != "rally":
             self.fail('note 15: "Optionally the Dress Lines cards can be used to allow the drawing player to rally '
                       'one, and only one, unit"', "a Dress Lines card used for %r" % a)
-        if a not in ("cast", "orders", "rally", "pass", "nothing"):
+        if a not in ("cast", "orders", "rally", "pass", "nothing", "detach"):
             self.fail(T_OFFICER, "officer check action %r" % a)
+        attached = p["attached"] if p["attached"] and self.reg(p["attached"]).status != "removed" else None
+        if a == "detach":
+            if not attached:
+                self.fail(T_ATTACHED, "player %r detaches, but its figure is attached to no regiment" % p["name"])
+            p["attached"] = None
+        elif attached and a == "cast":
+            self.fail(T_ATTACHED, "player %r casts for initiative while attached to %r" % (p["name"], attached))
         if a == "pass" and p["role"] != "commander":
             self.fail(T_IP, "a subordinate passes initiative")
         p["action"] = a

@@ -21,6 +21,7 @@ P_DEFAULTS = "piquet-defaults-g0.jsonl"  # fire, withdrawals, rallies, a removal
 P_BATTERY = "piquet-battery-g4.jsonl"  # an eight-gun battery bombarding, a multi-unit assault
 P_CORPS = "piquet-corps-g5.jsonl"  # a commander over two division players, initiative passed down
 P_DRESS = "piquet-dress-rally-g12.jsonl"  # dress_lines_rally, tier steps, other costs
+P_ATTACHED = "piquet-attached-g0.jsonl"  # a's commander attached to the 1st Line, detaching
 PIQUET_FIXTURES = [n for n in MANIFEST if MANIFEST[n][0] == "piquet"]
 
 
@@ -41,7 +42,7 @@ class PiquetTest(CheckerCase):
         return index_of(ev, lambda e: e["event"] == event and all(e.get(k) == v for k, v in kw.items()), start)
 
     def test_fixtures_pass(self):
-        self.assertEqual(len(PIQUET_FIXTURES), 4)
+        self.assertEqual(len(PIQUET_FIXTURES), 5)
         for name in PIQUET_FIXTURES:
             events, rules = pload(name)
             self.assertEqual(self.problems(events, rules), [], name)
@@ -233,6 +234,19 @@ class PiquetTest(CheckerCase):
                         i = k
         self.assertIsNotNone(i, "a cavalry attacker's second round against infantry")
         self.assertReports(ev, dict(r, cavalry_later_step=-1), i, "attacker's assault cast")
+
+    def test_an_attached_commander_casts_before_detaching(self):
+        ev, r = pload(P_ATTACHED)
+        i = self.first(ev, "officer_check", side="a", action="detach")
+        ev[i]["action"] = "cast"
+        self.assertReports(ev, r, i, "casts for initiative while attached")
+
+    def test_a_commander_detaches_twice(self):
+        ev, r = pload(P_ATTACHED)
+        i = self.first(ev, "officer_check", side="a", action="detach")
+        j = self.first(ev, "officer_check", i + 1, side="a", player=ev[i]["player"])
+        ev[j]["action"] = "detach"
+        self.assertReports(ev, r, j, "attached to no regiment")
 
     def test_keep_into_a_full_hand(self):
         ev, r = pload(P_DEFAULTS)

@@ -157,21 +157,24 @@ fn hand_from(message: &Message<'_>, least: usize) -> Result<Vec<Card>> {
 }
 
 /// The legal officer actions, by name, in `OfficerAction` order.
-const OFFICER: [(&str, OfficerAction); 5] = [
+const OFFICER: [(&str, OfficerAction); 6] = [
     ("cast", OfficerAction::Cast),
     ("orders", OfficerAction::Orders),
     ("rally", OfficerAction::Rally),
     ("pass", OfficerAction::Pass),
     ("nothing", OfficerAction::Nothing),
+    ("detach", OfficerAction::Detach),
 ];
 
-fn officer_legal(needs: &Needs) -> [bool; 5] {
+fn officer_legal(needs: &Needs) -> [bool; 6] {
     [
         needs.may_cast,
         needs.order_groups > 0,
         needs.rallies > 0 || needs.worn_elan < 100,
         needs.subordinates > 0,
         true,
+        // Only a player whose own figure is attached may not cast.
+        !needs.may_cast,
     ]
 }
 

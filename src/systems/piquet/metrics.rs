@@ -39,7 +39,7 @@ pub const METRICS: &[Metric] = &[
         shape: Shape::Rate,
         unit: "share",
         per: "Officer Check",
-        counts: "Officer Checks used (turned, from the hand, or a Brilliant Leader standing for one) on which the player chose this action: cast, orders, rally, pass or nothing",
+        counts: "Officer Checks used (turned, from the hand, or a Brilliant Leader standing for one) on which the player chose this action: cast, orders, rally, pass, nothing or detach (its own figure leaving the regiment it was attached to)",
         leaves_out: "Officer Checks kept or let go; a choice counts even when nothing came of it (no order issued, nothing left to pass)",
         seats: &["a", "b"],
         by: &["action"],

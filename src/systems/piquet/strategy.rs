@@ -56,6 +56,9 @@ pub enum OfficerAction {
     Pass,
     /// Attached, with nothing to order or rally for its regiment.
     Nothing,
+    /// A player whose own figure is attached to a regiment detaches it,
+    /// the one other thing it may use the Officer Check for.
+    Detach,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -599,6 +602,7 @@ impl Decide for PiquetStrategy {
                     (orders, OfficerAction::Orders),
                     (rally, OfficerAction::Rally),
                     (pass, OfficerAction::Pass),
+                    (!needs.may_cast, OfficerAction::Detach),
                 ];
                 let n = options.iter().filter(|(ok, _)| *ok).count();
                 if n == 0 {
@@ -625,6 +629,10 @@ impl Decide for PiquetStrategy {
                     OfficerAction::Pass
                 } else if needs.may_cast {
                     OfficerAction::Cast
+                } else if needs.ip < self.recast_below {
+                    // Attached, with nothing for its regiment and its
+                    // initiative low: detach to cast again.
+                    OfficerAction::Detach
                 } else {
                     OfficerAction::Nothing
                 }

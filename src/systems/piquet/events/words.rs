@@ -224,6 +224,7 @@ impl fmt::Display for Event {
                     "orders" => "issues orders",
                     "rally" => "rallies",
                     "pass" => "passes initiative down",
+                    "detach" => "detaches its figure from its regiment",
                     _ => "does nothing (attached)",
                 };
                 write!(f, "{side}'s {player}'s Officer Check: {does}")

@@ -196,6 +196,9 @@ pub struct Game<O = Unobserved> {
     decq: DecqRecord,
     /// The first KARD's decision of each seat, for the stream check.
     pub first_decision: BySeat<u64>,
+    /// The players of each side whose own figure has detached from the
+    /// regiment the scenario attached it to.
+    detached: BySeat<u8>,
     /// Regiments whose volleys a Crushing Volley raises on this KARD.
     volley_up: BySeat<u16>,
     /// Regiments that hold their fire on this KARD: under the command of a
@@ -360,6 +363,7 @@ impl<O> Game<O> {
             planned: BySeat::default(),
             decq: DecqRecord::default(),
             first_decision: BySeat([u64::MAX; 2]),
+            detached: BySeat::default(),
             volley_up: BySeat::default(),
             held_fire: BySeat::default(),
             loaded: BySeat::default(),
@@ -404,6 +408,7 @@ impl<O: Observer<Event>> Game<O> {
         self.views = BySeat([[(u32::MAX, Needs::default()); MAX_PLAYERS]; 2]);
         self.versions = BySeat::default();
         self.first_decision = BySeat([u64::MAX; 2]);
+        self.detached = BySeat::default();
         self.engaged = [0; MAX_UNITS];
         self.volley_up = BySeat::default();
         self.held_fire = BySeat::default();

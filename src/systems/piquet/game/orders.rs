@@ -130,6 +130,7 @@ impl<O: Observer<Event>> Game<O> {
                 OfficerAction::Rally => "rally",
                 OfficerAction::Pass => "pass",
                 OfficerAction::Nothing => "nothing",
+                OfficerAction::Detach => "detach",
             };
             self.tell(setup, seat, p, |decq, kard, side, player| {
                 Event::OfficerCheck {
@@ -391,6 +392,11 @@ impl<O: Observer<Event>> Game<O> {
                 self.decq.ip_spent[seat] += rules.pass_cost + amount;
             }
             OfficerAction::Nothing => {}
+            OfficerAction::Detach => {
+                // For the rest of the game: its views widen again.
+                self.detached[seat] |= 1 << p;
+                self.versions[seat] = self.versions[seat].wrapping_add(1);
+            }
         }
     }
 

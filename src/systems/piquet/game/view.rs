@@ -176,6 +176,7 @@ impl<O: Observer<Event>> Game<O> {
             .attached_to
             .map(|a| a as usize)
             .filter(|&a| self.units[seat][a].status != Status::Removed)
+            .filter(|_| self.detached[seat] >> p & 1 == 0)
     }
 
     /// Regiments under an attached subordinate figure's command other than

@@ -135,8 +135,9 @@ const END_NAMES: [&str; ENDS] = [
     "undecided",
 ];
 
-pub const OFFICER_ACTIONS: usize = 5;
-const OFFICER_NAMES: [&str; OFFICER_ACTIONS] = ["cast", "orders", "rally", "pass", "nothing"];
+pub const OFFICER_ACTIONS: usize = 6;
+const OFFICER_NAMES: [&str; OFFICER_ACTIONS] =
+    ["cast", "orders", "rally", "pass", "nothing", "detach"];
 
 /// Ratings: eliteness (d4..d10) by experience (1..3 dice).
 const RATINGS: usize = 12;
