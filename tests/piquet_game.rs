@@ -1161,7 +1161,7 @@ fn a_brigade_order_casts_its_least_elite_regiments_dice_for_all() {
             .rules
             .set_text(&format!("group_casts={casts}"))
             .unwrap();
-        let mut done_at_once = Rate::default();
+        let (mut done_at_once, mut completed_together) = (Rate::default(), 0);
         for game in 0..games {
             let replay = system.replay(&variant, 11, game).unwrap();
             let events: Vec<serde_json::Value> = replay
@@ -1209,6 +1209,7 @@ fn a_brigade_order_casts_its_least_elite_regiments_dice_for_all() {
                 if let (Some(elite), Some(militia)) = (idle("Elite"), idle("Militia")) {
                     let at = |e: &serde_json::Value| (e["decq"].clone(), e["kard"].clone());
                     assert_eq!(at(elite), at(militia), "{elite} {militia}");
+                    completed_together += 1;
                 }
             }
             // The first execution of the order the elite holds, and
@@ -1227,6 +1228,10 @@ fn a_brigade_order_casts_its_least_elite_regiments_dice_for_all() {
             done_at_once.trials > games / 2,
             "{casts}: {}",
             done_at_once.trials
+        );
+        assert!(
+            casts != "weakest_link" || completed_together > games / 2,
+            "{completed_together} games compared the two completions"
         );
         assert!(
             rate_within(done_at_once, exact, 0.9999),
@@ -1505,54 +1510,82 @@ fn cavalry_later_rounds_against_infantry_take_note_18s_step() {
 }
 
 #[test]
-fn a_brigade_of_two_players_moves_in_two_parts() {
+fn a_brigade_of_two_players_moves_in_parts() {
     // "it is executed when a card of the appropriate type is turned by a
     // player commanding the unit, this being the direct commander of the
     // unit or any player higher in the command chain": one brigade's
     // regiments under the commander and under a subordinate, ordered as
-    // one (their free first Move), execute in two parts, each player's
-    // keeping its own chips: the subordinate's cards move only its own.
+    // one (their free first Move), execute in parts, each player's
+    // keeping its own chips: the subordinate's cards move only its own,
+    // and the regiment its figure is attached to ("that regiment may
+    // automatically execute the order") moves alone on any card.
     let text = "decqs = 2\n[chips]\nmove = 12\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
         [army_deck]\ninfantry_move_in_open = 12\nofficer_check = 10\nmusket_reload = 10\nheroic_moment = 4\n\
-        [a]\ncommander = \"good\"\n[[a.subordinates]]\nname = \"Sub\"\ncommander = \"good\"\n\
+        [a]\ncommander = \"good\"\n[[a.subordinates]]\nname = \"Sub\"\ncommander = \"good\"\nattached_to = \"Theirs\"\n\
         [[a.regiments]]\nname = \"Own\"\nrating = \"line,reliable\"\norders = [\"move\"]\n\
         [[a.regiments]]\nname = \"Theirs\"\nrating = \"militia,undependable\"\nplayer = \"Sub\"\norders = [\"move\"]\n\
+        [[a.regiments]]\nname = \"Others\"\nrating = \"militia,undependable\"\nplayer = \"Sub\"\norders = [\"move\"]\n\
         [b]\ncommander = \"good\"\n[[b.regiments]]\nname = \"Enemy\"\nrating = \"line,reliable\"\norders = [\"deploy\"]\n";
     let system = fortunes::systems::find("piquet").unwrap();
     let mut variant = system.default_variant(system.both_playing("heuristic").unwrap());
     variant.scenario = toml::from_str(text).unwrap();
-    let mut executions = 0;
+    let (mut executions, mut together_after) = (0, 0);
     for game in 0..200 {
         let replay = system.replay(&variant, 13, game).unwrap();
         // Chips each regiment holds after its last execution.
         let mut left: std::collections::BTreeMap<String, u64> = Default::default();
+        // Until Sub's figure detaches (an Officer Check may), Theirs
+        // moves alone; Own, the commander's, always does.
+        let mut attached = true;
         for line in &replay.events.json {
             let e: serde_json::Value = serde_json::from_str(line).unwrap();
+            if e["event"] == "officer_check" && e["player"] == "Sub" && e["action"] == "detach" {
+                attached = false;
+            }
+            // A new order (after a rally, say) is given its chips afresh.
+            if e["event"] == "order" && e["side"] == "a" {
+                for name in e["regiments"].as_array().unwrap() {
+                    left.remove(name.as_str().unwrap());
+                }
+            }
             if e["event"] != "execute" || e["side"] != "a" {
                 continue;
             }
             executions += 1;
             let name = e["regiment"].as_str().unwrap().to_string();
-            assert_eq!(
-                e["with"].as_array().unwrap().len(),
-                0,
-                "two players' regiments as one: {line}"
-            );
-            if e["player"] == "Sub" {
+            let with = e["with"].as_array().unwrap();
+            if name == "Own" || with.iter().any(|n| n == "Own") || attached {
                 assert_eq!(
-                    name, "Theirs",
-                    "a subordinate's card executes its own: {line}"
+                    with.len(),
+                    0,
+                    "two players' regiments, or the attached one, in one: {line}"
                 );
             }
-            // Its pool is its own: what it had left, or a new order's 12.
-            let had = left.get(&name).copied().unwrap_or(12);
-            assert_eq!(e["chips"], had, "{line}");
+            together_after += !with.is_empty() as u64;
+            if e["player"] == "Sub" {
+                assert_ne!(name, "Own", "a subordinate's card executes its own: {line}");
+            }
+            // Its pool is its part's: what each had left (or a new
+            // order's 12), the most of them ("the regiment whose condition
+            // will generate the most movement chips").
+            let members: Vec<String> = std::iter::once(name.clone())
+                .chain(with.iter().map(|n| n.as_str().unwrap().to_string()))
+                .collect();
+            let had = members
+                .iter()
+                .map(|m| left.get(m).copied().unwrap_or(12))
+                .max();
+            assert_eq!(e["chips"].as_u64(), had, "{line}");
             // Complete, its next order is given the chips afresh.
-            match e["chips_left"].as_u64().unwrap() {
-                0 => left.remove(&name),
-                chips => left.insert(name, chips),
-            };
+            for member in members {
+                match e["chips_left"].as_u64().unwrap() {
+                    0 => left.remove(&member),
+                    chips => left.insert(member, chips),
+                };
+            }
         }
     }
     assert!(executions > 400, "{executions} executions");
+    // Detached, Sub's two regiments move as one again.
+    assert!(together_after > 20, "{together_after}");
 }

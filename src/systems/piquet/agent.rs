@@ -25,7 +25,7 @@ use std::cell::RefCell;
 pub const DECISIONS: [(&str, &str); 12] = [
     ("hand_play", "play a card from the hand (hand:N, for hand_play_cost) instead of turning the deck's top card (turn)"),
     ("turned", "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)"),
-    ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, or nothing"),
+    ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, nothing, or (its own figure attached) detach"),
     ("issue", "pay for the next order group: yes or no"),
     ("rally", "pay to rally the next unrallied regiment, or a worn one (it has lost Elan: shaken false, elan of full_elan left): yes or no"),
     ("attached", "the figure's regiment executes at once for attached_cost: yes or no"),

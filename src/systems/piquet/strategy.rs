@@ -406,7 +406,8 @@ impl PiquetStrategy {
     fn officer_useful(&self, needs: &Needs, rules: &Rules) -> bool {
         needs.order_groups > 0
             || self.wants_rally(needs)
-            || (needs.may_cast && needs.ip < self.recast_below)
+            // Low, it casts again; attached, it detaches to cast.
+            || needs.ip < self.recast_below
             || self.wants_to_pass(needs, rules)
     }
 

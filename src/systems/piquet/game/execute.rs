@@ -75,7 +75,7 @@ impl<O: Observer<Event>> Game<O> {
             // least elite casts, against one pool of the most chips any of
             // them was given, less the most any figure with them removes.
             let mates = match rules.weakest_link && matching & unit.group != 0 {
-                true => self.ordered_with(setup, seat, i, matching, attached),
+                true => self.ordered_with(setup, seat, i, matching),
                 false => 0,
             };
             let group = mates | 1 << i;
@@ -284,23 +284,24 @@ impl<O: Observer<Event>> Game<O> {
     /// the same KARD, in the same group) that move with it: those of the
     /// same player (a group spanning players keeps one pool for each
     /// player's part, which its own cards execute), and not the regiment
-    /// its player's own figure is attached to, which "may automatically
-    /// execute the order" for itself.
+    /// that player's own figure is attached to, which "may automatically
+    /// execute the order" for itself (on whichever player's card).
     fn ordered_with<D: Decide>(
         &self,
         setup: &Setup<'_, D>,
         seat: Seat,
         i: usize,
         waiting: u16,
-        attached: Option<usize>,
     ) -> u16 {
         let side = &setup.scenario.sides[seat];
         let unit = &self.units[seat][i];
-        let alone = attached.map_or(0, |a| 1u16 << a);
+        let player = side.regiments[i].player;
+        let alone = self
+            .attached(setup, seat, player as usize)
+            .map_or(0, |a| 1u16 << a);
         if alone >> i & 1 != 0 {
             return 0;
         }
-        let player = side.regiments[i].player;
         let mut mates = 0;
         let mut rest = waiting & unit.group & side.owned[player as usize] & !alone;
         while rest != 0 {
