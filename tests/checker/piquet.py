@@ -977,6 +977,13 @@ class _Game:
         bought = self.f(e, "bought")
         if bought:
             left = 0
+            # Only the card's player's own figure, still attached to one of these regiments, buys the order.
+            attached = p["attached"] if p["attached"] and self.reg(p["attached"]).status != "removed" else None
+            if attached not in [m.name for m in group]:
+                self.fail('"If a player\'s casting is attached to a regiment, that regiment may automatically execute '
+                          'the order on the first turn of the appropriate card, without making any cast, but with the '
+                          'cost of 2 IP"', "player %r buys %r's order at once, attached to %r"
+                          % (p["name"], g.name, attached))
         if self.f(e, "chips_left") != left:
             self.fail(T_CHIPS, "%d chips left, the event says %r" % (left, e["chips_left"]))
         if not casts and not bought and fig == 0:

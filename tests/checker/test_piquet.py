@@ -241,6 +241,13 @@ class PiquetTest(CheckerCase):
         ev[i]["action"] = "cast"
         self.assertReports(ev, r, i, "casts for initiative while attached")
 
+    def test_an_order_bought_at_once_after_detaching(self):
+        ev, r = pload(P_ATTACHED)
+        i = self.first(ev, "officer_check", side="a", action="detach")
+        j = self.first(ev, "execute", i + 1, side="a", player=ev[i]["player"])
+        ev[j]["bought"] = True
+        self.assertReports(ev, r, j, "buys")
+
     def test_a_commander_detaches_twice(self):
         ev, r = pload(P_ATTACHED)
         i = self.first(ev, "officer_check", side="a", action="detach")
