@@ -35,12 +35,12 @@ fn play(
     (stats, records)
 }
 
-fn rate_within(rate: Rate, exact: f64, confidence: f64) -> bool {
+pub(crate) fn rate_within(rate: Rate, exact: f64, confidence: f64) -> bool {
     let (low, high) = rate.wilson(confidence);
     low <= exact && exact <= high
 }
 
-fn mean_within(mean: Mean, exact: f64, confidence: f64) -> bool {
+pub(crate) fn mean_within(mean: Mean, exact: f64, confidence: f64) -> bool {
     let (low, high) = mean.interval(confidence);
     low <= exact && exact <= high
 }
@@ -143,7 +143,7 @@ fn a_move_order_waits_for_the_first_matching_card() {
     }
 }
 
-fn duel(attacker: &str, defender: &str) -> String {
+pub(crate) fn duel(attacker: &str, defender: &str) -> String {
     // One assault a game: the attacker's order is an assault with no
     // chips, executed on its first Melee Resolution card; three Deploy
     // orders follow, which the two Deployment cards of two DECQs cannot
@@ -345,56 +345,13 @@ fn an_attached_player_executes_at_once_and_cannot_cast() {
 
 /// Side a's commander attached to its one regiment, the Guard, whose Move
 /// order needs more chips than a DECQ of casts could remove.
-fn attached_guard() -> String {
+pub(crate) fn attached_guard() -> String {
     NO_UNITS
         .replace(
             "[a]\ncommander = \"average\"\n",
             "[a]\ncommander = \"average\"\nattached_to = \"Guard\"\n[[a.regiments]]\nname = \"Guard\"\nrating = \"line,reliable\"\norders = [\"move\"]\n",
         )
         .replace("move = 8", "move = 100")
-}
-
-#[test]
-fn an_attached_player_may_detach_and_then_cast() {
-    // "as long as the player is attached to the regiment he may not use
-    // the Officer Check card for any action other than to detach from the
-    // regiment. Thus, he or she may not cast for initiative": attached, no
-    // initiative cast; once an Officer Check detaches the figure, casts,
-    // and no execution at once for 2 IP (only an attached player may).
-    let system = fortunes::systems::find("piquet").unwrap();
-    let mut variant = system.default_variant(system.both_playing("heuristic").unwrap());
-    let text = attached_guard()
-        .replace("decqs = 1", "decqs = 3")
-        .replace("dress_lines = 4", "dress_lines = 8");
-    variant.scenario = toml::from_str(&text).unwrap();
-    let (mut detached_games, mut casts_after) = (0, 0);
-    for game in 0..300 {
-        let replay = system.replay(&variant, 3, game).unwrap();
-        let mut detached = false;
-        for line in &replay.events.json {
-            let e: serde_json::Value = serde_json::from_str(line).unwrap();
-            if e["side"] != "a" {
-                continue;
-            }
-            match (e["event"].as_str().unwrap(), e["action"].as_str()) {
-                ("officer_check", Some("detach")) => {
-                    assert!(!detached, "a figure detaches once: {line}");
-                    detached = true;
-                    detached_games += 1;
-                }
-                ("officer_check", Some("cast")) => {
-                    assert!(detached, "an attached player casts: {line}");
-                    casts_after += 1;
-                }
-                ("execute", _) if e["bought"] == true => {
-                    assert!(!detached, "a detached player executes at once: {line}");
-                }
-                _ => {}
-            }
-        }
-    }
-    assert!(detached_games > 100, "{detached_games} games with a detach");
-    assert!(casts_after > 100, "{casts_after} casts after detaching");
 }
 
 fn choose(n: u64, r: u64) -> f64 {
@@ -560,7 +517,7 @@ fn play_each(
 
 /// Side a's regiments (TOML entries) against one idle regiment of side b,
 /// with plenty of every order card.
-fn side_a(regiments: &str, chips: &str) -> String {
+pub(crate) fn side_a(regiments: &str, chips: &str) -> String {
     format!(
         "decqs = 2\n[chips]\n{chips}\n[army_deck]\ninfantry_move_in_open = 6\ndeployment = 4\n\
          officer_check = 6\ncrushing_volley = 4\n\
@@ -1097,7 +1054,7 @@ fn no_defeated_unit_stands_within_engagement_range_of_a_formed_enemy() {
 /// Six DECQs of a line regiment (d8, 24 Elan) worn by a battery's
 /// bombardment from 10 inches, with `cards` (an Army Deck line) beside the
 /// reloads.
-fn bombarded_line(cards: &str) -> String {
+pub(crate) fn bombarded_line(cards: &str) -> String {
     format!(
         "decqs = 6\ndistance = 10\n[chips]\nmove = 8\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
          [army_deck]\n{cards}\nartillery_reload = 8\nmusket_reload = 4\n\
@@ -1136,185 +1093,10 @@ fn a_worn_regiment_rallies_with_six_dice_needing_four() {
     assert_eq!(exact[6].value(), 729.0 / 262144.0);
 }
 
-#[test]
-fn a_brigade_order_casts_its_least_elite_regiments_dice_for_all() {
-    // "If the movement order has been given to a brigade or division ...
-    // use the regiment whose condition will generate the most movement
-    // chips and then use the least elite regiment to determine the number
-    // and type of dice to cast for performance." An elite veteran (3d10)
-    // and a militia undependable (1d4) of one brigade begin with one Move
-    // order of 4 chips: the brigade casts the militia's one d4, and only
-    // a 4 completes the order on its first cast, for both at once (1/4).
-    // Each casting its own, the elite completes on its first cast unless
-    // all three d10 read under 4: 1 - (3/10)^3.
-    let text = side_a(
-        "[[a.regiments]]\nname = \"Elite\"\nrating = \"elite,veteran\"\norders = [\"move\"]\n\
-         [[a.regiments]]\nname = \"Militia\"\nrating = \"militia,undependable\"\norders = [\"move\"]\n",
-        "move = 4\nmaneuver = 4\ndeploy = 3\nassault = 6",
-    );
-    let system = fortunes::systems::find("piquet").unwrap();
-    let games = 4_000;
-    for (casts, exact) in [("weakest_link", 0.25), ("each_regiment", 1.0 - 0.027)] {
-        let mut variant = system.default_variant(system.both_playing("heuristic").unwrap());
-        variant.scenario = toml::from_str(&text).unwrap();
-        variant
-            .rules
-            .set_text(&format!("group_casts={casts}"))
-            .unwrap();
-        let (mut done_at_once, mut completed_together) = (Rate::default(), 0);
-        for game in 0..games {
-            let replay = system.replay(&variant, 11, game).unwrap();
-            let events: Vec<serde_json::Value> = replay
-                .events
-                .json
-                .iter()
-                .map(|line| serde_json::from_str(line).unwrap())
-                .collect();
-            // The free first order's executions: those before side a
-            // orders again (a regiment shaken meanwhile is ordered alone).
-            let executions: Vec<_> = events
-                .iter()
-                .take_while(|e| !(e["event"] == "order" && e["side"] == "a"))
-                .filter(|e| e["event"] == "execute" && e["side"] == "a")
-                .collect();
-            for e in &executions {
-                let group = e["with"].as_array().unwrap();
-                let dice = |n: usize, sides: u64| {
-                    e["casts"].as_array().unwrap().iter().all(|cast| {
-                        let cast = cast.as_array().unwrap();
-                        cast.len() == n
-                            && cast
-                                .iter()
-                                .all(|d| (1..=sides).contains(&d.as_u64().unwrap()))
-                    })
-                };
-                match (casts, e["regiment"].as_str().unwrap()) {
-                    ("weakest_link", "Militia") => {
-                        assert_eq!(group, &["Elite"], "{e}");
-                        assert!(dice(1, 4), "the militia's d4: {e}");
-                    }
-                    ("each_regiment", "Militia") => assert!(group.is_empty() && dice(1, 4), "{e}"),
-                    ("each_regiment", "Elite") => assert!(group.is_empty() && dice(3, 10), "{e}"),
-                    _ => panic!("{casts}: {e}"),
-                }
-            }
-            // The free Move order completes for both on one KARD: each
-            // turns idle when it is done.
-            if casts == "weakest_link" {
-                let idle = |name: &str| {
-                    events.iter().find(|e| {
-                        e["event"] == "status" && e["regiment"] == name && e["to"] == "idle"
-                    })
-                };
-                if let (Some(elite), Some(militia)) = (idle("Elite"), idle("Militia")) {
-                    let at = |e: &serde_json::Value| (e["decq"].clone(), e["kard"].clone());
-                    assert_eq!(at(elite), at(militia), "{elite} {militia}");
-                    completed_together += 1;
-                }
-            }
-            // The first execution of the order the elite holds, and
-            // whether its first cast completed it.
-            if let Some(first) = executions.iter().find(|e| {
-                e["regiment"] == "Elite"
-                    || e["with"].as_array().unwrap().iter().any(|n| n == "Elite")
-            }) {
-                let first_cast = first["removed"][0].as_u64();
-                if first["figure"] == 0 && first["bought"] == false {
-                    done_at_once.record(first_cast.is_some_and(|r| r >= 4));
-                }
-            }
-        }
-        assert!(
-            done_at_once.trials > games / 2,
-            "{casts}: {}",
-            done_at_once.trials
-        );
-        assert!(
-            casts != "weakest_link" || completed_together > games / 2,
-            "{completed_together} games compared the two completions"
-        );
-        assert!(
-            rate_within(done_at_once, exact, 0.9999),
-            "{casts}: the elite's order done by its first cast {} vs exact {exact}",
-            done_at_once.value()
-        );
-    }
-}
-
-#[test]
-fn a_dress_lines_card_rallies_one_worn_regiment_under_note_15() {
-    // Note 15: "Optionally the Dress Lines cards can be used to allow the
-    // drawing player to rally one, and only one, unit for the cost of 1
-    // IP". A line regiment (d8) worn by a battery's bombardment, with
-    // Dress Lines cards in the deck and no Officer Check but the basic one:
-    // the worn regiment rallies on Dress Lines, one unit a card, as a
-    // sound rally (six d8 needing 4+: each fails with chance 3/8); one
-    // that bombardment left without Elan rallies as defeated. Without the
-    // option no Dress Lines card rallies.
-    let text = bombarded_line("dress_lines = 8");
-    let system = fortunes::systems::find("piquet").unwrap();
-    for option in [true, false] {
-        let mut variant = system.default_variant(system.both_playing("heuristic").unwrap());
-        variant.scenario = toml::from_str(&text).unwrap();
-        variant
-            .rules
-            .set_text(&format!("dress_lines_rally={option}"))
-            .unwrap();
-        let (mut rallies, mut failed) = (0u64, Rate::default());
-        for game in 0..600 {
-            let replay = system.replay(&variant, 23, game).unwrap();
-            // Side a's card this KARD, and the rallies it made.
-            let (mut card, mut on_card) = (String::new(), 0);
-            for line in &replay.events.json {
-                let e: serde_json::Value = serde_json::from_str(line).unwrap();
-                match (e["event"].as_str().unwrap(), e["side"].as_str()) {
-                    ("turn" | "hand_play", Some("a")) => {
-                        card = e["card"]
-                            .as_str()
-                            .unwrap()
-                            .trim_end_matches('*')
-                            .to_string();
-                        on_card = 0;
-                    }
-                    ("rally", Some("a")) if card == "dress_lines" => {
-                        on_card += 1;
-                        assert_eq!(on_card, 1, "one, and only one, unit a card: {line}");
-                        assert!(option, "{line}");
-                        // Bombardment taking its last Elan leaves it
-                        // defeated (six needing 6+).
-                        if e["kind"] == "defeated" {
-                            continue;
-                        }
-                        assert_eq!(e["kind"], "sound", "{line}");
-                        assert_eq!(e["need"], 4, "{line}");
-                        let dice = e["dice"].as_array().unwrap();
-                        assert_eq!(dice.len(), 6, "{line}");
-                        for die in dice {
-                            failed.record(die.as_u64().unwrap() < 4);
-                        }
-                        rallies += 1;
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if option {
-            assert!(rallies > 300, "{rallies} worn rallies on Dress Lines");
-            assert!(
-                rate_within(failed, 3.0 / 8.0, 0.9999),
-                "a die fails {} of the time, not 3/8",
-                failed.value()
-            );
-        } else {
-            assert_eq!(rallies, 0, "no Dress Lines rally without note 15's option");
-        }
-    }
-}
-
 /// Side a's line regiment and a Russian twelve-gun company, its halves
 /// (`half` adds to the second's entry) of the Line's brigade, against one
 /// regiment in bombardment range.
-fn twelve_guns(half: &str) -> String {
+pub(crate) fn twelve_guns(half: &str) -> String {
     let company = |name: &str, more: &str| {
         format!(
             "[[a.regiments]]\nname = \"{name}\"\narm = \"artillery\"\nrating = \"medium_heavy,II\"\n\
@@ -1332,260 +1114,4 @@ fn twelve_guns(half: &str) -> String {
         company("Twelve I", ""),
         company("Twelve II", half)
     )
-}
-
-#[test]
-fn a_twelve_gun_companys_halves_maneuver_as_one_and_fight_as_two() {
-    // "Russian 12 gun companies are represented by two 6 gun companies
-    // that maneuver as one, but fight as two companies." The halves'
-    // plan differs from the Line's, so their brigade is an order group
-    // only when all three wait for the same order: else each order to one
-    // half is to both (unless the other may not be ordered), and they
-    // execute it together (the weakest link), while each fires its own
-    // six-gun volley (2d8).
-    let system = fortunes::systems::find("piquet").unwrap();
-    let mut variant = system.default_variant(system.both_playing("heuristic").unwrap());
-    variant.scenario = toml::from_str(&twelve_guns("maneuvers_with = \"Twelve I\"\n")).unwrap();
-    let halves = ["Twelve I", "Twelve II"];
-    let (mut together, mut both_fired) = (0, 0);
-    for game in 0..300 {
-        let replay = system.replay(&variant, 5, game).unwrap();
-        let mut fired: Vec<(u64, u64, String)> = Vec::new();
-        let mut status = std::collections::BTreeMap::new();
-        // The order event that gave each regiment its order (0: the free
-        // first orders).
-        let mut given = std::collections::BTreeMap::new();
-        // Orders of its plan each regiment completed.
-        let mut done: std::collections::BTreeMap<String, usize> = Default::default();
-        for (at, line) in replay.events.json.iter().enumerate() {
-            let e: serde_json::Value = serde_json::from_str(line).unwrap();
-            let named = |key: &str| -> Vec<String> {
-                match &e[key] {
-                    serde_json::Value::String(n) => vec![n.clone()],
-                    serde_json::Value::Array(ns) => {
-                        ns.iter().map(|n| n.as_str().unwrap().to_string()).collect()
-                    }
-                    _ => Vec::new(),
-                }
-            };
-            match e["event"].as_str().unwrap() {
-                "status" => {
-                    status.insert(
-                        named("regiment")[0].clone(),
-                        e["to"].as_str().unwrap().to_string(),
-                    );
-                }
-                "order" => {
-                    let ordered = named("regiments");
-                    let has = |h: &str| ordered.iter().any(|n| n == h);
-                    for name in &ordered {
-                        given.insert(name.clone(), at);
-                    }
-                    // One half alone only while the other may not be
-                    // ordered (not idle: unrallied, say, or still moving)
-                    // or waits for another order of the plan.
-                    for (half, other) in [(halves[0], halves[1]), (halves[1], halves[0])] {
-                        if has(half) && !has(other) {
-                            let idle = status.get(other).is_some_and(|s| s == "idle");
-                            let next = |h: &str| done.get(h).copied().unwrap_or(0) % 2;
-                            assert!(!idle || next(half) != next(other), "{line}");
-                        }
-                    }
-                }
-                "execute" if e["side"] == "a" => {
-                    let mut group = named("regiment");
-                    group.extend(named("with"));
-                    let n = halves
-                        .iter()
-                        .filter(|h| group.contains(&h.to_string()))
-                        .count();
-                    together += (n == 2) as u64;
-                    if e["chips_left"] == 0 {
-                        for name in &group {
-                            *done.entry(name.clone()).or_insert(0) += 1;
-                        }
-                    }
-                    // Alone only when the halves were ordered apart (one
-                    // could not be ordered when the other was), or the
-                    // other no longer waits (shaken meanwhile).
-                    let apart = given.get(halves[0]) != given.get(halves[1]);
-                    let other = halves.iter().find(|h| !group.contains(&h.to_string()));
-                    if let (1, Some(other)) = (n, other) {
-                        let waits = status.get(*other).is_none_or(|s| s == "ordered");
-                        assert!(
-                            apart || !waits,
-                            "one half executes without the other: {line}"
-                        );
-                    }
-                }
-                "volley" if e["side"] == "a" && named("regiment")[0] != "Line" => {
-                    let dice = e["dice"].as_array().unwrap();
-                    assert!(
-                        dice.len() == 2
-                            && dice.iter().all(|d| (1..=8).contains(&d.as_u64().unwrap())),
-                        "a six-gun Class II medium heavy volley is 2d8: {line}"
-                    );
-                    let kard = (e["decq"].as_u64().unwrap(), e["kard"].as_u64().unwrap());
-                    fired.push((kard.0, kard.1, named("regiment")[0].clone()));
-                }
-                _ => {}
-            }
-        }
-        both_fired += fired
-            .iter()
-            .filter(|(d, k, n)| {
-                n == "Twelve I"
-                    && fired
-                        .iter()
-                        .any(|f| (f.0, f.1) == (*d, *k) && f.2 == "Twelve II")
-            })
-            .count();
-    }
-    assert!(
-        together > 300,
-        "{together} executions of both halves as one"
-    );
-    assert!(
-        both_fired > 100,
-        "{both_fired} KARDs on which both halves fired"
-    );
-}
-
-#[test]
-fn cavalry_later_rounds_against_infantry_take_note_18s_step() {
-    // Note 18: "cavalry needs to use its shock to win quick; if they
-    // don't, the infantry will gradually get the upper hand". Its modifier
-    // was lost with the table; cavalry_later_step steps a cavalry
-    // attacker's casts against infantry after its first round. Line
-    // cavalry (2d8, no breakthrough) assaults line infantry of 60 Elan:
-    // its first casts read 2d8, its later ones 2d8 stepped down 2, the
-    // infantry's all 2d8, each cast's mean exact from the text's dice.
-    let text = duel("line,reliable", "line,reliable")
-        .replacen(
-            "rating = \"line,reliable\"\n",
-            "rating = \"line,reliable\"\narm = \"cavalry\"\nbattle_cavalry = false\n",
-            1,
-        )
-        .replace("name = \"Defender\"\n", "name = \"Defender\"\nelan = 60\n")
-        .replace("dress_lines = 4", "dress_lines = 8");
-    let system = fortunes::systems::find("piquet").unwrap();
-    let mut variant = system.default_variant(system.both_playing("heuristic").unwrap());
-    variant.scenario = toml::from_str(&text).unwrap();
-    variant.rules.set_text("cavalry_later_step=-2").unwrap();
-    let exact = |step: i32| {
-        let law =
-            fortunes::systems::piquet::dice::cast_distribution(8, 2, step, BeyondFour::NextType);
-        fortunes::systems::piquet::dice::mean(&law).value()
-    };
-    let (mut first, mut later, mut defender) = (Mean::default(), Mean::default(), Mean::default());
-    for game in 0..6_000 {
-        let replay = system.replay(&variant, 31, game).unwrap();
-        let mut rounds = 0;
-        for line in &replay.events.json {
-            let e: serde_json::Value = serde_json::from_str(line).unwrap();
-            if e["event"] == "assault_round" {
-                let cast = e["attacker_casts"][0].as_u64().unwrap();
-                match rounds {
-                    0 => first.record(cast),
-                    _ => later.record(cast),
-                }
-                defender.record(e["defender_cast"].as_u64().unwrap());
-                rounds += 1;
-            }
-        }
-    }
-    assert!(later.n > 6_000, "{} later rounds", later.n);
-    for (name, mean, step) in [
-        ("first", first, 0),
-        ("later", later, -2),
-        ("defender", defender, 0),
-    ] {
-        assert!(
-            mean_within(mean, exact(step), 0.9999),
-            "{name}: {} vs exact {}",
-            mean.value(),
-            exact(step)
-        );
-    }
-}
-
-#[test]
-fn a_brigade_of_two_players_moves_in_parts() {
-    // "it is executed when a card of the appropriate type is turned by a
-    // player commanding the unit, this being the direct commander of the
-    // unit or any player higher in the command chain": one brigade's
-    // regiments under the commander and under a subordinate, ordered as
-    // one (their free first Move), execute in parts, each player's
-    // keeping its own chips: the subordinate's cards move only its own,
-    // and the regiment its figure is attached to ("that regiment may
-    // automatically execute the order") moves alone on any card.
-    let text = "decqs = 2\n[chips]\nmove = 12\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
-        [army_deck]\ninfantry_move_in_open = 12\nofficer_check = 10\nmusket_reload = 10\nheroic_moment = 4\n\
-        [a]\ncommander = \"good\"\n[[a.subordinates]]\nname = \"Sub\"\ncommander = \"good\"\nattached_to = \"Theirs\"\n\
-        [[a.regiments]]\nname = \"Own\"\nrating = \"line,reliable\"\norders = [\"move\"]\n\
-        [[a.regiments]]\nname = \"Theirs\"\nrating = \"militia,undependable\"\nplayer = \"Sub\"\norders = [\"move\"]\n\
-        [[a.regiments]]\nname = \"Others\"\nrating = \"militia,undependable\"\nplayer = \"Sub\"\norders = [\"move\"]\n\
-        [b]\ncommander = \"good\"\n[[b.regiments]]\nname = \"Enemy\"\nrating = \"line,reliable\"\norders = [\"deploy\"]\n";
-    let system = fortunes::systems::find("piquet").unwrap();
-    let mut variant = system.default_variant(system.both_playing("heuristic").unwrap());
-    variant.scenario = toml::from_str(text).unwrap();
-    let (mut executions, mut together_after) = (0, 0);
-    for game in 0..200 {
-        let replay = system.replay(&variant, 13, game).unwrap();
-        // Chips each regiment holds after its last execution.
-        let mut left: std::collections::BTreeMap<String, u64> = Default::default();
-        // Until Sub's figure detaches (an Officer Check may), Theirs
-        // moves alone; Own, the commander's, always does.
-        let mut attached = true;
-        for line in &replay.events.json {
-            let e: serde_json::Value = serde_json::from_str(line).unwrap();
-            if e["event"] == "officer_check" && e["player"] == "Sub" && e["action"] == "detach" {
-                attached = false;
-            }
-            // A new order (after a rally, say) is given its chips afresh.
-            if e["event"] == "order" && e["side"] == "a" {
-                for name in e["regiments"].as_array().unwrap() {
-                    left.remove(name.as_str().unwrap());
-                }
-            }
-            if e["event"] != "execute" || e["side"] != "a" {
-                continue;
-            }
-            executions += 1;
-            let name = e["regiment"].as_str().unwrap().to_string();
-            let with = e["with"].as_array().unwrap();
-            if name == "Own" || with.iter().any(|n| n == "Own") || attached {
-                assert_eq!(
-                    with.len(),
-                    0,
-                    "two players' regiments, or the attached one, in one: {line}"
-                );
-            }
-            together_after += !with.is_empty() as u64;
-            if e["player"] == "Sub" {
-                assert_ne!(name, "Own", "a subordinate's card executes its own: {line}");
-            }
-            // Its pool is its part's: what each had left (or a new
-            // order's 12), the most of them ("the regiment whose condition
-            // will generate the most movement chips").
-            let members: Vec<String> = std::iter::once(name.clone())
-                .chain(with.iter().map(|n| n.as_str().unwrap().to_string()))
-                .collect();
-            let had = members
-                .iter()
-                .map(|m| left.get(m).copied().unwrap_or(12))
-                .max();
-            assert_eq!(e["chips"].as_u64(), had, "{line}");
-            // Complete, its next order is given the chips afresh.
-            for member in members {
-                match e["chips_left"].as_u64().unwrap() {
-                    0 => left.remove(&member),
-                    chips => left.insert(member, chips),
-                };
-            }
-        }
-    }
-    assert!(executions > 400, "{executions} executions");
-    // Detached, Sub's two regiments move as one again.
-    assert!(together_after > 20, "{together_after}");
 }

@@ -29,6 +29,7 @@ mod mechanics;
 mod piquet;
 mod piquet_fire;
 mod piquet_game;
+mod piquet_orders;
 mod replay;
 mod report_html;
 mod sensitivity;

@@ -111,21 +111,22 @@ fn maximising_finds_the_largest_hand() {
 #[test]
 fn the_command_writes_its_table_and_plot() {
     let out = std::env::temp_dir().join(format!("fortunes-tune-{}", std::process::id()));
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_fortunes"))
-        .args([
-            "tune",
-            "haggerty",
-            "--param",
-            "hand_size_a",
-            "--from",
-            "4",
-            "--to",
-            "8",
-        ])
-        .args(["--metric", "initiative", "--target", "0.5", "-o"])
-        .arg(&out)
-        .output()
-        .unwrap();
+    let output = crate::common::fortunes(&[
+        "tune",
+        "haggerty",
+        "--param",
+        "hand_size_a",
+        "--from",
+        "4",
+        "--to",
+        "8",
+        "--metric",
+        "initiative",
+        "--target",
+        "0.5",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     let table = std::fs::read_to_string(out.join("tune.csv")).unwrap_or_default();
     let plot = out.join("tune.svg").is_file();
@@ -151,13 +152,7 @@ fn the_command_writes_its_table_and_plot() {
 
 #[test]
 fn an_experiment_file_carries_its_search() {
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_fortunes"))
-            .args(args)
-            .current_dir(crate::common::crate_dir())
-            .output()
-            .unwrap()
-    };
+    let run = crate::common::fortunes;
     let output = run(&["tune", "experiments/haggerty-even-hand.toml"]);
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(
@@ -191,12 +186,7 @@ fn an_experiment_file_carries_its_search() {
 
 #[test]
 fn a_race_with_nothing_to_race_or_no_budget_is_refused() {
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_fortunes"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = crate::common::fortunes;
     let one = run(&[
         "tune",
         "haggerty",
@@ -252,13 +242,7 @@ fn a_sweep_under_a_constraint_is_raced_and_reproduced_from_its_run_file() {
          [tune]\nmetric = \"initiative\"\ntarget = 0.5\nconstraint = \"actions_per_turn:a>=30\"\n",
     )
     .unwrap();
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_fortunes"))
-            .args(args)
-            .current_dir(crate::common::crate_dir())
-            .output()
-            .unwrap()
-    };
+    let run = crate::common::fortunes;
     let (first, second) = (dir.join("first"), dir.join("second"));
     let output = run(&[
         "tune",
@@ -472,12 +456,7 @@ fn a_deck_of_a_given_size_is_tuned_to_an_exact_mean() {
 fn a_search_over_counts_is_written_and_replayed() {
     let temp = crate::common::TempDir::new("tune-counts");
     let out = temp.path().join("out");
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_fortunes"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = crate::common::fortunes;
     let output = run(&[
         "tune",
         "skirmish",

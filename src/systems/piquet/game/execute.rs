@@ -6,6 +6,26 @@
 use super::*;
 use crate::systems::piquet::strategy::one_of;
 
+/// A card's performance casts against an order's chips (`Game::cast_against`):
+/// the chips left, the casts made, and each one's faces and chips removed
+/// when observed.
+struct Casts {
+    chips: u32,
+    count: u32,
+    faces: Vec<Vec<u32>>,
+    removals: Vec<u32>,
+}
+
+/// Regiments a card executes as one (`Game::executing`).
+struct Executing {
+    group: u16,
+    /// Whose dice are cast.
+    lead: usize,
+    /// The pool's chips before the card, and what a figure takes off it.
+    given: u32,
+    figure: u32,
+}
+
 impl<O: Observer<Event>> Game<O> {
     /// A card that executes orders: each of the player's regiments with a
     /// matching order casts against its chips.
@@ -22,7 +42,6 @@ impl<O: Observer<Event>> Game<O> {
         tally: &mut GameTally,
     ) {
         let rules = setup.rules;
-        let side = &setup.scenario.sides[seat];
         let strategy = &setup.strategies[seat];
         let attached = self.attached(setup, seat, p);
         let mut executed_any = false;
@@ -70,31 +89,13 @@ impl<O: Observer<Event>> Game<O> {
             };
             matching &= !(1 << i);
             let unit = self.units[seat][i];
-            // Under `weakest_link` the regiments given this order with `i`
-            // that wait for this card execute it with `i`, as one: the
-            // least elite casts, against one pool of the most chips any of
-            // them was given, less the most any figure with them removes.
-            let mates = match rules.weakest_link && matching & unit.group != 0 {
-                true => self.ordered_with(setup, seat, i, matching),
-                false => 0,
-            };
-            let group = mates | 1 << i;
-            let (lead, given, figure) = if mates == 0 {
-                (i, unit.chips as u32, side.regiments[i].figure as u32)
-            } else {
-                matching &= !mates;
-                let (mut given, mut figure) = (0u32, 0u32);
-                let mut rest = group;
-                while rest != 0 {
-                    let j = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    given = given.max(self.units[seat][j].chips as u32);
-                    figure = figure.max(side.regiments[j].figure as u32);
-                }
-                (self.least_elite(setup, seat, group), given, figure)
-            };
-            let regiment = &side.regiments[lead];
-            let order = unit.order as usize;
+            let Executing {
+                group,
+                lead,
+                given,
+                figure,
+            } = self.executing(setup, seat, i, matching);
+            matching &= !group;
             let ip_before = self.players[seat][p].ip;
             // Under an attached subordinate figure's command, even the
             // first cast costs IP: without it the order waits.
@@ -134,21 +135,7 @@ impl<O: Observer<Event>> Game<O> {
                 self.decq.spent[seat][Spend::Attached as usize] += first_cast;
                 self.decq.ip_spent[seat] += first_cast;
             }
-            let mut rest = group;
-            while rest != 0 {
-                let j = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let member = self.units[seat][j];
-                if !member.executed {
-                    let wait = self.kard - member.issued;
-                    stats.sides[seat].first_execution[order].record(wait as u64);
-                    if member.order == OrderKind::Move {
-                        tally.move_wait[seat] += wait;
-                        tally.move_orders[seat] += 1;
-                    }
-                    self.units[seat][j].executed = true;
-                }
-            }
+            self.first_executions(seat, group, stats, tally);
             let player = &mut self.players[seat][p];
             // An attached subordinate figure removes its chips once on each
             // turn of the card, beside whatever the casts remove.
@@ -167,46 +154,12 @@ impl<O: Observer<Event>> Game<O> {
                 self.decq.ip_spent[seat] += rules.attached_cost;
                 chips = 0;
             }
-            let mut casts = 0;
-            let (mut faces, mut removals) = (Vec::new(), Vec::new());
-            while chips > 0 {
-                let Some(cost) = rules.cast_cost(casts) else {
-                    break;
-                };
-                if casts > 0 {
-                    let player = &mut self.players[seat][p];
-                    if player.ip < cost
-                        || !strategy.extra_cast(
-                            &at!(self, setup, seat, p, group, None),
-                            player.ip,
-                            cost,
-                            chips,
-                            &mut self.seats[seat][p],
-                        )
-                    {
-                        break;
-                    }
-                    player.ip -= cost;
-                    self.decq.spent[seat][Spend::ExtraCast as usize] += cost;
-                    stats.sides[seat].extra_casts += 1;
-                    self.decq.ip_spent[seat] += cost;
-                }
-                let r = regiment.rating;
-                let step = r.step + self.tier_step(rules, seat, lead, regiment);
-                let told = self.obs.on().then(|| {
-                    let mut dice = self.dice.clone();
-                    events::cast_faces(&mut dice, r.sides, r.dice, step, rules.beyond_four)
-                });
-                let removed = cast(&mut self.dice, r.sides, r.dice, step, rules.beyond_four);
-                if let Some((dice, value)) = told {
-                    assert_eq!(value, removed, "a cast's faces read as the game read them");
-                    faces.push(dice);
-                    removals.push(removed);
-                }
-                chips = chips.saturating_sub(removed);
-                casts += 1;
-                stats.sides[seat].performance_casts += 1;
-            }
+            let Casts {
+                chips,
+                count: casts,
+                faces,
+                removals,
+            } = self.cast_against(setup, seat, p, group, lead, chips, stats);
             if self.obs.on() {
                 let ip = self.players[seat][p].ip;
                 self.tell(setup, seat, p, |decq, kard, side, player| Event::Execute {
@@ -246,6 +199,142 @@ impl<O: Observer<Event>> Game<O> {
         }
         if from_hand && executed_any {
             stats.sides[seat].hand_plays_executing += 1;
+        }
+    }
+
+    /// The group's performance casts against its `chips` on this card,
+    /// with `lead`'s dice: the first free, a second and third bought for
+    /// IP while the player will.
+    #[allow(clippy::too_many_arguments)]
+    fn cast_against<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        group: u16,
+        lead: usize,
+        mut chips: u32,
+        stats: &mut Stats,
+    ) -> Casts {
+        let rules = setup.rules;
+        let strategy = &setup.strategies[seat];
+        let regiment = &setup.scenario.sides[seat].regiments[lead];
+        let mut casts = 0;
+        let (mut faces, mut removals) = (Vec::new(), Vec::new());
+        while chips > 0 {
+            let Some(cost) = rules.cast_cost(casts) else {
+                break;
+            };
+            if casts > 0 {
+                let player = &mut self.players[seat][p];
+                if player.ip < cost
+                    || !strategy.extra_cast(
+                        &at!(self, setup, seat, p, group, None),
+                        player.ip,
+                        cost,
+                        chips,
+                        &mut self.seats[seat][p],
+                    )
+                {
+                    break;
+                }
+                player.ip -= cost;
+                self.decq.spent[seat][Spend::ExtraCast as usize] += cost;
+                stats.sides[seat].extra_casts += 1;
+                self.decq.ip_spent[seat] += cost;
+            }
+            let r = regiment.rating;
+            let step = r.step + self.tier_step(rules, seat, lead, regiment);
+            let told = self.obs.on().then(|| {
+                let mut dice = self.dice.clone();
+                events::cast_faces(&mut dice, r.sides, r.dice, step, rules.beyond_four)
+            });
+            let removed = cast(&mut self.dice, r.sides, r.dice, step, rules.beyond_four);
+            if let Some((dice, value)) = told {
+                assert_eq!(value, removed, "a cast's faces read as the game read them");
+                faces.push(dice);
+                removals.push(removed);
+            }
+            chips = chips.saturating_sub(removed);
+            casts += 1;
+            stats.sides[seat].performance_casts += 1;
+        }
+        Casts {
+            chips,
+            count: casts,
+            faces,
+            removals,
+        }
+    }
+
+    /// What executes with regiment `i`, of those `waiting` for the card.
+    /// Under `weakest_link` the regiments given this order with `i` execute
+    /// it with `i`, as one: the least elite casts, against one pool of the
+    /// most chips any of them was given, less the most any figure with
+    /// them removes.
+    #[inline]
+    fn executing<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        waiting: u16,
+    ) -> Executing {
+        let side = &setup.scenario.sides[seat];
+        let unit = &self.units[seat][i];
+        let mates = match setup.rules.weakest_link && waiting & unit.group != 0 {
+            true => self.ordered_with(setup, seat, i, waiting),
+            false => 0,
+        };
+        if mates == 0 {
+            return Executing {
+                group: 1 << i,
+                lead: i,
+                given: unit.chips as u32,
+                figure: side.regiments[i].figure as u32,
+            };
+        }
+        let group = mates | 1 << i;
+        let (mut given, mut figure) = (0u32, 0u32);
+        let mut rest = group;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            given = given.max(self.units[seat][j].chips as u32);
+            figure = figure.max(side.regiments[j].figure as u32);
+        }
+        Executing {
+            group,
+            lead: self.least_elite(setup, seat, group),
+            given,
+            figure,
+        }
+    }
+
+    /// The first execution of each order of `group` not yet executed: the
+    /// wait from its issue.
+    #[inline]
+    fn first_executions(
+        &mut self,
+        seat: Seat,
+        group: u16,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let mut rest = group;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let member = self.units[seat][j];
+            if !member.executed {
+                let wait = self.kard - member.issued;
+                stats.sides[seat].first_execution[member.order as usize].record(wait as u64);
+                if member.order == OrderKind::Move {
+                    tally.move_wait[seat] += wait;
+                    tally.move_orders[seat] += 1;
+                }
+                self.units[seat][j].executed = true;
+            }
         }
     }
 
