@@ -315,7 +315,7 @@ for line in sys.stdin:
     own = {u["name"]: u for u in field[seat]}
     theirs = {u["name"]: u for u in field[enemy]}
     named = [own[r] for r in m.get("regiments", [])]
-    if d in ("issue", "rally", "reload", "fire", "assault_now", "attached", "extra_cast") and not named:
+    if d in ("issue", "rally", "reload", "fire", "assault_now", "retire_now", "attached", "extra_cast") and not named:
         fail("no regiment named", m)
     if d == "fire":
         target = theirs[m["target"]]
@@ -341,8 +341,13 @@ for line in sys.stdin:
         fail("rally of a regiment not the player's, or neither Shaken nor worn", m)
     if d == "reload" and any(u["loaded"] or (p != 0 and u["player"] != p) for u in named):
         fail("reload of a loaded regiment or one outside the command", m)
-    if d in ("issue", "assault_now") and any(u["status"] != "idle" or (p != 0 and u["player"] != p) for u in named):
+    # An order out of an assault is a Maneuver to one regiment fighting.
+    out = d == "issue" and m["order"] == "maneuver" and len(named) == 1 and named[0]["status"] == "fighting"
+    if d in ("issue", "assault_now") and not out and any(u["status"] != "idle" or (p != 0 and u["player"] != p) for u in named):
         fail("order for a regiment not idle or not the player's", m)
+    if d == "retire_now" and (len(named) != 1 or named[0]["status"] != "fighting" or (p != 0 and named[0]["player"] != p)
+                              or named[0]["elan"] != m["elan"] or m["elan"] > m["full_elan"]):
+        fail("an order out of an assault for a regiment not fighting, or not the player's", m)
     if d == "assault_now" and targets[named[0]["name"]] != m["target"]:
         fail("assault against another target than the scenario's", m)
     if d == "issue" and (m["order"] not in ("move", "maneuver", "deploy", "assault") or not isinstance(m["cost"], int)):

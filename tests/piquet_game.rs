@@ -1004,6 +1004,17 @@ mod watch {
             self.look(at);
             self.inner.assault_now(at, target_elan, asking)
         }
+        fn retire_now(
+            &self,
+            at: &At<'_>,
+            elan: u32,
+            full: u32,
+            enemy_elan: u32,
+            asking: bool,
+        ) -> bool {
+            self.look(at);
+            self.inner.retire_now(at, elan, full, enemy_elan, asking)
+        }
         fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
             self.look(at);
             self.inner.pass_amount(at, ip, most, rng)

@@ -19,11 +19,27 @@ fn replays<'a>(
     seed: u64,
     games: u64,
 ) -> impl Iterator<Item = Vec<Value>> + 'a {
+    replays_tuned(text, sets, &[], seed, games)
+}
+
+/// `replays` with both heuristics tuned by `tuning` (name=value each).
+fn replays_tuned<'a>(
+    text: &str,
+    sets: &'a [&'a str],
+    tuning: &[&str],
+    seed: u64,
+    games: u64,
+) -> impl Iterator<Item = Vec<Value>> + 'a {
     let system = fortunes::systems::find("piquet").unwrap();
     let mut variant = system.default_variant(system.both_playing("heuristic").unwrap());
     variant.scenario = toml::from_str(text).unwrap();
     for set in sets {
         variant.rules.set_text(set).unwrap();
+    }
+    for player in variant.players.0.iter_mut() {
+        for set in tuning {
+            player.tuning.set_text(set).unwrap();
+        }
     }
     (0..games).map(move |game| {
         let replay = system.replay(&variant, seed, game).unwrap();
@@ -459,4 +475,126 @@ fn a_brigade_of_two_players_moves_in_parts() {
     assert!(executions > 400, "{executions} executions");
     // Detached, Sub's two regiments move as one again.
     assert!(together_after > 20, "{together_after}");
+}
+
+/// Two regiments of 60 Elan stepped down 2: an assault lasts some fifteen
+/// KARDs, time for an Officer Check and a Maneuver card.
+fn long_duel() -> String {
+    crate::piquet_game::duel("line,reliable", "line,reliable")
+        .replace(
+            "dress_lines = 4",
+            "dress_lines = 4\ninfantry_move_in_open = 4",
+        )
+        .replace("orders = [", "elan = 60\nstep = -2\norders = [")
+}
+
+#[test]
+fn a_regiment_in_an_assault_takes_only_a_maneuver_order_and_retires_from_the_fight() {
+    // "Units that are Assaulting can only be issued a Maneuver order. The
+    // unit may continue to fight at full effectiveness as it is trying to
+    // execute the Maneuver order"; "you can Maneuver out of an Assault";
+    // rounds are fought "until the victor is determined or one side or the
+    // other retires from the fight". Heuristics that retire whenever
+    // below the enemy's Elan.
+    let text = long_duel();
+    let tuning = ["retire_at_elan=100"];
+    let (mut retired, mut fought_on, mut by_defender) = (0, 0, 0);
+    for events in replays_tuned(&text, &[], &tuning, 7, 300) {
+        let mut status = std::collections::BTreeMap::new();
+        let mut x = std::collections::BTreeMap::new();
+        // Rounds fought by each regiment since its order out.
+        let mut rounds_retiring = std::collections::BTreeMap::new();
+        let mut ended: Option<(String, bool)> = None;
+        for (at, e) in events.iter().enumerate() {
+            let name = |key: &str| e[key].as_str().unwrap_or_default().to_string();
+            match e["event"].as_str().unwrap() {
+                "regiment" => {
+                    x.insert(name("regiment"), e["at"].as_i64().unwrap());
+                    // Its plan's first order already issued, free.
+                    status.insert(name("regiment"), "ordered".to_string());
+                }
+                "moves" => {
+                    x.insert(name("regiment"), e["to"].as_i64().unwrap());
+                }
+                "status" => {
+                    let (from, to) = (name("from"), name("to"));
+                    assert_eq!(status[&name("regiment")], from, "{e}");
+                    if from == "retiring" {
+                        assert!(to != "ordered" && to != "fighting", "{e}");
+                    }
+                    status.insert(name("regiment"), to);
+                }
+                "order" => {
+                    let regiments = e["regiments"].as_array().unwrap();
+                    let names: Vec<&str> = regiments.iter().map(|r| r.as_str().unwrap()).collect();
+                    if names.iter().any(|n| status[*n] == "fighting") {
+                        assert_eq!(e["order"], "maneuver", "an order into a fight: {e}");
+                        assert_eq!(names.len(), 1, "ordered out alone: {e}");
+                        let next = &events[at + 1];
+                        assert_eq!(next["event"], "status", "{next}");
+                        assert_eq!(next["to"], "retiring", "{next}");
+                        rounds_retiring.insert(names[0].to_string(), 0);
+                    }
+                }
+                "assault_round" => {
+                    for who in [name("defender")].into_iter().chain(
+                        e["attackers"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|a| a.as_str().unwrap().to_string()),
+                    ) {
+                        if let Some(rounds) = rounds_retiring.get_mut(&who) {
+                            *rounds += 1;
+                            fought_on += 1;
+                        }
+                    }
+                }
+                "retires" => {
+                    let regiment = name("regiment");
+                    assert_eq!(status[&regiment], "retiring", "{e}");
+                    let defender = name("defender");
+                    let defending = regiment == defender;
+                    // Four inches back from where it was fought: side a
+                    // faces up the axis, side b down it.
+                    let contact = x[&defender];
+                    let back = if e["side"] == "a" { -4 } else { 4 };
+                    let moved = &events[at + 1];
+                    assert_eq!(moved["event"], "moves", "{moved}");
+                    assert_eq!(moved["why"], "retires", "{moved}");
+                    assert_eq!(moved["to"].as_i64().unwrap(), contact + back, "{moved}");
+                    retired += 1;
+                    by_defender += defending as u32;
+                    rounds_retiring.remove(&regiment);
+                    ended = Some((regiment, defending));
+                }
+                "assault_ends" => {
+                    if let Some((regiment, defending)) = ended.take() {
+                        // One attacker: its retiring ends the fight too.
+                        assert_eq!(e["end"], "retired", "{e}");
+                        assert_eq!(e["attacker_won"], defending, "{e}");
+                        assert_eq!(status[&regiment], "idle", "formed again: {e}");
+                        let other = if regiment == "Attacker" {
+                            "Defender"
+                        } else {
+                            "Attacker"
+                        };
+                        assert_eq!(status[other], "shaken", "the one left must rally: {e}");
+                    } else {
+                        assert!(e["end"] != "retired", "{e}");
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(retired > 100, "{retired} retirements");
+    assert!(by_defender > 10, "{by_defender} by the defender");
+    assert!(fought_on > 100, "{fought_on} rounds fought while retiring");
+    // Without the rule no regiment in an assault is ordered.
+    for events in replays_tuned(&text, &["assault_maneuver=false"], &tuning, 7, 100) {
+        assert!(events
+            .iter()
+            .all(|e| e["event"] != "retires" && e["to"] != "retiring"));
+    }
 }

@@ -24,7 +24,10 @@ events and stops at the first one the rules make impossible. What it holds the t
   Move by arm, Maneuver, Deployment, an assault by Melee Resolution; Musket/Missile Reload for
   infantry, Artillery Reload for companies; a card reaches its player's regiments (a side's
   commander's: the whole side);
-- orders: only to idle regiments (not unrallied) whose plan's next order it is; executions of
+- orders: only to idle regiments (not unrallied) whose plan's next order it is, or (assault_maneuver) a
+  Maneuver to one regiment fighting an assault, which then fights on `retiring` until the order completes and
+  `retires` maneuver_inches back from the defender's place, formed; the defender or the last attacker retiring
+  ends the assault `retired` (the attacker's win only when the defender retired), the rest unrallied; executions of
   the regiment's current order, chips carried from execution to execution (the first: the
   scenario's `[chips]`), at most three casts, each of the unit's dice (die by eliteness or
   poundage, count by experience or class), its reading the highest die, `removed` the reading;
@@ -59,7 +62,7 @@ from collections import Counter
 from common import Cursor, Problem, Violation  # noqa: F401
 
 SYSTEM = "piquet"
-# 300 games under each of the 9 configurations: ~25 s on 2 idle cores, ~43 s on busy ones.
+# 300 games under each of the 10 configurations: ~25 s on 2 idle cores, ~43 s on busy ones.
 DEFAULT_GAMES = 300
 
 CONFIGS = [
@@ -68,6 +71,9 @@ CONFIGS = [
     ("--scenario corps", ["--scenario", "corps"]),
     ("a's commander attached to the 1st Line", ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                                          "fixtures", "piquet-attached.toml")]),
+    ("40 Elan a regiment, heuristics retiring from assaults below the enemy's Elan",
+     ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "piquet-retire.toml"),
+      "--strategy", "a=heuristic:retire_at_elan=100", "--strategy", "b=heuristic:retire_at_elan=100"]),
     ("--scenario russian, order_groups=idle_alike", ["--scenario", "russian", "--set", "order_groups=idle_alike"]),
     ("random vs random", ["--strategy", "a=random", "--strategy", "b=random"]),
     ("corps, random vs spendthrift", ["--scenario", "corps", "--strategy", "a=random", "--strategy", "b=spendthrift"]),
@@ -196,6 +202,12 @@ T_RECORD = ('docs/replay.md: "A record row is one DECQ: its ip_start and ip_end 
             'or played"')
 T_END = 'docs/replay.md: `game_end` "the regiments each side lost, and each regiment\'s Elan, in the scenario\'s order"'
 T_FORMAT = 'docs/replay.md, "### Piquet Regimental" (the fields of each event)'
+T_RETIRE = ('"Units that are Assaulting can only be issued a Maneuver order. The unit may continue to fight at full '
+            'effectiveness as it is trying to execute the Maneuver order." / "Note that you can Maneuver out of an '
+            'Assault" / "until the victor is determined or one side or the other retires from the fight" '
+            '(assault_maneuver: ordered alone, it retires maneuver_inches back from the defender\'s place; the defender '
+            'or the last attacker retiring ends the assault `retired`, the attacker winning only when the defender '
+            'retired)')
 
 
 def _value(v):
@@ -226,7 +238,7 @@ def rules(defaults, sets, preset=None, scenario="default"):
                 "artillery_reload_cost": 1, "crushing_volley_step": 1, "eight_gun_die": True,
                 "eight_gun_steps": "netted", "urban_fire_step": -1, "fatigued_step": 0, "exhausted_step": 0,
                 "maneuver_inches": 4, "beyond_four": "next_type", "dress_lines_rally": False, "group_casts": "weakest_link",
-                "max_assault_kards": 200}
+                "max_assault_kards": 200, "assault_maneuver": True}
     for k, v in fallback.items():
         r.setdefault(k, v)
     for k, v in sets.items():
@@ -784,6 +796,11 @@ class _Game:
             g = self.reg(n)
             if not self.reaches(p["side"], p["name"], g):
                 self.fail(T_OFFICER, "player %r orders %r, not under its command" % (p["name"], n))
+            if g.status == "fighting":
+                if not self.r["assault_maneuver"] or order != "maneuver" or len(regs) != 1:
+                    self.fail(T_RETIRE, "%r, fighting an assault, is ordered to %s with %r (assault_maneuver = %s)"
+                              % (n, order, regs, self.r["assault_maneuver"]))
+                continue
             if g.status != "idle":
                 self.fail(T_MUST_RALLY if g.status in UNRALLIED else T_NOTE12,
                           "%r is ordered while %s" % (n, g.status))
@@ -808,7 +825,7 @@ class _Game:
             g.order = order
             g.order_id = (self.gk, tuple(regs))
             g.chips = None
-            g.pending_status = ("ordered", self.gk)
+            g.pending_status = ("retiring" if g.status == "fighting" else "ordered", self.gk)
         self.row["orders_" + p["side"]] += 1
         self.seen["orders"] += 1
 
@@ -935,7 +952,7 @@ class _Game:
                 self.fail(T_ORDER_CARD, "player %r's card executes %r, which it does not command" % (p["name"], m.name))
             if m.status in UNRALLIED:
                 self.fail(T_MUST_RALLY, "unrallied %r executes an order" % m.name)
-            if m.status != "ordered" or m.order != order:
+            if m.status not in ("ordered", "retiring") or m.order != order:
                 self.fail(T_NOTE12, "%r executes a %s order while %s with order %r" % (m.name, order, m.status, m.order))
             if m.side != g.side or self.order_id(m) != self.order_id(g):
                 self.fail(T_WEAKEST, "%r and %r execute as one, but were not ordered together" % (g.name, m.name))
@@ -996,7 +1013,9 @@ class _Game:
         self.pay(p, e, cost)
         for m in group:
             m.chips = left
-            if left == 0:
+            if left == 0 and m.status == "retiring":
+                m.retire_due = self.gk  # out of the fight now: no order of its plan
+            elif left == 0:
                 m.done_n += 1
         self.row["executions_" + p["side"]] += len(group)
         self.seen["executions"] += len(group)
@@ -1171,6 +1190,12 @@ class _Game:
                        if x.side != g.side and x.status != "removed"):
                 self.fail(T_MANEUVER, "%r's move ends at %r, at Engagement range (%d) of no enemy"
                           % (g.name, to, self.E))
+        elif why == "retires":
+            want = getattr(g, "retire_to", None)
+            if want is None or to != want:
+                self.fail(T_RETIRE, "%r retires to %r, %r back from the defender's place is %r"
+                          % (g.name, to, self.r["maneuver_inches"], want))
+            g.retire_to = None
         elif why in ("assault", "joins_assault"):
             d = self.assault_of(g)
             if d is None or to != self.reg(d).at:
@@ -1213,13 +1238,17 @@ class _Game:
             self.fail(T_MUST_RALLY, "%r goes from %s to %s without a rally" % (g.name, frm, to))
         if to == "ordered" and pend != "ordered":
             self.fail(T_NOTE12, "%r ordered without an order" % g.name)
+        if to == "retiring" and (pend != "retiring" or frm != "fighting"):
+            self.fail(T_RETIRE, "%r retiring from %s without a Maneuver order out of its assault" % (g.name, frm))
+        if frm == "retiring" and to == "idle" and pend != "retired":
+            self.fail(T_RETIRE, "%r leaves its assault, formed, without retiring" % g.name)
         g.pending_status = None
-        if to != "fighting":
+        if to not in ("fighting", "retiring"):
             for a in self.assaults.values():
                 if g.name in a["attackers"]:
-                    a["attackers"].remove(g.name)  # out of the fight: withdrawn, defeated or through
+                    a["attackers"].remove(g.name)  # out of the fight: withdrawn, defeated, through or retired
         g.status = to
-        g.fighting = to == "fighting"
+        g.fighting = to in ("fighting", "retiring")
         if to in UNRALLIED or to == "removed":
             g.chips = None
         self.seen["status " + to] += 1
@@ -1366,6 +1395,28 @@ class _Game:
                       % (e["elan"], e["defender_elan"], g.elan, de.elan))
         self.seen["breakthroughs"] += through
 
+    def on_retires(self, e):
+        g, de = self.reg(self.f(e, "regiment")), self.reg(self.f(e, "defender"))
+        if g.side != self.f(e, "side"):
+            self.fail(T_FORMAT, "%r retires for side %r" % (g.name, e["side"]))
+        if g.status != "retiring" or getattr(g, "retire_due", None) != self.gk:
+            self.fail(T_RETIRE, "%r retires while %s, its Maneuver order out not completed on this card"
+                      % (g.name, g.status))
+        a = self.assaults.get(de.name)
+        defending = g is de
+        if a is None or not (defending or g.name in a["attackers"]):
+            self.fail(T_RETIRE, "%r retires from an assault on %r it is not fighting" % (g.name, de.name))
+        fwd = 1 if g.side == "a" else -1
+        g.retire_to = de.at - fwd * self.r["maneuver_inches"]
+        g.retire_due = None
+        g.pending_status = ("retired", self.gk)
+        if not defending:
+            a["attackers"].remove(g.name)
+        if defending or not a["attackers"]:
+            a["retired"] = defending
+            a["left"] = list(a["attackers"]) if defending else [de.name]
+        self.seen["retirements"] += 1
+
     def on_assault_ends(self, e):
         de = self.reg(self.f(e, "defender"))
         a = self.assaults.pop(de.name, None)
@@ -1373,6 +1424,18 @@ class _Game:
             self.fail(T_ASSAULT, "the assault on %r ends, never begun" % de.name)
         if self.f(e, "kards") != a["rounds"]:
             self.fail(T_ASSAULT, "the assault lasted %d rounds, the event says %r" % (a["rounds"], e["kards"]))
+        retired = a.get("retired")
+        if (self.f(e, "end") == "retired") != (retired is not None) \
+                or (retired is not None and self.f(e, "attacker_won") != retired):
+            self.fail(T_RETIRE, "the assault on %r ends %s (the attacker won: %r) after %s" % (
+                de.name, e["end"], e["attacker_won"],
+                "no retirement" if retired is None else "the %s retired" % ("defender" if retired else "last attacker")))
+        if retired is not None:
+            # Those left in it are unloaded and must rally, as at any end.
+            for n in a["left"]:
+                if self.reg(n).status not in UNRALLIED:
+                    self.fail(T_MUST_RALLY, "%r is %s when the assault it was left in ends" % (n, self.reg(n).status))
+            return
         end = self.f(e, "end")
         ats = [self.reg(n) for n in a["attackers"]]
         if end == "attacker_wins" and de.elan != 0 and not any(False for _ in ats):

@@ -22,6 +22,7 @@ P_BATTERY = "piquet-battery-g4.jsonl"  # an eight-gun battery bombarding, a mult
 P_CORPS = "piquet-corps-g5.jsonl"  # a commander over two division players, initiative passed down
 P_DRESS = "piquet-dress-rally-g12.jsonl"  # dress_lines_rally, tier steps, other costs
 P_ATTACHED = "piquet-attached-g0.jsonl"  # a's commander attached to the 1st Line, detaching
+P_RETIRE = "piquet-retire-g3.jsonl"  # an assault's last attacker maneuvers out of it
 PIQUET_FIXTURES = [n for n in MANIFEST if MANIFEST[n][0] == "piquet"]
 
 
@@ -42,7 +43,7 @@ class PiquetTest(CheckerCase):
         return index_of(ev, lambda e: e["event"] == event and all(e.get(k) == v for k, v in kw.items()), start)
 
     def test_fixtures_pass(self):
-        self.assertEqual(len(PIQUET_FIXTURES), 5)
+        self.assertEqual(len(PIQUET_FIXTURES), 6)
         for name in PIQUET_FIXTURES:
             events, rules = pload(name)
             self.assertEqual(self.problems(events, rules), [], name)
@@ -254,6 +255,40 @@ class PiquetTest(CheckerCase):
         j = self.first(ev, "officer_check", i + 1, side="a", player=ev[i]["player"])
         ev[j]["action"] = "detach"
         self.assertReports(ev, r, j, "attached to no regiment")
+
+    def retiring(self):
+        """The retire fixture, and the order out of the assault, its status, `retires`, `moves` and end."""
+        ev, r = pload(P_RETIRE)
+        s = self.first(ev, "status", to="retiring")
+        o = max(i for i in range(s) if ev[i]["event"] == "order")
+        t = self.first(ev, "retires", s)
+        e = self.first(ev, "assault_ends", t, end="retired")
+        return ev, r, o, s, t, e
+
+    def test_an_assaulting_regiment_ordered_to_move(self):
+        ev, r, o, _, _, _ = self.retiring()
+        ev[o]["order"] = "move"
+        self.assertReports(ev, r, o, "fighting an assault, is ordered to move")
+
+    def test_a_retirement_not_four_inches_back(self):
+        ev, r, _, _, t, _ = self.retiring()
+        ev[t + 1]["to"] += 1
+        for later in ev[t + 2:]:
+            if later["event"] == "moves" and later["regiment"] == ev[t]["regiment"]:
+                later["from"] += 1
+                break
+        self.assertReports(ev, r, t + 1, "retires to")
+
+    def test_an_assault_its_last_attacker_left_ends_another_way(self):
+        ev, r, _, _, _, e = self.retiring()
+        ev[e]["end"] = "defender_wins"
+        self.assertReports(ev, r, e, "ends defender_wins", "last attacker retired")
+
+    def test_a_regiment_retires_with_no_maneuver_order_out(self):
+        ev, r, _, _, t, _ = self.retiring()
+        ev[t]["regiment"] = ev[t]["defender"]
+        ev[t]["side"] = "b" if ev[t]["side"] == "a" else "a"
+        self.assertReports(ev, r, t, "retires while fighting")
 
     def test_keep_into_a_full_hand(self):
         ev, r = pload(P_DEFAULTS)

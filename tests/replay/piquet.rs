@@ -208,8 +208,26 @@ fn every_piquet_event_is_documented_with_its_fields_in_order() {
     // whose every cast then costs IP (`waits` when unpaid).
     let brigadier = read("default").replacen("brigade = 3", "brigade = 2", 1);
     assert_ne!(brigadier, read("default"));
-    for text in [read("default"), read("corps"), read("battery"), brigadier] {
-        let mut variant = system.default_variant(system.both_playing("random").unwrap());
+    // 40 Elan a regiment: assaults long enough for a Maneuver order out,
+    // which heuristics give whenever below the enemy's Elan.
+    let long = read("default").replacen("elan = 12 ", "elan = 40 ", 1);
+    assert_ne!(long, read("default"));
+    let texts = [read("default"), read("corps"), read("battery"), brigadier];
+    let players = |name: &str, tuning: &[&str]| {
+        let mut players = system.both_playing(name).unwrap();
+        for player in players.0.iter_mut() {
+            for set in tuning {
+                player.tuning.set_text(set).unwrap();
+            }
+        }
+        players
+    };
+    let cases = texts
+        .into_iter()
+        .map(|text| (text, players("random", &[])))
+        .chain([(long, players("heuristic", &["retire_at_elan=100"]))]);
+    for (text, players) in cases {
+        let mut variant = system.default_variant(players);
         variant.scenario = toml::from_str(&text).unwrap();
         for game in 0..40 {
             let replay = system.replay(&variant, 3, game).unwrap();

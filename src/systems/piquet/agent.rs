@@ -22,7 +22,7 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 
 /// Each decision and what it is, for `hello` and for a person's seat.
-pub const DECISIONS: [(&str, &str); 12] = [
+pub const DECISIONS: [(&str, &str); 13] = [
     ("hand_play", "play a card from the hand (hand:N, for hand_play_cost) instead of turning the deck's top card (turn)"),
     ("turned", "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)"),
     ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, nothing, or (its own figure attached) detach"),
@@ -33,6 +33,7 @@ pub const DECISIONS: [(&str, &str); 12] = [
     ("fire", "give a fire order for cost: yes or no"),
     ("reload", "reload an unloaded regiment or company for cost: yes or no"),
     ("assault_now", "order the assault now, the target holding target_elan: yes or no"),
+    ("retire_now", "order a regiment fighting an assault (elan of full_elan left, the enemy in it holding enemy_elan) to Maneuver out of it: yes or no"),
     ("pass_amount", "IP to pass to the neediest subordinate, 1 to most"),
     ("brilliant", "the basic card a Brilliant Leader stands for"),
 ];
@@ -77,6 +78,8 @@ fn needs_json(needs: &Needs) -> Value {
         "order_cost": needs.order_cost,
         "rallies": needs.rallies,
         "worn_elan": needs.worn_elan,
+        "retreats": needs.retreats,
+        "retreat_elan": needs.retreat_elan,
         "in_assault": needs.in_assault,
         "may_cast": needs.may_cast,
         "subordinates": needs.subordinates,
@@ -121,6 +124,8 @@ fn needs_from(message: &Message<'_>) -> Result<Needs> {
         order_cost: number("order_cost")?,
         rallies: number("rallies")?,
         worn_elan: needs.number("worn_elan", 0, 100)? as u32,
+        retreats: number("retreats")?,
+        retreat_elan: needs.number("retreat_elan", 0, 100)? as u32,
         in_assault: needs.flag("in_assault")?,
         may_cast: needs.flag("may_cast")?,
         subordinates: number("subordinates")?,
@@ -169,7 +174,7 @@ const OFFICER: [(&str, OfficerAction); 6] = [
 fn officer_legal(needs: &Needs) -> [bool; 6] {
     [
         needs.may_cast,
-        needs.order_groups > 0,
+        needs.order_groups > 0 || needs.retreats > 0,
         needs.rallies > 0 || needs.worn_elan < 100,
         needs.subordinates > 0,
         true,
@@ -214,7 +219,10 @@ fn unit_json(at: &At<'_>, scenario: &Scenario, seat: Seat, i: usize) -> Value {
     let unit = &at.units[seat][i];
     // A regiment fighting an assault may be its defender: the order it
     // last held says nothing then.
-    let ordered = matches!(unit.status, Status::Ordered | Status::Closing);
+    let ordered = matches!(
+        unit.status,
+        Status::Ordered | Status::Closing | Status::Retiring
+    );
     let mut json = json!({
         "name": side.names[i],
         "player": side.regiments[i].player,
@@ -472,6 +480,20 @@ impl Decide for Seated<'_> {
         }
     }
 
+    fn retire_now(&self, at: &At<'_>, elan: u32, full: u32, enemy_elan: u32, asking: bool) -> bool {
+        match self.asker {
+            None => self.built_in.retire_now(at, elan, full, enemy_elan, asking),
+            // As for an assault: counted as one that could be ordered while
+            // the view is worked out, asked only when it is.
+            Some(_) if !asking => true,
+            Some(_) => self.yes_no(
+                at,
+                "retire_now",
+                json!({ "elan": elan, "full_elan": full, "enemy_elan": enemy_elan }),
+            ),
+        }
+    }
+
     fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
         if self.asker.is_none() {
             return self.built_in.pass_amount(at, ip, most, rng);
@@ -599,6 +621,17 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
                     rng
                 ))),
                 "assault_now" => json!(yes(strategy.assault_now(at, number("target_elan")?, true))),
+                "retire_now" => {
+                    let full = message.number("full_elan", 1, MOST)? as u32;
+                    let elan = message.number("elan", 0, full as u64)? as u32;
+                    json!(yes(strategy.retire_now(
+                        at,
+                        elan,
+                        full,
+                        number("enemy_elan")?,
+                        true
+                    )))
+                }
                 "pass_amount" => {
                     let most = message.number("most", 1, MOST)? as u32;
                     json!(strategy

@@ -15,6 +15,10 @@ pub enum Status {
     /// An assault's chips are gone; its target is fighting elsewhere.
     Closing,
     Fighting,
+    /// Fighting an assault under a Maneuver order out of it ("Units that
+    /// are Assaulting can only be issued a Maneuver order"): it fights on
+    /// until the order completes and it retires from the fight.
+    Retiring,
     /// Out of an assault: must rally before new orders.
     Shaken {
         defeated: bool,
@@ -30,6 +34,7 @@ impl Status {
             Status::Ordered => "ordered",
             Status::Closing => "closing",
             Status::Fighting => "fighting",
+            Status::Retiring => "retiring",
             Status::Shaken { .. } => "shaken",
             Status::Removed => "removed",
         }

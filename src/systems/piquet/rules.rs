@@ -264,6 +264,13 @@ pub const SPECS: &[ParamSpec] = &[
         source: "\"The maneuver card will allow a formation to alter its location by 4\". This can be forward, back ... you can not Maneuver into an Assault\"",
     },
     ParamSpec {
+        name: "assault_maneuver",
+        kind: ParamKind::Bool,
+        default: 1,
+        doc: "a regiment fighting an assault may be given a Maneuver order (alone, for the order cost), fights on while it waits, and when it completes retires from the fight maneuver_inches back from where it was fought, unloaded and formed; the last attacker or the defender retiring ends the assault (end retired), the rest of it unloaded and unrallied as at any end; false: a regiment in an assault takes no order",
+        source: "\"Units that are Assaulting can only be issued a Maneuver order. The unit may continue to fight at full effectiveness as it is trying to execute the Maneuver order\"; \"you can Maneuver out of an Assault or Engagement\"; a round is fought \"until the victor is determined or one side or the other retires from the fight\"",
+    },
+    ParamSpec {
         name: "max_assault_kards",
         kind: ParamKind::Int { min: 1, max: 10_000 },
         default: 200,
@@ -318,6 +325,8 @@ pub struct Rules {
     pub dress_lines_rally: bool,
     pub breakthrough_multiplier: u32,
     pub max_assault_kards: u32,
+    /// A regiment fighting an assault may be ordered to Maneuver out.
+    pub assault_maneuver: bool,
     pub fire_cost: u32,
     /// A fire order covers a brigade (else one regiment).
     pub brigade_fire: bool,
@@ -374,6 +383,7 @@ impl Rules {
             dress_lines_rally: get("dress_lines_rally") != 0,
             breakthrough_multiplier: get("breakthrough_multiplier"),
             max_assault_kards: get("max_assault_kards"),
+            assault_maneuver: get("assault_maneuver") != 0,
             fire_cost: get("fire_cost"),
             brigade_fire: get("fire_orders") == 0,
             reload_holds_player: get("reload_holds_fire") == 1,

@@ -38,6 +38,13 @@ pub struct Needs {
     /// regiments that have lost Elan but may still fight and may be
     /// rallied now (not engaged, not fighting an assault); 100 when none.
     pub worn_elan: u32,
+    /// The player's regiments fighting an assault that may be ordered to
+    /// Maneuver out of it (rule `assault_maneuver`).
+    pub retreats: u32,
+    /// The least Elan, in percent of its full Elan (rounded up), of those
+    /// that have lost Elan and hold less than the enemy in their fight;
+    /// 100 when none.
+    pub retreat_elan: u32,
     pub in_assault: bool,
     /// False while the player's figure is attached to a regiment.
     pub may_cast: bool,
@@ -91,6 +98,10 @@ pub struct PiquetStrategy {
     /// A worn regiment (Elan lost, not unrallied) is rallied once its Elan
     /// is at most this percent of its full Elan; 0 never.
     pub rally_worn_at: u32,
+    /// A regiment fighting an assault is ordered to Maneuver out of it
+    /// once its Elan is at most this percent of its full Elan and below
+    /// the enemy's in the fight; 0 never.
+    pub retire_at_elan: u32,
     /// The search player's budget and objective: it searches what to do
     /// with each KARD's card, and decides everything else as the heuristic.
     pub search: Option<Search>,
@@ -218,12 +229,21 @@ pub const RALLY_WORN_AT: ParamSpec = ParamSpec {
     source: "this project's heuristic",
 };
 
+pub const RETIRE_AT_ELAN: ParamSpec = ParamSpec {
+    name: "retire_at_elan",
+    kind: ParamKind::Int { min: 0, max: 100 },
+    default: 25,
+    doc: "a regiment fighting an assault is ordered to Maneuver out of it (rule assault_maneuver) once its Elan is at most this percent of its full Elan and below the enemy's in the fight (the defender's, or the most of the attackers'); 0 never",
+    source: "this project's heuristic",
+};
+
 pub const TUNING: &[ParamSpec] = &[
     RESERVE,
     RECAST_BELOW,
     FIRE_RESERVE,
     ASSAULT_AT_ELAN,
     RALLY_WORN_AT,
+    RETIRE_AT_ELAN,
 ];
 
 /// The built-in players: what each is called and does, its tuning, and
@@ -343,6 +363,10 @@ pub trait Decide {
     /// `target_elan`; `asking` is false while a player's view is worked
     /// out (what could be ordered), true when the order is being given.
     fn assault_now(&self, at: &At<'_>, target_elan: u32, asking: bool) -> bool;
+    /// Whether a regiment fighting an assault (`elan` of `full` left, the
+    /// enemy in the fight holding `enemy_elan`) may be ordered to Maneuver
+    /// out of it now; `asking` as for `assault_now`.
+    fn retire_now(&self, at: &At<'_>, elan: u32, full: u32, enemy_elan: u32, asking: bool) -> bool;
     fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32;
     fn brilliant(&self, at: &At<'_>, needs: &Needs, rng: &mut GameRng) -> Kind;
     /// The search's budget and objective, when this side searches: the
@@ -363,6 +387,7 @@ impl PiquetStrategy {
         fire_reserve: 0,
         assault_at_elan: 60,
         rally_worn_at: 50,
+        retire_at_elan: 25,
         search: None,
     };
 
@@ -374,6 +399,7 @@ impl PiquetStrategy {
         fire_reserve: 0,
         assault_at_elan: 60,
         rally_worn_at: 100,
+        retire_at_elan: 100,
         search: None,
     };
 
@@ -386,6 +412,7 @@ impl PiquetStrategy {
             fire_reserve: tuning.of(&FIRE_RESERVE) as u32,
             assault_at_elan: tuning.of(&ASSAULT_AT_ELAN) as u32,
             rally_worn_at: tuning.of(&RALLY_WORN_AT) as u32,
+            retire_at_elan: tuning.of(&RETIRE_AT_ELAN) as u32,
             search: None,
         }
     }
@@ -405,10 +432,18 @@ impl PiquetStrategy {
     #[inline]
     fn officer_useful(&self, needs: &Needs, rules: &Rules) -> bool {
         needs.order_groups > 0
+            || self.wants_retreat(needs)
             || self.wants_rally(needs)
             // Low, it casts again; attached, it detaches to cast.
             || needs.ip < self.recast_below
             || self.wants_to_pass(needs, rules)
+    }
+
+    /// A regiment losing its assault, worn to `retire_at_elan`, may be
+    /// ordered out of it (`retire_now` decides which).
+    #[inline]
+    fn wants_retreat(&self, needs: &Needs) -> bool {
+        needs.retreat_elan < 100 && needs.retreat_elan <= self.retire_at_elan
     }
 
     /// A side's commander passes initiative down when a subordinate runs
@@ -593,7 +628,11 @@ impl Decide for PiquetStrategy {
         rules: &Rules,
         rng: &mut GameRng,
     ) -> OfficerAction {
-        let orders = needs.order_groups > 0 && needs.ip >= needs.order_cost.max(rules.order_cost);
+        let to_order = match self.style {
+            Style::Random => needs.order_groups > 0 || needs.retreats > 0,
+            Style::Heuristic => needs.order_groups > 0 || self.wants_retreat(needs),
+        };
+        let orders = to_order && needs.ip >= needs.order_cost.max(rules.order_cost);
         let rally = self.wants_rally(needs) && needs.ip >= rules.rally_cost;
         let pass = needs.subordinates > 0 && needs.ip > rules.pass_cost && needs.neediest < 18;
         match self.style {
@@ -693,6 +732,27 @@ impl Decide for PiquetStrategy {
     #[inline]
     fn assault_now(&self, _at: &At<'_>, target_elan: u32, _asking: bool) -> bool {
         target_elan <= self.assault_at_elan
+    }
+
+    /// Whether to order a regiment out of its assault: the heuristic once
+    /// it is losing, worn to `retire_at_elan` percent of its Elan and below
+    /// the enemy's;
+    /// the random player may at any time (the order itself is its coin).
+    #[inline]
+    fn retire_now(
+        &self,
+        _at: &At<'_>,
+        elan: u32,
+        full: u32,
+        enemy_elan: u32,
+        _asking: bool,
+    ) -> bool {
+        match self.style {
+            Style::Random => true,
+            Style::Heuristic => {
+                elan < full && elan * 100 <= full * self.retire_at_elan && elan < enemy_elan
+            }
+        }
     }
 
     /// IP to pass down, 1..=`most`, holding `ip`.

@@ -386,6 +386,15 @@ pub enum Event {
         defender_elan: u32,
     },
     /// An assault ends after `kards` rounds.
+    /// `side`'s `regiment` completes a Maneuver order out of the assault
+    /// on `defender` (of whichever side) and retires from the fight.
+    Retires {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        defender: String,
+    },
     AssaultEnds {
         decq: u32,
         kard: u32,
@@ -467,5 +476,6 @@ pub fn assault_end(end: AssaultEnd) -> &'static str {
         AssaultEnd::Together => "together",
         AssaultEnd::Breakthrough => "breakthrough",
         AssaultEnd::Undecided => "undecided",
+        AssaultEnd::Retired => "retired",
     }
 }

@@ -633,6 +633,23 @@ impl fmt::Display for Event {
                     _ => write!(f, ", held"),
                 }
             }
+            Retires {
+                decq,
+                kard,
+                side,
+                regiment,
+                defender,
+            } => {
+                at(f, decq, kard)?;
+                let from = match regiment == defender {
+                    true => "its defence".to_string(),
+                    false => format!("the assault on {defender}"),
+                };
+                write!(
+                    f,
+                    "{side}'s {regiment} maneuvers out of {from}: it retires from the fight"
+                )
+            }
             AssaultEnds {
                 decq,
                 kard,

@@ -193,7 +193,7 @@ impl<O: Observer<Event>> Game<O> {
                 rest &= rest - 1;
                 self.units[seat][j].chips = chips as u8;
                 if chips == 0 {
-                    self.complete(setup, seat, j, stats);
+                    self.complete(setup, seat, j, stats, tally);
                 }
             }
         }
@@ -339,7 +339,9 @@ impl<O: Observer<Event>> Game<O> {
     }
 
     /// Regiment `i`'s order complete: the next of its plan is due, and
-    /// the order's effect (move, maneuver, deploy, close to assault).
+    /// the order's effect (move, maneuver, deploy, close to assault); a
+    /// Maneuver out of an assault, which was no order of its plan, retires
+    /// it from the fight.
     #[inline]
     fn complete<D: Decide>(
         &mut self,
@@ -347,10 +349,15 @@ impl<O: Observer<Event>> Game<O> {
         seat: Seat,
         i: usize,
         stats: &mut Stats,
+        tally: &mut GameTally,
     ) {
         let unit = &mut self.units[seat][i];
         let order = unit.order;
         stats.sides[seat].completion[order as usize].record((self.kard - unit.issued) as u64);
+        if unit.status == Status::Retiring {
+            self.retire(setup, seat, i, stats, tally);
+            return;
+        }
         unit.plan_at = (unit.plan_at + 1) % setup.scenario.sides[seat].regiments[i].plan_len;
         match order {
             OrderKind::Assault => {
@@ -471,6 +478,33 @@ impl<O: Observer<Event>> Game<O> {
                 self.units[seat.other()][regiment.target as usize].elan as u32,
                 asking,
             )
+    }
+
+    /// Whether regiment `i` of `seat`, fighting an assault, may be given a
+    /// Maneuver order out of it now by player `p` (rule
+    /// `assault_maneuver`): one already retiring may not be again.
+    #[inline]
+    pub(super) fn may_retire<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        i: usize,
+        asking: bool,
+    ) -> bool {
+        let unit = &self.units[seat][i];
+        if !setup.rules.assault_maneuver || unit.status != Status::Fighting {
+            return false;
+        }
+        let full = setup.scenario.sides[seat].regiments[i].elan as u32;
+        let enemy_elan = self.enemy_elan_in_assault(seat, i);
+        setup.strategies[seat].retire_now(
+            &at!(self, setup, seat, p, 1 << i, None),
+            unit.elan as u32,
+            full,
+            enemy_elan,
+            asking,
+        )
     }
 
     pub(super) fn perform(&mut self, rating: Rating, heroic: i32, rules: &Rules) -> u32 {

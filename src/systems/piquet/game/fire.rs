@@ -73,7 +73,11 @@ impl<O: Observer<Event>> Game<O> {
     #[inline]
     pub(super) fn retarget(&mut self, seat: Seat, i: usize) {
         let unit = &self.units[seat][i];
-        let open = unit.elan > 0 && !matches!(unit.status, Status::Removed | Status::Fighting);
+        let open = unit.elan > 0
+            && !matches!(
+                unit.status,
+                Status::Removed | Status::Fighting | Status::Retiring
+            );
         if open {
             self.targetable[seat] |= 1 << i;
         } else {

@@ -148,6 +148,46 @@ impl Roster {
     fn able(&self) -> u16 {
         self.idle | self.ordered | self.closing
     }
+
+    /// Enters the regiment `bit` (or takes it out) under `status`, waiting
+    /// for a card of kind `card` when ordered. Inline: the status is
+    /// matched once for both rosters it is filed in.
+    #[inline(always)]
+    fn file(&mut self, status: Status, card: usize, bit: u16, enter: bool) {
+        let set = match status {
+            Status::Ordered | Status::Retiring => {
+                // A retiring regiment waits for its card but fights on: it
+                // is among the fighting, not the ordered (who may fire and
+                // reload).
+                let also = match status {
+                    Status::Ordered => &mut self.ordered,
+                    _ => &mut self.fighting,
+                };
+                if enter {
+                    *also |= bit;
+                    self.waiting[card] += 1;
+                    self.waiting_kinds |= 1 << card;
+                } else {
+                    *also &= !bit;
+                    self.waiting[card] -= 1;
+                    if self.waiting[card] == 0 {
+                        self.waiting_kinds &= !(1 << card);
+                    }
+                }
+                &mut self.waiting_units[card]
+            }
+            Status::Idle => &mut self.idle,
+            Status::Shaken { .. } => &mut self.shaken,
+            Status::Fighting => &mut self.fighting,
+            Status::Closing => &mut self.closing,
+            Status::Removed => return,
+        };
+        if enter {
+            *set |= bit;
+        } else {
+            *set &= !bit;
+        }
+    }
 }
 
 /// This KARD's card of one player, and what the player does with it.

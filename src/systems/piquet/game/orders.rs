@@ -173,16 +173,27 @@ impl<O: Observer<Event>> Game<O> {
             OfficerAction::Orders => {
                 let chief =
                     p == 0 && side.player_count > 1 && self.attached(setup, seat, p).is_none();
-                let eligible = (0..side.count as usize)
-                    .filter(|&i| {
-                        let bypass = side.regiments[i].player as usize != p;
-                        // Whose the regiment is first: the player is asked
-                        // about an assault only for a regiment it may order.
-                        self.units[seat][i].status == Status::Idle
-                            && (self.own(setup, seat, p, i) || (chief && bypass))
-                            && self.may_order(setup, seat, p, i, true)
-                    })
-                    .fold(0u16, |m, i| m | 1 << i);
+                // Whose the regiment is first: the player is asked about an
+                // assault, or an order out of one, only for a regiment it
+                // may order. "Units that are Assaulting can only be issued a
+                // Maneuver order": out of the fight, each alone.
+                let theirs = |i: usize| {
+                    self.own(setup, seat, p, i) || (chief && side.regiments[i].player as usize != p)
+                };
+                let (mut eligible, mut retreats) = (0u16, 0u16);
+                for i in 0..side.count as usize {
+                    match self.units[seat][i].status {
+                        Status::Idle if theirs(i) && self.may_order(setup, seat, p, i, true) => {
+                            eligible |= 1 << i
+                        }
+                        Status::Fighting
+                            if theirs(i) && self.may_retire(setup, seat, p, i, true) =>
+                        {
+                            retreats |= 1 << i
+                        }
+                        _ => {}
+                    }
+                }
                 // One order (one cost) covers the group `order_group` finds;
                 // those under an attached figure's command pay the figure's
                 // price, and going around a subordinate costs the bypass
@@ -216,6 +227,12 @@ impl<O: Observer<Event>> Game<O> {
                         total += base(group);
                     }
                 }
+                for i in (0..side.count as usize).filter(|&i| retreats >> i & 1 != 0) {
+                    groups[n] = 1 << i;
+                    n += 1;
+                    all_others |= owners(1 << i);
+                    total += base(1 << i);
+                }
                 total += all_others.count_ones() * rules.bypass_cost;
                 // The groups are equal to the player: when its IP cannot
                 // pay for them all, the order they are given in is drawn.
@@ -231,7 +248,11 @@ impl<O: Observer<Event>> Game<O> {
                     left &= !(1 << g);
                     let group = groups[g];
                     let lead = group.trailing_zeros() as usize;
-                    let next = side.regiments[lead].plan[self.units[seat][lead].plan_at as usize];
+                    let retreat = retreats & group != 0;
+                    let next = match retreat {
+                        true => OrderKind::Maneuver,
+                        false => side.regiments[lead].plan[self.units[seat][lead].plan_at as usize],
+                    };
                     let others = owners(group);
                     let cost = base(group) + (others & !bypassed).count_ones() * rules.bypass_cost;
                     if self.players[seat][p].ip < cost
@@ -288,7 +309,10 @@ impl<O: Observer<Event>> Game<O> {
                         let i = members.trailing_zeros() as usize;
                         members &= members - 1;
                         let unit = self.units[seat][i];
-                        let next = side.regiments[i].plan[unit.plan_at as usize];
+                        let next = match retreat {
+                            true => OrderKind::Maneuver,
+                            false => side.regiments[i].plan[unit.plan_at as usize],
+                        };
                         stats.sides[seat].orders_issued[next as usize] += 1;
                         self.units[seat][i] = Unit {
                             order: next,
@@ -298,7 +322,11 @@ impl<O: Observer<Event>> Game<O> {
                             group,
                             ..unit
                         };
-                        self.set_status(setup, seat, i, Status::Ordered);
+                        let status = match retreat {
+                            true => Status::Retiring,
+                            false => Status::Ordered,
+                        };
+                        self.set_status(setup, seat, i, status);
                     }
                 }
             }

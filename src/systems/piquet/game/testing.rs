@@ -30,6 +30,7 @@ pub(super) fn with_rules(
         fire_reserve: 0,
         assault_at_elan: 60,
         rally_worn_at: 50,
+        retire_at_elan: 25,
         search: None,
     };
     let strategies = BySeat([heuristic; 2]);

@@ -70,12 +70,44 @@ impl<O: Observer<Event>> Game<O> {
             own.idle & allowed
         };
         let rules = setup.rules;
-        let under_figure = if idle == 0 {
+        // Regiments fighting an assault may be ordered out of it, each
+        // alone (rule `assault_maneuver`).
+        let mut fighting = match rules.assault_maneuver {
+            false => 0,
+            true if chief && attached.is_none() => view.fighting,
+            true => own.fighting & allowed,
+        };
+        let under_figure = if idle | fighting == 0 {
             0
         } else {
             self.under_figure(setup, seat)
         };
         let mut order_cost = u32::MAX;
+        let (mut retreats, mut retreat_elan) = (0, 100);
+        while fighting != 0 {
+            let i = fighting.trailing_zeros() as usize;
+            fighting &= fighting - 1;
+            let unit = &self.units[seat][i];
+            // Those already ordered out are retiring, not fighting.
+            if unit.status != Status::Fighting {
+                continue;
+            }
+            retreats += 1;
+            let (elan, full) = (unit.elan as u32, side.regiments[i].elan as u32);
+            // The enemy's Elan only for a regiment that has lost some.
+            if elan < full && elan < self.enemy_elan_in_assault(seat, i) {
+                retreat_elan = retreat_elan.min((elan * 100).div_ceil(full));
+            }
+            let base = match under_figure >> i & 1 {
+                0 => rules.order_cost,
+                _ => rules.figure_command_cost,
+            };
+            let bypass = match side.regiments[i].player as usize != p {
+                true => rules.bypass_cost,
+                false => 0,
+            };
+            order_cost = order_cost.min(base + bypass);
+        }
         while idle != 0 {
             let i = idle.trailing_zeros() as usize;
             idle &= idle - 1;
@@ -125,6 +157,8 @@ impl<O: Observer<Event>> Game<O> {
             },
             rallies: (own.shaken & allowed).count_ones(),
             worn_elan,
+            retreats,
+            retreat_elan,
             in_assault: view.fighting != 0,
             may_cast: attached.is_none(),
             // Passing initiative down is an Officer Check action: an
@@ -261,37 +295,9 @@ impl<O: Observer<Event>> Game<O> {
         let bit = 1u16 << i;
         let card = unit.order.card(regiment.arm) as usize;
         let status = unit.status;
-        // The status is matched once for both rosters.
-        let file_in = |roster: &mut Roster| {
-            let set = match status {
-                Status::Ordered => {
-                    if enter {
-                        roster.waiting[card] += 1;
-                        roster.ordered |= bit;
-                        roster.waiting_kinds |= 1 << card;
-                    } else {
-                        roster.waiting[card] -= 1;
-                        roster.ordered &= !bit;
-                        if roster.waiting[card] == 0 {
-                            roster.waiting_kinds &= !(1 << card);
-                        }
-                    }
-                    &mut roster.waiting_units[card]
-                }
-                Status::Idle => &mut roster.idle,
-                Status::Shaken { .. } => &mut roster.shaken,
-                Status::Fighting => &mut roster.fighting,
-                Status::Closing => &mut roster.closing,
-                Status::Removed => return,
-            };
-            if enter {
-                *set |= bit;
-            } else {
-                *set &= !bit;
-            }
-        };
-        file_in(&mut self.rosters[seat][regiment.player as usize]);
-        file_in(&mut self.totals[seat]);
+        let player = regiment.player as usize;
+        self.rosters[seat][player].file(status, card, bit, enter);
+        self.totals[seat].file(status, card, bit, enter);
     }
 
     /// A change of place: what is in range may differ.

@@ -124,15 +124,18 @@ pub enum AssaultEnd {
     Breakthrough,
     /// Neither side could finish it within `max_assault_kards`.
     Undecided,
+    /// The defender, or the last attacker, maneuvered out of it.
+    Retired,
 }
 
-pub const ENDS: usize = 5;
+pub const ENDS: usize = 6;
 const END_NAMES: [&str; ENDS] = [
     "attacker_wins",
     "defender_wins",
     "together",
     "breakthrough",
     "undecided",
+    "retired",
 ];
 
 pub const OFFICER_ACTIONS: usize = 6;
