@@ -1,7 +1,9 @@
 //! Piquet's orders and command as the text gives them, read from the
 //! games' events: a brigade's order on the "weakest link", a Russian
 //! twelve-gun company's halves, an attached figure that detaches, note
-//! 15's Dress Lines rally of a worn regiment and note 18's cavalry step.
+//! 15's Dress Lines rally of a worn regiment, note 18's cavalry step, a
+//! Maneuver order out of an assault and cavalry going on after a
+//! breakthrough.
 
 use fortunes::stats::{Mean, Rate};
 use fortunes::systems::piquet::dice::{cast_distribution, mean, BeyondFour};
@@ -596,5 +598,140 @@ fn a_regiment_in_an_assault_takes_only_a_maneuver_order_and_retires_from_the_fig
         assert!(events
             .iter()
             .all(|e| e["event"] != "retires" && e["to"] != "retiring"));
+    }
+}
+
+/// Elite battle cavalry (30 Elan) charging militia at 10", with side b's
+/// Near 4" beyond it and Rear 5" behind the cavalry's start, both
+/// deploying in place.
+fn cavalry_through() -> String {
+    let others = ["Near", "Rear"]
+        .iter()
+        .zip([14, -5])
+        .map(|(name, at)| {
+            format!(
+                "[[b.regiments]]\nname = \"{name}\"\nrating = \"militia,undependable\"\nat = {at}\norders = [\"deploy\"]\n"
+            )
+        })
+        .collect::<String>();
+    crate::piquet_game::duel("elite,veteran", "militia,undependable")
+        .replace(
+            "dress_lines = 4",
+            "dress_lines = 4\ninfantry_move_in_open = 4",
+        )
+        .replace(
+            "name = \"Attacker\"\n",
+            "name = \"Attacker\"\narm = \"cavalry\"\nbattle_cavalry = true\nelan = 30\n",
+        )
+        + &others
+}
+
+#[test]
+fn cavalry_through_with_elan_assaults_the_next_enemy_in_its_path_at_once() {
+    // Cavalry Break-Through: "If the cavalry still has Elan, it will
+    // immediately move forward to the next objective or Assault the next
+    // enemy unit in its path, which ever is the closer." The field has no
+    // objectives: the nearest enemy ahead of it (never Rear, behind it;
+    // with Near broken through or gone, no one),
+    // met on the same KARD and fought at once ("When the movement is
+    // completed, the formation will immediately fight a round").
+    let text = cavalry_through();
+    let (mut onward, mut fought_at_once, mut stayed, mut overrun) = (0, 0, 0, 0);
+    for events in replays(&text, &[], 11, 1_000) {
+        let mut x = std::collections::BTreeMap::new();
+        let mut removed = std::collections::BTreeSet::new();
+        // (KARD, the enemies it may go on against) after a breakthrough.
+        let mut due: Option<((u64, u64), Vec<String>)> = None;
+        let mut met: Option<((u64, u64), String)> = None;
+        // The regiment the cavalry fights.
+        let mut against = String::new();
+        for e in &events {
+            let name = |key: &str| e[key].as_str().unwrap_or_default().to_string();
+            let kard = (
+                e["decq"].as_u64().unwrap_or(0),
+                e["kard"].as_u64().unwrap_or(0),
+            );
+            if let Some((at, _)) = &due {
+                if *at != kard {
+                    // The KARD passed and it met no one: none was ahead.
+                    let (_, ahead) = due.take().unwrap();
+                    assert!(ahead.is_empty(), "it stayed with {ahead:?} ahead");
+                    stayed += 1;
+                }
+            }
+            match e["event"].as_str().unwrap() {
+                "regiment" => {
+                    x.insert(name("regiment"), e["at"].as_i64().unwrap());
+                }
+                "moves" => {
+                    x.insert(name("regiment"), e["to"].as_i64().unwrap());
+                }
+                "status" if e["to"] == "removed" => {
+                    removed.insert(name("regiment"));
+                }
+                "breakthrough" if e["through"] == true && e["elan"].as_u64().unwrap() > 0 => {
+                    let here = x["Attacker"];
+                    let broken = against.clone();
+                    let ahead: Vec<(i64, String)> = ["Defender", "Near", "Rear"]
+                        .iter()
+                        .filter(|n| **n != broken && !removed.contains(**n) && x[**n] >= here)
+                        .map(|n| (x[*n] - here, n.to_string()))
+                        .collect();
+                    let nearest = ahead.iter().map(|a| a.0).min();
+                    let ahead = ahead
+                        .into_iter()
+                        .filter(|a| Some(a.0) == nearest)
+                        .map(|a| a.1)
+                        .collect();
+                    due = Some((kard, ahead));
+                }
+                "assault_begins" | "joins_assault" if e["attacker"] == "Attacker" => {
+                    against = name("defender");
+                    if let Some((_, ahead)) = due.take() {
+                        let target = name("defender");
+                        assert!(ahead.contains(&target), "on to {target}, ahead {ahead:?}");
+                        assert_ne!(target, "Rear");
+                        onward += 1;
+                        met = Some((kard, target));
+                    }
+                }
+                // A target that may not resist is overrun: no round.
+                "objective_taken" if e["regiment"] == "Attacker" => {
+                    if let Some((_, ahead)) = due.take() {
+                        assert!(
+                            ahead.contains(&name("target")),
+                            "on to {e}, ahead {ahead:?}"
+                        );
+                        overrun += 1;
+                    }
+                }
+                "assault_round" => {
+                    if let Some((at, target)) = &met {
+                        if *at == kard && e["defender"] == target.as_str() {
+                            fought_at_once += 1;
+                            met = None;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(onward > 100, "{onward} assaults onward");
+    assert_eq!(fought_at_once, onward, "each fought on its KARD");
+    assert!(stayed > 10, "{stayed} breakthroughs with no one ahead");
+    assert!(overrun > 0, "{overrun} unrallied enemies overrun");
+    // Read the other way, it stays every time.
+    for events in replays(&text, &["breakthrough_onward=false"], 11, 100) {
+        let mut through_on = None;
+        for e in &events {
+            let kard = (e["decq"].as_u64(), e["kard"].as_u64());
+            if e["event"] == "breakthrough" && e["through"] == true {
+                through_on = Some(kard);
+            }
+            if e["event"] == "assault_begins" && e["attacker"] == "Attacker" {
+                assert_ne!(through_on, Some(kard), "{e}");
+            }
+        }
     }
 }

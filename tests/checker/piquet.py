@@ -42,7 +42,8 @@ events and stops at the first one the rules make impossible. What it holds the t
 - Elan only falls (hits, assault rounds, breakthroughs) and rises only by a rally, to the
   regiment's starting Elan; assault rounds: the defender's and each attacker's dice and
   reading, the multi-unit rule for `combined`, the Elans; breakthroughs (chance = multiplier x
-  difference, roll 1..100, 1d8 and 1d4);
+  difference, roll 1..100, 1d8 and 1d4), and cavalry through with Elan meeting on the same KARD
+  the nearest enemy ahead of it (breakthrough_onward), or staying only with none to meet;
 - rallies: 6 dice needing 4 (sound), 6 needing 6 (defeated), 9 needing 8 (defeated by cavalry),
   of the regiment's die; failures, boxes left, Elan whole again or the regiment removed; a sound
   rally not while engaged or assaulting;
@@ -202,6 +203,9 @@ T_RECORD = ('docs/replay.md: "A record row is one DECQ: its ip_start and ip_end 
             'or played"')
 T_END = 'docs/replay.md: `game_end` "the regiments each side lost, and each regiment\'s Elan, in the scenario\'s order"'
 T_FORMAT = 'docs/replay.md, "### Piquet Regimental" (the fields of each event)'
+T_ONWARD = ('"If the cavalry still has Elan, it will immediately move forward to the next objective or Assault the '
+            'next enemy unit in its path, which ever is the closer." (breakthrough_onward: the nearest enemy ahead on '
+            'the axis, the one broken through aside; none ahead, it stays)')
 T_RETIRE = ('"Units that are Assaulting can only be issued a Maneuver order. The unit may continue to fight at full '
             'effectiveness as it is trying to execute the Maneuver order." / "Note that you can Maneuver out of an '
             'Assault" / "until the victor is determined or one side or the other retires from the fight" '
@@ -238,7 +242,7 @@ def rules(defaults, sets, preset=None, scenario="default"):
                 "artillery_reload_cost": 1, "crushing_volley_step": 1, "eight_gun_die": True,
                 "eight_gun_steps": "netted", "urban_fire_step": -1, "fatigued_step": 0, "exhausted_step": 0,
                 "maneuver_inches": 4, "beyond_four": "next_type", "dress_lines_rally": False, "group_casts": "weakest_link",
-                "max_assault_kards": 200, "assault_maneuver": True}
+                "max_assault_kards": 200, "assault_maneuver": True, "breakthrough_onward": True}
     for k, v in fallback.items():
         r.setdefault(k, v)
     for k, v in sets.items():
@@ -537,6 +541,8 @@ class _Game:
             self.fail(T_TURN, "KARD %r follows KARD %d" % (kard, self.kard))
         if self.kard > 0:
             self.new_kard_check_all_acted()
+            self.check_stayed()
+            self.check_retired()
         self.kard = kard
         self.gk += 1
         self.fired = {}  # regiment -> True (fired this KARD)
@@ -548,6 +554,8 @@ class _Game:
         self.officer = {}  # player -> action of its officer check this KARD
 
     def on_decq_end(self, e):
+        self.check_stayed()
+        self.check_retired()
         if self.kard != 18:
             self.fail(T_TURN, "the DECQ ends after %d KARDs" % self.kard)
         self.new_kard_check_all_acted()
@@ -1288,6 +1296,7 @@ class _Game:
 
     def on_assault_begins(self, e):
         at, de = self.reg(self.f(e, "attacker")), self.reg(self.f(e, "defender"))
+        self.went_on(at, de)
         if at.side != self.f(e, "side") or de.side == at.side:
             self.fail(T_ASSAULT, "an assault between %r and %r" % (at.name, de.name))
         if at.status in UNRALLIED:
@@ -1310,6 +1319,7 @@ class _Game:
             self.fail(T_ASSAULT, "%r joins an assault on %r that is not under way" % (at.name, de.name))
         if at.status in UNRALLIED:
             self.fail(T_MUST_RALLY, "unrallied %r joins an assault" % at.name)
+        self.went_on(at, de)
         a["attackers"].append(at.name)
         a["fresh"].add(at.name)
         self.seen["multi-unit assaults"] += 1
@@ -1367,6 +1377,8 @@ class _Game:
                 de, asl = self.reg(dn), a
         if de is None or asl.get("last_round") != self.gk:
             self.fail(T_BREAK, "a breakthrough by %r outside an assault round" % g.name)
+        if g.status == "retiring":
+            self.fail(T_RETIRE, "%r, retiring from the fight, attempts a breakthrough" % g.name)
         if g.arm != "cavalry" or g.name not in asl["first"]:
             self.fail('"The Break-Through can only be attempted on the initial round of Assault for the cavalry '
                       'regiment."', "%r attempts a breakthrough" % g.name)
@@ -1387,13 +1399,53 @@ class _Game:
                 self.fail(T_BREAK, "1d8 %r, 1d4 %r" % (d8, d4))
             de.elan = max(0, de.elan - d8)
             g.elan = max(0, g.elan - d4)
-            asl["attackers"].remove(g.name)  # through: it leaves the fight for its next order
+            asl["attackers"].remove(g.name)  # through: it leaves the fight, and goes on
+            if g.elan > 0 and self.r["breakthrough_onward"]:
+                g.onward = (self.gk, de.name)
         elif e.get("d8") is not None or e.get("d4") is not None:
             self.fail(T_BREAK, "dice cast for a breakthrough held")
         if self.f(e, "elan") != g.elan or self.f(e, "defender_elan") != de.elan:
             self.fail(T_ELAN, "Elan after the breakthrough %r / %r, the model %d / %d"
                       % (e["elan"], e["defender_elan"], g.elan, de.elan))
         self.seen["breakthroughs"] += through
+
+    def onward_targets(self, g, broken):
+        """The nearest enemy regiments ahead of (or level with) `g`, `broken` aside."""
+        fwd = 1 if g.side == "a" else -1
+        ahead = [(fwd * (x.at - g.at), x) for x in self.regs.values()
+                 if x.side != g.side and x.name != broken and x.status != "removed" and fwd * (x.at - g.at) >= 0]
+        best = min((d for d, _ in ahead), default=None)
+        return [x for d, x in ahead if d == best]
+
+    def went_on(self, g, target):
+        """`g` meets `target`: when it broke through on this KARD, its next enemy in its path."""
+        onward = getattr(g, "onward", None)
+        if onward is None or onward[0] != self.gk:
+            return
+        g.onward = None
+        names = [x.name for x in self.onward_targets(g, onward[1])]
+        if target.name not in names:
+            self.fail(T_ONWARD, "%r, through %r, goes on against %r; the nearest ahead of it: %r"
+                      % (g.name, onward[1], target.name, names))
+        self.seen["onward"] += 1
+
+    def check_retired(self):
+        """An order out of an assault completed on the KARD just played was followed by `retires`."""
+        for g in self.regs.values():
+            if getattr(g, "retire_due", None) == self.gk:
+                self.fail(T_RETIRE, "%r completed its Maneuver order out of its assault and did not retire" % g.name)
+
+    def check_stayed(self):
+        """Cavalry through with Elan that met no one: no enemy ahead, or the one drawn fights elsewhere."""
+        for g in self.regs.values():
+            onward = getattr(g, "onward", None)
+            if onward is None or onward[0] != self.gk:
+                continue
+            g.onward = None
+            targets = self.onward_targets(g, onward[1])
+            if targets and not any(x.fighting and x.name not in self.assaults for x in targets):
+                self.fail(T_ONWARD, "%r broke through %r with Elan left and stayed; ahead of it: %r"
+                          % (g.name, onward[1], [x.name for x in targets]))
 
     def on_retires(self, e):
         g, de = self.reg(self.f(e, "regiment")), self.reg(self.f(e, "defender"))
@@ -1433,7 +1485,7 @@ class _Game:
         if retired is not None:
             # Those left in it are unloaded and must rally, as at any end.
             for n in a["left"]:
-                if self.reg(n).status not in UNRALLIED:
+                if self.reg(n).status != "shaken":
                     self.fail(T_MUST_RALLY, "%r is %s when the assault it was left in ends" % (n, self.reg(n).status))
             return
         end = self.f(e, "end")
@@ -1453,6 +1505,7 @@ class _Game:
                       % (t.name, t.status))
         if g.status in UNRALLIED:
             self.fail(T_MUST_RALLY, "unrallied %r takes an objective" % g.name)
+        self.went_on(g, t)
 
     def on_game_end(self, e):
         removed = [sum(1 for n in self.order[s] if self.regs[n].status == "removed") for s in "ab"]

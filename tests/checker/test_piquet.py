@@ -21,7 +21,7 @@ P_DEFAULTS = "piquet-defaults-g0.jsonl"  # fire, withdrawals, rallies, a removal
 P_BATTERY = "piquet-battery-g4.jsonl"  # an eight-gun battery bombarding, a multi-unit assault
 P_CORPS = "piquet-corps-g5.jsonl"  # a commander over two division players, initiative passed down
 P_DRESS = "piquet-dress-rally-g12.jsonl"  # dress_lines_rally, tier steps, other costs
-P_ATTACHED = "piquet-attached-g0.jsonl"  # a's commander attached to the 1st Line, detaching
+P_ATTACHED = "piquet-attached-g0.jsonl"  # a's commander attached to the 1st Line, detaching; Hussars through and on
 P_RETIRE = "piquet-retire-g3.jsonl"  # an assault's last attacker maneuvers out of it
 PIQUET_FIXTURES = [n for n in MANIFEST if MANIFEST[n][0] == "piquet"]
 
@@ -289,6 +289,15 @@ class PiquetTest(CheckerCase):
         ev[t]["regiment"] = ev[t]["defender"]
         ev[t]["side"] = "b" if ev[t]["side"] == "a" else "a"
         self.assertReports(ev, r, t, "retires while fighting")
+
+    def test_cavalry_through_goes_on_against_another_than_the_next_in_its_path(self):
+        ev, r = pload(P_ATTACHED)
+        i = index_of(ev, lambda e: e["event"] == "breakthrough" and e["through"] and e["elan"] > 0)
+        j = self.first(ev, "assault_begins", i + 1, attacker=ev[i]["regiment"])
+        self.assertEqual(ev[j]["defender"], "Grenadiers")
+        # The one it broke through is not in its path.
+        ev[j]["defender"] = "Fusiliers"
+        self.assertReports(ev, r, j, "goes on against 'Fusiliers'")
 
     def test_keep_into_a_full_hand(self):
         ev, r = pload(P_DEFAULTS)

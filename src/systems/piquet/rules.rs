@@ -173,6 +173,13 @@ pub const SPECS: &[ParamSpec] = &[
         source: "\"This is a probability cast equal to 5 times the difference between the two casts\"",
     },
     ParamSpec {
+        name: "breakthrough_onward",
+        kind: ParamKind::Bool,
+        default: 1,
+        doc: "battle cavalry that broke through with Elan left assaults at once the nearest enemy regiment ahead of it on the axis (the one it broke through aside; among several as near, one drawn), fighting its first round on the same KARD; with none ahead it stays where it broke through, ready for its next order (the field has no objectives to move on to); false: it always stays",
+        source: "Cavalry Break-Through: \"If the cavalry still has Elan, it will immediately move forward to the next objective or Assault the next enemy unit in its path, which ever is the closer\"",
+    },
+    ParamSpec {
         name: "fire_cost",
         kind: ParamKind::Int { min: 0, max: 18 },
         default: 1,
@@ -267,7 +274,7 @@ pub const SPECS: &[ParamSpec] = &[
         name: "assault_maneuver",
         kind: ParamKind::Bool,
         default: 1,
-        doc: "a regiment fighting an assault may be given a Maneuver order (alone, for the order cost), fights on while it waits, and when it completes retires from the fight maneuver_inches back from where it was fought, unloaded and formed; the last attacker or the defender retiring ends the assault (end retired), the rest of it unloaded and unrallied as at any end; false: a regiment in an assault takes no order",
+        doc: "a regiment fighting an assault may be given a Maneuver order (alone, for the order cost), fights on while it waits, and when it completes retires from the fight maneuver_inches back from where it was fought, unloaded and formed; the last attacker or the defender retiring ends the assault (end retired), the rest of it unloaded and unrallied as at any end; a retiring cavalry regiment attempts no breakthrough (it is leaving the fight); false: a regiment in an assault takes no order",
         source: "\"Units that are Assaulting can only be issued a Maneuver order. The unit may continue to fight at full effectiveness as it is trying to execute the Maneuver order\"; \"you can Maneuver out of an Assault or Engagement\"; a round is fought \"until the victor is determined or one side or the other retires from the fight\"",
     },
     ParamSpec {
@@ -324,6 +331,8 @@ pub struct Rules {
     pub beyond_four: BeyondFour,
     pub dress_lines_rally: bool,
     pub breakthrough_multiplier: u32,
+    /// Cavalry through with Elan assaults the next enemy in its path.
+    pub breakthrough_onward: bool,
     pub max_assault_kards: u32,
     /// A regiment fighting an assault may be ordered to Maneuver out.
     pub assault_maneuver: bool,
@@ -382,6 +391,7 @@ impl Rules {
             beyond_four: [BeyondFour::NextType, BeyondFour::Climb][get("beyond_four") as usize],
             dress_lines_rally: get("dress_lines_rally") != 0,
             breakthrough_multiplier: get("breakthrough_multiplier"),
+            breakthrough_onward: get("breakthrough_onward") != 0,
             max_assault_kards: get("max_assault_kards"),
             assault_maneuver: get("assault_maneuver") != 0,
             fire_cost: get("fire_cost"),

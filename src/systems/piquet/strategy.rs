@@ -40,11 +40,11 @@ pub struct Needs {
     pub worn_elan: u32,
     /// The player's regiments fighting an assault that may be ordered to
     /// Maneuver out of it (rule `assault_maneuver`).
-    pub retreats: u32,
+    pub retreats: u8,
     /// The least Elan, in percent of its full Elan (rounded up), of those
     /// that have lost Elan and hold less than the enemy in their fight;
     /// 100 when none.
-    pub retreat_elan: u32,
+    pub retreat_elan: u8,
     pub in_assault: bool,
     /// False while the player's figure is attached to a regiment.
     pub may_cast: bool,
@@ -443,7 +443,7 @@ impl PiquetStrategy {
     /// ordered out of it (`retire_now` decides which).
     #[inline]
     fn wants_retreat(&self, needs: &Needs) -> bool {
-        needs.retreat_elan < 100 && needs.retreat_elan <= self.retire_at_elan
+        needs.retreat_elan < 100 && needs.retreat_elan as u32 <= self.retire_at_elan
     }
 
     /// A side's commander passes initiative down when a subordinate runs
@@ -514,6 +514,7 @@ impl Decide for PiquetStrategy {
                 // the kinds present, without scoring each card.
                 let executable = needs.executable;
                 let officer_play = needs.order_groups > 0
+                    || self.wants_retreat(needs)
                     || self.wants_rally(needs)
                     || self.wants_to_pass(needs, rules);
                 let officer = officer_play as u16 * (1 << Kind::OfficerCheck as u16);

@@ -385,7 +385,6 @@ pub enum Event {
         elan: u32,
         defender_elan: u32,
     },
-    /// An assault ends after `kards` rounds.
     /// `side`'s `regiment` completes a Maneuver order out of the assault
     /// on `defender` (of whichever side) and retires from the fight.
     Retires {
@@ -395,6 +394,7 @@ pub enum Event {
         regiment: String,
         defender: String,
     },
+    /// An assault ends after `kards` rounds.
     AssaultEnds {
         decq: u32,
         kard: u32,

@@ -4,6 +4,7 @@
 //! taken, and engagements begun and ended as regiments come and go.
 
 use super::*;
+use crate::systems::piquet::strategy::one_of;
 
 impl<O: Observer<Event>> Game<O> {
     /// An assaulting regiment whose chips are gone meets its target.
@@ -14,8 +15,21 @@ impl<O: Observer<Event>> Game<O> {
         i: usize,
         stats: &mut Stats,
     ) {
-        let enemy = seat.other();
         let t = setup.scenario.sides[seat].regiments[i].target as usize;
+        self.contact_with(setup, seat, i, t, stats);
+    }
+
+    /// Regiment `i` of `seat` meets enemy regiment `t`: an assault begun
+    /// or joined, or an objective taken unopposed.
+    fn contact_with<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        t: usize,
+        stats: &mut Stats,
+    ) {
+        let enemy = seat.other();
         match self.units[enemy][t].status {
             // Defeated, unrallied units "may not resist Assault ... but must
             // immediately withdraw": the objective is taken unopposed. So do
@@ -77,6 +91,7 @@ impl<O: Observer<Event>> Game<O> {
                     joined: 1 << i,
                     first_attacker: i as u8,
                     kards: 0,
+                    fought_on: 0,
                 };
                 let elan = [self.units[seat][i].elan, self.units[enemy][t].elan];
                 for (k, &e) in elan.iter().enumerate() {
@@ -127,14 +142,87 @@ impl<O: Observer<Event>> Game<O> {
                 self.contact(setup, seat, i, stats);
             }
         }
+        // Each assault once: one that cavalry going on has begun or
+        // joined may have been fought already (`onward`).
         let mut active = self.active;
         while active != 0 {
             let slot = active.trailing_zeros() as usize;
             active &= active - 1;
-            self.round(setup, slot, stats, tally);
+            if self.assaults[slot].fought_on != self.kard {
+                self.round(setup, slot, stats, tally);
+            }
         }
     }
 
+    /// Battle cavalry of `seat` through the assault on `defender` with
+    /// Elan left "will immediately move forward to the next objective or
+    /// Assault the next enemy unit in its path, which ever is the closer":
+    /// the field has no objectives, so the nearest enemy regiment ahead of
+    /// it (or level), the one it broke through aside, among several as
+    /// near one drawn from its player's stream. An enemy fighting as an
+    /// attacker elsewhere cannot be met; with none to meet it stays.
+    fn onward<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        defender: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let enemy = seat.other();
+        let (x, f) = (self.units[seat][i].x, facing(seat));
+        let (mut nearest, mut best) = (0u16, i32::MAX);
+        for j in (0..setup.scenario.sides[enemy].count as usize).filter(|&j| j != defender) {
+            let unit = &self.units[enemy][j];
+            let ahead = f * (unit.x - x);
+            if unit.status == Status::Removed || ahead < 0 {
+                continue;
+            }
+            if ahead < best {
+                (nearest, best) = (0, ahead);
+            }
+            if ahead == best {
+                nearest |= 1 << j;
+            }
+        }
+        if nearest == 0 {
+            return;
+        }
+        let player = setup.scenario.sides[seat].regiments[i].player as usize;
+        let t = one_of(nearest, &mut self.ties[seat][player]);
+        let defends = |x: &Assault| x.defender_seat == enemy && x.defender as usize == t;
+        let fighting = matches!(
+            self.units[enemy][t].status,
+            Status::Fighting | Status::Retiring
+        );
+        if fighting && !self.live_assaults().any(defends) {
+            return;
+        }
+        self.set_status(setup, seat, i, Status::Closing);
+        self.contact_with(setup, seat, i, t, stats);
+        // "When the movement is completed, the formation will immediately
+        // fight a round of Assault": this KARD, unless the assault it
+        // joined has fought its round already.
+        if let Some(slot) = self.assault_of(seat, i) {
+            if self.assaults[slot].fought_on != self.kard {
+                self.round(setup, slot, stats, tally);
+            }
+        }
+    }
+
+    /// The assaults under way.
+    fn live_assaults(&self) -> impl Iterator<Item = &Assault> {
+        let active = self.active;
+        self.assaults
+            .iter()
+            .enumerate()
+            .filter(move |(slot, _)| active >> slot & 1 != 0)
+            .map(|(_, x)| x)
+    }
+
+    /// A round of the assault in `slot`; cavalry through it with Elan left
+    /// then goes on (rule `breakthrough_onward`).
     pub(super) fn round<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,
@@ -142,6 +230,32 @@ impl<O: Observer<Event>> Game<O> {
         stats: &mut Stats,
         tally: &mut GameTally,
     ) {
+        self.assaults[slot].fought_on = self.kard;
+        let x = self.assaults[slot];
+        let through = self.fight_round(setup, slot, stats, tally);
+        if !setup.rules.breakthrough_onward {
+            return;
+        }
+        let seat = x.defender_seat.other();
+        let mut rest = through;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if self.units[seat][i].status == Status::Idle {
+                self.onward(setup, seat, i, x.defender as usize, stats, tally);
+            }
+        }
+    }
+
+    /// One round of the assault in `slot`: the attackers that broke
+    /// through, one bit each.
+    fn fight_round<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        slot: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) -> u16 {
         let rules = setup.rules;
         let x = self.assaults[slot];
         // The attackers in this round, breakthroughs included.
@@ -201,9 +315,11 @@ impl<O: Observer<Event>> Game<O> {
             let unit = &mut self.units[as_][i];
             unit.elan = unit.elan.saturating_sub(y as u8);
             // A regiment the defender's cast left without Elan is beaten,
-            // not breaking through.
+            // not breaking through; one retiring is leaving the fight, not
+            // going through it.
             if x.fresh & (1 << i) != 0
                 && unit.elan > 0
+                && unit.status != Status::Retiring
                 && regiment.battle_cavalry
                 && v > y
                 && rules.breakthrough_multiplier > 0
@@ -250,9 +366,10 @@ impl<O: Observer<Event>> Game<O> {
             }
             let unit = &self.units[as_][i];
             // "If the cavalry still has Elan, it will immediately move
-            // forward to the next objective": out of this assault, ready
-            // for its next order. Spent by its own d4, it stops there and
-            // rallies (its Elan was not taken by the enemy: not defeated).
+            // forward to the next objective or Assault the next enemy unit
+            // in its path": out of this assault (`onward` below). Spent by
+            // its own d4, it stops there and rallies (its Elan was not
+            // taken by the enemy: not defeated).
             let status = if unit.elan > 0 {
                 Status::Idle
             } else {
@@ -326,7 +443,7 @@ impl<O: Observer<Event>> Game<O> {
             self.withdraw(setup, as_, fallen, self.units[ds][d].x);
             self.settle(setup, as_, fallen, true, cavalry_defended);
             self.assaults[slot].attackers &= !fallen;
-            return;
+            return breakthroughs;
         }
         let end = end.expect("checked");
         let (attackers_defeated, defender_defeated) = match end {
@@ -387,6 +504,7 @@ impl<O: Observer<Event>> Game<O> {
             || (end == AssaultEnd::Together && rules.both_zero == BothZero::AttackerWins)
             || (end == AssaultEnd::Breakthrough && defender_down);
         self.finish(setup, slot, end, attacker_won, stats, tally);
+        breakthroughs
     }
 
     /// The assault in `slot` has ended `end`: its tallies, statistics and

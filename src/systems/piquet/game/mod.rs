@@ -86,6 +86,8 @@ struct Assault {
     joined: u16,
     first_attacker: u8,
     kards: u32,
+    /// The KARD its last round was fought on (0: none yet).
+    fought_on: u32,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -559,8 +561,9 @@ impl<O: Observer<Event>> Game<O> {
         for seat in Seat::BOTH {
             for unit in &self.units[seat][..setup.scenario.sides[seat].count as usize] {
                 tally.removed[seat] += (unit.status == Status::Removed) as u32;
-                // Cut off by the end of the game before its first card.
-                if unit.status == Status::Ordered {
+                // Cut off by the end of the game before its first card (an
+                // order out of an assault too).
+                if matches!(unit.status, Status::Ordered | Status::Retiring) {
                     let side = &mut stats.sides[seat];
                     match unit.executed {
                         false => side.waiting_at_end[unit.order as usize] += 1,

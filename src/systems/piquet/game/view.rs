@@ -53,7 +53,40 @@ impl<O: Observer<Event>> Game<O> {
             let aimed = self.aimed(setup, seat);
             needs.volley_ready = (reach & self.loaded[seat] & aimed).count_ones() as u8;
         }
+        if setup.rules.assault_maneuver && self.totals[seat].fighting & side.commands[p] != 0 {
+            (needs.retreats, needs.retreat_elan) = self.retreats(setup, seat, p);
+        }
         needs
+    }
+
+    /// The regiments fighting an assault player `p` of `seat` may order out
+    /// of it (each alone), and the least Elan share, in percent rounded up,
+    /// of those that have lost Elan and hold less than the enemy in their
+    /// fight (100: none). Outside the cached view: every round moves Elan.
+    fn retreats<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, p: usize) -> (u8, u8) {
+        let side = &setup.scenario.sides[seat];
+        let attached = self.attached(setup, seat, p);
+        let mut fighting = match attached {
+            None if p == 0 && side.player_count > 1 => self.totals[seat].fighting,
+            None => self.rosters[seat][p].fighting,
+            Some(a) => self.rosters[seat][p].fighting & 1 << a,
+        };
+        let (mut retreats, mut least) = (0, 100);
+        while fighting != 0 {
+            let i = fighting.trailing_zeros() as usize;
+            fighting &= fighting - 1;
+            let unit = &self.units[seat][i];
+            // Those already ordered out are retiring, not fighting.
+            if unit.status != Status::Fighting {
+                continue;
+            }
+            retreats += 1;
+            let (elan, full) = (unit.elan as u32, side.regiments[i].elan as u32);
+            if elan < full && elan < self.enemy_elan_in_assault(seat, i) {
+                least = least.min((elan * 100).div_ceil(full) as u8);
+            }
+        }
+        (retreats, least)
     }
 
     pub(super) fn read_view<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, p: usize) -> Needs {
@@ -70,44 +103,12 @@ impl<O: Observer<Event>> Game<O> {
             own.idle & allowed
         };
         let rules = setup.rules;
-        // Regiments fighting an assault may be ordered out of it, each
-        // alone (rule `assault_maneuver`).
-        let mut fighting = match rules.assault_maneuver {
-            false => 0,
-            true if chief && attached.is_none() => view.fighting,
-            true => own.fighting & allowed,
-        };
-        let under_figure = if idle | fighting == 0 {
+        let under_figure = if idle == 0 {
             0
         } else {
             self.under_figure(setup, seat)
         };
         let mut order_cost = u32::MAX;
-        let (mut retreats, mut retreat_elan) = (0, 100);
-        while fighting != 0 {
-            let i = fighting.trailing_zeros() as usize;
-            fighting &= fighting - 1;
-            let unit = &self.units[seat][i];
-            // Those already ordered out are retiring, not fighting.
-            if unit.status != Status::Fighting {
-                continue;
-            }
-            retreats += 1;
-            let (elan, full) = (unit.elan as u32, side.regiments[i].elan as u32);
-            // The enemy's Elan only for a regiment that has lost some.
-            if elan < full && elan < self.enemy_elan_in_assault(seat, i) {
-                retreat_elan = retreat_elan.min((elan * 100).div_ceil(full));
-            }
-            let base = match under_figure >> i & 1 {
-                0 => rules.order_cost,
-                _ => rules.figure_command_cost,
-            };
-            let bypass = match side.regiments[i].player as usize != p {
-                true => rules.bypass_cost,
-                false => 0,
-            };
-            order_cost = order_cost.min(base + bypass);
-        }
         while idle != 0 {
             let i = idle.trailing_zeros() as usize;
             idle &= idle - 1;
@@ -157,8 +158,9 @@ impl<O: Observer<Event>> Game<O> {
             },
             rallies: (own.shaken & allowed).count_ones(),
             worn_elan,
-            retreats,
-            retreat_elan,
+            // Read on every view (`retreats`): rounds move Elan.
+            retreats: 0,
+            retreat_elan: 100,
             in_assault: view.fighting != 0,
             may_cast: attached.is_none(),
             // Passing initiative down is an Officer Check action: an
