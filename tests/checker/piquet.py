@@ -1332,6 +1332,8 @@ class _Game:
         ats = self.f(e, "attackers")
         if sorted(ats) != sorted(a["attackers"]):
             self.fail(T_ASSAULT, "the round's attackers %r, the assault's %r" % (ats, a["attackers"]))
+        if a.get("last_round") == self.gk:
+            self.fail(T_ASSAULT, "a second round of the assault on %r on one KARD" % de.name)
         a["rounds"] += 1
         a["last_round"] = self.gk
         dstep = self.performance_step(de) + de.step + (1 if de.name in self.heroic else 0)
@@ -1400,8 +1402,10 @@ class _Game:
             de.elan = max(0, de.elan - d8)
             g.elan = max(0, g.elan - d4)
             asl["attackers"].remove(g.name)  # through: it leaves the fight, and goes on
+            broke = getattr(g, "broke", None)
+            g.broke = (self.gk, (broke[1] if broke and broke[0] == self.gk else set()) | {de.name})
             if g.elan > 0 and self.r["breakthrough_onward"]:
-                g.onward = (self.gk, de.name)
+                g.onward = (self.gk, g.broke[1])
         elif e.get("d8") is not None or e.get("d4") is not None:
             self.fail(T_BREAK, "dice cast for a breakthrough held")
         if self.f(e, "elan") != g.elan or self.f(e, "defender_elan") != de.elan:
@@ -1410,10 +1414,10 @@ class _Game:
         self.seen["breakthroughs"] += through
 
     def onward_targets(self, g, broken):
-        """The nearest enemy regiments ahead of (or level with) `g`, `broken` aside."""
+        """The nearest enemy regiments ahead of (or level with) `g`, those it broke through this KARD aside."""
         fwd = 1 if g.side == "a" else -1
         ahead = [(fwd * (x.at - g.at), x) for x in self.regs.values()
-                 if x.side != g.side and x.name != broken and x.status != "removed" and fwd * (x.at - g.at) >= 0]
+                 if x.side != g.side and x.name not in broken and x.status != "removed" and fwd * (x.at - g.at) >= 0]
         best = min((d for d, _ in ahead), default=None)
         return [x for d, x in ahead if d == best]
 
@@ -1435,17 +1439,35 @@ class _Game:
             if getattr(g, "retire_due", None) == self.gk:
                 self.fail(T_RETIRE, "%r completed its Maneuver order out of its assault and did not retire" % g.name)
 
+    def on_stays(self, e):
+        """Cavalry through with Elan that met no one: no enemy ahead, or the one drawn attacks elsewhere."""
+        g = self.reg(self.f(e, "regiment"))
+        onward = getattr(g, "onward", None)
+        if onward is None or onward[0] != self.gk:
+            self.fail(T_ONWARD, "%r stays, not through with Elan left on this KARD" % g.name)
+        g.onward = None
+        targets = self.onward_targets(g, onward[1])
+        ahead = e.get("ahead")
+        if ahead is None and targets:
+            self.fail(T_ONWARD, "%r stays with no enemy ahead, it says; ahead of it: %r"
+                      % (g.name, [x.name for x in targets]))
+        if ahead is not None:
+            x = self.reg(ahead)
+            if x not in targets or not x.fighting or x.name in self.assaults:
+                self.fail(T_ONWARD, "%r stays for %r, which is not the nearest ahead of it attacking elsewhere "
+                          "(nearest: %r)" % (g.name, ahead, [t.name for t in targets]))
+        self.seen["stays"] += 1
+
     def check_stayed(self):
-        """Cavalry through with Elan that met no one: no enemy ahead, or the one drawn fights elsewhere."""
+        """Cavalry through with Elan left either went on or said it stays, on its KARD; every assault under way
+        fought one round this KARD."""
         for g in self.regs.values():
             onward = getattr(g, "onward", None)
-            if onward is None or onward[0] != self.gk:
-                continue
-            g.onward = None
-            targets = self.onward_targets(g, onward[1])
-            if targets and not any(x.fighting and x.name not in self.assaults for x in targets):
-                self.fail(T_ONWARD, "%r broke through %r with Elan left and stayed; ahead of it: %r"
-                          % (g.name, onward[1], [x.name for x in targets]))
+            if onward is not None and onward[0] == self.gk:
+                self.fail(T_ONWARD, "%r broke through with Elan left and neither went on nor stayed" % g.name)
+        for d, a in self.assaults.items():
+            if a.get("last_round") != self.gk:
+                self.fail(T_ASSAULT, "the assault on %r fought no round on this KARD" % d)
 
     def on_retires(self, e):
         g, de = self.reg(self.f(e, "regiment")), self.reg(self.f(e, "defender"))

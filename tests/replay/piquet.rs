@@ -222,14 +222,19 @@ fn every_piquet_event_is_documented_with_its_fields_in_order() {
         }
         players
     };
+    // Battle cavalry through with no one left ahead of it stays.
+    let cavalry = crate::piquet_orders::cavalry_through();
     let cases = texts
         .into_iter()
-        .map(|text| (text, players("random", &[])))
-        .chain([(long, players("heuristic", &["retire_at_elan=100"]))]);
-    for (text, players) in cases {
+        .map(|text| (text, players("random", &[]), 40))
+        .chain([
+            (long, players("heuristic", &["retire_at_elan=100"]), 40),
+            (cavalry, players("heuristic", &[]), 200),
+        ]);
+    for (text, players, games) in cases {
         let mut variant = system.default_variant(players);
         variant.scenario = toml::from_str(&text).unwrap();
-        for game in 0..40 {
+        for game in 0..games {
             let replay = system.replay(&variant, 3, game).unwrap();
             for line in &replay.events.json {
                 let event: serde_json::Map<String, Value> = serde_json::from_str(line).unwrap();

@@ -385,6 +385,16 @@ pub enum Event {
         elan: u32,
         defender_elan: u32,
     },
+    /// Cavalry through with Elan left (rule `breakthrough_onward`) meets
+    /// no one: no enemy ahead of it (`ahead` null), or the nearest drawn,
+    /// `ahead`, attacks elsewhere.
+    Stays {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        ahead: Option<String>,
+    },
     /// `side`'s `regiment` completes a Maneuver order out of the assault
     /// on `defender` (of whichever side) and retires from the fight.
     Retires {

@@ -633,6 +633,22 @@ impl fmt::Display for Event {
                     _ => write!(f, ", held"),
                 }
             }
+            Stays {
+                decq,
+                kard,
+                side,
+                regiment,
+                ahead,
+            } => {
+                at(f, decq, kard)?;
+                match ahead {
+                    None => write!(f, "{side}'s {regiment} stays: no enemy ahead of it"),
+                    Some(ahead) => write!(
+                        f,
+                        "{side}'s {regiment} stays: {ahead}, the next in its path, attacks elsewhere"
+                    ),
+                }
+            }
             Retires {
                 decq,
                 kard,

@@ -158,7 +158,8 @@ impl<O: Observer<Event>> Game<O> {
     /// Elan left "will immediately move forward to the next objective or
     /// Assault the next enemy unit in its path, which ever is the closer":
     /// the field has no objectives, so the nearest enemy regiment ahead of
-    /// it (or level), the one it broke through aside, among several as
+    /// it (or level), those it broke through this KARD aside (it went
+    /// through them: they are behind it), among several as
     /// near one drawn from its player's stream. An enemy fighting as an
     /// attacker elsewhere cannot be met; with none to meet it stays.
     fn onward<D: Decide>(
@@ -166,14 +167,18 @@ impl<O: Observer<Event>> Game<O> {
         setup: &Setup<'_, D>,
         seat: Seat,
         i: usize,
-        defender: usize,
         stats: &mut Stats,
         tally: &mut GameTally,
     ) {
         let enemy = seat.other();
         let (x, f) = (self.units[seat][i].x, facing(seat));
+        // Those it broke through this KARD are behind it, out of its path.
+        let behind = match self.broke[seat][i] {
+            (kard, broke) if kard == self.kard => broke,
+            _ => 0,
+        };
         let (mut nearest, mut best) = (0u16, i32::MAX);
-        for j in (0..setup.scenario.sides[enemy].count as usize).filter(|&j| j != defender) {
+        for j in (0..setup.scenario.sides[enemy].count as usize).filter(|&j| behind >> j & 1 == 0) {
             let unit = &self.units[enemy][j];
             let ahead = f * (unit.x - x);
             if unit.status == Status::Removed || ahead < 0 {
@@ -187,6 +192,9 @@ impl<O: Observer<Event>> Game<O> {
             }
         }
         if nearest == 0 {
+            if self.obs.on() {
+                self.tell_stays(setup, seat, i, None);
+            }
             return;
         }
         let player = setup.scenario.sides[seat].regiments[i].player as usize;
@@ -197,6 +205,9 @@ impl<O: Observer<Event>> Game<O> {
             Status::Fighting | Status::Retiring
         );
         if fighting && !self.live_assaults().any(defends) {
+            if self.obs.on() {
+                self.tell_stays(setup, seat, i, Some(t));
+            }
             return;
         }
         self.set_status(setup, seat, i, Status::Closing);
@@ -242,7 +253,7 @@ impl<O: Observer<Event>> Game<O> {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             if self.units[seat][i].status == Status::Idle {
-                self.onward(setup, seat, i, x.defender as usize, stats, tally);
+                self.onward(setup, seat, i, stats, tally);
             }
         }
     }
@@ -336,6 +347,11 @@ impl<O: Observer<Event>> Game<O> {
                     stats.breakthroughs += 1;
                     tally.breakthroughs += 1;
                     breakthroughs |= 1 << i;
+                    let broke = &mut self.broke[as_][i];
+                    if broke.0 != self.kard {
+                        *broke = (self.kard, 0);
+                    }
+                    broke.1 |= 1 << d;
                 }
             }
         }

@@ -241,6 +241,10 @@ pub struct Game<O = Unobserved> {
     /// The players of each side whose own figure has detached from the
     /// regiment the scenario attached it to.
     detached: BySeat<u8>,
+    /// Per regiment, the KARD it last broke through on and the enemy
+    /// regiments it broke through then, one bit each: behind it, out of
+    /// its path. Beside the units: a wider `Unit` costs every copy.
+    broke: BySeat<[(u32, u16); MAX_UNITS]>,
     /// Regiments whose volleys a Crushing Volley raises on this KARD.
     volley_up: BySeat<u16>,
     /// Regiments that hold their fire on this KARD: under the command of a
@@ -406,6 +410,7 @@ impl<O> Game<O> {
             decq: DecqRecord::default(),
             first_decision: BySeat([u64::MAX; 2]),
             detached: BySeat::default(),
+            broke: BySeat::default(),
             volley_up: BySeat::default(),
             held_fire: BySeat::default(),
             loaded: BySeat::default(),
@@ -451,6 +456,7 @@ impl<O: Observer<Event>> Game<O> {
         self.versions = BySeat::default();
         self.first_decision = BySeat([u64::MAX; 2]);
         self.detached = BySeat::default();
+        self.broke = BySeat::default();
         self.engaged = [0; MAX_UNITS];
         self.volley_up = BySeat::default();
         self.held_fire = BySeat::default();

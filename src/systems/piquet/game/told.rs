@@ -349,6 +349,25 @@ impl<O: Observer<Event>> Game<O> {
         });
     }
 
+    /// Cavalry `i` of `seat`, through with Elan left, meets no one: no
+    /// enemy ahead of it, or the one drawn (`drawn`) attacks elsewhere.
+    pub(super) fn tell_stays<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        drawn: Option<usize>,
+    ) {
+        let ahead = drawn.map(|t| name(setup.scenario, seat.other(), t));
+        self.tell_of(setup, seat, i, |decq, kard, side, regiment| Event::Stays {
+            decq,
+            kard,
+            side,
+            regiment,
+            ahead,
+        });
+    }
+
     /// Attacker `i` of the assault in `slot` tries to break through: the
     /// d8 and d4 when it does.
     pub(super) fn tell_breakthrough<D: Decide>(
