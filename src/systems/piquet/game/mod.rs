@@ -56,12 +56,14 @@ macro_rules! at {
     };
 }
 
+mod assault;
 mod deal;
 mod engagement;
 mod execute;
 mod fire;
 mod orders;
 mod places;
+mod retire;
 mod search;
 mod told;
 mod turn;

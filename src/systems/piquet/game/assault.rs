@@ -1,0 +1,626 @@
+//! Assaults: contact when an assault's chips are gone, the rounds fought
+//! on every KARD (the multi-unit rule, breakthroughs, cavalry going on),
+//! settling who won and who withdraws, and objectives taken unopposed.
+
+use super::*;
+use crate::systems::piquet::strategy::one_of;
+
+impl<O: Observer<Event>> Game<O> {
+    /// An assaulting regiment whose chips are gone meets its target.
+    pub(super) fn contact<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        stats: &mut Stats,
+    ) {
+        let t = setup.scenario.sides[seat].regiments[i].target as usize;
+        self.contact_with(setup, seat, i, t, stats);
+    }
+
+    /// Regiment `i` of `seat` meets enemy regiment `t`: an assault begun
+    /// or joined, or an objective taken unopposed.
+    fn contact_with<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        t: usize,
+        stats: &mut Stats,
+    ) {
+        let enemy = seat.other();
+        match self.units[enemy][t].status {
+            // Defeated, unrallied units "may not resist Assault ... but must
+            // immediately withdraw": the objective is taken unopposed. So do
+            // unrallied winners, who "must Rally before [they] can ...
+            // participate in combat", unless `unrallied_winner = fights`.
+            Status::Removed | Status::Shaken { defeated: true, .. } => {
+                self.take_objective(setup, seat, i, t, stats);
+            }
+            Status::Shaken {
+                defeated: false, ..
+            } if setup.rules.unrallied_winner == UnralliedWinner::Withdraws => {
+                self.take_objective(setup, seat, i, t, stats);
+            }
+            Status::Fighting | Status::Retiring => {
+                let active = self.active;
+                let joinable = self.assaults.iter_mut().enumerate().find_map(|(slot, x)| {
+                    (active >> slot & 1 != 0
+                        && x.defender_seat == enemy
+                        && x.defender as usize == t)
+                        .then_some(x)
+                });
+                if let Some(x) = joinable {
+                    // The multi-unit rule: one more attacker on one defender.
+                    x.attackers |= 1 << i;
+                    x.fresh |= 1 << i;
+                    x.joined |= 1 << i;
+                    let from = self.units[seat][i].x;
+                    self.units[seat][i].x = self.units[enemy][t].x;
+                    if self.obs.on() {
+                        let defender = told::name(setup.scenario, enemy, t);
+                        self.tell_of(setup, seat, i, |decq, kard, side, attacker| {
+                            Event::JoinsAssault {
+                                decq,
+                                kard,
+                                side,
+                                attacker,
+                                defender,
+                            }
+                        });
+                        self.tell_move(setup, seat, i, from, "joins_assault");
+                    }
+                    self.moved();
+                    self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
+                    self.set_status(setup, seat, i, Status::Fighting);
+                    self.clear_defeated(setup);
+                }
+                // Else the target attacks elsewhere: wait for it.
+            }
+            _ => {
+                // At most one assault per defender: a free slot exists.
+                let slot = (!self.active).trailing_zeros() as usize;
+                self.active |= 1 << slot;
+                stats.assaults_begun += 1;
+                self.assaults[slot] = Assault {
+                    defender: t as u8,
+                    defender_seat: enemy,
+                    attackers: 1 << i,
+                    fresh: 1 << i,
+                    joined: 1 << i,
+                    first_attacker: i as u8,
+                    kards: 0,
+                    fought_on: 0,
+                };
+                let elan = [self.units[seat][i].elan, self.units[enemy][t].elan];
+                for (k, &e) in elan.iter().enumerate() {
+                    stats.assault_elan[k].record(e as u64);
+                    self.begun_elan[k] += e as u32;
+                }
+                self.begun += 1;
+                let from = self.units[seat][i].x;
+                self.units[seat][i].x = self.units[enemy][t].x;
+                if self.obs.on() {
+                    let defender = told::name(setup.scenario, enemy, t);
+                    let elan = elan.map(u32::from);
+                    self.tell_of(setup, seat, i, |decq, kard, side, attacker| {
+                        Event::AssaultBegins {
+                            decq,
+                            kard,
+                            side,
+                            attacker,
+                            defender,
+                            elan,
+                        }
+                    });
+                    self.tell_move(setup, seat, i, from, "assault");
+                }
+                self.moved();
+                self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
+                self.set_status(setup, enemy, t, Status::Fighting);
+                self.set_status(setup, seat, i, Status::Fighting);
+                self.clear_defeated(setup);
+            }
+        }
+    }
+
+    /// One round of every assault: the regiments still closing try their
+    /// targets again, then each assault's sides cast and take Elan.
+    pub(super) fn fight<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        for seat in Seat::BOTH {
+            // Contact changes only the regiment closing and enemies.
+            let mut closing = self.totals[seat].closing;
+            while closing != 0 {
+                let i = closing.trailing_zeros() as usize;
+                closing &= closing - 1;
+                self.contact(setup, seat, i, stats);
+            }
+        }
+        // Each assault once: one that cavalry going on has begun or
+        // joined may have been fought already (`onward`).
+        let mut active = self.active;
+        while active != 0 {
+            let slot = active.trailing_zeros() as usize;
+            active &= active - 1;
+            if self.assaults[slot].fought_on != self.kard {
+                self.round(setup, slot, stats, tally);
+            }
+        }
+    }
+
+    /// Battle cavalry of `seat` through the assault on `defender` with
+    /// Elan left "will immediately move forward to the next objective or
+    /// Assault the next enemy unit in its path, which ever is the closer":
+    /// the field has no objectives, so the nearest enemy regiment ahead of
+    /// it (or level), those it broke through this KARD aside (it went
+    /// through them: they are behind it), among several as
+    /// near one drawn from its player's stream. An enemy fighting as an
+    /// attacker elsewhere cannot be met; with none to meet it stays.
+    fn onward<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let enemy = seat.other();
+        let (x, f) = (self.units[seat][i].x, facing(seat));
+        // Those it broke through this KARD are behind it, out of its path.
+        let behind = match self.broke[seat][i] {
+            (kard, broke) if kard == self.kard => broke,
+            _ => 0,
+        };
+        let (mut nearest, mut best) = (0u16, i32::MAX);
+        for j in (0..setup.scenario.sides[enemy].count as usize).filter(|&j| behind >> j & 1 == 0) {
+            let unit = &self.units[enemy][j];
+            let ahead = f * (unit.x - x);
+            if unit.status == Status::Removed || ahead < 0 {
+                continue;
+            }
+            if ahead < best {
+                (nearest, best) = (0, ahead);
+            }
+            if ahead == best {
+                nearest |= 1 << j;
+            }
+        }
+        if nearest == 0 {
+            if self.obs.on() {
+                self.tell_stays(setup, seat, i, None);
+            }
+            return;
+        }
+        let player = setup.scenario.sides[seat].regiments[i].player as usize;
+        let t = one_of(nearest, &mut self.ties[seat][player]);
+        let defends = |x: &Assault| x.defender_seat == enemy && x.defender as usize == t;
+        let fighting = matches!(
+            self.units[enemy][t].status,
+            Status::Fighting | Status::Retiring
+        );
+        if fighting && !self.live_assaults().any(defends) {
+            if self.obs.on() {
+                self.tell_stays(setup, seat, i, Some(t));
+            }
+            return;
+        }
+        self.set_status(setup, seat, i, Status::Closing);
+        self.contact_with(setup, seat, i, t, stats);
+        // "When the movement is completed, the formation will immediately
+        // fight a round of Assault": this KARD, unless the assault it
+        // joined has fought its round already.
+        if let Some(slot) = self.assault_of(seat, i) {
+            if self.assaults[slot].fought_on != self.kard {
+                self.round(setup, slot, stats, tally);
+            }
+        }
+    }
+
+    /// The assaults under way.
+    fn live_assaults(&self) -> impl Iterator<Item = &Assault> {
+        let active = self.active;
+        self.assaults
+            .iter()
+            .enumerate()
+            .filter(move |(slot, _)| active >> slot & 1 != 0)
+            .map(|(_, x)| x)
+    }
+
+    /// A round of the assault in `slot`; cavalry through it with Elan left
+    /// then goes on (rule `breakthrough_onward`).
+    pub(super) fn round<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        slot: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        self.assaults[slot].fought_on = self.kard;
+        let x = self.assaults[slot];
+        let through = self.fight_round(setup, slot, stats, tally);
+        if !setup.rules.breakthrough_onward {
+            return;
+        }
+        let seat = x.defender_seat.other();
+        let mut rest = through;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if self.units[seat][i].status == Status::Idle {
+                self.onward(setup, seat, i, stats, tally);
+            }
+        }
+    }
+
+    /// One round of the assault in `slot`: the attackers that broke
+    /// through, one bit each.
+    fn fight_round<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        slot: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) -> u16 {
+        let rules = setup.rules;
+        let x = self.assaults[slot];
+        // The attackers in this round, breakthroughs included.
+        let fought = x.attackers;
+        let (ds, as_) = (x.defender_seat, x.defender_seat.other());
+        let d = x.defender as usize;
+        let defender = setup.scenario.sides[ds].regiments[d];
+        // Heroic Moment: the drawing player's regiments, or any of the
+        // side's when its commander drew it.
+        let heroic = |players: &[PlayerState; MAX_PLAYERS], player: u8| {
+            (players[0].heroic || players[player as usize].heroic) as i32
+        };
+        let defender_step =
+            heroic(&self.players[ds], defender.player) + self.tier_step(rules, ds, d, &defender);
+        let told_defender = self
+            .obs
+            .on()
+            .then(|| self.told_cast(defender.rating, defender_step, rules));
+        let y = self.perform(defender.rating, defender_step, rules);
+        let mut attacker_dice = Vec::new();
+        let mut attempts = Vec::new();
+        // Each attacker casts; with several on one defender, drop the high
+        // and low casts in pairs and take the highest left.
+        let mut casts = [0u8; MAX_UNITS];
+        let mut n = 0;
+        let mut attackers = x.attackers;
+        let mut breakthroughs = 0u16;
+        while attackers != 0 {
+            let i = attackers.trailing_zeros() as usize;
+            attackers &= attackers - 1;
+            let regiment = setup.scenario.sides[as_].regiments[i];
+            // Note 18: cavalry's shock wins quick, or the infantry
+            // gradually gets the upper hand.
+            let later = match x.fresh >> i & 1 == 0
+                && regiment.arm == Arm::Cavalry
+                && defender.arm == Arm::Infantry
+            {
+                true => rules.cavalry_later_step,
+                false => 0,
+            };
+            let step = heroic(&self.players[as_], regiment.player)
+                + self.tier_step(rules, as_, i, &regiment)
+                + later;
+            if self.obs.on() {
+                let (dice, value) = self.told_cast(regiment.rating, step, rules);
+                attacker_dice.push((dice, value));
+            }
+            let v = self.perform(regiment.rating, step, rules);
+            if let Some((_, value)) = attacker_dice.last() {
+                assert_eq!(
+                    *value, v,
+                    "an assault cast's faces read as the game read them"
+                );
+            }
+            casts[n] = v as u8;
+            n += 1;
+            let unit = &mut self.units[as_][i];
+            unit.elan = unit.elan.saturating_sub(y as u8);
+            // A regiment the defender's cast left without Elan is beaten,
+            // not breaking through; one retiring is leaving the fight, not
+            // going through it.
+            if x.fresh & (1 << i) != 0
+                && unit.elan > 0
+                && unit.status != Status::Retiring
+                && regiment.battle_cavalry
+                && v > y
+                && rules.breakthrough_multiplier > 0
+            {
+                stats.breakthrough_attempts += 1;
+                tally.breakthrough_attempts += 1;
+                let chance = rules.breakthrough_multiplier * (v - y);
+                // Percentile dice, '00' read as 100.
+                let roll = self.dice.random_range(1..=100);
+                if self.obs.on() {
+                    attempts.push((i, chance, roll));
+                }
+                if roll <= chance {
+                    stats.breakthroughs += 1;
+                    tally.breakthroughs += 1;
+                    breakthroughs |= 1 << i;
+                    let broke = &mut self.broke[as_][i];
+                    if broke.0 != self.kard {
+                        *broke = (self.kard, 0);
+                    }
+                    broke.1 |= 1 << d;
+                }
+            }
+        }
+        let combined = multi_unit(&mut casts[..n]);
+        let def = &mut self.units[ds][d].elan;
+        *def = def.saturating_sub(combined as u8);
+        if let Some(defender_dice) = told_defender {
+            self.tell_round(setup, slot, defender_dice, y, attacker_dice, combined);
+            for &(i, chance, roll) in &attempts {
+                if roll > chance {
+                    self.tell_breakthrough(setup, slot, i, chance, roll, None);
+                }
+            }
+        }
+        let mut through = breakthroughs;
+        while through != 0 {
+            let i = through.trailing_zeros() as usize;
+            through &= through - 1;
+            let d8 = self.dice.random_range(1..=8u8);
+            let d4 = self.dice.random_range(1..=4u8);
+            let def = &mut self.units[ds][d].elan;
+            *def = def.saturating_sub(d8);
+            let unit = &mut self.units[as_][i];
+            unit.elan = unit.elan.saturating_sub(d4);
+            if self.obs.on() {
+                let (_, chance, roll) = *attempts.iter().find(|a| a.0 == i).expect("attempted");
+                self.tell_breakthrough(setup, slot, i, chance, roll, Some((d8, d4)));
+            }
+            let unit = &self.units[as_][i];
+            // "If the cavalry still has Elan, it will immediately move
+            // forward to the next objective or Assault the next enemy unit
+            // in its path": out of this assault (`onward` below). Spent by
+            // its own d4, it stops there and rallies (its Elan was not
+            // taken by the enemy: not defeated).
+            let status = if unit.elan > 0 {
+                Status::Idle
+            } else {
+                Status::Shaken {
+                    defeated: false,
+                    by_cavalry: false,
+                }
+            };
+            self.set_status(setup, as_, i, status);
+        }
+        // An attacker breaks through only on its first cast: on the KARD
+        // the assault begins, which the end of the game cannot cut off, or
+        // the one it joins on (the multi-unit rule).
+        stats.assaults_broken_through += (breakthroughs != 0) as u64;
+        let a = &mut self.assaults[slot];
+        a.attackers &= !breakthroughs;
+        a.fresh = 0;
+        a.kards += 1;
+        let x = *a;
+
+        let mut standing = 0u16;
+        let mut fallen = 0u16;
+        let mut rest = x.attackers;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if self.units[as_][i].elan > 0 {
+                standing |= 1 << i;
+            } else {
+                fallen |= 1 << i;
+            }
+        }
+        let defender_down = self.units[ds][d].elan == 0;
+        // "An infantry unit that was defeated in an Assault by a cavalry
+        // unit": the defender, by cavalry among the attackers of the
+        // deciding round (not one that had already withdrawn); attackers,
+        // by a cavalry defender (settle keeps it to infantry).
+        let cavalry_attacked = {
+            let mut any = false;
+            let mut rest = fought;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                any |= setup.scenario.sides[as_].regiments[i].arm == Arm::Cavalry;
+            }
+            any
+        };
+        let cavalry_defended = defender.arm == Arm::Cavalry;
+        let end = if defender_down && standing != 0 {
+            Some(AssaultEnd::AttackerWins)
+        } else if defender_down && fallen != 0 {
+            Some(AssaultEnd::Together)
+        } else if defender_down {
+            // Only breakthroughs took the defender's last Elan.
+            Some(AssaultEnd::Breakthrough)
+        } else if standing == 0 && fallen != 0 {
+            Some(AssaultEnd::DefenderWins)
+        } else if standing == 0 {
+            Some(AssaultEnd::Breakthrough)
+        } else if x.kards >= rules.max_assault_kards {
+            Some(AssaultEnd::Undecided)
+        } else {
+            None
+        };
+        // Attackers knocked to zero while others fight on withdraw defeated.
+        if end.is_none() {
+            if self.obs.on() {
+                self.tell_unloaded(setup, as_, fallen, "assault");
+            }
+            self.loaded[as_] &= !fallen;
+            self.withdraw(setup, as_, fallen, self.units[ds][d].x);
+            self.settle(setup, as_, fallen, true, cavalry_defended);
+            self.assaults[slot].attackers &= !fallen;
+            return breakthroughs;
+        }
+        let end = end.expect("checked");
+        let (attackers_defeated, defender_defeated) = match end {
+            AssaultEnd::AttackerWins => (false, true),
+            AssaultEnd::DefenderWins => (true, false),
+            AssaultEnd::Together => match rules.both_zero {
+                BothZero::BothDefeated => (true, true),
+                BothZero::DefenderHolds => (true, false),
+                BothZero::AttackerWins => (false, true),
+            },
+            AssaultEnd::Breakthrough => (false, defender_down),
+            AssaultEnd::Undecided | AssaultEnd::Retired => (false, false),
+        };
+        let together = end == AssaultEnd::Together && !rules.together_by_cavalry;
+        // "All participants are considered to be unloaded at the completion
+        // of the Assault"; the defeated "must withdraw to the next
+        // objective": here out of Engagement range of where it was fought.
+        let contact = self.units[ds][d].x;
+        for (seat, set) in [(as_, fought | fallen | standing), (ds, 1 << d)] {
+            if self.obs.on() {
+                self.tell_unloaded(setup, seat, set, "assault");
+            }
+            self.loaded[seat] &= !set;
+        }
+        let beaten = if attackers_defeated {
+            fallen | standing
+        } else {
+            fallen
+        };
+        self.withdraw(setup, as_, beaten, contact);
+        if defender_defeated {
+            self.withdraw(setup, ds, 1 << d, contact);
+        }
+        // Fallen attackers beside standing winners are still defeated.
+        self.settle(
+            setup,
+            as_,
+            fallen,
+            attackers_defeated || standing != 0,
+            cavalry_defended && !together,
+        );
+        self.settle(
+            setup,
+            as_,
+            standing,
+            attackers_defeated,
+            cavalry_defended && !together,
+        );
+        self.settle(
+            setup,
+            ds,
+            1 << d,
+            defender_defeated,
+            cavalry_attacked && !together,
+        );
+        // A breakthrough that finishes the defender is the attacker's win.
+        let attacker_won = end == AssaultEnd::AttackerWins
+            || (end == AssaultEnd::Together && rules.both_zero == BothZero::AttackerWins)
+            || (end == AssaultEnd::Breakthrough && defender_down);
+        self.finish(setup, slot, end, attacker_won, stats, tally);
+        breakthroughs
+    }
+
+    /// The assault in `slot` has ended `end`: its tallies, statistics and
+    /// event.
+    pub(super) fn finish<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        slot: usize,
+        end: AssaultEnd,
+        attacker_won: bool,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
+        let x = self.assaults[slot];
+        let (ds, as_) = (x.defender_seat, x.defender_seat.other());
+        let d = x.defender as usize;
+        let defender = setup.scenario.sides[ds].regiments[d];
+        self.active &= !(1 << slot);
+        tally.assaults += 1;
+        tally.assault_kards += x.kards;
+        let attacker = setup.scenario.sides[as_].regiments[x.first_attacker as usize];
+        tally.attacker_won += attacker_won as u32;
+        if self.obs.on() {
+            let defender = told::name(setup.scenario, ds, d);
+            let (decq, kard) = told::when(self.decq.decq, self.kard);
+            self.obs.event(Event::AssaultEnds {
+                decq,
+                kard,
+                side: as_.name(),
+                defender,
+                end: events::assault_end(end),
+                kards: x.kards,
+                attacker_won,
+            });
+        }
+        stats.record_assault(
+            &attacker,
+            &defender,
+            x.joined.count_ones() > 1,
+            end,
+            x.kards,
+            attacker_won,
+        );
+    }
+
+    /// Takes `units` of `seat` out of an assault, defeated or not; infantry
+    /// defeated there by cavalry (`by_cavalry`) rallies as such.
+    pub(super) fn settle<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        units: u16,
+        defeated: bool,
+        by_cavalry: bool,
+    ) {
+        let mut rest = units;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let infantry = setup.scenario.sides[seat].regiments[i].arm == Arm::Infantry;
+            let status = Status::Shaken {
+                defeated,
+                by_cavalry: defeated && by_cavalry && infantry,
+            };
+            self.set_status(setup, seat, i, status);
+        }
+    }
+
+    /// An assault whose target may not resist: the objective is taken
+    /// unopposed and the target withdraws out of Engagement range.
+    pub(super) fn take_objective<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        t: usize,
+        stats: &mut Stats,
+    ) {
+        let enemy = seat.other();
+        let x = self.units[enemy][t].x;
+        let from = self.units[seat][i].x;
+        self.units[seat][i].x = x;
+        if self.obs.on() {
+            let target = told::name(setup.scenario, enemy, t);
+            self.tell_of(setup, seat, i, |decq, kard, side, regiment| {
+                Event::ObjectiveTaken {
+                    decq,
+                    kard,
+                    side,
+                    regiment,
+                    target,
+                }
+            });
+            self.tell_move(setup, seat, i, from, "objective");
+        }
+        self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
+        if self.units[enemy][t].status != Status::Removed {
+            self.withdraw(setup, enemy, 1 << t, x);
+        }
+        self.moved();
+        self.set_status(setup, seat, i, Status::Idle);
+        self.clear_defeated(setup);
+    }
+}
