@@ -1015,6 +1015,17 @@ mod watch {
             self.look(at);
             self.inner.retire_now(at, elan, full, enemy_elan, asking)
         }
+        fn second_line(
+            &self,
+            at: &At<'_>,
+            why: &str,
+            elan: u32,
+            enemy_elan: u32,
+            rng: &mut GameRng,
+        ) -> bool {
+            self.look(at);
+            self.inner.second_line(at, why, elan, enemy_elan, rng)
+        }
         fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
             self.look(at);
             self.inner.pass_amount(at, ip, most, rng)

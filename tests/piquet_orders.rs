@@ -15,7 +15,7 @@ use crate::piquet_game::{
 
 /// The events of games `0..games` of `seed` on the scenario `text` under
 /// the rule values `sets`, heuristic against heuristic, game by game.
-fn replays<'a>(
+pub(crate) fn replays<'a>(
     text: &str,
     sets: &'a [&'a str],
     seed: u64,

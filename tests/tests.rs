@@ -30,6 +30,7 @@ mod piquet;
 mod piquet_fire;
 mod piquet_game;
 mod piquet_orders;
+mod piquet_waves;
 mod replay;
 mod report_html;
 mod sensitivity;

@@ -22,7 +22,7 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 
 /// Each decision and what it is, for `hello` and for a person's seat.
-pub const DECISIONS: [(&str, &str); 13] = [
+pub const DECISIONS: [(&str, &str); 14] = [
     ("hand_play", "play a card from the hand (hand:N, for hand_play_cost) instead of turning the deck's top card (turn)"),
     ("turned", "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)"),
     ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, nothing, or (its own figure attached) detach"),
@@ -34,6 +34,7 @@ pub const DECISIONS: [(&str, &str); 13] = [
     ("reload", "reload an unloaded regiment or company for cost: yes or no"),
     ("assault_now", "order the assault now, the target holding target_elan: yes or no"),
     ("retire_now", "order a regiment fighting an assault (elan of full_elan left, the enemy in it holding enemy_elan) to Maneuver out of it: yes or no"),
+    ("second_line", "send a second-line cavalry regiment (elan left) in at once against an enemy holding enemy_elan, why: meets_breakthrough (cavalry through its lead), follows_breakthrough (a regiment its lead broke through) or relieves (its lead's target; the lead withdraws): yes or no"),
     ("pass_amount", "IP to pass to the neediest subordinate, 1 to most"),
     ("brilliant", "the basic card a Brilliant Leader stands for"),
 ];
@@ -494,6 +495,24 @@ impl Decide for Seated<'_> {
         }
     }
 
+    fn second_line(
+        &self,
+        at: &At<'_>,
+        why: &str,
+        elan: u32,
+        enemy_elan: u32,
+        rng: &mut GameRng,
+    ) -> bool {
+        match self.asker {
+            None => self.built_in.second_line(at, why, elan, enemy_elan, rng),
+            Some(_) => self.yes_no(
+                at,
+                "second_line",
+                json!({ "why": why, "elan": elan, "enemy_elan": enemy_elan }),
+            ),
+        }
+    }
+
     fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
         if self.asker.is_none() {
             return self.built_in.pass_amount(at, ip, most, rng);
@@ -630,6 +649,20 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
                         full,
                         number("enemy_elan")?,
                         true
+                    )))
+                }
+                "second_line" => {
+                    let why = message.text("why")?;
+                    let whys = ["meets_breakthrough", "follows_breakthrough", "relieves"];
+                    if !whys.contains(&why) {
+                        return Err(message.bad("why", whys.join(", ")));
+                    }
+                    json!(yes(strategy.second_line(
+                        at,
+                        why,
+                        number("elan")?,
+                        number("enemy_elan")?,
+                        rng
                     )))
                 }
                 "pass_amount" => {

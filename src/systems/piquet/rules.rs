@@ -278,6 +278,20 @@ pub const SPECS: &[ParamSpec] = &[
         source: "\"Units that are Assaulting can only be issued a Maneuver order. The unit may continue to fight at full effectiveness as it is trying to execute the Maneuver order\"; \"you can Maneuver out of an Assault or Engagement\"; a round is fought \"until the victor is determined or one side or the other retires from the fight\"",
     },
     ParamSpec {
+        name: "cavalry_waves",
+        kind: ParamKind::Bool,
+        default: 1,
+        doc: "a cavalry regiment a scenario forms in a brigade's second line (follows = its lead) takes no orders of its own while its lead is in the game: it follows the lead's moves and assaults second_line_inches behind it, and its player may send it in, without an order or chips, against enemy cavalry that broke through the lead, against a regiment the lead broke through, or against the lead's target when the lead neither won nor broke through on its first round (the lead then withdraws 1\" outside Engagement range of its target, off its Assault order, formed and with its plan's next order due); false: a second-line regiment is a regiment like any other, ordered from its plan",
+        source: "Cavalry Wave Assaults: \"If the brigade is formed in two lines, the second line regiment will follow the first. The reserve regiment may automatically Assault any enemy cavalry that breaks-through the lead regiment. It may also automatically Assault any unit that the lead regiment has broken-through. If the lead regiment is unable to defeat or break-through an enemy unit on the first round of the Assault, the second line regiment may advance and Assault the same target. If this is done, the first line regiment is withdrawn to the first objective-horizon to the rear of the combat and is considered to no longer be operating on an Assault order\"",
+    },
+    ParamSpec {
+        name: "second_line_inches",
+        kind: ParamKind::Int { min: 0, max: 24 },
+        default: 4,
+        doc: "inches behind its lead a second-line cavalry regiment follows to (rule cavalry_waves): 4, 300 yards at 75 yards to the inch, puts it just outside Engagement range of the enemy its lead assaults",
+        source: "\"the second line regiment will follow the first\" (no distance is given)",
+    },
+    ParamSpec {
         name: "max_assault_kards",
         kind: ParamKind::Int { min: 1, max: 10_000 },
         default: 200,
@@ -336,6 +350,10 @@ pub struct Rules {
     pub max_assault_kards: u32,
     /// A regiment fighting an assault may be ordered to Maneuver out.
     pub assault_maneuver: bool,
+    /// A brigade's second-line cavalry follows its lead and goes in after
+    /// it (`follows` in the scenario).
+    pub cavalry_waves: bool,
+    pub second_line_inches: i32,
     pub fire_cost: u32,
     /// A fire order covers a brigade (else one regiment).
     pub brigade_fire: bool,
@@ -394,6 +412,8 @@ impl Rules {
             breakthrough_onward: get("breakthrough_onward") != 0,
             max_assault_kards: get("max_assault_kards"),
             assault_maneuver: get("assault_maneuver") != 0,
+            cavalry_waves: get("cavalry_waves") != 0,
+            second_line_inches: values.get("second_line_inches") as i32,
             fire_cost: get("fire_cost"),
             brigade_fire: get("fire_orders") == 0,
             reload_holds_player: get("reload_holds_fire") == 1,

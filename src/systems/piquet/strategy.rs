@@ -367,6 +367,19 @@ pub trait Decide {
     /// enemy in the fight holding `enemy_elan`) may be ordered to Maneuver
     /// out of it now; `asking` as for `assault_now`.
     fn retire_now(&self, at: &At<'_>, elan: u32, full: u32, enemy_elan: u32, asking: bool) -> bool;
+    /// Whether a second-line cavalry regiment (`elan` left) goes in at
+    /// once against the enemy holding `enemy_elan` (rule `cavalry_waves`),
+    /// and `why`: `meets_breakthrough` (cavalry that broke through its
+    /// lead), `follows_breakthrough` (a regiment its lead broke through)
+    /// or `relieves` (its lead's target, the lead withdrawing).
+    fn second_line(
+        &self,
+        at: &At<'_>,
+        why: &str,
+        elan: u32,
+        enemy_elan: u32,
+        rng: &mut GameRng,
+    ) -> bool;
     fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32;
     fn brilliant(&self, at: &At<'_>, needs: &Needs, rng: &mut GameRng) -> Kind;
     /// The search's budget and objective, when this side searches: the
@@ -753,6 +766,23 @@ impl Decide for PiquetStrategy {
             Style::Heuristic => {
                 elan < full && elan * 100 <= full * self.retire_at_elan && elan < enemy_elan
             }
+        }
+    }
+
+    /// Whether a second line goes in: the heuristic whenever it holds at
+    /// least the enemy's Elan; the random player on a coin.
+    #[inline]
+    fn second_line(
+        &self,
+        _at: &At<'_>,
+        _why: &str,
+        elan: u32,
+        enemy_elan: u32,
+        rng: &mut GameRng,
+    ) -> bool {
+        match self.style {
+            Style::Random => rng.random_bool(0.5),
+            Style::Heuristic => elan >= enemy_elan,
         }
     }
 

@@ -46,6 +46,10 @@ pub enum Event {
         loaded: bool,
         plan: Vec<&'static str>,
         target: Option<String>,
+        /// The lead a second line follows (rule `cavalry_waves`); absent
+        /// for every other regiment.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        follows: Option<String>,
     },
     /// A DECQ begins: each player's initiative, commander first.
     DecqStart {
@@ -394,6 +398,18 @@ pub enum Event {
         side: &'static str,
         regiment: String,
         ahead: Option<String>,
+    },
+    /// `side`'s second-line cavalry `regiment`, behind `lead`, goes in at
+    /// once against `target` (rule `cavalry_waves`), `why`:
+    /// `meets_breakthrough`, `follows_breakthrough` or `relieves`.
+    SecondLine {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        lead: String,
+        target: String,
+        why: &'static str,
     },
     /// `side`'s `regiment` completes a Maneuver order out of the assault
     /// on `defender` (of whichever side) and retires from the fight.

@@ -80,6 +80,7 @@ impl fmt::Display for Event {
                 loaded,
                 plan,
                 target,
+                follows,
             } => {
                 write!(
                     f,
@@ -87,8 +88,11 @@ impl fmt::Display for Event {
                     if *loaded { "loaded" } else { "unloaded" },
                     plan.join(" then ")
                 )?;
-                match target {
-                    Some(target) => write!(f, " against {target}"),
+                if let Some(target) = target {
+                    write!(f, " against {target}")?;
+                }
+                match follows {
+                    Some(lead) => write!(f, "; in the second line behind {lead}, which it follows"),
                     None => Ok(()),
                 }
             }
@@ -484,7 +488,11 @@ impl fmt::Display for Event {
                     "joins_assault" => "joining the assault",
                     "objective" => "onto its objective",
                     "withdraws" => "withdrawing",
-                    _ => "withdrawing, defeated, from a formed enemy in range",
+                    "withdraws_unrallied" => "withdrawing, defeated, from a formed enemy in range",
+                    "retires" => "retiring from the fight",
+                    "follows" => "following its lead in the second line",
+                    "relieved" => "relieved by its second line, off its Assault order",
+                    other => other,
                 };
                 write!(f, "{side}'s {regiment} moves {from}\" -> {to}\" ({why})")
             }
@@ -648,6 +656,25 @@ impl fmt::Display for Event {
                         "{side}'s {regiment} stays: {ahead}, the next in its path, attacks elsewhere"
                     ),
                 }
+            }
+            SecondLine {
+                decq,
+                kard,
+                side,
+                regiment,
+                lead,
+                target,
+                why,
+            } => {
+                at(f, decq, kard)?;
+                let how = match *why {
+                    "meets_breakthrough" => format!("meets {target}, through its lead {lead}"),
+                    "follows_breakthrough" => {
+                        format!("assaults {target}, which its lead {lead} broke through")
+                    }
+                    _ => format!("relieves its lead {lead} against {target}"),
+                };
+                write!(f, "{side}'s {regiment}, in the second line, {how}")
             }
             Retires {
                 decq,

@@ -20,7 +20,7 @@ impl<O: Observer<Event>> Game<O> {
 
     /// Regiment `i` of `seat` meets enemy regiment `t`: an assault begun
     /// or joined, or an objective taken unopposed.
-    fn contact_with<D: Decide>(
+    pub(super) fn contact_with<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,
         seat: Seat,
@@ -74,6 +74,7 @@ impl<O: Observer<Event>> Game<O> {
                     self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
                     self.set_status(setup, seat, i, Status::Fighting);
                     self.clear_defeated(setup);
+                    self.follow(setup, seat, i);
                 }
                 // Else the target attacks elsewhere: wait for it.
             }
@@ -120,6 +121,7 @@ impl<O: Observer<Event>> Game<O> {
                 self.set_status(setup, enemy, t, Status::Fighting);
                 self.set_status(setup, seat, i, Status::Fighting);
                 self.clear_defeated(setup);
+                self.follow(setup, seat, i);
             }
         }
     }
@@ -198,12 +200,7 @@ impl<O: Observer<Event>> Game<O> {
         }
         let player = setup.scenario.sides[seat].regiments[i].player as usize;
         let t = one_of(nearest, &mut self.ties[seat][player]);
-        let defends = |x: &Assault| x.defender_seat == enemy && x.defender as usize == t;
-        let fighting = matches!(
-            self.units[enemy][t].status,
-            Status::Fighting | Status::Retiring
-        );
-        if fighting && !self.live_assaults().any(defends) {
+        if !self.may_meet(enemy, t) {
             if self.obs.on() {
                 self.tell_stays(setup, seat, i, Some(t));
             }
@@ -218,6 +215,19 @@ impl<O: Observer<Event>> Game<O> {
             if self.assaults[slot].fought_on != self.kard {
                 self.round(setup, slot, stats, tally);
             }
+        }
+    }
+
+    /// Whether enemy regiment `t` of `enemy` can be met now: in the game,
+    /// and not fighting as an attacker elsewhere (a defender's assault is
+    /// joined).
+    pub(super) fn may_meet(&self, enemy: Seat, t: usize) -> bool {
+        match self.units[enemy][t].status {
+            Status::Removed => false,
+            Status::Fighting | Status::Retiring => self
+                .live_assaults()
+                .any(|x| x.defender_seat == enemy && x.defender as usize == t),
+            _ => true,
         }
     }
 
@@ -243,6 +253,10 @@ impl<O: Observer<Event>> Game<O> {
         self.assaults[slot].fought_on = self.kard;
         let x = self.assaults[slot];
         let through = self.fight_round(setup, slot, stats, tally);
+        let sides = &setup.scenario.sides;
+        if setup.rules.cavalry_waves && sides[Seat::A].followers | sides[Seat::B].followers != 0 {
+            self.waves(setup, slot, x, through, stats, tally);
+        }
         if !setup.rules.breakthrough_onward {
             return;
         }
@@ -622,5 +636,6 @@ impl<O: Observer<Event>> Game<O> {
         self.moved();
         self.set_status(setup, seat, i, Status::Idle);
         self.clear_defeated(setup);
+        self.follow(setup, seat, i);
     }
 }

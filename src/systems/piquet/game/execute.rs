@@ -459,7 +459,8 @@ impl<O: Observer<Event>> Game<O> {
     }
 
     /// Whether idle regiment `i` may be given its plan's next order now by
-    /// player `p`: an assault waits while the player holds it back (its target's Elan
+    /// player `p`: not while it follows its lead in a second line; an
+    /// assault waits while the player holds it back (its target's Elan
     /// above `assault_at_elan`).
     #[inline]
     pub(super) fn may_order<D: Decide>(
@@ -472,6 +473,9 @@ impl<O: Observer<Event>> Game<O> {
     ) -> bool {
         let regiment = &setup.scenario.sides[seat].regiments[i];
         let next = regiment.plan[self.units[seat][i].plan_at as usize];
+        if self.in_line(setup, seat, i) {
+            return false;
+        }
         next != OrderKind::Assault
             || setup.strategies[seat].assault_now(
                 &at!(self, setup, seat, p, 1 << i, Some(regiment.target)),

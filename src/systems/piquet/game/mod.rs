@@ -68,6 +68,7 @@ mod search;
 mod told;
 mod turn;
 mod view;
+mod waves;
 
 #[cfg(test)]
 mod ties;
@@ -473,11 +474,20 @@ impl<O: Observer<Event>> Game<O> {
                 player.present = 0;
                 player.heroic = false;
             }
-            let groups = &side.first_groups[!setup.rules.whole_groups as usize];
-            let regiments = side.regiments().iter().zip(groups);
-            for (unit, (regiment, &group)) in self.units[seat].iter_mut().zip(regiments) {
+            let groups = &side.first_groups[setup.rules.cavalry_waves as usize]
+                [!setup.rules.whole_groups as usize];
+            // A second line follows its lead: no order of its own.
+            let in_line = match setup.rules.cavalry_waves {
+                true => side.followers,
+                false => 0,
+            };
+            let regiments = side.regiments().iter().zip(groups).enumerate();
+            for (unit, (i, (regiment, &group))) in self.units[seat].iter_mut().zip(regiments) {
                 *unit = Unit {
-                    status: Status::Ordered,
+                    status: match in_line >> i & 1 {
+                        0 => Status::Ordered,
+                        _ => Status::Idle,
+                    },
                     elan: regiment.elan,
                     boxes_left: regiment.boxes() as u8,
                     order: regiment.plan[0],

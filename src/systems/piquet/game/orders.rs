@@ -25,9 +25,11 @@ impl<O: Observer<Event>> Game<O> {
         let side = &setup.scenario.sides[seat];
         let regiments = side.regiments();
         let next = |j: usize| regiments[j].plan[self.units[seat][j].plan_at as usize];
+        // A second line is carried by its lead's orders: not a member.
         let members = |same: &dyn Fn(&Regiment) -> bool| {
             (0..regiments.len())
                 .filter(|&j| self.units[seat][j].status != Status::Removed && same(&regiments[j]))
+                .filter(|&j| !self.in_line(setup, seat, j))
                 .fold(0u16, |m, j| m | 1 << j)
         };
         let me = regiments[i];

@@ -83,6 +83,7 @@ impl<O: Observer<Event>> Game<O> {
             }
             self.moved();
             self.clear_defeated(setup);
+            self.follow(setup, seat, i);
         }
     }
 
@@ -116,6 +117,7 @@ impl<O: Observer<Event>> Game<O> {
             }
             self.moved();
             self.clear_defeated(setup);
+            self.follow(setup, seat, i);
         }
     }
 

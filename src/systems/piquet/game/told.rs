@@ -117,6 +117,10 @@ impl<O: Observer<Event>> Game<O> {
                     loaded: self.is_loaded(seat, i),
                     plan,
                     target,
+                    follows: regiment
+                        .lead
+                        .filter(|_| setup.rules.cavalry_waves)
+                        .map(|lead| name(setup.scenario, seat, lead as usize)),
                 });
             }
         }

@@ -170,6 +170,10 @@ pub struct Regiment {
     pub fire_step: i32,
     /// Its Maneuver orders go back, away from the enemy (else forward).
     pub maneuver_back: bool,
+    /// The cavalry regiment of its brigade it follows in the second line
+    /// (`follows`), and the one following it: Cavalry Wave Assaults.
+    pub lead: Option<u8>,
+    pub second_line: Option<u8>,
 }
 
 impl Regiment {
@@ -237,9 +241,12 @@ pub struct Side {
     /// Each regiment and the company it maneuvers as one with (a Russian
     /// twelve-gun company's two halves, `maneuvers_with`), else itself.
     pub pairs: [u16; MAX_UNITS],
+    /// The regiments formed in a second line (`follows`), one bit each.
+    pub followers: u16,
     /// The group each regiment's free first order covers, as an Officer
-    /// Check would group them (`order_groups`: whole, then idle_alike).
-    pub first_groups: [[u16; MAX_UNITS]; 2],
+    /// Check would group them (`order_groups`: whole, then idle_alike),
+    /// with every regiment, then with second lines apart (`cavalry_waves`).
+    pub first_groups: [[[u16; MAX_UNITS]; 2]; 2],
 }
 
 impl Side {
@@ -431,6 +438,8 @@ impl Scenario {
                 urban: false,
                 fire_step: 0,
                 maneuver_back: false,
+                lead: None,
+                second_line: None,
             };
             sides.push(Side::read(seat, &listed, shared_deck, &unwritten)?);
         }

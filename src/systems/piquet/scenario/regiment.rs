@@ -1,12 +1,13 @@
 //! One `[[a.regiments]]` entry of a scenario: rating and arm, place on
 //! the axis, what bears on its fire, Elan and stamina boxes, brigade and
 //! division, the orders it will be given, an assault's target, its
-//! commanding player and an attached subordinate figure.
+//! commanding player, an attached subordinate figure and the regiment it
+//! follows in a second line (read with its side, `side.rs`).
 
 use super::*;
 
 /// The keys a regiment entry may hold.
-const KEYS: [&str; 20] = [
+const KEYS: [&str; 21] = [
     "name",
     "rating",
     "arm",
@@ -27,6 +28,7 @@ const KEYS: [&str; 20] = [
     "target",
     "figure",
     "player",
+    "follows",
 ];
 
 impl Regiment {

@@ -202,9 +202,12 @@ impl Side {
             mask(&|r| r.brigade == me.brigade && r.division == me.division)
         });
         let pairs = pairs(entries, &regiments[..count], names, at)?;
-        let first_groups = first_groups(&regiments[..count], &pairs);
+        let followers = lines(entries, &mut regiments[..count], names, at)?;
+        let first_groups =
+            [0, followers].map(|apart| first_groups(&regiments[..count], &pairs, apart));
         Ok(Side {
             pairs,
+            followers,
             first_groups,
             planned,
             figure_commands,
@@ -235,14 +238,20 @@ impl Side {
 /// `order_groups = whole` a whole division, else a whole brigade, whose
 /// regiments all begin with the same order, else the regiment alone;
 /// under `idle_alike` the regiments of its division (its brigade when no
-/// division is named) that begin with the same order.
-fn first_groups(regiments: &[Regiment], pairs: &[u16; MAX_UNITS]) -> [[u16; MAX_UNITS]; 2] {
+/// division is named) that begin with the same order. The regiments of
+/// `apart` (second lines, which follow their leads) are in no group.
+fn first_groups(
+    regiments: &[Regiment],
+    pairs: &[u16; MAX_UNITS],
+    apart: u16,
+) -> [[u16; MAX_UNITS]; 2] {
     let mask = |keep: &dyn Fn(&Regiment) -> bool| {
         regiments
             .iter()
             .enumerate()
             .filter(|(_, r)| keep(r))
             .fold(0u16, |m, (i, _)| m | 1 << i)
+            & !apart
     };
     let mut groups = [[0u16; MAX_UNITS]; 2];
     for (i, me) in regiments.iter().enumerate() {
@@ -305,6 +314,50 @@ fn pairs(
         pairs[j] |= 1 << i;
     }
     Ok(pairs)
+}
+
+/// Each cavalry regiment a brigade forms in its second line, behind the
+/// regiment it `follows` (Cavalry Wave Assaults: "If the brigade is formed
+/// in two lines, the second line regiment will follow the first"): both
+/// cavalry of one brigade, division and player, the lead in the first
+/// line, and one regiment behind each lead. The followers, one bit each.
+fn lines(
+    entries: &[toml::Value],
+    regiments: &mut [Regiment],
+    names: &[String],
+    at: &str,
+) -> Result<u16> {
+    let mut followers = 0u16;
+    for (i, entry) in entries.iter().enumerate() {
+        let field = format!("{at}.regiments[{}].follows", i + 1);
+        let Some(value) = entry.get("follows") else {
+            continue;
+        };
+        let leads = "another cavalry regiment of the side with the same brigade, division and player, in the first line (following no one) and followed by no other";
+        let j = value
+            .as_str()
+            .and_then(|n| names.iter().position(|m| m == n))
+            .filter(|&j| j != i)
+            .ok_or_else(|| {
+                bad(
+                    &field,
+                    value,
+                    &format!("{leads}: one of {}", names.join(", ")),
+                )
+            })?;
+        let (a, b) = (&regiments[i], &regiments[j]);
+        let alike = a.arm == Arm::Cavalry
+            && b.arm == Arm::Cavalry
+            && (a.brigade, a.division, a.player) == (b.brigade, b.division, b.player);
+        let first_line = entries[j].get("follows").is_none() && b.second_line.is_none();
+        if !alike || !first_line || a.second_line.is_some() {
+            return Err(bad(&field, value, leads));
+        }
+        regiments[i].lead = Some(j as u8);
+        regiments[j].second_line = Some(i as u8);
+        followers |= 1 << i;
+    }
+    Ok(followers)
 }
 
 /// Each regiment with a figure, and the other regiments of its brigade.
