@@ -267,6 +267,12 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
         let args = ["-n", "120", "--scenario", corps];
         assert_served_plays_as_inside(tmp.path(), "piquet", &args, &[seat]);
     }
+    // Second lines sent in after their leads (`second_line`).
+    let waves = "experiments/piquet/scenarios/waves.toml";
+    for seat in ["a=random", "b=heuristic"] {
+        let args = ["-n", "150", "--scenario", waves];
+        assert_served_plays_as_inside(tmp.path(), "piquet", &args, &[seat]);
+    }
 }
 
 /// A Piquet agent that plays at random from its player's stream and checks
@@ -297,6 +303,7 @@ for line in sys.stdin:
         arms = {r["name"]: r.get("arm", "infantry") for r in scenario[seat]["regiments"]}
         names = {s: [r["name"] for r in scenario[s]["regiments"]] for s in "ab"}
         targets = {r["name"]: r.get("target") for r in scenario[seat]["regiments"]}
+        follows = {r["name"]: r.get("follows") for r in scenario[seat]["regiments"]}
         continue
     if m["type"] == "game":
         seeds = m.get("seeds", [m["seed"]])
@@ -315,7 +322,7 @@ for line in sys.stdin:
     own = {u["name"]: u for u in field[seat]}
     theirs = {u["name"]: u for u in field[enemy]}
     named = [own[r] for r in m.get("regiments", [])]
-    if d in ("issue", "rally", "reload", "fire", "assault_now", "retire_now", "attached", "extra_cast") and not named:
+    if d in ("issue", "rally", "reload", "fire", "assault_now", "retire_now", "second_line", "attached", "extra_cast") and not named:
         fail("no regiment named", m)
     if d == "fire":
         target = theirs[m["target"]]
@@ -348,6 +355,13 @@ for line in sys.stdin:
     if d == "retire_now" and (len(named) != 1 or named[0]["status"] != "fighting" or (p != 0 and named[0]["player"] != p)
                               or named[0]["elan"] != m["elan"] or m["elan"] > m["full_elan"]):
         fail("an order out of an assault for a regiment not fighting, or not the player's", m)
+    # A second line sent in after its lead: one idle cavalry regiment of
+    # the player's, which follows another in the scenario.
+    if d == "second_line" and (len(named) != 1 or named[0]["status"] != "idle" or named[0]["elan"] != m["elan"]
+                               or (p != 0 and named[0]["player"] != p) or not follows.get(named[0]["name"])
+                               or m["why"] not in ("meets_breakthrough", "follows_breakthrough", "relieves")
+                               or theirs[m["target"]]["elan"] != m["enemy_elan"]):
+        fail("a second line sent in that is not one, or not idle", m)
     if d == "assault_now" and targets[named[0]["name"]] != m["target"]:
         fail("assault against another target than the scenario's", m)
     if d == "issue" and (m["order"] not in ("move", "maneuver", "deploy", "assault") or not isinstance(m["cost"], int)):
@@ -364,9 +378,8 @@ with open("SEEN", "w") as out:
 fn a_piquet_agent_sees_who_decides_what_about_and_the_field_as_the_rules_give_them() {
     let tmp = TempDir::new("agents-piquet-field");
     std::fs::write(tmp.path().join("checker.py"), PIQUET_CHECKER).unwrap();
-    let corps =
-        Path::new(crate::common::crate_dir()).join("experiments/piquet/scenarios/corps.toml");
-    let run = |dir: &str, threads: &str| {
+    let scenarios = Path::new(crate::common::crate_dir()).join("experiments/piquet/scenarios");
+    let run_on = |scenario: &str, dir: &str, threads: &str| {
         let out = tmp.path().join(dir);
         std::process::Command::new(FORTUNES)
             .current_dir(tmp.path())
@@ -380,12 +393,13 @@ fn a_piquet_agent_sees_who_decides_what_about_and_the_field_as_the_rules_give_th
                 threads,
                 "--scenario",
             ])
-            .arg(&corps)
+            .arg(scenarios.join(scenario))
             .args(["--strategy", "a=exec:python3 checker.py", "--out"])
             .arg(&out)
             .output()
             .unwrap()
     };
+    let run = |dir: &str, threads: &str| run_on("corps.toml", dir, threads);
     let output = run("one", "1");
     assert!(output.status.success(), "{}", stderr(&output));
     let seen: serde_json::Value =
@@ -413,6 +427,12 @@ fn a_piquet_agent_sees_who_decides_what_about_and_the_field_as_the_rules_give_th
         metrics(&tmp.path().join("one")),
         metrics(&tmp.path().join("two"))
     );
+    // A second line behind its lead, sent in or not.
+    let output = run_on("waves.toml", "waves", "1");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let seen: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(tmp.path().join("SEEN")).unwrap()).unwrap();
+    assert_eq!(seen["second_line"], serde_json::json!([0]), "{seen}");
 }
 
 #[test]

@@ -16,63 +16,13 @@ use serde_json::Value;
 
 use crate::piquet_orders::replays;
 
-/// Each side a cavalry brigade in two lines: a's Lead (Second behind it)
-/// moves up and assaults the infantry Foot; b's Horse (Horse2 behind it)
-/// assaults Lead. Second and Horse2 have plans of their own, which they
-/// may follow only once their leads are out of the game.
+/// `experiments/piquet/scenarios/waves.toml`: each side a cavalry
+/// brigade in two lines. a's Lead (Second behind it) moves up and
+/// assaults the infantry Foot; b's Horse (Horse2 behind it) assaults Lead.
+/// Second and Horse2 have plans of their own, which they may follow only
+/// once their leads are out of the game.
 pub(crate) fn second_lines() -> String {
-    r#"
-decqs = 2
-[chips]
-move = 6
-maneuver = 4
-deploy = 0
-assault = 2
-[army_deck]
-officer_check = 6
-crushing_volley = 4
-dress_lines = 4
-cavalry_in_open = 4
-[a]
-commander = "average"
-[[a.regiments]]
-name = "Lead"
-rating = "line,reliable"
-arm = "cavalry"
-at = 0
-orders = ["move", "assault"]
-target = "Foot"
-[[a.regiments]]
-name = "Second"
-rating = "line,reliable"
-arm = "cavalry"
-at = -4
-follows = "Lead"
-orders = ["move", "assault"]
-target = "Foot"
-[b]
-commander = "average"
-[[b.regiments]]
-name = "Foot"
-rating = "line,reliable"
-at = 30
-orders = ["deploy"]
-[[b.regiments]]
-name = "Horse"
-rating = "line,reliable"
-arm = "cavalry"
-at = 34
-orders = ["assault"]
-target = "Lead"
-[[b.regiments]]
-name = "Horse2"
-rating = "line,reliable"
-arm = "cavalry"
-at = 38
-follows = "Horse"
-orders = ["deploy"]
-"#
-    .to_string()
+    include_str!("../experiments/piquet/scenarios/waves.toml").to_string()
 }
 
 /// A round of an assault: its KARD, defender, attackers, and those of

@@ -249,7 +249,7 @@ pub const METRICS: &[Metric] = &[
         shape: Shape::Rate,
         unit: "share",
         per: "assault",
-        counts: "ended assaults that more than one attacker joined at some time (fought under the multi-unit rule)",
+        counts: "ended assaults that more than one attacker joined at some time (fought under the multi-unit rule); a second line relieving its lead (rule cavalry_waves) takes the lead's place and is not a second attacker",
         leaves_out: "assaults still running at the game's end",
         seats: &["all"],
         by: &[],

@@ -85,7 +85,8 @@ struct Assault {
     attackers: u16,
     /// Attackers that have not yet fought their first round.
     fresh: u16,
-    /// Attackers that ever joined (the multi-unit rule, matchups).
+    /// Attackers that ever joined (the multi-unit rule, matchups), but a
+    /// lead its second line relieved: the two never fought together.
     joined: u16,
     first_attacker: u8,
     kards: u32,

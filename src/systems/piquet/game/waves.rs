@@ -178,6 +178,8 @@ impl<O: Observer<Event>> Game<O> {
         self.set_status(setup, seat, i, Status::Idle);
         self.set_status(setup, seat, f, Status::Closing);
         self.contact_with(setup, seat, f, d, stats);
+        // One after the other, not together: no multi-unit assault.
+        self.assaults[slot].joined &= !(1 << i);
     }
 
     /// Whether the player of second-line regiment `f` of `seat` sends it
