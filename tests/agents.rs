@@ -360,7 +360,8 @@ for line in sys.stdin:
     if d == "second_line" and (len(named) != 1 or named[0]["status"] != "idle" or named[0]["elan"] != m["elan"]
                                or (p != 0 and named[0]["player"] != p) or not follows.get(named[0]["name"])
                                or m["why"] not in ("meets_breakthrough", "follows_breakthrough", "relieves")
-                               or theirs[m["target"]]["elan"] != m["enemy_elan"]):
+                               or theirs[m["target"]]["elan"] != m["enemy_elan"]
+                               or own[follows[named[0]["name"]]]["elan"] != m["lead_elan"]):
         fail("a second line sent in that is not one, or not idle", m)
     if d == "assault_now" and targets[named[0]["name"]] != m["target"]:
         fail("assault against another target than the scenario's", m)

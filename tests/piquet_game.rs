@@ -1021,10 +1021,12 @@ mod watch {
             why: &str,
             elan: u32,
             enemy_elan: u32,
+            lead_elan: u32,
             rng: &mut GameRng,
         ) -> bool {
             self.look(at);
-            self.inner.second_line(at, why, elan, enemy_elan, rng)
+            self.inner
+                .second_line(at, why, elan, enemy_elan, lead_elan, rng)
         }
         fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
             self.look(at);

@@ -25,9 +25,16 @@ pub(crate) fn second_lines() -> String {
     include_str!("../experiments/piquet/scenarios/waves.toml").to_string()
 }
 
-/// A round of an assault: its KARD, defender, attackers, and those of
-/// them in their first round.
-type Round = ((u64, u64), String, Vec<String>, BTreeSet<String>);
+/// A round of an assault: its KARD, defender, attackers, those of them in
+/// their first round, and the Elan each attacker and the defender has left.
+type Round = (
+    (u64, u64),
+    String,
+    Vec<String>,
+    BTreeSet<String>,
+    BTreeMap<String, u64>,
+    u64,
+);
 
 /// Side a faces up the axis, side b down it.
 fn facing(side: &str) -> i64 {
@@ -137,7 +144,14 @@ fn a_second_line_follows_its_lead_and_goes_in_where_the_text_lets_it() {
                         .cloned()
                         .collect();
                     before.extend(attackers.iter().cloned());
-                    last_round = Some((kard, d, attackers, new));
+                    let elan = e["attacker_elan"].as_array().unwrap().iter();
+                    let elan = attackers
+                        .iter()
+                        .cloned()
+                        .zip(elan.map(|v| v.as_u64().unwrap()))
+                        .collect();
+                    let defender_elan = e["defender_elan"].as_u64().unwrap();
+                    last_round = Some((kard, d, attackers, new, elan, defender_elan));
                 }
                 "breakthrough" if e["through"] == true => {
                     let r = name("regiment");
@@ -153,10 +167,14 @@ fn a_second_line_follows_its_lead_and_goes_in_where_the_text_lets_it() {
                         // an assault still on, and neither won nor broke
                         // through.
                         "relieves" => {
-                            let (at, d, attackers, new) = last_round.clone().expect("a round");
+                            let (at, d, attackers, new, elan, defender_elan) =
+                                last_round.clone().expect("a round");
                             assert_eq!(at, kard, "{e}");
                             assert_eq!(d, target, "the same target: {e}");
                             assert!(attackers.contains(&lead) && new.contains(&lead), "{e}");
+                            // The heuristic relieves only a lead that is
+                            // losing: less Elan than its target.
+                            assert!(elan[&lead] < defender_elan, "{e}: {elan:?}");
                             assert_eq!(status[&lead], "fighting", "{e}");
                             relief = Some((lead, target, r));
                         }
@@ -185,7 +203,7 @@ fn a_second_line_follows_its_lead_and_goes_in_where_the_text_lets_it() {
     }
     for (kind, least) in [
         ("follows", 500),
-        ("relieves", 300),
+        ("relieves", 150),
         ("meets_breakthrough", 10),
         ("follows_breakthrough", 10),
     ] {
@@ -211,4 +229,63 @@ fn a_second_line_follows_its_lead_and_goes_in_where_the_text_lets_it() {
         }
     }
     assert!(second_ordered > 50, "{second_ordered} orders to Second");
+}
+
+#[test]
+fn a_second_line_the_text_does_not_allow_is_refused_by_name() {
+    use fortunes::systems::piquet::scenario::Scenario;
+    let waves = second_lines();
+    let third = |follows: &str| {
+        format!(
+            "{}\n[[a.regiments]]\nname = \"Third\"\nrating = \"line,reliable\"\narm = \"cavalry\"\nfollows = \"{follows}\"\norders = [\"move\"]\n",
+            waves.split("[b]").next().unwrap()
+        ) + "[b]" + waves.split("[b]").nth(1).unwrap()
+    };
+    for (text, field, allowed) in [
+        (
+            waves.replace("follows = \"Lead\"", "follows = \"Second\""),
+            "a.regiments[2].follows",
+            "the name of another regiment of the side: Lead",
+        ),
+        (
+            waves.replace("follows = \"Lead\"", "follows = \"Nobody\""),
+            "a.regiments[2].follows",
+            "another regiment",
+        ),
+        (
+            waves.replace("follows = \"Horse\"", "follows = \"Foot\""),
+            "b.regiments[3].follows",
+            "Horse2 and Foot must both be cavalry",
+        ),
+        (
+            waves.replace("follows = \"Lead\"", "follows = \"Lead\"\nbrigade = 2"),
+            "a.regiments[2].follows",
+            "Lead is not of Second's",
+        ),
+        // Two lines, not three, whichever is listed first.
+        (
+            third("Second"),
+            "a.regiments[3].follows",
+            "Second follows another itself",
+        ),
+        (
+            third("Second").replacen("follows = \"Lead\"", "follows = \"Third\"", 1),
+            "a.regiments[2].follows",
+            "Third follows another itself",
+        ),
+        // One regiment behind each lead.
+        (
+            third("Lead"),
+            "a.regiments[3].follows",
+            "Second follows Lead",
+        ),
+    ] {
+        let error = Scenario::from_table(&toml::from_str(&text).unwrap())
+            .expect_err(field)
+            .to_string();
+        assert!(
+            error.contains(field) && error.contains(allowed),
+            "{field}, {allowed}: {error}"
+        );
+    }
 }

@@ -34,7 +34,7 @@ pub const DECISIONS: [(&str, &str); 14] = [
     ("reload", "reload an unloaded regiment or company for cost: yes or no"),
     ("assault_now", "order the assault now, the target holding target_elan: yes or no"),
     ("retire_now", "order a regiment fighting an assault (elan of full_elan left, the enemy in it holding enemy_elan) to Maneuver out of it: yes or no"),
-    ("second_line", "send a second-line cavalry regiment (elan left) in at once against an enemy holding enemy_elan, why: meets_breakthrough (cavalry through its lead), follows_breakthrough (a regiment its lead broke through) or relieves (its lead's target; the lead withdraws): yes or no"),
+    ("second_line", "send a second-line cavalry regiment (elan left, its lead lead_elan) in at once against an enemy holding enemy_elan, why: meets_breakthrough (cavalry through its lead), follows_breakthrough (a regiment its lead broke through) or relieves (its lead's target; the lead withdraws): yes or no"),
     ("pass_amount", "IP to pass to the neediest subordinate, 1 to most"),
     ("brilliant", "the basic card a Brilliant Leader stands for"),
 ];
@@ -501,14 +501,17 @@ impl Decide for Seated<'_> {
         why: &str,
         elan: u32,
         enemy_elan: u32,
+        lead_elan: u32,
         rng: &mut GameRng,
     ) -> bool {
         match self.asker {
-            None => self.built_in.second_line(at, why, elan, enemy_elan, rng),
+            None => self
+                .built_in
+                .second_line(at, why, elan, enemy_elan, lead_elan, rng),
             Some(_) => self.yes_no(
                 at,
                 "second_line",
-                json!({ "why": why, "elan": elan, "enemy_elan": enemy_elan }),
+                json!({ "why": why, "elan": elan, "enemy_elan": enemy_elan, "lead_elan": lead_elan }),
             ),
         }
     }
@@ -662,6 +665,7 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
                         why,
                         number("elan")?,
                         number("enemy_elan")?,
+                        number("lead_elan")?,
                         rng
                     )))
                 }

@@ -370,7 +370,7 @@ pub const METRICS: &[Metric] = &[
         unit: "share",
         per: "assault begun",
         counts: "assaults in which an attacker broke through: decided on an attacker's first cast, on the KARD the assault begins (or a joiner's), so the end of the game does not bias it",
-        leaves_out: "nothing cut off, but for a joiner that would have arrived after the game's end",
+        leaves_out: "nothing cut off, but for a joiner that would have arrived after the game's end, or one that joined after the assault's round on the game's last KARD (cavalry going on, a second line relieving its lead) and so never cast",
         seats: &["all"],
         by: &[],
     },

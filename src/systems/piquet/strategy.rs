@@ -368,16 +368,19 @@ pub trait Decide {
     /// out of it now; `asking` as for `assault_now`.
     fn retire_now(&self, at: &At<'_>, elan: u32, full: u32, enemy_elan: u32, asking: bool) -> bool;
     /// Whether a second-line cavalry regiment (`elan` left) goes in at
-    /// once against the enemy holding `enemy_elan` (rule `cavalry_waves`),
-    /// and `why`: `meets_breakthrough` (cavalry that broke through its
-    /// lead), `follows_breakthrough` (a regiment its lead broke through)
-    /// or `relieves` (its lead's target, the lead withdrawing).
+    /// once against the enemy holding `enemy_elan`, its lead holding
+    /// `lead_elan` (rule `cavalry_waves`), and `why`: `meets_breakthrough`
+    /// (cavalry that broke through its lead), `follows_breakthrough` (a
+    /// regiment its lead broke through) or `relieves` (its lead's target,
+    /// the lead withdrawing).
+    #[allow(clippy::too_many_arguments)]
     fn second_line(
         &self,
         at: &At<'_>,
         why: &str,
         elan: u32,
         enemy_elan: u32,
+        lead_elan: u32,
         rng: &mut GameRng,
     ) -> bool;
     fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32;
@@ -770,19 +773,22 @@ impl Decide for PiquetStrategy {
     }
 
     /// Whether a second line goes in: the heuristic whenever it holds at
-    /// least the enemy's Elan; the random player on a coin.
+    /// least the enemy's Elan, and to relieve its lead only when the lead
+    /// holds less than the enemy (a lead winning fights on); the random
+    /// player on a coin.
     #[inline]
     fn second_line(
         &self,
         _at: &At<'_>,
-        _why: &str,
+        why: &str,
         elan: u32,
         enemy_elan: u32,
+        lead_elan: u32,
         rng: &mut GameRng,
     ) -> bool {
         match self.style {
             Style::Random => rng.random_bool(0.5),
-            Style::Heuristic => elan >= enemy_elan,
+            Style::Heuristic => elan >= enemy_elan && (why != "relieves" || lead_elan < enemy_elan),
         }
     }
 

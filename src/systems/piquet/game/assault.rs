@@ -411,7 +411,9 @@ impl<O: Observer<Event>> Game<O> {
         }
         // An attacker breaks through only on its first cast: on the KARD
         // the assault begins, which the end of the game cannot cut off, or
-        // the one it joins on (the multi-unit rule).
+        // the one it joins on (the multi-unit rule); one that joins after
+        // the round (cavalry going on, a second line relieving its lead)
+        // casts first on the next, which the game's end may cut off.
         stats.assaults_broken_through += (breakthroughs != 0) as u64;
         let a = &mut self.assaults[slot];
         a.attackers &= !breakthroughs;

@@ -67,6 +67,8 @@ impl<O: Observer<Event>> Game<O> {
             self.finish(setup, slot, AssaultEnd::Retired, defending, stats, tally);
         }
         self.clear_defeated(setup);
+        // A completed Maneuver: a second line follows.
+        self.follow(setup, seat, i);
     }
 
     /// The assault regiment `i` of `seat` fights in, as defender or

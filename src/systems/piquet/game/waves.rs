@@ -178,8 +178,13 @@ impl<O: Observer<Event>> Game<O> {
         self.set_status(setup, seat, i, Status::Idle);
         self.set_status(setup, seat, f, Status::Closing);
         self.contact_with(setup, seat, f, d, stats);
-        // One after the other, not together: no multi-unit assault.
-        self.assaults[slot].joined &= !(1 << i);
+        // One after the other, not together: no multi-unit assault, and
+        // the second line is the attacker its matchup counts.
+        let a = &mut self.assaults[slot];
+        a.joined &= !(1 << i);
+        if a.first_attacker as usize == i {
+            a.first_attacker = f as u8;
+        }
     }
 
     /// Whether the player of second-line regiment `f` of `seat` sends it
@@ -196,12 +201,14 @@ impl<O: Observer<Event>> Game<O> {
         let p = setup.scenario.sides[seat].regiments[f].player as usize;
         let elan = self.units[seat][f].elan as u32;
         let enemy_elan = self.units[seat.other()][t].elan as u32;
+        let lead_elan = self.units[seat][lead].elan as u32;
         let at = at!(self, setup, seat, p, 1 << f, Some(t as u8));
         let sent = setup.strategies[seat].second_line(
             &at,
             why.name(),
             elan,
             enemy_elan,
+            lead_elan,
             &mut self.seats[seat][p],
         );
         if sent && self.obs.on() {

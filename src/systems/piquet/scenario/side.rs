@@ -327,13 +327,18 @@ fn lines(
     names: &[String],
     at: &str,
 ) -> Result<u16> {
+    let follows = |k: usize| entries[k].get("follows");
     let mut followers = 0u16;
-    for (i, entry) in entries.iter().enumerate() {
-        let field = format!("{at}.regiments[{}].follows", i + 1);
-        let Some(value) = entry.get("follows") else {
+    for i in 0..entries.len() {
+        let Some(value) = follows(i) else {
             continue;
         };
-        let leads = "another cavalry regiment of the side with the same brigade, division and player, in the first line (following no one) and followed by no other";
+        let field = format!("{at}.regiments[{}].follows", i + 1);
+        let me = &names[i];
+        let others: Vec<&str> = (0..names.len())
+            .filter(|&j| j != i)
+            .map(|j| names[j].as_str())
+            .collect();
         let j = value
             .as_str()
             .and_then(|n| names.iter().position(|m| m == n))
@@ -342,16 +347,41 @@ fn lines(
                 bad(
                     &field,
                     value,
-                    &format!("{leads}: one of {}", names.join(", ")),
+                    &format!(
+                        "the name of another regiment of the side: {}",
+                        others.join(", ")
+                    ),
                 )
             })?;
         let (a, b) = (&regiments[i], &regiments[j]);
-        let alike = a.arm == Arm::Cavalry
-            && b.arm == Arm::Cavalry
-            && (a.brigade, a.division, a.player) == (b.brigade, b.division, b.player);
-        let first_line = entries[j].get("follows").is_none() && b.second_line.is_none();
-        if !alike || !first_line || a.second_line.is_some() {
-            return Err(bad(&field, value, leads));
+        let lead = &names[j];
+        let wrong = if a.arm != Arm::Cavalry || b.arm != Arm::Cavalry {
+            Some(format!(
+                "cavalry behind cavalry: {me} and {lead} must both be cavalry"
+            ))
+        } else if (a.brigade, a.division, a.player) != (b.brigade, b.division, b.player) {
+            Some(format!(
+                "a regiment of its own brigade, division and player: {lead} is not of {me}'s"
+            ))
+        } else if follows(j).is_some() {
+            Some(format!(
+                "a lead in the first line: {lead} follows another itself (a brigade forms two lines)"
+            ))
+        } else if let Some(k) = b.second_line {
+            Some(format!(
+                "a lead with no second line yet: {} follows {lead}",
+                names[k as usize]
+            ))
+        } else {
+            a.second_line.map(|k| {
+                format!(
+                    "a first-line regiment follows no one: {} follows {me}",
+                    names[k as usize]
+                )
+            })
+        };
+        if let Some(allowed) = wrong {
+            return Err(bad(&field, value, &allowed));
         }
         regiments[i].lead = Some(j as u8);
         regiments[j].second_line = Some(i as u8);
