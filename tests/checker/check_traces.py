@@ -149,6 +149,13 @@ def run_config(binary, module, label, args, games, seed, jobs, defaults):
     print("%s [%s]: %d games, %d events checked, %.1f s%s"
           % (module.SYSTEM, label, games, n_events, time.time() - start,
              ("  (" + ", ".join("%s %d" % kv for kv in sorted(seen.items())) + ")") if seen else ""))
+    # The situations a configuration exists to exercise (the module's EXPECTED, by label) must occur in its games,
+    # when it plays at least the module's EXPECTED_GAMES (fewer may miss the rarer ones).
+    expected = getattr(module, "EXPECTED", {}).get(label, ()) if games >= getattr(module, "EXPECTED_GAMES", 0) else ()
+    missing = [k for k in expected if not seen.get(k)]
+    if missing:
+        print("%s [%s]: never exercised in %d games: %s" % (module.SYSTEM, label, games, ", ".join(missing)))
+        return 1
     return 0
 
 

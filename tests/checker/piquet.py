@@ -53,7 +53,23 @@ events and stops at the first one the rules make impossible. What it holds the t
   Engagement range of a formed enemy (not unrallied, not removed) when the next card, order,
   fire, rally or execution comes;
 - engagements and assaults: begun before ended, `kards` counted; game_end and the record rows
-  (one per DECQ) agree with the events.
+  (one per DECQ) agree with the events;
+- Cavalry Wave Assaults (cavalry_waves): a scenario's `follows = LEAD` is told on the second line's
+  `regiment` event (only under the rule) and names cavalry of the lead's side, brigade, division and
+  player, one follower a lead, no chains; while its lead is in the game the second line starts idle,
+  is never ordered (a Maneuver out of an assault it fights aside) and never assaults unless sent in
+  (or going on through, breakthrough_onward); each Move or Maneuver order the lead completes (one out
+  of an assault too, `retires`), and each of its assaults (into contact or onto an objective), even
+  where it stands, is followed by
+  an idle second line (`moves` why `follows`, to second_line_inches behind the lead) before it does
+  anything else and by the KARD's end, and nothing else is followed; `second_line` only for an idle second line
+  in line: against the enemy cavalry that broke through its lead (`meets_breakthrough`, that cavalry
+  then going on no further), against the regiment its lead broke through (`follows_breakthrough`,
+  not one attacking elsewhere), both on the KARD of the breakthrough, the second line assaulting
+  that target on it and fighting its first round there unless it joins an assault that has already
+  fought; or relieving its lead after the lead's first round of an assault it is still fighting
+  (`relieves`): the lead moves 1\" outside Engagement range of the target (`relieved`), idle and off
+  its Assault order, and the second line joins that assault (its first round the next KARD's).
 """
 
 import os
@@ -63,8 +79,12 @@ from collections import Counter
 from common import Cursor, Problem, Violation  # noqa: F401
 
 SYSTEM = "piquet"
-# 300 games under each of the 10 configurations: ~25 s on 2 idle cores, ~43 s on busy ones.
+# 300 games under each of the 14 configurations: ~35 s on 2 idle cores, ~46 s on busy ones.
 DEFAULT_GAMES = 300
+
+WAVES = "cavalry brigades in two lines (cavalry_waves)"
+WAVES_RANDOM = "cavalry brigades in two lines, random vs random, second_line_inches=2"
+WAVES_SHIPPED = "--scenario waves"
 
 CONFIGS = [
     ("defaults", []),
@@ -86,7 +106,23 @@ CONFIGS = [
       "--set", "cavalry_later_step=-1",
       "--set", "musket_reload_cost=2", "--set", "rally_cost=2", "--set", "fire_cost=2",
       "--set", "second_cast_cost=3", "--set", "dress_lines_rally=true", "--strategy", "a=hoarder"]),
+    # Cavalry Wave Assaults: each side a cavalry brigade in two lines (fixtures/piquet-waves.toml), and the shipped
+    # waves scenario (second lines behind at the start, two DECQs).
+    (WAVES, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "piquet-waves.toml")]),
+    (WAVES_RANDOM,
+     ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "piquet-waves.toml"),
+      "--set", "second_line_inches=2", "--strategy", "a=random", "--strategy", "b=random"]),
+    ("cavalry brigades in two lines, cavalry_waves=false",
+     ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "piquet-waves.toml"),
+      "--set", "cavalry_waves=false"]),
+    (WAVES_SHIPPED, ["--scenario", "waves"]),
 ]
+# The situations check_traces.py requires a configuration's games to exercise (counted in `seen`), from
+# EXPECTED_GAMES games on (seed 1: 16 meetings in 300 games of WAVES, 3 of WAVES_RANDOM, so not required there).
+EXPECTED_GAMES = 300
+EXPECTED = {label: ("moves follows", "moves relieved", "second line relieves", "second line meets_breakthrough",
+                    "second line follows_breakthrough") for label in (WAVES, WAVES_SHIPPED)}
+EXPECTED[WAVES_RANDOM] = ("moves follows", "moves relieved", "second line relieves", "second line follows_breakthrough")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIOS = os.path.join(HERE, "..", "..", "experiments", "piquet", "scenarios")
@@ -105,6 +141,9 @@ DEFEATED = ("defeated", "defeated_by_cavalry")
 MOVE_CARD = {"infantry": "infantry_move_in_open", "cavalry": "cavalry_in_open", "artillery": "artillery_move"}
 ORDER_CARD = {"maneuver": "maneuver", "deploy": "deployment", "assault": "melee_resolution"}
 RELOAD_CARD = {"infantry": "musket_reload", "artillery": "artillery_reload"}
+# The lead's `moves` a second line follows (cavalry_waves): a completed Move or Maneuver order (one out of an
+# assault too: `retires`), into contact, onto an objective; not withdrawals nor reliefs.
+FOLLOWED = ("move", "maneuver", "assault", "joins_assault", "objective", "retires")
 
 # --- the text's sentences, quoted in the problems --------------------------------------------------
 T_DECK = ('"Each player uses a deck of 18 cards. Part of this deck is made up of one each of the 9 basic Piquet '
@@ -212,6 +251,17 @@ T_RETIRE = ('"Units that are Assaulting can only be issued a Maneuver order. The
             '(assault_maneuver: ordered alone, it retires maneuver_inches back from the defender\'s place; the defender '
             'or the last attacker retiring ends the assault `retired`, the attacker winning only when the defender '
             'retired)')
+T_WAVES = ('Cavalry Wave Assaults: "Cavalry generally moves by the brigade and fights by the regiment; that is, each '
+           'regiment will maintain its own Elan chips while the brigade will maintain the movement chips. If the '
+           'brigade is formed in two lines, the second line regiment will follow the first. The reserve regiment may '
+           'automatically Assault any enemy cavalry that breaks-through the lead regiment. It may also automatically '
+           'Assault any unit that the lead regiment has broken-through. If the lead regiment is unable to defeat or '
+           'break-through an enemy unit on the first round of the Assault, the second line regiment may advance and '
+           'Assault the same target. If this is done, the first line regiment is withdrawn to the first '
+           'objective-horizon to the rear of the combat and is considered to no longer be operating on an Assault '
+           'order." (cavalry_waves: while its lead is in the game the second line takes no orders of its own; it '
+           'follows the lead\'s moves on completed orders, into contact and onto objectives second_line_inches behind '
+           'it; the relieved lead withdraws 1" outside Engagement range of the target)')
 
 
 def _value(v):
@@ -227,7 +277,9 @@ def _value(v):
 
 
 def load_scenario(name):
-    path = name if os.path.isfile(name) else os.path.join(SCENARIOS, name + ".toml")
+    # A file (as given, or relative to the repository's root, as fixtures.json writes them), else a shipped scenario.
+    root = os.path.join(HERE, "..", "..", name)
+    path = name if os.path.isfile(name) else root if os.path.isfile(root) else os.path.join(SCENARIOS, name + ".toml")
     with open(path, "rb") as f:
         return tomllib.load(f)
 
@@ -242,7 +294,8 @@ def rules(defaults, sets, preset=None, scenario="default"):
                 "artillery_reload_cost": 1, "crushing_volley_step": 1, "eight_gun_die": True,
                 "eight_gun_steps": "netted", "urban_fire_step": -1, "fatigued_step": 0, "exhausted_step": 0,
                 "maneuver_inches": 4, "beyond_four": "next_type", "dress_lines_rally": False, "group_casts": "weakest_link",
-                "max_assault_kards": 200, "assault_maneuver": True, "breakthrough_onward": True}
+                "max_assault_kards": 200, "assault_maneuver": True, "breakthrough_onward": True,
+                "cavalry_waves": True, "second_line_inches": 4}
     for k, v in fallback.items():
         r.setdefault(k, v)
     for k, v in sets.items():
@@ -378,6 +431,7 @@ class _Game:
                 self.fail(T_FORMAT, "side %s has no player" % side, at_next=True)
             if [n for n in self.order[side]] != [x["name"] for x in self.sc.get(side, {}).get("regiments", [])]:
                 self.fail(T_FORMAT, "side %s's regiments are not the scenario's" % side, at_next=True)
+        self.check_lines()
         ndecqs = self.sc.get("decqs", 6)
         game_ended = False
         while c.peek() is not None:
@@ -443,8 +497,16 @@ class _Game:
         if g.plan != list(s.get("orders", [])):
             self.fail(T_FORMAT, "%r's plan %r is not the scenario's" % (name, g.plan))
         g.target = e.get("target")
-        g.status = "ordered" if g.plan else "idle"  # the first order is issued free ("prime the pump")
-        g.order = g.plan[0] if g.plan else None
+        # Cavalry Wave Assaults: a second line (the scenario's `follows`, told under the rule only) takes no
+        # orders of its own while its lead is in the game, so no free first order either.
+        g.lead = s.get("follows") if self.r["cavalry_waves"] else None
+        if ("follows" in e) != (g.lead is not None) or e.get("follows") != g.lead:
+            self.fail(T_FORMAT + ' (the regiment event\'s `follows`: the scenario\'s, under cavalry_waves only)',
+                      "%r's regiment event says follows %r; the scenario %r, cavalry_waves %s"
+                      % (name, e.get("follows"), s.get("follows"), self.r["cavalry_waves"]))
+        g.sent = None  # (global KARD, target, why, ...) when sent in by a second_line event
+        g.status = "ordered" if g.plan and g.lead is None else "idle"  # the first order is issued free ("prime the pump")
+        g.order = g.plan[0] if g.plan and g.lead is None else None
         g.done_n = 0  # orders of the plan completed (a dropped order is issued again)
         g.chips = None  # chips left of the current order (None: not executed yet)
         g.order_id = None  # which order it holds: set with the free first orders' groups, then by each order
@@ -452,6 +514,33 @@ class _Game:
         g.fighting = False
         self.regs[name] = g
         self.order[side].append(name)
+
+    def check_lines(self):
+        """Each second line follows cavalry of its own side, brigade, division and player, one a lead, no chains."""
+        leads = Counter()
+        for g in self.regs.values():
+            if g.lead is None:
+                continue
+            ld = self.regs.get(g.lead)
+            if ld is None or ld is g or ld.side != g.side or g.arm != "cavalry" or ld.arm != "cavalry" \
+                    or ld.brigade != g.brigade or ld.division != g.division or ld.player != g.player \
+                    or ld.lead is not None:
+                self.fail(T_WAVES, "%r follows %r, not a cavalry lead of its own brigade and player" % (g.name, g.lead),
+                          at_next=True)
+            leads[ld.name] += 1
+            if leads[ld.name] > 1:
+                self.fail(T_WAVES, "%r has two second lines" % ld.name, at_next=True)
+        self.follow_due = {}  # second line -> (global KARD, place it must follow to)
+        self.reliefs = {}  # relieved lead -> dict(second, target, gk, to, moved)
+        self.throughs = []  # (global KARD, the cavalry through, the regiment it broke through)
+
+    def in_line(self, g):
+        """`g` is a second line whose lead is still in the game (cavalry_waves)."""
+        return g.lead is not None and self.regs[g.lead].status != "removed"
+
+    def sent_now(self, g):
+        """The second_line decision that sent `g` in on this KARD, or None."""
+        return g.sent if g.sent is not None and g.sent["gk"] == self.gk else None
 
     def on_player(self, e):
         side, name = self.f(e, "side"), self.f(e, "player")
@@ -541,6 +630,7 @@ class _Game:
             self.fail(T_TURN, "KARD %r follows KARD %d" % (kard, self.kard))
         if self.kard > 0:
             self.new_kard_check_all_acted()
+            self.check_waves()
             self.check_stayed()
             self.check_retired()
         self.kard = kard
@@ -554,6 +644,7 @@ class _Game:
         self.officer = {}  # player -> action of its officer check this KARD
 
     def on_decq_end(self, e):
+        self.check_waves()
         self.check_stayed()
         self.check_retired()
         if self.kard != 18:
@@ -809,6 +900,9 @@ class _Game:
                     self.fail(T_RETIRE, "%r, fighting an assault, is ordered to %s with %r (assault_maneuver = %s)"
                               % (n, order, regs, self.r["assault_maneuver"]))
                 continue
+            if self.in_line(g):
+                self.fail(T_WAVES, "%r, second line to %r (still in the game), is ordered to %s"
+                          % (n, g.lead, order))
             if g.status != "idle":
                 self.fail(T_MUST_RALLY if g.status in UNRALLIED else T_NOTE12,
                           "%r is ordered while %s" % (n, g.status))
@@ -830,6 +924,8 @@ class _Game:
         self.pay(p, e, cost)
         for n in regs:
             g = self.reg(n)
+            if self.in_line(g):
+                self.seen["second line ordered out of an assault"] += 1  # the one order a second line in line takes
             g.order = order
             g.order_id = (self.gk, tuple(regs))
             g.chips = None
@@ -1011,8 +1107,8 @@ class _Game:
                           % (p["name"], g.name, attached))
         if self.f(e, "chips_left") != left:
             self.fail(T_CHIPS, "%d chips left, the event says %r" % (left, e["chips_left"]))
-        if not casts and not bought and fig == 0:
-            self.fail(T_CHIPS, "an execution with no cast")
+        if not casts and not bought and fig == 0 and chips > 0:
+            self.fail(T_CHIPS, "an execution with no cast")  # (an order of no chips has none to remove)
         cost = self.f(e, "cost")
         simple = not bought and not any(x.figure and x.brigade == m.brigade and x is not m
                                         for x in self.regs.values() for m in group)
@@ -1025,6 +1121,9 @@ class _Game:
                 m.retire_due = self.gk  # out of the fight now: no order of its plan
             elif left == 0:
                 m.done_n += 1
+                if m.order in ("move", "maneuver"):
+                    # A completed order is followed even where the lead stays put.
+                    self.lead_moved(m, True)
         self.row["executions_" + p["side"]] += len(group)
         self.seen["executions"] += len(group)
         self.seen["extra casts"] += max(0, len(casts) - 1)
@@ -1036,7 +1135,8 @@ class _Game:
         is named) beginning alike."""
         if g.order_id is not None:
             return g.order_id
-        side = [self.reg(n) for n in self.order[g.side]]
+        # A second line (cavalry_waves) got no free first order: it is in no group of them.
+        side = [self.reg(n) for n in self.order[g.side] if self.reg(n).lead is None]
         first = [m for m in side if m.plan and g.plan and m.plan[0] == g.plan[0]]
         division = [m for m in side if g.division and m.division == g.division]
         brigade = [m for m in side if m.brigade == g.brigade and m.division == g.division]
@@ -1210,10 +1310,151 @@ class _Game:
                 self.fail('"If the unit is Assaulting, an Assault round is immediately fought when the unit is moved '
                           'into contact with the target of the Assault."', "%r moves to %r, not into contact with "
                           "the regiment it assaults (%r)" % (g.name, to, d))
+        elif why == "follows":
+            due = self.follow_due.pop(g.name, None)
+            if due is None or not self.in_line(g) or g.status != "idle":
+                self.fail(T_WAVES, "%r (%s) follows, but its lead made no move to follow since it last stood "
+                          "(second line to %r)" % (g.name, g.status, g.lead))
+            if to != due[1]:
+                self.fail(T_WAVES, "%r follows to %r; second_line_inches (%d) behind its lead %r at %r is %r"
+                          % (g.name, to, self.r["second_line_inches"], g.lead, self.reg(g.lead).at, due[1]))
+        elif why == "relieved":
+            rl = self.reliefs.get(g.name)
+            if rl is None or rl["gk"] != self.gk or rl["moved"]:
+                self.fail(T_WAVES, "%r moves relieved, relieved by no second line on this KARD" % g.name)
+            if to != rl["to"]:
+                self.fail(T_WAVES, "relieved %r withdraws to %r; 1\" outside Engagement range (%d) of %r is %r"
+                          % (g.name, to, self.E, rl["target"], rl["to"]))
+            rl["moved"] = True
         if g.status in UNRALLIED and why not in ("withdraws", "withdraws_unrallied"):
             self.fail(T_MUST_RALLY, "unrallied %r moves (%s)" % (g.name, why))
         g.at = to
         self.seen["moves " + why] += 1
+        if why in FOLLOWED:
+            # Its execution or contact, told before, made the follow due.
+            self.lead_moved(g, why == "retires")
+
+    def lead_moved(self, lead, anew):
+        """`lead` moves on a completed Move or Maneuver order, into contact or onto an objective (`anew`: its
+        execution or contact, whether or not its place changes; else the `moves` that tells where to): an idle
+        second line of it is due to follow, second_line_inches behind it, unless it stands there."""
+        for x in self.regs.values():
+            if x.lead != lead.name or not self.in_line(x) or x.status != "idle":
+                continue
+            if anew and x.name in self.follow_due:
+                self.fail(T_WAVES, "%r moves again before its second line %r followed its last move" % (lead.name, x.name))
+            fwd = 1 if x.side == "a" else -1
+            want = lead.at - self.r["second_line_inches"] * fwd
+            if want != x.at:
+                self.follow_due[x.name] = (self.gk, want)
+            else:
+                self.follow_due.pop(x.name, None)
+
+    def check_waves(self):
+        """At a KARD's end: every follow made, every relief carried out, every second line sent in gone in."""
+        for n, (gk, want) in self.follow_due.items():
+            if gk == self.gk:
+                self.fail(T_WAVES, "second line %r did not follow its lead %r (to %r) on this KARD"
+                          % (n, self.reg(n).lead, want))
+        self.follow_due = {}
+        for n, rl in self.reliefs.items():
+            if rl["gk"] != self.gk:
+                continue
+            lead, sec = self.reg(n), self.reg(rl["second"])
+            a = self.assaults.get(rl["target"])
+            if not rl["moved"] or lead.status != "idle":
+                self.fail(T_WAVES, "%r, relieved by %r, is %s and %s" % (
+                    n, sec.name, lead.status, "withdrawn" if rl["moved"] else "not withdrawn"))
+            if a is None or sec.name not in a["attackers"] or sec.status != "fighting":
+                self.fail(T_WAVES, "%r relieved %r but does not fight the assault on %r (it is %s)"
+                          % (sec.name, n, rl["target"], sec.status))
+        self.reliefs = {}
+        for g in self.regs.values():
+            sent = self.sent_now(g)
+            if sent is None:
+                continue
+            if not sent["engaged"]:
+                self.fail(T_WAVES, "%r, sent in (%s) against %r, did not assault it on this KARD"
+                          % (g.name, sent["why"], sent["target"]))
+            if sent["must_fight"] and not sent["fought"]:
+                self.fail(T_WAVES + ' / "an Assault round is immediately fought when the unit is moved into contact '
+                          'with the target of the Assault"', "%r, sent in (%s) against %r, did not fight its first "
+                          "round on this KARD" % (g.name, sent["why"], sent["target"]))
+
+    def on_second_line(self, e):
+        g, lead, t = self.reg(self.f(e, "regiment")), self.reg(self.f(e, "lead")), self.reg(self.f(e, "target"))
+        why = self.f(e, "why")
+        if not self.r["cavalry_waves"]:
+            self.fail(T_WAVES + " (cavalry_waves = false)", "a second_line event with the rule off")
+        if g.side != self.f(e, "side"):
+            self.fail(T_FORMAT, "%r sent in for side %r" % (g.name, e["side"]))
+        if g.lead != lead.name:
+            self.fail(T_WAVES, "%r is sent in as second line to %r; it follows %r" % (g.name, lead.name, g.lead))
+        if not self.in_line(g):
+            self.fail(T_WAVES, "%r is sent in as a second line, its lead %r removed" % (g.name, lead.name))
+        if g.status != "idle":
+            self.fail(T_WAVES, "second line %r is sent in while %s, not idle" % (g.name, g.status))
+        if t.side == g.side or t.status == "removed":
+            self.fail(T_WAVES, "%r is sent in against %r (%s, side %s)" % (g.name, t.name, t.status, t.side))
+        prev = self.sent_now(g)
+        if prev is not None and not prev["engaged"]:
+            self.fail(T_WAVES, "%r is sent in again before it went in against %r" % (g.name, prev["target"]))
+        throughs = [(x, d) for k, x, d in self.throughs if k == self.gk]
+        if why == "meets_breakthrough":
+            if (t.name, lead.name) not in throughs:
+                self.fail(T_WAVES, "%r meets %r, which did not break through its lead %r on this KARD (through: %r)"
+                          % (g.name, t.name, lead.name, throughs))
+            # Met at once by the reserve, the cavalry through goes on no further.
+            if getattr(t, "onward", None) is not None and t.onward[0] == self.gk:
+                t.onward = None
+                self.seen["onward met by a second line"] += 1
+        elif why == "follows_breakthrough":
+            if (lead.name, t.name) not in throughs:
+                self.fail(T_WAVES, "%r follows its lead %r through %r, which the lead did not break through on this "
+                          "KARD (through: %r)" % (g.name, lead.name, t.name, throughs))
+            if self.assault_of(t) is not None:
+                self.fail(T_WAVES, "%r is sent against %r, which fights as an attacker elsewhere (%r)"
+                          % (g.name, t.name, self.assault_of(t)))
+        elif why == "relieves":
+            a = self.assaults.get(t.name)
+            if a is None or a.get("last_round") != self.gk or lead.name not in a["attackers"] \
+                    or lead.name not in a.get("first", ()) or lead.status != "fighting":
+                self.fail(T_WAVES, "%r relieves %r against %r, but the lead did not fight its first round of that "
+                          "assault on this KARD, still in it (%s)" % (g.name, lead.name, t.name, lead.status))
+            fwd = 1 if lead.side == "a" else -1
+            self.reliefs[lead.name] = {"second": g.name, "target": t.name, "gk": self.gk, "moved": False,
+                                       "to": t.at - (self.E + 1) * fwd}
+        else:
+            self.fail(T_FORMAT, "second_line why %r" % why)
+        g.sent = {"gk": self.gk, "target": t.name, "why": why, "engaged": False, "must_fight": False,
+                  "fought": False}
+        self.seen["second line " + why] += 1
+
+    def went_in(self, g, target, how, fought):
+        """`g` assaults `target` (`how`: assault_begins, joins_assault, objective_taken): a second line in line only
+        when sent in against it on this KARD; `fought`: the assault has fought its round on this KARD."""
+        sent = self.sent_now(g)
+        if sent is not None and not sent["engaged"]:
+            if target.name != sent["target"]:
+                self.fail(T_WAVES, "%r, sent in (%s) against %r, goes against %r" % (g.name, sent["why"], sent["target"],
+                                                                                 target.name))
+            if sent["why"] == "relieves" and not (how == "joins_assault" and fought):
+                self.fail(T_WAVES, "%r, relieving its lead, goes in by %s, not joining the assault its lead fought "
+                          "on this KARD" % (g.name, how))
+            sent["engaged"] = True
+            sent["must_fight"] = how != "objective_taken" and not fought
+            return True
+        if self.in_line(g) and not self.going_on(g):
+            self.fail(T_WAVES, "second line %r, not sent in, goes against %r (%s)" % (g.name, target.name, how))
+        # A lead's assault (into contact, or onto an objective taken unopposed) is followed even when the lead
+        # stands there already, as a completed Move or Maneuver order is (on_execute).
+        self.lead_moved(g, True)
+        return False
+
+    def going_on(self, g):
+        """`g` broke through with Elan on this KARD and goes on (breakthrough_onward), or has gone on."""
+        onward = getattr(g, "onward", None)
+        return (onward is not None and onward[0] == self.gk) or getattr(g, "went_on_gk", None) == self.gk
 
     def assault_of(self, g):
         for d, a in self.assaults.items():
@@ -1250,6 +1491,19 @@ class _Game:
             self.fail(T_RETIRE, "%r retiring from %s without a Maneuver order out of its assault" % (g.name, frm))
         if frm == "retiring" and to == "idle" and pend != "retired":
             self.fail(T_RETIRE, "%r leaves its assault, formed, without retiring" % g.name)
+        if g.name in self.follow_due:
+            self.fail(T_WAVES, "second line %r goes from %s to %s, not having followed its lead %r's move"
+                      % (g.name, frm, to, g.lead))
+        if self.in_line(g) and frm == "idle" and to == "closing" and self.sent_now(g) is None \
+                and not self.going_on(g):
+            self.fail(T_WAVES, "second line %r closes on an enemy, not sent in" % g.name)
+        rl = self.reliefs.get(g.name)
+        if rl is not None and rl["gk"] == self.gk and frm == "fighting":
+            if to != "idle" or not rl["moved"]:
+                self.fail(T_WAVES, "%r, relieved by %r, goes %s %s" % (
+                    g.name, rl["second"], to, "having withdrawn" if rl["moved"] else "before withdrawing"))
+            g.order = None  # "no longer ... operating on an Assault order"
+            g.chips = None
         g.pending_status = None
         if to not in ("fighting", "retiring"):
             for a in self.assaults.values():
@@ -1301,7 +1555,9 @@ class _Game:
             self.fail(T_ASSAULT, "an assault between %r and %r" % (at.name, de.name))
         if at.status in UNRALLIED:
             self.fail(T_MUST_RALLY, "unrallied %r assaults" % at.name)
-        if at.order != "assault":
+        # A second line sent in, and going on through (breakthrough_onward), assaults with no order of its own.
+        if not self.went_in(at, de, "assault_begins", False) and at.order != "assault" \
+                and not (at.lead is not None and self.going_on(at)):
             self.fail(T_NOTE12, "%r assaults with a %r order" % (at.name, at.order))
         if at.arm == "artillery":
             self.fail('docs/piquet.md: "artillery defends but does not assault"', "artillery assaults")
@@ -1319,6 +1575,7 @@ class _Game:
             self.fail(T_ASSAULT, "%r joins an assault on %r that is not under way" % (at.name, de.name))
         if at.status in UNRALLIED:
             self.fail(T_MUST_RALLY, "unrallied %r joins an assault" % at.name)
+        self.went_in(at, de, "joins_assault", a.get("last_round") == self.gk)
         self.went_on(at, de)
         a["attackers"].append(at.name)
         a["fresh"].add(at.name)
@@ -1365,6 +1622,10 @@ class _Game:
             ael.append(g.elan)
         if self.f(e, "attacker_elan") != ael:
             self.fail(T_ELAN, "the attackers' Elan is %r, the event says %r" % (ael, e["attacker_elan"]))
+        for n in ats:
+            sent = self.sent_now(self.reg(n))
+            if sent is not None and sent["engaged"]:
+                sent["fought"] = True
         a["first"] = a["fresh"] & set(ats)
         a["fresh"] -= set(ats)
         a["casts"] = dict(zip(ats, acasts))
@@ -1402,6 +1663,7 @@ class _Game:
             de.elan = max(0, de.elan - d8)
             g.elan = max(0, g.elan - d4)
             asl["attackers"].remove(g.name)  # through: it leaves the fight, and goes on
+            self.throughs.append((self.gk, g.name, de.name))
             broke = getattr(g, "broke", None)
             g.broke = (self.gk, (broke[1] if broke and broke[0] == self.gk else set()) | {de.name})
             if g.elan > 0 and self.r["breakthrough_onward"]:
@@ -1427,6 +1689,7 @@ class _Game:
         if onward is None or onward[0] != self.gk:
             return
         g.onward = None
+        g.went_on_gk = self.gk
         names = [x.name for x in self.onward_targets(g, onward[1])]
         if target.name not in names:
             self.fail(T_ONWARD, "%r, through %r, goes on against %r; the nearest ahead of it: %r"
@@ -1527,6 +1790,7 @@ class _Game:
                       % (t.name, t.status))
         if g.status in UNRALLIED:
             self.fail(T_MUST_RALLY, "unrallied %r takes an objective" % g.name)
+        self.went_in(g, t, "objective_taken", False)
         self.went_on(g, t)
 
     def on_game_end(self, e):

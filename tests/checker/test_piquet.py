@@ -23,6 +23,9 @@ P_CORPS = "piquet-corps-g5.jsonl"  # a commander over two division players, init
 P_DRESS = "piquet-dress-rally-g12.jsonl"  # dress_lines_rally, tier steps, other costs
 P_ATTACHED = "piquet-attached-g0.jsonl"  # a's commander attached to the 1st Line, detaching; Hussars through and on
 P_RETIRE = "piquet-retire-g3.jsonl"  # an assault's last attacker maneuvers out of it
+# Cavalry Wave Assaults: follows; a's Second meets b's Horse, through a's Lead, and fights it at once; b's Horse2
+# follows Horse through Lead (taken unopposed); a's Lead fights Foot two rounds unrelieved; Horse2 relieves Horse.
+P_WAVES = "piquet-waves-g724.jsonl"
 PIQUET_FIXTURES = [n for n in MANIFEST if MANIFEST[n][0] == "piquet"]
 
 
@@ -43,7 +46,7 @@ class PiquetTest(CheckerCase):
         return index_of(ev, lambda e: e["event"] == event and all(e.get(k) == v for k, v in kw.items()), start)
 
     def test_fixtures_pass(self):
-        self.assertEqual(len(PIQUET_FIXTURES), 6)
+        self.assertEqual(len(PIQUET_FIXTURES), 7)
         for name in PIQUET_FIXTURES:
             events, rules = pload(name)
             self.assertEqual(self.problems(events, rules), [], name)
@@ -298,6 +301,118 @@ class PiquetTest(CheckerCase):
         # The one it broke through is not in its path.
         ev[j]["defender"] = "Fusiliers"
         self.assertReports(ev, r, j, "goes on against 'Fusiliers'")
+
+    # Cavalry Wave Assaults (cavalry_waves)
+    def test_waves_fixture_exercises_every_case(self):
+        ev, r = pload(P_WAVES)
+        stats = {}
+        self.assertEqual(piquet.check(ev, r, stats), [])
+        for k in ("second line relieves", "second line meets_breakthrough", "second line follows_breakthrough",
+                  "moves follows", "moves relieved", "onward met by a second line"):
+            self.assertGreaterEqual(stats.get(k, 0), 1, k)
+        s = self.first(ev, "second_line", why="meets_breakthrough")
+        self.assertEqual(ev[s + 2]["event"], "assault_begins")
+        self.assertTrue(self.leads_second_round(ev) is not None)
+
+    def leads_second_round(self, ev):
+        """The index of the Lead's second round against Foot (unrelieved after its first)."""
+        rounds = [i for i, e in enumerate(ev) if e["event"] == "assault_round" and e["attackers"] == ["Lead"]
+                  and e["defender"] == "Foot"]
+        for i, j in zip(rounds, rounds[1:]):
+            if ev[j]["kard"] == ev[i]["kard"] + 1 and ev[j]["decq"] == ev[i]["decq"]:
+                return j
+        return None
+
+    def next_kard(self, ev, i):
+        """The first event of the KARD after event i's."""
+        return index_of(ev, lambda e: e["event"] in ("turn", "hand_play") and e["kard"] != ev[i]["kard"], i)
+
+    def test_a_follow_to_the_wrong_place(self):
+        ev, r = pload(P_WAVES)
+        i = self.first(ev, "moves", why="follows")
+        ev[i]["to"] += 1
+        self.assertReports(ev, r, i, "follows to", "second_line_inches (4) behind")
+
+    def test_a_missing_follow(self):
+        ev, r = pload(P_WAVES)
+        i = self.first(ev, "moves", why="follows")
+        del ev[i]
+        self.assertReports(ev, r, self.next_kard(ev, i - 1), "did not follow its lead")
+
+    def test_a_follow_with_no_lead_move_to_follow(self):
+        ev, r = pload(P_WAVES)
+        i = self.first(ev, "moves", why="follows")
+        again = copy.deepcopy(ev[i])
+        again["from"], again["to"] = ev[i]["to"], ev[i]["to"] - 1
+        ev.insert(i + 1, again)
+        self.assertReports(ev, r, i + 1, "its lead made no move to follow")
+
+    def test_a_second_line_sent_in_with_no_breakthrough(self):
+        ev, r = pload(P_WAVES)
+        k = self.first(ev, "second_line", why="relieves")
+        ev[k]["why"] = "follows_breakthrough"
+        self.assertReports(ev, r, k, "which the lead did not break through")
+
+    def test_a_second_line_meets_cavalry_that_did_not_break_its_lead(self):
+        ev, r = pload(P_WAVES)
+        k = self.first(ev, "second_line", why="meets_breakthrough")
+        ev[k]["target"] = "Horse2"
+        self.assertReports(ev, r, k, "did not break through its lead")
+
+    def test_a_relief_after_the_leads_second_round(self):
+        ev, r = pload(P_WAVES)
+        m = self.leads_second_round(ev)
+        ev.insert(m + 1, {"event": "second_line", "decq": ev[m]["decq"], "kard": ev[m]["kard"], "side": "a",
+                          "regiment": "Second", "lead": "Lead", "target": "Foot", "why": "relieves"})
+        self.assertReports(ev, r, m + 1, "did not fight its first round of that assault")
+
+    def test_a_relieved_lead_not_moved(self):
+        ev, r = pload(P_WAVES)
+        k = self.first(ev, "second_line", why="relieves")
+        mv = self.first(ev, "moves", k, why="relieved")
+        self.assertEqual(ev[mv + 1]["event"], "status")
+        del ev[mv]
+        self.assertReports(ev, r, mv, "relieved by", "before withdrawing")
+
+    def test_a_relieved_lead_withdrawn_to_the_wrong_place(self):
+        ev, r = pload(P_WAVES)
+        k = self.first(ev, "second_line", why="relieves")
+        mv = self.first(ev, "moves", k, why="relieved")
+        ev[mv]["to"] -= 1
+        self.assertReports(ev, r, mv, "outside Engagement range")
+
+    def test_an_order_to_a_second_line(self):
+        ev, r = pload(P_WAVES)
+        o = self.first(ev, "order", side="a", regiments=["Lead"])
+        ev[o]["regiments"] = ["Lead", "Second"]
+        self.assertReports(ev, r, o, "'Second', second line to 'Lead'", "is ordered")
+
+    def test_a_second_line_opening_as_an_ordinary_regiment(self):
+        ev, r = pload(P_WAVES)
+        j = self.first(ev, "regiment", regiment="Second")
+        del ev[j]["follows"]
+        self.assertReports(ev, r, j, "follows")
+
+    def test_follows_told_with_the_rule_off(self):
+        ev, r = pload(P_WAVES)
+        r = dict(r, cavalry_waves=False)
+        self.assertReports(ev, r, self.first(ev, "regiment", regiment="Second"), "cavalry_waves False")
+
+    def test_a_second_line_meeting_cavalry_fights_its_first_round_late(self):
+        ev, r = pload(P_WAVES)
+        s = self.first(ev, "second_line", why="meets_breakthrough")
+        rd = self.first(ev, "assault_round", s, defender=ev[s]["target"])
+        end = self.first(ev, "assault_ends", rd, defender=ev[s]["target"])
+        self.assertEqual(ev[rd]["kard"], ev[s]["kard"])
+        del ev[rd:end + 1]  # its round, the cavalry's defeat and the end, all gone from the KARD
+        self.assertReports(ev, r, self.next_kard(ev, s), "did not fight its first round")
+
+    def test_a_second_line_sent_in_while_fighting(self):
+        ev, r = pload(P_WAVES)
+        s = self.first(ev, "second_line", why="meets_breakthrough")
+        f = self.first(ev, "status", s, regiment=ev[s]["regiment"], to="fighting")
+        ev.insert(f + 1, copy.deepcopy(ev[s]))
+        self.assertReports(ev, r, f + 1, "while fighting, not idle")
 
     def test_keep_into_a_full_hand(self):
         ev, r = pload(P_DEFAULTS)

@@ -364,13 +364,16 @@ impl<O: Observer<Event>> Game<O> {
                 self.set_status(setup, seat, i, Status::Closing);
                 self.contact(setup, seat, i, stats);
             }
+            // A second line follows a completed order, moved or not.
             OrderKind::Move => {
                 self.close_in(setup, seat, i);
                 self.set_status(setup, seat, i, Status::Idle);
+                self.follow(setup, seat, i);
             }
             OrderKind::Maneuver => {
                 self.maneuver(setup, seat, i);
                 self.set_status(setup, seat, i, Status::Idle);
+                self.follow(setup, seat, i);
             }
             OrderKind::Deploy => self.set_status(setup, seat, i, Status::Idle),
         }

@@ -83,7 +83,6 @@ impl<O: Observer<Event>> Game<O> {
             }
             self.moved();
             self.clear_defeated(setup);
-            self.follow(setup, seat, i);
         }
     }
 
@@ -117,7 +116,6 @@ impl<O: Observer<Event>> Game<O> {
             }
             self.moved();
             self.clear_defeated(setup);
-            self.follow(setup, seat, i);
         }
     }
 
