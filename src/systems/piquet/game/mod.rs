@@ -64,6 +64,7 @@ mod fire;
 mod orders;
 mod places;
 mod retire;
+mod round;
 mod search;
 mod told;
 mod turn;
