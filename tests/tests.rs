@@ -27,6 +27,7 @@ mod hostile;
 mod layout;
 mod mechanics;
 mod piquet;
+mod piquet_attached;
 mod piquet_fire;
 mod piquet_game;
 mod piquet_orders;

@@ -54,6 +54,10 @@ events and stops at the first one the rules make impossible. What it holds the t
   fire, rally or execution comes;
 - engagements and assaults: begun before ended, `kards` counted; game_end and the record rows
   (one per DECQ) agree with the events;
+- attached artillery (`attached_to`): told on the company's `regiment` event; a company attached to
+  an infantry or cavalry regiment of its player (not half of a twelve-gun company) starts idle, is
+  never ordered while its regiment is in the game and, formed, moves (`moves` why `attached`) to its
+  regiment's place with each Move order the regiment completes, before the KARD's fire;
 - Cavalry Wave Assaults (cavalry_waves): a scenario's `follows = LEAD` is told on the second line's
   `regiment` event (only under the rule) and names cavalry of the lead's side, brigade, division and
   player, one follower a lead, no chains; while its lead is in the game the second line starts idle,
@@ -85,6 +89,7 @@ DEFAULT_GAMES = 300
 WAVES = "cavalry brigades in two lines (cavalry_waves)"
 WAVES_RANDOM = "cavalry brigades in two lines, random vs random, second_line_inches=2"
 WAVES_SHIPPED = "--scenario waves"
+ATTACHED = "artillery attached to the 1st Line and to the Hussars"
 
 CONFIGS = [
     ("defaults", []),
@@ -116,12 +121,16 @@ CONFIGS = [
      ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "piquet-waves.toml"),
       "--set", "cavalry_waves=false"]),
     (WAVES_SHIPPED, ["--scenario", "waves"]),
+    # Artillery attached to an infantry regiment and to cavalry (fixtures/piquet-artillery.toml).
+    (ATTACHED, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                           "piquet-artillery.toml")]),
 ]
 # The situations check_traces.py requires a configuration's games to exercise (counted in `seen`), from
 # EXPECTED_GAMES games on (seed 1: 16 meetings in 300 games of WAVES, 3 of WAVES_RANDOM, so not required there).
 EXPECTED_GAMES = 300
 EXPECTED = {label: ("moves follows", "moves relieved", "second line relieves", "second line meets_breakthrough",
                     "second line follows_breakthrough") for label in (WAVES, WAVES_SHIPPED)}
+EXPECTED[ATTACHED] = ("moves attached",)
 EXPECTED[WAVES_RANDOM] = ("moves follows", "moves relieved", "second line relieves", "second line follows_breakthrough")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -242,6 +251,10 @@ T_RECORD = ('docs/replay.md: "A record row is one DECQ: its ip_start and ip_end 
             'or played"')
 T_END = 'docs/replay.md: `game_end` "the regiments each side lost, and each regiment\'s Elan, in the scenario\'s order"'
 T_FORMAT = 'docs/replay.md, "### Piquet Regimental" (the fields of each event)'
+T_ATTACHED = ('"Infantry Move in Open : Allows infantry regiments, plus any attached artillery to move" / "Cavalry '
+              'in Open : Allows movement of a cavalry formation and attached horse artillery" (a company '
+              '`attached_to` a regiment of its player takes no orders of its own while the regiment is in the game '
+              'and, formed, moves with each Move order the regiment completes, to its place)')
 T_ONWARD = ('"If the cavalry still has Elan, it will immediately move forward to the next objective or Assault the '
             'next enemy unit in its path, which ever is the closer." (breakthrough_onward: the nearest enemy ahead on '
             'the axis, the one broken through aside; none ahead, it stays)')
@@ -505,8 +518,16 @@ class _Game:
                       "%r's regiment event says follows %r; the scenario %r, cavalry_waves %s"
                       % (name, e.get("follows"), s.get("follows"), self.r["cavalry_waves"]))
         g.sent = None  # (global KARD, target, why, ...) when sent in by a second_line event
-        g.status = "ordered" if g.plan and g.lead is None else "idle"  # the first order is issued free ("prime the pump")
-        g.order = g.plan[0] if g.plan and g.lead is None else None
+        # Attached artillery ("plus any attached artillery"): moves with its regiment's Move orders, takes none of
+        # its own while the regiment is in the game, so no free first order either.
+        g.attached_to = s.get("attached_to")
+        if e.get("attached_to") != g.attached_to:
+            self.fail(T_FORMAT + ' (the regiment event\'s `attached_to`: the scenario\'s)',
+                      "%r's regiment event says attached to %r; the scenario %r"
+                      % (name, e.get("attached_to"), g.attached_to))
+        free = g.lead is None and g.attached_to is None
+        g.status = "ordered" if g.plan and free else "idle"  # the first order is issued free ("prime the pump")
+        g.order = g.plan[0] if g.plan and free else None
         g.done_n = 0  # orders of the plan completed (a dropped order is issued again)
         g.chips = None  # chips left of the current order (None: not executed yet)
         g.order_id = None  # which order it holds: set with the free first orders' groups, then by each order
@@ -530,6 +551,14 @@ class _Game:
             leads[ld.name] += 1
             if leads[ld.name] > 1:
                 self.fail(T_WAVES, "%r has two second lines" % ld.name, at_next=True)
+        for g in self.regs.values():
+            r = self.regs.get(g.attached_to) if g.attached_to else None
+            if g.attached_to and (r is None or g.arm != "artillery" or r.arm == "artillery" or r.side != g.side
+                                  or r.player != g.player or g.pair
+                                  or any(x.pair == g.name for x in self.regs.values())):
+                self.fail(T_ATTACHED, "%r is attached to %r, not an infantry or cavalry regiment of its player"
+                          % (g.name, g.attached_to), at_next=True)
+        self.attach_due = {}  # attached company -> global KARD its regiment completed a Move order on
         self.follow_due = {}  # second line -> (global KARD, place it must follow to)
         self.reliefs = {}  # relieved lead -> dict(second, target, gk, to, moved)
         self.throughs = []  # (global KARD, the cavalry through, the regiment it broke through)
@@ -537,6 +566,10 @@ class _Game:
     def in_line(self, g):
         """`g` is a second line whose lead is still in the game (cavalry_waves)."""
         return g.lead is not None and self.regs[g.lead].status != "removed"
+
+    def attached(self, g):
+        """`g` is an artillery company attached to a regiment still in the game."""
+        return g.attached_to is not None and self.regs[g.attached_to].status != "removed"
 
     def sent_now(self, g):
         """The second_line decision that sent `g` in on this KARD, or None."""
@@ -903,6 +936,9 @@ class _Game:
             if self.in_line(g):
                 self.fail(T_WAVES, "%r, second line to %r (still in the game), is ordered to %s"
                           % (n, g.lead, order))
+            if self.attached(g):
+                self.fail(T_ATTACHED, "%r, attached to %r (still in the game), is ordered to %s"
+                          % (n, g.attached_to, order))
             if g.status != "idle":
                 self.fail(T_MUST_RALLY if g.status in UNRALLIED else T_NOTE12,
                           "%r is ordered while %s" % (n, g.status))
@@ -1124,6 +1160,11 @@ class _Game:
                 if m.order in ("move", "maneuver"):
                     # A completed order is followed even where the lead stays put.
                     self.lead_moved(m, True)
+                if m.order == "move":
+                    # Its formed attached companies move with it, to where its move ends.
+                    for c in self.regs.values():
+                        if c.attached_to == m.name and self.attached(c) and c.status == "idle":
+                            self.attach_due[c.name] = self.gk
         self.row["executions_" + p["side"]] += len(group)
         self.seen["executions"] += len(group)
         self.seen["extra casts"] += max(0, len(casts) - 1)
@@ -1135,8 +1176,8 @@ class _Game:
         is named) beginning alike."""
         if g.order_id is not None:
             return g.order_id
-        # A second line (cavalry_waves) got no free first order: it is in no group of them.
-        side = [self.reg(n) for n in self.order[g.side] if self.reg(n).lead is None]
+        # A second line (cavalry_waves) or an attached company got no free first order: it is in no group of them.
+        side = [self.reg(n) for n in self.order[g.side] if self.reg(n).lead is None and self.reg(n).attached_to is None]
         first = [m for m in side if m.plan and g.plan and m.plan[0] == g.plan[0]]
         division = [m for m in side if g.division and m.division == g.division]
         brigade = [m for m in side if m.brigade == g.brigade and m.division == g.division]
@@ -1187,6 +1228,7 @@ class _Game:
         return d <= (self.B if kind == "bombardment" else self.E)
 
     def on_fire(self, e):
+        self.check_attached()
         p = self.ev_player(e)
         regs = self.f(e, "regiments")
         if not regs:
@@ -1212,6 +1254,7 @@ class _Game:
             self.pay(p, e, cost, paid=False)
 
     def on_volley(self, e):
+        self.check_attached()
         g = self.reg(self.f(e, "regiment"))
         t = self.reg(self.f(e, "target"))
         kind = self.f(e, "kind")
@@ -1318,6 +1361,14 @@ class _Game:
             if to != due[1]:
                 self.fail(T_WAVES, "%r follows to %r; second_line_inches (%d) behind its lead %r at %r is %r"
                           % (g.name, to, self.r["second_line_inches"], g.lead, self.reg(g.lead).at, due[1]))
+        elif why == "attached":
+            r = self.regs.get(g.attached_to) if g.attached_to else None
+            if self.attach_due.pop(g.name, None) != self.gk or g.status != "idle":
+                self.fail(T_ATTACHED, "%r (%s) moves with %r, which completed no Move order on this KARD"
+                          % (g.name, g.status, g.attached_to))
+            if r is None or to != r.at:
+                self.fail(T_ATTACHED, "%r moves to %r, not to its regiment %r at %r"
+                          % (g.name, to, g.attached_to, r.at if r else None))
         elif why == "relieved":
             rl = self.reliefs.get(g.name)
             if rl is None or rl["gk"] != self.gk or rl["moved"]:
@@ -1350,8 +1401,20 @@ class _Game:
             else:
                 self.follow_due.pop(x.name, None)
 
+    def check_attached(self):
+        """Every attached company due to move with its regiment has: the KARD's cards are done (its end, or its
+        fire, which comes after them)."""
+        for n, gk in self.attach_due.items():
+            c = self.reg(n)
+            if gk == self.gk and c.at != self.reg(c.attached_to).at and c.status == "idle":
+                self.fail(T_ATTACHED, "%r stayed at %r; its regiment %r completed a Move order to %r on this KARD"
+                          % (n, c.at, c.attached_to, self.reg(c.attached_to).at))
+        self.attach_due = {}
+
     def check_waves(self):
-        """At a KARD's end: every follow made, every relief carried out, every second line sent in gone in."""
+        """At a KARD's end: every attached company with its regiment, every follow made, every relief carried out,
+        every second line sent in gone in."""
+        self.check_attached()
         for n, (gk, want) in self.follow_due.items():
             if gk == self.gk:
                 self.fail(T_WAVES, "second line %r did not follow its lead %r (to %r) on this KARD"

@@ -25,6 +25,7 @@ P_ATTACHED = "piquet-attached-g0.jsonl"  # a's commander attached to the 1st Lin
 P_RETIRE = "piquet-retire-g3.jsonl"  # an assault's last attacker maneuvers out of it
 # Cavalry Wave Assaults: follows; a's Second meets b's Horse, through a's Lead, and fights it at once; b's Horse2
 # follows Horse through Lead (taken unopposed); a's Lead fights Foot two rounds unrelieved; Horse2 relieves Horse.
+P_ARTILLERY = "piquet-artillery-g2.jsonl"  # the foot battery attached to the 1st Line, horse guns to the Hussars
 P_WAVES = "piquet-waves-g724.jsonl"
 PIQUET_FIXTURES = [n for n in MANIFEST if MANIFEST[n][0] == "piquet"]
 
@@ -46,7 +47,7 @@ class PiquetTest(CheckerCase):
         return index_of(ev, lambda e: e["event"] == event and all(e.get(k) == v for k, v in kw.items()), start)
 
     def test_fixtures_pass(self):
-        self.assertEqual(len(PIQUET_FIXTURES), 7)
+        self.assertEqual(len(PIQUET_FIXTURES), 8)
         for name in PIQUET_FIXTURES:
             events, rules = pload(name)
             self.assertEqual(self.problems(events, rules), [], name)
@@ -326,6 +327,42 @@ class PiquetTest(CheckerCase):
     def next_kard(self, ev, i):
         """The first event of the KARD after event i's."""
         return index_of(ev, lambda e: e["event"] in ("turn", "hand_play") and e["kard"] != ev[i]["kard"], i)
+
+    # Attached artillery
+    def test_an_attached_company_moved_to_the_wrong_place(self):
+        ev, r = pload(P_ARTILLERY)
+        i = self.first(ev, "moves", why="attached")
+        ev[i]["to"] += 1
+        self.assertReports(ev, r, i, "not to its regiment")
+
+    def test_an_attached_company_left_behind(self):
+        ev, r = pload(P_ARTILLERY)
+        i = self.first(ev, "moves", why="attached")
+        del ev[i]
+        # Found at the KARD's fire, after its cards, or at its end.
+        fire = index_of(ev, lambda e: e["event"] in ("fire", "volley", "turn", "hand_play") and e["kard"] != ev[i - 1]["kard"]
+                        or e["event"] in ("fire", "volley"), i)
+        self.assertReports(ev, r, fire, "stayed at")
+
+    def test_an_attached_company_moving_on_its_own(self):
+        ev, r = pload(P_ARTILLERY)
+        i = self.first(ev, "moves", why="attached")
+        again = copy.deepcopy(ev[i])
+        again["from"], again["to"] = ev[i]["to"], ev[i]["to"] + 1
+        ev.insert(i + 1, again)
+        self.assertReports(ev, r, i + 1, "completed no Move order")
+
+    def test_an_attached_company_ordered(self):
+        ev, r = pload(P_ARTILLERY)
+        i = self.first(ev, "order")
+        ev[i]["regiments"] = ["Foot battery"]
+        self.assertReports(ev, r, i, "attached to '1st Line'")
+
+    def test_an_attachment_the_regiment_event_does_not_tell(self):
+        ev, r = pload(P_ARTILLERY)
+        i = self.first(ev, "regiment", regiment="Foot battery")
+        del ev[i]["attached_to"]
+        self.assertReports(ev, r, i, "attached_to")
 
     def test_a_follow_to_the_wrong_place(self):
         ev, r = pload(P_WAVES)

@@ -50,6 +50,10 @@ pub enum Event {
         /// for every other regiment.
         #[serde(skip_serializing_if = "Option::is_none")]
         follows: Option<String>,
+        /// The regiment an artillery company is attached to; absent for
+        /// every other.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        attached_to: Option<String>,
     },
     /// A DECQ begins: each player's initiative, commander first.
     DecqStart {

@@ -81,6 +81,7 @@ impl fmt::Display for Event {
                 plan,
                 target,
                 follows,
+                attached_to,
             } => {
                 write!(
                     f,
@@ -91,8 +92,11 @@ impl fmt::Display for Event {
                 if let Some(target) = target {
                     write!(f, " against {target}")?;
                 }
-                match follows {
-                    Some(lead) => write!(f, "; in the second line behind {lead}, which it follows"),
+                if let Some(lead) = follows {
+                    write!(f, "; in the second line behind {lead}, which it follows")?;
+                }
+                match attached_to {
+                    Some(r) => write!(f, "; attached to {r}, with which it moves"),
                     None => Ok(()),
                 }
             }
@@ -492,6 +496,7 @@ impl fmt::Display for Event {
                     "retires" => "retiring from the fight",
                     "follows" => "following its lead in the second line",
                     "relieved" => "relieved by its second line, off its Assault order",
+                    "attached" => "moving with the regiment it is attached to",
                     other => other,
                 };
                 write!(f, "{side}'s {regiment} moves {from}\" -> {to}\" ({why})")

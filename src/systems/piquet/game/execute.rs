@@ -368,6 +368,7 @@ impl<O: Observer<Event>> Game<O> {
             OrderKind::Move => {
                 self.close_in(setup, seat, i);
                 self.set_status(setup, seat, i, Status::Idle);
+                self.carry(setup, seat, i);
                 self.follow(setup, seat, i);
             }
             OrderKind::Maneuver => {
@@ -461,9 +462,9 @@ impl<O: Observer<Event>> Game<O> {
         rules.tier_steps[tier]
     }
 
-    /// Whether idle regiment `i` may be given its plan's next order now by
-    /// player `p`: not while it follows its lead in a second line; an
-    /// assault waits while the player holds it back (its target's Elan
+    /// Whether idle regiment `i`, not carried by another's orders
+    /// (`carried`), may be given its plan's next order now by player `p`:
+    /// an assault waits while the player holds it back (its target's Elan
     /// above `assault_at_elan`).
     #[inline]
     pub(super) fn may_order<D: Decide>(
@@ -476,9 +477,6 @@ impl<O: Observer<Event>> Game<O> {
     ) -> bool {
         let regiment = &setup.scenario.sides[seat].regiments[i];
         let next = regiment.plan[self.units[seat][i].plan_at as usize];
-        if self.in_line(setup, seat, i) {
-            return false;
-        }
         next != OrderKind::Assault
             || setup.strategies[seat].assault_now(
                 &at!(self, setup, seat, p, 1 << i, Some(regiment.target)),

@@ -57,6 +57,7 @@ macro_rules! at {
 }
 
 mod assault;
+mod attached;
 mod deal;
 mod engagement;
 mod execute;
@@ -478,10 +479,11 @@ impl<O: Observer<Event>> Game<O> {
             }
             let groups = &side.first_groups[setup.rules.cavalry_waves as usize]
                 [!setup.rules.whole_groups as usize];
-            // A second line follows its lead: no order of its own.
+            // An attached company moves with its regiment, a second line
+            // follows its lead: no order of their own.
             let in_line = match setup.rules.cavalry_waves {
-                true => side.followers,
-                false => 0,
+                true => side.followers | side.attached,
+                false => side.attached,
             };
             let regiments = side.regiments().iter().zip(groups).enumerate();
             for (unit, (i, (regiment, &group))) in self.units[seat].iter_mut().zip(regiments) {

@@ -25,11 +25,12 @@ impl<O: Observer<Event>> Game<O> {
         let side = &setup.scenario.sides[seat];
         let regiments = side.regiments();
         let next = |j: usize| regiments[j].plan[self.units[seat][j].plan_at as usize];
-        // A second line is carried by its lead's orders: not a member.
+        // A second line or an attached company is carried by another's
+        // orders: not a member.
         let members = |same: &dyn Fn(&Regiment) -> bool| {
             (0..regiments.len())
                 .filter(|&j| self.units[seat][j].status != Status::Removed && same(&regiments[j]))
-                .filter(|&j| !self.in_line(setup, seat, j))
+                .filter(|&j| !self.carried(setup, seat, j))
                 .fold(0u16, |m, j| m | 1 << j)
         };
         let me = regiments[i];
@@ -185,7 +186,11 @@ impl<O: Observer<Event>> Game<O> {
                 let (mut eligible, mut retreats) = (0u16, 0u16);
                 for i in 0..side.count as usize {
                     match self.units[seat][i].status {
-                        Status::Idle if theirs(i) && self.may_order(setup, seat, p, i, true) => {
+                        Status::Idle
+                            if theirs(i)
+                                && !self.carried(setup, seat, i)
+                                && self.may_order(setup, seat, p, i, true) =>
+                        {
                             eligible |= 1 << i
                         }
                         Status::Fighting

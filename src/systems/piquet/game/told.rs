@@ -121,6 +121,9 @@ impl<O: Observer<Event>> Game<O> {
                         .lead
                         .filter(|_| setup.rules.cavalry_waves)
                         .map(|lead| name(setup.scenario, seat, lead as usize)),
+                    attached_to: regiment
+                        .attached_to
+                        .map(|r| name(setup.scenario, seat, r as usize)),
                 });
             }
         }

@@ -101,7 +101,7 @@ impl<O: Observer<Event>> Game<O> {
             view.idle
         } else {
             own.idle & allowed
-        };
+        } & !self.carried_set(setup, seat);
         let rules = setup.rules;
         let under_figure = if idle == 0 {
             0

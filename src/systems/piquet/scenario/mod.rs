@@ -174,6 +174,11 @@ pub struct Regiment {
     /// (`follows`), and the one following it: Cavalry Wave Assaults.
     pub lead: Option<u8>,
     pub second_line: Option<u8>,
+    /// The regiment an artillery company is attached to (`attached_to`),
+    /// with which it moves; and a regiment's attached companies, one bit
+    /// each.
+    pub attached_to: Option<u8>,
+    pub attached: u16,
 }
 
 impl Regiment {
@@ -243,9 +248,12 @@ pub struct Side {
     pub pairs: [u16; MAX_UNITS],
     /// The regiments formed in a second line (`follows`), one bit each.
     pub followers: u16,
+    /// The artillery companies attached to a regiment (`attached_to`).
+    pub attached: u16,
     /// The group each regiment's free first order covers, as an Officer
     /// Check would group them (`order_groups`: whole, then idle_alike),
-    /// with every regiment, then with second lines apart (`cavalry_waves`).
+    /// with attached companies apart, then second lines too
+    /// (`cavalry_waves`).
     pub first_groups: [[[u16; MAX_UNITS]; 2]; 2],
 }
 
@@ -440,6 +448,8 @@ impl Scenario {
                 maneuver_back: false,
                 lead: None,
                 second_line: None,
+                attached_to: None,
+                attached: 0,
             };
             sides.push(Side::read(seat, &listed, shared_deck, &unwritten)?);
         }

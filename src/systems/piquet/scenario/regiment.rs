@@ -1,13 +1,14 @@
 //! One `[[a.regiments]]` entry of a scenario: rating and arm, place on
 //! the axis, what bears on its fire, Elan and stamina boxes, brigade and
 //! division, the orders it will be given, an assault's target, its
-//! commanding player, an attached subordinate figure and the regiment it
-//! follows in a second line (read with its side, `side.rs`).
+//! commanding player, an attached subordinate figure, and the regiment it
+//! follows in a second line or an artillery company is attached to (read
+//! with its side, `side.rs`).
 
 use super::*;
 
 /// The keys a regiment entry may hold.
-const KEYS: [&str; 21] = [
+const KEYS: [&str; 22] = [
     "name",
     "rating",
     "arm",
@@ -29,6 +30,7 @@ const KEYS: [&str; 21] = [
     "figure",
     "player",
     "follows",
+    "attached_to",
 ];
 
 impl Regiment {

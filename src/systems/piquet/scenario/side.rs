@@ -203,11 +203,13 @@ impl Side {
         });
         let pairs = pairs(entries, &regiments[..count], names, at)?;
         let followers = lines(entries, &mut regiments[..count], names, at)?;
-        let first_groups =
-            [0, followers].map(|apart| first_groups(&regiments[..count], &pairs, apart));
+        let attached = attach(entries, &mut regiments[..count], &pairs, names, at)?;
+        let first_groups = [attached, attached | followers]
+            .map(|apart| first_groups(&regiments[..count], &pairs, apart));
         Ok(Side {
             pairs,
             followers,
+            attached,
             first_groups,
             planned,
             figure_commands,
@@ -388,6 +390,67 @@ fn lines(
         followers |= 1 << i;
     }
     Ok(followers)
+}
+
+/// Each artillery company attached to a regiment (`attached_to`): "Cavalry
+/// in Open : Allows movement of a cavalry formation and attached horse
+/// artillery"; "Infantry Move in Open : Allows infantry regiments, plus any
+/// attached artillery to move". The regiment is infantry or cavalry of the
+/// company's player, whose cards reach both. The companies, one bit each.
+fn attach(
+    entries: &[toml::Value],
+    regiments: &mut [Regiment],
+    pairs: &[u16; MAX_UNITS],
+    names: &[String],
+    at: &str,
+) -> Result<u16> {
+    let mut attached = 0u16;
+    for (i, entry) in entries.iter().enumerate() {
+        let Some(value) = entry.get("attached_to") else {
+            continue;
+        };
+        let field = format!("{at}.regiments[{}].attached_to", i + 1);
+        let me = &names[i];
+        let company = &regiments[i];
+        let formations: Vec<&str> = (0..names.len())
+            .filter(|&j| {
+                regiments[j].arm != Arm::Artillery && regiments[j].player == company.player
+            })
+            .map(|j| names[j].as_str())
+            .collect();
+        if company.arm != Arm::Artillery {
+            return Err(bad(
+                &field,
+                value,
+                &format!("only artillery is attached: {me} is not"),
+            ));
+        }
+        if pairs[i] != 1 << i {
+            return Err(bad(
+                &field,
+                value,
+                &format!("a company that maneuvers alone: {me} is half of a twelve-gun company"),
+            ));
+        }
+        let j = value
+            .as_str()
+            .and_then(|n| names.iter().position(|m| m == n))
+            .filter(|&j| formations.contains(&names[j].as_str()))
+            .ok_or_else(|| {
+                bad(
+                    &field,
+                    value,
+                    &format!(
+                        "an infantry or cavalry regiment of the same player: {}",
+                        formations.join(", ")
+                    ),
+                )
+            })?;
+        regiments[i].attached_to = Some(j as u8);
+        regiments[j].attached |= 1 << i;
+        attached |= 1 << i;
+    }
+    Ok(attached)
 }
 
 /// Each regiment with a figure, and the other regiments of its brigade.
