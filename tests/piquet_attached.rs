@@ -52,10 +52,13 @@ fn an_attached_company_moves_with_its_regiment_and_takes_no_orders() {
                     }
                     status.insert(name("regiment"), name("to"));
                 }
+                // But a Maneuver out of an assault it defends, as any
+                // regiment assaulting may be given.
                 "order" => {
                     let named = e["regiments"].as_array().unwrap();
                     let ordered = named.iter().any(|r| r == company);
-                    assert!(!ordered || removed.contains(regiment), "{e}");
+                    let out = status[company] == "fighting" && e["order"] == "maneuver";
+                    assert!(!ordered || out || removed.contains(regiment), "{e}");
                 }
                 // The company is due where its regiment's Move order ends,
                 // when it is formed (idle).
@@ -115,6 +118,7 @@ fn an_attached_company_moves_with_its_regiment_and_takes_no_orders() {
 fn an_attachment_the_text_does_not_allow_is_refused_by_name() {
     let battery = include_str!("../experiments/piquet/scenarios/battery.toml");
     let russian = include_str!("../experiments/piquet/scenarios/russian.toml");
+    let waves = include_str!("../experiments/piquet/scenarios/waves.toml");
     let with = |text: &str, after: &str, to: &str| {
         let changed = text.replacen(after, &format!("{after}attached_to = \"{to}\"\n"), 1);
         assert_ne!(changed, text, "{after}");
@@ -129,7 +133,27 @@ fn an_attachment_the_text_does_not_allow_is_refused_by_name() {
         (
             with(battery, "guns = 8\n", "Grenadiers"),
             "a.regiments[5].attached_to",
-            "an infantry or cavalry regiment of the same player: 1st Line, 2nd Line, Light, Hussars",
+            "an infantry or cavalry regiment of the same player, in no second line: 1st Line, 2nd Line, Light, Hussars",
+        ),
+        // A second line moves by its lead's orders: its guns never would.
+        (
+            format!(
+                "{}[[a.regiments]]\nname = \"Guns\"\narm = \"artillery\"\nrating = \"light,II\"\norders = [\"move\"]\nattached_to = \"Second\"\n[b]{}",
+                waves.split("[b]").next().unwrap(),
+                waves.split("[b]").nth(1).unwrap()
+            ),
+            "a.regiments[3].attached_to",
+            "in no second line: Lead",
+        ),
+        // A player's own figure with the company could order nothing.
+        (
+            with(battery, "guns = 8\n", "1st Line").replacen(
+                "commander = \"good\"\n",
+                "commander = \"good\"\nattached_to = \"Foot battery\"\n",
+                1,
+            ),
+            "a.attached_to",
+            "takes orders of its own",
         ),
         // A twelve-gun company's halves maneuver as one: neither alone.
         (

@@ -513,7 +513,7 @@ class _Game:
         # Cavalry Wave Assaults: a second line (the scenario's `follows`, told under the rule only) takes no
         # orders of its own while its lead is in the game, so no free first order either.
         g.lead = s.get("follows") if self.r["cavalry_waves"] else None
-        if ("follows" in e) != (g.lead is not None) or e.get("follows") != g.lead:
+        if "follows" not in e or e["follows"] != g.lead:
             self.fail(T_FORMAT + ' (the regiment event\'s `follows`: the scenario\'s, under cavalry_waves only)',
                       "%r's regiment event says follows %r; the scenario %r, cavalry_waves %s"
                       % (name, e.get("follows"), s.get("follows"), self.r["cavalry_waves"]))
@@ -521,7 +521,7 @@ class _Game:
         # Attached artillery ("plus any attached artillery"): moves with its regiment's Move orders, takes none of
         # its own while the regiment is in the game, so no free first order either.
         g.attached_to = s.get("attached_to")
-        if e.get("attached_to") != g.attached_to:
+        if "attached_to" not in e or e["attached_to"] != g.attached_to:
             self.fail(T_FORMAT + ' (the regiment event\'s `attached_to`: the scenario\'s)',
                       "%r's regiment event says attached to %r; the scenario %r"
                       % (name, e.get("attached_to"), g.attached_to))

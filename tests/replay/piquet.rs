@@ -212,7 +212,18 @@ fn every_piquet_event_is_documented_with_its_fields_in_order() {
     // which heuristics give whenever below the enemy's Elan.
     let long = read("default").replacen("elan = 12 ", "elan = 40 ", 1);
     assert_ne!(long, read("default"));
-    let texts = [read("default"), read("corps"), read("battery"), brigadier];
+    // A battery attached to the 1st Line, moving with it.
+    let attached =
+        read("battery").replacen("guns = 8\n", "guns = 8\nattached_to = \"1st Line\"\n", 1);
+    assert_ne!(attached, read("battery"));
+    let texts = [
+        read("default"),
+        read("corps"),
+        read("battery"),
+        brigadier,
+        read("waves"),
+        attached,
+    ];
     let players = |name: &str, tuning: &[&str]| {
         let mut players = system.both_playing(name).unwrap();
         for player in players.0.iter_mut() {

@@ -46,13 +46,9 @@ pub enum Event {
         loaded: bool,
         plan: Vec<&'static str>,
         target: Option<String>,
-        /// The lead a second line follows (rule `cavalry_waves`); absent
-        /// for every other regiment.
-        #[serde(skip_serializing_if = "Option::is_none")]
+        /// The lead a second line follows (rule `cavalry_waves`).
         follows: Option<String>,
-        /// The regiment an artillery company is attached to; absent for
-        /// every other.
-        #[serde(skip_serializing_if = "Option::is_none")]
+        /// The regiment an artillery company is attached to.
         attached_to: Option<String>,
     },
     /// A DECQ begins: each player's initiative, commander first.

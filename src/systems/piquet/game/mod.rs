@@ -519,7 +519,11 @@ impl<O: Observer<Event>> Game<O> {
                 self.file(setup, seat, i, true);
                 self.retarget(seat, i);
             }
-            self.planned[seat] = setup.scenario.sides[seat].planned;
+            let side = &setup.scenario.sides[seat];
+            match side.followers | side.attached {
+                0 => self.planned[seat] = side.planned,
+                _ => self.plan_cards(setup, seat),
+            }
             self.redeal(setup.scenario, seat);
         }
         if self.obs.on() {

@@ -6,11 +6,14 @@ use super::*;
 
 impl<O: Observer<Event>> Game<O> {
     pub(super) fn plan_cards<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat) {
+        // A regiment another's orders carry wants no card of its own.
+        let carried = self.carried_set(setup, seat);
         self.planned[seat] = self.units[seat]
             .iter()
             .zip(setup.scenario.sides[seat].regiments())
-            .filter(|(unit, _)| unit.status != Status::Removed)
-            .fold(0, |m, (_, regiment)| m | regiment.plan_kinds());
+            .enumerate()
+            .filter(|(i, (unit, _))| unit.status != Status::Removed && carried >> i & 1 == 0)
+            .fold(0, |m, (_, (_, regiment))| m | regiment.plan_kinds());
         self.versions[seat] = self.versions[seat].wrapping_add(1);
     }
 

@@ -204,6 +204,19 @@ impl Side {
         let pairs = pairs(entries, &regiments[..count], names, at)?;
         let followers = lines(entries, &mut regiments[..count], names, at)?;
         let attached = attach(entries, &mut regiments[..count], &pairs, names, at)?;
+        // A player's own figure with a regiment another's orders carry could
+        // order nothing while attached.
+        for (p, (field, _)) in player_tables.iter().enumerate() {
+            if let Some(a) = players[p].attached_to {
+                if (followers | attached) >> a & 1 != 0 {
+                    return Err(bad(
+                        &format!("{field}attached_to"),
+                        &names[a as usize],
+                        "a regiment the player commands that takes orders of its own: not an attached company or a second line",
+                    ));
+                }
+            }
+        }
         let first_groups = [attached, attached | followers]
             .map(|apart| first_groups(&regiments[..count], &pairs, apart));
         Ok(Side {
@@ -412,10 +425,13 @@ fn attach(
         let field = format!("{at}.regiments[{}].attached_to", i + 1);
         let me = &names[i];
         let company = &regiments[i];
+        // A second line moves by its lead's orders, not Move orders of its
+        // own: a company attached to it would never move.
         let formations: Vec<&str> = (0..names.len())
             .filter(|&j| {
                 regiments[j].arm != Arm::Artillery && regiments[j].player == company.player
             })
+            .filter(|&j| regiments[j].lead.is_none())
             .map(|j| names[j].as_str())
             .collect();
         if company.arm != Arm::Artillery {
@@ -441,7 +457,7 @@ fn attach(
                     &field,
                     value,
                     &format!(
-                        "an infantry or cavalry regiment of the same player: {}",
+                        "an infantry or cavalry regiment of the same player, in no second line: {}",
                         formations.join(", ")
                     ),
                 )
