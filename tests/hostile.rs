@@ -278,6 +278,15 @@ fn output_folders_hold_only_the_last_run() {
         ],
         "which holds a baseline; give --out DIR (or --force",
     );
+    // Replaying one game writes nothing: the command a report prints for
+    // a game works in a folder that holds a baseline.
+    let replayed = crate::common::fortunes(&["replay", "reports/haggerty-jokers", "3"]);
+    assert!(
+        replayed.status.success(),
+        "{}",
+        crate::common::stderr(&replayed)
+    );
+    assert!(String::from_utf8_lossy(&replayed.stdout).contains("game 3"));
     let dir = TempDir::new("hostile-folders");
     let out = dir.path().join("run");
     let out_text = out.to_str().unwrap();

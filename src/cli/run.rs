@@ -133,7 +133,10 @@ impl BaseArgs {
             forfeit: false,
             quiet: true,
             json: false,
-            force: false,
+            // The experiment alone is wanted, and nothing is written where
+            // `run` would write: no report to protect (a report's replay
+            // commands name its folder, baseline or not).
+            force: true,
             shard: Some("none".into()),
             round: None,
         };
