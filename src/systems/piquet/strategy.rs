@@ -261,7 +261,7 @@ pub const BUILT_INS: [BuiltIn<PiquetStrategy>; 3] = [
     BuiltIn {
         info: StrategyInfo {
             name: "heuristic",
-            about: "uses a card that executes orders or reloads, keeps Brilliant Leaders, Officer Checks and Heroic Moments for later, plays them from the hand when they execute, rallies before ordering, buys extra casts and reloads above a reserve, fires whenever it can, orders an assault once its target is worn to assault_at_elan",
+            about: "uses a card that executes orders or reloads, keeps Brilliant Leaders, Officer Checks and Heroic Moments for later, plays them from the hand when they execute, rallies before ordering, buys extra casts and reloads above a reserve, fires whenever it can, orders an assault once its target is worn to assault_at_elan, orders a regiment out of a losing assault at retire_at_elan, and sends a second line in when it holds at least the enemy's Elan (to relieve only a losing lead)",
             tuning: TUNING,
         },
         build: PiquetStrategy::heuristic,
