@@ -251,10 +251,10 @@ T_RECORD = ('docs/replay.md: "A record row is one DECQ: its ip_start and ip_end 
             'or played"')
 T_END = 'docs/replay.md: `game_end` "the regiments each side lost, and each regiment\'s Elan, in the scenario\'s order"'
 T_FORMAT = 'docs/replay.md, "### Piquet Regimental" (the fields of each event)'
-T_ATTACHED = ('"Infantry Move in Open : Allows infantry regiments, plus any attached artillery to move" / "Cavalry '
-              'in Open : Allows movement of a cavalry formation and attached horse artillery" (a company '
-              '`attached_to` a regiment of its player takes no orders of its own while the regiment is in the game '
-              'and, formed, moves with each Move order the regiment completes, to its place)')
+T_ARTILLERY = ('"Infantry Move in Open : Allows infantry regiments, plus any attached artillery to move" / "Cavalry '
+               'in Open : Allows movement of a cavalry formation and attached horse artillery" (a company '
+               '`attached_to` a regiment of its player takes no orders of its own while the regiment is in the game '
+               'and, formed, moves with each Move order the regiment completes, to its place)')
 T_ONWARD = ('"If the cavalry still has Elan, it will immediately move forward to the next objective or Assault the '
             'next enemy unit in its path, which ever is the closer." (breakthrough_onward: the nearest enemy ahead on '
             'the axis, the one broken through aside; none ahead, it stays)')
@@ -556,7 +556,7 @@ class _Game:
             if g.attached_to and (r is None or g.arm != "artillery" or r.arm == "artillery" or r.side != g.side
                                   or r.player != g.player or g.pair
                                   or any(x.pair == g.name for x in self.regs.values())):
-                self.fail(T_ATTACHED, "%r is attached to %r, not an infantry or cavalry regiment of its player"
+                self.fail(T_ARTILLERY, "%r is attached to %r, not an infantry or cavalry regiment of its player"
                           % (g.name, g.attached_to), at_next=True)
         self.attach_due = {}  # attached company -> global KARD its regiment completed a Move order on
         self.follow_due = {}  # second line -> (global KARD, place it must follow to)
@@ -937,7 +937,7 @@ class _Game:
                 self.fail(T_WAVES, "%r, second line to %r (still in the game), is ordered to %s"
                           % (n, g.lead, order))
             if self.attached(g):
-                self.fail(T_ATTACHED, "%r, attached to %r (still in the game), is ordered to %s"
+                self.fail(T_ARTILLERY, "%r, attached to %r (still in the game), is ordered to %s"
                           % (n, g.attached_to, order))
             if g.status != "idle":
                 self.fail(T_MUST_RALLY if g.status in UNRALLIED else T_NOTE12,
@@ -1364,10 +1364,10 @@ class _Game:
         elif why == "attached":
             r = self.regs.get(g.attached_to) if g.attached_to else None
             if self.attach_due.pop(g.name, None) != self.gk or g.status != "idle":
-                self.fail(T_ATTACHED, "%r (%s) moves with %r, which completed no Move order on this KARD"
+                self.fail(T_ARTILLERY, "%r (%s) moves with %r, which completed no Move order on this KARD"
                           % (g.name, g.status, g.attached_to))
             if r is None or to != r.at:
-                self.fail(T_ATTACHED, "%r moves to %r, not to its regiment %r at %r"
+                self.fail(T_ARTILLERY, "%r moves to %r, not to its regiment %r at %r"
                           % (g.name, to, g.attached_to, r.at if r else None))
         elif why == "relieved":
             rl = self.reliefs.get(g.name)
@@ -1407,7 +1407,7 @@ class _Game:
         for n, gk in self.attach_due.items():
             c = self.reg(n)
             if gk == self.gk and c.at != self.reg(c.attached_to).at and c.status == "idle":
-                self.fail(T_ATTACHED, "%r stayed at %r; its regiment %r completed a Move order to %r on this KARD"
+                self.fail(T_ARTILLERY, "%r stayed at %r; its regiment %r completed a Move order to %r on this KARD"
                           % (n, c.at, c.attached_to, self.reg(c.attached_to).at))
         self.attach_due = {}
 

@@ -244,7 +244,8 @@ class PiquetTest(CheckerCase):
         ev, r = pload(P_ATTACHED)
         i = self.first(ev, "officer_check", side="a", action="detach")
         ev[i]["action"] = "cast"
-        self.assertReports(ev, r, i, "casts for initiative while attached")
+        # The figure's rule is quoted, not attached artillery's.
+        self.assertReports(ev, r, i, "casts for initiative while attached", "may not use the Officer Check card")
 
     def test_an_order_bought_at_once_after_detaching(self):
         ev, r = pload(P_ATTACHED)
@@ -356,7 +357,7 @@ class PiquetTest(CheckerCase):
         ev, r = pload(P_ARTILLERY)
         i = self.first(ev, "order")
         ev[i]["regiments"] = ["Foot battery"]
-        self.assertReports(ev, r, i, "attached to '1st Line'")
+        self.assertReports(ev, r, i, "attached to '1st Line'", "plus any attached artillery")
 
     def test_an_attachment_the_regiment_event_does_not_tell(self):
         ev, r = pload(P_ARTILLERY)
