@@ -54,10 +54,11 @@ events and stops at the first one the rules make impossible. What it holds the t
   fire, rally or execution comes;
 - engagements and assaults: begun before ended, `kards` counted; game_end and the record rows
   (one per DECQ) agree with the events;
-- attached artillery (`attached_to`): told on the company's `regiment` event; a company attached to
-  an infantry or cavalry regiment of its player (not half of a twelve-gun company) starts idle, is
-  never ordered while its regiment is in the game and, formed, moves (`moves` why `attached`) to its
-  regiment's place with each Move order the regiment completes, before the KARD's fire;
+- the regiments another's orders carry (`piquet_carried.py`): attached artillery (`attached_to`),
+  told on the company's `regiment` event; a company attached to an infantry or cavalry regiment of
+  its player (not half of a twelve-gun company) starts idle, is never ordered while its regiment is
+  in the game and, formed, moves (`moves` why `attached`) to its regiment's place with each Move
+  order the regiment completes, before the KARD's fire;
 - Cavalry Wave Assaults (cavalry_waves): a scenario's `follows = LEAD` is told on the second line's
   `regiment` event (only under the rule) and names cavalry of the lead's side, brigade, division and
   player, one follower a lead, no chains; while its lead is in the game the second line starts idle,
@@ -81,6 +82,7 @@ import tomllib
 from collections import Counter
 
 from common import Cursor, Problem, Violation  # noqa: F401
+from piquet_carried import FOLLOWED, T_ARTILLERY, T_WAVES, Carried
 
 SYSTEM = "piquet"
 # 300 games under each of the 14 configurations: ~35 s on 2 idle cores, ~46 s on busy ones.
@@ -150,9 +152,6 @@ DEFEATED = ("defeated", "defeated_by_cavalry")
 MOVE_CARD = {"infantry": "infantry_move_in_open", "cavalry": "cavalry_in_open", "artillery": "artillery_move"}
 ORDER_CARD = {"maneuver": "maneuver", "deploy": "deployment", "assault": "melee_resolution"}
 RELOAD_CARD = {"infantry": "musket_reload", "artillery": "artillery_reload"}
-# The lead's `moves` a second line follows (cavalry_waves): a completed Move or Maneuver order (one out of an
-# assault too: `retires`), into contact, onto an objective; not withdrawals nor reliefs.
-FOLLOWED = ("move", "maneuver", "assault", "joins_assault", "objective", "retires")
 
 # --- the text's sentences, quoted in the problems --------------------------------------------------
 T_DECK = ('"Each player uses a deck of 18 cards. Part of this deck is made up of one each of the 9 basic Piquet '
@@ -251,10 +250,6 @@ T_RECORD = ('docs/replay.md: "A record row is one DECQ: its ip_start and ip_end 
             'or played"')
 T_END = 'docs/replay.md: `game_end` "the regiments each side lost, and each regiment\'s Elan, in the scenario\'s order"'
 T_FORMAT = 'docs/replay.md, "### Piquet Regimental" (the fields of each event)'
-T_ARTILLERY = ('"Infantry Move in Open : Allows infantry regiments, plus any attached artillery to move" / "Cavalry '
-               'in Open : Allows movement of a cavalry formation and attached horse artillery" (a company '
-               '`attached_to` a regiment of its player takes no orders of its own while the regiment is in the game '
-               'and, formed, moves with each Move order the regiment completes, to its place)')
 T_ONWARD = ('"If the cavalry still has Elan, it will immediately move forward to the next objective or Assault the '
             'next enemy unit in its path, which ever is the closer." (breakthrough_onward: the nearest enemy ahead on '
             'the axis, the one broken through aside; none ahead, it stays)')
@@ -264,17 +259,6 @@ T_RETIRE = ('"Units that are Assaulting can only be issued a Maneuver order. The
             '(assault_maneuver: ordered alone, it retires maneuver_inches back from the defender\'s place; the defender '
             'or the last attacker retiring ends the assault `retired`, the attacker winning only when the defender '
             'retired)')
-T_WAVES = ('Cavalry Wave Assaults: "Cavalry generally moves by the brigade and fights by the regiment; that is, each '
-           'regiment will maintain its own Elan chips while the brigade will maintain the movement chips. If the '
-           'brigade is formed in two lines, the second line regiment will follow the first. The reserve regiment may '
-           'automatically Assault any enemy cavalry that breaks-through the lead regiment. It may also automatically '
-           'Assault any unit that the lead regiment has broken-through. If the lead regiment is unable to defeat or '
-           'break-through an enemy unit on the first round of the Assault, the second line regiment may advance and '
-           'Assault the same target. If this is done, the first line regiment is withdrawn to the first '
-           'objective-horizon to the rear of the combat and is considered to no longer be operating on an Assault '
-           'order." (cavalry_waves: while its lead is in the game the second line takes no orders of its own; it '
-           'follows the lead\'s moves on completed orders, into contact and onto objectives second_line_inches behind '
-           'it; the relieved lead withdraws 1" outside Engagement range of the target)')
 
 
 def _value(v):
@@ -378,7 +362,7 @@ class _Reg:
     pass
 
 
-class _Game:
+class _Game(Carried):
     def __init__(self, events, r):
         self.c = Cursor(events)
         self.r = r
@@ -398,6 +382,10 @@ class _Game:
         self.decq = 0
         self.kard = 0
         self.gk = 0
+
+    def fail_format(self, msg):
+        """A field of an event not as docs/replay.md gives it."""
+        self.fail(T_FORMAT, msg)
 
     def fail(self, rule, msg, at_next=False):
         self.c.fail(rule, msg, at_next)
@@ -535,45 +523,6 @@ class _Game:
         g.fighting = False
         self.regs[name] = g
         self.order[side].append(name)
-
-    def check_lines(self):
-        """Each second line follows cavalry of its own side, brigade, division and player, one a lead, no chains."""
-        leads = Counter()
-        for g in self.regs.values():
-            if g.lead is None:
-                continue
-            ld = self.regs.get(g.lead)
-            if ld is None or ld is g or ld.side != g.side or g.arm != "cavalry" or ld.arm != "cavalry" \
-                    or ld.brigade != g.brigade or ld.division != g.division or ld.player != g.player \
-                    or ld.lead is not None:
-                self.fail(T_WAVES, "%r follows %r, not a cavalry lead of its own brigade and player" % (g.name, g.lead),
-                          at_next=True)
-            leads[ld.name] += 1
-            if leads[ld.name] > 1:
-                self.fail(T_WAVES, "%r has two second lines" % ld.name, at_next=True)
-        for g in self.regs.values():
-            r = self.regs.get(g.attached_to) if g.attached_to else None
-            if g.attached_to and (r is None or g.arm != "artillery" or r.arm == "artillery" or r.side != g.side
-                                  or r.player != g.player or g.pair
-                                  or any(x.pair == g.name for x in self.regs.values())):
-                self.fail(T_ARTILLERY, "%r is attached to %r, not an infantry or cavalry regiment of its player"
-                          % (g.name, g.attached_to), at_next=True)
-        self.attach_due = {}  # attached company -> global KARD its regiment completed a Move order on
-        self.follow_due = {}  # second line -> (global KARD, place it must follow to)
-        self.reliefs = {}  # relieved lead -> dict(second, target, gk, to, moved)
-        self.throughs = []  # (global KARD, the cavalry through, the regiment it broke through)
-
-    def in_line(self, g):
-        """`g` is a second line whose lead is still in the game (cavalry_waves)."""
-        return g.lead is not None and self.regs[g.lead].status != "removed"
-
-    def attached(self, g):
-        """`g` is an artillery company attached to a regiment still in the game."""
-        return g.attached_to is not None and self.regs[g.attached_to].status != "removed"
-
-    def sent_now(self, g):
-        """The second_line decision that sent `g` in on this KARD, or None."""
-        return g.sent if g.sent is not None and g.sent["gk"] == self.gk else None
 
     def on_player(self, e):
         side, name = self.f(e, "side"), self.f(e, "player")
@@ -1384,140 +1333,6 @@ class _Game:
         if why in FOLLOWED:
             # Its execution or contact, told before, made the follow due.
             self.lead_moved(g, why == "retires")
-
-    def lead_moved(self, lead, anew):
-        """`lead` moves on a completed Move or Maneuver order, into contact or onto an objective (`anew`: its
-        execution or contact, whether or not its place changes; else the `moves` that tells where to): an idle
-        second line of it is due to follow, second_line_inches behind it, unless it stands there."""
-        for x in self.regs.values():
-            if x.lead != lead.name or not self.in_line(x) or x.status != "idle":
-                continue
-            if anew and x.name in self.follow_due:
-                self.fail(T_WAVES, "%r moves again before its second line %r followed its last move" % (lead.name, x.name))
-            fwd = 1 if x.side == "a" else -1
-            want = lead.at - self.r["second_line_inches"] * fwd
-            if want != x.at:
-                self.follow_due[x.name] = (self.gk, want)
-            else:
-                self.follow_due.pop(x.name, None)
-
-    def check_attached(self):
-        """Every attached company due to move with its regiment has: the KARD's cards are done (its end, or its
-        fire, which comes after them)."""
-        for n, gk in self.attach_due.items():
-            c = self.reg(n)
-            if gk == self.gk and c.at != self.reg(c.attached_to).at and c.status == "idle":
-                self.fail(T_ARTILLERY, "%r stayed at %r; its regiment %r completed a Move order to %r on this KARD"
-                          % (n, c.at, c.attached_to, self.reg(c.attached_to).at))
-        self.attach_due = {}
-
-    def check_waves(self):
-        """At a KARD's end: every attached company with its regiment, every follow made, every relief carried out,
-        every second line sent in gone in."""
-        self.check_attached()
-        for n, (gk, want) in self.follow_due.items():
-            if gk == self.gk:
-                self.fail(T_WAVES, "second line %r did not follow its lead %r (to %r) on this KARD"
-                          % (n, self.reg(n).lead, want))
-        self.follow_due = {}
-        for n, rl in self.reliefs.items():
-            if rl["gk"] != self.gk:
-                continue
-            lead, sec = self.reg(n), self.reg(rl["second"])
-            a = self.assaults.get(rl["target"])
-            if not rl["moved"] or lead.status != "idle":
-                self.fail(T_WAVES, "%r, relieved by %r, is %s and %s" % (
-                    n, sec.name, lead.status, "withdrawn" if rl["moved"] else "not withdrawn"))
-            if a is None or sec.name not in a["attackers"] or sec.status != "fighting":
-                self.fail(T_WAVES, "%r relieved %r but does not fight the assault on %r (it is %s)"
-                          % (sec.name, n, rl["target"], sec.status))
-        self.reliefs = {}
-        for g in self.regs.values():
-            sent = self.sent_now(g)
-            if sent is None:
-                continue
-            if not sent["engaged"]:
-                self.fail(T_WAVES, "%r, sent in (%s) against %r, did not assault it on this KARD"
-                          % (g.name, sent["why"], sent["target"]))
-            if sent["must_fight"] and not sent["fought"]:
-                self.fail(T_WAVES + ' / "an Assault round is immediately fought when the unit is moved into contact '
-                          'with the target of the Assault"', "%r, sent in (%s) against %r, did not fight its first "
-                          "round on this KARD" % (g.name, sent["why"], sent["target"]))
-
-    def on_second_line(self, e):
-        g, lead, t = self.reg(self.f(e, "regiment")), self.reg(self.f(e, "lead")), self.reg(self.f(e, "target"))
-        why = self.f(e, "why")
-        if not self.r["cavalry_waves"]:
-            self.fail(T_WAVES + " (cavalry_waves = false)", "a second_line event with the rule off")
-        if g.side != self.f(e, "side"):
-            self.fail(T_FORMAT, "%r sent in for side %r" % (g.name, e["side"]))
-        if g.lead != lead.name:
-            self.fail(T_WAVES, "%r is sent in as second line to %r; it follows %r" % (g.name, lead.name, g.lead))
-        if not self.in_line(g):
-            self.fail(T_WAVES, "%r is sent in as a second line, its lead %r removed" % (g.name, lead.name))
-        if g.status != "idle":
-            self.fail(T_WAVES, "second line %r is sent in while %s, not idle" % (g.name, g.status))
-        if t.side == g.side or t.status == "removed":
-            self.fail(T_WAVES, "%r is sent in against %r (%s, side %s)" % (g.name, t.name, t.status, t.side))
-        prev = self.sent_now(g)
-        if prev is not None and not prev["engaged"]:
-            self.fail(T_WAVES, "%r is sent in again before it went in against %r" % (g.name, prev["target"]))
-        throughs = [(x, d) for k, x, d in self.throughs if k == self.gk]
-        if why == "meets_breakthrough":
-            if (t.name, lead.name) not in throughs:
-                self.fail(T_WAVES, "%r meets %r, which did not break through its lead %r on this KARD (through: %r)"
-                          % (g.name, t.name, lead.name, throughs))
-            # Met at once by the reserve, the cavalry through goes on no further.
-            if getattr(t, "onward", None) is not None and t.onward[0] == self.gk:
-                t.onward = None
-                self.seen["onward met by a second line"] += 1
-        elif why == "follows_breakthrough":
-            if (lead.name, t.name) not in throughs:
-                self.fail(T_WAVES, "%r follows its lead %r through %r, which the lead did not break through on this "
-                          "KARD (through: %r)" % (g.name, lead.name, t.name, throughs))
-            if self.assault_of(t) is not None:
-                self.fail(T_WAVES, "%r is sent against %r, which fights as an attacker elsewhere (%r)"
-                          % (g.name, t.name, self.assault_of(t)))
-        elif why == "relieves":
-            a = self.assaults.get(t.name)
-            if a is None or a.get("last_round") != self.gk or lead.name not in a["attackers"] \
-                    or lead.name not in a.get("first", ()) or lead.status != "fighting":
-                self.fail(T_WAVES, "%r relieves %r against %r, but the lead did not fight its first round of that "
-                          "assault on this KARD, still in it (%s)" % (g.name, lead.name, t.name, lead.status))
-            fwd = 1 if lead.side == "a" else -1
-            self.reliefs[lead.name] = {"second": g.name, "target": t.name, "gk": self.gk, "moved": False,
-                                       "to": t.at - (self.E + 1) * fwd}
-        else:
-            self.fail(T_FORMAT, "second_line why %r" % why)
-        g.sent = {"gk": self.gk, "target": t.name, "why": why, "engaged": False, "must_fight": False,
-                  "fought": False}
-        self.seen["second line " + why] += 1
-
-    def went_in(self, g, target, how, fought):
-        """`g` assaults `target` (`how`: assault_begins, joins_assault, objective_taken): a second line in line only
-        when sent in against it on this KARD; `fought`: the assault has fought its round on this KARD."""
-        sent = self.sent_now(g)
-        if sent is not None and not sent["engaged"]:
-            if target.name != sent["target"]:
-                self.fail(T_WAVES, "%r, sent in (%s) against %r, goes against %r" % (g.name, sent["why"], sent["target"],
-                                                                                 target.name))
-            if sent["why"] == "relieves" and not (how == "joins_assault" and fought):
-                self.fail(T_WAVES, "%r, relieving its lead, goes in by %s, not joining the assault its lead fought "
-                          "on this KARD" % (g.name, how))
-            sent["engaged"] = True
-            sent["must_fight"] = how != "objective_taken" and not fought
-            return True
-        if self.in_line(g) and not self.going_on(g):
-            self.fail(T_WAVES, "second line %r, not sent in, goes against %r (%s)" % (g.name, target.name, how))
-        # A lead's assault (into contact, or onto an objective taken unopposed) is followed even when the lead
-        # stands there already, as a completed Move or Maneuver order is (on_execute).
-        self.lead_moved(g, True)
-        return False
-
-    def going_on(self, g):
-        """`g` broke through with Elan on this KARD and goes on (breakthrough_onward), or has gone on."""
-        onward = getattr(g, "onward", None)
-        return (onward is not None and onward[0] == self.gk) or getattr(g, "went_on_gk", None) == self.gk
 
     def assault_of(self, g):
         for d, a in self.assaults.items():
