@@ -31,6 +31,7 @@ mod piquet_attached;
 mod piquet_fire;
 mod piquet_game;
 mod piquet_orders;
+mod piquet_terrain;
 mod piquet_waves;
 mod replay;
 mod report_html;

@@ -73,8 +73,15 @@ events and stops at the first one the rules make impossible. What it holds the t
   not one attacking elsewhere), both on the KARD of the breakthrough, the second line assaulting
   that target on it and fighting its first round there unless it joins an assault that has already
   fought; or relieving its lead after the lead's first round of an assault it is still fighting
-  (`relieves`): the lead moves 1\" outside Engagement range of the target (`relieved`), idle and off
-  its Assault order, and the second line joins that assault (its first round the next KARD's).
+  (`relieves`): the lead withdraws from the target as the beaten do (`relieved`, below), idle and off
+  its Assault order, and the second line joins that assault (its first round the next KARD's);
+- terrain objectives (objective_horizons, `piquet_terrain.py`): the `objective` events are the scenario's; a
+  completed Move order goes where the text's Move takes it (forward to Engagement range of its target, else of
+  the nearest enemy, stopping at the first enemy on the way; not at all with an enemy ahead in range or the one it
+  closes on behind it), unless the next objective ahead is strictly nearer: its near edge (`horizon`); cavalry
+  through with Elan goes on into the next objective ahead when it is the closer (`onward`); the beaten of an
+  assault or of fire withdraw to the first place at least 1\" outside Engagement range in an objective, else
+  1\" outside, and do so before the next settling event; a regiment in an urban objective fires as in an urban block.
 """
 
 import os
@@ -83,15 +90,20 @@ from collections import Counter
 
 from common import Cursor, Problem, Violation  # noqa: F401
 from piquet_carried import FOLLOWED, T_ARTILLERY, T_WAVES, Carried
+from piquet_terrain import Terrain
 
 SYSTEM = "piquet"
-# 300 games under each of the 14 configurations: ~35 s on 2 idle cores, ~46 s on busy ones.
+# 300 games under each of the 20 configurations: ~60 s on 2 idle cores.
 DEFAULT_GAMES = 300
 
 WAVES = "cavalry brigades in two lines (cavalry_waves)"
 WAVES_RANDOM = "cavalry brigades in two lines, random vs random, second_line_inches=2"
 WAVES_SHIPPED = "--scenario waves"
 ATTACHED = "artillery attached to the 1st Line and to the Hussars"
+VILLAGE = "--scenario village (terrain objectives)"
+VILLAGE_RANDOM = "--scenario village, random vs random"
+TERRAIN = "cavalry in two lines breaking through between objectives"
+TERRAIN_RANDOM = "cavalry in two lines between objectives, random vs random, breakthrough_multiplier=10"
 
 CONFIGS = [
     ("defaults", []),
@@ -126,6 +138,15 @@ CONFIGS = [
     # Artillery attached to an infantry regiment and to cavalry (fixtures/piquet-artillery.toml).
     (ATTACHED, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
                                            "piquet-artillery.toml")]),
+    # Terrain objectives (objective_horizons, piquet_terrain.py): the shipped village scenario, and
+    # fixtures/piquet-terrain.toml (elite cavalry in two lines breaking through militia in a farm, a ridge just behind).
+    (VILLAGE, ["--scenario", "village"]),
+    (VILLAGE_RANDOM, ["--scenario", "village", "--strategy", "a=random", "--strategy", "b=random"]),
+    ("--scenario village, objective_horizons=false", ["--scenario", "village", "--set", "objective_horizons=false"]),
+    (TERRAIN, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "piquet-terrain.toml")]),
+    (TERRAIN_RANDOM,
+     ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "piquet-terrain.toml"),
+      "--set", "breakthrough_multiplier=10", "--strategy", "a=random", "--strategy", "b=random"]),
 ]
 # The situations check_traces.py requires a configuration's games to exercise (counted in `seen`), from
 # EXPECTED_GAMES games on (seed 1: 16 meetings in 300 games of WAVES, 3 of WAVES_RANDOM, so not required there).
@@ -134,6 +155,15 @@ EXPECTED = {label: ("moves follows", "moves relieved", "second line relieves", "
                     "second line follows_breakthrough") for label in (WAVES, WAVES_SHIPPED)}
 EXPECTED[ATTACHED] = ("moves attached",)
 EXPECTED[WAVES_RANDOM] = ("moves follows", "moves relieved", "second line relieves", "second line follows_breakthrough")
+# Terrain objectives (seed 1, 300 games: the village's heuristics go on into an objective twice, so not required there).
+EXPECTED[VILLAGE] = ("objectives", "moves horizon", "withdrawals into an objective", "withdrawals to an objective behind",
+                     "fire withdrawals into an objective", "urban fire from an objective")
+EXPECTED[VILLAGE_RANDOM] = ("objectives", "moves horizon", "withdrawals to an objective behind",
+                            "urban fire from an objective")
+EXPECTED[TERRAIN] = ("moves horizon", "moves onward", "withdrawals to an objective behind", "urban fire from an objective",
+                     "moves follows", "second line relieves", "relieved into an objective")
+EXPECTED[TERRAIN_RANDOM] = ("moves horizon", "moves onward", "withdrawals to an objective behind",
+                            "relieved into an objective")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIOS = os.path.join(HERE, "..", "..", "experiments", "piquet", "scenarios")
@@ -292,7 +322,7 @@ def rules(defaults, sets, preset=None, scenario="default"):
                 "eight_gun_steps": "netted", "urban_fire_step": -1, "fatigued_step": 0, "exhausted_step": 0,
                 "maneuver_inches": 4, "beyond_four": "next_type", "dress_lines_rally": False, "group_casts": "weakest_link",
                 "max_assault_kards": 200, "assault_maneuver": True, "breakthrough_onward": True,
-                "cavalry_waves": True, "second_line_inches": 4}
+                "cavalry_waves": True, "second_line_inches": 4, "objective_horizons": True}
     for k, v in fallback.items():
         r.setdefault(k, v)
     for k, v in sets.items():
@@ -362,7 +392,7 @@ class _Reg:
     pass
 
 
-class _Game(Carried):
+class _Game(Carried, Terrain):
     def __init__(self, events, r):
         self.c = Cursor(events)
         self.r = r
@@ -423,6 +453,7 @@ class _Game(Carried):
         h = c.expect("replay", T_FORMAT, "the replay header")
         if h.get("system") != "piquet":
             self.fail(T_FORMAT, "the header's system is %r" % h.get("system"))
+        self.read_objectives()
         while c.peek_kind() == "regiment":
             self.on_regiment(c.next())
         while c.peek_kind() == "player":
@@ -1110,6 +1141,7 @@ class _Game(Carried):
                     # A completed order is followed even where the lead stays put.
                     self.lead_moved(m, True)
                 if m.order == "move":
+                    self.move_completed(m)  # where it goes (objective_horizons: up to the next objective ahead)
                     # Its formed attached companies move with it, to where its move ends.
                     for c in self.regs.values():
                         if c.attached_to == m.name and self.attached(c) and c.status == "idle":
@@ -1244,8 +1276,7 @@ class _Game(Carried):
         step = self.performance_step(g) + g.fire_step
         if g.name in self.cv:
             step += self.r["crushing_volley_step"]
-        if g.urban:
-            step += self.r["urban_fire_step"]
+        step += self.fire_terrain(g, t, kind)  # an urban block: the scenario's, or an urban objective it stands in
         if self.f(e, "step") != step:
             self.fail(T_READ, "%r's volley is stepped %r, the model %d" % (g.name, e["step"], step))
         eight = g.arm == "artillery" and g.guns == 8 and self.r["eight_gun_die"]
@@ -1271,6 +1302,7 @@ class _Game(Carried):
         t.elan -= lost
         if self.f(e, "elan") != t.elan:
             self.fail(T_ELAN, "%r's Elan is %d, the event says %r" % (t.name, t.elan, e["elan"]))
+        self.hit_terrain(t)
         self.seen["hits"] += 1
 
     def on_moves(self, e):
@@ -1279,6 +1311,7 @@ class _Game(Carried):
         if frm != g.at:
             self.fail(T_PLACE, "%r moves from %r, it stands at %r" % (g.name, frm, g.at))
         fwd = 1 if g.side == "a" else -1
+        self.terrain_moves(g, frm, to, why)  # moves, onward cavalry and withdrawals to their places
         if why == "maneuver":
             if abs(to - frm) > self.r["maneuver_inches"]:
                 self.fail(T_MANEUVER, "a maneuver of %r inches" % abs(to - frm))
@@ -1323,9 +1356,11 @@ class _Game(Carried):
             if rl is None or rl["gk"] != self.gk or rl["moved"]:
                 self.fail(T_WAVES, "%r moves relieved, relieved by no second line on this KARD" % g.name)
             if to != rl["to"]:
-                self.fail(T_WAVES, "relieved %r withdraws to %r; 1\" outside Engagement range (%d) of %r is %r"
-                          % (g.name, to, self.E, rl["target"], rl["to"]))
+                self.fail(T_WAVES, "relieved %r withdraws to %r; the first place at least 1\" outside Engagement range "
+                          "(%d) of %r in an objective, else 1\" outside, is %r" % (g.name, to, self.E, rl["target"], rl["to"]))
             rl["moved"] = True
+            if self.objective_at(to) is not None:
+                self.seen["relieved into an objective"] += 1
         if g.status in UNRALLIED and why not in ("withdraws", "withdraws_unrallied"):
             self.fail(T_MUST_RALLY, "unrallied %r moves (%s)" % (g.name, why))
         g.at = to
@@ -1341,6 +1376,7 @@ class _Game(Carried):
         return None
 
     def check_withdrawn(self):
+        self.check_moved()
         for g in self.regs.values():
             if g.status not in DEFEATED:
                 continue
@@ -1383,6 +1419,7 @@ class _Game(Carried):
             g.order = None  # "no longer ... operating on an Assault order"
             g.chips = None
         g.pending_status = None
+        self.status_terrain(g, frm, to)
         if to not in ("fighting", "retiring"):
             for a in self.assaults.values():
                 if g.name in a["attackers"]:
@@ -1504,6 +1541,7 @@ class _Game(Carried):
             sent = self.sent_now(self.reg(n))
             if sent is not None and sent["engaged"]:
                 sent["fought"] = True
+        self.fought_at(de, ats)
         a["first"] = a["fresh"] & set(ats)
         a["fresh"] -= set(ats)
         a["casts"] = dict(zip(ats, acasts))
@@ -1572,6 +1610,7 @@ class _Game(Carried):
         if target.name not in names:
             self.fail(T_ONWARD, "%r, through %r, goes on against %r; the nearest ahead of it: %r"
                       % (g.name, onward[1], target.name, names))
+        self.onward_not_objective(g, onward[1], "goes on against %r" % target.name)
         self.seen["onward"] += 1
 
     def check_retired(self):
@@ -1597,6 +1636,7 @@ class _Game(Carried):
             if x not in targets or not x.fighting or x.name in self.assaults:
                 self.fail(T_ONWARD, "%r stays for %r, which is not the nearest ahead of it attacking elsewhere "
                           "(nearest: %r)" % (g.name, ahead, [t.name for t in targets]))
+        self.onward_not_objective(g, onward[1], "stays")
         self.seen["stays"] += 1
 
     def check_stayed(self):
@@ -1670,6 +1710,7 @@ class _Game(Carried):
             self.fail(T_MUST_RALLY, "unrallied %r takes an objective" % g.name)
         self.went_in(g, t, "objective_taken", False)
         self.went_on(g, t)
+        self.taken_at(t, g)
 
     def on_game_end(self, e):
         removed = [sum(1 for n in self.order[s] if self.regs[n].status == "removed") for s in "ab"]

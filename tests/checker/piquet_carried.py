@@ -8,7 +8,7 @@ from collections import Counter
 
 # The lead's `moves` a second line follows (cavalry_waves): a completed Move or Maneuver order (one out of an
 # assault too: `retires`), into contact, onto an objective; not withdrawals nor reliefs.
-FOLLOWED = ("move", "maneuver", "assault", "joins_assault", "objective", "retires")
+FOLLOWED = ("move", "horizon", "maneuver", "assault", "joins_assault", "objective", "retires")
 T_ARTILLERY = ('"Infantry Move in Open : Allows infantry regiments, plus any attached artillery to move" / "Cavalry '
                'in Open : Allows movement of a cavalry formation and attached horse artillery" (a company '
                '`attached_to` a regiment of its player takes no orders of its own while the regiment is in the game '
@@ -23,7 +23,9 @@ T_WAVES = ('Cavalry Wave Assaults: "Cavalry generally moves by the brigade and f
            'objective-horizon to the rear of the combat and is considered to no longer be operating on an Assault '
            'order." (cavalry_waves: while its lead is in the game the second line takes no orders of its own; it '
            'follows the lead\'s moves on completed orders, into contact and onto objectives second_line_inches behind '
-           'it; the relieved lead withdraws 1" outside Engagement range of the target)')
+           'it; the relieved lead withdraws to the first place at least 1" outside Engagement range of the '
+           'target that lies in an objective, the next one to the rear, or 1" outside with none behind: '
+           'objective_horizons)')
 
 
 class Carried:
@@ -167,9 +169,9 @@ class Carried:
                     or lead.name not in a.get("first", ()) or lead.status != "fighting":
                 self.fail(T_WAVES, "%r relieves %r against %r, but the lead did not fight its first round of that "
                           "assault on this KARD, still in it (%s)" % (g.name, lead.name, t.name, lead.status))
-            fwd = 1 if lead.side == "a" else -1
+            # "withdrawn to the first objective-horizon to the rear of the combat" (piquet_terrain.py)
             self.reliefs[lead.name] = {"second": g.name, "target": t.name, "gk": self.gk, "moved": False,
-                                       "to": t.at - (self.E + 1) * fwd}
+                                       "to": self.withdraw_place(lead, t.at)}
         else:
             self.fail_format("second_line why %r" % why)
         g.sent = {"gk": self.gk, "target": t.name, "why": why, "engaged": False, "must_fight": False,

@@ -47,7 +47,7 @@ class PiquetTest(CheckerCase):
         return index_of(ev, lambda e: e["event"] == event and all(e.get(k) == v for k, v in kw.items()), start)
 
     def test_fixtures_pass(self):
-        self.assertEqual(len(PIQUET_FIXTURES), 8)
+        self.assertEqual(len(PIQUET_FIXTURES), 9)
         for name in PIQUET_FIXTURES:
             events, rules = pload(name)
             self.assertEqual(self.problems(events, rules), [], name)
@@ -172,9 +172,17 @@ class PiquetTest(CheckerCase):
         ev, r = pload(P_DEFAULTS)
         i = index_of(ev, lambda e: e["event"] == "moves" and e["why"] == "withdraws")
         ev[i]["to"] = ev[i]["from"]
+        # the withdrawal's place is the model's (1" outside Engagement range: the scenario has no objectives)
+        self.assertReports(ev, r, i, "withdraws from %d to %d" % (ev[i]["from"], ev[i]["from"]), "1\" outside")
+
+    def test_defeated_regiment_never_withdrawing_after_its_defeat(self):
+        ev, r = pload(P_DEFAULTS)
+        i = index_of(ev, lambda e: e["event"] == "moves" and e["why"] == "withdraws")
+        gone = ev[i]["regiment"]
+        del ev[i]
         # later moves start from where it stands now; the first settling point reports it
         at = index_of(ev, lambda e: e["event"] in piquet._Game.SETTLE, i)
-        self.assertReports(ev, r, at, "within Engagement range")
+        self.assertReports(ev, r, at, gone, "still stands")
 
     # cards
     def test_hand_play_of_a_card_not_held(self):

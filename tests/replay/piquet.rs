@@ -223,6 +223,7 @@ fn every_piquet_event_is_documented_with_its_fields_in_order() {
         brigadier,
         read("waves"),
         attached,
+        read("village"),
     ];
     let players = |name: &str, tuning: &[&str]| {
         let mut players = system.both_playing(name).unwrap();

@@ -3,10 +3,11 @@
 // the field where they have a position. Runs inside the page's script,
 // which gives `PICTURES`, `remove` and `chips`.
 PICTURES.piquet = function (events) {
-  var regiments = {}, order = [], ip = {}, now = {};
+  var regiments = {}, order = [], ip = {}, now = {}, ground = [];
   function key(side, name) { return side + ':' + name; }
   events.forEach(function (e, i) {
     var last = i === events.length - 1;
+    if (e.event === 'objective') { ground.push(e); }
     if (e.event === 'regiment') {
       regiments[key(e.side, e.regiment)] = { side: e.side, name: e.regiment, at: e.at, elan: e.elan, status: 'ordered', loaded: e.loaded };
       order.push(key(e.side, e.regiment));
@@ -39,5 +40,13 @@ PICTURES.piquet = function (events) {
       })
     };
   }
-  return [lane('a'), lane('b'), { label: 'key', items: [{ text: 'name Elan, • loaded' }, { text: 'shaken / defeated', mark: 'hurt' }, { text: 'removed', mark: 'out' }, { text: 'this event', mark: 'now' }] }];
+  // The terrain objectives, each drawn at its middle, named with its stretch.
+  var terrain = ground.length === 0 ? [] : [{
+    label: 'ground',
+    field: true,
+    items: ground.map(function (o) {
+      return { text: o.objective + ' (' + o.kind + ')', at: (o.from + o.to) / 2, title: o.kind + ' from ' + o.from + '" to ' + o.to + '"' };
+    })
+  }];
+  return terrain.concat([lane('a'), lane('b'), { label: 'key', items: [{ text: 'name Elan, • loaded' }, { text: 'shaken / defeated', mark: 'hurt' }, { text: 'removed', mark: 'out' }, { text: 'this event', mark: 'now' }] }]);
 };

@@ -176,7 +176,7 @@ pub const SPECS: &[ParamSpec] = &[
         name: "breakthrough_onward",
         kind: ParamKind::Bool,
         default: 1,
-        doc: "battle cavalry that broke through with Elan left assaults at once the nearest enemy regiment ahead of it on the axis (the one it broke through aside; among several as near, one drawn), fighting its first round on the same KARD; with none ahead it stays where it broke through, ready for its next order (the field has no objectives to move on to); false: it always stays",
+        doc: "battle cavalry that broke through with Elan left assaults at once the nearest enemy regiment ahead of it on the axis (the one it broke through aside; among several as near, one drawn), fighting its first round on the same KARD, unless a terrain objective ahead is the closer, which it moves forward into instead (rule objective_horizons); with neither ahead it stays where it broke through, ready for its next order; false: it always stays",
         source: "Cavalry Break-Through: \"If the cavalry still has Elan, it will immediately move forward to the next objective or Assault the next enemy unit in its path, which ever is the closer\"",
     },
     ParamSpec {
@@ -246,7 +246,7 @@ pub const SPECS: &[ParamSpec] = &[
         name: "urban_fire_step",
         kind: ParamKind::Int { min: -4, max: 0 },
         default: -1,
-        doc: "steps a regiment in an urban block (urban = true in the scenario) fires at",
+        doc: "steps a regiment in an urban block (urban = true in the scenario, or standing in an urban terrain objective under objective_horizons) fires at",
         source: "note 17: \"units that are occupying urban areas ... would not be capable of firing as effectively ... hence the down modifier for the firing unit\" (its size was lost: one step)",
     },
     ParamSpec {
@@ -290,6 +290,13 @@ pub const SPECS: &[ParamSpec] = &[
         default: 4,
         doc: "inches behind its lead a second-line cavalry regiment follows to (rule cavalry_waves): 4, 300 yards at 75 yards to the inch, puts it just outside Engagement range of the enemy its lead assaults",
         source: "\"the second line regiment will follow the first\" (no distance is given)",
+    },
+    ParamSpec {
+        name: "objective_horizons",
+        kind: ParamKind::Bool,
+        default: 1,
+        doc: "a scenario's terrain objectives ([[objectives]], stretches of the axis) are the horizons movement stops at: a completed Move order stops on entering the next objective ahead (its near edge) when that comes before Engagement range of an enemy; cavalry through with Elan left (breakthrough_onward) moves forward into the next objective ahead instead of assaulting when the objective is the closer (an enemy as close is assaulted); a regiment withdrawing beaten from an assault or an engagement, and a lead relieved by its second line, withdraws to the first place at least 1\" outside Engagement range of the enemy that lies in an objective (the next objective to the rear; where it already is, if that is in one), or 1\" outside when no objective lies behind. Assaults go straight to their target (the assault's piquet marks the target), a Maneuver's 4\" are measured, and a defeated unrallied regiment an enemy comes up to withdraws 1\" outside Engagement range, as the Rally section says. Scenarios without objectives play alike either way; false: objectives are ignored",
+        source: "note 19: \"Essentially, you move from where you are to where you want to stop, or to the next objective you encounter, whichever comes first ... With Objective Horizon Movement, the horizon becomes an area rather than a line\"; Combat: the defeated \"must withdraw to the next objective\", at zero Elan \"anywhere up to the next horizon\"; Cavalry Break-Through: \"move forward to the next objective or Assault the next enemy unit in its path, which ever is the closer\"; Cavalry Wave Assaults: \"withdrawn to the first objective-horizon to the rear of the combat\"",
     },
     ParamSpec {
         name: "max_assault_kards",
@@ -354,6 +361,8 @@ pub struct Rules {
     /// it (`follows` in the scenario).
     pub cavalry_waves: bool,
     pub second_line_inches: i32,
+    /// A scenario's terrain objectives stop moves and receive withdrawals.
+    pub objective_horizons: bool,
     pub fire_cost: u32,
     /// A fire order covers a brigade (else one regiment).
     pub brigade_fire: bool,
@@ -414,6 +423,7 @@ impl Rules {
             assault_maneuver: get("assault_maneuver") != 0,
             cavalry_waves: get("cavalry_waves") != 0,
             second_line_inches: values.get("second_line_inches") as i32,
+            objective_horizons: get("objective_horizons") != 0,
             fire_cost: get("fire_cost"),
             brigade_fire: get("fire_orders") == 0,
             reload_holds_player: get("reload_holds_fire") == 1,

@@ -32,6 +32,14 @@ pub enum Event {
         dice: Vec<u32>,
         ip: u32,
     },
+    /// A terrain objective as the game opens: the stretch `from..=to` of
+    /// the axis, and its kind (horizons under rule `objective_horizons`).
+    Objective {
+        objective: String,
+        from: i32,
+        to: i32,
+        kind: &'static str,
+    },
     /// A regiment as the game opens: where it stands, its Elan and stamina
     /// boxes, whether loaded, its plan of orders (the first already
     /// issued, free) and the enemy it is aimed at, if named.

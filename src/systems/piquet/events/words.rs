@@ -69,6 +69,15 @@ impl fmt::Display for Event {
                 "{side}'s {player} ({quality} {role}, a hand of {hand_size}) casts {} for {ip} IP",
                 numbers(dice)
             ),
+            Objective {
+                objective,
+                from,
+                to,
+                kind,
+            } => write!(
+                f,
+                "{objective} ({kind}), a terrain objective, stands from {from}\" to {to}\""
+            ),
             Regiment {
                 side,
                 regiment,
@@ -487,6 +496,8 @@ impl fmt::Display for Event {
                 at(f, decq, kard)?;
                 let why = match *why {
                     "move" => "its Move order",
+                    "horizon" => "its Move order, into the next objective",
+                    "onward" => "through, into the next objective",
                     "maneuver" => "its Maneuver order",
                     "assault" => "into contact",
                     "joins_assault" => "joining the assault",

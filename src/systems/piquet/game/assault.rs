@@ -158,11 +158,12 @@ impl<O: Observer<Event>> Game<O> {
     /// Battle cavalry of `seat` through the assault on `defender` with
     /// Elan left "will immediately move forward to the next objective or
     /// Assault the next enemy unit in its path, which ever is the closer":
-    /// the field has no objectives, so the nearest enemy regiment ahead of
-    /// it (or level), those it broke through this KARD aside (it went
-    /// through them: they are behind it), among several as
-    /// near one drawn from its player's stream. An enemy fighting as an
-    /// attacker elsewhere cannot be met; with none to meet it stays.
+    /// into the next terrain objective ahead when that is nearer than any
+    /// enemy (rule `objective_horizons`), else the nearest enemy regiment
+    /// ahead of it (or level), those it broke through this KARD aside (it
+    /// went through them: they are behind it), among several as near one
+    /// drawn from its player's stream. An enemy fighting as an attacker
+    /// elsewhere cannot be met; with neither to go to it stays.
     fn onward<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,
@@ -190,6 +191,19 @@ impl<O: Observer<Event>> Game<O> {
             }
             if ahead == best {
                 nearest |= 1 << j;
+            }
+        }
+        // "to the next objective or Assault the next enemy unit in its
+        // path, which ever is the closer": an enemy as close is assaulted.
+        if let Some(horizon) = super::places::to_horizon(setup, seat, x) {
+            if horizon < best {
+                self.units[seat][i].x = x + f * horizon;
+                if self.obs.on() {
+                    self.tell_move(setup, seat, i, x, "onward");
+                }
+                self.moved();
+                self.clear_defeated(setup);
+                return;
             }
         }
         if nearest == 0 {
@@ -366,7 +380,7 @@ impl<O: Observer<Event>> Game<O> {
         }
         self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
         if self.units[enemy][t].status != Status::Removed {
-            self.withdraw(setup, enemy, 1 << t, x);
+            self.withdraw(setup, enemy, 1 << t, x, true);
         }
         self.moved();
         self.set_status(setup, seat, i, Status::Idle);

@@ -337,7 +337,7 @@ impl<O: Observer<Event>> Game<O> {
                 let step = r.step
                     + self.tier_step(rules, seat, i, regiment)
                     + regiment.fire_step
-                    + if regiment.urban {
+                    + if regiment.urban || self.in_urban(setup, seat, i) {
                         rules.urban_fire_step
                     } else {
                         0
@@ -474,7 +474,7 @@ impl<O: Observer<Event>> Game<O> {
                 let j = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 if let Some(from) = broken_by[seat.index()][j] {
-                    self.withdraw(setup, seat, 1 << j, from);
+                    self.withdraw(setup, seat, 1 << j, from, false);
                 }
                 let end = match seat {
                     Seat::A => EngagementEnd::AWithdrew,

@@ -26,7 +26,7 @@ use super::field::{At, Status, Unit, IDLE_UNIT};
 use super::rules::UnralliedWinner;
 use super::rules::{BothZero, Rules, MAX_INITIATIVE};
 use super::scenario::{
-    Arm, OrderKind, Ranges, Regiment, Scenario, MAX_PLAYERS, MAX_UNITS, ORDER_KINDS,
+    Arm, OrderKind, Ranges, Regiment, Scenario, Terrain, MAX_PLAYERS, MAX_UNITS, ORDER_KINDS,
 };
 use super::stats::{
     volley_key, AssaultEnd, DecqRecord, EngagementEnd, FireKind, GameTally, RallyKind, Spend, Stats,

@@ -1,27 +1,65 @@
 //! Places on the field's one axis: a completed Move or Maneuver order,
 //! withdrawals of the broken and defeated, and defeated unrallied
 //! regiments falling back whenever a formed enemy comes within range.
+//! A scenario's terrain objectives are the horizons moves stop at and
+//! withdrawals make for (rule `objective_horizons`).
 
 use super::*;
 
+/// Where a regiment of `seat` withdrawing from an enemy at `from` goes:
+/// "to the next objective" (Combat), the first place at least 1" outside
+/// the enemy's Engagement range (the Rally section's least) that lies in a
+/// terrain objective; with none behind, that place itself.
+pub(super) fn retreat<D: Decide>(setup: &Setup<'_, D>, seat: Seat, from: i32) -> i32 {
+    let to = from - facing(seat) * (setup.scenario.ranges.engagement + 1);
+    match setup.rules.objective_horizons {
+        true => setup
+            .scenario
+            .terrain
+            .reached(to, -facing(seat))
+            .unwrap_or(to),
+        false => to,
+    }
+}
+
+/// How far a regiment of `seat` at `x` moves forward before it enters the
+/// next terrain objective ahead (note 19's horizon), if one lies ahead.
+pub(super) fn to_horizon<D: Decide>(setup: &Setup<'_, D>, seat: Seat, x: i32) -> Option<i32> {
+    let f = facing(seat);
+    match setup.rules.objective_horizons {
+        true => setup
+            .scenario
+            .terrain
+            .entry(x, f)
+            .map(|edge| f * (edge - x)),
+        false => None,
+    }
+}
+
 impl<O: Observer<Event>> Game<O> {
-    /// `units` of `seat` withdraw to 1" outside Engagement range of `from`,
-    /// the place of the enemy they withdraw from.
+    /// `units` of `seat`, beaten, withdraw from `from`, the place of the
+    /// enemy they withdraw from: to the next objective to the rear out of
+    /// its Engagement range (`retreat`), or, `overrun` (defeated and
+    /// unrallied, as the Rally section has it), to 1" outside that range.
     pub(super) fn withdraw<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,
         seat: Seat,
         units: u16,
         from: i32,
+        overrun: bool,
     ) {
-        let out = setup.scenario.ranges.engagement + 1;
+        let to = if overrun {
+            from - facing(seat) * (setup.scenario.ranges.engagement + 1)
+        } else {
+            retreat(setup, seat, from)
+        };
         let mut rest = units;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let unit = &mut self.units[seat][i];
             // Back, never forward: one already farther stays.
-            let to = from - facing(seat) * out;
             if facing(seat) * (to - unit.x) < 0 {
                 let was = unit.x;
                 unit.x = to;
@@ -31,6 +69,17 @@ impl<O: Observer<Event>> Game<O> {
             }
         }
         self.moved();
+    }
+
+    /// Whether regiment `i` of `seat` stands in an urban terrain objective,
+    /// and so fires as a regiment in an urban block (note 17).
+    pub(super) fn in_urban<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, i: usize) -> bool {
+        let terrain = &setup.scenario.terrain;
+        terrain.has_urban
+            && setup.rules.objective_horizons
+            && terrain
+                .at(self.units[seat][i].x)
+                .is_some_and(|o| terrain.objectives[o].kind == Terrain::Urban)
     }
 
     /// The nearest enemy regiment still in the game to regiment `i`, or its
@@ -54,11 +103,12 @@ impl<O: Observer<Event>> Game<O> {
             .min_by_key(|&j| ((self.units[enemy][j].x - x).abs(), j))
     }
 
-    /// A completed Move order: "to move to within Engagement range of an
-    /// enemy formation", its target's (else the nearest enemy's), stopping
-    /// sooner at Engagement range of any enemy on the way (note 19: "to
-    /// the next objective you encounter, whichever comes first"); a
-    /// regiment already that close stays.
+    /// A completed Move order: "to move to the next objective or to move to
+    /// within Engagement range of an enemy formation", its target's (else
+    /// the nearest enemy's), stopping sooner at Engagement range of any
+    /// enemy on the way or on entering the next terrain objective ahead
+    /// (note 19: "or to the next objective you encounter, whichever comes
+    /// first"); a regiment already that close stays.
     pub(super) fn close_in<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
         let Some(j) = self.objective(setup, seat, i) else {
             return;
@@ -76,10 +126,15 @@ impl<O: Observer<Event>> Game<O> {
             .min()
             .unwrap_or(goal);
         let advance = goal.min(first);
+        // "or to the next objective you encounter, whichever comes first"
+        let (advance, why) = match to_horizon(setup, seat, x) {
+            Some(horizon) if horizon < advance => (horizon, "horizon"),
+            _ => (advance, "move"),
+        };
         if advance > 0 {
             self.units[seat][i].x = x + f * advance;
             if self.obs.on() {
-                self.tell_move(setup, seat, i, x, "move");
+                self.tell_move(setup, seat, i, x, why);
             }
             self.moved();
             self.clear_defeated(setup);

@@ -74,7 +74,7 @@ impl<O: Observer<Event>> Game<O> {
                 }
                 self.loaded[as_] &= !fallen;
                 let cavalry_defended = setup.scenario.sides[ds].regiments[d].arm == Arm::Cavalry;
-                self.withdraw(setup, as_, fallen, self.units[ds][d].x);
+                self.withdraw(setup, as_, fallen, self.units[ds][d].x, false);
                 self.settle(setup, as_, fallen, true, cavalry_defended);
                 self.assaults[slot].attackers &= !fallen;
             }
@@ -310,9 +310,9 @@ impl<O: Observer<Event>> Game<O> {
         } else {
             fallen
         };
-        self.withdraw(setup, as_, beaten, contact);
+        self.withdraw(setup, as_, beaten, contact, false);
         if defender_defeated {
-            self.withdraw(setup, ds, 1 << d, contact);
+            self.withdraw(setup, ds, 1 << d, contact, false);
         }
         // Fallen attackers beside standing winners are still defeated.
         self.settle(

@@ -96,6 +96,17 @@ impl<O: Observer<Event>> Game<O> {
     /// dice, as `reset` then casts it) and the regiments as they stand.
     pub(super) fn tell_opening<D: Decide>(&mut self, setup: &Setup<'_, D>) {
         let mut dice = self.dice.clone();
+        // Told whether or not the rule makes them horizons: a game with the
+        // rule off then parts from one with it on where play does.
+        let terrain = &setup.scenario.terrain;
+        for (objective, name) in terrain.objectives.iter().zip(&terrain.names) {
+            self.obs.event(Event::Objective {
+                objective: name.clone(),
+                from: objective.from,
+                to: objective.to,
+                kind: objective.kind.name(),
+            });
+        }
         for seat in Seat::BOTH {
             let side = &setup.scenario.sides[seat];
             for (i, regiment) in side.regiments().iter().enumerate() {

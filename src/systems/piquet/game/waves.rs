@@ -145,8 +145,9 @@ impl<O: Observer<Event>> Game<O> {
     /// `slot`: its second line, if sent, takes its place, and the lead "is
     /// withdrawn to the first objective-horizon to the rear of the combat
     /// and is considered to no longer be operating on an Assault order"
-    /// (1" outside Engagement range of its target, as the defeated
-    /// withdraw; formed, its plan's next order due).
+    /// (where the beaten withdraw to, `places::retreat`: the next objective
+    /// out of its target's Engagement range, else 1" outside that range;
+    /// formed, its plan's next order due).
     fn relieve<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,
@@ -168,7 +169,7 @@ impl<O: Observer<Event>> Game<O> {
         a.fresh &= !(1 << i);
         let contact = self.units[ds][d].x;
         let from = self.units[seat][i].x;
-        self.units[seat][i].x = contact - facing(seat) * (setup.scenario.ranges.engagement + 1);
+        self.units[seat][i].x = super::places::retreat(setup, seat, contact);
         if self.obs.on() {
             self.tell_move(setup, seat, i, from, "relieved");
             self.tell_unloaded(setup, seat, 1 << i, "assault");

@@ -15,6 +15,9 @@ use crate::scenario_fields::{bad, int, text};
 
 mod regiment;
 mod side;
+mod terrain;
+
+pub use terrain::{Objective, Terrain, Terrains, MAX_OBJECTIVES};
 
 /// Regiments a side: a side's units are one fixed array and sets of them
 /// are 16-bit masks.
@@ -286,6 +289,8 @@ pub struct Scenario {
     /// Movement chips an order of each kind starts with.
     pub chips: [u8; ORDER_KINDS],
     pub ranges: Ranges,
+    /// Its terrain objectives (`[[objectives]]`), none by default.
+    pub terrain: Terrains,
     pub sides: BySeat<Side>,
 }
 
@@ -367,6 +372,7 @@ impl Scenario {
                 "ranges",
                 "distance",
                 "army_deck",
+                "objectives",
                 "a",
                 "b",
             ],
@@ -460,6 +466,7 @@ impl Scenario {
             decqs,
             chips,
             ranges,
+            terrain: Terrains::read(table.get("objectives"))?,
             sides: BySeat([a, b]),
         };
         scenario.check_army_decks()?;

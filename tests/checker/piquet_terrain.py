@@ -1,0 +1,333 @@
+"""Terrain objectives in the Piquet model (`piquet.py`, rule objective_horizons): a scenario's `[[objectives]]`,
+stretches of the field's one axis, are the horizons movement stops at (note 19). `Terrain` is a part of
+`piquet._Game`: it reads the game's regiments (`self.regs`), KARD (`self.gk`), rules (`self.r`) and Engagement
+range (`self.E`), and reports through its `fail`. Written, as the rest of the checker, from the seed text, the rule's
+definition (`fortunes rules piquet`) and the docs, never from the crate's source.
+
+What it holds a trace to:
+
+- the opening: one `objective` event a scenario objective (name, from, to, kind), in order up the axis, before the
+  regiments, and none with objective_horizons = false (the objectives then play no part);
+- a regiment stands in an objective when from <= x <= to; the next objective ahead of x going way w is the near edge
+  of the first one lying wholly beyond x (w = +1: the least `from` above x; w = -1: the greatest `to` below x), so
+  the objective it stands in is not met again;
+- a completed Move order: the place the text's Move gives without terrain (forward, to Engagement range of its
+  target, else of the nearest enemy, stopping sooner at Engagement range of the first enemy on the way; no move with
+  an enemy ahead or level already within Engagement range, or the regiment it closes on behind it), reckoned when the
+  regiment moves (a group's regiments one after the other), unless the next objective ahead is strictly nearer: it
+  stops on that near edge, `moves` why `horizon` instead of `move`; the move is made, to that place, before the next
+  card, order, fire, rally or execution (a settling event), and no `move` or `horizon` without such an order;
+- cavalry through with Elan left (breakthrough_onward) moves forward into the next objective ahead (`moves` why
+  `onward`, to its near edge) when that is strictly nearer than the nearest enemy ahead of or level with it (those it
+  broke through this KARD aside), or when no enemy is ahead; else it assaults that enemy or `stays` as before; an
+  onward move is none of the lead's moves an idle second line follows (cavalry_waves: completed Move and Maneuver
+  orders, contact, an objective taken unopposed; piquet_carried.FOLLOWED), a stop at a horizon is (a completed Move);
+- withdrawals: the beaten of an assault (defeated attackers and defenders, attackers knocked out while others fight
+  on) and a regiment fire takes to zero from Engagement range withdraw to p = the enemy's place less
+  (Engagement range + 1)" its way, if p lies in an objective, else to the near edge (seen going back) of the next
+  objective behind p, else to p (the enemy: where the assault was fought; the most advanced regiment that fired on
+  it from Engagement range on the KARD, where it fired from); so does a lead relieved by its second line (from its
+  target); one already farther back stays; the target of an assault taking its objective unopposed withdraws to p
+  alone (1" outside Engagement range of the regiment taking it), and a defeated unrallied regiment a formed enemy
+  comes up to (`withdraws_unrallied`) to 1" outside Engagement range of a formed enemy, as the Rally section says;
+  a `withdraws` needs one of these on its KARD, and the beaten (or overrun) have withdrawn by the next settling event;
+- a regiment standing in an objective of kind urban fires as in an urban block (urban_fire_step), as the scenario's
+  `urban = true` does (once, not twice).
+"""
+
+# Whether the `objective` events are told with objective_horizons = false too. The rule's definition as briefed (and
+# the binary this checker was written against) tells them only under the rule; docs/replay.md may come to say "told
+# whatever the rules": then set this True (the objectives still play no part with the rule off).
+TOLD_WITH_THE_RULE_OFF = False
+KINDS = ("hill", "woods", "crops", "works", "fortifications", "stream", "ford", "swamp", "urban", "special")
+DEFEATED = ("defeated", "defeated_by_cavalry")
+# Every `why` of a `moves` event docs/replay.md gives, and the two the horizons add.
+MOVE_WHYS = ("move", "maneuver", "assault", "joins_assault", "objective", "retires", "follows", "relieved", "attached",
+             "withdraws", "withdraws_unrallied", "horizon", "onward")
+
+T_OBJECTIVES = ('note 19: "With Objective Horizon Movement, the horizon becomes an area rather than a line. Thus, a '
+                'woods is the objective, not the entrance into the edge of the woods" (objective_horizons: one '
+                '`objective` event a scenario objective, in order up the axis, before the regiments; none when the '
+                'rule is off)')
+T_HORIZON = ('note 19: "Essentially, you move from where you are to where you want to stop, or to the next objective '
+             'you encounter, whichever comes first." / "Infantry Move in Open : Allows infantry regiments ... to move '
+             'to the next objective or to move to within Engagement range of an enemy formation." '
+             '(objective_horizons: a completed Move order stops on the near edge of the next objective ahead when it '
+             'comes before Engagement range of the target, the nearest enemy or the first enemy on the way: why '
+             '`horizon`)')
+T_ONWARD_OBJ = ('"If the cavalry still has Elan, it will immediately move forward to the next objective or Assault the '
+                'next enemy unit in its path, which ever is the closer." (objective_horizons: into the next objective '
+                'ahead, its near edge, when it is strictly nearer than the nearest enemy ahead or level, those broken '
+                'through aside, or no enemy is ahead: why `onward`)')
+T_WITHDRAW_OBJ = ('Combat: "If either combatant losses all its Elan Chips, it must withdraw from the combat, anywhere '
+                  'up to the next horizon" / "When one unit or the other losses all its Elan it is defeated and must '
+                  'withdraw to the next objective." / Cavalry Wave Assaults: "the first line regiment is withdrawn to '
+                  'the first objective-horizon to the rear of the combat" (objective_horizons: to the first place at '
+                  'least 1" outside Engagement range of the enemy that lies in an objective, the next objective to the '
+                  'rear, or 1" outside when none lies behind; one already farther back stays)')
+T_WITHDRAW_OUT = ('"Defeated, unrallied units may not resist Assault or Engagement by an enemy unit, but must '
+                  'immediately withdraw to 1" outside of the Engagement range of the enemy unit" (the target taken '
+                  'unopposed, and a defeated regiment a formed enemy comes up to: 1" outside, objectives or not)')
+
+
+def facing(g):
+    return 1 if g.side == "a" else -1
+
+
+class Terrain:
+    """The field's terrain objectives: the horizons of moves, onward cavalry and withdrawals, and urban fire."""
+
+    # --- the opening ----------------------------------------------------------------------------------
+    def read_objectives(self):
+        """The `objective` events before the regiments: the scenario's objectives, in order up the axis, under the
+        rule only."""
+        self.fired_from = {}  # firer -> (global KARD, target, where it fired from, kind) of its last volley
+        objs = self.sc.get("objectives", []) or []
+        for i, o in enumerate(objs):
+            if not (isinstance(o.get("from"), int) and isinstance(o.get("to"), int) and o["from"] <= o["to"]) \
+                    or o.get("kind") not in KINDS:
+                self.fail(T_OBJECTIVES, "the scenario's objective %r is no stretch of the axis of a known kind" % o,
+                          at_next=True)
+            for p in objs[:i]:
+                if p["from"] <= o["to"] and o["from"] <= p["to"]:
+                    self.fail(T_OBJECTIVES, "the scenario's objectives %r and %r share a place"
+                              % (p.get("name"), o.get("name")), at_next=True)
+        up = sorted(objs, key=lambda o: o["from"])
+        on = self.r.get("objective_horizons", True)
+        self.objectives = up if on else []  # the horizons: none with the rule off
+        tell = up if on or TOLD_WITH_THE_RULE_OFF else []
+        told = []
+        while self.c.peek_kind() == "objective":
+            e = self.c.next()
+            if not tell:
+                self.fail(T_OBJECTIVES, "an objective told with %s" % (
+                    "objective_horizons = false" if objs else "no objective in the scenario"))
+            told.append(e)
+            want = tell[len(told) - 1] if len(told) <= len(tell) else None
+            got = {k: e.get(k) for k in ("objective", "from", "to", "kind")}
+            if want is None or got != {"objective": want.get("name"), "from": want["from"], "to": want["to"],
+                                       "kind": want["kind"]}:
+                self.fail(T_OBJECTIVES, "objective %r told %d-th; the scenario's, up the axis: %r"
+                          % (got, len(told), [(o.get("name"), o["from"], o["to"]) for o in tell]))
+        if len(told) != len(tell):
+            self.fail(T_OBJECTIVES, "%d objectives told, the scenario has %d" % (len(told), len(tell)), at_next=True)
+        self.seen["objectives"] += len(told)
+
+    # --- the field ------------------------------------------------------------------------------------
+    def objective_at(self, x):
+        """The objective place `x` lies in, or None."""
+        return next((o for o in self.objectives if o["from"] <= x <= o["to"]), None)
+
+    def next_ahead(self, x, w):
+        """The near edge of the next objective lying wholly beyond `x` going way `w` (+1 up the axis, -1 down), or
+        None: the objective `x` stands in is not met again."""
+        if w > 0:
+            return min((o["from"] for o in self.objectives if o["from"] > x), default=None)
+        return max((o["to"] for o in self.objectives if o["to"] < x), default=None)
+
+    def withdraw_place(self, g, enemy_at):
+        """Where `g`, beaten, withdraws from an enemy at `enemy_at`: the first place at least 1" outside Engagement
+        range of it that lies in an objective (the next objective to the rear), else 1" outside."""
+        fwd = facing(g)
+        p = enemy_at - fwd * (self.E + 1)
+        if self.objective_at(p) is not None:
+            return p
+        edge = self.next_ahead(p, -fwd)
+        return p if edge is None else edge
+
+    def enemies(self, g):
+        return [x for x in self.regs.values() if x.side != g.side and x.status != "removed"]
+
+    # --- moves ------------------------------------------------------------------------------------------
+    def close_in(self, g):
+        """Where a completed Move order takes `g` without terrain, and its way: forward, to Engagement range of its
+        target, else of the nearest enemy, stopping sooner at Engagement range of the first enemy on the way
+        (docs/piquet.md); (g.at, 0) when an enemy ahead of it (or level) is within Engagement range already, or the
+        regiment it closes on is behind it (a Move goes forward)."""
+        x, w = g.at, facing(g)
+        foes = self.enemies(g)
+        t = self.regs.get(g.target) if g.target else None
+        if t is None or t.status == "removed":
+            t = min(foes, key=lambda y: abs(y.at - x), default=None)
+        ahead = [y for y in foes if w * (y.at - x) >= 0]
+        if t is None or t not in ahead or any(w * (y.at - x) <= self.E for y in ahead):
+            return x, 0
+        to = min((y.at - w * self.E for y in ahead), key=lambda p: w * p)
+        return to, w
+
+    def move_completed(self, g):
+        """`g` completed a Move order on this KARD (on_execute); its place is reckoned when it moves, or goes idle
+        without moving: the regiments of a group move one after the other, each from the field as the last left it."""
+        g.move_due = self.gk
+
+    def move_place(self, g):
+        """(place, why) of `g`'s completed Move order, from where it stands: the text's Move without terrain, or the
+        near edge of the next objective ahead when that is strictly nearer."""
+        old, w = self.close_in(g)
+        edge = self.next_ahead(g.at, w) if w else None
+        if edge is not None and w * (edge - g.at) < w * (old - g.at):
+            return edge, "horizon", old
+        return old, "move", old
+
+    def terrain_moves(self, g, frm, to, why):
+        """The places the horizons give (on_moves, before its own checks): completed Move orders, cavalry going on
+        into an objective, and withdrawals."""
+        if why not in MOVE_WHYS:
+            self.fail('docs/replay.md: `moves` ... `why` one of %s' % ", ".join(MOVE_WHYS), "a move why %r" % why)
+        if why in ("move", "horizon"):
+            if getattr(g, "move_due", None) != self.gk:
+                self.fail(T_HORIZON, "%r moves (%s) with no Move order completed on this KARD" % (g.name, why))
+            g.move_due = None
+            due = self.move_place(g)
+            if (to, why) != due[:2]:
+                self.fail(T_HORIZON, "%r's completed Move order goes from %r to %r (%s); from %r it %s"
+                          % (g.name, frm, to, why, frm, self.move_said(g, due)))
+        elif why == "onward":
+            self.onward_move(g, frm, to)
+        elif why == "withdraws":
+            wd = getattr(g, "wd", None)
+            if wd is None or wd[0] != self.gk:
+                self.fail(T_WITHDRAW_OBJ, "%r withdraws, beaten by no assault or fire and taken by no enemy on this "
+                                          "KARD" % g.name)
+            place = self.withdraw_to(g, wd)
+            if to != place:
+                self.fail(T_WITHDRAW_OBJ if wd[1] == "horizon" else T_WITHDRAW_OUT,
+                          "%r, beaten (%s), withdraws from %r to %r; %s" % (g.name, wd[3], frm, to,
+                                                                            self.withdraw_said(g, wd, place)))
+            if wd[1] == "horizon":
+                inside = self.objective_at(place) is not None
+                self.seen["withdrawals into an objective" if inside else "withdrawals 1\" outside"] += 1
+                if inside and wd[3].startswith("fire"):
+                    self.seen["fire withdrawals into an objective"] += 1
+                if inside and place != self.withdraw_p(g, wd):
+                    self.seen["withdrawals to an objective behind"] += 1
+        elif why == "withdraws_unrallied":
+            fwd = facing(g)
+            if not any(to == x.at - fwd * (self.E + 1) for x in self.enemies(g) if x.status not in DEFEATED
+                       and x.status != "shaken"):
+                self.fail(T_WITHDRAW_OUT, "unrallied %r withdraws to %r, 1\" outside Engagement range (%d) of no "
+                                          "formed enemy" % (g.name, to, self.E))
+
+    def move_said(self, g, due):
+        if due[1] == "horizon":
+            return "stops on the near edge %r of the next objective ahead (%r) before Engagement range at %r" % (
+                due[0], self.objective_at(due[0])["name"], due[2])
+        edge = self.next_ahead(g.at, 1 if due[0] > g.at else -1)
+        return "closes to Engagement range at %r (the next objective ahead: %s)" % (
+            due[0], "none" if edge is None else "%r, no nearer" % edge)
+
+    def move_stood(self, g):
+        """`g`, its Move order completed on this KARD, goes idle (or a settling event comes) without moving: it was
+        where the order takes it."""
+        if getattr(g, "move_due", None) is None:
+            return
+        g.move_due = None
+        due = self.move_place(g)
+        if g.status != "removed" and g.at != due[0]:
+            self.fail(T_HORIZON, "%r completed its Move order and stands at %r; it %s"
+                      % (g.name, g.at, self.move_said(g, due)))
+
+    def check_moved(self):
+        """Every Move order completed has taken its regiment where it goes, every beaten regiment has withdrawn (at a
+        settling event)."""
+        for g in self.regs.values():
+            self.move_stood(g)
+            wd = getattr(g, "wd_due", None)
+            if wd is not None:
+                g.wd_due = None
+                place = self.withdraw_to(g, wd)
+                if g.status != "removed" and facing(g) * (g.at - place) > 0:
+                    self.fail(T_WITHDRAW_OBJ if wd[1] == "horizon" else T_WITHDRAW_OUT,
+                              "%r, beaten (%s), still stands at %r; %s" % (g.name, wd[3], g.at,
+                                                                           self.withdraw_said(g, wd, place)))
+
+    # --- cavalry going on ------------------------------------------------------------------------------
+    def onward_objective(self, g, targets):
+        """The near edge of the objective cavalry through with Elan goes on into, or None: the next objective ahead,
+        when strictly nearer than the nearest enemy ahead or level (`targets`), or with none ahead."""
+        fwd = facing(g)
+        edge = self.next_ahead(g.at, fwd)
+        if edge is None:
+            return None
+        if targets and fwd * (targets[0].at - g.at) <= fwd * (edge - g.at):
+            return None
+        return edge
+
+    def onward_move(self, g, frm, to):
+        onward = getattr(g, "onward", None)
+        if onward is None or onward[0] != self.gk:
+            self.fail(T_ONWARD_OBJ, "%r moves onward, not through with Elan left on this KARD" % g.name)
+        targets = self.onward_targets(g, onward[1])
+        edge = self.onward_objective(g, targets)
+        if edge is None or to != edge:
+            self.fail(T_ONWARD_OBJ, "%r, through %r, moves onward from %r to %r; the next objective ahead: %r, the "
+                                    "nearest enemy ahead: %r" % (g.name, sorted(onward[1]), frm, to,
+                                                                 self.next_ahead(frm, facing(g)),
+                                                                 [(x.name, x.at) for x in targets]))
+        g.onward = None
+
+    def onward_not_objective(self, g, broken, what):
+        """Cavalry through with Elan goes against an enemy (`what`) or stays: no objective ahead is the closer."""
+        edge = self.onward_objective(g, self.onward_targets(g, broken))
+        if edge is not None:
+            self.fail(T_ONWARD_OBJ, "%r, through %r at %r, %s; the next objective ahead, at %r (%s), is the closer"
+                      % (g.name, sorted(broken), g.at, what, edge, self.objective_at(edge)["name"]))
+
+    # --- withdrawals -----------------------------------------------------------------------------------
+    def fought_at(self, de, attackers):
+        """An assault round on `de`: its beaten withdraw from where it was fought."""
+        for n in [de.name] + list(attackers):
+            self.reg(n).wd = (self.gk, "horizon", de.at, "an assault on %r at %r" % (de.name, de.at))
+
+    def hit_terrain(self, t):
+        """A hit took `t` to zero: it withdraws from the most advanced regiment that fired on it from Engagement
+        range this KARD, where that fired from (bombarded only, it stays)."""
+        if t.elan != 0:
+            return
+        fwd = facing(t)
+        froms = [v[2] for v in self.fired_from.values() if v[0] == self.gk and v[1] == t.name and v[3] != "bombardment"]
+        if froms:
+            at = min(froms, key=lambda x: fwd * x)
+            t.wd = (self.gk, "horizon", at, "fire from %r" % at)
+
+    def taken_at(self, t, g):
+        """`g` takes the objective `t` may not defend: `t` withdraws 1" outside Engagement range of `g`, which comes up
+        to where `t` stands."""
+        t.wd = (self.gk, "outside", t.at, "taken unopposed by %r at %r" % (g.name, t.at))
+        if t.status != "removed":
+            t.wd_due = t.wd
+
+    def status_terrain(self, g, frm, to):
+        """`g` goes from `frm` to `to`: a completed Move order done, or defeated by an assault or fire this KARD, so
+        due to withdraw."""
+        if frm == "ordered" and to == "idle":
+            self.move_stood(g)
+        wd = getattr(g, "wd", None)
+        if to in DEFEATED and wd is not None and wd[0] == self.gk:
+            g.wd_due = wd
+
+    def withdraw_p(self, g, wd):
+        return wd[2] - facing(g) * (self.E + 1)
+
+    def withdraw_to(self, g, wd):
+        return self.withdraw_place(g, wd[2]) if wd[1] == "horizon" else self.withdraw_p(g, wd)
+
+    def withdraw_said(self, g, wd, place):
+        p = self.withdraw_p(g, wd)
+        if wd[1] != "horizon":
+            return "1\" outside Engagement range (%d) is %r" % (self.E, p)
+        o = self.objective_at(place)
+        return "1\" outside Engagement range (%d) is %r, %s" % (
+            self.E, p, "in no objective and none behind it" if o is None else
+            "in %r" % o["name"] if place == p else "the next objective behind, %r, begins at %r" % (o["name"], place))
+
+    # --- fire ----------------------------------------------------------------------------------------------
+    def fire_terrain(self, g, t, kind):
+        """A volley of `g` at `t`: where it fired from, and its urban step (the scenario's urban block, or an urban
+        objective it stands in)."""
+        self.fired_from[g.name] = (self.gk, t.name, g.at, kind)
+        o = self.objective_at(g.at)
+        in_urban = o is not None and o["kind"] == "urban"
+        if in_urban:
+            self.seen["urban fire from an objective"] += 1
+        return self.r["urban_fire_step"] if g.urban or in_urban else 0
