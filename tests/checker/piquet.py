@@ -64,8 +64,8 @@ events and stops at the first one the rules make impossible. What it holds the t
   player, one follower a lead, no chains; while its lead is in the game the second line starts idle,
   is never ordered (a Maneuver out of an assault it fights aside) and never assaults unless sent in
   (or going on through, breakthrough_onward); each Move or Maneuver order the lead completes (one out
-  of an assault too, `retires`), and each of its assaults (into contact or onto an objective), even
-  where it stands, is followed by
+  of an assault too, `retires`), each of its assaults (into contact or onto an objective), even
+  where it stands, and its going on through into a terrain objective (`onward`) is followed by
   an idle second line (`moves` why `follows`, to second_line_inches behind the lead) before it does
   anything else and by the KARD's end, and nothing else is followed; `second_line` only for an idle second line
   in line: against the enemy cavalry that broke through its lead (`meets_breakthrough`, that cavalry

@@ -7,7 +7,7 @@ definition (`fortunes rules piquet`) and the docs, never from the crate's source
 What it holds a trace to:
 
 - the opening: one `objective` event a scenario objective (name, from, to, kind), in order up the axis, before the
-  regiments, and none with objective_horizons = false (the objectives then play no part);
+  regiments, whatever the rule (with objective_horizons = false the objectives play no part);
 - a regiment stands in an objective when from <= x <= to; the next objective ahead of x going way w is the near edge
   of the first one lying wholly beyond x (w = +1: the least `from` above x; w = -1: the greatest `to` below x), so
   the objective it stands in is not met again;
@@ -35,10 +35,6 @@ What it holds a trace to:
   `urban = true` does (once, not twice).
 """
 
-# Whether the `objective` events are told with objective_horizons = false too. The rule's definition as briefed (and
-# the binary this checker was written against) tells them only under the rule; docs/replay.md may come to say "told
-# whatever the rules": then set this True (the objectives still play no part with the rule off).
-TOLD_WITH_THE_RULE_OFF = False
 KINDS = ("hill", "woods", "crops", "works", "fortifications", "stream", "ford", "swamp", "urban", "special")
 DEFEATED = ("defeated", "defeated_by_cavalry")
 # Every `why` of a `moves` event docs/replay.md gives, and the two the horizons add.
@@ -47,8 +43,8 @@ MOVE_WHYS = ("move", "maneuver", "assault", "joins_assault", "objective", "retir
 
 T_OBJECTIVES = ('note 19: "With Objective Horizon Movement, the horizon becomes an area rather than a line. Thus, a '
                 'woods is the objective, not the entrance into the edge of the woods" (objective_horizons: one '
-                '`objective` event a scenario objective, in order up the axis, before the regiments; none when the '
-                'rule is off)')
+                '`objective` event a scenario objective, in order up the axis, before the regiments, whatever '
+                'the rule)')
 T_HORIZON = ('note 19: "Essentially, you move from where you are to where you want to stop, or to the next objective '
              'you encounter, whichever comes first." / "Infantry Move in Open : Allows infantry regiments ... to move '
              'to the next objective or to move to within Engagement range of an enemy formation." '
@@ -95,7 +91,7 @@ class Terrain:
         up = sorted(objs, key=lambda o: o["from"])
         on = self.r.get("objective_horizons", True)
         self.objectives = up if on else []  # the horizons: none with the rule off
-        tell = up if on or TOLD_WITH_THE_RULE_OFF else []
+        tell = up  # told whatever the rule (docs/replay.md); with it off they play no part
         told = []
         while self.c.peek_kind() == "objective":
             e = self.c.next()

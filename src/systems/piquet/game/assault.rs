@@ -203,6 +203,7 @@ impl<O: Observer<Event>> Game<O> {
                 }
                 self.moved();
                 self.clear_defeated(setup);
+                self.follow(setup, seat, i);
                 return;
             }
         }
