@@ -35,8 +35,9 @@ What it holds a trace to:
   `urban = true` does (once, not twice).
 """
 
+from piquet_text import DEFEATED
+
 KINDS = ("hill", "woods", "crops", "works", "fortifications", "stream", "ford", "swamp", "urban", "special")
-DEFEATED = ("defeated", "defeated_by_cavalry")
 # Every `why` of a `moves` event docs/replay.md gives, and the two the horizons add.
 MOVE_WHYS = ("move", "maneuver", "assault", "joins_assault", "objective", "retires", "follows", "relieved", "attached",
              "withdraws", "withdraws_unrallied", "horizon", "onward")

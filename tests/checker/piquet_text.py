@@ -1,0 +1,112 @@
+"""The Piquet Regimental text's sentences (and the docs' where the text is silent) that the Piquet model
+(`piquet.py` and its parts) quotes in the problems it reports, one for each rule a trace may break, and the
+unrallied statuses of docs/replay.md."""
+
+UNRALLIED = ("shaken", "defeated", "defeated_by_cavalry")
+DEFEATED = ("defeated", "defeated_by_cavalry")
+
+T_DECK = ('"Each player uses a deck of 18 cards. Part of this deck is made up of one each of the 9 basic Piquet '
+          'cards ... There is in addition an Army Deck for each side which provides the other 9 cards" / "the Basic '
+          'cards are removed (any cards currently in the players hand stay there ...), the Army Deck cards are '
+          'returned ... reshuffles them, and again deals enough cards to each player" (docs/replay.md: the basic '
+          'cards not in its hand and its share of the Army Deck)')
+T_TURN = ('"The game is played by each player simultaneously turning over the top card of their own deck" / '
+          '"Eighteen KARDs make up a DECQ"')
+T_HAND = ('"The maximum number of cards held is a function of the quality of the player\'s character: Superior 5 '
+          'cards, Good 4 cards, Average 3 cards, Poor 2 cards, and Miserable 1 card. A player may add a card to his '
+          'or her hand without cost as long as there is room in the hand. If there is no room, the player may discard '
+          'a card in the hand and then add the desired card to his or her hand at the cost of 2 IP."')
+T_PLAY = ('"A player may play a card from their hand at the cost of 1 IP. To do this the player must take the top '
+          'card from their deck and place it face down on the discard pile without looking at it."')
+T_USE = ('"They may either use the card to execute orders (discussed below), or they may place the card in their '
+         'hand, or they may do nothing at all with the card." (a card does something only when used, turned or '
+         'played from the hand)')
+T_INIT = ('"The player\'s initiative is determined by casting 3d6. The initiative level cast replaces the existing '
+          'level of initiative, if the new cast is greater" / "This counter must be able to track up to 18 '
+          'initiative points"')
+T_IP = ('"Each order placed will cost 1 IP" / "at the cost of 1 IP per unit rallied" / "This costs the superior '
+        'player 1 IP to do the passing, plus the number of IP\'s passed. Any initiative passed in this fashion is '
+        'added to the receiving player\'s total." (docs/replay.md: every `ip` is the player\'s initiative after the '
+        'event, each payment its `cost`)')
+T_OFFICER = ('"Commanders can issue orders only after having turned or played from their hand an Officer Check card" '
+             '/ "Officer Check : ... Each player may elect to do one, and only one, of the following" / "Rallies are '
+             'done on an Officer Check card"')
+T_ORDER_CARD = ('"the regiment will begin to execute the order when the appropriate card is turned by the player" / '
+                '"it is executed when a card of the appropriate type is turned by a player commanding the unit, this '
+                'may be the direct commander of the unit or any player higher in the command chain" (Infantry Move in '
+                'Open: infantry; Cavalry in Open: cavalry; Maneuver; Deployment; Melee Resolution: the Assault; '
+                'Brilliant Leader: "any card in the Basic Player Deck")')
+T_NOTE12 = ('note 12: "This is NOT an opportunity to issue a movement order or to attempt to move a unit that has not '
+            'previously been issued an order to move." (a regiment executes only the order it was given)')
+T_CHIPS = ('"When a card matching the order is turned, the commander of the unit casts the unit\'s performance dice. '
+           'The resulting number of the performance cast is the number of movement chips removed from the unit. If '
+           'the cast removes all of the remaining chips, the unit is moved to the location of its piquet. For the '
+           'expenditure of an additional 2 IP, the player may take an additional cast on the same card; for another '
+           '3 IP, a third cast can be taken."')
+T_WEAKEST = ('"If the movement order has been given to a brigade or division, the number of movement chips given for the '
+             'movement is based on the \'weakest link\' concept, that is, use the regiment whose condition will generate '
+             'the most movement chips and then use the least elite regiment to determine the number and type of dice to '
+             'cast for performance." (group_casts = weakest_link: the regiments ordered together execute as one)')
+T_ATTACHED = ('"However, as long as the player is attached to the regiment he may not use the Officer Check card for any '
+              'action other than to detach from the regiment. Thus, he or she may not cast for initiative"')
+T_DICE = ('"The eliteness rating will determine the die type used by the formation and the experience rating will '
+          'determine the number of dice to be cast." (Elite d10, Line d8, Conscript d6, Militia d4; Veteran 3, '
+          'Reliable 2, Undependable 1; artillery Heavy d12, Medium Heavy d8, Medium d6, Light d4, class IV-I 4-1)')
+T_READ = ('"The final die value, if there are no modifiers, is the highest die cast. ... If the adjustment is down '
+          'one step, read the second highest die ... If there are more steps down than there are dice to go down, '
+          'divide the lowest die value in half and ignore the remainder. ... If the adjustment is to be a step up, '
+          'add another die ... and read the highest die resulting. If this would take you past four dice, add one of '
+          'the next higher die type"')
+T_FIRE = ('"Fire : ... an order that can be given at any time to any infantry or artillery command, or skirmishing '
+          'cavalry command, that is loaded and within Engagement range (or in the case of Medium Heavy and Heavy '
+          'artillery, Bombardment range) of the enemy."')
+T_RELOAD_FIRE = ('"You can not fire on a Reload card." / "A formation can not fire on the same Reload card that it '
+                 'used to reload, but must wait for the next card." (reload_holds_fire)')
+T_RELOAD = ('"Musket/Missile Reload : An unloaded infantry unit may reload" / "Artillery Reload : Allows artillery '
+            'that has fired to reload" (a loaded unit has nothing to reload)')
+T_ELAN = ('"The combat will result in the enemy removing Elan Chips from your unit." / "Also, this is the only way in '
+          'which a unit may regenerate its Elan chips to its full complement." (Rally)')
+T_RALLY = ('"When a unit is rallied, the commander will cast six dice of its basic eliteness type. If the unit is being '
+           'rallied while it still has Elan Chips, it must cast a 4 or greater on the dice , if the unit has been '
+           'defeated ..., it must cast 6 or better on the dice. For each die that does not cast the required number, '
+           'one stamina box is checked off. An infantry unit that was defeated in an Assault by a cavalry unit must '
+           'cast nine dice and cast for 8 or better" / "When all the boxes have been checked, the unit is removed from '
+           'the game."')
+T_RALLY_WHEN = ('"Units that are Engaged or Assaulting may not rally on the CARD that they are Engaged or Assaulted, '
+                'but units that are under Bombardment may be rallied."')
+T_MUST_RALLY = ('"Both winner and loser in an Assault, and any unit that goes to zero Elan in an Engagement must Rally '
+                'before it can again be issued orders or participate in combat."')
+T_REMOVED = '"When all the boxes have been checked, the unit is removed from the game."'
+T_WITHDRAW = ('"Defeated, unrallied units may not resist Assault or Engagement by an enemy unit, but must immediately '
+              'withdraw to 1" outside of the Engagement range of the enemy unit" (ranges from the scenario)')
+T_ASSAULT = ('"Assaults, once started, are fought out continuously on each subsequent KARD. Each side casts its '
+             'performance dice and removes the final number cast from the enemy\'s Elan." / Multiple Unit Combats: '
+             '"If there are an even number of dice, remove the highest and lowest values until there are only two '
+             'values left and then take the highest of these. If there are an odd number of dice, remove the high and '
+             'low values until there is one die left"')
+T_BREAK = ('"This is a probability cast equal to 5 times the difference between the two casts. ... The commander of '
+           'the unit broken-through will cast 1d8 and remove that number of Elan chips. The cavalry will cast 1d4 and '
+           'remove that number of their Elan chips." (breakthrough_multiplier)')
+T_STATUS = 'docs/replay.md: `status` "a regiment\'s status changes" (from the status it had)'
+T_PLACE = 'docs/replay.md: `moves` "a regiment changes place" (from the place it stood)'
+T_MANEUVER = ('"The maneuver card will allow a formation to alter its location by 4"." (maneuver_inches) / '
+              '"Infantry Move in Open : Allows infantry regiments ... to move to the next objective or to move to '
+              'within Engagement range of an enemy formation."')
+T_ENGAGE = ('docs/replay.md: `engagement_begins` / `engagement_ends` "their engagement ends after `kards` KARDs"; '
+            '"Both combatants are considered to be unloaded at the end of the Engagement."')
+T_RECORD = ('docs/replay.md: "A record row is one DECQ: its ip_start and ip_end are the commander\'s initiative at '
+            'decq_start and decq_end; casts the commander\'s cast events; orders, executions, hand_plays, volleys and '
+            'reloads (the reload events with reloaded) the side\'s events of those kinds; ip_spent the cost of every '
+            'payment by the side\'s players (a pass spends its amount too); dress_lines the Dress Lines cards turned '
+            'or played"')
+T_END = 'docs/replay.md: `game_end` "the regiments each side lost, and each regiment\'s Elan, in the scenario\'s order"'
+T_FORMAT = 'docs/replay.md, "### Piquet Regimental" (the fields of each event)'
+T_ONWARD = ('"If the cavalry still has Elan, it will immediately move forward to the next objective or Assault the '
+            'next enemy unit in its path, which ever is the closer." (breakthrough_onward: the nearest enemy ahead on '
+            'the axis, the one broken through aside; none ahead, it stays)')
+T_RETIRE = ('"Units that are Assaulting can only be issued a Maneuver order. The unit may continue to fight at full '
+            'effectiveness as it is trying to execute the Maneuver order." / "Note that you can Maneuver out of an '
+            'Assault" / "until the victor is determined or one side or the other retires from the fight" '
+            '(assault_maneuver: ordered alone, it retires maneuver_inches back from the defender\'s place; the defender '
+            'or the last attacker retiring ends the assault `retired`, the attacker winning only when the defender '
+            'retired)')
