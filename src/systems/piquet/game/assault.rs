@@ -159,7 +159,8 @@ impl<O: Observer<Event>> Game<O> {
     /// Elan left "will immediately move forward to the next objective or
     /// Assault the next enemy unit in its path, which ever is the closer":
     /// into the next terrain objective ahead when that is nearer than any
-    /// enemy (rule `objective_horizons`), else the nearest enemy regiment
+    /// enemy and no enemy stands in it (rule `objective_horizons`), else the
+    /// nearest enemy regiment
     /// ahead of it (or level), those it broke through this KARD aside (it
     /// went through them: they are behind it), among several as near one
     /// drawn from its player's stream. An enemy fighting as an attacker
@@ -194,9 +195,15 @@ impl<O: Observer<Event>> Game<O> {
             }
         }
         // "to the next objective or Assault the next enemy unit in its
-        // path, which ever is the closer": an enemy as close is assaulted.
+        // path, which ever is the closer": an enemy as close is assaulted,
+        // and an objective an enemy stands in is no place to move on to.
         if let Some(horizon) = super::places::to_horizon(setup, seat, x) {
-            if horizon < best {
+            let terrain = &setup.scenario.terrain;
+            let held = (0..setup.scenario.sides[enemy].count as usize).any(|j| {
+                self.units[enemy][j].status != Status::Removed
+                    && terrain.at(self.units[enemy][j].x) == terrain.at(x + f * horizon)
+            });
+            if horizon < best && !held {
                 self.units[seat][i].x = x + f * horizon;
                 if self.obs.on() {
                     self.tell_move(setup, seat, i, x, "onward");

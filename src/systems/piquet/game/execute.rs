@@ -351,6 +351,14 @@ impl<O: Observer<Event>> Game<O> {
         stats: &mut Stats,
         tally: &mut GameTally,
     ) {
+        if self.units[seat][i].order == OrderKind::Assault
+            && self.units[seat][i].status == Status::Ordered
+        {
+            if let Some(edge) = self.assault_horizon(setup, seat, i) {
+                self.halt_assault(setup, seat, i, edge);
+                return;
+            }
+        }
         let unit = &mut self.units[seat][i];
         let order = unit.order;
         stats.sides[seat].completion[order as usize].record((self.kard - unit.issued) as u64);
@@ -378,6 +386,22 @@ impl<O: Observer<Event>> Game<O> {
             }
             OrderKind::Deploy => self.set_status(setup, seat, i, Status::Idle),
         }
+    }
+
+    /// An assault stopped at the terrain objective on its way (`edge`):
+    /// still under its Assault order, it waits for the next Melee
+    /// Resolution card with the order's chips again, as a new leg of the
+    /// move (the chip table was lost).
+    fn halt_assault<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize, edge: i32) {
+        let from = self.units[seat][i].x;
+        self.units[seat][i].x = edge;
+        self.units[seat][i].chips = setup.scenario.chips[OrderKind::Assault as usize];
+        if self.obs.on() {
+            self.tell_move(setup, seat, i, from, "horizon");
+        }
+        self.moved();
+        self.clear_defeated(setup);
+        self.follow(setup, seat, i);
     }
 
     /// The regiments of `waiting` given their order with regiment `i` (on

@@ -6,19 +6,31 @@
 
 use super::*;
 
-/// Where a regiment of `seat` withdrawing from an enemy at `from` goes:
-/// "to the next objective" (Combat), the first place at least 1" outside
-/// the enemy's Engagement range (the Rally section's least) that lies in a
-/// terrain objective; with none behind, that place itself.
-pub(super) fn retreat<D: Decide>(setup: &Setup<'_, D>, seat: Seat, from: i32) -> i32 {
-    let to = from - facing(seat) * (setup.scenario.ranges.engagement + 1);
-    match setup.rules.objective_horizons {
-        true => setup
-            .scenario
-            .terrain
-            .reached(to, -facing(seat))
-            .unwrap_or(to),
-        false => to,
+/// Where a regiment of `seat` at `x` withdraws from an enemy at `from`:
+/// "to the next objective" (Combat; "the first objective-horizon to the
+/// rear of the combat", Cavalry Wave Assaults), the near edge of the first
+/// terrain objective behind it (not the one it stands in). One that must
+/// rally (`defeated`) goes at least 1" outside the enemy's Engagement range
+/// ("must immediately withdraw to 1\" outside", the Rally section), and
+/// there when no objective lies behind; so does a relieved lead with none.
+pub(super) fn retreat<D: Decide>(
+    setup: &Setup<'_, D>,
+    seat: Seat,
+    x: i32,
+    from: i32,
+    defeated: bool,
+) -> i32 {
+    let f = facing(seat);
+    let out = from - f * (setup.scenario.ranges.engagement + 1);
+    let next = match setup.rules.objective_horizons {
+        true => setup.scenario.terrain.entry(x, -f),
+        false => None,
+    };
+    match next {
+        // Short of 1" outside: the Rally section's least wins.
+        Some(edge) if defeated && f * (edge - out) > 0 => out,
+        Some(edge) => edge,
+        None => out,
     }
 }
 
@@ -38,9 +50,10 @@ pub(super) fn to_horizon<D: Decide>(setup: &Setup<'_, D>, seat: Seat, x: i32) ->
 
 impl<O: Observer<Event>> Game<O> {
     /// `units` of `seat`, beaten, withdraw from `from`, the place of the
-    /// enemy they withdraw from: to the next objective to the rear out of
-    /// its Engagement range (`retreat`), or, `overrun` (defeated and
-    /// unrallied, as the Rally section has it), to 1" outside that range.
+    /// enemy they withdraw from: each to the next objective behind it, at
+    /// least 1" outside that enemy's Engagement range (`retreat`), or,
+    /// `overrun` (defeated and unrallied, as the Rally section has it), to
+    /// 1" outside that range.
     pub(super) fn withdraw<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,
@@ -49,26 +62,46 @@ impl<O: Observer<Event>> Game<O> {
         from: i32,
         overrun: bool,
     ) {
-        let to = if overrun {
-            from - facing(seat) * (setup.scenario.ranges.engagement + 1)
-        } else {
-            retreat(setup, seat, from)
-        };
+        let out = from - facing(seat) * (setup.scenario.ranges.engagement + 1);
         let mut rest = units;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let unit = &mut self.units[seat][i];
+            let was = self.units[seat][i].x;
+            let to = match overrun {
+                true => out,
+                false => retreat(setup, seat, was, from, true),
+            };
             // Back, never forward: one already farther stays.
-            if facing(seat) * (to - unit.x) < 0 {
-                let was = unit.x;
-                unit.x = to;
+            if facing(seat) * (to - was) < 0 {
+                self.units[seat][i].x = to;
                 if self.obs.on() {
                     self.tell_move(setup, seat, i, was, "withdraws");
                 }
             }
         }
         self.moved();
+    }
+
+    /// Where an assault of regiment `i` of `seat`, its chips gone, stops
+    /// short of its target: "all movement" goes "to where you want to stop,
+    /// or to the next objective you encounter, whichever comes first" (note
+    /// 19), so at the near edge of a terrain objective on the way that the
+    /// target does not stand in (one it stands in is the assault's own
+    /// objective, where its piquet was placed).
+    pub(super) fn assault_horizon<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+    ) -> Option<i32> {
+        let horizon = to_horizon(setup, seat, self.units[seat][i].x)?;
+        let (x, f) = (self.units[seat][i].x, facing(seat));
+        let t = setup.scenario.sides[seat].regiments[i].target as usize;
+        let at = self.units[seat.other()][t].x;
+        let terrain = &setup.scenario.terrain;
+        let edge = x + f * horizon;
+        (horizon < f * (at - x) && terrain.at(edge) != terrain.at(at)).then_some(edge)
     }
 
     /// Whether regiment `i` of `seat` stands in an urban terrain objective,

@@ -145,8 +145,8 @@ impl<O: Observer<Event>> Game<O> {
     /// `slot`: its second line, if sent, takes its place, and the lead "is
     /// withdrawn to the first objective-horizon to the rear of the combat
     /// and is considered to no longer be operating on an Assault order"
-    /// (where the beaten withdraw to, `places::retreat`: the next objective
-    /// out of its target's Engagement range, else 1" outside that range;
+    /// (`places::retreat`: the near edge of the first terrain objective
+    /// behind the combat, else 1" outside its target's Engagement range;
     /// formed, its plan's next order due).
     fn relieve<D: Decide>(
         &mut self,
@@ -169,7 +169,7 @@ impl<O: Observer<Event>> Game<O> {
         a.fresh &= !(1 << i);
         let contact = self.units[ds][d].x;
         let from = self.units[seat][i].x;
-        self.units[seat][i].x = super::places::retreat(setup, seat, contact);
+        self.units[seat][i].x = super::places::retreat(setup, seat, from, contact, false);
         if self.obs.on() {
             self.tell_move(setup, seat, i, from, "relieved");
             self.tell_unloaded(setup, seat, 1 << i, "assault");

@@ -245,6 +245,24 @@ mod tests {
         assert_eq!(field.reached(-9, -1), None);
         assert_eq!(field.at(14), Some(1));
         assert_eq!(field.at(15), None);
+        // On an edge a regiment stands in the objective: it is not met
+        // again, either way.
+        assert_eq!(field.entry(10, 1), None);
+        assert_eq!(field.entry(14, -1), Some(-6));
+        assert_eq!(field.entry(9, 1), Some(10));
+        assert_eq!(field.entry(-6, -1), None);
+    }
+
+    #[test]
+    fn objectives_side_by_side_are_two() {
+        let table: toml::Table = toml::from_str(
+            "[[objectives]]\nname='A'\nfrom=0\nto=4\nkind='woods'\n[[objectives]]\nname='B'\nfrom=5\nto=6\nkind='hill'",
+        )
+        .unwrap();
+        let field = Terrains::read(table.get("objectives")).unwrap();
+        // Out of the wood at its far edge, the hill is the next one met.
+        assert_eq!(field.entry(4, 1), Some(5));
+        assert_eq!(field.entry(5, -1), Some(4));
     }
 
     #[test]
@@ -261,10 +279,26 @@ mod tests {
                 "[[objectives]]\nname='A'\nfrom=0\nto=4\nkind='hill'\n[[objectives]]\nname='A'\nfrom=8\nto=9\nkind='hill'",
                 "no other objective",
             ),
+            ("objectives = [1]", "an array of tables"),
+            ("objectives = 'wood'", "an array of tables"),
         ] {
             let table: toml::Table = toml::from_str(toml).unwrap();
             let error = Terrains::read(table.get("objectives")).unwrap_err().to_string();
             assert!(error.contains(names), "{toml}: {error}");
         }
+        let many: String = (0..=MAX_OBJECTIVES)
+            .map(|n| {
+                format!(
+                    "[[objectives]]\nname='O{n}'\nfrom={}\nto={}\nkind='crops'\n",
+                    2 * n,
+                    2 * n
+                )
+            })
+            .collect();
+        let table: toml::Table = toml::from_str(&many).unwrap();
+        let error = Terrains::read(table.get("objectives"))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("at most 16"), "{error}");
     }
 }
