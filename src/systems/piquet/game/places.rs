@@ -88,7 +88,8 @@ impl<O: Observer<Event>> Game<O> {
     /// or to the next objective you encounter, whichever comes first" (note
     /// 19), so at the near edge of a terrain objective on the way that the
     /// target does not stand in (one it stands in is the assault's own
-    /// objective, where its piquet was placed).
+    /// objective, where its piquet was placed), nor any other enemy (no
+    /// place to halt: the assault goes on, as cavalry through does).
     pub(super) fn assault_horizon<D: Decide>(
         &self,
         setup: &Setup<'_, D>,
@@ -101,7 +102,12 @@ impl<O: Observer<Event>> Game<O> {
         let at = self.units[seat.other()][t].x;
         let terrain = &setup.scenario.terrain;
         let edge = x + f * horizon;
-        (horizon < f * (at - x) && terrain.at(edge) != terrain.at(at)).then_some(edge)
+        let enemy = seat.other();
+        let held = (0..setup.scenario.sides[enemy].count as usize).any(|j| {
+            self.units[enemy][j].status != Status::Removed
+                && terrain.at(self.units[enemy][j].x) == terrain.at(edge)
+        });
+        (horizon < f * (at - x) && terrain.at(edge) != terrain.at(at) && !held).then_some(edge)
     }
 
     /// Whether regiment `i` of `seat` stands in an urban terrain objective,
