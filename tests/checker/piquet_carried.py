@@ -7,8 +7,9 @@ from the seed text and the docs, never from the crate's source."""
 from collections import Counter
 
 # The lead's `moves` a second line follows (cavalry_waves): a completed Move or Maneuver order (one out of an
-# assault too: `retires`), into contact, onto an objective, on into a terrain objective through a breakthrough
-# (`onward`); not withdrawals nor reliefs.
+# assault too: `retires`), a stop at a terrain objective (`horizon`: a Move order's, or an assault's whose chips are
+# gone), into contact, onto an objective, on into a terrain objective through a breakthrough (`onward`); not
+# withdrawals nor reliefs.
 FOLLOWED = ("move", "horizon", "maneuver", "assault", "joins_assault", "objective", "retires", "onward")
 T_ARTILLERY = ('"Infantry Move in Open : Allows infantry regiments, plus any attached artillery to move" / "Cavalry '
                'in Open : Allows movement of a cavalry formation and attached horse artillery" (a company '
@@ -24,9 +25,9 @@ T_WAVES = ('Cavalry Wave Assaults: "Cavalry generally moves by the brigade and f
            'objective-horizon to the rear of the combat and is considered to no longer be operating on an Assault '
            'order." (cavalry_waves: while its lead is in the game the second line takes no orders of its own; it '
            'follows the lead\'s moves on completed orders, into contact and onto objectives second_line_inches behind '
-           'it; the relieved lead withdraws to the first place at least 1" outside Engagement range of the '
-           'target that lies in an objective, the next one to the rear, or 1" outside with none behind: '
-           'objective_horizons)')
+           'it; the relieved lead withdraws to the near edge of the first objective behind the combat, not the '
+           'one it is fought in, with no least distance, or 1" outside Engagement range of the target with none '
+           'behind: objective_horizons)')
 
 
 class Carried:
@@ -56,7 +57,7 @@ class Carried:
                           % (g.name, g.attached_to), at_next=True)
         self.attach_due = {}  # attached company -> global KARD its regiment completed a Move order on
         self.follow_due = {}  # second line -> (global KARD, place it must follow to)
-        self.reliefs = {}  # relieved lead -> dict(second, target, gk, to, moved)
+        self.reliefs = {}  # relieved lead -> dict(second, target, gk, to, moved, from)
         self.throughs = []  # (global KARD, the cavalry through, the regiment it broke through)
 
     def in_line(self, g):
@@ -172,7 +173,7 @@ class Carried:
                           "assault on this KARD, still in it (%s)" % (g.name, lead.name, t.name, lead.status))
             # "withdrawn to the first objective-horizon to the rear of the combat" (piquet_terrain.py)
             self.reliefs[lead.name] = {"second": g.name, "target": t.name, "gk": self.gk, "moved": False,
-                                       "to": self.withdraw_place(lead, t.at)}
+                                       "to": self.relieved_place(lead, t), "from": lead.at}
         else:
             self.fail_format("second_line why %r" % why)
         g.sent = {"gk": self.gk, "target": t.name, "why": why, "engaged": False, "must_fight": False,

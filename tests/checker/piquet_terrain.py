@@ -17,20 +17,34 @@ What it holds a trace to:
   regiment moves (a group's regiments one after the other), unless the next objective ahead is strictly nearer: it
   stops on that near edge, `moves` why `horizon` instead of `move`; the move is made, to that place, before the next
   card, order, fire, rally or execution (a settling event), and no `move` or `horizon` without such an order;
+- an assault's move ("all movement"): when an Assault order's chips are gone and the next objective ahead of the
+  regiment is strictly nearer than its target (the regiment event's `target`, at its last place when removed, as
+  an objective taken unopposed goes there) and neither the target nor another enemy in the game stands in it,
+  the regiment `moves` why `horizon`
+  to that near edge and goes into no contact: it stays `ordered` under its Assault order (its plan does not advance;
+  no `closing`, `idle` or contact of its own until it executes again), and its next execution, on a later Melee
+  Resolution card, starts from the scenario's full assault chips; otherwise it goes into contact as before
+  (`closing` first), and does one or the other before the next settling event; a second line follows the stop, a
+  move of its lead (piquet_carried.FOLLOWED);
 - cavalry through with Elan left (breakthrough_onward) moves forward into the next objective ahead (`moves` why
   `onward`, to its near edge) when that is strictly nearer than the nearest enemy ahead of or level with it (those it
-  broke through this KARD aside), or when no enemy is ahead; else it assaults that enemy or `stays` as before; an
-  onward move is none of the lead's moves an idle second line follows (cavalry_waves: completed Move and Maneuver
-  orders, contact, an objective taken unopposed; piquet_carried.FOLLOWED), a stop at a horizon is (a completed Move);
-- withdrawals: the beaten of an assault (defeated attackers and defenders, attackers knocked out while others fight
-  on) and a regiment fire takes to zero from Engagement range withdraw to p = the enemy's place less
-  (Engagement range + 1)" its way, if p lies in an objective, else to the near edge (seen going back) of the next
-  objective behind p, else to p (the enemy: where the assault was fought; the most advanced regiment that fired on
-  it from Engagement range on the KARD, where it fired from); so does a lead relieved by its second line (from its
-  target); one already farther back stays; the target of an assault taking its objective unopposed withdraws to p
-  alone (1" outside Engagement range of the regiment taking it), and a defeated unrallied regiment a formed enemy
-  comes up to (`withdraws_unrallied`) to 1" outside Engagement range of a formed enemy, as the Rally section says;
-  a `withdraws` needs one of these on its KARD, and the beaten (or overrun) have withdrawn by the next settling event;
+  broke through this KARD aside), or when no enemy is ahead, and no enemy regiment in the game (those it broke
+  through included) stands in that objective; else it assaults that enemy or `stays` as before; an onward move is
+  followed by an idle second line as the lead's other moves are (cavalry_waves: completed Move and Maneuver orders,
+  horizon stops, contact, an objective taken unopposed, onward; piquet_carried.FOLLOWED);
+- withdrawals: the next objective behind x is the near edge, seen going back, of the first objective lying wholly
+  behind x (the one x stands in is skipped); the beaten of an assault (defeated attackers and defenders, attackers
+  knocked out while others fight on) and a regiment fire takes to zero from Engagement range, standing at x,
+  withdraw to the next objective behind x when that is at least as far back as out = the enemy's place less
+  (Engagement range + 1)" its way, else to out, and to out with no objective behind (the enemy: where the assault
+  was fought, the defender's place; the most advanced regiment that fired on it from Engagement range on the KARD,
+  where it fired from); never forward (one already farther back stays); a lead relieved by its second line
+  withdraws to the next objective behind its own place (the combat's, its target's), formed, with no least
+  distance, else 1" outside Engagement range of its target; the target of an assault taking its objective
+  unopposed withdraws to 1" outside Engagement range of the regiment taking it (which comes up to where it
+  stands), and a defeated unrallied regiment a formed enemy comes up to (`withdraws_unrallied`) to 1" outside
+  Engagement range of a formed enemy, as the Rally section says; a `withdraws` needs one of these on its KARD, and
+  the beaten (or overrun) have withdrawn by the next settling event;
 - a regiment standing in an objective of kind urban fires as in an urban block (urban_fire_step), as the scenario's
   `urban = true` does (once, not twice).
 """
@@ -52,16 +66,30 @@ T_HORIZON = ('note 19: "Essentially, you move from where you are to where you wa
              '(objective_horizons: a completed Move order stops on the near edge of the next objective ahead when it '
              'comes before Engagement range of the target, the nearest enemy or the first enemy on the way: why '
              '`horizon`)')
+T_ASSAULT_HORIZON = ('note 19: "Essentially, you move from where you are to where you want to stop, or to the next '
+                     'objective you encounter, whichever comes first." / "The player will place the regiment\'s '
+                     'piquet at the objective of the Assault (Melee Resolution) or movement" (objective_horizons: '
+                     '"all movement" stops at the horizons: an assault whose chips are gone stops at the near edge of '
+                     'the next objective ahead when that is strictly nearer than its target and neither the target '
+                     'nor another enemy stands in it (`moves` why `horizon`), still `ordered` under its Assault order, and waits for the '
+                     'next Melee Resolution card with the order\'s chips again; else it goes into contact)')
 T_ONWARD_OBJ = ('"If the cavalry still has Elan, it will immediately move forward to the next objective or Assault the '
                 'next enemy unit in its path, which ever is the closer." (objective_horizons: into the next objective '
                 'ahead, its near edge, when it is strictly nearer than the nearest enemy ahead or level, those broken '
-                'through aside, or no enemy is ahead: why `onward`)')
+                'through aside, or no enemy is ahead, and no enemy in the game, those broken through included, stands '
+                'in it: why `onward`)')
 T_WITHDRAW_OBJ = ('Combat: "If either combatant losses all its Elan Chips, it must withdraw from the combat, anywhere '
                   'up to the next horizon" / "When one unit or the other losses all its Elan it is defeated and must '
-                  'withdraw to the next objective." / Cavalry Wave Assaults: "the first line regiment is withdrawn to '
-                  'the first objective-horizon to the rear of the combat" (objective_horizons: to the first place at '
-                  'least 1" outside Engagement range of the enemy that lies in an objective, the next objective to the '
-                  'rear, or 1" outside when none lies behind; one already farther back stays)')
+                  'withdraw to the next objective." / Rally: "must immediately withdraw to 1\" outside of the '
+                  'Engagement range of the enemy unit" (objective_horizons: to the near edge of the first objective '
+                  'behind it, not the one it stands in, when that is at least 1" outside the enemy\'s Engagement '
+                  'range, else 1" outside, and 1" outside when no objective lies behind; one already farther back '
+                  'stays)')
+T_RELIEVED_OBJ = ('Cavalry Wave Assaults: "the first line regiment is withdrawn to the first objective-horizon to the '
+                  'rear of the combat and is considered to no longer be operating on an Assault order." '
+                  '(objective_horizons: to the near edge of the first objective behind the combat, not the one it '
+                  'is fought in, formed, with no least distance; with none behind, 1" outside Engagement range of its '
+                  'target)')
 T_WITHDRAW_OUT = ('"Defeated, unrallied units may not resist Assault or Engagement by an enemy unit, but must '
                   'immediately withdraw to 1" outside of the Engagement range of the enemy unit" (the target taken '
                   'unopposed, and a defeated regiment a formed enemy comes up to: 1" outside, objectives or not)')
@@ -122,15 +150,27 @@ class Terrain:
             return min((o["from"] for o in self.objectives if o["from"] > x), default=None)
         return max((o["to"] for o in self.objectives if o["to"] < x), default=None)
 
-    def withdraw_place(self, g, enemy_at):
-        """Where `g`, beaten, withdraws from an enemy at `enemy_at`: the first place at least 1" outside Engagement
-        range of it that lies in an objective (the next objective to the rear), else 1" outside."""
+    def next_behind(self, x, fwd):
+        """The near edge, seen going back (against way `fwd`), of the first objective lying wholly behind `x`, or
+        None: the objective `x` stands in is skipped."""
+        return self.next_ahead(x, -fwd)
+
+    def withdraw_place(self, g, enemy_at, x):
+        """Where `g`, beaten at `x`, withdraws from an enemy at `enemy_at`: the next objective behind `x` when that
+        is at least 1" outside Engagement range of the enemy, else 1" outside (and 1" outside with none behind)."""
         fwd = facing(g)
-        p = enemy_at - fwd * (self.E + 1)
-        if self.objective_at(p) is not None:
-            return p
-        edge = self.next_ahead(p, -fwd)
-        return p if edge is None else edge
+        out = enemy_at - fwd * (self.E + 1)
+        edge = self.next_behind(x, fwd)
+        if edge is not None and fwd * (edge - out) <= 0:
+            return edge
+        return out
+
+    def relieved_place(self, lead, target):
+        """Where a lead its second line relieved withdraws: the next objective behind its own place (the combat's),
+        formed, with no least distance; with none behind, 1" outside Engagement range of its target."""
+        fwd = facing(lead)
+        edge = self.next_behind(lead.at, fwd)
+        return target.at - fwd * (self.E + 1) if edge is None else edge
 
     def enemies(self, g):
         return [x for x in self.regs.values() if x.side != g.side and x.status != "removed"]
@@ -171,7 +211,9 @@ class Terrain:
         into an objective, and withdrawals."""
         if why not in MOVE_WHYS:
             self.fail('docs/replay.md: `moves` ... `why` one of %s' % ", ".join(MOVE_WHYS), "a move why %r" % why)
-        if why in ("move", "horizon"):
+        if why == "horizon" and getattr(g, "assault_due", None) == self.gk and g.order == "assault":
+            self.assault_horizon_move(g, frm, to)
+        elif why in ("move", "horizon"):
             if getattr(g, "move_due", None) != self.gk:
                 self.fail(T_HORIZON, "%r moves (%s) with no Move order completed on this KARD" % (g.name, why))
             g.move_due = None
@@ -179,6 +221,8 @@ class Terrain:
             if (to, why) != due[:2]:
                 self.fail(T_HORIZON, "%r's completed Move order goes from %r to %r (%s); from %r it %s"
                           % (g.name, frm, to, why, frm, self.move_said(g, due)))
+            if why == "horizon":
+                self.seen["Move order horizons"] += 1
         elif why == "onward":
             self.onward_move(g, frm, to)
         elif why == "withdraws":
@@ -196,8 +240,12 @@ class Terrain:
                 self.seen["withdrawals into an objective" if inside else "withdrawals 1\" outside"] += 1
                 if inside and wd[3].startswith("fire"):
                     self.seen["fire withdrawals into an objective"] += 1
-                if inside and place != self.withdraw_p(g, wd):
+                if place == self.next_behind(wd[4], facing(g)):
                     self.seen["withdrawals to an objective behind"] += 1
+                    if place != self.withdraw_p(g, wd):
+                        self.seen["withdrawals to an objective beyond 1\" outside"] += 1
+                    if self.objective_at(wd[4]) is not None:
+                        self.seen["withdrawals out of an objective to the next behind"] += 1
         elif why == "withdraws_unrallied":
             fwd = facing(g)
             if not any(to == x.at - fwd * (self.E + 1) for x in self.enemies(g) if x.status not in DEFEATED
@@ -229,6 +277,7 @@ class Terrain:
         settling event)."""
         for g in self.regs.values():
             self.move_stood(g)
+            self.assault_done(g)
             wd = getattr(g, "wd_due", None)
             if wd is not None:
                 g.wd_due = None
@@ -237,6 +286,91 @@ class Terrain:
                     self.fail(T_WITHDRAW_OBJ if wd[1] == "horizon" else T_WITHDRAW_OUT,
                               "%r, beaten (%s), still stands at %r; %s" % (g.name, wd[3], g.at,
                                                                            self.withdraw_said(g, wd, place)))
+
+    # --- assaults ----------------------------------------------------------------------------------------
+    def assault_completed(self, g):
+        """`g`'s Assault order's chips are gone on this KARD (on_execute): before the next settling event it goes
+        into contact (`closing` first) or stops at a horizon."""
+        g.assault_due = self.gk
+
+    def assault_horizon(self, g):
+        """The near edge of the objective `g`'s assault, its chips gone, stops at, or None: the next objective ahead
+        of it, when strictly nearer than its target (the regiment's `target`, at its last place when removed) and
+        neither the target nor another enemy in the game stands in it."""
+        t = self.regs.get(g.target) if g.target else None
+        if t is None:
+            return None
+        fwd = facing(g)
+        edge = self.next_ahead(g.at, fwd)
+        if edge is None or fwd * (edge - g.at) >= fwd * (t.at - g.at):
+            return None
+        o = self.objective_at(edge)
+        if o["from"] <= t.at <= o["to"] or self.held_by_enemy(g, edge):
+            return None
+        return edge
+
+    def assault_said(self, g, edge):
+        t = self.regs.get(g.target) if g.target else None
+        if edge is not None:
+            return "it stops on the near edge %r of the next objective ahead (%r), its target %r at %r beyond it" % (
+                edge, self.objective_at(edge)["name"], t.name, t.at)
+        ahead = self.next_ahead(g.at, facing(g))
+        if t is None:
+            return "it has no target"
+        if ahead is None:
+            return "no objective lies ahead of it; it goes in on its target %r at %r" % (t.name, t.at)
+        o = self.objective_at(ahead)
+        held = self.held_by_enemy(g, ahead)
+        fwd = facing(g)
+        if o["from"] <= t.at <= o["to"]:
+            why = "one its target stands in"
+        elif fwd * (ahead - g.at) < fwd * (t.at - g.at) and held:
+            why = "one an enemy stands in (%s), nearer than its target" % ", ".join(repr(n) for n in held)
+        else:
+            why = "no nearer than its target"
+        return "the next objective ahead, %r at %r, is %s (%r at %r): it goes in" % (o["name"], ahead, why, t.name,
+                                                                                  t.at)
+
+    def assault_horizon_move(self, g, frm, to):
+        """`g`'s assault, its chips gone, stops at a horizon: still under its Assault order, its plan not advanced,
+        its next execution from the full chips."""
+        g.assault_due = None
+        edge = self.assault_horizon(g)
+        if edge is None or to != edge:
+            self.fail(T_ASSAULT_HORIZON, "%r's Assault order, its chips gone, stops from %r at %r (horizon); %s"
+                      % (g.name, frm, to, self.assault_said(g, edge)))
+        g.done_n -= 1  # not completed: the plan's next order is still this Assault
+        g.chips = None  # the next leg: the scenario's chips again
+        g.horizon_wait = True
+        self.seen["assault horizons"] += 1
+        if any(x.lead == g.name and self.in_line(x) and x.status == "idle" for x in self.regs.values()):
+            self.seen["assault horizons followed"] += 1  # its second line follows (piquet_carried.FOLLOWED)
+
+    def assault_status(self, g, frm, to):
+        """`g` goes from `frm` to `to` (on_status): into contact (`closing`) only with no horizon on the way, and
+        not while it waits at one under its Assault order."""
+        if frm == "ordered" and getattr(g, "horizon_wait", False) and to in ("idle", "closing"):
+            self.fail(T_ASSAULT_HORIZON, "%r, stopped at a horizon at %r under its Assault order, goes %s without "
+                                         "executing the order again" % (g.name, g.at, to))
+        if frm == "ordered" and to == "closing" and getattr(g, "assault_due", None) == self.gk:
+            g.assault_due = None
+            edge = self.assault_horizon(g)
+            if edge is not None:
+                self.fail(T_ASSAULT_HORIZON, "%r's Assault order, its chips gone, goes into contact from %r; %s"
+                          % (g.name, g.at, self.assault_said(g, edge)))
+        if to != "ordered":
+            g.horizon_wait = False
+
+    def assault_done(self, g):
+        """At a settling event: an Assault order whose chips went went into contact or stopped at a horizon."""
+        if getattr(g, "assault_due", None) is None:
+            return
+        g.assault_due = None
+        if g.status == "ordered" and g.order == "assault":
+            edge = self.assault_horizon(g)
+            self.fail(T_ASSAULT_HORIZON, "%r's Assault order's chips are gone and it stands at %r, %s" % (
+                g.name, g.at, "neither in contact nor at a horizon" if edge is None else
+                "short of the horizon: " + self.assault_said(g, edge)))
 
     # --- cavalry going on ------------------------------------------------------------------------------
     def onward_objective(self, g, targets):
@@ -248,7 +382,15 @@ class Terrain:
             return None
         if targets and fwd * (targets[0].at - g.at) <= fwd * (edge - g.at):
             return None
+        if self.held_by_enemy(g, edge):
+            return None
         return edge
+
+    def held_by_enemy(self, g, edge):
+        """The enemy regiments in the game (any, those `g` broke through included) standing in the objective whose
+        near edge is `edge`."""
+        o = self.objective_at(edge)
+        return [x.name for x in self.enemies(g) if o["from"] <= x.at <= o["to"]]
 
     def onward_move(self, g, frm, to):
         onward = getattr(g, "onward", None)
@@ -257,24 +399,35 @@ class Terrain:
         targets = self.onward_targets(g, onward[1])
         edge = self.onward_objective(g, targets)
         if edge is None or to != edge:
-            self.fail(T_ONWARD_OBJ, "%r, through %r, moves onward from %r to %r; the next objective ahead: %r, the "
-                                    "nearest enemy ahead: %r" % (g.name, sorted(onward[1]), frm, to,
-                                                                 self.next_ahead(frm, facing(g)),
-                                                                 [(x.name, x.at) for x in targets]))
+            ahead = self.next_ahead(frm, facing(g))
+            self.fail(T_ONWARD_OBJ, "%r, through %r, moves onward from %r to %r; the next objective ahead: %r%s, the "
+                                    "nearest enemy ahead: %r" % (
+                                        g.name, sorted(onward[1]), frm, to, ahead,
+                                        " (%s), where enemy %r stands" % (self.objective_at(ahead)["name"],
+                                                                          self.held_by_enemy(g, ahead))
+                                        if ahead is not None and self.held_by_enemy(g, ahead) else "",
+                                        [(x.name, x.at) for x in targets]))
         g.onward = None
+        self.seen["onward into an objective"] += 1
 
     def onward_not_objective(self, g, broken, what):
         """Cavalry through with Elan goes against an enemy (`what`) or stays: no objective ahead is the closer."""
-        edge = self.onward_objective(g, self.onward_targets(g, broken))
+        targets = self.onward_targets(g, broken)
+        edge = self.onward_objective(g, targets)
         if edge is not None:
             self.fail(T_ONWARD_OBJ, "%r, through %r at %r, %s; the next objective ahead, at %r (%s), is the closer"
                       % (g.name, sorted(broken), g.at, what, edge, self.objective_at(edge)["name"]))
+        fwd, ahead = facing(g), self.next_ahead(g.at, facing(g))
+        if ahead is not None and self.held_by_enemy(g, ahead) \
+                and not (targets and fwd * (targets[0].at - g.at) <= fwd * (ahead - g.at)):
+            self.seen["onward past a closer objective an enemy holds"] += 1
 
     # --- withdrawals -----------------------------------------------------------------------------------
     def fought_at(self, de, attackers):
         """An assault round on `de`: its beaten withdraw from where it was fought."""
         for n in [de.name] + list(attackers):
-            self.reg(n).wd = (self.gk, "horizon", de.at, "an assault on %r at %r" % (de.name, de.at))
+            g = self.reg(n)
+            g.wd = (self.gk, "horizon", de.at, "an assault on %r at %r" % (de.name, de.at), g.at)
 
     def hit_terrain(self, t):
         """A hit took `t` to zero: it withdraws from the most advanced regiment that fired on it from Engagement
@@ -285,12 +438,12 @@ class Terrain:
         froms = [v[2] for v in self.fired_from.values() if v[0] == self.gk and v[1] == t.name and v[3] != "bombardment"]
         if froms:
             at = min(froms, key=lambda x: fwd * x)
-            t.wd = (self.gk, "horizon", at, "fire from %r" % at)
+            t.wd = (self.gk, "horizon", at, "fire from %r" % at, t.at)
 
     def taken_at(self, t, g):
         """`g` takes the objective `t` may not defend: `t` withdraws 1" outside Engagement range of `g`, which comes up
         to where `t` stands."""
-        t.wd = (self.gk, "outside", t.at, "taken unopposed by %r at %r" % (g.name, t.at))
+        t.wd = (self.gk, "outside", t.at, "taken unopposed by %r at %r" % (g.name, t.at), t.at)
         if t.status != "removed":
             t.wd_due = t.wd
 
@@ -299,6 +452,7 @@ class Terrain:
         due to withdraw."""
         if frm == "ordered" and to == "idle":
             self.move_stood(g)
+        self.assault_status(g, frm, to)
         wd = getattr(g, "wd", None)
         if to in DEFEATED and wd is not None and wd[0] == self.gk:
             g.wd_due = wd
@@ -307,16 +461,16 @@ class Terrain:
         return wd[2] - facing(g) * (self.E + 1)
 
     def withdraw_to(self, g, wd):
-        return self.withdraw_place(g, wd[2]) if wd[1] == "horizon" else self.withdraw_p(g, wd)
+        return self.withdraw_place(g, wd[2], wd[4]) if wd[1] == "horizon" else self.withdraw_p(g, wd)
 
     def withdraw_said(self, g, wd, place):
         p = self.withdraw_p(g, wd)
         if wd[1] != "horizon":
             return "1\" outside Engagement range (%d) is %r" % (self.E, p)
-        o = self.objective_at(place)
-        return "1\" outside Engagement range (%d) is %r, %s" % (
-            self.E, p, "in no objective and none behind it" if o is None else
-            "in %r" % o["name"] if place == p else "the next objective behind, %r, begins at %r" % (o["name"], place))
+        edge = self.next_behind(wd[4], facing(g))
+        behind = "no objective behind %r" % wd[4] if edge is None else \
+            "the next objective behind %r, %r, begins at %r" % (wd[4], self.objective_at(edge)["name"], edge)
+        return "1\" outside Engagement range (%d) is %r, %s, so it goes to %r" % (self.E, p, behind, place)
 
     # --- fire ----------------------------------------------------------------------------------------------
     def fire_terrain(self, g, t, kind):
