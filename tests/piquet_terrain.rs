@@ -183,31 +183,32 @@ fn moves_stop_at_the_next_objective_and_the_beaten_withdraw_to_one() {
                         // or an assault whose target stands beyond it.
                         "horizon" => {
                             assert_eq!(ground.next(from, f), Some(to), "{e}");
-                            match order[&key].as_str() {
-                                "move" => {
-                                    for (r, y) in enemies() {
-                                        let ahead = f * (y - from);
-                                        assert!(
-                                            ahead < 0 || ahead - range > f * (to - from),
-                                            "{r} at {y} was in range first: {e}"
-                                        );
-                                    }
-                                    *seen.entry("horizon, a Move").or_default() += 1;
-                                }
-                                "assault" => {
-                                    let t = &target[&key];
-                                    let y = enemies().find(|(r, _)| r == t).map(|(_, y)| y);
-                                    let y = y.unwrap_or_else(|| x[&(other_side(&side), t.clone())]);
-                                    assert!(f * (y - to) > 0, "{t} at {y}: {e}");
-                                    assert_ne!(
-                                        ground.index_at(y),
-                                        ground.index_at(to),
-                                        "{t} at {y} stands in it: {e}"
-                                    );
-                                    *seen.entry("horizon, an assault").or_default() += 1;
-                                }
-                                other => panic!("a {other} order stopped at a horizon: {e}"),
+                            assert_eq!(order[&key], "move", "{e}");
+                            for (r, y) in enemies() {
+                                let ahead = f * (y - from);
+                                assert!(
+                                    ahead < 0 || ahead - range > f * (to - from),
+                                    "{r} at {y} was in range first: {e}"
+                                );
                             }
+                            *seen.entry("horizon, a Move").or_default() += 1;
+                        }
+                        // An assault halted short of its target, at an
+                        // objective neither it nor another enemy stands in.
+                        "halts" => {
+                            assert_eq!(ground.next(from, f), Some(to), "{e}");
+                            assert_eq!(order[&key], "assault", "{e}");
+                            let t = &target[&key];
+                            let y = x[&(other_side(&side), t.clone())];
+                            assert!(f * (y - to) > 0, "{t} at {y}: {e}");
+                            for (r, y) in enemies() {
+                                assert_ne!(
+                                    ground.index_at(y),
+                                    ground.index_at(to),
+                                    "{r} at {y} stands in it: {e}"
+                                );
+                            }
+                            *seen.entry("an assault halts").or_default() += 1;
                         }
                         // A Move that met no objective on its way.
                         "move" => {
@@ -290,7 +291,7 @@ fn moves_stop_at_the_next_objective_and_the_beaten_withdraw_to_one() {
     }
     for case in [
         "horizon, a Move",
-        "horizon, an assault",
+        "an assault halts",
         "onward",
         "withdraws into an objective",
         "withdraws into the open",

@@ -20,7 +20,7 @@ What it holds a trace to:
 - an assault's move ("all movement"): when an Assault order's chips are gone and the next objective ahead of the
   regiment is strictly nearer than its target (the regiment event's `target`, at its last place when removed, as
   an objective taken unopposed goes there) and neither the target nor another enemy in the game stands in it,
-  the regiment `moves` why `horizon`
+  the regiment `moves` why `halts`
   to that near edge and goes into no contact: it stays `ordered` under its Assault order (its plan does not advance;
   no `closing`, `idle` or contact of its own until it executes again), and its next execution, on a later Melee
   Resolution card, starts from the scenario's full assault chips; otherwise it goes into contact as before
@@ -52,9 +52,9 @@ What it holds a trace to:
 from piquet_text import DEFEATED
 
 KINDS = ("hill", "woods", "crops", "works", "fortifications", "stream", "ford", "swamp", "urban", "special")
-# Every `why` of a `moves` event docs/replay.md gives, and the two the horizons add.
+# Every `why` of a `moves` event docs/replay.md gives, and the three the horizons add.
 MOVE_WHYS = ("move", "maneuver", "assault", "joins_assault", "objective", "retires", "follows", "relieved", "attached",
-             "withdraws", "withdraws_unrallied", "horizon", "onward")
+             "withdraws", "withdraws_unrallied", "horizon", "onward", "halts")
 
 T_OBJECTIVES = ('note 19: "With Objective Horizon Movement, the horizon becomes an area rather than a line. Thus, a '
                 'woods is the objective, not the entrance into the edge of the woods" (objective_horizons: one '
@@ -71,7 +71,7 @@ T_ASSAULT_HORIZON = ('note 19: "Essentially, you move from where you are to wher
                      'piquet at the objective of the Assault (Melee Resolution) or movement" (objective_horizons: '
                      '"all movement" stops at the horizons: an assault whose chips are gone stops at the near edge of '
                      'the next objective ahead when that is strictly nearer than its target and neither the target '
-                     'nor another enemy stands in it (`moves` why `horizon`), still `ordered` under its Assault order, and waits for the '
+                     'nor another enemy stands in it (`moves` why `halts`), still `ordered` under its Assault order, and waits for the '
                      'next Melee Resolution card with the order\'s chips again; else it goes into contact)')
 T_ONWARD_OBJ = ('"If the cavalry still has Elan, it will immediately move forward to the next objective or Assault the '
                 'next enemy unit in its path, which ever is the closer." (objective_horizons: into the next objective '
@@ -211,7 +211,10 @@ class Terrain:
         into an objective, and withdrawals."""
         if why not in MOVE_WHYS:
             self.fail('docs/replay.md: `moves` ... `why` one of %s' % ", ".join(MOVE_WHYS), "a move why %r" % why)
-        if why == "horizon" and getattr(g, "assault_due", None) == self.gk and g.order == "assault":
+        if why == "halts":
+            if getattr(g, "assault_due", None) != self.gk or g.order != "assault":
+                self.fail(T_ASSAULT_HORIZON, "%r halts (%r to %r) with no Assault order's chips gone on this KARD"
+                          % (g.name, frm, to))
             self.assault_horizon_move(g, frm, to)
         elif why in ("move", "horizon"):
             if getattr(g, "move_due", None) != self.gk:
@@ -337,7 +340,7 @@ class Terrain:
         g.assault_due = None
         edge = self.assault_horizon(g)
         if edge is None or to != edge:
-            self.fail(T_ASSAULT_HORIZON, "%r's Assault order, its chips gone, stops from %r at %r (horizon); %s"
+            self.fail(T_ASSAULT_HORIZON, "%r's Assault order, its chips gone, stops from %r at %r (halts); %s"
                       % (g.name, frm, to, self.assault_said(g, edge)))
         g.done_n -= 1  # not completed: the plan's next order is still this Assault
         g.chips = None  # the next leg: the scenario's chips again

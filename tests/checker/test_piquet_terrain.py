@@ -150,7 +150,7 @@ class PiquetTerrainTest(CheckerCase):
     # assaults
     def reserve_horizon(self, ev):
         """Reserve's first assault leg: its chips gone at 19, it stops at Ridge B (18), its target the 1st Line at 4."""
-        i = self.moves(ev, "horizon", "Reserve")
+        i = self.moves(ev, "halts", "Reserve")
         self.assertEqual((ev[i - 1]["event"], ev[i - 1]["order"], ev[i - 1]["chips_left"]), ("execute", "assault", 0))
         self.assertEqual((ev[i]["from"], ev[i]["to"]), (19, 18))
         return i
@@ -176,7 +176,20 @@ class PiquetTerrainTest(CheckerCase):
         ev, r = tload()
         i = self.reserve_horizon(ev)
         ev[i]["to"] = 19 - 2
-        self.assertReports(ev, r, i, "stops from 19 at 17 (horizon)", "near edge 18")
+        self.assertReports(ev, r, i, "stops from 19 at 17 (halts)", "near edge 18")
+
+    def test_an_assault_halt_told_as_a_moves_horizon_stop(self):
+        # `horizon` is a Move order's stop; an assault's is `halts`
+        ev, r = tload()
+        i = self.reserve_horizon(ev)
+        ev[i]["why"] = "horizon"
+        self.assertReports(ev, r, i, "'Reserve' moves (horizon) with no Move order completed on this KARD")
+
+    def test_a_moves_horizon_stop_told_as_a_halt(self):
+        ev, r = tload()
+        i = self.moves(ev, "horizon", "Lead")
+        ev[i]["why"] = "halts"
+        self.assertReports(ev, r, i, "'Lead' halts", "with no Assault order's chips gone on this KARD")
 
     def assault_leg(self, ev, regiment, frm, to):
         """`regiment`'s first leg into contact (`closing`, its chips gone), from `frm` to `to`."""
@@ -193,8 +206,8 @@ class PiquetTerrainTest(CheckerCase):
         ev, r = tload()
         i = self.assault_leg(ev, "Horse", 18, 13)
         ev[i] = {"event": "moves", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "b", "regiment": "Horse",
-                 "from": 18, "to": 13, "why": "horizon"}
-        self.assertReports(ev, r, i, "stops from 18 at 13 (horizon)", "'Farm' at 13, is one its target stands in",
+                 "from": 18, "to": 13, "why": "halts"}
+        self.assertReports(ev, r, i, "stops from 18 at 13 (halts)", "'Farm' at 13, is one its target stands in",
                            "'Lead' at 13")
 
     def test_an_assault_stopping_at_an_objective_another_enemy_stands_in(self):
@@ -203,8 +216,8 @@ class PiquetTerrainTest(CheckerCase):
         ev, r = tload()
         i = self.assault_leg(ev, "Reserve", 18, 4)
         ev[i] = {"event": "moves", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "b", "regiment": "Reserve",
-                 "from": 18, "to": 13, "why": "horizon"}
-        p = self.assertReports(ev, r, i, "stops from 18 at 13 (horizon)",
+                 "from": 18, "to": 13, "why": "halts"}
+        p = self.assertReports(ev, r, i, "stops from 18 at 13 (halts)",
                                "'Farm' at 13, is one an enemy stands in ('Lead', 'Second')", "'1st Line' at 4")
         self.assertIn("neither the target nor another enemy stands in it", p.rule)
 
@@ -233,7 +246,7 @@ class PiquetTerrainTest(CheckerCase):
     def test_an_assault_horizon_stop_not_followed(self):
         # Horse stops at Ridge B too: Horse2, its second line, follows
         ev, r = tload()
-        i = self.moves(ev, "horizon", "Horse")
+        i = self.moves(ev, "halts", "Horse")
         self.assertEqual((ev[i + 1]["regiment"], ev[i + 1]["why"]), ("Horse2", "follows"))
         del ev[i + 1]
         self.assertReports(ev, r, None, "second line 'Horse2' did not follow its lead 'Horse'")

@@ -498,6 +498,7 @@ impl fmt::Display for Event {
                     "move" => "its Move order",
                     "horizon" => "its Move order, into the next objective",
                     "onward" => "through, into the next objective",
+                    "halts" => "its assault halted at the objective on its way; the order goes on, its chips again",
                     "maneuver" => "its Maneuver order",
                     "assault" => "into contact",
                     "joins_assault" => "joining the assault",

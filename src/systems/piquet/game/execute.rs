@@ -397,7 +397,7 @@ impl<O: Observer<Event>> Game<O> {
         self.units[seat][i].x = edge;
         self.units[seat][i].chips = setup.scenario.chips[OrderKind::Assault as usize];
         if self.obs.on() {
-            self.tell_move(setup, seat, i, from, "horizon");
+            self.tell_move(setup, seat, i, from, "halts");
         }
         self.moved();
         self.clear_defeated(setup);
