@@ -159,12 +159,12 @@ impl<O: Observer<Event>> Game<O> {
     /// Elan left "will immediately move forward to the next objective or
     /// Assault the next enemy unit in its path, which ever is the closer":
     /// into the next terrain objective ahead when that is nearer than any
-    /// enemy and no enemy stands in it (rule `objective_horizons`), else the
-    /// nearest enemy regiment
-    /// ahead of it (or level), those it broke through this KARD aside (it
-    /// went through them: they are behind it), among several as near one
-    /// drawn from its player's stream. An enemy fighting as an attacker
-    /// elsewhere cannot be met; with neither to go to it stays.
+    /// enemy and no enemy stands in it (rule `objective_horizons`), else
+    /// the nearest enemy regiment ahead of it (or level), those it broke
+    /// through this KARD aside (it went through them: they are behind it),
+    /// among several as near one drawn from its player's stream. An enemy
+    /// fighting as an attacker elsewhere cannot be met; with neither to go
+    /// to it stays.
     fn onward<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,
