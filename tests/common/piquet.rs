@@ -13,6 +13,15 @@ pub fn scenario(text: &str) -> Scenario {
     Scenario::from_table(&toml::from_str(text).unwrap()).unwrap()
 }
 
+/// The error a scenario the game must refuse gives, naming `field`.
+pub fn refused(text: &str, field: &str) -> String {
+    let error = Scenario::from_table(&toml::from_str(text).unwrap())
+        .expect_err(field)
+        .to_string();
+    assert!(error.contains(field), "{field}: {error}");
+    error
+}
+
 /// The heuristic with the tuning keys `sets` changed.
 pub fn heuristic(sets: &[(&str, i64)]) -> PiquetStrategy {
     let index = strategy::STRATEGIES

@@ -198,12 +198,7 @@ impl<O: Observer<Event>> Game<O> {
         // path, which ever is the closer": an enemy as close is assaulted,
         // and an objective an enemy stands in is no place to move on to.
         if let Some(horizon) = super::places::to_horizon(setup, seat, x) {
-            let terrain = &setup.scenario.terrain;
-            let held = (0..setup.scenario.sides[enemy].count as usize).any(|j| {
-                self.units[enemy][j].status != Status::Removed
-                    && terrain.at(self.units[enemy][j].x) == terrain.at(x + f * horizon)
-            });
-            if horizon < best && !held {
+            if horizon < best && !self.held_by(setup, enemy, x + f * horizon) {
                 self.units[seat][i].x = x + f * horizon;
                 if self.obs.on() {
                     self.tell_move(setup, seat, i, x, "onward");

@@ -102,12 +102,19 @@ impl<O: Observer<Event>> Game<O> {
         let at = self.units[seat.other()][t].x;
         let terrain = &setup.scenario.terrain;
         let edge = x + f * horizon;
-        let enemy = seat.other();
-        let held = (0..setup.scenario.sides[enemy].count as usize).any(|j| {
+        let held = self.held_by(setup, seat.other(), edge);
+        (horizon < f * (at - x) && terrain.at(edge) != terrain.at(at) && !held).then_some(edge)
+    }
+
+    /// Whether a regiment of `enemy` still in the game stands in the terrain
+    /// objective that place `edge` lies in: no place for the other side to
+    /// halt or go on to.
+    pub(super) fn held_by<D: Decide>(&self, setup: &Setup<'_, D>, enemy: Seat, edge: i32) -> bool {
+        let terrain = &setup.scenario.terrain;
+        (0..setup.scenario.sides[enemy].count as usize).any(|j| {
             self.units[enemy][j].status != Status::Removed
                 && terrain.at(self.units[enemy][j].x) == terrain.at(edge)
-        });
-        (horizon < f * (at - x) && terrain.at(edge) != terrain.at(at) && !held).then_some(edge)
+        })
     }
 
     /// Whether regiment `i` of `seat` stands in an urban terrain objective,
