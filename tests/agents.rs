@@ -273,6 +273,14 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
         let args = ["-n", "150", "--scenario", waves];
         assert_served_plays_as_inside(tmp.path(), "piquet", &args, &[seat]);
     }
+    // Orders the players choose (`order`). Only the random player: an
+    // agent's view counts every chosen regiment as one it might order (it
+    // is asked only when the orders are given), where the heuristic in the
+    // process knows it would hold one.
+    let chosen = tmp.path().join("chosen.toml");
+    std::fs::write(&chosen, crate::piquet_chosen::chosen_default()).unwrap();
+    let args = ["-n", "150", "--scenario", chosen.to_str().unwrap()];
+    assert_served_plays_as_inside(tmp.path(), "piquet", &args, &["b=random"]);
 }
 
 /// A Piquet agent that plays at random from its player's stream and checks
@@ -322,7 +330,7 @@ for line in sys.stdin:
     own = {u["name"]: u for u in field[seat]}
     theirs = {u["name"]: u for u in field[enemy]}
     named = [own[r] for r in m.get("regiments", [])]
-    if d in ("issue", "rally", "reload", "fire", "assault_now", "retire_now", "second_line", "attached", "extra_cast") and not named:
+    if d in ("issue", "order", "rally", "reload", "fire", "assault_now", "retire_now", "second_line", "attached", "extra_cast") and not named:
         fail("no regiment named", m)
     if d == "fire":
         target = theirs[m["target"]]
@@ -367,6 +375,18 @@ for line in sys.stdin:
         fail("assault against another target than the scenario's", m)
     if d == "issue" and (m["order"] not in ("move", "maneuver", "deploy", "assault") or not isinstance(m["cost"], int)):
         fail("an order group without its order or cost", m)
+    # A chosen regiment's order: one idle regiment of the player's, offered
+    # every order its arm may be given, with the nearest enemy's distance.
+    if d == "order":
+        me = named[0]
+        if len(named) != 1 or me["status"] != "idle" or (p != 0 and me["player"] != p) or me["elan"] != m["elan"]:
+            fail("an order chosen for a regiment not idle or not the player's", m)
+        offered = ["move", "maneuver", "deploy"] + ([] if arms[me["name"]] == "artillery" else ["assault"])
+        if m["choices"] != offered + ["none"]:
+            fail("the orders offered", m)
+        alive = [u["x"] for u in field[enemy] if u["status"] != "removed"]
+        if m["distance"] != (min(abs(x - me["x"]) for x in alive) if alive else None):
+            fail("the distance to the nearest enemy", m)
     if d == "pass_amount" and (p != 0 or not 1 <= m["to"] < players):
         fail("initiative passed by a subordinate or to no subordinate", m)
     seen.setdefault(d, set()).add(p)
@@ -434,6 +454,15 @@ fn a_piquet_agent_sees_who_decides_what_about_and_the_field_as_the_rules_give_th
     let seen: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(tmp.path().join("SEEN")).unwrap()).unwrap();
     assert_eq!(seen["second_line"], serde_json::json!([0]), "{seen}");
+    // Orders the players choose: the agent is asked which.
+    let chosen = tmp.path().join("chosen.toml");
+    std::fs::write(&chosen, crate::piquet_chosen::chosen_default()).unwrap();
+    let output = run_on(chosen.to_str().unwrap(), "chosen", "1");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let seen: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(tmp.path().join("SEEN")).unwrap()).unwrap();
+    assert_eq!(seen["order"], serde_json::json!([0]), "{seen}");
+    assert_eq!(seen["issue"], serde_json::json!([0]), "{seen}");
 }
 
 #[test]
@@ -1039,7 +1068,22 @@ fn a_served_player_refuses_a_bad_message_naming_the_field() {
         "choices": ["pass", "QH", "2S"]});
     let pass = json!({"type": "decide", "decision": "pass_amount", "game": 0, "player": 0,
         "ip": 5, "most": 3, "choices": ["1", "2", "3"]});
+    let order = json!({"type": "decide", "decision": "order", "game": 0, "player": 0,
+        "choices": ["move", "maneuver", "deploy", "assault", "none"], "distance": 10,
+        "engagement": 3, "reach": 3, "elan": 12, "full_elan": 12, "enemy_elan": 12});
     let cases: Vec<(&str, &str, Value, &str)> = vec![
+        (
+            "piquet",
+            "heuristic",
+            with(order.clone(), "choices", json!(["move", "charge", "none"])),
+            "message 3: choices: \"charge\"; allowed: a list of orders: move, maneuver, deploy, assault",
+        ),
+        (
+            "piquet",
+            "heuristic",
+            with(order.clone(), "elan", json!(13)),
+            "message 3: elan: 13; allowed: a whole number from 0 to 12",
+        ),
         (
             "haggis",
             "random",
@@ -1191,6 +1235,8 @@ fn a_served_player_refuses_a_bad_message_naming_the_field() {
         ("skirmish", "random", card),
         ("haggerty", "random", reveal),
         ("piquet", "random", pass),
+        ("piquet", "heuristic", order.clone()),
+        ("piquet", "heuristic", with(order, "distance", json!(null))),
     ] {
         let (code, message) = serve(system, strategy, &[hello(system), game.clone(), decide]);
         assert_eq!(code, Some(0), "{system} {strategy}: {message}");

@@ -894,7 +894,9 @@ mod watch {
     use fortunes::systems::piquet::cards::{Card, Kind};
     use fortunes::systems::piquet::field::{At, Status};
     use fortunes::systems::piquet::scenario::OrderKind;
-    use fortunes::systems::piquet::strategy::{Decide, Needs, OfficerAction, TurnedUse};
+    use fortunes::systems::piquet::strategy::{
+        Decide, Needs, OfficerAction, OrderFacts, TurnedUse,
+    };
     use fortunes::systems::piquet::Rules;
 
     impl Watch {
@@ -962,6 +964,15 @@ mod watch {
         fn issue(&self, at: &At<'_>, order: OrderKind, cost: u32, rng: &mut GameRng) -> bool {
             self.look(at);
             self.inner.issue(at, order, cost, rng)
+        }
+        fn order(
+            &self,
+            at: &At<'_>,
+            facts: &OrderFacts,
+            rng: Option<&mut GameRng>,
+        ) -> Option<OrderKind> {
+            self.look(at);
+            self.inner.order(at, facts, rng)
         }
         fn rally(
             &self,

@@ -28,6 +28,7 @@ mod layout;
 mod mechanics;
 mod piquet;
 mod piquet_attached;
+mod piquet_chosen;
 mod piquet_fire;
 mod piquet_game;
 mod piquet_orders;

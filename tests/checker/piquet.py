@@ -24,8 +24,9 @@ events and stops at the first one the rules make impossible. What it holds the t
   Move by arm, Maneuver, Deployment, an assault by Melee Resolution; Musket/Missile Reload for
   infantry, Artillery Reload for companies; a card reaches its player's regiments (a side's
   commander's: the whole side);
-- orders: only to idle regiments (not unrallied) whose plan's next order it is, or (assault_maneuver) a
-  Maneuver to one regiment fighting an assault, which then fights on `retiring` until the order completes and
+- orders: only to idle regiments (not unrallied) whose plan's next order it is (a chosen regiment: see below), or
+  (assault_maneuver) a Maneuver to one regiment fighting an assault, which then fights on `retiring` until the order
+  completes and
   `retires` maneuver_inches back from the defender's place, formed; the defender or the last attacker retiring
   ends the assault `retired` (the attacker's win only when the defender retired), the rest unrallied; executions of
   the regiment's current order, chips carried from execution to execution (the first: the
@@ -86,7 +87,14 @@ events and stops at the first one the rules make impossible. What it holds the t
   (`onward`); the beaten of an assault or of fire withdraw to the next objective behind them (not the one they stand
   in) when that is at least 1\" outside Engagement range of the enemy, else 1\" outside, and do so before the next
   settling event; a relieved lead to the next objective behind the combat, else 1\" outside; a regiment in an urban
-  objective fires as in an urban block.
+  objective fires as in an urban block;
+- chosen orders (`orders = "chosen"`, `piquet_chosen.py`): a chosen regiment's plan is told `["chosen"]` and it starts
+  idle; its player's free first orders (`decq` 0, before the first decq_start, 0 IP) go to chosen regiments of its own
+  not carried by another's orders; each chosen order is a Move, Maneuver, Deploy or assault (no artillery assault),
+  grouped as note 9 groups orders (order_groups), and a chosen assault is aimed (`aims`: its named target while in the
+  game, else a nearest enemy) and goes in against that regiment; the heuristic (per `--strategy`) moves exactly the
+  regiments beyond their reach, assaults only from Engagement range at enemies no stronger (assault_at_elan), never
+  deploys or maneuvers them, and leaves none it would order out.
 """
 
 import os
@@ -95,6 +103,7 @@ from collections import Counter
 
 from common import Cursor, Problem, Violation  # noqa: F401
 from piquet_carried import FOLLOWED, T_ARTILLERY, T_WAVES, Carried
+from piquet_chosen import Chosen
 from piquet_combat import Combat
 from piquet_text import (
     T_ATTACHED, T_CHIPS, T_DECK, T_DICE, T_ELAN, T_END, T_ENGAGE, T_FIRE, T_FORMAT, T_HAND, T_INIT, T_IP, T_MANEUVER,
@@ -105,7 +114,7 @@ from piquet_text import (
 from piquet_terrain import T_RELIEVED_OBJ, Terrain
 
 SYSTEM = "piquet"
-# 300 games under each of the 20 configurations: ~60 s on 2 idle cores.
+# 300 games under each of the 26 configurations: ~80 s on 2 idle cores.
 DEFAULT_GAMES = 300
 
 WAVES = "cavalry brigades in two lines (cavalry_waves)"
@@ -116,6 +125,12 @@ VILLAGE = "--scenario village (terrain objectives)"
 VILLAGE_RANDOM = "--scenario village, random vs random"
 TERRAIN = "cavalry in two lines breaking through between objectives"
 TERRAIN_RANDOM = "cavalry in two lines between objectives, random vs random, breakthrough_multiplier=10"
+CHOSEN = "chosen orders, both sides (fixtures/piquet-chosen.toml)"
+CHOSEN_RANDOM = "chosen orders, both sides, random vs random"
+CHOSEN_BATTERY = "battery, side a's orders chosen (fixtures/piquet-chosen-battery.toml)"
+CHOSEN_CORPS = "corps, both sides' orders chosen (fixtures/piquet-chosen-corps.toml)"
+CHOSEN_CORPS_IDLE = "corps, both sides' orders chosen, order_groups=idle_alike, random vs heuristic"
+CHOSEN_MIXED = "a regiment's own orders chosen in a planned side (fixtures/piquet-chosen-mixed.toml)"
 
 CONFIGS = [
     ("defaults", []),
@@ -159,6 +174,19 @@ CONFIGS = [
     (TERRAIN_RANDOM,
      ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "piquet-terrain.toml"),
       "--set", "breakthrough_multiplier=10", "--strategy", "a=random", "--strategy", "b=random"]),
+    # Chosen orders (piquet_chosen.py): the players choose every order of a chosen side.
+    (CHOSEN, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "piquet-chosen.toml")]),
+    (CHOSEN_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                "piquet-chosen.toml"), "--strategy", "a=random", "--strategy", "b=random"]),
+    (CHOSEN_BATTERY, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                 "piquet-chosen-battery.toml")]),
+    (CHOSEN_CORPS, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                               "piquet-chosen-corps.toml")]),
+    (CHOSEN_CORPS_IDLE, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                    "piquet-chosen-corps.toml"),
+                         "--set", "order_groups=idle_alike", "--strategy", "a=random"]),
+    (CHOSEN_MIXED, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                               "piquet-chosen-mixed.toml")]),
 ]
 # The situations check_traces.py requires a configuration's games to exercise (counted in `seen`), from
 # EXPECTED_GAMES games on (seed 1: 16 meetings in 300 games of WAVES, 3 of WAVES_RANDOM, so not required there).
@@ -180,6 +208,16 @@ EXPECTED[TERRAIN] = ("Move order horizons", "assault horizons", "assault horizon
                      "moves follows", "second line relieves", "relieved into an objective")
 EXPECTED[TERRAIN_RANDOM] = ("Move order horizons", "assault horizons", "withdrawals to an objective behind",
                             "relieved into an objective")
+# Chosen orders (piquet_chosen.py).
+EXPECTED[CHOSEN] = ("free first orders", "chosen groups of 2", "aims at the named target", "aims at the nearest enemy",
+                    "chosen assaults in against the aimed", "heuristic chosen orders move",
+                    "heuristic chosen orders assault")
+EXPECTED[CHOSEN_RANDOM] = ("free first orders", "chosen orders deploy", "chosen orders maneuver", "chosen orders assault",
+                           "aims at the nearest enemy", "chosen assaults in against the aimed")
+EXPECTED[CHOSEN_BATTERY] = ("free first orders", "heuristic chosen orders assault", "aims at the named target")
+EXPECTED[CHOSEN_CORPS] = ("chosen groups of 2", "heuristic chosen orders assault", "aims at the nearest enemy")
+EXPECTED[CHOSEN_CORPS_IDLE] = ("chosen groups of 2", "chosen orders deploy", "heuristic chosen orders assault")
+EXPECTED[CHOSEN_MIXED] = ("chosen regiments", "free first orders", "aims at the nearest enemy")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIOS = os.path.join(HERE, "..", "..", "experiments", "piquet", "scenarios")
@@ -239,14 +277,21 @@ def rules(defaults, sets, preset=None, scenario="default"):
 
 def rules_args(defaults, args):
     """The rule values a configuration's `fortunes replay` arguments give (the driver's hook)."""
-    sets, scenario = {}, "default"
+    sets, scenario, strategies = {}, "default", {}
     for i, a in enumerate(args):
         if a == "--set" and i + 1 < len(args):
             k, _, v = args[i + 1].partition("=")
             sets[k] = v
         elif a == "--scenario" and i + 1 < len(args):
             scenario = args[i + 1]
-    return rules(defaults, sets, scenario=scenario)
+        elif a == "--strategy" and i + 1 < len(args):
+            # SEAT=NAME[:k=v,...]: the seat's player, for the choices the checker holds a strategy to
+            seat, _, spec = args[i + 1].partition("=")
+            name, _, params = spec.partition(":")
+            strategies[seat] = (name, dict(x.partition("=")[::2] for x in params.split(",") if x))
+    r = rules(defaults, sets, scenario=scenario)
+    r["_strategies"] = strategies
+    return r
 
 
 def read_cast(dice, step):
@@ -298,7 +343,7 @@ class _Reg:
     pass
 
 
-class _Game(Carried, Terrain, Combat):
+class _Game(Carried, Terrain, Combat, Chosen):
     def __init__(self, events, r):
         self.c = Cursor(events)
         self.r = r
@@ -370,6 +415,7 @@ class _Game(Carried, Terrain, Combat):
             if [n for n in self.order[side]] != [x["name"] for x in self.sc.get(side, {}).get("regiments", [])]:
                 self.fail(T_FORMAT, "side %s's regiments are not the scenario's" % side, at_next=True)
         self.check_lines()
+        self.free_orders()  # chosen regiments' free first orders (piquet_chosen.py)
         ndecqs = self.sc.get("decqs", 6)
         game_ended = False
         while c.peek() is not None:
@@ -380,6 +426,7 @@ class _Game(Carried, Terrain, Combat):
             if k == "decq_start":
                 self.on_decq_start(e)
             elif k == "game_end":
+                self.settle_orders()
                 self.on_game_end(e)
                 game_ended = True
             else:
@@ -431,10 +478,8 @@ class _Game(Carried, Terrain, Combat):
         g.loaded = self.f(e, "loaded")
         if g.arm == "cavalry" and g.loaded:
             self.fail(T_FIRE, "cavalry opens loaded")
-        g.plan = list(self.f(e, "plan"))
-        if g.plan != list(s.get("orders", [])):
-            self.fail(T_FORMAT, "%r's plan %r is not the scenario's" % (name, g.plan))
         g.target = e.get("target")
+        self.read_plan(g, e, s)  # ["chosen"] for a chosen regiment, else the scenario's plan
         # Cavalry Wave Assaults: a second line (the scenario's `follows`, told under the rule only) takes no
         # orders of its own while its lead is in the game, so no free first order either.
         g.lead = s.get("follows") if self.r["cavalry_waves"] else None
@@ -450,7 +495,7 @@ class _Game(Carried, Terrain, Combat):
             self.fail(T_FORMAT + ' (the regiment event\'s `attached_to`: the scenario\'s)',
                       "%r's regiment event says attached to %r; the scenario %r"
                       % (name, e.get("attached_to"), g.attached_to))
-        free = g.lead is None and g.attached_to is None
+        free = g.lead is None and g.attached_to is None and not g.chosen  # chosen: its player's free order
         g.status = "ordered" if g.plan and free else "idle"  # the first order is issued free ("prime the pump")
         g.order = g.plan[0] if g.plan and free else None
         g.done_n = 0  # orders of the plan completed (a dropped order is issued again)
@@ -592,6 +637,7 @@ class _Game(Carried, Terrain, Combat):
 
     def on_event(self, e):
         k = e.get("event")
+        self.orders_settle(k)  # an Officer Check's orders told: aims and the heuristic's choices (piquet_chosen.py)
         if k in self.SETTLE:
             self.check_withdrawn()
         if "decq" in e and e["decq"] != self.decq:
@@ -828,9 +874,13 @@ class _Game(Carried, Terrain, Combat):
             if g.status != "idle":
                 self.fail(T_MUST_RALLY if g.status in UNRALLIED else T_NOTE12,
                           "%r is ordered while %s" % (n, g.status))
+            if g.chosen:
+                self.chosen_kind(p, g, order)  # piquet_chosen.py
+                continue
             want = g.plan[g.done_n % len(g.plan)]
             if order != want:
                 self.fail(T_NOTE12, "%r is ordered to %s, its plan's next order is %s" % (n, order, want))
+        self.note_group(p, regs, order, (p["side"], p["name"], False, self.gk))
         return order
 
     def on_order(self, e):
@@ -844,14 +894,13 @@ class _Game(Carried, Terrain, Combat):
                 and cost != self.r["order_cost"]:
             self.fail(T_IP, "an order for %r IP, not order_cost %d" % (cost, self.r["order_cost"]))
         self.pay(p, e, cost)
+        self.given(regs, order, (self.gk, tuple(regs)))  # a chosen assault is aimed next (piquet_chosen.py)
         for n in regs:
             g = self.reg(n)
             if self.in_line(g):
                 self.seen["second line ordered out of an assault"] += 1  # the one order a second line in line takes
-            g.order = order
-            g.order_id = (self.gk, tuple(regs))
-            g.chips = None
-            g.pending_status = ("retiring" if g.status == "fighting" else "ordered", self.gk)
+            if g.status == "fighting":
+                g.pending_status = ("retiring", self.gk)
         self.row["orders_" + p["side"]] += 1
         self.seen["orders"] += 1
 

@@ -40,6 +40,7 @@ class Combat:
 
     def on_assault_begins(self, e):
         at, de = self.reg(self.f(e, "attacker")), self.reg(self.f(e, "defender"))
+        self.check_aimed(at, de, "assault_begins")  # a chosen assault goes in against its aim (piquet_chosen.py)
         self.went_on(at, de)
         if at.side != self.f(e, "side") or de.side == at.side:
             self.fail(T_ASSAULT, "an assault between %r and %r" % (at.name, de.name))
@@ -65,6 +66,7 @@ class Combat:
             self.fail(T_ASSAULT, "%r joins an assault on %r that is not under way" % (at.name, de.name))
         if at.status in UNRALLIED:
             self.fail(T_MUST_RALLY, "unrallied %r joins an assault" % at.name)
+        self.check_aimed(at, de, "joins_assault")
         self.went_in(at, de, "joins_assault", a.get("last_round") == self.gk)
         self.went_on(at, de)
         a["attackers"].append(at.name)
@@ -283,6 +285,7 @@ class Combat:
                       % (t.name, t.status))
         if g.status in UNRALLIED:
             self.fail(T_MUST_RALLY, "unrallied %r takes an objective" % g.name)
+        self.check_aimed(g, t, "objective_taken")
         self.went_in(g, t, "objective_taken", False)
         self.went_on(g, t)
         self.taken_at(t, g)

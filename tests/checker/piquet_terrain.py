@@ -300,7 +300,7 @@ class Terrain:
         """The near edge of the objective `g`'s assault, its chips gone, stops at, or None: the next objective ahead
         of it, when strictly nearer than its target (the regiment's `target`, at its last place when removed) and
         neither the target nor another enemy in the game stands in it."""
-        t = self.regs.get(g.target) if g.target else None
+        t = self.assault_target(g)  # a chosen assault's: the regiment it aimed at
         if t is None:
             return None
         fwd = facing(g)
@@ -313,7 +313,7 @@ class Terrain:
         return edge
 
     def assault_said(self, g, edge):
-        t = self.regs.get(g.target) if g.target else None
+        t = self.assault_target(g)
         if edge is not None:
             return "it stops on the near edge %r of the next objective ahead (%r), its target %r at %r beyond it" % (
                 edge, self.objective_at(edge)["name"], t.name, t.at)

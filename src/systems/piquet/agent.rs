@@ -11,7 +11,9 @@ use super::cards::{Card, Kind, BASIC, KINDS};
 use super::field::{At, Status};
 use super::rules::{Rules, SYSTEM};
 use super::scenario::{OrderKind, Scenario};
-use super::strategy::{Decide, Needs, OfficerAction, PiquetStrategy, TurnedUse, STRATEGIES};
+use super::strategy::{
+    Decide, Needs, OfficerAction, OrderFacts, PiquetStrategy, TurnedUse, STRATEGIES,
+};
 use crate::engine::seeding::GameRng;
 use crate::engine::Seat;
 use crate::error::Result;
@@ -22,11 +24,12 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 
 /// Each decision and what it is, for `hello` and for a person's seat.
-pub const DECISIONS: [(&str, &str); 14] = [
+pub const DECISIONS: [(&str, &str); 15] = [
     ("hand_play", "play a card from the hand (hand:N, for hand_play_cost) instead of turning the deck's top card (turn)"),
     ("turned", "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)"),
     ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, nothing, or (its own figure attached) detach"),
     ("issue", "pay for the next order group: yes or no"),
+    ("order", "the order to give a regiment whose orders its player chooses (orders = \"chosen\"), before the groups are paid for: one of choices (assault, not for artillery), or none; distance is to the nearest enemy (null: none left), enemy_elan the most among the nearest"),
     ("rally", "pay to rally the next unrallied regiment, or a worn one (it has lost Elan: shaken false, elan of full_elan left): yes or no"),
     ("attached", "the figure's regiment executes at once for attached_cost: yes or no"),
     ("extra_cast", "buy another cast for cost: yes or no"),
@@ -131,6 +134,49 @@ fn needs_from(message: &Message<'_>) -> Result<Needs> {
         may_cast: needs.flag("may_cast")?,
         subordinates: number("subordinates")?,
         neediest: number("neediest")?,
+    })
+}
+
+fn order_json(facts: &OrderFacts) -> Value {
+    json!({
+        "distance": facts.distance,
+        "engagement": facts.engagement,
+        "reach": facts.reach,
+        "elan": facts.elan,
+        "full_elan": facts.full,
+        "enemy_elan": facts.enemy_elan,
+    })
+}
+
+/// A chosen regiment's facts as a message gives them (its `choices` the
+/// orders it may be given), every field checked.
+fn order_from(message: &Message<'_>) -> Result<OrderFacts> {
+    let allowed = || format!("a list of orders: {}", OrderKind::NAMES.join(", "));
+    let list = message
+        .list("choices", OrderKind::ALL.len() + 1)
+        .map_err(|_| message.bad("choices", allowed()))?;
+    let choices = list
+        .iter()
+        .filter(|c| c.as_str() != Some("none"))
+        .try_fold(0u8, |m, c| {
+            c.as_str()
+                .and_then(OrderKind::parse)
+                .map(|o| m | 1 << o as u8)
+                .ok_or_else(|| message.bad_value("choices", c, allowed()))
+        })?;
+    let number = |key: &str| message.number(key, 0, MOST).map(|n| n as u32);
+    let full = message.number("full_elan", 1, MOST)? as u32;
+    Ok(OrderFacts {
+        choices,
+        distance: match message.get("distance") {
+            Value::Null => None,
+            _ => Some(number("distance")?),
+        },
+        engagement: number("engagement")?,
+        reach: number("reach")?,
+        elan: message.number("elan", 0, full as u64)? as u32,
+        full,
+        enemy_elan: number("enemy_elan")?,
     })
 }
 
@@ -428,6 +474,32 @@ impl Decide for Seated<'_> {
         }
     }
 
+    fn order(
+        &self,
+        at: &At<'_>,
+        facts: &OrderFacts,
+        rng: Option<&mut GameRng>,
+    ) -> Option<OrderKind> {
+        match (self.asker, rng) {
+            (None, rng) => self.built_in.order(at, facts, rng),
+            // While its view is worked out, a regiment counts as one its
+            // player might order: asked only when the orders are given.
+            (Some(_), None) => OrderKind::ALL
+                .into_iter()
+                .find(|&o| facts.choices >> o as u8 & 1 != 0),
+            (Some(_), Some(_)) => {
+                let options: Vec<OrderKind> = OrderKind::ALL
+                    .into_iter()
+                    .filter(|&o| facts.choices >> o as u8 & 1 != 0)
+                    .collect();
+                let mut choices: Vec<String> = options.iter().map(|o| o.name().into()).collect();
+                choices.push("none".into());
+                let i = self.ask(at, "order", order_json(facts), &choices)?;
+                options.get(i).copied()
+            }
+        }
+    }
+
     fn rally(&self, at: &At<'_>, shaken: bool, elan: u32, full: u32, rng: &mut GameRng) -> bool {
         match self.asker {
             None => self.built_in.rally(at, shaken, elan, full, rng),
@@ -616,6 +688,9 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
                         .ok_or_else(|| message.bad("order", OrderKind::NAMES.join(", ")))?;
                     json!(yes(strategy.issue(at, order, number("cost")?, rng)))
                 }
+                "order" => json!(strategy
+                    .order(at, &order_from(message)?, Some(rng))
+                    .map_or("none", OrderKind::name)),
                 "rally" => {
                     let full = message.number("full_elan", 1, MOST)? as u32;
                     let elan = message.number("elan", 0, full as u64)? as u32;

@@ -55,6 +55,9 @@ pub struct Unit {
     /// under `group_casts = weakest_link` they execute it as one.
     pub group: u16,
     pub plan_at: u8,
+    /// The enemy regiment its assault goes in against: its scenario
+    /// target, or the one its player's chosen assault aims at.
+    pub target: u8,
     /// Where it stands on the axis, in inches.
     pub x: i32,
     /// The KARD it reloaded on: it may not fire on that card.
@@ -71,6 +74,7 @@ pub const IDLE_UNIT: Unit = Unit {
     executed: false,
     group: 0,
     plan_at: 0,
+    target: 0,
     x: 0,
     reloaded: 0,
 };

@@ -7,7 +7,7 @@
 use super::cards::{Card, Kind, BASIC, KINDS};
 use super::field::At;
 use super::rules::Rules;
-use super::scenario::OrderKind;
+use super::scenario::{OrderKind, ORDER_KINDS};
 use crate::engine::seeding::GameRng;
 use crate::params::{ParamKind, ParamSpec, ParamValues};
 use crate::system::{infos, typed, BuiltIn, Player, StrategyInfo};
@@ -52,6 +52,26 @@ pub struct Needs {
     pub subordinates: u32,
     /// The least initiative among them.
     pub neediest: u32,
+}
+
+/// What a player choosing a regiment's next order sees of it (`orders =
+/// "chosen"`): the orders it may be given and where the enemy stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OrderFacts {
+    /// The orders it may be given, one bit each (`OrderKind`): any but an
+    /// assault for artillery.
+    pub choices: u8,
+    /// Inches to the nearest enemy regiment still in the game; `None` when
+    /// none is.
+    pub distance: Option<u32>,
+    /// Engagement range, and how far its own fire reaches (Bombardment
+    /// range for medium heavy and heavy artillery, else Engagement range).
+    pub engagement: u32,
+    pub reach: u32,
+    /// Its Elan, of `full`, and the most Elan among the nearest enemies.
+    pub elan: u32,
+    pub full: u32,
+    pub enemy_elan: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -351,6 +371,17 @@ pub trait Decide {
     ) -> OfficerAction;
     /// Whether to pay `cost` for the next order group, ordered to `order`.
     fn issue(&self, at: &At<'_>, order: OrderKind, cost: u32, rng: &mut GameRng) -> bool;
+    /// The order a regiment whose orders its player chooses (`orders =
+    /// "chosen"`) should be given, if any; `issue` then decides whether to
+    /// pay for it. `rng` is `None` while a player's view is worked out
+    /// (whether it would order the regiment at all), when nothing may be
+    /// drawn or asked.
+    fn order(
+        &self,
+        at: &At<'_>,
+        facts: &OrderFacts,
+        rng: Option<&mut GameRng>,
+    ) -> Option<OrderKind>;
     /// Whether to rally the regiment: unrallied (`shaken`, it must rally
     /// before it fights again), or worn (it has lost Elan, `elan` of
     /// `full` left, and may fight on without a rally).
@@ -702,6 +733,47 @@ impl Decide for PiquetStrategy {
         self.yes_at_random(rng)
     }
 
+    /// A chosen regiment's order. The heuristic moves it up while no enemy
+    /// is within its fire's reach; within Engagement range it orders the
+    /// assault once the nearest enemy holds at most `assault_at_elan` and
+    /// no more Elan than it does, and otherwise holds it where it stands
+    /// to fire (no order). It neither deploys (nothing on the one-axis
+    /// field needs a formation) nor maneuvers (a worn regiment rallies
+    /// where it stands). The random player draws among the orders it may
+    /// be given and none.
+    fn order(
+        &self,
+        _at: &At<'_>,
+        facts: &OrderFacts,
+        rng: Option<&mut GameRng>,
+    ) -> Option<OrderKind> {
+        match self.style {
+            Style::Random => {
+                let options = facts.choices as u16 | 1 << ORDER_KINDS;
+                match rng {
+                    // Counted as an order it might give.
+                    None => Some(OrderKind::ALL[facts.choices.trailing_zeros() as usize]),
+                    Some(rng) => OrderKind::ALL.get(one_of(options, rng)).copied(),
+                }
+            }
+            Style::Heuristic => {
+                let distance = facts.distance?;
+                let may = |order: OrderKind| facts.choices >> order as u8 & 1 != 0;
+                if distance > facts.reach {
+                    may(OrderKind::Move).then_some(OrderKind::Move)
+                } else if distance <= facts.engagement
+                    && may(OrderKind::Assault)
+                    && facts.enemy_elan <= self.assault_at_elan
+                    && facts.elan >= facts.enemy_elan
+                {
+                    Some(OrderKind::Assault)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
     /// Whether to pay for the next rally (the player can afford it): the
     /// heuristic always rallies an unrallied regiment, and a worn one down
     /// to `rally_worn_at` percent of its Elan.
@@ -825,5 +897,97 @@ impl Decide for PiquetStrategy {
     #[inline(always)]
     fn search(&self) -> Option<Search> {
         self.search
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::seeding::rng_from_seed;
+
+    fn facts(distance: Option<u32>, elan: u32, enemy_elan: u32) -> OrderFacts {
+        OrderFacts {
+            choices: 0b1111,
+            distance,
+            engagement: 3,
+            reach: 3,
+            elan,
+            full: 12,
+            enemy_elan,
+        }
+    }
+
+    #[test]
+    fn the_heuristic_moves_up_then_assaults_no_stronger_enemy() {
+        let at = At::blind(crate::engine::Seat::A, 0);
+        let h = PiquetStrategy::HEURISTIC;
+        let order = |f: OrderFacts| h.order(&at, &f, None);
+        assert_eq!(order(facts(Some(4), 12, 12)), Some(OrderKind::Move));
+        assert_eq!(order(facts(Some(3), 12, 12)), Some(OrderKind::Assault));
+        assert_eq!(order(facts(Some(0), 6, 5)), Some(OrderKind::Assault));
+        assert_eq!(order(facts(Some(3), 11, 12)), None, "weaker: holds to fire");
+        assert_eq!(order(facts(None, 12, 0)), None, "no enemy left");
+        // Held back until fire has worn the enemy to assault_at_elan.
+        let patient = PiquetStrategy {
+            assault_at_elan: 6,
+            ..h
+        };
+        assert_eq!(patient.order(&at, &facts(Some(3), 12, 7), None), None);
+        assert_eq!(
+            patient.order(&at, &facts(Some(3), 12, 6), None),
+            Some(OrderKind::Assault)
+        );
+        // A company bombarding to 12" holds within its reach, never assaults.
+        let guns = OrderFacts {
+            choices: 0b0111,
+            reach: 12,
+            ..facts(Some(10), 12, 1)
+        };
+        assert_eq!(order(guns), None);
+        assert_eq!(
+            order(OrderFacts {
+                distance: Some(13),
+                ..guns
+            }),
+            Some(OrderKind::Move)
+        );
+        assert_eq!(
+            order(OrderFacts {
+                distance: Some(2),
+                ..guns
+            }),
+            None
+        );
+    }
+
+    #[test]
+    fn the_random_player_draws_every_order_it_may_give_and_none() {
+        let at = At::blind(crate::engine::Seat::A, 0);
+        let r = PiquetStrategy::RANDOM;
+        let mut rng = rng_from_seed(7);
+        for (choices, kinds) in [(0b1111u8, 5), (0b0111, 4)] {
+            let f = OrderFacts {
+                choices,
+                ..facts(Some(3), 12, 12)
+            };
+            let mut seen = [0u32; ORDER_KINDS + 1];
+            for _ in 0..1000 {
+                match r.order(&at, &f, Some(&mut rng)) {
+                    Some(o) => {
+                        assert!(choices >> o as u8 & 1 != 0, "{o:?} not offered");
+                        seen[o as usize] += 1
+                    }
+                    None => seen[ORDER_KINDS] += 1,
+                }
+            }
+            // Each of `kinds` choices about 1000 / kinds times: at least
+            // half of it (far beyond 6 standard deviations of a binomial).
+            let drawn = seen.iter().filter(|&&n| n > 0).count();
+            assert_eq!(drawn, kinds, "{seen:?}");
+            assert!(
+                seen.iter().all(|&n| n == 0 || n >= 500 / kinds as u32),
+                "{seen:?}"
+            );
+        }
     }
 }

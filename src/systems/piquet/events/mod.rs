@@ -42,7 +42,8 @@ pub enum Event {
     },
     /// A regiment as the game opens: where it stands, its Elan and stamina
     /// boxes, whether loaded, its plan of orders (the first already
-    /// issued, free) and the enemy it is aimed at, if named.
+    /// issued, free; `["chosen"]` when its player chooses each, the first
+    /// told as a free `order`) and the enemy it is aimed at, if named.
     Regiment {
         side: &'static str,
         regiment: String,
@@ -168,6 +169,16 @@ pub enum Event {
         regiments: Vec<String>,
         cost: u32,
         ip: u32,
+    },
+    /// The enemy regiment an assault its player chose for `regiment`
+    /// goes in against (`orders = "chosen"`): its named target while that
+    /// is in the game, else the nearest enemy, one drawn among as near.
+    Aims {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        target: String,
     },
     /// An order the player did not issue: it could not pay (`why` "ip")
     /// or chose not to ("declined").

@@ -52,8 +52,11 @@ fn words(name: &str) -> String {
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use Event::*;
-        let at = |f: &mut fmt::Formatter<'_>, decq: &u32, kard: &u32| {
-            write!(f, "DECQ {decq} KARD {kard:>2}: ")
+        // DECQ 0: before the first DECQ is dealt (a chosen regiment's
+        // free first order).
+        let at = |f: &mut fmt::Formatter<'_>, decq: &u32, kard: &u32| match decq {
+            0 => write!(f, "Before the first KARD: "),
+            _ => write!(f, "DECQ {decq} KARD {kard:>2}: "),
         };
         match self {
             Player {
@@ -274,11 +277,28 @@ impl fmt::Display for Event {
                 ip,
             } => {
                 at(f, decq, kard)?;
-                write!(
-                    f,
-                    "{side}'s {player} orders {} to {order} for {cost} IP ({ip} left)",
-                    list(regiments)
-                )
+                match (decq, cost) {
+                    (0, 0) => write!(
+                        f,
+                        "{side}'s {player} orders {} to {order}, free",
+                        list(regiments)
+                    ),
+                    _ => write!(
+                        f,
+                        "{side}'s {player} orders {} to {order} for {cost} IP ({ip} left)",
+                        list(regiments)
+                    ),
+                }
+            }
+            Aims {
+                decq,
+                kard,
+                side,
+                regiment,
+                target,
+            } => {
+                at(f, decq, kard)?;
+                write!(f, "{side}'s {regiment} will assault {target}")
             }
             NotOrdered {
                 decq,

@@ -14,7 +14,7 @@ impl<O: Observer<Event>> Game<O> {
         i: usize,
         stats: &mut Stats,
     ) {
-        let t = setup.scenario.sides[seat].regiments[i].target as usize;
+        let t = self.units[seat][i].target as usize;
         self.contact_with(setup, seat, i, t, stats);
     }
 
@@ -70,7 +70,7 @@ impl<O: Observer<Event>> Game<O> {
                         });
                         self.tell_move(setup, seat, i, from, "joins_assault");
                     }
-                    self.moved();
+                    self.moved(setup);
                     self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
                     self.set_status(setup, seat, i, Status::Fighting);
                     self.clear_defeated(setup);
@@ -116,7 +116,7 @@ impl<O: Observer<Event>> Game<O> {
                     });
                     self.tell_move(setup, seat, i, from, "assault");
                 }
-                self.moved();
+                self.moved(setup);
                 self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
                 self.set_status(setup, enemy, t, Status::Fighting);
                 self.set_status(setup, seat, i, Status::Fighting);
@@ -203,7 +203,7 @@ impl<O: Observer<Event>> Game<O> {
                 if self.obs.on() {
                     self.tell_move(setup, seat, i, x, "onward");
                 }
-                self.moved();
+                self.moved(setup);
                 self.clear_defeated(setup);
                 self.follow(setup, seat, i);
                 return;
@@ -385,7 +385,7 @@ impl<O: Observer<Event>> Game<O> {
         if self.units[enemy][t].status != Status::Removed {
             self.withdraw(setup, enemy, 1 << t, x, true);
         }
-        self.moved();
+        self.moved(setup);
         self.set_status(setup, seat, i, Status::Idle);
         self.clear_defeated(setup);
         self.follow(setup, seat, i);

@@ -62,7 +62,7 @@ impl<O: Observer<Event>> Game<O> {
                 if self.obs.on() {
                     self.tell_move(setup, seat, c, from, "attached");
                 }
-                self.moved();
+                self.moved(setup);
                 self.clear_defeated(setup);
             }
         }

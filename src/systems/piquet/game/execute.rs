@@ -366,7 +366,10 @@ impl<O: Observer<Event>> Game<O> {
             self.retire(setup, seat, i, stats, tally);
             return;
         }
-        unit.plan_at = (unit.plan_at + 1) % setup.scenario.sides[seat].regiments[i].plan_len;
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        if !regiment.chosen {
+            unit.plan_at = (unit.plan_at + 1) % regiment.plan_len;
+        }
         match order {
             OrderKind::Assault => {
                 self.set_status(setup, seat, i, Status::Closing);
@@ -399,7 +402,7 @@ impl<O: Observer<Event>> Game<O> {
         if self.obs.on() {
             self.tell_move(setup, seat, i, from, "halts");
         }
-        self.moved();
+        self.moved(setup);
         self.clear_defeated(setup);
         self.follow(setup, seat, i);
     }
@@ -487,9 +490,9 @@ impl<O: Observer<Event>> Game<O> {
     }
 
     /// Whether idle regiment `i`, not carried by another's orders
-    /// (`carried`), may be given its plan's next order now by player `p`:
-    /// an assault waits while the player holds it back (its target's Elan
-    /// above `assault_at_elan`).
+    /// (`carried`) and following a plan (not chosen), may be given its
+    /// plan's next order now by player `p`: an assault waits while the
+    /// player holds it back (its target's Elan above `assault_at_elan`).
     #[inline]
     pub(super) fn may_order<D: Decide>(
         &self,

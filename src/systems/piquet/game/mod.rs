@@ -9,8 +9,9 @@
 //! on every KARD once begun. After 18 KARDs the basic cards come out, the
 //! army cards go back and the decks are dealt again, counting cards held.
 //!
-//! No map: a regiment's orders come from its plan in the scenario and an
-//! assault's target is named there; the field is one axis, side a facing
+//! No map: a regiment's orders come from its plan in the scenario (or its
+//! player chooses each, `orders = "chosen"`) and an assault's target is
+//! named there (or is the nearest enemy); the field is one axis, side a facing
 //! up it and side b down it, so that a Move order closes to Engagement
 //! range, a Maneuver moves four inches and loaded regiments in range fire.
 //! Fire needs no card: after the KARD's cards every loaded regiment or
@@ -31,7 +32,9 @@ use super::scenario::{
 use super::stats::{
     volley_key, AssaultEnd, DecqRecord, EngagementEnd, FireKind, GameTally, RallyKind, Spend, Stats,
 };
-use super::strategy::{Decide, Needs, OfficerAction, PiquetStrategy, Search, TurnedUse};
+use super::strategy::{
+    Decide, Needs, OfficerAction, OrderFacts, PiquetStrategy, Search, TurnedUse,
+};
 use crate::engine::deck::shuffle;
 use crate::engine::seeding::{game_rng, rng_from_seed, GameRng, Stream};
 use crate::engine::{BySeat, Seat};
@@ -58,6 +61,7 @@ macro_rules! at {
 
 mod assault;
 mod attached;
+mod chosen;
 mod deal;
 mod engagement;
 mod execute;
@@ -488,7 +492,7 @@ impl<O: Observer<Event>> Game<O> {
             let regiments = side.regiments().iter().zip(groups).enumerate();
             for (unit, (i, (regiment, &group))) in self.units[seat].iter_mut().zip(regiments) {
                 *unit = Unit {
-                    status: match in_line >> i & 1 {
+                    status: match (in_line | side.chosen) >> i & 1 {
                         0 => Status::Ordered,
                         _ => Status::Idle,
                     },
@@ -500,6 +504,7 @@ impl<O: Observer<Event>> Game<O> {
                     executed: false,
                     group,
                     plan_at: 0,
+                    target: regiment.target,
                     x: regiment.at,
                     reloaded: 0,
                 };
@@ -534,6 +539,11 @@ impl<O: Observer<Event>> Game<O> {
                 &mut self.players[seat][..setup.scenario.sides[seat].player_count as usize]
             {
                 player.ip = three_d6(&mut self.dice);
+            }
+        }
+        for seat in Seat::BOTH {
+            if setup.scenario.sides[seat].chosen != 0 {
+                self.first_chosen_orders(setup, seat);
             }
         }
     }

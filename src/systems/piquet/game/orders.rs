@@ -8,23 +8,25 @@ use crate::systems::piquet::strategy::one_of;
 
 impl<O: Observer<Event>> Game<O> {
     /// The regiments one order to regiment `i` covers, from those that may
-    /// be ordered now (`eligible`). Read literally ("an order can be issued
-    /// to a regiment, a brigade, or a division"; note 9), a group is a whole
-    /// division, or else a whole brigade, every regiment of which still in
-    /// the game is eligible and waits for the same next order; else the
-    /// regiment alone. `order_groups = idle_alike` groups the eligible
-    /// regiments of its division (its brigade, when no division is named)
-    /// whose next order is the same.
+    /// be ordered now (`eligible`), each to be given `wanted` (its plan's
+    /// next order, or the one its player chose). Read literally ("an order
+    /// can be issued to a regiment, a brigade, or a division"; note 9), a
+    /// group is a whole division, or else a whole brigade, every regiment
+    /// of which still in the game is eligible and wants the same order;
+    /// else the regiment alone. `order_groups = idle_alike` groups the
+    /// eligible regiments of its division (its brigade, when no division is
+    /// named) that want the same.
     pub(super) fn order_group<D: Decide>(
         &self,
         setup: &Setup<'_, D>,
         seat: Seat,
         i: usize,
         eligible: u16,
+        wanted: &[OrderKind; MAX_UNITS],
     ) -> u16 {
         let side = &setup.scenario.sides[seat];
         let regiments = side.regiments();
-        let next = |j: usize| regiments[j].plan[self.units[seat][j].plan_at as usize];
+        let next = |j: usize| wanted[j];
         // A second line or an attached company is carried by another's
         // orders: not a member.
         let members = |same: &dyn Fn(&Regiment) -> bool| {
@@ -184,14 +186,22 @@ impl<O: Observer<Event>> Game<O> {
                     self.own(setup, seat, p, i) || (chief && side.regiments[i].player as usize != p)
                 };
                 let (mut eligible, mut retreats) = (0u16, 0u16);
-                for i in 0..side.count as usize {
+                // Each eligible regiment's plan's next order; a chosen
+                // one's is asked below.
+                let mut wanted = [OrderKind::Move; MAX_UNITS];
+                let count = side.count as usize;
+                for (i, want) in wanted.iter_mut().enumerate().take(count) {
                     match self.units[seat][i].status {
+                        // A chosen regiment's assault is its player's
+                        // choice already (asked below).
                         Status::Idle
                             if theirs(i)
                                 && !self.carried(setup, seat, i)
-                                && self.may_order(setup, seat, p, i, true) =>
+                                && (side.chosen >> i & 1 != 0
+                                    || self.may_order(setup, seat, p, i, true)) =>
                         {
-                            eligible |= 1 << i
+                            *want = side.regiments[i].plan[self.units[seat][i].plan_at as usize];
+                            eligible |= 1 << i;
                         }
                         Status::Fighting
                             if theirs(i) && self.may_retire(setup, seat, p, i, true) =>
@@ -199,6 +209,17 @@ impl<O: Observer<Event>> Game<O> {
                             retreats |= 1 << i
                         }
                         _ => {}
+                    }
+                }
+                // The player chooses what its chosen regiments should do,
+                // each alone; then they are grouped as planned ones are.
+                let mut asked = eligible & side.chosen;
+                while asked != 0 {
+                    let i = asked.trailing_zeros() as usize;
+                    asked &= asked - 1;
+                    match self.choose(setup, seat, p, i) {
+                        Some(order) => wanted[i] = order,
+                        None => eligible &= !(1 << i),
                     }
                 }
                 // One order (one cost) covers the group `order_group` finds;
@@ -226,7 +247,7 @@ impl<O: Observer<Event>> Game<O> {
                 let (mut n, mut covered, mut all_others, mut total) = (0, 0u16, 0u8, 0);
                 for i in 0..side.count as usize {
                     if eligible >> i & 1 != 0 && covered >> i & 1 == 0 {
-                        let group = self.order_group(setup, seat, i, eligible);
+                        let group = self.order_group(setup, seat, i, eligible, &wanted);
                         groups[n] = group;
                         n += 1;
                         covered |= group;
@@ -258,7 +279,7 @@ impl<O: Observer<Event>> Game<O> {
                     let retreat = retreats & group != 0;
                     let next = match retreat {
                         true => OrderKind::Maneuver,
-                        false => side.regiments[lead].plan[self.units[seat][lead].plan_at as usize],
+                        false => wanted[lead],
                     };
                     let others = owners(group);
                     let cost = base(group) + (others & !bypassed).count_ones() * rules.bypass_cost;
@@ -318,7 +339,7 @@ impl<O: Observer<Event>> Game<O> {
                         let unit = self.units[seat][i];
                         let next = match retreat {
                             true => OrderKind::Maneuver,
-                            false => side.regiments[i].plan[unit.plan_at as usize],
+                            false => wanted[i],
                         };
                         stats.sides[seat].orders_issued[next as usize] += 1;
                         self.units[seat][i] = Unit {
@@ -334,6 +355,9 @@ impl<O: Observer<Event>> Game<O> {
                             false => Status::Ordered,
                         };
                         self.set_status(setup, seat, i, status);
+                        if next == OrderKind::Assault && side.chosen >> i & 1 != 0 {
+                            self.aim_assault(setup, seat, p, i);
+                        }
                     }
                 }
             }

@@ -80,7 +80,7 @@ impl<O: Observer<Event>> Game<O> {
                 }
             }
         }
-        self.moved();
+        self.moved(setup);
     }
 
     /// Where an assault of regiment `i` of `seat`, its chips gone, stops
@@ -98,7 +98,7 @@ impl<O: Observer<Event>> Game<O> {
     ) -> Option<i32> {
         let horizon = to_horizon(setup, seat, self.units[seat][i].x)?;
         let (x, f) = (self.units[seat][i].x, facing(seat));
-        let t = setup.scenario.sides[seat].regiments[i].target as usize;
+        let t = self.units[seat][i].target as usize;
         let at = self.units[seat.other()][t].x;
         let terrain = &setup.scenario.terrain;
         let edge = x + f * horizon;
@@ -182,7 +182,7 @@ impl<O: Observer<Event>> Game<O> {
             if self.obs.on() {
                 self.tell_move(setup, seat, i, x, why);
             }
-            self.moved();
+            self.moved(setup);
             self.clear_defeated(setup);
         }
     }
@@ -215,7 +215,7 @@ impl<O: Observer<Event>> Game<O> {
             if self.obs.on() {
                 self.tell_move(setup, seat, i, x, "maneuver");
             }
-            self.moved();
+            self.moved(setup);
             self.clear_defeated(setup);
         }
     }
@@ -280,7 +280,7 @@ impl<O: Observer<Event>> Game<O> {
             if self.obs.on() {
                 self.tell_move(setup, seat, i, x, "withdraws_unrallied");
             }
-            self.moved();
+            self.moved(setup);
         }
     }
 }

@@ -46,7 +46,7 @@ impl<O: Observer<Event>> Game<O> {
             self.tell_unloaded(setup, seat, 1 << i, "assault");
         }
         self.loaded[seat] &= !(1 << i);
-        self.moved();
+        self.moved(setup);
         if !defending {
             let a = &mut self.assaults[slot];
             a.attackers &= !(1 << i);

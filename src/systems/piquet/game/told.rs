@@ -110,10 +110,11 @@ impl<O: Observer<Event>> Game<O> {
         for seat in Seat::BOTH {
             let side = &setup.scenario.sides[seat];
             for (i, regiment) in side.regiments().iter().enumerate() {
-                let plan = regiment.plan[..regiment.plan_len as usize]
-                    .iter()
-                    .map(|o| o.name())
-                    .collect();
+                // A chosen regiment's plan is its player's: told as "chosen".
+                let plan = match regiment.chosen {
+                    true => vec!["chosen"],
+                    false => regiment.plan().iter().map(|o| o.name()).collect(),
+                };
                 let target = regiment
                     .has_target
                     .then(|| name(setup.scenario, seat.other(), regiment.target as usize));

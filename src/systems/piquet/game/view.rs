@@ -116,10 +116,17 @@ impl<O: Observer<Event>> Game<O> {
             let i = idle.trailing_zeros() as usize;
             idle &= idle - 1;
             let regiment = &side.regiments[i];
-            let next = regiment.plan[self.units[seat][i].plan_at as usize];
-            if !self.may_order(setup, seat, p, i, false) {
-                continue;
-            }
+            let next = if side.chosen >> i & 1 == 0 {
+                if !self.may_order(setup, seat, p, i, false) {
+                    continue;
+                }
+                regiment.plan[self.units[seat][i].plan_at as usize]
+            } else {
+                match self.would_order(setup, seat, p, i) {
+                    Some(order) => order,
+                    None => continue,
+                }
+            };
             groups |= 1 << (regiment.brigade as usize * ORDER_KINDS + next as usize);
             let base = match under_figure >> i & 1 {
                 0 => rules.order_cost,
@@ -305,9 +312,15 @@ impl<O: Observer<Event>> Game<O> {
         self.totals[seat].file(status, card, bit, enter);
     }
 
-    /// A change of place: what is in range may differ.
+    /// A change of place: what is in range may differ, and so may what a
+    /// player choosing orders would order (its view is read again).
     #[inline]
-    pub(super) fn moved(&mut self) {
+    pub(super) fn moved<D: Decide>(&mut self, setup: &Setup<'_, D>) {
         self.geometry = self.geometry.wrapping_add(1);
+        for seat in Seat::BOTH {
+            if setup.scenario.sides[seat].chosen != 0 {
+                self.versions[seat] = self.versions[seat].wrapping_add(1);
+            }
+        }
     }
 }

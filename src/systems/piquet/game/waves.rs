@@ -73,7 +73,7 @@ impl<O: Observer<Event>> Game<O> {
             if self.obs.on() {
                 self.tell_move(setup, seat, f, from, "follows");
             }
-            self.moved();
+            self.moved(setup);
             self.clear_defeated(setup);
         }
     }
@@ -175,7 +175,7 @@ impl<O: Observer<Event>> Game<O> {
             self.tell_unloaded(setup, seat, 1 << i, "assault");
         }
         self.loaded[seat] &= !(1 << i);
-        self.moved();
+        self.moved(setup);
         self.set_status(setup, seat, i, Status::Idle);
         self.set_status(setup, seat, f, Status::Closing);
         self.contact_with(setup, seat, f, d, stats);

@@ -148,6 +148,9 @@ pub struct Regiment {
     pub division: u8,
     pub plan: [OrderKind; MAX_PLAN],
     pub plan_len: u8,
+    /// Its orders are chosen by its player on each Officer Check (`orders =
+    /// "chosen"`, its own or its side's), not taken from a plan.
+    pub chosen: bool,
     /// The enemy regiment its assaults go in against, and its fire when in
     /// range.
     pub target: u8,
@@ -199,11 +202,29 @@ impl Regiment {
         &self.plan[..self.plan_len as usize]
     }
 
-    /// The card kinds its plan's orders wait for, one bit each.
+    /// The orders its player may choose for it, one bit each: any, but
+    /// an assault for artillery, which "does not assault".
+    pub fn choices(&self) -> u8 {
+        match self.arm {
+            Arm::Artillery => 0b0111,
+            _ => 0b1111,
+        }
+    }
+
+    /// The card kinds its plan's orders wait for, one bit each; a chosen
+    /// regiment's any order it may be given.
     pub fn plan_kinds(&self) -> u16 {
-        self.plan[..self.plan_len as usize]
-            .iter()
-            .fold(0, |m, order| m | 1 << order.card(self.arm) as u16)
+        let kinds = |orders: &mut dyn Iterator<Item = OrderKind>| {
+            orders.fold(0, |m, order| m | 1 << order.card(self.arm) as u16)
+        };
+        match self.chosen {
+            true => kinds(
+                &mut OrderKind::ALL
+                    .into_iter()
+                    .filter(|&o| self.choices() >> o as u8 & 1 != 0),
+            ),
+            false => kinds(&mut self.plan[..self.plan_len as usize].iter().copied()),
+        }
     }
 }
 
@@ -230,6 +251,8 @@ pub struct Side {
     pub names: Vec<String>,
     /// The card kinds its regiments' plans want at the start.
     pub planned: u16,
+    /// The regiments whose orders their players choose, one bit each.
+    pub chosen: u16,
     /// Each attached subordinate figure's regiment and the rest of its
     /// command (its division and brigade): read once, here, not per card.
     pub figure_commands: Vec<(u8, u16)>,
@@ -442,6 +465,7 @@ impl Scenario {
                 division: 0,
                 plan: [OrderKind::Move; MAX_PLAN],
                 plan_len: 0,
+                chosen: false,
                 target: 0,
                 has_target: false,
                 figure: 0,

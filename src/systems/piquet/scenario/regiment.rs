@@ -169,12 +169,18 @@ impl Regiment {
     }
 
     /// The orders the regiment will be given, in turn: 1 to `MAX_PLAN` of
-    /// them, no assault for artillery.
+    /// them, no assault for artillery; or `"chosen"`, its player choosing
+    /// each. Under a side's `orders = "chosen"` every regiment is chosen
+    /// and a plan it lists is read (and checked) but not followed.
     fn read_plan(&mut self, entry: &toml::Table, field: &str) -> Result<()> {
         let plan_allowed = format!(
-            "a list of 1 to {MAX_PLAN} of {}",
+            "a list of 1 to {MAX_PLAN} of {}, or \"chosen\" (its player chooses each order)",
             OrderKind::NAMES.join(", ")
         );
+        if entry.get("orders").and_then(|v| v.as_str()) == Some("chosen") {
+            self.chosen = true;
+            return Ok(());
+        }
         let plan: Option<Vec<OrderKind>> =
             entry
                 .get("orders")
@@ -197,6 +203,7 @@ impl Regiment {
                 self.plan_len = plan.len() as u8;
                 Ok(())
             }
+            None if self.chosen && entry.get("orders").is_none() => Ok(()),
             _ => Err(bad(
                 &format!("{field}orders"),
                 entry

@@ -36,6 +36,7 @@ impl<'t> Listed<'t> {
                     "attached_to",
                     "subordinates",
                     "regiments",
+                    "orders",
                 ],
             )?;
             listed.tables[seat] = Some(side);
@@ -154,6 +155,15 @@ impl Side {
                 )
             })?,
         };
+        // Who gives the side's orders: each regiment's plan, or its player.
+        let unwritten = &Regiment {
+            chosen: match name(side, &format!("{at}."), "orders", "plans, chosen")? {
+                None | Some("plans") => false,
+                Some("chosen") => true,
+                Some(other) => return Err(bad(&format!("{at}.orders"), other, "plans, chosen")),
+            },
+            ..*unwritten
+        };
         let mut regiments = [*unwritten; MAX_UNITS];
         let enemies = &listed.names[seat.other()];
         for (i, entry) in entries.iter().enumerate() {
@@ -197,6 +207,9 @@ impl Side {
         let artillery = mask(&|r| r.arm == Arm::Artillery);
         let bombards = mask(&|r| r.bombards());
         let owned = std::array::from_fn(|p| mask(&|r| r.player as usize == p));
+        // A chosen regiment's first order is its player's, at the game's
+        // start (`Game::reset`).
+        let chosen = mask(&|r| r.chosen);
         let brigades = std::array::from_fn(|i| {
             let me = &regiments[i];
             mask(&|r| r.brigade == me.brigade && r.division == me.division)
@@ -218,8 +231,9 @@ impl Side {
             }
         }
         let first_groups = [attached, attached | followers]
-            .map(|apart| first_groups(&regiments[..count], &pairs, apart));
+            .map(|apart| first_groups(&regiments[..count], &pairs, apart | chosen));
         Ok(Side {
+            chosen,
             pairs,
             followers,
             attached,
@@ -321,7 +335,7 @@ fn pairs(
             && !a.eight_guns
             && !b.eight_guns
             && (a.brigade, a.division, a.player) == (b.brigade, b.division, b.player)
-            && a.plan() == b.plan();
+            && (a.chosen, a.plan()) == (b.chosen, b.plan());
         if !alike || pairs[i] != 1 << i || pairs[j] != 1 << j {
             return Err(bad(&field, value, companies));
         }

@@ -1,0 +1,274 @@
+//! Orders the players choose (`orders = "chosen"`): what a player sees
+//! of a chosen regiment as it chooses, the choice, the enemy a chosen
+//! assault goes in against, and the free first orders before the first
+//! KARD. The Officer Check's orders (`orders.rs`) ask for the choices and
+//! group them as planned orders are grouped.
+
+use super::*;
+use crate::systems::piquet::strategy::one_of;
+
+impl<O: Observer<Event>> Game<O> {
+    /// What player `p` sees of its chosen regiment `i` (`orders =
+    /// "chosen"`) as it chooses its order.
+    pub(super) fn order_facts<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+    ) -> OrderFacts {
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        let enemy = seat.other();
+        let x = self.units[seat][i].x;
+        let (mut distance, mut enemy_elan) = (None, 0);
+        for unit in &self.units[enemy][..setup.scenario.sides[enemy].count as usize] {
+            if unit.status == Status::Removed {
+                continue;
+            }
+            let d = unit.x.abs_diff(x);
+            if distance.is_none_or(|least| d < least) {
+                (distance, enemy_elan) = (Some(d), unit.elan as u32);
+            } else if distance == Some(d) {
+                enemy_elan = enemy_elan.max(unit.elan as u32);
+            }
+        }
+        let ranges = setup.scenario.ranges;
+        OrderFacts {
+            // With no enemy left there is none to assault.
+            choices: match distance {
+                Some(_) => regiment.choices(),
+                None => regiment.choices() & !(1 << OrderKind::Assault as u8),
+            },
+            distance,
+            engagement: ranges.engagement as u32,
+            reach: reach(ranges, regiment) as u32,
+            elan: self.units[seat][i].elan as u32,
+            full: regiment.elan as u32,
+            enemy_elan,
+        }
+    }
+
+    /// The order player `p` would choose for its chosen regiment `i`, as
+    /// its view is worked out: nothing drawn, nobody asked. Out of the way
+    /// of the planned regiments' view.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn would_order<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        i: usize,
+    ) -> Option<OrderKind> {
+        let at = at!(self, setup, seat, p, 1 << i, None);
+        setup.strategies[seat].order(&at, &self.order_facts(setup, seat, i), None)
+    }
+
+    /// The order player `p` chooses for its chosen regiment `i`, if any.
+    pub(super) fn choose<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        i: usize,
+    ) -> Option<OrderKind> {
+        let facts = self.order_facts(setup, seat, i);
+        let at = at!(self, setup, seat, p, 1 << i, None);
+        setup.strategies[seat].order(&at, &facts, Some(&mut self.seats[seat][p]))
+    }
+
+    /// The enemy a chosen assault of regiment `i` goes in against: its
+    /// named target while that is in the game, else the nearest enemy, one
+    /// drawn from player `p`'s stream among as near (never the first
+    /// listed).
+    pub(super) fn aim_assault<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        i: usize,
+    ) {
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        let enemy = seat.other();
+        let units = &self.units[enemy][..setup.scenario.sides[enemy].count as usize];
+        let in_game = |j: usize| units[j].status != Status::Removed;
+        let target = if regiment.has_target && in_game(regiment.target as usize) {
+            regiment.target as usize
+        } else {
+            let x = self.units[seat][i].x;
+            let least = (0..units.len())
+                .filter(|&j| in_game(j))
+                .map(|j| units[j].x.abs_diff(x))
+                .min();
+            let Some(least) = least else {
+                return;
+            };
+            let nearest = (0..units.len())
+                .filter(|&j| in_game(j) && units[j].x.abs_diff(x) == least)
+                .fold(0u16, |m, j| m | 1 << j);
+            one_of(nearest, &mut self.ties[seat][p])
+        };
+        self.units[seat][i].target = target as u8;
+        if self.obs.on() {
+            let target = told::name(setup.scenario, enemy, target);
+            self.tell_of(setup, seat, i, |decq, kard, side, regiment| Event::Aims {
+                decq,
+                kard,
+                side,
+                regiment,
+                target,
+            });
+        }
+    }
+
+    /// The free orders before the first KARD ("prime the pump") of the
+    /// side's chosen regiments: each regiment's own player chooses, and
+    /// they are grouped as an Officer Check's are, the whole group given
+    /// its order at once.
+    pub(super) fn first_chosen_orders<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat) {
+        let side = &setup.scenario.sides[seat];
+        let mut wanted = [OrderKind::Move; MAX_UNITS];
+        let mut eligible = 0u16;
+        let mut asked = side.chosen & !self.carried_set(setup, seat);
+        while asked != 0 {
+            let i = asked.trailing_zeros() as usize;
+            asked &= asked - 1;
+            if let Some(order) = self.choose(setup, seat, side.regiments[i].player as usize, i) {
+                wanted[i] = order;
+                eligible |= 1 << i;
+            }
+        }
+        let mut left = eligible;
+        while left != 0 {
+            let group = self.order_group(
+                setup,
+                seat,
+                left.trailing_zeros() as usize,
+                eligible,
+                &wanted,
+            );
+            left &= !group;
+            let lead = group.trailing_zeros() as usize;
+            if self.obs.on() {
+                let regiments = told::names(setup.scenario, seat, group);
+                let (order, p) = (wanted[lead].name(), side.regiments[lead].player as usize);
+                let ip = self.players[seat][p].ip;
+                self.tell(setup, seat, p, |decq, kard, side, player| Event::Order {
+                    decq,
+                    kard,
+                    side,
+                    player,
+                    order,
+                    regiments,
+                    cost: 0,
+                    ip,
+                });
+            }
+            let mut members = group;
+            while members != 0 {
+                let i = members.trailing_zeros() as usize;
+                members &= members - 1;
+                let order = wanted[i];
+                self.units[seat][i] = Unit {
+                    order,
+                    chips: setup.scenario.chips[order as usize],
+                    group,
+                    ..self.units[seat][i]
+                };
+                self.set_status(setup, seat, i, Status::Ordered);
+                if order == OrderKind::Assault {
+                    self.aim_assault(setup, seat, side.regiments[i].player as usize, i);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    /// Side a's Line (infantry) and Guns (a medium heavy company, firing
+    /// out to Bombardment range, its own brigade) have their orders chosen;
+    /// b's two regiments stand side by side `distance` away.
+    fn chosen(distance: i32) -> String {
+        format!(
+            "decqs = 1\ndistance = {distance}\n[ranges]\nengagement = 3\nbombardment = 12\n\
+             [chips]\nmove = 8\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
+             [army_deck]\nofficer_check = 14\nmusket_reload = 14\n\
+             [a]\ncommander = \"good\"\norders = \"chosen\"\n\
+             [[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\n\
+             [[a.regiments]]\nname = \"Guns\"\narm = \"artillery\"\nrating = \"medium_heavy,II\"\nbrigade = 2\n\
+             [b]\ncommander = \"good\"\n\
+             [[b.regiments]]\nname = \"Left\"\nrating = \"line,reliable\"\norders = [\"deploy\"]\n\
+             [[b.regiments]]\nname = \"Right\"\nrating = \"line,reliable\"\norders = [\"deploy\"]\n"
+        )
+    }
+
+    #[test]
+    fn a_chosen_regiment_sees_the_nearest_enemy_and_its_reach() {
+        on_side_a(&chosen(20), 0, &[], |setup, game| {
+            // Game start: both far beyond reach, both moved up, free.
+            for i in 0..2 {
+                assert_eq!(game.units[Seat::A][i].order, OrderKind::Move, "{i}");
+                assert_eq!(game.units[Seat::A][i].status, Status::Ordered, "{i}");
+            }
+            let facts = game.order_facts(setup, Seat::A, 0);
+            assert_eq!(facts.choices, 0b1111, "infantry may be given any order");
+            assert_eq!(
+                (facts.distance, facts.engagement, facts.reach),
+                (Some(20), 3, 3)
+            );
+            let guns = game.order_facts(setup, Seat::A, 1);
+            assert_eq!(guns.choices, 0b0111, "artillery does not assault");
+            assert_eq!(guns.reach, 12, "a medium heavy company bombards");
+            // The nearest enemy, and the most Elan among those as near.
+            game.units[Seat::B][0].elan = 7;
+            game.units[Seat::B][1].x = 25;
+            let facts = game.order_facts(setup, Seat::A, 0);
+            assert_eq!((facts.distance, facts.enemy_elan), (Some(20), 7));
+            game.units[Seat::B][1].x = 20;
+            assert_eq!(game.order_facts(setup, Seat::A, 0).enemy_elan, 12);
+            // A removed enemy is no enemy; with none left, no distance.
+            game.units[Seat::B][0].status = Status::Removed;
+            game.units[Seat::B][1].status = Status::Removed;
+            assert_eq!(game.order_facts(setup, Seat::A, 0).distance, None);
+        });
+    }
+
+    #[test]
+    fn the_heuristic_orders_a_chosen_assault_only_against_no_stronger_enemy() {
+        // Line 3" from both of b's regiments, Guns 10" off (within its
+        // reach): an Officer Check orders Line to assault, one of the two
+        // as near drawn, and holds Guns to fire.
+        let mut targets = [0; 2];
+        for index in 0..40 {
+            on_side_a(&chosen(20), 0, &[0, 1], |setup, game| {
+                game.reset(setup, 1, index);
+                for i in 0..2 {
+                    game.set_status(setup, Seat::A, i, Status::Idle);
+                }
+                game.units[Seat::A][0].x = 17;
+                game.units[Seat::A][1].x = 10;
+                game.moved(setup);
+                game.players[Seat::A][0].ip = 18;
+                let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+                game.officer_check(setup, Seat::A, 0, &mut stats, &mut tally);
+                let issued = stats.sides[Seat::A].orders_issued;
+                assert_eq!(issued, [0, 0, 0, 1], "one assault, no order for Guns");
+                assert_eq!(game.units[Seat::A][0].order, OrderKind::Assault);
+                assert_eq!(game.units[Seat::A][1].status, Status::Idle);
+                targets[game.units[Seat::A][0].target as usize] += 1;
+                // Weaker than the enemy, Line is held back: no order, no IP.
+                game.set_status(setup, Seat::A, 0, Status::Idle);
+                game.units[Seat::A][0].elan = 11;
+                let spent = game.decq.spent[Seat::A][Spend::Orders as usize];
+                game.officer_check(setup, Seat::A, 0, &mut stats, &mut tally);
+                assert_eq!(stats.sides[Seat::A].orders_issued, issued);
+                assert_eq!(game.decq.spent[Seat::A][Spend::Orders as usize], spent);
+            });
+        }
+        // Equal choices are drawn, never taken in the listing's order.
+        assert!(targets.iter().all(|&n| n >= 8), "{targets:?}");
+    }
+}

@@ -1,0 +1,359 @@
+"""Chosen orders in the Piquet model (`piquet.py`): a side's or a regiment's `orders = "chosen"` (docs/piquet.md,
+**Chosen orders.**; docs/agents.md, decision `order`). `Chosen` is a part of `piquet._Game`: it reads the game's
+regiments (`self.regs`), players, KARD (`self.gk`) and rules (`self.r`, the configuration's strategies in
+`_strategies`) and reports through its `fail`. Written, as the rest of the checker, from the seed text and the docs,
+never from the crate's source. What it holds a trace to:
+
+- the opening: a chosen regiment's `regiment` event has the plan `["chosen"]` (a plan the scenario lists for it is
+  ignored), a planned one its scenario plan; a chosen regiment starts idle, with no order;
+- the free first orders ("as many orders of any type" before the first card): after the opening and before the first
+  `decq_start`, `decq` 0, each an `order` for 0 IP (its `ip` the player's, unchanged) to chosen regiments of the
+  player's own, never carried by another's orders (a second line in line, an attached company), each at most once,
+  followed by their `status` idle -> ordered, and by an `aims` for each when an assault;
+- every order to a chosen regiment (free, or on an Officer Check whose action is `orders`, paid or `not_ordered`):
+  `move`, `maneuver`, `deploy` or `assault`, never an assault for artillery; grouped as planned orders are (note 9):
+  under order_groups = whole a whole division (all its regiments in the game, carried ones aside, in the group), else
+  a whole brigade, else the regiment alone (or a Russian twelve-gun pair), and never split: the regiments of a
+  division or brigade all given the same order on one Officer Check (or among the free orders) are given it as one
+  group; under idle_alike the regiments of one division (one brigade when none is named) wanting the same order are
+  one group; each regiment in at most one group an Officer Check;
+- `aims` right after the order (and its statuses) of a chosen assault, one for each regiment of the group and for no
+  other: the regiment's scenario `target` while that is not removed, else one of the enemy regiments not removed
+  nearest to it on the axis; the assault then goes in against that regiment (`assault_begins`, `joins_assault`,
+  `objective_taken`, a second line sent in or cavalry going on through aside), and its horizon (objective_horizons)
+  is reckoned against it;
+- the heuristic's choice (a side whose seat plays `heuristic`, its `assault_at_elan` the configuration's, 60 by
+  default): with d the distance to the nearest enemy regiment not removed and the reach Engagement range (for medium
+  heavy and heavy artillery the greater of Bombardment and Engagement range), a chosen regiment is ordered `move`
+  exactly when d > reach, `assault` only from d <= Engagement range against nearest enemies holding at most
+  assault_at_elan and no more Elan than it, nothing else (no Deploy, no Maneuver: a Maneuver out of an assault it
+  fights is the separate order of rule assault_maneuver), and every idle chosen regiment of its own it would order
+  (move or assault, by that rule) is in one of the Officer Check's groups (ordered or `not_ordered`), and among the
+  free first orders.
+"""
+
+from piquet_text import T_FORMAT
+
+T_CHOSEN = ('docs/piquet.md, Chosen orders: "on each Officer Check\'s orders the player chooses, for each of its idle '
+            'chosen regiments, Move, Maneuver, Deploy, an assault (not for artillery) or no order (decision `order`); '
+            'the regiments are then grouped as planned ones are (a whole division or brigade wanting the same order is '
+            'one order, one cost) and `issue` decides whether to pay for each group"')
+T_FREE = ('"as many orders of any type" before the first card, free (docs/piquet.md, Chosen orders: "Before the first '
+          'KARD each chosen regiment\'s player chooses its free first order ..., told as a free `order`"; a regiment '
+          'carried by another\'s orders takes none)')
+T_AIMS = ('docs/piquet.md, Chosen orders: "A chosen assault goes in against the regiment\'s named `target` while that is '
+          'in the game, else against the nearest enemy regiment, one drawn from the player\'s stream among as near '
+          '(told as `aims`)"')
+T_HEURISTIC = ('docs/piquet.md, Chosen orders: "The heuristic moves a regiment up while no enemy is within its fire\'s '
+               'reach, orders the assault from Engagement range once the nearest enemy holds at most `assault_at_elan` '
+               'and no more Elan than the regiment, and otherwise holds it where it stands to fire (no order); it neither '
+               'deploys ... nor maneuvers" (docs/agents.md, `order`: `reach`, Bombardment range for medium heavy and '
+               'heavy artillery)')
+T_GROUPS = ('"An order can be issued to a regiment, a brigade, or a division" (note 9; order_groups = whole: a whole '
+            'division, else a whole brigade, all of whose regiments wait for the same order, else the regiment alone; '
+            'idle_alike: those of its division, or brigade, with the same order)')
+
+KINDS = ("move", "maneuver", "deploy", "assault")
+# The kinds of event an Officer Check's orders (and the free first orders) are told in.
+ORDER_EVENTS = ("order", "not_ordered", "status", "aims")
+
+
+class Chosen:
+    """Chosen orders: the opening plan, the free first orders, each chosen order's kind and group, the aims of a chosen
+    assault and the heuristic's choices."""
+
+    # --- the opening ------------------------------------------------------------------------------------
+    def read_plan(self, g, e, s):
+        """`g`'s plan from its regiment event `e` and scenario entry `s`: `["chosen"]` under the side's or its own
+        `orders = "chosen"`, else the scenario's plan."""
+        g.chosen = self.sc.get(g.side, {}).get("orders") == "chosen" or s.get("orders") == "chosen"
+        g.plan = list(self.f(e, "plan"))
+        want = ["chosen"] if g.chosen else list(s.get("orders", []))
+        if g.plan != want:
+            self.fail(T_FORMAT + " (the regiment event's `plan`: [\"chosen\"] for a chosen regiment)",
+                      "%r's plan %r; the scenario's %r%s" % (g.name, g.plan, want,
+                                                             ", its side's orders chosen" if g.chosen else ""))
+        g.aim = None  # the regiment its chosen assault goes in against (`aims`)
+        if g.chosen:
+            self.seen["chosen regiments"] += 1
+
+    def strategy(self, side):
+        """(name, params) of the seat's player (`--strategy SEAT=NAME[:k=v,...]`; heuristic by default)."""
+        return self.r.get("_strategies", {}).get(side, ("heuristic", {}))
+
+    def heuristic_elan(self, side):
+        """The side's heuristic's assault_at_elan, or None when the side's player is not the heuristic."""
+        name, params = self.strategy(side)
+        if name != "heuristic":
+            return None
+        return int(params.get("assault_at_elan", 60))
+
+    # --- the field, as the heuristic sees it --------------------------------------------------------------
+    def reach(self, g):
+        """Its fire's reach: Engagement range, for medium heavy and heavy artillery the greater of Bombardment and
+        Engagement range."""
+        if g.arm == "artillery" and g.die in (8, 12):
+            return max(self.B, self.E)
+        return self.E
+
+    def nearest(self, g):
+        """(distance, [the nearest enemy regiments not removed]) of `g`; (None, []) with none."""
+        foes = [x for x in self.regs.values() if x.side != g.side and x.status != "removed"]
+        d = min((abs(x.at - g.at) for x in foes), default=None)
+        return d, [x for x in foes if abs(x.at - g.at) == d]
+
+    def heuristic_choice(self, g, aae):
+        """The heuristic's order for chosen `g` (`aae`: its assault_at_elan): move beyond reach, an assault from
+        Engagement range at nearest enemies no stronger, else none."""
+        d, near = self.nearest(g)
+        if d is None:
+            return "none", d, near
+        if d > self.reach(g):
+            return "move", d, near
+        most = max(x.elan for x in near)
+        if g.arm != "artillery" and d <= self.E and most <= aae and most <= g.elan:
+            return "assault", d, near
+        return "none", d, near
+
+    # --- each chosen order --------------------------------------------------------------------------------
+    def chosen_kind(self, p, g, order):
+        """A chosen regiment `g` (idle) is given `order` by player `p`: a kind the text has, no assault for artillery,
+        and, for the heuristic, its choice."""
+        if order not in KINDS:
+            self.fail(T_CHOSEN, "chosen %r is given a %r order" % (g.name, order))
+        if order == "assault" and g.arm == "artillery":
+            self.fail(T_CHOSEN + ' / docs/piquet.md: "artillery defends but does not assault"',
+                      "chosen artillery %r is ordered to assault" % g.name)
+        if order == "assault" and self.nearest(g)[0] is None:
+            self.fail(T_CHOSEN + " (docs/agents.md: no assault is offered with no enemy left)",
+                      "chosen %r is ordered to assault with every enemy removed" % g.name)
+        aae = self.heuristic_elan(p["side"])
+        if aae is None:
+            self.seen["chosen orders " + order] += 1
+            return
+        want, d, near = self.heuristic_choice(g, aae)
+        if order != want:
+            if order in ("deploy", "maneuver"):
+                why = "the heuristic neither deploys nor maneuvers a chosen regiment"
+            elif order == "move":
+                why = "it moves only while the nearest enemy is beyond its reach (%d)" % self.reach(g)
+            elif want == "move":
+                why = "the nearest enemy is beyond its reach (%d): it moves" % self.reach(g)
+            else:
+                why = ("it assaults only from Engagement range (%d) nearest enemies holding at most %d and at most its "
+                       "own %d Elan" % (self.E, aae, g.elan))
+            self.fail(T_HEURISTIC, "the heuristic orders chosen %r (%s, Elan %d, at %r) to %s; the nearest enemy %s "
+                                   "%s inches away, Elan %s: %s" % (
+                                       g.name, g.arm, g.elan, g.at, order, [x.name for x in near], d,
+                                       [x.elan for x in near], why))
+        self.seen["heuristic chosen orders " + order] += 1
+
+    # --- groups ---------------------------------------------------------------------------------------
+    def carried(self, g):
+        return self.in_line(g) or self.attached(g)
+
+    def unit_of(self, g, level):
+        """The regiments in the game of `g`'s division (`level` "division"; [] when it names none) or brigade,
+        those carried by another's orders aside."""
+        side = [self.regs[n] for n in self.order[g.side]]
+        side = [m for m in side if m.status != "removed" and not self.carried(m)]
+        if level == "division":
+            return [m for m in side if g.division and m.division == g.division]
+        return [m for m in side if m.brigade == g.brigade and m.division == g.division]
+
+    def pair_of(self, g):
+        return [m for m in self.regs.values() if m is g or m.name == g.pair or g.name == m.pair]
+
+    def open_orders(self, key):
+        """The groups told so far under the Officer Check (or the free first orders) `key`."""
+        if getattr(self, "orders_key", None) != key:
+            self.settle_orders()
+            self.orders_key = key
+            self.groups = []  # (names, order)
+        return self.groups
+
+    def note_group(self, p, regs, order, key):
+        """A group told (`order` or `not_ordered`): each regiment in one group a check; one with a chosen regiment
+        formed as note 9 has it."""
+        groups = self.open_orders(key)
+        for n in regs:
+            if any(n in names for names, _ in groups):
+                self.fail(T_GROUPS, "%r is in two groups on one Officer Check" % n)
+        members = [self.reg(n) for n in regs]
+        if any(m.status == "fighting" for m in members):
+            groups.append((list(regs), "out of an assault"))  # a Maneuver out of an assault: a group of its own
+            return
+        groups.append((list(regs), order))
+        if not any(getattr(m, "chosen", False) for m in members):
+            return
+        self.seen["chosen groups of %d" % len(regs)] += 1
+        same = set(n for names, o in groups if o == order for n in names)
+        names = set(regs)
+        g = members[0]
+        if self.r.get("order_groups", "whole") == "whole":
+            division, brigade = self.unit_of(g, "division"), self.unit_of(g, "brigade")
+            shapes = [set(m.name for m in division), set(m.name for m in brigade), set(m.name for m in self.pair_of(g)),
+                      {g.name}]
+            if len(regs) > 1 and names not in shapes:
+                self.fail(T_GROUPS, "one order to %r, neither a whole division (%r), a whole brigade (%r) nor one "
+                                    "regiment" % (regs, sorted(shapes[0]), sorted(shapes[1])))
+            for m in members:
+                for level in ("division", "brigade"):
+                    unit = set(x.name for x in self.unit_of(m, level))
+                    if unit and unit <= same and not any(unit <= set(ns) for ns, o in groups if o == order):
+                        self.fail(T_GROUPS, "every regiment of %r's %s %r is given %s on this Officer Check, not as one "
+                                            "order: %r" % (m.name, level, sorted(unit), order,
+                                                           [ns for ns, o in groups if o == order and set(ns) & unit]))
+        else:
+            def key_of(m):
+                return ("division", m.division) if m.division else ("brigade", m.brigade)
+            keys = set(key_of(m) for m in members)
+            pairs = set(m.name for m in self.pair_of(g))
+            if len(keys) > 1 and names != pairs:
+                self.fail(T_GROUPS + " (order_groups = idle_alike)", "one order to %r, of more than one division or "
+                                                                     "brigade" % regs)
+            for ns, o in groups[:-1]:
+                if o == order and any(key_of(self.reg(n)) in keys for n in ns):
+                    self.fail(T_GROUPS + " (order_groups = idle_alike)", "%r and %r, of one %s, both given %s on this "
+                                                                         "Officer Check, not as one order"
+                              % (ns, regs, "/".join(map(str, sorted(keys)[0])), order))
+
+    def settle_orders(self, at_next=False):
+        """The Officer Check's (or the free) orders are all told (by the event just read, or, `at_next`, by the next):
+        each chosen assault aimed, and every idle chosen regiment the heuristic would order in a group."""
+        self.check_aims(at_next)
+        key = getattr(self, "orders_key", None)
+        if key is None:
+            return
+        self.orders_key = None
+        side, name, free = key[0], key[1], key[2]
+        aae = self.heuristic_elan(side)
+        if aae is None:
+            return
+        p = self.players[(side, name)]
+        if p.get("attached") and self.reg(p["attached"]).status != "removed" and not free:
+            return  # an attached player orders no other regiment
+        told = set(n for names, _ in self.groups for n in names)
+        for g in self.regs.values():
+            if not getattr(g, "chosen", False) or g.side != side or g.player != name or self.carried(g) \
+                    or g.name in told:
+                continue
+            if g.status != "idle":
+                continue
+            want, d, near = self.heuristic_choice(g, aae)
+            if want != "none":
+                self.fail(T_HEURISTIC, "the heuristic gives idle chosen %r (%s at %r, Elan %d) no order %s; the nearest "
+                                       "enemy %r is %s inches away (reach %d, Engagement range %d), Elan %r: it would "
+                                       "order %s" % (g.name, g.arm, g.at, g.elan,
+                                                     "among the free first orders" if free else "on this Officer Check",
+                                                     [x.name for x in near], d, self.reach(g), self.E,
+                                                     [x.elan for x in near], want), at_next=at_next)
+
+    def orders_settle(self, kind):
+        """At each event (`kind`) of the game: one that tells no orders ends the Officer Check's."""
+        if kind in ("status", "aims"):
+            return
+        if kind not in ORDER_EVENTS:
+            self.settle_orders()
+        else:
+            self.check_aims()
+
+    # --- the free first orders -------------------------------------------------------------------------
+    def free_orders(self):
+        """The free first orders of chosen regiments: `decq` 0 events before the first decq_start."""
+        self.aims_due = {}
+        self.orders_key = None
+        c = self.c
+        while c.peek() is not None and c.peek_kind() != "decq_start":
+            e = c.next()
+            k = e.get("event")
+            if e.get("decq") != 0 or e.get("kard") not in (0, 1):
+                self.fail(T_FORMAT, "a %r event outside a DECQ" % k)
+            self.orders_settle(k)
+            if k == "order":
+                self.on_free_order(e)
+            elif k in ("status", "aims"):
+                getattr(self, "on_" + k)(e)
+            else:
+                self.fail(T_FREE, "a %r event before the first DECQ, among the free first orders" % k)
+        self.settle_orders(at_next=True)
+
+    def on_free_order(self, e):
+        p = self.ev_player(e)
+        regs, order = self.f(e, "regiments"), self.f(e, "order")
+        if not regs:
+            self.fail(T_FREE, "a free order to no regiment")
+        for n in regs:
+            g = self.reg(n)
+            if not g.chosen:
+                self.fail(T_FREE, "a free order to %r, whose first order its plan %r gave" % (n, g.plan))
+            if self.carried(g):
+                self.fail(T_FREE, "a free order to %r, carried by %r's orders" % (n, g.lead or g.attached_to))
+            if g.side != p["side"] or g.player != p["name"]:
+                self.fail(T_FREE, "player %r gives %r a free first order; its player is %r" % (p["name"], n, g.player))
+            if g.status != "idle":
+                self.fail(T_FREE, "%r is given a free first order while %s" % (n, g.status))
+            self.chosen_kind(p, g, order)
+        self.note_group(p, regs, order, (p["side"], p["name"], True))
+        if self.f(e, "cost") != 0:
+            self.fail(T_FREE, "a free first order for %r IP" % e["cost"])
+        self.pay(p, e, 0, paid=False)
+        self.given(regs, order, (0, "free", tuple(regs)))
+        self.seen["free first orders"] += 1
+
+    def given(self, regs, order, order_id):
+        """`regs` are given `order`: a chosen assault is aimed next."""
+        for n in regs:
+            g = self.reg(n)
+            g.order = order
+            g.order_id = order_id
+            g.chips = None
+            g.pending_status = ("ordered", self.gk)
+            g.aim = None
+            if g.chosen and order == "assault":
+                self.aims_due[n] = self.gk
+
+    # --- aims ---------------------------------------------------------------------------------------------
+    def check_aims(self, at_next=False):
+        for n in self.aims_due:
+            self.fail(T_AIMS, "%r's chosen assault is not aimed (no `aims` after its order)" % n, at_next=at_next)
+
+    def on_aims(self, e):
+        g = self.reg(self.f(e, "regiment"))
+        t = self.reg(self.f(e, "target"))
+        if g.side != self.f(e, "side"):
+            self.fail(T_FORMAT, "%r aims for side %r" % (g.name, e["side"]))
+        if g.name not in self.aims_due:
+            self.fail(T_AIMS, "%r aims at %r, given no chosen assault just before (%s, order %r)"
+                      % (g.name, t.name, g.status, g.order))
+        del self.aims_due[g.name]
+        named = self.regs.get(g.target) if g.target else None
+        if named is not None and named.status != "removed":
+            if t is not named:
+                self.fail(T_AIMS, "%r aims at %r; its named target %r is in the game" % (g.name, t.name, named.name))
+            self.seen["aims at the named target"] += 1
+        else:
+            d, near = self.nearest(g)
+            if t not in near:
+                self.fail(T_AIMS, "%r (at %r) aims at %r at %r; %s, the nearest enemy: %r at %s inches" % (
+                    g.name, g.at, t.name, t.at, "its named target %r is removed" % g.target if g.target else
+                    "it names no target", [x.name for x in near], d))
+            self.seen["aims at the nearest enemy"] += 1
+        g.aim = t.name
+
+    def assault_target(self, g):
+        """The regiment `g`'s assault goes in against: a chosen assault's aimed one, else its scenario target."""
+        name = g.aim if getattr(g, "chosen", False) and g.aim else g.target
+        return self.regs.get(name) if name else None
+
+    def check_aimed(self, g, target, how):
+        """A chosen regiment's assault (`how`) goes in against the regiment it aimed at; a second line sent in and
+        cavalry going on through aside."""
+        if not getattr(g, "chosen", False) or g.order != "assault" or g.status not in ("ordered", "closing"):
+            return
+        if self.sent_now(g) is not None or self.going_on(g) or getattr(g, "onward", None):
+            return
+        if g.aim != target.name:
+            self.fail(T_AIMS, "chosen %r's assault goes in against %r (%s); it aimed at %r" % (g.name, target.name, how,
+                                                                                           g.aim))
+        self.seen["chosen assaults in against the aimed"] += 1

@@ -1,0 +1,365 @@
+"""Piquet Regimental's chosen orders (`orders = "chosen"`, piquet_chosen.py): real traces pass, and each corruption
+of their free first orders, chosen orders, groups, aims and the heuristic's choices is reported.
+
+    python3 -m unittest discover -s tests/checker
+"""
+
+import os
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import check_traces  # noqa: E402
+from fixture import MANIFEST, CheckerCase, index_of, read_events  # noqa: E402
+import piquet  # noqa: E402
+
+# fixtures/piquet-chosen.toml (both sides chosen), game 17, the heuristics: free first orders (a's and b's line
+# brigades each one Move order, the rest alone); a's brigade ordered to assault as one order, each regiment aimed at
+# its named target, Light (none named) at the nearest enemy; objectives taken and assaults in against the aimed.
+P_CHOSEN = "piquet-chosen-g17.jsonl"
+# The same scenario, game 4, random vs random: chosen Deploy and Maneuver orders, assaults aimed at the nearest enemy.
+P_RANDOM = "piquet-chosen-random-g4.jsonl"
+# fixtures/piquet-chosen-battery.toml (side a chosen, its medium heavy foot battery too; side b planned), game 4: the
+# battery, with b within its Bombardment range, never ordered; a's brigade assaults as one order.
+P_BATTERY = "piquet-chosen-battery-g4.jsonl"
+# fixtures/piquet-chosen.toml, game 0: the heuristic holds regiments at Engagement range of a stronger enemy.
+P_HELD = "piquet-chosen-g0.jsonl"
+
+
+def cload(name=P_CHOSEN):
+    events = read_events(name)
+    rules = check_traces.rules_of(piquet, {}, MANIFEST[name][1:])
+    return events, rules
+
+
+def places(ev, upto):
+    """Each regiment's place, Elan and status before event `upto`."""
+    at, elan, status = {}, {}, {}
+    for e in ev[:upto]:
+        k = e["event"]
+        if k == "regiment":
+            at[e["regiment"]], elan[e["regiment"]], status[e["regiment"]] = e["at"], e["elan"], "idle"
+        elif k == "moves":
+            at[e["regiment"]] = e["to"]
+        elif k == "status":
+            status[e["regiment"]] = e["to"]
+        elif k in ("hit", "rally"):
+            elan[e["regiment"]] = e["elan"]
+    return at, elan, status
+
+
+class PiquetChosenTest(CheckerCase):
+    MODEL = piquet
+
+    def first(self, ev, event, start=0, **kw):
+        return index_of(ev, lambda e: e["event"] == event and all(e.get(k) == v for k, v in kw.items()), start)
+
+    def test_fixtures_pass_and_exercise_chosen_orders(self):
+        stats = {}
+        for name in (P_CHOSEN, P_RANDOM, P_BATTERY, P_HELD):
+            ev, r = cload(name)
+            self.assertEqual(piquet.check(ev, r, stats), [], name)
+        for k in ("chosen regiments", "free first orders", "chosen groups of 1", "chosen groups of 2",
+                  "aims at the named target", "aims at the nearest enemy", "chosen assaults in against the aimed",
+                  "heuristic chosen orders move", "heuristic chosen orders assault", "chosen orders deploy",
+                  "chosen orders maneuver"):
+            self.assertTrue(stats.get(k), k)
+
+    def test_strategies_are_read_from_the_arguments(self):
+        _, r = cload(P_RANDOM)
+        self.assertEqual(r["_strategies"], {"a": ("random", {}), "b": ("random", {})})
+        r = piquet.rules_args({}, ["--strategy", "a=heuristic:assault_at_elan=5,retire_at_elan=100"])
+        self.assertEqual(r["_strategies"]["a"], ("heuristic", {"assault_at_elan": "5", "retire_at_elan": "100"}))
+
+    # --- the opening -----------------------------------------------------------------------------------
+    def test_a_chosen_regiment_told_with_its_listed_plan(self):
+        ev, r = cload()
+        ev[1]["plan"] = ["move", "assault"]  # the scenario lists it; the side's orders are chosen
+        self.assertReports(ev, r, 1, "'1st Line''s plan", "['chosen']")
+
+    def test_a_planned_regiment_told_chosen(self):
+        ev, r = cload(P_BATTERY)
+        ev[6]["plan"] = ["chosen"]  # b's Grenadiers follow their plan
+        self.assertReports(ev, r, 6, "'Grenadiers''s plan", "deploy")
+
+    # --- the free first orders ----------------------------------------------------------------------------
+    def test_a_free_order_with_a_cost(self):
+        ev, r = cload()
+        i = self.first(ev, "order", decq=0)
+        ev[i]["cost"] = 1
+        ev[i]["ip"] -= 1
+        self.assertReports(ev, r, i, "a free first order for 1 IP")
+
+    def test_a_free_order_that_spends_initiative(self):
+        ev, r = cload()
+        i = self.first(ev, "order", decq=0)
+        ev[i]["ip"] -= 1
+        self.assertReports(ev, r, i, "IP after it")
+
+    def test_a_free_order_after_the_first_decq_start(self):
+        ev, r = cload(P_RANDOM)  # (the heuristic would miss it among the free orders first)
+        i = self.first(ev, "order", decq=0)
+        j = self.first(ev, "turn") - 2  # after the first decq_start and its deals
+        moved = ev[i:i + 2]
+        del ev[i:i + 2]
+        ev[j:j] = moved
+        self.assertReports(ev, r, j, "a DECQ 0 event in DECQ 1")
+
+    def test_a_free_order_to_a_planned_regiment(self):
+        ev, r = cload(P_BATTERY)
+        i = self.first(ev, "decq_start")
+        ev[i:i] = [{"event": "order", "decq": 0, "kard": 1, "side": "b", "player": "commander", "order": "deploy",
+                    "regiments": ["Grenadiers"], "cost": 0, "ip": ev[10]["ip"]}]
+        self.assertReports(ev, r, i, "a free order to 'Grenadiers'", "its plan")
+
+    def test_a_regiment_given_two_free_orders(self):
+        ev, r = cload()
+        i = self.first(ev, "order", decq=0, regiments=["Light"])
+        ev[i + 2:i + 2] = [dict(ev[i], order="move"), dict(ev[i + 1])]
+        self.assertReports(ev, r, i + 2, "'Light' is given a free first order while ordered")
+
+    def test_a_brigade_split_among_the_free_orders(self):
+        # a's line brigade, both Move: one order, not two ("before its group is complete")
+        ev, r = cload()
+        i = self.first(ev, "order", decq=0, regiments=["1st Line", "2nd Line"])
+        one, two = dict(ev[i], regiments=["1st Line"]), dict(ev[i], regiments=["2nd Line"])
+        ev[i:i + 3] = [one, ev[i + 1], two, ev[i + 2]]
+        self.assertReports(ev, r, i + 2, "every regiment of '2nd Line''s brigade", "not as one order")
+
+    def test_a_group_that_is_no_brigade(self):
+        ev, r = cload()
+        i = self.first(ev, "order", decq=0, regiments=["Light"])
+        j = self.first(ev, "order", decq=0, regiments=["Hussars"])
+        ev[i]["regiments"] = ["Light", "Hussars"]
+        ev[i + 1:i + 1] = [dict(ev[j + 1])]
+        del ev[j + 1:j + 3]
+        self.assertReports(ev, r, i, "neither a whole division", "nor one regiment")
+
+    def test_the_heuristic_leaves_a_regiment_out_of_the_free_orders(self):
+        # 10 inches from every enemy, beyond its reach (3): the heuristic moves it up
+        ev, r = cload()
+        i = self.first(ev, "order", decq=0, regiments=["Hussars"])
+        del ev[i:i + 2]
+        # a's free orders are all told when b's begin
+        self.assertReports(ev, r, self.first(ev, "order", side="b"), "no order among the free first orders",
+                           "'Hussars'", "would order move")
+
+    def test_the_heuristic_leaves_the_last_regiment_out_of_the_free_orders(self):
+        ev, r = cload()
+        i = self.first(ev, "order", decq=0, regiments=["Dragoons"])
+        del ev[i:i + 2]
+        self.assertReports(ev, r, i, "no order among the free first orders", "'Dragoons'", "would order move")
+
+    def test_the_heuristic_deploys_among_the_free_orders(self):
+        ev, r = cload()
+        i = self.first(ev, "order", decq=0, regiments=["Light"])
+        ev[i]["order"] = "deploy"
+        self.assertReports(ev, r, i, "the heuristic orders chosen 'Light'", "neither deploys nor maneuvers")
+
+    def test_the_random_player_may_deploy(self):
+        ev, r = cload(P_RANDOM)
+        self.assertTrue(any(e["event"] == "order" and e["order"] == "deploy" for e in ev))
+        self.assertEqual(piquet.check(ev, r), [])
+        # read as the heuristic's, the same trace is impossible
+        self.assertReports(ev, dict(r, _strategies={}), None, "the heuristic")
+
+    # --- chosen orders on an Officer Check ----------------------------------------------------------
+    def test_a_chosen_order_of_no_kind(self):
+        ev, r = cload(P_RANDOM)
+        i = self.first(ev, "order", start=self.first(ev, "decq_start"))
+        ev[i]["order"] = "fire"
+        self.assertReports(ev, r, i, "is given a 'fire' order")
+
+    def test_a_chosen_assault_for_artillery(self):
+        ev, r = cload(P_BATTERY)
+        i = self.first(ev, "officer_check", side="a", action="orders")
+        j = i + 1
+        ev[j:j] = [{"event": "order", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "a", "player": "commander",
+                    "order": "assault", "regiments": ["Foot battery"], "cost": 1, "ip": ev[j]["ip"] + 1}]
+        self.assertReports(ev, r, j, "chosen artillery 'Foot battery' is ordered to assault")
+
+    def test_the_heuristic_moves_within_reach(self):
+        # a's line brigade, 3 inches from b's (its reach), is ordered to assault; a Move instead
+        ev, r = cload()
+        i = self.first(ev, "order", order="assault", regiments=["1st Line", "2nd Line"])
+        ev[i]["order"] = "move"
+        del ev[i + 3]  # 1st Line's aims
+        del ev[i + 4]  # 2nd Line's aims
+        self.assertReports(ev, r, i, "the heuristic orders chosen '1st Line'", "to move",
+                           "moves only while the nearest enemy is beyond its reach (3)")
+
+    def test_the_heuristic_assaults_from_beyond_engagement_range(self):
+        ev, r = cload()
+        i = self.first(ev, "order", order="move", regiments=["Light"], start=self.first(ev, "decq_start"))
+        ev[i]["order"] = "assault"
+        self.assertReports(ev, r, i, "the heuristic orders chosen 'Light'", "to assault", "beyond its reach")
+
+    def test_the_heuristic_assaults_a_stronger_enemy(self):
+        # game 0, DECQ 3, KARD 2: a's line brigade (6 and 4 Elan) 3 inches from the Grenadiers (8) is held; Light,
+        # no weaker, assaults them
+        ev, r = cload(P_HELD)
+        i = self.first(ev, "order", order="move", regiments=["Hussars"], decq=3, kard=2)
+        e = ev[i]
+        at, elan, _ = places(ev, i)
+        self.assertEqual((abs(at["1st Line"] - at["Grenadiers"]), elan["1st Line"], elan["Grenadiers"]), (3, 6, 8))
+        ev[i + 2:i + 2] = [dict(e, order="assault", regiments=["1st Line", "2nd Line"], ip=e["ip"] - 1)]
+        self.assertReports(ev, r, i + 2, "the heuristic orders chosen '1st Line' (infantry, Elan 6,", "to assault",
+                           "['Grenadiers'] 3 inches away, Elan [8]", "at most its own 6 Elan")
+
+    def test_the_heuristic_assaults_above_assault_at_elan(self):
+        # a's brigade assaults with Militia and Dragoons (2 and 4 Elan) the nearest: not with assault_at_elan 3
+        ev, r = cload()
+        i = self.first(ev, "order", order="assault", regiments=["1st Line", "2nd Line"])
+        r = dict(r, _strategies={"a": ("heuristic", {"assault_at_elan": "3"})})
+        self.assertReports(ev, r, i, "the heuristic orders chosen '1st Line'", "to assault", "holding at most 3")
+
+    def test_assault_at_elan_of_another_strategy_is_not_the_heuristics(self):
+        ev, r = cload()
+        self.assertEqual(piquet.check(ev, dict(r, _strategies={"a": ("hoarder", {"assault_at_elan": "3"})})), [])
+
+    def test_the_heuristic_maneuvers_a_chosen_regiment(self):
+        ev, r = cload()
+        i = self.first(ev, "order", order="move", regiments=["Hussars"], start=self.first(ev, "decq_start"))
+        ev[i]["order"] = "maneuver"
+        self.assertReports(ev, r, i, "the heuristic orders chosen 'Hussars'", "neither deploys nor maneuvers")
+
+    def test_the_heuristic_leaves_out_a_regiment_it_would_move(self):
+        ev, r = cload()
+        i = self.first(ev, "order", order="move", regiments=["Hussars"], start=self.first(ev, "decq_start"))
+        del ev[i:i + 2]
+        # the player keeps the IP it would have paid, which later events contradict, but the order is missed first
+        self.assertReports(ev, r, i, "gives idle chosen 'Hussars'", "no order on this Officer Check",
+                           "would order move")
+
+    def test_a_brigade_split_on_an_officer_check(self):
+        ev, r = cload()
+        i = self.first(ev, "order", order="move", regiments=["1st Line", "2nd Line"],
+                       start=self.first(ev, "decq_start"))
+        one = dict(ev[i], regiments=["1st Line"])
+        two = dict(ev[i], regiments=["2nd Line"], ip=ev[i]["ip"] - 1)
+        ev[i:i + 3] = [one, ev[i + 1], two, ev[i + 2]]
+        self.assertReports(ev, r, i + 2, "every regiment of '2nd Line''s brigade", "move", "not as one order")
+
+    def test_a_split_group_under_idle_alike(self):
+        ev, r = cload()
+        r = dict(r, order_groups="idle_alike")
+        self.assertEqual(piquet.check(ev, r), [])
+        i = self.first(ev, "order", order="move", regiments=["1st Line", "2nd Line"],
+                       start=self.first(ev, "decq_start"))
+        ev[i:i + 3] = [dict(ev[i], regiments=["1st Line"]), ev[i + 1],
+                       dict(ev[i], regiments=["2nd Line"], ip=ev[i]["ip"] - 1), ev[i + 2]]
+        self.assertReports(ev, r, i + 2, "idle_alike", "not as one order")
+
+    def test_a_not_ordered_group_is_held_to_the_same_groups(self):
+        ev, r = cload()
+        i = self.first(ev, "order", order="move", regiments=["1st Line", "2nd Line"],
+                       start=self.first(ev, "decq_start"))
+        ip = ev[i]["ip"] + ev[i]["cost"]
+        ev[i:i + 3] = [{"event": "not_ordered", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "a",
+                        "player": "commander", "order": "move", "regiments": ["1st Line"], "cost": 1,
+                        "why": "declined"},
+                       {"event": "not_ordered", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "a",
+                        "player": "commander", "order": "move", "regiments": ["2nd Line"], "cost": 1,
+                        "why": "declined"}]
+        self.assertTrue(ip > 0)
+        self.assertReports(ev, r, i + 1, "every regiment of '2nd Line''s brigade", "not as one order")
+
+    # --- aims ---------------------------------------------------------------------------------------
+    def test_an_aims_missing(self):
+        ev, r = cload()
+        i = self.first(ev, "aims", regiment="Hussars")
+        del ev[i]
+        self.assertReports(ev, r, i, "'Hussars''s chosen assault is not aimed")
+
+    def test_an_aims_missing_before_the_next_order(self):
+        ev, r = cload()
+        i = self.first(ev, "aims", regiment="Light")
+        self.assertEqual(ev[i + 1]["event"], "order")
+        del ev[i]
+        self.assertReports(ev, r, i, "'Light''s chosen assault is not aimed")
+
+    def test_an_aims_without_a_chosen_assault(self):
+        ev, r = cload()
+        i = self.first(ev, "order", order="move", regiments=["Light"], start=self.first(ev, "decq_start"))
+        ev[i + 2:i + 2] = [{"event": "aims", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "a",
+                            "regiment": "Light", "target": "Militia"}]
+        self.assertReports(ev, r, i + 2, "'Light' aims at 'Militia', given no chosen assault")
+
+    def test_an_aims_for_a_planned_assault(self):
+        ev, r = cload(P_BATTERY)
+        i = self.first(ev, "order", side="b", order="maneuver")
+        ev[i + 2:i + 2] = [{"event": "aims", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "b",
+                            "regiment": "Grenadiers", "target": "Light"}]
+        self.assertReports(ev, r, i + 2, "'Grenadiers' aims at 'Light', given no chosen assault")
+
+    def test_an_aims_past_the_named_target(self):
+        ev, r = cload()
+        i = self.first(ev, "aims", regiment="1st Line")
+        self.assertEqual(ev[i]["target"], "Grenadiers")
+        ev[i]["target"] = "Fusiliers"
+        self.assertReports(ev, r, i, "'1st Line' aims at 'Fusiliers'; its named target 'Grenadiers' is in the game")
+
+    def test_an_aims_at_a_farther_enemy(self):
+        # Light names no target: the nearest enemy, drawn among as near
+        ev, r = cload()
+        i = self.first(ev, "aims", regiment="Light")
+        at, _, status = places(ev, i)
+        foes = [n for n in ("Grenadiers", "Fusiliers", "Militia", "Dragoons") if status[n] != "removed"]
+        d = min(abs(at[n] - at["Light"]) for n in foes)
+        far = [n for n in foes if abs(at[n] - at["Light"]) > d]
+        self.assertTrue(far, "a farther enemy in the game")
+        ev[i]["target"] = far[0]
+        self.assertReports(ev, r, i, "'Light' (at %r) aims at %r" % (at["Light"], far[0]), "the nearest enemy")
+
+    def test_an_aims_at_a_removed_enemy(self):
+        ev, r = cload(P_RANDOM)
+        i = self.first(ev, "aims")
+        _, _, status = places(ev, i)
+        g = ev[i]["regiment"]
+        side = [e for e in ev if e["event"] == "regiment" and e["regiment"] == g][0]["side"]
+        foes = [e["regiment"] for e in ev if e["event"] == "regiment" and e["side"] != side]
+        removed = [n for n in foes if status[n] == "removed"]
+        if not removed:
+            ev[i]["target"] = [e["regiment"] for e in ev if e["event"] == "regiment" and e["side"] == side
+                               and e["regiment"] != g][0]
+            self.assertReports(ev, r, i, "aims at")  # its own side's: not the named target, not the nearest enemy
+        else:
+            ev[i]["target"] = removed[0]
+            self.assertReports(ev, r, i, "aims at")
+
+    def test_an_assault_in_against_another_than_aimed(self):
+        ev, r = cload()
+        i = self.first(ev, "objective_taken", regiment="2nd Line")
+        self.assertEqual(ev[i]["target"], "Fusiliers")
+        ev[i]["target"] = "Grenadiers"
+        self.assertReports(ev, r, i, "chosen '2nd Line''s assault goes in against 'Grenadiers'",
+                           "it aimed at 'Fusiliers'")
+
+    def test_an_assault_begun_against_another_than_aimed(self):
+        ev, r = cload()
+        i = self.first(ev, "assault_begins", attacker="Hussars")
+        self.assertEqual(ev[i]["defender"], "Fusiliers")
+        ev[i]["defender"] = "Grenadiers"
+        self.assertReports(ev, r, i, "chosen 'Hussars''s assault goes in against 'Grenadiers'")
+
+    def test_a_join_against_another_than_aimed(self):
+        ev, r = cload()
+        i = self.first(ev, "joins_assault", attacker="1st Line")
+        j = self.first(ev, "aims", regiment="1st Line", start=self.first(ev, "objective_taken"))
+        self.assertEqual(ev[j]["target"], "Grenadiers")
+        ev[i]["defender"] = "Fusiliers"
+        self.assertReports(ev, r, i, "chosen '1st Line''s assault goes in against 'Fusiliers'")
+
+    def test_every_chosen_assault_is_aimed_in_the_fixtures(self):
+        for name in (P_CHOSEN, P_RANDOM, P_BATTERY):
+            ev, _ = cload(name)
+            for i, e in enumerate(ev):
+                if e["event"] == "order" and e["order"] == "assault" and e["side"] == "a":
+                    told = [x["regiment"] for x in ev[i + 1:i + 1 + 2 * len(e["regiments"])] if x["event"] == "aims"]
+                    self.assertEqual(sorted(told), sorted(e["regiments"]), (name, i))
+
+
+if __name__ == "__main__":
+    unittest.main()

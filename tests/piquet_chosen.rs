@@ -1,0 +1,188 @@
+//! Orders a player chooses (`orders = "chosen"`) rather than a scripted
+//! plan, read from the games' events: the Order Cycle's "An order can be
+//! issued to a regiment, a brigade, or a division" with the player, not
+//! the scenario, deciding which order; Game Start's free orders before the
+//! first card; and the heuristic's reading of the field (move up while no
+//! enemy is within reach, assault only from Engagement range).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use fortunes::engine::BySeat;
+use fortunes::systems::piquet::{PiquetStrategy, Rules};
+
+use crate::common::piquet::{heuristic, play, refused, scenario};
+use crate::piquet_orders::replays;
+
+/// The default scenario with both sides' orders chosen by their players.
+pub(crate) fn chosen_default() -> String {
+    include_str!("../experiments/piquet/scenarios/default.toml")
+        .replace("\n[a]\n", "\n[a]\norders = \"chosen\"\n")
+        .replace("\n[b]\n", "\n[b]\norders = \"chosen\"\n")
+}
+
+#[test]
+fn chosen_orders_follow_the_field_not_a_plan() {
+    let text = chosen_default();
+    assert_eq!(text.matches("orders = \"chosen\"").count(), 2);
+    let range = 3;
+    let (mut moves, mut assaults, mut free, mut tied) = (0, 0, 0, [0u32; 2]);
+    for events in replays(&text, &[], 5, 300) {
+        let mut x: BTreeMap<(String, String), i64> = BTreeMap::new();
+        let mut listed: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let mut named: BTreeMap<(String, String), String> = BTreeMap::new();
+        let mut removed = BTreeSet::new();
+        let mut status: BTreeMap<(String, String), String> = BTreeMap::new();
+        // Assaults ordered and not yet aimed: (side, regiment) -> the
+        // enemies it may be aimed at.
+        let mut aiming: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
+        let mut dealt = false;
+        for e in &events {
+            let side = e["side"].as_str().unwrap_or_default().to_string();
+            let other = if side == "a" { "b" } else { "a" }.to_string();
+            let text = |key: &str| e[key].as_str().unwrap_or_default().to_string();
+            // The enemies in the game nearest to `at`, and how near.
+            let nearest = |x: &BTreeMap<(String, String), i64>, at: i64| {
+                let enemies: Vec<(i64, String)> = listed[&other]
+                    .iter()
+                    .filter(|n| !removed.contains(&(other.clone(), (*n).clone())))
+                    .map(|n| ((x[&(other.clone(), n.clone())] - at).abs(), n.clone()))
+                    .collect();
+                let least = enemies.iter().map(|(d, _)| *d).min().unwrap();
+                let names: BTreeSet<String> = enemies
+                    .into_iter()
+                    .filter(|(d, _)| *d == least)
+                    .map(|(_, n)| n)
+                    .collect();
+                (least, names)
+            };
+            match e["event"].as_str().unwrap() {
+                "regiment" => {
+                    assert_eq!(e["plan"], serde_json::json!(["chosen"]), "{e}");
+                    let key = (side.clone(), text("regiment"));
+                    x.insert(key.clone(), e["at"].as_i64().unwrap());
+                    status.insert(key.clone(), "idle".into());
+                    listed.entry(side).or_default().push(text("regiment"));
+                    if let Some(t) = e["target"].as_str() {
+                        named.insert(key, t.to_string());
+                    }
+                }
+                "decq_start" => dealt = true,
+                "moves" => {
+                    x.insert((side, text("regiment")), e["to"].as_i64().unwrap());
+                }
+                "status" => {
+                    let key = (side, text("regiment"));
+                    if e["to"] == "removed" {
+                        removed.insert(key.clone());
+                    }
+                    status.insert(key, text("to"));
+                }
+                "order" => {
+                    let order = text("order");
+                    // Game Start's free orders, before the first DECQ.
+                    assert_eq!(e["decq"] == 0, !dealt, "{e}");
+                    assert_eq!(e["cost"] == 0, !dealt, "{e}");
+                    free += !dealt as u32;
+                    for r in e["regiments"].as_array().unwrap() {
+                        let key = (side.clone(), r.as_str().unwrap().to_string());
+                        let (distance, near) = nearest(&x, x[&key]);
+                        match order.as_str() {
+                            // No artillery here: each reaches Engagement range.
+                            "move" => {
+                                assert!(distance > range, "moved up within reach: {e}");
+                                moves += 1;
+                            }
+                            "assault" => {
+                                assert!(distance <= range, "assault from afar: {e}");
+                                let target = named
+                                    .get(&key)
+                                    .filter(|t| !removed.contains(&(other.clone(), (*t).clone())));
+                                let may = match target {
+                                    Some(t) => BTreeSet::from([t.clone()]),
+                                    None => near,
+                                };
+                                aiming.insert(key, may);
+                                assaults += 1;
+                            }
+                            // The one order a fighting regiment may be given.
+                            "maneuver" => assert_eq!(status[&key], "fighting", "{e}"),
+                            _ => panic!("the heuristic deploys: {e}"),
+                        }
+                    }
+                }
+                "aims" => {
+                    let key = (side.clone(), text("regiment"));
+                    let may = aiming.remove(&key).expect("aimed after its order");
+                    let target = text("target");
+                    assert!(may.contains(&target), "{e}: not one of {may:?}");
+                    if may.len() > 1 {
+                        // Which of the equally near: the first listed or not.
+                        let first = listed[&other].iter().find(|n| may.contains(*n)).unwrap();
+                        tied[(*first != target) as usize] += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        assert!(aiming.is_empty(), "assaults never aimed: {aiming:?}");
+    }
+    assert!(free >= 300 * 2, "each side's first orders: {free}");
+    assert!(
+        moves > 1000 && assaults > 300,
+        "{moves} moves, {assaults} assaults"
+    );
+    // Ties among equally near enemies are drawn, not taken in listing order.
+    assert!(tied.iter().all(|&n| n >= 10), "{tied:?}");
+}
+
+#[test]
+fn a_plan_listed_beside_chosen_orders_is_not_followed() {
+    // Under the side's `orders = "chosen"` the regiments' listed plans are
+    // read and checked but not followed: the same games as a scenario
+    // with no plans listed at all.
+    let text = chosen_default();
+    let bare: String = text
+        .lines()
+        .filter(|l| !l.starts_with("orders = ["))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_ne!(text, bare);
+    let rules = Rules::default();
+    let both = BySeat([PiquetStrategy::HEURISTIC; 2]);
+    let listed = play(&scenario(&text), &rules, both, 400, 3, None);
+    let unlisted = play(&scenario(&bare), &rules, both, 400, 3, None);
+    assert_eq!(format!("{listed:?}"), format!("{unlisted:?}"));
+    // Patient players: the assault waits for fire to wear the enemy.
+    let patient = BySeat([heuristic(&[("assault_at_elan", 6)]); 2]);
+    let waits = play(&scenario(&text), &rules, patient, 400, 3, None);
+    assert_ne!(format!("{listed:?}"), format!("{waits:?}"));
+}
+
+#[test]
+fn who_gives_the_orders_is_checked() {
+    let text = include_str!("../experiments/piquet/scenarios/default.toml");
+    let error = refused(
+        &text.replace("\n[a]\n", "\n[a]\norders = \"chose\"\n"),
+        "a.orders",
+    );
+    assert!(error.contains("plans, chosen"), "{error}");
+    let error = refused(
+        &text.replacen("orders = [\"move\", \"assault\"]", "orders = \"free\"", 1),
+        "a.regiments[1].orders",
+    );
+    assert!(error.contains("or \"chosen\""), "{error}");
+    // A regiment of a side following plans may be chosen alone; without
+    // the side's `orders = "chosen"` a regiment needs one or the other.
+    let one = text.replacen("orders = [\"move\", \"assault\"]", "orders = \"chosen\"", 1);
+    let s = scenario(&one);
+    let chosen = &s.sides[fortunes::engine::Seat::A].regiments;
+    assert!(chosen[0].chosen && !chosen[1].chosen);
+    refused(
+        &text.replacen("orders = [\"move\", \"assault\"]\n", "", 1),
+        "a.regiments[1].orders",
+    );
+    let side = scenario(&chosen_default());
+    assert!(side.sides[fortunes::engine::Seat::B].regiments()[..4]
+        .iter()
+        .all(|r| r.chosen));
+}
