@@ -381,12 +381,17 @@ for line in sys.stdin:
         me = named[0]
         if len(named) != 1 or me["status"] != "idle" or (p != 0 and me["player"] != p) or me["elan"] != m["elan"]:
             fail("an order chosen for a regiment not idle or not the player's", m)
-        offered = ["move", "maneuver", "deploy"] + ([] if arms[me["name"]] == "artillery" else ["assault"])
+        alive = [u["x"] for u in field[enemy] if u["status"] != "removed"]
+        # No assault for artillery, nor with no enemy left.
+        offered = ["move", "maneuver", "deploy"] + ([] if arms[me["name"]] == "artillery" or not alive else ["assault"])
         if m["choices"] != offered + ["none"]:
             fail("the orders offered", m)
-        alive = [u["x"] for u in field[enemy] if u["status"] != "removed"]
         if m["distance"] != (min(abs(x - me["x"]) for x in alive) if alive else None):
             fail("the distance to the nearest enemy", m)
+        f = 1 if seat == "a" else -1
+        ahead = [abs(x - me["x"]) for x in alive if f * (x - me["x"]) >= 0]
+        if m["ahead"] != (min(ahead) if ahead else None):
+            fail("the distance to the nearest enemy ahead", m)
     if d == "pass_amount" and (p != 0 or not 1 <= m["to"] < players):
         fail("initiative passed by a subordinate or to no subordinate", m)
     seen.setdefault(d, set()).add(p)

@@ -29,13 +29,16 @@ fn chosen_orders_follow_the_field_not_a_plan() {
     for events in replays(&text, &[], 5, 300) {
         let mut x: BTreeMap<(String, String), i64> = BTreeMap::new();
         let mut listed: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        let mut named: BTreeMap<(String, String), String> = BTreeMap::new();
         let mut removed = BTreeSet::new();
         let mut status: BTreeMap<(String, String), String> = BTreeMap::new();
         // Assaults ordered and not yet aimed: (side, regiment) -> the
         // enemies it may be aimed at.
         let mut aiming: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
         let mut dealt = false;
+        // An Officer Check the heuristic took to give orders: it must give
+        // (or find it cannot pay for) at least one, its view agreeing with
+        // what it then orders.
+        let mut ordering: Option<String> = None;
         for e in &events {
             let side = e["side"].as_str().unwrap_or_default().to_string();
             let other = if side == "a" { "b" } else { "a" }.to_string();
@@ -56,15 +59,25 @@ fn chosen_orders_follow_the_field_not_a_plan() {
                 (least, names)
             };
             match e["event"].as_str().unwrap() {
+                "officer_check" => {
+                    assert!(ordering.is_none(), "orders taken, none given: {e}");
+                    if e["action"] == "orders" {
+                        ordering = Some(side.clone());
+                    }
+                }
+                "order" | "not_ordered" => ordering = None,
+                "turn" | "hand_play" | "decq_end" | "execute" => {
+                    assert!(ordering.is_none(), "orders taken, none given: {e}");
+                }
+                _ => {}
+            }
+            match e["event"].as_str().unwrap() {
                 "regiment" => {
                     assert_eq!(e["plan"], serde_json::json!(["chosen"]), "{e}");
                     let key = (side.clone(), text("regiment"));
                     x.insert(key.clone(), e["at"].as_i64().unwrap());
                     status.insert(key.clone(), "idle".into());
                     listed.entry(side).or_default().push(text("regiment"));
-                    if let Some(t) = e["target"].as_str() {
-                        named.insert(key, t.to_string());
-                    }
                 }
                 "decq_start" => dealt = true,
                 "moves" => {
@@ -87,21 +100,23 @@ fn chosen_orders_follow_the_field_not_a_plan() {
                         let key = (side.clone(), r.as_str().unwrap().to_string());
                         let (distance, near) = nearest(&x, x[&key]);
                         match order.as_str() {
-                            // No artillery here: each reaches Engagement range.
+                            // No artillery here: each reaches Engagement
+                            // range; a Move goes only forward.
                             "move" => {
                                 assert!(distance > range, "moved up within reach: {e}");
+                                let f = if side == "a" { 1 } else { -1 };
+                                let ahead = listed[&other].iter().any(|n| {
+                                    let k = (other.clone(), n.clone());
+                                    !removed.contains(&k) && f * (x[&k] - x[&key]) >= 0
+                                });
+                                assert!(ahead, "a Move with no enemy ahead: {e}");
                                 moves += 1;
                             }
+                            // At the nearest enemy, the one the player
+                            // judged the assault by, named target or not.
                             "assault" => {
                                 assert!(distance <= range, "assault from afar: {e}");
-                                let target = named
-                                    .get(&key)
-                                    .filter(|t| !removed.contains(&(other.clone(), (*t).clone())));
-                                let may = match target {
-                                    Some(t) => BTreeSet::from([t.clone()]),
-                                    None => near,
-                                };
-                                aiming.insert(key, may);
+                                aiming.insert(key, near);
                                 assaults += 1;
                             }
                             // The one order a fighting regiment may be given.

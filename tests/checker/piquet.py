@@ -91,10 +91,12 @@ events and stops at the first one the rules make impossible. What it holds the t
 - chosen orders (`orders = "chosen"`, `piquet_chosen.py`): a chosen regiment's plan is told `["chosen"]` and it starts
   idle; its player's free first orders (`decq` 0, before the first decq_start, 0 IP) go to chosen regiments of its own
   not carried by another's orders; each chosen order is a Move, Maneuver, Deploy or assault (no artillery assault),
-  grouped as note 9 groups orders (order_groups), and a chosen assault is aimed (`aims`: its named target while in the
-  game, else a nearest enemy) and goes in against that regiment; the heuristic (per `--strategy`) moves exactly the
-  regiments beyond their reach, assaults only from Engagement range at enemies no stronger (assault_at_elan), never
-  deploys or maneuvers them, and leaves none it would order out.
+  grouped as note 9 groups orders (order_groups), and a chosen assault is aimed (`aims`: a nearest enemy, whatever
+  target the scenario names) and goes in against that regiment; a chosen Move closes on the nearest enemy ahead to
+  its fire's reach (Bombardment range for medium heavy and heavy artillery); the heuristic (per `--strategy`) moves
+  exactly the regiments beyond their reach with an enemy ahead or level, assaults only from Engagement range at
+  enemies no stronger (assault_at_elan), never deploys or maneuvers them, leaves none it would order out, and gives
+  an order (or `not_ordered`) on each Officer Check it takes for orders on a side all chosen.
 """
 
 import os
@@ -209,12 +211,14 @@ EXPECTED[TERRAIN] = ("Move order horizons", "assault horizons", "assault horizon
 EXPECTED[TERRAIN_RANDOM] = ("Move order horizons", "assault horizons", "withdrawals to an objective behind",
                             "relieved into an objective")
 # Chosen orders (piquet_chosen.py).
-EXPECTED[CHOSEN] = ("free first orders", "chosen groups of 2", "aims at the named target", "aims at the nearest enemy",
-                    "chosen assaults in against the aimed", "heuristic chosen orders move",
-                    "heuristic chosen orders assault")
+EXPECTED[CHOSEN] = ("free first orders", "chosen groups of 2", "aims at the nearest enemy",
+                    "aims past a farther named target", "chosen assaults in against the aimed",
+                    "heuristic chosen orders move", "heuristic chosen orders assault",
+                    "heuristic officer checks for orders answered")
 EXPECTED[CHOSEN_RANDOM] = ("free first orders", "chosen orders deploy", "chosen orders maneuver", "chosen orders assault",
                            "aims at the nearest enemy", "chosen assaults in against the aimed")
-EXPECTED[CHOSEN_BATTERY] = ("free first orders", "heuristic chosen orders assault", "aims at the named target")
+EXPECTED[CHOSEN_BATTERY] = ("free first orders", "heuristic chosen orders assault", "aims at the nearest enemy",
+                            "chosen moves to Bombardment range")
 EXPECTED[CHOSEN_CORPS] = ("chosen groups of 2", "heuristic chosen orders assault", "aims at the nearest enemy")
 EXPECTED[CHOSEN_CORPS_IDLE] = ("chosen groups of 2", "chosen orders deploy", "heuristic chosen orders assault")
 EXPECTED[CHOSEN_MIXED] = ("chosen regiments", "free first orders", "aims at the nearest enemy")
@@ -427,6 +431,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
                 self.on_decq_start(e)
             elif k == "game_end":
                 self.settle_orders()
+                self.orders_told(e)
                 self.on_game_end(e)
                 game_ended = True
             else:
@@ -638,6 +643,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
     def on_event(self, e):
         k = e.get("event")
         self.orders_settle(k)  # an Officer Check's orders told: aims and the heuristic's choices (piquet_chosen.py)
+        self.orders_told(e)  # the heuristic's Officer Check for orders gave one (piquet_chosen.py)
         if k in self.SETTLE:
             self.check_withdrawn()
         if "decq" in e and e["decq"] != self.decq:
@@ -832,6 +838,8 @@ class _Game(Carried, Terrain, Combat, Chosen):
             self.fail(T_IP, "a subordinate passes initiative")
         p["action"] = a
         p["rallies"] = 0
+        if a == "orders":
+            self.orders_taken(p)  # the heuristic gives at least one (piquet_chosen.py)
         self.seen["officer checks"] += 1
 
     def action(self, e, a, what):
@@ -1278,10 +1286,13 @@ class _Game(Carried, Terrain, Combat, Chosen):
             if (to - frm) * fwd > 0:
                 self.fail(T_WITHDRAW, "%r withdraws towards the enemy (%r to %r)" % (g.name, frm, to))
         elif why == "move":
-            if not any(abs(to - x.at) == self.E for x in self.regs.values()
+            reach = self.reach(g) if g.chosen else self.E  # a chosen Move stops at its fire's reach (piquet_chosen.py)
+            if not any(abs(to - x.at) == reach for x in self.regs.values()
                        if x.side != g.side and x.status != "removed"):
-                self.fail(T_MANEUVER, "%r's move ends at %r, at Engagement range (%d) of no enemy"
-                          % (g.name, to, self.E))
+                self.fail(T_MANEUVER, "%r's move ends at %r, at %s (%d) of no enemy"
+                          % (g.name, to, "its fire's reach" if reach != self.E else "Engagement range", reach))
+            if reach != self.E:
+                self.seen["chosen moves to Bombardment range"] += 1
         elif why == "retires":
             want = getattr(g, "retire_to", None)
             if want is None or to != want:

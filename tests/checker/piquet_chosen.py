@@ -18,18 +18,26 @@ never from the crate's source. What it holds a trace to:
   group; under idle_alike the regiments of one division (one brigade when none is named) wanting the same order are
   one group; each regiment in at most one group an Officer Check;
 - `aims` right after the order (and its statuses) of a chosen assault, one for each regiment of the group and for no
-  other: the regiment's scenario `target` while that is not removed, else one of the enemy regiments not removed
-  nearest to it on the axis; the assault then goes in against that regiment (`assault_begins`, `joins_assault`,
-  `objective_taken`, a second line sent in or cavalry going on through aside), and its horizon (objective_horizons)
-  is reckoned against it;
+  other: one of the enemy regiments not removed nearest to it on the axis, whatever `target` the scenario names (a
+  named target belongs to a plan); the assault then goes in against that regiment (`assault_begins`,
+  `joins_assault`, `objective_taken`, a second line sent in or cavalry going on through aside), and its horizon
+  (objective_horizons) is reckoned against it;
+- a chosen regiment's completed Move (piquet_terrain.close_in, `moves` why `move` or `horizon`): forward toward the
+  nearest enemy not removed ahead of it or level, stopping at its fire's reach of it (`reach` below; a planned Move
+  still closes to Engagement range of its objective), sooner at an objective's horizon, never back, and not at all
+  when already within that distance or with no enemy ahead or level;
 - the heuristic's choice (a side whose seat plays `heuristic`, its `assault_at_elan` the configuration's, 60 by
-  default): with d the distance to the nearest enemy regiment not removed and the reach Engagement range (for medium
-  heavy and heavy artillery the greater of Bombardment and Engagement range), a chosen regiment is ordered `move`
-  exactly when d > reach, `assault` only from d <= Engagement range against nearest enemies holding at most
-  assault_at_elan and no more Elan than it, nothing else (no Deploy, no Maneuver: a Maneuver out of an assault it
-  fights is the separate order of rule assault_maneuver), and every idle chosen regiment of its own it would order
-  (move or assault, by that rule) is in one of the Officer Check's groups (ordered or `not_ordered`), and among the
-  free first orders.
+  default): with d the distance to the nearest enemy regiment not removed (either way) and the reach Engagement
+  range (for medium heavy and heavy artillery the greater of Bombardment and Engagement range), a chosen regiment is
+  ordered `move` exactly when d > reach and an enemy not removed stands ahead of it or level (side a faces up the
+  axis, b down), `assault` only from d <= Engagement range against nearest enemies holding at most assault_at_elan
+  and no more Elan than it, nothing else (no Deploy, no Maneuver: a Maneuver out of an assault it fights is the
+  separate order of rule assault_maneuver), and every idle chosen regiment of its own it would order (move or
+  assault, by that rule) is in one of the Officer Check's groups (ordered or `not_ordered`), and among the free first
+  orders;
+- the heuristic's Officer Check for `orders` on a side whose regiments are all chosen gives at least one order or
+  `not_ordered` of that player before the next `turn`, `hand_play`, `execute` or `decq_end` (its view of the field
+  kept fresh: it takes the orders only with an order to give).
 """
 
 from piquet_text import T_FORMAT
@@ -41,14 +49,20 @@ T_CHOSEN = ('docs/piquet.md, Chosen orders: "on each Officer Check\'s orders the
 T_FREE = ('"as many orders of any type" before the first card, free (docs/piquet.md, Chosen orders: "Before the first '
           'KARD each chosen regiment\'s player chooses its free first order ..., told as a free `order`"; a regiment '
           'carried by another\'s orders takes none)')
-T_AIMS = ('docs/piquet.md, Chosen orders: "A chosen assault goes in against the regiment\'s named `target` while that is '
-          'in the game, else against the nearest enemy regiment, one drawn from the player\'s stream among as near '
-          '(told as `aims`)"')
+T_AIMS = ('docs/piquet.md, Chosen orders: "A chosen assault goes in against the nearest enemy regiment, one drawn from '
+          'the player\'s stream among as near (told as `aims`), whatever `target` the scenario names (a named target '
+          'belongs to a plan)"')
 T_HEURISTIC = ('docs/piquet.md, Chosen orders: "The heuristic moves a regiment up while no enemy is within its fire\'s '
-               'reach, orders the assault from Engagement range once the nearest enemy holds at most `assault_at_elan` '
-               'and no more Elan than the regiment, and otherwise holds it where it stands to fire (no order); it neither '
-               'deploys ... nor maneuvers" (docs/agents.md, `order`: `reach`, Bombardment range for medium heavy and '
-               'heavy artillery)')
+               'reach and an enemy stands ahead of it or level, orders the assault from Engagement range once the '
+               'nearest enemy holds at most `assault_at_elan` and no more Elan than the regiment, and otherwise holds '
+               'it where it stands to fire (no order); it neither deploys ... nor maneuvers" (docs/agents.md, `order`: '
+               '`reach`, Bombardment range for medium heavy and heavy artillery)')
+T_CHOSEN_MOVE = ('docs/piquet.md, Chosen orders: "A chosen regiment\'s Move goes forward toward the nearest enemy ahead '
+                 '(level included), stopping at its fire\'s reach of it (Engagement range; for medium heavy and heavy '
+                 'artillery the greater of Bombardment and Engagement range), sooner at an objective\'s horizon; it '
+                 'never moves back, and not at all when already within that distance"')
+T_ORDERS_GIVEN = ('docs/piquet.md, Chosen orders / docs/agents.md: the heuristic\'s view is kept fresh, so an Officer '
+                  'Check it takes for `orders` gives at least one order or `not_ordered`')
 T_GROUPS = ('"An order can be issued to a regiment, a brigade, or a division" (note 9; order_groups = whole: a whole '
             'division, else a whole brigade, all of whose regiments wait for the same order, else the regiment alone; '
             'idle_alike: those of its division, or brigade, with the same order)')
@@ -102,14 +116,28 @@ class Chosen:
         d = min((abs(x.at - g.at) for x in foes), default=None)
         return d, [x for x in foes if abs(x.at - g.at) == d]
 
+    def ahead_of(self, g):
+        """The enemy regiments not removed ahead of `g` or level with it (side a faces up the axis, b down)."""
+        w = 1 if g.side == "a" else -1
+        return [x for x in self.regs.values() if x.side != g.side and x.status != "removed" and w * (x.at - g.at) >= 0]
+
+    def chosen_move(self, g):
+        """(place, way) of chosen `g`'s completed Move without terrain: toward the nearest enemy ahead or level, to
+        its reach of it; (g.at, 0) with none ahead or one within reach already (piquet_terrain.close_in)."""
+        w = 1 if g.side == "a" else -1
+        d = min((w * (x.at - g.at) for x in self.ahead_of(g)), default=None)
+        if d is None or d <= self.reach(g):
+            return g.at, 0
+        return g.at + w * (d - self.reach(g)), w
+
     def heuristic_choice(self, g, aae):
-        """The heuristic's order for chosen `g` (`aae`: its assault_at_elan): move beyond reach, an assault from
-        Engagement range at nearest enemies no stronger, else none."""
+        """The heuristic's order for chosen `g` (`aae`: its assault_at_elan): move beyond reach with an enemy ahead
+        or level, an assault from Engagement range at nearest enemies no stronger, else none."""
         d, near = self.nearest(g)
         if d is None:
             return "none", d, near
         if d > self.reach(g):
-            return "move", d, near
+            return ("move" if self.ahead_of(g) else "none"), d, near
         most = max(x.elan for x in near)
         if g.arm != "artillery" and d <= self.E and most <= aae and most <= g.elan:
             return "assault", d, near
@@ -135,6 +163,8 @@ class Chosen:
         if order != want:
             if order in ("deploy", "maneuver"):
                 why = "the heuristic neither deploys nor maneuvers a chosen regiment"
+            elif order == "move" and d is not None and d > self.reach(g):
+                why = "it moves only toward an enemy ahead of it or level, and every enemy is behind it"
             elif order == "move":
                 why = "it moves only while the nearest enemy is beyond its reach (%d)" % self.reach(g)
             elif want == "move":
@@ -258,6 +288,31 @@ class Chosen:
         else:
             self.check_aims()
 
+    # --- the heuristic's Officer Check for orders -----------------------------------------------------------
+    def all_chosen(self, side):
+        return all(getattr(self.regs[n], "chosen", False) for n in self.order[side])
+
+    def orders_taken(self, p):
+        """Player `p` took an Officer Check for `orders`: the heuristic's, on a side all chosen, gives one."""
+        if self.heuristic_elan(p["side"]) is not None and self.all_chosen(p["side"]):
+            self.orders_due = (p["side"], p["name"], (self.decq, self.kard))
+
+    def orders_told(self, e):
+        """At each event `e` after the opening: an order or `not_ordered` of the player answers its Officer Check
+        for orders; a `turn`, `hand_play`, `execute`, `decq_end` or `game_end` first is a check with none."""
+        due = getattr(self, "orders_due", None)
+        if due is None:
+            return
+        k = e.get("event")
+        if k in ("order", "not_ordered") and (e.get("side"), e.get("player")) == due[:2]:
+            self.orders_due = None
+            self.seen["heuristic officer checks for orders answered"] += 1
+        elif k in ("turn", "hand_play", "execute", "decq_end", "game_end"):
+            self.orders_due = None
+            self.fail(T_ORDERS_GIVEN, "the heuristic's player %r (side %s, every regiment chosen) took an Officer "
+                                      "Check for orders on DECQ %d KARD %d and gave no order nor `not_ordered` "
+                                      "before this %r" % (due[1], due[0], due[2][0], due[2][1], k))
+
     # --- the free first orders -------------------------------------------------------------------------
     def free_orders(self):
         """The free first orders of chosen regiments: `decq` 0 events before the first decq_start."""
@@ -328,17 +383,14 @@ class Chosen:
                       % (g.name, t.name, g.status, g.order))
         del self.aims_due[g.name]
         named = self.regs.get(g.target) if g.target else None
-        if named is not None and named.status != "removed":
-            if t is not named:
-                self.fail(T_AIMS, "%r aims at %r; its named target %r is in the game" % (g.name, t.name, named.name))
-            self.seen["aims at the named target"] += 1
-        else:
-            d, near = self.nearest(g)
-            if t not in near:
-                self.fail(T_AIMS, "%r (at %r) aims at %r at %r; %s, the nearest enemy: %r at %s inches" % (
-                    g.name, g.at, t.name, t.at, "its named target %r is removed" % g.target if g.target else
-                    "it names no target", [x.name for x in near], d))
-            self.seen["aims at the nearest enemy"] += 1
+        d, near = self.nearest(g)
+        if t not in near:
+            self.fail(T_AIMS, "%r (at %r) aims at %r at %r; the nearest enemy: %r at %s inches%s" % (
+                g.name, g.at, t.name, t.at, [x.name for x in near], d,
+                " (its named target %r is no matter)" % g.target if g.target else ""))
+        self.seen["aims at the nearest enemy"] += 1
+        if named is not None and named.status != "removed" and named not in near:
+            self.seen["aims past a farther named target"] += 1
         g.aim = t.name
 
     def assault_target(self, g):

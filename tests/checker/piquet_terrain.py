@@ -13,8 +13,9 @@ What it holds a trace to:
   the objective it stands in is not met again;
 - a completed Move order: the place the text's Move gives without terrain (forward, to Engagement range of its
   target, else of the nearest enemy, stopping sooner at Engagement range of the first enemy on the way; no move with
-  an enemy ahead or level already within Engagement range, or the regiment it closes on behind it), reckoned when the
-  regiment moves (a group's regiments one after the other), unless the next objective ahead is strictly nearer: it
+  an enemy ahead or level already within Engagement range, or the regiment it closes on behind it; a chosen
+  regiment's: toward the nearest enemy ahead or level, to its fire's reach of it, see piquet_chosen.py), reckoned
+  when the regiment moves (a group's regiments one after the other), unless the next objective ahead is strictly nearer: it
   stops on that near edge, `moves` why `horizon` instead of `move`; the move is made, to that place, before the next
   card, order, fire, rally or execution (a settling event), and no `move` or `horizon` without such an order;
 - an assault's move ("all movement"): when an Assault order's chips are gone and the next objective ahead of the
@@ -49,6 +50,7 @@ What it holds a trace to:
   `urban = true` does (once, not twice).
 """
 
+from piquet_chosen import T_CHOSEN_MOVE
 from piquet_text import DEFEATED
 
 KINDS = ("hill", "woods", "crops", "works", "fortifications", "stream", "ford", "swamp", "urban", "special")
@@ -180,7 +182,10 @@ class Terrain:
         """Where a completed Move order takes `g` without terrain, and its way: forward, to Engagement range of its
         target, else of the nearest enemy, stopping sooner at Engagement range of the first enemy on the way
         (docs/piquet.md); (g.at, 0) when an enemy ahead of it (or level) is within Engagement range already, or the
-        regiment it closes on is behind it (a Move goes forward)."""
+        regiment it closes on is behind it (a Move goes forward). A chosen regiment's: toward the nearest enemy ahead
+        or level, to its fire's reach of it (piquet_chosen.chosen_move)."""
+        if getattr(g, "chosen", False):
+            return self.chosen_move(g)
         x, w = g.at, facing(g)
         foes = self.enemies(g)
         t = self.regs.get(g.target) if g.target else None
@@ -222,7 +227,8 @@ class Terrain:
             g.move_due = None
             due = self.move_place(g)
             if (to, why) != due[:2]:
-                self.fail(T_HORIZON, "%r's completed Move order goes from %r to %r (%s); from %r it %s"
+                self.fail(T_CHOSEN_MOVE if g.chosen else T_HORIZON,
+                          "%r's completed Move order goes from %r to %r (%s); from %r it %s"
                           % (g.name, frm, to, why, frm, self.move_said(g, due)))
             if why == "horizon":
                 self.seen["Move order horizons"] += 1
@@ -261,6 +267,16 @@ class Terrain:
             return "stops on the near edge %r of the next objective ahead (%r) before Engagement range at %r" % (
                 due[0], self.objective_at(due[0])["name"], due[2])
         edge = self.next_ahead(g.at, 1 if due[0] > g.at else -1)
+        if getattr(g, "chosen", False):
+            ahead = self.ahead_of(g)
+            d = min((abs(x.at - g.at) for x in ahead), default=None)
+            if due[0] == g.at:
+                return "stays (chosen: %s)" % ("no enemy ahead or level" if d is None else
+                                               "the nearest enemy ahead, %s inches away, within its fire's reach (%d)"
+                                               % (d, self.reach(g)))
+            return ("closes to its fire's reach (%d) of the nearest enemy ahead (%r, %s inches away) at %r (the next "
+                    "objective ahead: %s)" % (self.reach(g), [x.name for x in ahead if abs(x.at - g.at) == d], d,
+                                              due[0], "none" if edge is None else "%r, no nearer" % edge))
         return "closes to Engagement range at %r (the next objective ahead: %s)" % (
             due[0], "none" if edge is None else "%r, no nearer" % edge)
 
@@ -272,7 +288,7 @@ class Terrain:
         g.move_due = None
         due = self.move_place(g)
         if g.status != "removed" and g.at != due[0]:
-            self.fail(T_HORIZON, "%r completed its Move order and stands at %r; it %s"
+            self.fail(T_CHOSEN_MOVE if getattr(g, "chosen", False) else T_HORIZON, "%r completed its Move order and stands at %r; it %s"
                       % (g.name, g.at, self.move_said(g, due)))
 
     def check_moved(self):

@@ -4,6 +4,7 @@ of their free first orders, chosen orders, groups, aims and the heuristic's choi
     python3 -m unittest discover -s tests/checker
 """
 
+import copy
 import os
 import sys
 import unittest
@@ -16,13 +17,15 @@ from fixture import MANIFEST, CheckerCase, index_of, read_events  # noqa: E402
 import piquet  # noqa: E402
 
 # fixtures/piquet-chosen.toml (both sides chosen), game 17, the heuristics: free first orders (a's and b's line
-# brigades each one Move order, the rest alone); a's brigade ordered to assault as one order, each regiment aimed at
-# its named target, Light (none named) at the nearest enemy; objectives taken and assaults in against the aimed.
+# brigades each one Move order, the rest alone); a's line brigade ordered to assault as one order at DECQ 2 KARD 2,
+# each regiment aimed at a nearest enemy (Militia, Dragoons at 3 inches), past its named target (Grenadiers,
+# Fusiliers at 4); assaults begun and joined against the aimed; b's line brigade moved as one order at DECQ 3 KARD 6.
 P_CHOSEN = "piquet-chosen-g17.jsonl"
 # The same scenario, game 4, random vs random: chosen Deploy and Maneuver orders, assaults aimed at the nearest enemy.
 P_RANDOM = "piquet-chosen-random-g4.jsonl"
 # fixtures/piquet-chosen-battery.toml (side a chosen, its medium heavy foot battery too; side b planned), game 4: the
-# battery, with b within its Bombardment range, never ordered; a's brigade assaults as one order.
+# battery, with b within its Bombardment range, held until DECQ 4 (its Move completes after b's last regiment is
+# removed, so it never moves); a's brigade assaults as one order.
 P_BATTERY = "piquet-chosen-battery-g4.jsonl"
 # fixtures/piquet-chosen.toml, game 0: the heuristic holds regiments at Engagement range of a stronger enemy.
 P_HELD = "piquet-chosen-g0.jsonl"
@@ -62,9 +65,10 @@ class PiquetChosenTest(CheckerCase):
             ev, r = cload(name)
             self.assertEqual(piquet.check(ev, r, stats), [], name)
         for k in ("chosen regiments", "free first orders", "chosen groups of 1", "chosen groups of 2",
-                  "aims at the named target", "aims at the nearest enemy", "chosen assaults in against the aimed",
-                  "heuristic chosen orders move", "heuristic chosen orders assault", "chosen orders deploy",
-                  "chosen orders maneuver"):
+                  "aims past a farther named target", "aims at the nearest enemy",
+                  "chosen assaults in against the aimed", "heuristic chosen orders move",
+                  "heuristic chosen orders assault", "chosen orders deploy", "chosen orders maneuver",
+                  "heuristic officer checks for orders answered"):
             self.assertTrue(stats.get(k), k)
 
     def test_strategies_are_read_from_the_arguments(self):
@@ -185,16 +189,61 @@ class PiquetChosenTest(CheckerCase):
         ev, r = cload()
         i = self.first(ev, "order", order="assault", regiments=["1st Line", "2nd Line"])
         ev[i]["order"] = "move"
-        del ev[i + 3]  # 1st Line's aims
-        del ev[i + 4]  # 2nd Line's aims
+        ev[i + 1:i + 5] = [x for x in ev[i + 1:i + 5] if x["event"] != "aims"]
         self.assertReports(ev, r, i, "the heuristic orders chosen '1st Line'", "to move",
                            "moves only while the nearest enemy is beyond its reach (3)")
 
     def test_the_heuristic_assaults_from_beyond_engagement_range(self):
+        # DECQ 3 KARD 8: the 1st Line at 10, the nearest enemy at 14
         ev, r = cload()
-        i = self.first(ev, "order", order="move", regiments=["Light"], start=self.first(ev, "decq_start"))
+        i = self.first(ev, "order", order="move", regiments=["1st Line"], start=self.first(ev, "decq_start"))
         ev[i]["order"] = "assault"
-        self.assertReports(ev, r, i, "the heuristic orders chosen 'Light'", "to assault", "beyond its reach")
+        self.assertReports(ev, r, i, "the heuristic orders chosen '1st Line'", "to assault", "4 inches away",
+                           "beyond its reach")
+
+    def test_the_heuristic_moves_with_every_enemy_behind(self):
+        # the Hussars opening at 20, past b's line at 10 (side a faces up the axis): beyond its reach, but no enemy
+        # ahead or level, so no Move among the free first orders
+        ev, r = cload()
+        r = dict(r, _scenario=copy.deepcopy(r["_scenario"]))
+        [s for s in r["_scenario"]["a"]["regiments"] if s["name"] == "Hussars"][0]["at"] = 20
+        j = self.first(ev, "regiment", regiment="Hussars")
+        ev[j]["at"] = 20
+        i = self.first(ev, "order", decq=0, regiments=["Hussars"])
+        self.assertEqual(ev[i]["order"], "move")
+        self.assertReports(ev, r, i, "the heuristic orders chosen 'Hussars'", "to move", "every enemy is behind it")
+
+    def test_the_heuristic_holds_a_regiment_with_every_enemy_behind(self):
+        # the same, the Hussars' free Move taken out: no order is right
+        ev, r = cload()
+        r = dict(r, _scenario=copy.deepcopy(r["_scenario"]))
+        [s for s in r["_scenario"]["a"]["regiments"] if s["name"] == "Hussars"][0]["at"] = 20
+        ev[self.first(ev, "regiment", regiment="Hussars")]["at"] = 20
+        i = self.first(ev, "order", decq=0, regiments=["Hussars"])
+        del ev[i:i + 2]
+        # the free orders are right; the trace then executes the Hussars' Move taken out
+        p = self.problems(ev, r)[0]
+        self.assertIn("'Hussars' executes a move order while idle", p.message)
+        self.assertGreater(p.index, self.first(ev, "decq_start"), str(p))
+
+    def test_a_chosen_move_past_its_reach(self):
+        # DECQ 1 KARD 1: Light's Move from 0 closes to 3 inches (Engagement range) of b's line at 10, not 2
+        ev, r = cload()
+        i = self.first(ev, "moves", regiment="Light", why="move")
+        self.assertEqual((ev[i]["from"], ev[i]["to"]), (0, 7))
+        ev[i]["to"] = 8
+        self.assertReports(ev, r, i, "'Light''s completed Move order goes from 0 to 8",
+                           "closes to its fire's reach (3) of the nearest enemy ahead", "at 7")
+
+    def test_a_chosen_move_short_of_its_reach(self):
+        # DECQ 3 KARD 9: the 1st Line at 10 moves to 11, 3 inches from b at 14 (its named target, the Grenadiers,
+        # among them: a chosen Move goes toward the nearest enemy ahead whatever it names)
+        ev, r = cload()
+        i = self.first(ev, "moves", regiment="1st Line", why="move", start=self.first(ev, "decq_start", decq=3))
+        self.assertEqual((ev[i]["from"], ev[i]["to"]), (10, 11))
+        ev[i]["to"] = 10
+        self.assertReports(ev, r, i, "'1st Line''s completed Move order goes from 10 to 10",
+                           "closes to its fire's reach (3) of the nearest enemy ahead", "4 inches away) at 11")
 
     def test_the_heuristic_assaults_a_stronger_enemy(self):
         # game 0, DECQ 3, KARD 2: a's line brigade (6 and 4 Elan) 3 inches from the Grenadiers (8) is held; Light,
@@ -233,38 +282,53 @@ class PiquetChosenTest(CheckerCase):
         self.assertReports(ev, r, i, "gives idle chosen 'Hussars'", "no order on this Officer Check",
                            "would order move")
 
+    # b's line brigade, moved as one order at DECQ 3 KARD 6
+    LINE_B = ["Grenadiers", "Fusiliers"]
+
     def test_a_brigade_split_on_an_officer_check(self):
         ev, r = cload()
-        i = self.first(ev, "order", order="move", regiments=["1st Line", "2nd Line"],
-                       start=self.first(ev, "decq_start"))
-        one = dict(ev[i], regiments=["1st Line"])
-        two = dict(ev[i], regiments=["2nd Line"], ip=ev[i]["ip"] - 1)
+        i = self.first(ev, "order", order="move", regiments=self.LINE_B, start=self.first(ev, "decq_start"))
+        one = dict(ev[i], regiments=["Grenadiers"])
+        two = dict(ev[i], regiments=["Fusiliers"], ip=ev[i]["ip"] - 1)
         ev[i:i + 3] = [one, ev[i + 1], two, ev[i + 2]]
-        self.assertReports(ev, r, i + 2, "every regiment of '2nd Line''s brigade", "move", "not as one order")
+        self.assertReports(ev, r, i + 2, "every regiment of 'Fusiliers''s brigade", "move", "not as one order")
 
     def test_a_split_group_under_idle_alike(self):
         ev, r = cload()
         r = dict(r, order_groups="idle_alike")
         self.assertEqual(piquet.check(ev, r), [])
-        i = self.first(ev, "order", order="move", regiments=["1st Line", "2nd Line"],
-                       start=self.first(ev, "decq_start"))
-        ev[i:i + 3] = [dict(ev[i], regiments=["1st Line"]), ev[i + 1],
-                       dict(ev[i], regiments=["2nd Line"], ip=ev[i]["ip"] - 1), ev[i + 2]]
+        i = self.first(ev, "order", order="move", regiments=self.LINE_B, start=self.first(ev, "decq_start"))
+        ev[i:i + 3] = [dict(ev[i], regiments=["Grenadiers"]), ev[i + 1],
+                       dict(ev[i], regiments=["Fusiliers"], ip=ev[i]["ip"] - 1), ev[i + 2]]
         self.assertReports(ev, r, i + 2, "idle_alike", "not as one order")
 
     def test_a_not_ordered_group_is_held_to_the_same_groups(self):
         ev, r = cload()
-        i = self.first(ev, "order", order="move", regiments=["1st Line", "2nd Line"],
-                       start=self.first(ev, "decq_start"))
+        i = self.first(ev, "order", order="move", regiments=self.LINE_B, start=self.first(ev, "decq_start"))
         ip = ev[i]["ip"] + ev[i]["cost"]
-        ev[i:i + 3] = [{"event": "not_ordered", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "a",
-                        "player": "commander", "order": "move", "regiments": ["1st Line"], "cost": 1,
+        ev[i:i + 3] = [{"event": "not_ordered", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "b",
+                        "player": "commander", "order": "move", "regiments": ["Grenadiers"], "cost": 1,
                         "why": "declined"},
-                       {"event": "not_ordered", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "a",
-                        "player": "commander", "order": "move", "regiments": ["2nd Line"], "cost": 1,
+                       {"event": "not_ordered", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "b",
+                        "player": "commander", "order": "move", "regiments": ["Fusiliers"], "cost": 1,
                         "why": "declined"}]
         self.assertTrue(ip > 0)
-        self.assertReports(ev, r, i + 1, "every regiment of '2nd Line''s brigade", "not as one order")
+        self.assertReports(ev, r, i + 1, "every regiment of 'Fusiliers''s brigade", "not as one order")
+
+    # --- the heuristic's Officer Check for orders ------------------------------------------------------
+    def test_the_heuristic_takes_orders_and_gives_none(self):
+        # DECQ 1 KARD 14: a's Officer Check casts; told as one for orders with no order after it
+        ev, r = cload()
+        i = self.first(ev, "officer_check", decq=1, kard=14, side="a")
+        self.assertEqual((ev[i]["action"], ev[i + 1]["event"]), ("cast", "cast"))
+        ev[i]["action"] = "orders"
+        del ev[i + 1]
+        j = index_of(ev, lambda e: e["event"] in ("turn", "hand_play", "execute", "decq_end"), i + 1)
+        self.assertReports(ev, r, j, "the heuristic's player 'commander' (side a, every regiment chosen)",
+                           "DECQ 1 KARD 14", "gave no order nor `not_ordered`")
+        # another strategy may take the orders and give none (the cast taken out is missed later, by its IP)
+        ps = piquet.check(ev, dict(r, _strategies={"a": ("hoarder", {})}))
+        self.assertNotIn("gave no order", ps[0].message if ps else "")
 
     # --- aims ---------------------------------------------------------------------------------------
     def test_an_aims_missing(self):
@@ -282,24 +346,27 @@ class PiquetChosenTest(CheckerCase):
 
     def test_an_aims_without_a_chosen_assault(self):
         ev, r = cload()
-        i = self.first(ev, "order", order="move", regiments=["Light"], start=self.first(ev, "decq_start"))
+        i = self.first(ev, "order", order="move", regiments=["Hussars"], start=self.first(ev, "decq_start"))
         ev[i + 2:i + 2] = [{"event": "aims", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "a",
-                            "regiment": "Light", "target": "Militia"}]
-        self.assertReports(ev, r, i + 2, "'Light' aims at 'Militia', given no chosen assault")
+                            "regiment": "Hussars", "target": "Grenadiers"}]
+        self.assertReports(ev, r, i + 2, "'Hussars' aims at 'Grenadiers', given no chosen assault")
 
     def test_an_aims_for_a_planned_assault(self):
+        # b follows its plans: the Dragoons' Assault order (its plan's, at the 1st Line) is aimed by no `aims`
         ev, r = cload(P_BATTERY)
-        i = self.first(ev, "order", side="b", order="maneuver")
+        i = self.first(ev, "order", side="b", order="assault")
         ev[i + 2:i + 2] = [{"event": "aims", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "b",
-                            "regiment": "Grenadiers", "target": "Light"}]
-        self.assertReports(ev, r, i + 2, "'Grenadiers' aims at 'Light', given no chosen assault")
+                            "regiment": "Dragoons", "target": "1st Line"}]
+        self.assertReports(ev, r, i + 2, "'Dragoons' aims at '1st Line', given no chosen assault")
 
-    def test_an_aims_past_the_named_target(self):
+    def test_an_aims_at_the_named_target_past_a_nearer_enemy(self):
+        # DECQ 2 KARD 2: the 1st Line at 7 aims at the Militia at 10; its named target, the Grenadiers, stands at 11
         ev, r = cload()
         i = self.first(ev, "aims", regiment="1st Line")
-        self.assertEqual(ev[i]["target"], "Grenadiers")
-        ev[i]["target"] = "Fusiliers"
-        self.assertReports(ev, r, i, "'1st Line' aims at 'Fusiliers'; its named target 'Grenadiers' is in the game")
+        self.assertEqual(ev[i]["target"], "Militia")
+        ev[i]["target"] = "Grenadiers"
+        self.assertReports(ev, r, i, "'1st Line' (at 7) aims at 'Grenadiers' at 11",
+                           "the nearest enemy: ['Militia', 'Dragoons'] at 3 inches", "named target 'Grenadiers'")
 
     def test_an_aims_at_a_farther_enemy(self):
         # Light names no target: the nearest enemy, drawn among as near
@@ -329,28 +396,31 @@ class PiquetChosenTest(CheckerCase):
             ev[i]["target"] = removed[0]
             self.assertReports(ev, r, i, "aims at")
 
-    def test_an_assault_in_against_another_than_aimed(self):
+    def test_an_assault_in_against_its_named_target(self):
+        # the 2nd Line aimed at the Dragoons; its assault goes in against them, not its named target the Fusiliers
         ev, r = cload()
-        i = self.first(ev, "objective_taken", regiment="2nd Line")
-        self.assertEqual(ev[i]["target"], "Fusiliers")
-        ev[i]["target"] = "Grenadiers"
-        self.assertReports(ev, r, i, "chosen '2nd Line''s assault goes in against 'Grenadiers'",
-                           "it aimed at 'Fusiliers'")
+        i = self.first(ev, "assault_begins", attacker="2nd Line")
+        self.assertEqual(ev[i]["defender"], "Dragoons")
+        ev[i]["defender"] = "Fusiliers"
+        self.assertReports(ev, r, i, "chosen '2nd Line''s assault goes in against 'Fusiliers'",
+                           "it aimed at 'Dragoons'")
 
     def test_an_assault_begun_against_another_than_aimed(self):
+        # the Hussars aimed at the Militia, as near as the Dragoons
         ev, r = cload()
         i = self.first(ev, "assault_begins", attacker="Hussars")
-        self.assertEqual(ev[i]["defender"], "Fusiliers")
-        ev[i]["defender"] = "Grenadiers"
-        self.assertReports(ev, r, i, "chosen 'Hussars''s assault goes in against 'Grenadiers'")
+        self.assertEqual(ev[i]["defender"], "Militia")
+        ev[i]["defender"] = "Dragoons"
+        self.assertReports(ev, r, i, "chosen 'Hussars''s assault goes in against 'Dragoons'")
 
     def test_a_join_against_another_than_aimed(self):
+        # Light aimed at the Dragoons and joins the 2nd Line's assault on them; the Militia's is under way too
         ev, r = cload()
-        i = self.first(ev, "joins_assault", attacker="1st Line")
-        j = self.first(ev, "aims", regiment="1st Line", start=self.first(ev, "objective_taken"))
-        self.assertEqual(ev[j]["target"], "Grenadiers")
-        ev[i]["defender"] = "Fusiliers"
-        self.assertReports(ev, r, i, "chosen '1st Line''s assault goes in against 'Fusiliers'")
+        i = self.first(ev, "joins_assault", attacker="Light")
+        j = self.first(ev, "aims", regiment="Light")
+        self.assertEqual((ev[i]["defender"], ev[j]["target"]), ("Dragoons", "Dragoons"))
+        ev[i]["defender"] = "Militia"
+        self.assertReports(ev, r, i, "chosen 'Light''s assault goes in against 'Militia'", "it aimed at 'Dragoons'")
 
     def test_every_chosen_assault_is_aimed_in_the_fixtures(self):
         for name in (P_CHOSEN, P_RANDOM, P_BATTERY):

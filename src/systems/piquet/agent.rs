@@ -29,7 +29,7 @@ pub const DECISIONS: [(&str, &str); 15] = [
     ("turned", "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)"),
     ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, nothing, or (its own figure attached) detach"),
     ("issue", "pay for the next order group: yes or no"),
-    ("order", "the order to give a regiment whose orders its player chooses (orders = \"chosen\"), before the groups are paid for: one of choices (assault, not for artillery), or none; distance is to the nearest enemy (null: none left), enemy_elan the most among the nearest"),
+    ("order", "the order to give a regiment whose orders its player chooses (orders = \"chosen\"), before the groups are paid for: one of choices (assault, not for artillery nor with no enemy left), or none; distance is to the nearest enemy (null: none left), ahead to the nearest ahead of it (null: none; a Move goes only forward), enemy_elan the most among the nearest"),
     ("rally", "pay to rally the next unrallied regiment, or a worn one (it has lost Elan: shaken false, elan of full_elan left): yes or no"),
     ("attached", "the figure's regiment executes at once for attached_cost: yes or no"),
     ("extra_cast", "buy another cast for cost: yes or no"),
@@ -140,6 +140,7 @@ fn needs_from(message: &Message<'_>) -> Result<Needs> {
 fn order_json(facts: &OrderFacts) -> Value {
     json!({
         "distance": facts.distance,
+        "ahead": facts.ahead,
         "engagement": facts.engagement,
         "reach": facts.reach,
         "elan": facts.elan,
@@ -171,6 +172,10 @@ fn order_from(message: &Message<'_>) -> Result<OrderFacts> {
         distance: match message.get("distance") {
             Value::Null => None,
             _ => Some(number("distance")?),
+        },
+        ahead: match message.get("ahead") {
+            Value::Null => None,
+            _ => Some(number("ahead")?),
         },
         engagement: number("engagement")?,
         reach: number("reach")?,
@@ -484,13 +489,11 @@ impl Decide for Seated<'_> {
             (None, rng) => self.built_in.order(at, facts, rng),
             // While its view is worked out, a regiment counts as one its
             // player might order: asked only when the orders are given.
-            (Some(_), None) => OrderKind::ALL
-                .into_iter()
-                .find(|&o| facts.choices >> o as u8 & 1 != 0),
+            (Some(_), None) => OrderKind::ALL.into_iter().find(|&o| facts.offers(o)),
             (Some(_), Some(_)) => {
                 let options: Vec<OrderKind> = OrderKind::ALL
                     .into_iter()
-                    .filter(|&o| facts.choices >> o as u8 & 1 != 0)
+                    .filter(|&o| facts.offers(o))
                     .collect();
                 let mut choices: Vec<String> = options.iter().map(|o| o.name().into()).collect();
                 choices.push("none".into());

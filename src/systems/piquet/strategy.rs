@@ -64,6 +64,9 @@ pub struct OrderFacts {
     /// Inches to the nearest enemy regiment still in the game; `None` when
     /// none is.
     pub distance: Option<u32>,
+    /// Inches to the nearest of those ahead of it (level included): a Move
+    /// goes only forward, so with none ahead it would not move.
+    pub ahead: Option<u32>,
     /// Engagement range, and how far its own fire reaches (Bombardment
     /// range for medium heavy and heavy artillery, else Engagement range).
     pub engagement: u32,
@@ -72,6 +75,13 @@ pub struct OrderFacts {
     pub elan: u32,
     pub full: u32,
     pub enemy_elan: u32,
+}
+
+impl OrderFacts {
+    /// Whether `order` may be given.
+    pub fn offers(&self, order: OrderKind) -> bool {
+        self.choices >> order as u8 & 1 != 0
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -734,13 +744,12 @@ impl Decide for PiquetStrategy {
     }
 
     /// A chosen regiment's order. The heuristic moves it up while no enemy
-    /// is within its fire's reach; within Engagement range it orders the
-    /// assault once the nearest enemy holds at most `assault_at_elan` and
-    /// no more Elan than it does, and otherwise holds it where it stands
-    /// to fire (no order). It neither deploys (nothing on the one-axis
-    /// field needs a formation) nor maneuvers (a worn regiment rallies
-    /// where it stands). The random player draws among the orders it may
-    /// be given and none.
+    /// is within its fire's reach and one is ahead; within Engagement range
+    /// it orders the assault once the nearest enemy holds at most
+    /// `assault_at_elan` and no more Elan than it does, and otherwise gives
+    /// it no order (it stands: infantry and artillery fire). It neither
+    /// deploys (the one-axis field has no formations) nor maneuvers. The
+    /// random player draws among the orders it may be given and none.
     fn order(
         &self,
         _at: &At<'_>,
@@ -758,11 +767,11 @@ impl Decide for PiquetStrategy {
             }
             Style::Heuristic => {
                 let distance = facts.distance?;
-                let may = |order: OrderKind| facts.choices >> order as u8 & 1 != 0;
                 if distance > facts.reach {
-                    may(OrderKind::Move).then_some(OrderKind::Move)
+                    (facts.ahead.is_some() && facts.offers(OrderKind::Move))
+                        .then_some(OrderKind::Move)
                 } else if distance <= facts.engagement
-                    && may(OrderKind::Assault)
+                    && facts.offers(OrderKind::Assault)
                     && facts.enemy_elan <= self.assault_at_elan
                     && facts.elan >= facts.enemy_elan
                 {
@@ -909,6 +918,7 @@ mod tests {
         OrderFacts {
             choices: 0b1111,
             distance,
+            ahead: distance,
             engagement: 3,
             reach: 3,
             elan,
@@ -927,6 +937,12 @@ mod tests {
         assert_eq!(order(facts(Some(0), 6, 5)), Some(OrderKind::Assault));
         assert_eq!(order(facts(Some(3), 11, 12)), None, "weaker: holds to fire");
         assert_eq!(order(facts(None, 12, 0)), None, "no enemy left");
+        // Every enemy behind it: a Move would not move.
+        let behind = OrderFacts {
+            ahead: None,
+            ..facts(Some(4), 12, 12)
+        };
+        assert_eq!(order(behind), None);
         // Held back until fire has worn the enemy to assault_at_elan.
         let patient = PiquetStrategy {
             assault_at_elan: 6,
@@ -974,7 +990,7 @@ mod tests {
             for _ in 0..1000 {
                 match r.order(&at, &f, Some(&mut rng)) {
                     Some(o) => {
-                        assert!(choices >> o as u8 & 1 != 0, "{o:?} not offered");
+                        assert!(f.offers(o), "{o:?} not offered");
                         seen[o as usize] += 1
                     }
                     None => seen[ORDER_KINDS] += 1,

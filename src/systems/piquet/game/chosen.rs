@@ -18,8 +18,8 @@ impl<O: Observer<Event>> Game<O> {
     ) -> OrderFacts {
         let regiment = &setup.scenario.sides[seat].regiments[i];
         let enemy = seat.other();
-        let x = self.units[seat][i].x;
-        let (mut distance, mut enemy_elan) = (None, 0);
+        let (x, f) = (self.units[seat][i].x, facing(seat));
+        let (mut distance, mut ahead, mut enemy_elan) = (None, None, 0);
         for unit in &self.units[enemy][..setup.scenario.sides[enemy].count as usize] {
             if unit.status == Status::Removed {
                 continue;
@@ -30,6 +30,9 @@ impl<O: Observer<Event>> Game<O> {
             } else if distance == Some(d) {
                 enemy_elan = enemy_elan.max(unit.elan as u32);
             }
+            if f * (unit.x - x) >= 0 && ahead.is_none_or(|least| d < least) {
+                ahead = Some(d);
+            }
         }
         let ranges = setup.scenario.ranges;
         OrderFacts {
@@ -39,6 +42,7 @@ impl<O: Observer<Event>> Game<O> {
                 None => regiment.choices() & !(1 << OrderKind::Assault as u8),
             },
             distance,
+            ahead,
             engagement: ranges.engagement as u32,
             reach: reach(ranges, regiment) as u32,
             elan: self.units[seat][i].elan as u32,
@@ -48,8 +52,8 @@ impl<O: Observer<Event>> Game<O> {
     }
 
     /// The order player `p` would choose for its chosen regiment `i`, as
-    /// its view is worked out: nothing drawn, nobody asked. Out of the way
-    /// of the planned regiments' view.
+    /// its view is worked out: nothing drawn, nobody asked. Kept out of
+    /// the planned regiments' loop (cold: plans are the common case).
     #[cold]
     #[inline(never)]
     pub(super) fn would_order<D: Decide>(
@@ -76,10 +80,10 @@ impl<O: Observer<Event>> Game<O> {
         setup.strategies[seat].order(&at, &facts, Some(&mut self.seats[seat][p]))
     }
 
-    /// The enemy a chosen assault of regiment `i` goes in against: its
-    /// named target while that is in the game, else the nearest enemy, one
-    /// drawn from player `p`'s stream among as near (never the first
-    /// listed).
+    /// The enemy a chosen assault of regiment `i` goes in against: the
+    /// nearest enemy, the one its player judged the assault by, drawn from
+    /// player `p`'s stream among as near (never the first listed). A named
+    /// `target` belongs to a plan: a chosen regiment's player aims.
     pub(super) fn aim_assault<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,
@@ -87,26 +91,22 @@ impl<O: Observer<Event>> Game<O> {
         p: usize,
         i: usize,
     ) {
-        let regiment = &setup.scenario.sides[seat].regiments[i];
         let enemy = seat.other();
         let units = &self.units[enemy][..setup.scenario.sides[enemy].count as usize];
         let in_game = |j: usize| units[j].status != Status::Removed;
-        let target = if regiment.has_target && in_game(regiment.target as usize) {
-            regiment.target as usize
-        } else {
-            let x = self.units[seat][i].x;
-            let least = (0..units.len())
-                .filter(|&j| in_game(j))
-                .map(|j| units[j].x.abs_diff(x))
-                .min();
-            let Some(least) = least else {
-                return;
-            };
-            let nearest = (0..units.len())
-                .filter(|&j| in_game(j) && units[j].x.abs_diff(x) == least)
-                .fold(0u16, |m, j| m | 1 << j);
-            one_of(nearest, &mut self.ties[seat][p])
+        let x = self.units[seat][i].x;
+        let least = (0..units.len())
+            .filter(|&j| in_game(j))
+            .map(|j| units[j].x.abs_diff(x))
+            .min();
+        // No enemy left: no assault is offered (`order_facts`).
+        let Some(least) = least else {
+            return;
         };
+        let nearest = (0..units.len())
+            .filter(|&j| in_game(j) && units[j].x.abs_diff(x) == least)
+            .fold(0u16, |m, j| m | 1 << j);
+        let target = one_of(nearest, &mut self.ties[seat][p]);
         self.units[seat][i].target = target as u8;
         if self.obs.on() {
             let target = told::name(setup.scenario, enemy, target);

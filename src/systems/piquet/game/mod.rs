@@ -273,6 +273,9 @@ pub struct Game<O = Unobserved> {
     targetable: BySeat<u16>,
     /// Bumped by every change of place.
     geometry: u32,
+    /// The sides whose players choose orders, one bit each (`Seat as u8`):
+    /// their views read the enemy too, so its changes are theirs.
+    choosing: u8,
     /// The KARD's volleys, cast and waiting to land (kept here so that a
     /// KARD without fire does not clear them).
     volleys: [Volley; 2 * MAX_UNITS],
@@ -429,6 +432,7 @@ impl<O> Game<O> {
             aims_at: BySeat([(u32::MAX, 0, 0); 2]),
             targetable: BySeat::default(),
             geometry: 0,
+            choosing: 0,
             volleys: [Volley::default(); 2 * MAX_UNITS],
             engaged: [0; MAX_UNITS],
             engaged_since: [[0; MAX_UNITS]; MAX_UNITS],
@@ -473,6 +477,10 @@ impl<O: Observer<Event>> Game<O> {
         self.aims_at = BySeat([(u32::MAX, 0, 0); 2]);
         self.begun = 0;
         self.begun_elan = [0; 2];
+        self.choosing = Seat::BOTH
+            .iter()
+            .filter(|&&seat| setup.scenario.sides[seat].chosen != 0)
+            .fold(0, |m, &seat| m | 1 << seat as u8);
         for seat in Seat::BOTH {
             let side = &setup.scenario.sides[seat];
             for (player, commander) in self.players[seat].iter_mut().zip(side.players()) {

@@ -540,6 +540,8 @@ impl<O: Observer<Event>> Game<O> {
                 self.set_status(setup, seat, i, Status::Idle);
             } else {
                 self.versions[seat] = self.versions[seat].wrapping_add(1);
+                // A player choosing orders reads the enemy's Elan too.
+                self.enemy_changed(seat);
                 self.retarget(seat, i);
             }
         }

@@ -149,19 +149,49 @@ impl<O: Observer<Event>> Game<O> {
             .min_by_key(|&j| ((self.units[enemy][j].x - x).abs(), j))
     }
 
+    /// The nearest enemy regiment still in the game ahead of regiment `i`
+    /// (level included): where a chosen Move goes. Among as near, the
+    /// first: a Move stops at the same place for each.
+    fn nearest_ahead<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+    ) -> Option<usize> {
+        let enemy = seat.other();
+        let (x, f) = (self.units[seat][i].x, facing(seat));
+        (0..setup.scenario.sides[enemy].count as usize)
+            .filter(|&j| self.units[enemy][j].status != Status::Removed)
+            .filter(|&j| f * (self.units[enemy][j].x - x) >= 0)
+            .min_by_key(|&j| f * (self.units[enemy][j].x - x))
+    }
+
     /// A completed Move order: "to move to the next objective or to move to
     /// within Engagement range of an enemy formation", its target's (else
     /// the nearest enemy's), stopping sooner at Engagement range of any
     /// enemy on the way or on entering the next terrain objective ahead
     /// (note 19: "or to the next objective you encounter, whichever comes
-    /// first"); a regiment already that close stays.
+    /// first"); a regiment already that close stays. A chosen regiment's
+    /// Move goes "to where you want to stop": its player's, within its
+    /// fire's reach of the nearest enemy ahead (Engagement range for
+    /// infantry and cavalry, Bombardment range for guns that bombard).
     pub(super) fn close_in<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
-        let Some(j) = self.objective(setup, seat, i) else {
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        let (goal, range) = match regiment.chosen {
+            false => (
+                self.objective(setup, seat, i),
+                setup.scenario.ranges.engagement,
+            ),
+            true => (
+                self.nearest_ahead(setup, seat, i),
+                reach(setup.scenario.ranges, regiment),
+            ),
+        };
+        let Some(j) = goal else {
             return;
         };
         let enemy = seat.other();
         let f = facing(seat);
-        let range = setup.scenario.ranges.engagement;
         let x = self.units[seat][i].x;
         let goal = f * (self.units[enemy][j].x - x) - range;
         let first = (0..setup.scenario.sides[enemy].count as usize)

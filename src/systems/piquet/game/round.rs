@@ -19,6 +19,10 @@ impl<O: Observer<Event>> Game<O> {
         tally: &mut GameTally,
     ) -> u16 {
         let x = self.assaults[slot];
+        // A player choosing orders reads the Elan the round takes.
+        if self.choosing != 0 {
+            self.choosers_read_again();
+        }
         // The attackers in this round, breakthroughs included.
         let fought = x.attackers;
         let mut attempts = Vec::new();

@@ -267,6 +267,10 @@ impl<O: Observer<Event>> Game<O> {
         status: Status,
     ) {
         self.versions[seat] = self.versions[seat].wrapping_add(1);
+        // A player choosing orders reads the enemy's statuses too.
+        if self.choosing != 0 {
+            self.enemy_changed(seat);
+        }
         self.file(setup, seat, i, false);
         let was = self.units[seat][i].status;
         self.units[seat][i].status = status;
@@ -315,10 +319,28 @@ impl<O: Observer<Event>> Game<O> {
     /// A change of place: what is in range may differ, and so may what a
     /// player choosing orders would order (its view is read again).
     #[inline]
-    pub(super) fn moved<D: Decide>(&mut self, setup: &Setup<'_, D>) {
+    pub(super) fn moved<D: Decide>(&mut self, _setup: &Setup<'_, D>) {
         self.geometry = self.geometry.wrapping_add(1);
+        if self.choosing != 0 {
+            self.choosers_read_again();
+        }
+    }
+
+    /// Something of `seat`'s changed that the other side's view reads when
+    /// its players choose orders.
+    #[inline]
+    pub(super) fn enemy_changed(&mut self, seat: Seat) {
+        let other = seat.other();
+        if self.choosing >> other as u8 & 1 != 0 {
+            self.versions[other] = self.versions[other].wrapping_add(1);
+        }
+    }
+
+    /// The views of every side whose players choose orders, read again.
+    #[cold]
+    pub(super) fn choosers_read_again(&mut self) {
         for seat in Seat::BOTH {
-            if setup.scenario.sides[seat].chosen != 0 {
+            if self.choosing >> seat as u8 & 1 != 0 {
                 self.versions[seat] = self.versions[seat].wrapping_add(1);
             }
         }

@@ -205,9 +205,10 @@ impl Regiment {
     /// The orders its player may choose for it, one bit each: any, but
     /// an assault for artillery, which "does not assault".
     pub fn choices(&self) -> u8 {
+        let all = OrderKind::ALL.iter().fold(0, |m, &o| m | 1 << o as u8);
         match self.arm {
-            Arm::Artillery => 0b0111,
-            _ => 0b1111,
+            Arm::Artillery => all & !(1 << OrderKind::Assault as u8),
+            _ => all,
         }
     }
 
