@@ -237,6 +237,33 @@ mod tests {
     }
 
     #[test]
+    fn a_chosen_move_stops_at_its_fires_reach_of_the_nearest_enemy_ahead() {
+        // Note 19: "you move from where you are to where you want to stop".
+        on_side_a(&chosen(20), 0, &[], |setup, game| {
+            // Line to Engagement range (3") of b at 20", Guns to its
+            // Bombardment range (12").
+            game.close_in(setup, Seat::A, 0);
+            game.close_in(setup, Seat::A, 1);
+            assert_eq!(game.units[Seat::A][0].x, 17);
+            assert_eq!(game.units[Seat::A][1].x, 8);
+            // Already within reach: it stays.
+            game.close_in(setup, Seat::A, 1);
+            assert_eq!(game.units[Seat::A][1].x, 8);
+            // One enemy behind, one ahead: it goes for the one ahead.
+            game.units[Seat::B][0].x = 5;
+            game.units[Seat::B][1].x = 30;
+            game.close_in(setup, Seat::A, 0);
+            assert_eq!(game.units[Seat::A][0].x, 27);
+            // Every enemy behind: no enemy ahead, so no Move is worth it.
+            game.units[Seat::B][1].x = 5;
+            let facts = game.order_facts(setup, Seat::A, 0);
+            assert_eq!((facts.distance, facts.ahead), (Some(22), None));
+            game.close_in(setup, Seat::A, 0);
+            assert_eq!(game.units[Seat::A][0].x, 27, "a Move never goes back");
+        });
+    }
+
+    #[test]
     fn the_heuristic_orders_a_chosen_assault_only_against_no_stronger_enemy() {
         // Line 3" from both of b's regiments, Guns 10" off (within its
         // reach): an Officer Check orders Line to assault, one of the two
