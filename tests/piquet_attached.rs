@@ -19,10 +19,32 @@ fn attached_battery() -> String {
 
 #[test]
 fn an_attached_company_moves_with_its_regiment_and_takes_no_orders() {
-    let text = attached_battery();
-    let (company, regiment) = ("Foot battery", "1st Line");
+    let company = "Foot battery";
+    let (carried, moves_of_regiment) = carried_along(&attached_battery(), company, "1st Line");
+    assert!(carried > 100, "{carried} moves with the regiment");
+    assert!(
+        moves_of_regiment >= carried,
+        "{moves_of_regiment} Move orders"
+    );
+    // Without `attached_to`, the company is ordered from its plan.
+    let mut ordered = 0;
+    let battery = include_str!("../experiments/piquet/scenarios/battery.toml");
+    for events in replays(battery, &[], 3, 50) {
+        for e in &events {
+            assert_ne!(e["why"], "attached", "{e}");
+            let named = e["regiments"].as_array();
+            ordered += named.is_some_and(|r| r.iter().any(|r| r == company)) as u32;
+        }
+    }
+    assert!(ordered > 0, "the battery unattached takes its orders");
+}
+
+/// Every time `company`, attached to `regiment`, was carried along by one
+/// of the regiment's Move orders, checked against the regiment's place;
+/// and the Move orders the regiment completed meanwhile.
+fn carried_along(text: &str, company: &str, regiment: &str) -> (u32, u32) {
     let (mut carried, mut moves_of_regiment) = (0, 0);
-    for events in replays(&text, &[], 3, 300) {
+    for events in replays(text, &[], 3, 300) {
         let mut x: BTreeMap<String, i64> = BTreeMap::new();
         let mut status: BTreeMap<String, String> = BTreeMap::new();
         let mut removed = BTreeSet::new();
@@ -94,22 +116,25 @@ fn an_attached_company_moves_with_its_regiment_and_takes_no_orders() {
             }
         }
     }
-    assert!(carried > 100, "{carried} moves with the regiment");
+    (carried, moves_of_regiment)
+}
+
+/// "Cavalry in Open : Allows movement of a cavalry formation and attached
+/// horse artillery": a horse battery rides with the Hussars.
+#[test]
+fn horse_artillery_attached_to_cavalry_moves_with_it() {
+    let battery = include_str!("../experiments/piquet/scenarios/battery.toml");
+    let text = battery.replace(
+        "guns = 8\n",
+        "guns = 8\nhorse = true\nattached_to = \"Hussars\"\n",
+    );
+    assert_ne!(text, battery, "the battery has eight guns");
+    let (carried, moves_of_regiment) = carried_along(&text, "Foot battery", "Hussars");
+    assert!(carried > 50, "{carried} moves with the Hussars");
     assert!(
         moves_of_regiment >= carried,
         "{moves_of_regiment} Move orders"
     );
-    // Without `attached_to`, the company is ordered from its plan.
-    let mut ordered = 0;
-    let battery = include_str!("../experiments/piquet/scenarios/battery.toml");
-    for events in replays(battery, &[], 3, 50) {
-        for e in &events {
-            assert_ne!(e["why"], "attached", "{e}");
-            let named = e["regiments"].as_array();
-            ordered += named.is_some_and(|r| r.iter().any(|r| r == company)) as u32;
-        }
-    }
-    assert!(ordered > 0, "the battery unattached takes its orders");
 }
 
 #[test]
@@ -131,12 +156,23 @@ fn an_attachment_the_text_does_not_allow_is_refused_by_name() {
         (
             with(battery, "guns = 8\n", "Grenadiers"),
             "a.regiments[5].attached_to",
-            "an infantry or cavalry regiment of the same player, in no second line: 1st Line, 2nd Line, Light, Hussars",
+            "an infantry regiment, or cavalry for horse artillery (horse = true), of the same player, in no second line: 1st Line, 2nd Line, Light",
+        ),
+        // Cavalry moves with "attached horse artillery": not foot guns.
+        (
+            with(battery, "guns = 8\n", "Hussars"),
+            "a.regiments[5].attached_to",
+            "cavalry for horse artillery (horse = true)",
+        ),
+        (
+            with(battery, "name = \"Hussars\"\n", "1st Line").replace("attached_to = \"1st Line\"", "horse = true"),
+            "a.regiments[4].horse",
+            "true (artillery only), false",
         ),
         // A second line moves by its lead's orders: its guns never would.
         (
             format!(
-                "{}[[a.regiments]]\nname = \"Guns\"\narm = \"artillery\"\nrating = \"light,II\"\norders = [\"move\"]\nattached_to = \"Second\"\n[b]{}",
+                "{}[[a.regiments]]\nname = \"Guns\"\narm = \"artillery\"\nrating = \"light,II\"\nhorse = true\norders = [\"move\"]\nattached_to = \"Second\"\n[b]{}",
                 waves.split("[b]").next().unwrap(),
                 waves.split("[b]").nth(1).unwrap()
             ),

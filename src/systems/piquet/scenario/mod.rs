@@ -169,6 +169,10 @@ pub struct Regiment {
     /// An eight-gun artillery company: its fire casts one die of the next
     /// larger type beside its own.
     pub eight_guns: bool,
+    /// Horse artillery (`horse = true`), the only artillery a cavalry
+    /// regiment takes attached: "Cavalry in Open : Allows movement of a
+    /// cavalry formation and attached horse artillery".
+    pub horse: bool,
     /// In an urban block: its fire is down (note 17).
     pub urban: bool,
     /// Steps its fire is adjusted by, besides those the game works out (the
@@ -474,6 +478,7 @@ impl Scenario {
                 at: if seat == Seat::A { 0 } else { distance },
                 loaded: true,
                 eight_guns: false,
+                horse: false,
                 urban: false,
                 fire_step: 0,
                 maneuver_back: false,

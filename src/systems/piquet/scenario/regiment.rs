@@ -8,13 +8,14 @@
 use super::*;
 
 /// The keys a regiment entry may hold.
-const KEYS: [&str; 22] = [
+const KEYS: [&str; 23] = [
     "name",
     "rating",
     "arm",
     "at",
     "loaded",
     "guns",
+    "horse",
     "maneuvers_with",
     "urban",
     "fire_step",
@@ -90,6 +91,17 @@ impl Regiment {
                     &format!("{field}guns"),
                     other,
                     "6 or 8 (artillery only)",
+                ))
+            }
+        };
+        r.horse = match entry.get("horse") {
+            None => false,
+            Some(toml::Value::Boolean(b)) if !*b || r.arm == Arm::Artillery => *b,
+            Some(other) => {
+                return Err(bad(
+                    &format!("{field}horse"),
+                    other,
+                    "true (artillery only), false",
                 ))
             }
         };

@@ -422,8 +422,9 @@ fn lines(
 /// Each artillery company attached to a regiment (`attached_to`): "Cavalry
 /// in Open : Allows movement of a cavalry formation and attached horse
 /// artillery"; "Infantry Move in Open : Allows infantry regiments, plus any
-/// attached artillery to move". The regiment is infantry or cavalry of the
-/// company's player, whose cards reach both. The companies, one bit each.
+/// attached artillery to move". The regiment is infantry, or cavalry for
+/// horse artillery (`horse = true`), of the company's player, whose cards
+/// reach both. The companies, one bit each.
 fn attach(
     entries: &[toml::Value],
     regiments: &mut [Regiment],
@@ -442,8 +443,10 @@ fn attach(
         // A second line moves by its lead's orders, not Move orders of its
         // own: a company attached to it would never move.
         let formations: Vec<&str> = (0..names.len())
-            .filter(|&j| {
-                regiments[j].arm != Arm::Artillery && regiments[j].player == company.player
+            .filter(|&j| match regiments[j].arm {
+                Arm::Artillery => false,
+                Arm::Cavalry => company.horse && regiments[j].player == company.player,
+                Arm::Infantry => regiments[j].player == company.player,
             })
             .filter(|&j| regiments[j].lead.is_none())
             .map(|j| names[j].as_str())
@@ -471,8 +474,11 @@ fn attach(
                     &field,
                     value,
                     &format!(
-                        "an infantry or cavalry regiment of the same player, in no second line: {}",
-                        formations.join(", ")
+                        "an infantry regiment, or cavalry for horse artillery (horse = true), of the same player, in no second line: {}",
+                        match formations.is_empty() {
+                            true => "none".to_string(),
+                            false => formations.join(", "),
+                        }
                     ),
                 )
             })?;
