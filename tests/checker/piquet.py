@@ -39,7 +39,9 @@ events and stops at the first one the rules make impossible. What it holds the t
   and heavy companies); dice of its type, steps (Crushing Volley, urban, fire_step, tiers, the
   eight-gun die netted or beside), the reading as the Dice Methods section says; the firer is
   unloaded; each hit is a volley of that KARD on that regiment, taking min(value, Elan);
-- reloads only of unloaded regiments (unrallied ones only under shaken_reload);
+- reloads only of unloaded regiments (unrallied ones only under shaken_reload), and under
+  artillery_reload = fired of companies only once they have fired ("Allows artillery that has
+  fired to reload": not those unloaded by an assault's or engagement's end alone);
 - Elan only falls (hits, assault rounds, breakthroughs) and rises only by a rally, to the
   regiment's starting Elan; assault rounds: the defender's and each attacker's dice and
   reading, the multi-unit rule for `combined`, the Elans; breakthroughs (chance = multiplier x
@@ -146,9 +148,10 @@ CONFIGS = [
     ("--scenario russian, order_groups=idle_alike", ["--scenario", "russian", "--set", "order_groups=idle_alike"]),
     ("random vs random", ["--strategy", "a=random", "--strategy", "b=random"]),
     ("corps, random vs spendthrift", ["--scenario", "corps", "--strategy", "a=random", "--strategy", "b=spendthrift"]),
-    ("battery, reload_holds_fire=reloaded, shaken_reload=false, fire_orders=regiment, eight_gun_steps=beside",
+    ("battery, reload_holds_fire=reloaded, shaken_reload=false, fire_orders=regiment, eight_gun_steps=beside,"
+     " artillery_reload=unloaded",
      ["--scenario", "battery", "--set", "reload_holds_fire=reloaded", "--set", "shaken_reload=false",
-      "--set", "fire_orders=regiment", "--set", "eight_gun_steps=beside"]),
+      "--set", "fire_orders=regiment", "--set", "eight_gun_steps=beside", "--set", "artillery_reload=unloaded"]),
     ("tiers -1/-2, crushing_volley_step=2, costs 2/2/3, dress_lines_rally, cavalry_later_step=-1, hoarder a",
      ["--set", "fatigued_step=-1", "--set", "exhausted_step=-2", "--set", "crushing_volley_step=2",
       "--set", "cavalry_later_step=-1",
@@ -265,7 +268,8 @@ def rules(defaults, sets, preset=None, scenario="default"):
     fallback = {"order_cost": 1, "bypass_cost": 1, "pass_cost": 1, "rally_cost": 1, "hand_play_cost": 1,
                 "hand_swap_cost": 2, "second_cast_cost": 2, "third_cast_cost": 3, "attached_cost": 2,
                 "figure_command_cost": 4, "breakthrough_multiplier": 5, "fire_cost": 1, "fire_orders": "brigade",
-                "reload_holds_fire": "player", "shaken_reload": True, "musket_reload_cost": 1,
+                "reload_holds_fire": "player", "shaken_reload": True, "artillery_reload": "fired",
+                "musket_reload_cost": 1,
                 "artillery_reload_cost": 1, "crushing_volley_step": 1, "eight_gun_die": True,
                 "eight_gun_steps": "netted", "urban_fire_step": -1, "fatigued_step": 0, "exhausted_step": 0,
                 "maneuver_inches": 4, "beyond_four": "next_type", "dress_lines_rally": False, "group_casts": "weakest_link",
@@ -481,6 +485,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
         if g.boxes != sum(g.stamina):
             self.fail(T_RALLY, "%r opens with %r boxes, the scenario's stamina %r" % (name, g.boxes, g.stamina))
         g.loaded = self.f(e, "loaded")
+        g.fired = not g.loaded  # a company started unloaded is taken to have fired before the game
         if g.arm == "cavalry" and g.loaded:
             self.fail(T_FIRE, "cavalry opens loaded")
         g.target = e.get("target")
@@ -496,6 +501,12 @@ class _Game(Carried, Terrain, Combat, Chosen):
         # Attached artillery ("plus any attached artillery"): moves with its regiment's Move orders, takes none of
         # its own while the regiment is in the game, so no free first order either.
         g.attached_to = s.get("attached_to")
+        # "Cavalry in Open : Allows movement of a cavalry formation and attached horse artillery": foot
+        # artillery (no `horse = true`) is attached to infantry only.
+        host = next((r for r in self.sc.get(side, {}).get("regiments", []) if r.get("name") == g.attached_to), None)
+        if host is not None and host.get("arm") == "cavalry" and not s.get("horse", False):
+            self.fail(T_FORMAT + ' (only horse artillery is attached to cavalry)',
+                      "foot company %r is attached to cavalry %r" % (name, g.attached_to))
         if "attached_to" not in e or e["attached_to"] != g.attached_to:
             self.fail(T_FORMAT + ' (the regiment event\'s `attached_to`: the scenario\'s)',
                       "%r's regiment event says attached to %r; the scenario %r"
@@ -1155,6 +1166,9 @@ class _Game(Carried, Terrain, Combat, Chosen):
             self.fail(T_ORDER_CARD, "player %r's card reloads %r, which it does not command" % (p["name"], g.name))
         if g.loaded:
             self.fail(T_RELOAD, "%r reloads while loaded" % g.name)
+        if g.arm == "artillery" and not g.fired and self.r["artillery_reload"] == "fired":
+            self.fail(T_RELOAD + " (artillery_reload = fired: \"Allows artillery that has fired to reload\")",
+                      "%r, unloaded without firing, is offered a reload" % g.name)
         if g.status in UNRALLIED and not self.r["shaken_reload"]:
             self.fail(T_MUST_RALLY + " (shaken_reload = false)", "unrallied %r reloads" % g.name)
         cost = self.f(e, "cost")
@@ -1164,6 +1178,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
         if self.f(e, "reloaded"):
             self.pay(p, e, cost)
             g.loaded = True
+            g.fired = False
             g.reloaded_at = self.gk
             self.row["reloads_" + p["side"]] += 1
             self.seen["reloads"] += 1
@@ -1249,6 +1264,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
         eight = g.arm == "artillery" and g.guns == 8 and self.r["eight_gun_die"]
         self.check_cast(g, self.f(e, "dice"), step, self.f(e, "value"), T_READ, "a volley", eight=eight)
         g.loaded = False
+        g.fired = True
         self.volleys[g.name] = [t.name, e["value"], False]
         self.row["volleys_" + g.side] += 1
         self.seen["volleys " + kind] += 1

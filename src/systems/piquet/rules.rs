@@ -208,6 +208,13 @@ pub const SPECS: &[ParamSpec] = &[
         source: "\"Musket/Missile Reload : An unloaded infantry unit may reload\" (no exception is made for units that must rally)",
     },
     ParamSpec {
+        name: "artillery_reload",
+        kind: ParamKind::Choice(&["fired", "unloaded"]),
+        default: 0,
+        doc: "which unloaded companies an Artillery Reload card may reload: fired (the default, the literal reading of \"Allows artillery that has fired to reload\": a company whose own fire unloaded it, or which a scenario starts unloaded; one unloaded only by the end of an assault or engagement it did not fire in stays unloaded), or unloaded (any unloaded company, reading \"that has fired\" as describing every unloaded company)",
+        source: "\"Artillery Reload : Allows artillery that has fired to reload\"; \"All participants are considered to be unloaded at the completion of the Assault\"; \"Both combatants are considered to be unloaded at the end of the Engagement\"",
+    },
+    ParamSpec {
         name: "musket_reload_cost",
         kind: ParamKind::Int { min: 0, max: 18 },
         default: 1,
@@ -370,6 +377,9 @@ pub struct Rules {
     /// that KARD (else only the units reloaded).
     pub reload_holds_player: bool,
     pub shaken_reload: bool,
+    /// Artillery Reload reloads only companies that have fired (else any
+    /// unloaded company).
+    pub reload_fired_only: bool,
     pub musket_reload_cost: u32,
     pub artillery_reload_cost: u32,
     pub crushing_volley_step: i32,
@@ -428,6 +438,7 @@ impl Rules {
             brigade_fire: get("fire_orders") == 0,
             reload_holds_player: get("reload_holds_fire") == 1,
             shaken_reload: get("shaken_reload") != 0,
+            reload_fired_only: get("artillery_reload") == 0,
             musket_reload_cost: get("musket_reload_cost"),
             artillery_reload_cost: get("artillery_reload_cost"),
             crushing_volley_step: values.get("crushing_volley_step") as i32,

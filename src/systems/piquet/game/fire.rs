@@ -111,6 +111,18 @@ impl<O: Observer<Event>> Game<O> {
             }
     }
 
+    /// The unloaded regiments and companies of `seat` a Reload card may
+    /// reload: those that may reload (`may_reload`), and of the companies
+    /// under `artillery_reload = fired` only those that have fired.
+    #[inline]
+    pub(super) fn reloadable(&self, rules: &Rules, artillery: u16, seat: Seat) -> u16 {
+        let unloaded = !self.loaded[seat] & self.may_reload(rules, seat);
+        match rules.reload_fired_only {
+            true => unloaded & (self.fired[seat] | !artillery),
+            false => unloaded,
+        }
+    }
+
     /// A reload card: each unloaded regiment (or company, for Artillery
     /// Reload) of `arm` the card reaches may reload for its cost, and may
     /// not fire on this card.
@@ -135,7 +147,7 @@ impl<O: Observer<Event>> Game<O> {
         if rules.reload_holds_player {
             self.held_fire[seat] |= command;
         }
-        let mut reach = command & of_arm & !self.loaded[seat] & self.may_reload(rules, seat);
+        let mut reach = command & of_arm & self.reloadable(rules, side.artillery, seat);
         // Equal to the player: when it can pay for one, the order they
         // reload in is drawn (the IP may run out).
         let drawn = self.players[seat][p].ip >= cost;
@@ -168,6 +180,7 @@ impl<O: Observer<Event>> Game<O> {
             self.decq.ip_spent[seat] += cost;
             self.decq.reloads[seat][(arm == Arm::Artillery) as usize] += 1;
             self.set_loaded(seat, i, true);
+            self.fired[seat] &= !(1 << i);
             self.units[seat][i].reloaded = self.kard;
         }
     }
@@ -381,6 +394,7 @@ impl<O: Observer<Event>> Game<O> {
                     });
                 }
                 self.set_loaded(seat, i, false);
+                self.fired[seat] |= 1 << i;
                 self.volleys[n] = Volley {
                     seat,
                     firer: i as u8,
@@ -627,6 +641,8 @@ mod tests {
             };
             let reload_second = |setup: &Setup, game: &mut Game| {
                 game.set_loaded(Seat::A, 1, false);
+                // Unloaded by its fire: artillery "that has fired".
+                game.fired[Seat::A] |= 1 << 1;
                 let (mut stats, mut tally) = (Stats::default(), GameTally::default());
                 game.use_card(setup, Seat::A, 0, card, false, &mut stats, &mut tally);
                 assert!(game.is_loaded(Seat::A, 1), "{card:?}");
@@ -646,6 +662,56 @@ mod tests {
                 (1, 2),
                 "{card:?}: First fires"
             );
+        }
+    }
+
+    #[test]
+    fn artillery_reload_reloads_artillery_that_has_fired() {
+        // "Artillery Reload : Allows artillery that has fired to reload."
+        // Second, a company, is unloaded by the end of an engagement it did
+        // not fire in ("Both combatants are considered to be unloaded at
+        // the end of the Engagement"): under `artillery_reload = fired`
+        // the card passes it over, under `unloaded` it reloads. Once it has
+        // fired, the card reloads it under either.
+        let text = BRIGADE_FIRE.replace(
+            "name = \"Second\"\nrating = \"line,reliable\"",
+            "name = \"Second\"\narm = \"artillery\"\nrating = \"medium,II\"",
+        );
+        assert!(Rules::default().reload_fired_only);
+        for fired_only in [true, false] {
+            let rules = Rules {
+                reload_fired_only: fired_only,
+                ..Rules::default()
+            };
+            with_rules(&text, rules, 0, &[], |setup, game| {
+                let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+                let reload = |game: &mut Game, stats: &mut Stats, tally: &mut GameTally| {
+                    game.players[Seat::A][0].ip = 10;
+                    let card = Kind::ArtilleryReload;
+                    game.use_card(setup, Seat::A, 0, card, false, stats, tally);
+                    game.is_loaded(Seat::A, 1)
+                };
+                game.players[Seat::B][0].ip = 0;
+                game.kard = 1;
+                game.begin_engagement(Seat::A, 1, 0, &mut stats);
+                let end = EngagementEnd::BrokenOff;
+                game.end_engagement(setup, Seat::A, 1, 0, end, &mut stats);
+                assert!(
+                    !game.is_loaded(Seat::A, 1),
+                    "unloaded at the engagement's end"
+                );
+                assert_eq!(reload(game, &mut stats, &mut tally), !fired_only);
+                // Loaded again (or still unloaded under fired: it never
+                // fires again without this), it fires and is unloaded.
+                game.set_loaded(Seat::A, 1, true);
+                game.held_fire = BySeat::default();
+                game.players[Seat::A][0].ip = 10;
+                game.kard = 2;
+                game.fire(setup, Seat::A, &mut stats, &mut tally);
+                assert!(!game.is_loaded(Seat::A, 1), "fired");
+                game.kard = 3;
+                assert!(reload(game, &mut stats, &mut tally), "it has fired");
+            });
         }
     }
 

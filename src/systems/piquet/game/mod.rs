@@ -262,6 +262,10 @@ pub struct Game<O = Unobserved> {
     held_fire: BySeat<u16>,
     /// Regiments and companies loaded.
     loaded: BySeat<u16>,
+    /// Regiments and companies unloaded by their own fire (or started
+    /// unloaded) and not reloaded since: the artillery "that has fired"
+    /// (rule `artillery_reload`).
+    fired: BySeat<u16>,
     /// Each regiment's fire target (`fire_target`), those with one, and the
     /// versions and geometry they were worked out at: read again only when
     /// a status or a place has changed.
@@ -427,6 +431,7 @@ impl<O> Game<O> {
             volley_up: BySeat::default(),
             held_fire: BySeat::default(),
             loaded: BySeat::default(),
+            fired: BySeat::default(),
             aims: BySeat([[0; MAX_UNITS]; 2]),
             aimed: BySeat::default(),
             aims_at: BySeat([(u32::MAX, 0, 0); 2]),
@@ -523,6 +528,9 @@ impl<O: Observer<Event>> Game<O> {
                 .enumerate()
                 .filter(|(_, r)| r.loaded && r.arm.fires())
                 .fold(0, |m, (i, _)| m | 1 << i);
+            // A company a scenario starts unloaded is taken to have fired
+            // before the game: nothing else in the text unloads it.
+            self.fired[seat] = !self.loaded[seat];
         }
         for seat in Seat::BOTH {
             self.rosters[seat] = [Roster::default(); MAX_PLAYERS];

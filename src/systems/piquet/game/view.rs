@@ -44,7 +44,7 @@ impl<O: Observer<Event>> Game<O> {
         // the player's cards reach, a Crushing Volley the loaded ones with
         // an enemy in range.
         let reach = side.commands[p] & self.totals[seat].able();
-        let unloaded = side.commands[p] & self.may_reload(setup.rules, seat) & !self.loaded[seat];
+        let unloaded = side.commands[p] & self.reloadable(setup.rules, side.artillery, seat);
         let infantry = (unloaded & side.infantry).count_ones() as u8;
         let artillery = (unloaded & side.artillery).count_ones() as u8;
         needs.executions[Kind::MusketReload as usize] = infantry;
