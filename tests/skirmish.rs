@@ -8,7 +8,7 @@ use fortunes::params::ParamValues;
 use fortunes::stats::{Mean, Rate};
 use fortunes::systems::skirmish::game::{melee, morale_roll, roll, ChargeOutcome};
 use fortunes::systems::skirmish::rules::{MoralePass, Reading};
-use fortunes::systems::skirmish::strategy::CardPlay;
+use fortunes::systems::skirmish::strategy::{CardPlay, Grouping};
 use fortunes::systems::skirmish::table::{effect_odds, melee_odds, morale_odds, Effect};
 use fortunes::systems::skirmish::{Game, GameTally, Rules, Scenario, SkirmishStrategy};
 
@@ -131,6 +131,7 @@ fn vikings() -> Scenario {
 const fn player(cards: CardPlay) -> SkirmishStrategy {
     SkirmishStrategy {
         cards,
+        grouping: Grouping::MostStanding,
         morale_target: 80,
         halt_within: 0,
         samples: 0,
@@ -432,6 +433,7 @@ fn the_search_player_raises_its_sides_victory_margin() {
     let vikings = vikings();
     let search = SkirmishStrategy {
         cards: CardPlay::Search,
+        grouping: Grouping::MostStanding,
         morale_target: 80,
         halt_within: 0,
         samples: 16,

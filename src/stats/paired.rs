@@ -70,10 +70,16 @@ impl PairedSums {
         let cross = (yy - rr * yx - rv * xy + rv * rr * xx) / (xv_bar * xr_bar);
         let (aa, bb) = (v.residual_squares(), r.residual_squares());
         let scale = (n - 1) as f64 * n as f64;
-        let paired_se = ((aa - 2.0 * cross + bb).max(0.0) / scale).sqrt();
+        // Every u_i exactly 0 (checked in integers) is a paired error of
+        // exactly 0, whatever rounding leaves of the float sums.
+        let steady = self.steady();
+        let paired_se = match steady {
+            true => 0.0,
+            false => ((aa - 2.0 * cross + bb).max(0.0) / scale).sqrt(),
+        };
         let unpaired_se = ((aa + bb) / scale).sqrt();
-        let (ci_low, ci_high) = if self.steady() || paired_se == 0.0 {
-            if fixed && self.steady() {
+        let (ci_low, ci_high) = if steady || paired_se == 0.0 {
+            if fixed && steady {
                 (value, value)
             } else {
                 let games = v.effective_units().min(r.effective_units());

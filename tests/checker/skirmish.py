@@ -29,8 +29,11 @@ event the rules make impossible. What it holds the trace to:
   on; halt only by the attacker on a card that cannot reach contact; point_blank only
   after a charge advance with `charging_shooters = fire_leftover`; defensive only
   against a declared charge;
-- morale: groups of up to three of the side's fighting men in standing order, in
-  order; level = 30 a sound man + 15 a wounded one - spread (0 for one man);
+- morale: groups of up to three of the side's fighting men, every one of them in one
+  group: threes in standing order (grouping = standing_order), or (most_standing) groups,
+  larger ones testing first, whose makeups keep the most men standing on
+  average of every split into groups of one to three (size x passing faces, tried in full);
+  a side groups one way all game; level = 30 a sound man + 15 a wounded one - spread (0 for one man);
   commander points spent never more than left and never below 0, `points_left` the
   running total; the roll 1..100 passes strictly under (or at or under) level +
   points; a failing group's men turn to run (cause morale);
@@ -57,6 +60,8 @@ HALT = "tests/checker/fixtures/skirmish-halt.toml"
 CONFIGS = [
     ("defaults", []),
     ("random vs random", ["--strategy", "a=random", "--strategy", "b=random"]),
+    ("mixed scenario, a hold_high grouping its men in standing order, b random",
+     ["--scenario", MIXED, "--strategy", "a=hold_high:grouping=standing_order", "--strategy", "b=random"]),
     ("mixed scenario (cavalry, crossbows, muskets, a attacks), random vs random",
      ["--scenario", MIXED, "--strategy", "a=random", "--strategy", "b=random"]),
     ("mixed scenario, a halts to shoot within 40, b random",
@@ -110,8 +115,9 @@ T_MORALE = ('"In a morale check, each man counts 30 points, while wounded men an
             'The morale level of the group is the SUM of the individual morale levels of the men LESS the '
             'distance between the 2 figures furthest apart in the group." / "neither rolled under the required '
             'number using percentage dice" (morale_pass)')
-T_GROUP = ('"the tester has the option of grouping up to 3 men for the check" (docs/skirmish.md: "Groups of up to '
-           'three, formed from the men still fighting in their standing order")')
+T_GROUP = ('"the tester has the option of grouping up to 3 men for the check" (the `grouping` tuning key: '
+           'most_standing, the groups that keep the most men standing on average, or standing_order, threes in '
+           'standing order)')
 T_POINTS = ('"each side was assigned a total of 100 morale points with which the commander could assist, on a '
             '"one-shot" basis ... This 47 point assignment, however, would leave the commander with 100 less 47, '
             'or 53 morale points"')
@@ -264,6 +270,7 @@ class Game:
             self.ptr[side] = r["hand_size"]
             self.same(e, "hand", self.hand[side], T_HAND)
         self.cp = {"a": r["commander_points"], "b": r["commander_points"]}
+        self.grouping = {}  # side -> how its player groups its men for morale (the morale events' `grouping`)
         self.tot = Counter()
         self.charge = None  # the pending charge: {"declared": play}
         self.first_charge = None
@@ -513,40 +520,94 @@ class Game:
 
     def morale_phase(self, side):
         c = self.c
-        f = self.fighting(side)
-        groups = [f[i:i + 3] for i in range(0, len(f), 3)]
-        for g in groups:
-            e = c.expect("morale", T_GROUP, "the morale test of %s" % [m.name for m in g])
-            self.check_play(e)
-            self.same(e, "side", side, T_GROUP)
-            self.same(e, "men", [m.name for m in g], T_GROUP)
-            sound = sum(1 for m in g if not m.wounded)
-            shaken = len(g) - sound
-            self.same(e, "sound", sound, T_MORALE)
-            self.same(e, "shaken", shaken, T_MORALE)
-            spread = 0 if len(g) == 1 else self.sc["spread"]
-            self.same(e, "spread", spread, T_MORALE)
-            level = 30 * sound + 15 * shaken - spread
-            self.same(e, "level", level, T_MORALE)
-            pts = e.get("points")
-            if not isinstance(pts, int) or pts < 0 or pts > self.cp[side]:
-                self.fail(T_POINTS, "side %s spends %r commander points with %d left" % (side, pts, self.cp[side]))
-            self.cp[side] -= pts
-            self.same(e, "points_left", self.cp[side], T_POINTS)
-            roll = e.get("roll")
-            if roll not in range(1, 101):
-                self.fail(T_MORALE, "a percentile roll of %r" % roll)
-            ok = roll < level + pts if self.r["morale_pass"] == "strictly_under" else roll <= level + pts
-            self.same(e, "passed", ok, T_MORALE)
-            self.tot["morale_tests"] += 1
-            self.tot["morale_passes"] += ok
-            self.seen["morale tests"] += 1
-            if pts:
-                self.seen["commander points spent"] += 1
-            if not ok:
-                self.seen["morale failures"] += 1
-                for m in g:
-                    self.expect_status(m, "running", m.wounded, "morale")
+        left = list(self.fighting(side))
+        groups = []
+        while left:
+            e = c.expect("morale", T_GROUP, "a morale test of %s" % [m.name for m in left])
+            grouping = e.get("grouping")
+            if grouping not in ("most_standing", "standing_order"):
+                self.fail(T_GROUP, "a morale test grouped by %r" % grouping)
+            if self.grouping.setdefault(side, grouping) != grouping:
+                self.fail(T_GROUP, "side %s grouped by %s, then by %s" % (side, self.grouping[side], grouping))
+            if grouping == "standing_order":
+                g = left[:3]
+                self.same(e, "men", [m.name for m in g], T_GROUP)
+            else:
+                named = e.get("men")
+                g = [m for m in left if m.name in (named or [])]
+                if not named or len(g) != len(named) or len(g) > 3 or [m.name for m in g] != named:
+                    self.fail(T_GROUP, "side %s tests %r: not one to three of its untested fighting men %s in "
+                              "standing order" % (side, named, [m.name for m in left]))
+                if groups and len(g) > len(groups[-1]):
+                    self.fail(T_GROUP, "larger groups test first: %r after %r"
+                              % (named, [m.name for m in groups[-1]]))
+            groups.append(g)
+            left = [m for m in left if m not in g]
+            self.test_group(e, side, g)
+        if groups and self.grouping.get(side) == "most_standing":
+            kept = sum(self.group_standing(g) for g in groups)
+            sound = sum(1 for g in groups for m in g if not m.wounded)
+            best = self.most_standing(sound, sum(len(g) for g in groups) - sound)
+            if kept != best:
+                self.fail(T_GROUP + " (grouping = most_standing)",
+                          "side %s's groups %s keep %d hundredths of a man standing; the best split keeps %d"
+                          % (side, [[m.name for m in g] for g in groups], kept, best))
+
+    def faces(self, level):
+        """Faces of 100 that pass at `level` (morale_pass)."""
+        return max(0, min(100, level - 1 if self.r["morale_pass"] == "strictly_under" else level))
+
+    def makeup_standing(self, sound, shaken):
+        """Men a group of this makeup keeps standing, in hundredths: its size times its passing faces."""
+        size = sound + shaken
+        return size * self.faces(30 * sound + 15 * shaken - (self.sc["spread"] if size > 1 else 0))
+
+    def group_standing(self, g):
+        sound = sum(1 for m in g if not m.wounded)
+        return self.makeup_standing(sound, len(g) - sound)
+
+    def most_standing(self, sound, shaken, memo=None):
+        """The most hundredths of men any split into groups of one to three keeps standing (tried in full)."""
+        memo = {} if memo is None else memo
+        if sound + shaken == 0:
+            return 0
+        if (sound, shaken) not in memo:
+            memo[(sound, shaken)] = max(self.makeup_standing(s, w) + self.most_standing(sound - s, shaken - w, memo)
+                                        for s in range(min(sound, 3) + 1) for w in range(min(shaken, 3 - s) + 1)
+                                        if s + w)
+        return memo[(sound, shaken)]
+
+    def test_group(self, e, side, g):
+        self.check_play(e)
+        self.same(e, "side", side, T_GROUP)
+        sound = sum(1 for m in g if not m.wounded)
+        shaken = len(g) - sound
+        self.same(e, "sound", sound, T_MORALE)
+        self.same(e, "shaken", shaken, T_MORALE)
+        spread = 0 if len(g) == 1 else self.sc["spread"]
+        self.same(e, "spread", spread, T_MORALE)
+        level = 30 * sound + 15 * shaken - spread
+        self.same(e, "level", level, T_MORALE)
+        pts = e.get("points")
+        if not isinstance(pts, int) or pts < 0 or pts > self.cp[side]:
+            self.fail(T_POINTS, "side %s spends %r commander points with %d left" % (side, pts, self.cp[side]))
+        self.cp[side] -= pts
+        self.same(e, "points_left", self.cp[side], T_POINTS)
+        roll = e.get("roll")
+        if roll not in range(1, 101):
+            self.fail(T_MORALE, "a percentile roll of %r" % roll)
+        ok = roll < level + pts if self.r["morale_pass"] == "strictly_under" else roll <= level + pts
+        self.same(e, "passed", ok, T_MORALE)
+        self.tot["morale_tests"] += 1
+        self.tot["morale_passes"] += ok
+        self.seen["morale tests"] += 1
+        self.seen["morale tests " + e.get("grouping", "?")] += 1
+        if pts:
+            self.seen["commander points spent"] += 1
+        if not ok:
+            self.seen["morale failures"] += 1
+            for m in g:
+                self.expect_status(m, "running", m.wounded, "morale")
 
     def meet_charge(self):
         c = self.c

@@ -118,6 +118,9 @@ pub enum Event {
         points_left: u32,
         roll: u64,
         passed: bool,
+        /// How the side's player grouped its men: `most_standing` or
+        /// `standing_order` (the `grouping` tuning key).
+        grouping: &'static str,
     },
     /// A charging man meets a defender: each throw a d10 each (attacker's
     /// first), `+1` against an unshielded man, until one or both score;

@@ -209,7 +209,7 @@ pub const METRICS: &[Metric] = &[
         shape: Shape::Rate,
         unit: "share",
         per: "morale test",
-        counts: "Tests passed: a test is a group of up to three fighting men of a side, in its standing order (dead and running men leave no gap), on the defender's card meeting a charge (defenders first, attackers after the fire), renewed charges too.",
+        counts: "Tests passed: a test is a group of up to three fighting men of a side, as its player grouped them (grouping: most_standing, or threes in standing order), on the defender's card meeting a charge (defenders first, attackers after the fire), renewed charges too.",
         leaves_out: "men dead or already running do not test, nor attackers all stopped by the fire; group rows only for makeups tested (shaken: wounded)",
         seats: &["all"],
         by: &["group"],

@@ -1,5 +1,6 @@
-//! Skirmish players: which card of the hand to play, and how the commander
-//! spends his one-shot morale points.
+//! Skirmish players: which card of the hand to play, how the men are
+//! grouped for a morale check, and how the commander spends his one-shot
+//! morale points.
 
 use super::rules::VALUES;
 use crate::engine::seeding::GameRng;
@@ -51,9 +52,30 @@ pub enum CardPlay {
     Search,
 }
 
+/// How a side groups its fighting men for a morale check: "the tester has
+/// the option of grouping up to 3 men for the check".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grouping {
+    /// The groups that keep the most men standing on average
+    /// (`table::most_standing_groups`), men taken in standing order.
+    MostStanding,
+    /// Threes in standing order, whatever their state.
+    StandingOrder,
+}
+
+impl Grouping {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Grouping::MostStanding => "most_standing",
+            Grouping::StandingOrder => "standing_order",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SkirmishStrategy {
     pub cards: CardPlay,
+    pub grouping: Grouping,
     /// Commander points raise a failing-prone group's level up to this (0: never).
     pub morale_target: u32,
     /// The search's samples a decision (0 for the other players).
@@ -79,7 +101,15 @@ pub const HALT_WITHIN: ParamSpec = ParamSpec {
     source: "\"Each increment, each man may move 2 inches, or pivot in place, or fire an arrow, or notch an arrow\"",
 };
 
-pub const TUNING: &[ParamSpec] = &[MORALE_TARGET, HALT_WITHIN];
+pub const GROUPING: ParamSpec = ParamSpec {
+    name: "grouping",
+    kind: ParamKind::Choice(&["most_standing", "standing_order"]),
+    default: 0,
+    doc: "how the side's fighting men are grouped (up to 3 a group) for a morale check: most_standing (the groups that keep the most men standing on average: a group's men times its chance to pass, commander points aside; the men of each makeup taken in standing order) or standing_order (threes in standing order, whatever their state)",
+    source: "\"When morale is tested, the tester has the option of grouping up to 3 men for the check\"",
+};
+
+pub const TUNING: &[ParamSpec] = &[MORALE_TARGET, HALT_WITHIN, GROUPING];
 
 /// The built-in players: what each is called and does, its tuning, and
 /// how its typed value is built (the one list of them; a preset is one of
@@ -147,7 +177,7 @@ pub const SAMPLES: ParamSpec = ParamSpec {
     source: "search tuning",
 };
 
-pub const SEARCH_TUNING: &[ParamSpec] = &[MORALE_TARGET, HALT_WITHIN, SAMPLES];
+pub const SEARCH_TUNING: &[ParamSpec] = &[MORALE_TARGET, HALT_WITHIN, GROUPING, SAMPLES];
 
 /// Cards in hand: counts per value (index 0 = one increment), and the
 /// values present as bits, so the lowest, the highest and "is a 6 in hand"
@@ -219,6 +249,10 @@ impl SkirmishStrategy {
     fn with(cards: CardPlay, tuning: &ParamValues) -> SkirmishStrategy {
         SkirmishStrategy {
             cards,
+            grouping: match tuning.of(&GROUPING) {
+                0 => Grouping::MostStanding,
+                _ => Grouping::StandingOrder,
+            },
             morale_target: tuning.of(&MORALE_TARGET) as u32,
             samples: match cards {
                 CardPlay::Search => tuning.of(&SAMPLES) as u32,

@@ -158,9 +158,210 @@ pub fn morale_odds(level: i64, rule: MoralePass) -> Fraction {
     Fraction::new(passing_faces(level, rule) as u128, 100)
 }
 
+/// The most men a side tests morale with: a scenario's most men.
+const MOST_MEN: usize = super::scenario::MAX_MEN;
+
+/// A side's morale groups by their makeup: `(sound, shaken)` men each, in
+/// the order they were chosen (larger groups first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroupMakeups {
+    pub groups: [(u8, u8); MOST_MEN],
+    pub len: usize,
+}
+
+impl GroupMakeups {
+    pub fn as_slice(&self) -> &[(u8, u8)] {
+        &self.groups[..self.len]
+    }
+}
+
+/// The makeups a group of up to three may have, larger groups and sound
+/// men first: among partitions as good, the first found is kept, so the
+/// choice is the same whatever order the men stand in.
+const MAKEUPS: [(u8, u8); 9] = [
+    (3, 0),
+    (2, 1),
+    (1, 2),
+    (0, 3),
+    (2, 0),
+    (1, 1),
+    (0, 2),
+    (1, 0),
+    (0, 1),
+];
+
+/// Men a group of `sound` and `shaken` men expects to keep fighting, in
+/// hundredths: its size times its passing faces (out of 100), without
+/// commander points; `spread` inches apart when it has more than one man.
+pub fn group_standing(sound: u32, shaken: u32, spread: u32, rule: MoralePass) -> u64 {
+    let men = [Condition::Sound; 3];
+    let mut conditions = men;
+    for c in &mut conditions[sound as usize..(sound + shaken) as usize] {
+        *c = Condition::Shaken;
+    }
+    let size = (sound + shaken) as usize;
+    let spread = if size > 1 { spread } else { 0 };
+    size as u64 * passing_faces(morale_level(&conditions[..size], spread, 0), rule)
+}
+
+/// "The tester has the option of grouping up to 3 men for the check": for
+/// every count of sound and shaken fighting men, the first group (by
+/// makeup) of the split into groups of one to three that keeps the most
+/// standing on average, the groups `spread` inches apart (a lone man 0).
+/// Exact: built once for a spread and a pass rule over every count (the
+/// game keeps it from game to game), walked at each morale check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoraleSplits {
+    first: [[u8; MOST_MEN + 1]; MOST_MEN + 1],
+    pub spread: u32,
+    pub rule: MoralePass,
+}
+
+impl MoraleSplits {
+    pub fn new(spread: u32, rule: MoralePass) -> MoraleSplits {
+        let mut value = [[0u64; 4]; 4];
+        for (s, row) in value.iter_mut().enumerate() {
+            for (w, v) in row.iter_mut().enumerate().take(4 - s) {
+                *v = group_standing(s as u32, w as u32, spread, rule);
+            }
+        }
+        // most[s][w]: the most standing (hundredths) from s sound and w
+        // shaken men.
+        let mut most = [[0u64; MOST_MEN + 1]; MOST_MEN + 1];
+        let mut first = [[0u8; MOST_MEN + 1]; MOST_MEN + 1];
+        for s in 0..=MOST_MEN {
+            for w in 0..=MOST_MEN - s {
+                if s + w == 0 {
+                    continue;
+                }
+                let mut here: Option<(u64, u8)> = None;
+                for (k, &(gs, gw)) in MAKEUPS.iter().enumerate() {
+                    let (gs, gw) = (gs as usize, gw as usize);
+                    if gs > s || gw > w {
+                        continue;
+                    }
+                    let total = value[gs][gw] + most[s - gs][w - gw];
+                    if here.is_none_or(|(v, _)| total > v) {
+                        here = Some((total, k as u8));
+                    }
+                }
+                (most[s][w], first[s][w]) = here.expect("a group fits");
+            }
+        }
+        MoraleSplits {
+            first,
+            spread,
+            rule,
+        }
+    }
+
+    /// The makeup `(sound, shaken)` of the first group of the best split of
+    /// `sound` and `shaken` men (at least one): the largest of its groups.
+    #[inline]
+    pub fn first_group(&self, sound: u32, shaken: u32) -> (u32, u32) {
+        let (gs, gw) = MAKEUPS[self.first[sound as usize][shaken as usize] as usize];
+        (gs as u32, gw as u32)
+    }
+
+    /// The groups of `sound` and `shaken` men, larger groups first.
+    pub fn groups(&self, sound: u32, shaken: u32) -> GroupMakeups {
+        let (mut s, mut w) = (sound as usize, shaken as usize);
+        assert!(s + w <= MOST_MEN, "at most {MOST_MEN} men a side");
+        let mut makeups = GroupMakeups {
+            groups: [(0, 0); MOST_MEN],
+            len: 0,
+        };
+        while s + w > 0 {
+            let (gs, gw) = MAKEUPS[self.first[s][w] as usize];
+            makeups.groups[makeups.len] = (gs, gw);
+            makeups.len += 1;
+            (s, w) = (s - gs as usize, w - gw as usize);
+        }
+        makeups
+    }
+}
+
+/// `MoraleSplits::groups` for one count of men.
+pub fn most_standing_groups(
+    sound: u32,
+    shaken: u32,
+    spread: u32,
+    rule: MoralePass,
+) -> GroupMakeups {
+    MoraleSplits::new(spread, rule).groups(sound, shaken)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every way to split `sound` and `shaken` men into groups of one to
+    /// three, by makeup: the most standing any of them keeps (written apart
+    /// from the table above, by trying them all).
+    fn most_standing_by_trying_all(sound: u32, shaken: u32, spread: u32, rule: MoralePass) -> u64 {
+        if sound + shaken == 0 {
+            return 0;
+        }
+        let mut most = 0;
+        for gs in 0..=sound.min(3) {
+            for gw in 0..=shaken.min(3 - gs) {
+                if gs + gw == 0 {
+                    continue;
+                }
+                let rest = most_standing_by_trying_all(sound - gs, shaken - gw, spread, rule);
+                most = most.max(group_standing(gs, gw, spread, rule) + rest);
+            }
+        }
+        most
+    }
+
+    #[test]
+    fn the_most_standing_groups_are_the_best_of_every_split() {
+        for rule in [MoralePass::StrictlyUnder, MoralePass::AtOrUnder] {
+            for spread in [0, 3, 20, 45, 70] {
+                for sound in 0..=7 {
+                    for shaken in 0..=7 - sound {
+                        let groups = most_standing_groups(sound, shaken, spread, rule);
+                        let split = groups.as_slice();
+                        let kept: u64 = split
+                            .iter()
+                            .map(|&(s, w)| group_standing(s as u32, w as u32, spread, rule))
+                            .sum();
+                        let want = most_standing_by_trying_all(sound, shaken, spread, rule);
+                        assert_eq!(kept, want, "{sound} sound, {shaken} shaken, {spread}\"");
+                        let men = |f: fn(&(u8, u8)) -> u8| {
+                            split.iter().map(f).map(u32::from).sum::<u32>()
+                        };
+                        assert_eq!((men(|g| g.0), men(|g| g.1)), (sound, shaken));
+                        assert!(split.iter().all(|&(s, w)| (1..=3).contains(&(s + w))));
+                        // Larger groups first: the order they test in.
+                        assert!(split.windows(2).all(|p| p[0].0 + p[0].1 >= p[1].0 + p[1].1));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_texts_groups_and_a_wounded_man_left_alone() {
+        // "The group of 3 contained a wounded man, hence the group morale
+        // level was 30+30+15, 75%, less ... 3 inches, making 72%": 3 x 71
+        // faces strictly under 72.
+        let rule = MoralePass::StrictlyUnder;
+        assert_eq!(group_standing(2, 1, 3, rule), 3 * 71);
+        // Three sound men and a wounded one: the wounded man tests alone
+        // (3 x 86 + 14) rather than in the three (3 x 71 + 29).
+        let groups = most_standing_groups(3, 1, 3, rule);
+        assert_eq!(groups.as_slice(), &[(3, 0), (0, 1)]);
+        // "it pays to have your men clustered": six sound men, two threes.
+        assert_eq!(
+            most_standing_groups(6, 0, 3, rule).as_slice(),
+            &[(3, 0), (3, 0)]
+        );
+        // Men so far apart that a group is worth less than its men alone.
+        let apart = most_standing_groups(3, 0, 70, rule);
+        assert_eq!(apart.as_slice(), &[(1, 0), (1, 0), (1, 0)]);
+    }
 
     #[test]
     fn the_range_modifier_past_ninety_nine_inches() {

@@ -86,9 +86,9 @@ impl<O: Observer<Event>> Game<O> {
         }
     }
 
-    /// Every fighting man of `seat` tests morale in groups of up to three,
-    /// formed from the men still fighting in their standing order (the dead
-    /// and the running leave no gap); a failing group turns to run.
+    /// Every fighting man of `seat` tests morale in groups of up to three
+    /// ("the tester has the option of grouping up to 3 men for the check"),
+    /// as its player groups them (`Grouping`); a failing group turns to run.
     pub(super) fn morale_check(
         &mut self,
         seat: Seat,
@@ -97,58 +97,102 @@ impl<O: Observer<Event>> Game<O> {
         strategy: &SkirmishStrategy,
         tally: &mut GameTally,
     ) {
-        let mut group = [0usize; 3];
-        let mut members = 0;
-        let count = scenario.count[seat] as usize;
-        for i in 0..=count {
-            if i < count {
-                if !self.men[seat][i].fighting() {
-                    continue;
-                }
-                group[members] = i;
-                members += 1;
-                if members < 3 {
-                    continue;
-                }
-            }
-            if members == 0 {
-                continue;
-            }
-            let mut conditions = [Condition::Sound; 3];
-            for (c, &m) in conditions.iter_mut().zip(&group[..members]) {
-                *c = self.men[seat][m].condition();
-            }
-            let spread = if members > 1 { scenario.spread } else { 0 };
-            let level = morale_level(&conditions[..members], spread, 0);
-            let bonus = strategy.morale_points(level, self.commander[seat]);
-            self.commander[seat] -= bonus;
-            let dice = self.obs.on().then(|| self.dice.clone());
-            let passed = morale_roll(&mut self.dice, level + bonus as i64, rules.morale_pass);
-            let sound = conditions[..members]
-                .iter()
-                .filter(|&&c| c == Condition::Sound)
-                .count();
-            tally.morale[sound][members - sound][0] += 1;
-            tally.morale[sound][members - sound][1] += passed as u32;
-            if !passed {
-                for &m in &group[..members] {
-                    self.men[seat][m].routing = true;
+        // The men fighting as the check begins, in standing order (the dead
+        // and the running leave no gap); a test turns only its own men.
+        let fighting = self.fighting_mask[seat];
+        match strategy.grouping {
+            // Threes in standing order.
+            Grouping::StandingOrder => {
+                let (mut group, mut members) = ([0usize; 3], 0);
+                let mut rest = fighting;
+                while rest != 0 {
+                    group[members] = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    members += 1;
+                    if members == 3 || rest == 0 {
+                        self.test_group(seat, &group[..members], rules, scenario, strategy, tally);
+                        members = 0;
+                    }
                 }
             }
-            if let Some(dice) = dice {
-                let test = told::Test {
-                    seat,
-                    sound: sound as u32,
-                    spread,
-                    level,
-                    points: bonus,
-                    passed,
-                };
-                self.told_morale(dice, test, &group[..members], rules);
+            // The makeups that keep the most standing, larger groups first;
+            // each takes the first sound and shaken men in standing order
+            // not yet grouped.
+            Grouping::MostStanding => {
+                let mut shaken_men = 0u16;
+                let mut rest = fighting;
+                while rest != 0 {
+                    let i = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if self.men[seat][i].condition() == Condition::Shaken {
+                        shaken_men |= 1 << i;
+                    }
+                }
+                let mut sound_men = fighting & !shaken_men;
+                while sound_men | shaken_men != 0 {
+                    let (s, w) = (sound_men.count_ones(), shaken_men.count_ones());
+                    let (gs, gw) = self.splits.first_group(s, w);
+                    let taken = lowest_bits(sound_men, gs) | lowest_bits(shaken_men, gw);
+                    (sound_men, shaken_men) = (sound_men & !taken, shaken_men & !taken);
+                    let (mut group, mut members) = ([0usize; 3], 0);
+                    let mut bits = taken;
+                    while bits != 0 {
+                        group[members] = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        members += 1;
+                    }
+                    self.test_group(seat, &group[..members], rules, scenario, strategy, tally);
+                }
             }
-            members = 0;
         }
         self.refresh(seat, rules, scenario);
+    }
+
+    /// One group's morale test: its level, the commander's points, the
+    /// percentile roll; failing, its men turn to run.
+    fn test_group(
+        &mut self,
+        seat: Seat,
+        group: &[usize],
+        rules: &Rules,
+        scenario: &Scenario,
+        strategy: &SkirmishStrategy,
+        tally: &mut GameTally,
+    ) {
+        let members = group.len();
+        let mut conditions = [Condition::Sound; 3];
+        for (c, &m) in conditions.iter_mut().zip(group) {
+            *c = self.men[seat][m].condition();
+        }
+        let spread = if members > 1 { scenario.spread } else { 0 };
+        let level = morale_level(&conditions[..members], spread, 0);
+        let bonus = strategy.morale_points(level, self.commander[seat]);
+        self.commander[seat] -= bonus;
+        let dice = self.obs.on().then(|| self.dice.clone());
+        let passed = morale_roll(&mut self.dice, level + bonus as i64, rules.morale_pass);
+        let sound = conditions[..members]
+            .iter()
+            .filter(|&&c| c == Condition::Sound)
+            .count();
+        tally.morale[sound][members - sound][0] += 1;
+        tally.morale[sound][members - sound][1] += passed as u32;
+        if !passed {
+            for &m in group {
+                self.men[seat][m].routing = true;
+            }
+        }
+        if let Some(dice) = dice {
+            let test = told::Test {
+                seat,
+                sound: sound as u32,
+                spread,
+                level,
+                points: bonus,
+                passed,
+                grouping: strategy.grouping,
+            };
+            self.told_morale(dice, test, group, rules);
+        }
     }
 
     /// Free hacks at the men of `seat` who are routing away.
@@ -371,6 +415,15 @@ impl<O: Observer<Event>> Game<O> {
     }
 }
 
+/// The `n` lowest set bits of `bits`.
+fn lowest_bits(bits: u16, n: u32) -> u16 {
+    let mut rest = bits;
+    for _ in 0..n {
+        rest &= rest - 1;
+    }
+    bits & !rest
+}
+
 #[cfg(test)]
 mod tests {
     //! The mechanics around the dice, each from the text: grouping for
@@ -394,6 +447,7 @@ mod tests {
     fn player(morale_target: u32, halt_within: u32) -> SkirmishStrategy {
         SkirmishStrategy {
             cards: CardPlay::Lowest,
+            grouping: Grouping::StandingOrder,
             morale_target,
             halt_within,
             samples: 0,
@@ -419,6 +473,39 @@ mod tests {
         // "the tester has the option of grouping up to 3 men".
         assert_eq!(tally.morale[3][0][0], 2);
         assert_eq!(tally.morale_tests().0, 2);
+    }
+
+    #[test]
+    fn a_player_groups_its_men_for_the_most_standing_or_in_standing_order() {
+        // "The tester has the option of grouping up to 3 men": four men 3"
+        // apart, the first wounded. In standing order the wounded man tests
+        // with the next two (30 + 30 + 15 - 3 = 72) and the fourth alone;
+        // for the most standing he tests alone (15) and the three sound men
+        // together (87): 3 x 86 + 14 men in a hundred against 3 x 71 + 29.
+        let rules = rules(&["commander_points=0"]);
+        let four =
+            scenario("distance = 0\nspread = 3\n[[a.men]]\ncount = 1\n[[b.men]]\ncount = 4\n");
+        for (grouping, makeups) in [
+            (Grouping::StandingOrder, [(2, 1), (1, 0)]),
+            (Grouping::MostStanding, [(3, 0), (0, 1)]),
+        ] {
+            let mut game = game_of(&rules, &four, 0);
+            game.men[Seat::B][0].wounded = true;
+            game.refresh(Seat::B, &rules, &four);
+            let mut tally = GameTally::default();
+            let player = SkirmishStrategy {
+                grouping,
+                ..player(0, 0)
+            };
+            game.morale_check(Seat::B, &rules, &four, &player, &mut tally);
+            for (s, w) in makeups {
+                assert_eq!(
+                    tally.morale[s][w][0], 1,
+                    "{grouping:?}: a group of {s} sound, {w} shaken"
+                );
+            }
+            assert_eq!(tally.morale_tests().0, 2, "{grouping:?}");
+        }
     }
 
     #[test]

@@ -15,8 +15,10 @@
 use super::events::Event;
 use super::rules::{MoralePass, Rules, VALUES};
 use super::scenario::{Man, Scenario, MAX_MEN};
-use super::strategy::{shots, CardPlay, Hand, Situation, SkirmishStrategy};
-use super::table::{effect, fire_modifier, morale_level, passing_faces, Condition, Effect};
+use super::strategy::{shots, CardPlay, Grouping, Hand, Situation, SkirmishStrategy};
+use super::table::{
+    effect, fire_modifier, morale_level, passing_faces, Condition, Effect, MoraleSplits,
+};
 use crate::engine::deck::shuffle;
 use crate::engine::seeding::{game_rng, GameRng, Stream};
 use crate::engine::{BySeat, Seat};
@@ -276,6 +278,9 @@ pub struct Game<O = Unobserved> {
     sorted_for: [u8; VALUES],
     speed: BySeat<u32>,
     load: BySeat<Option<u8>>,
+    /// The morale groups that keep the most standing, for the scenario's
+    /// spread and the pass rule: built again only when those change.
+    splits: MoraleSplits,
     /// The first play's decision of each side, for the trace.
     pub first_card: BySeat<Option<u32>>,
     /// The play (from 1) the events being told belong to: written only
@@ -344,6 +349,7 @@ impl Game {
             sorted_for: [0; VALUES],
             speed: BySeat::default(),
             load: BySeat::default(),
+            splits: MoraleSplits::new(0, MoralePass::StrictlyUnder),
             first_card: BySeat::default(),
             told_at: 0,
             obs: Unobserved,
@@ -417,6 +423,9 @@ impl<O: Observer<Event>> Game<O> {
                 *card = value;
             }
             self.sorted_for = rules.cards;
+        }
+        if (self.splits.spread, self.splits.rule) != (scenario.spread, rules.morale_pass) {
+            self.splits = MoraleSplits::new(scenario.spread, rules.morale_pass);
         }
         for seat in Seat::BOTH {
             let deck = &mut self.decks[seat];

@@ -29,6 +29,7 @@ pub(super) struct Test {
     pub level: i64,
     pub points: u32,
     pub passed: bool,
+    pub grouping: Grouping,
 }
 
 /// A melee's two men (`a` the attacker's, `d` the defender's) and the
@@ -105,6 +106,7 @@ impl<O: Observer<Event>> Game<O> {
             sorted_for: self.sorted_for,
             speed: self.speed,
             load: self.load,
+            splits: self.splits,
             first_card: self.first_card,
             told_at: self.told_at,
             obs,
@@ -298,6 +300,7 @@ impl<O: Observer<Event>> Game<O> {
             points_left: self.commander[seat],
             roll: face + 1,
             passed: test.passed,
+            grouping: test.grouping.name(),
         });
         if !test.passed {
             for &m in men {
