@@ -1065,7 +1065,7 @@ fn a_served_player_refuses_a_bad_message_naming_the_field() {
     let brigade = json!({"type": "decide", "decision": "division_brigade", "game": 0,
         "division": 1, "fresh": [1], "choices": [1, 2]});
     let card = json!({"type": "decide", "decision": "card", "game": 0, "play": 1, "hand": [1, 2],
-        "attacking": true, "distance": 10, "speed": 2, "load": null, "charged": false,
+        "attacking": true, "distance": 10, "speed": 2, "load": null, "charged": false, "creek": null, "crossing": 0,
         "own_men": {}, "enemy_men": {}, "choices": [1, 2]});
     let reveal = json!({"type": "decide", "decision": "reveal", "game": 0, "turn": 1, "round": 1,
         "hand": ["QH", "2S"], "unseen": ["3S"], "opponent_cards": 1, "opponent_out": false,

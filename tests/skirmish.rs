@@ -279,6 +279,13 @@ fn bad_scenarios_name_the_field() {
             "distance = 10\nattacker = \"c\"\n[[a.men]]\n[[b.men]]\n",
             "attacker",
         ),
+        // A creek lies between the sides, not on either.
+        ("distance = 10\ncreek = 10\n[[a.men]]\n[[b.men]]\n", "creek"),
+        ("distance = 10\ncreek = 0\n[[a.men]]\n[[b.men]]\n", "1..=9"),
+        (
+            "distance = 1\ncreek = 1\n[[a.men]]\n[[b.men]]\n",
+            "no creek",
+        ),
     ] {
         let error = Scenario::from_table(&toml::from_str(text).unwrap())
             .unwrap_err()

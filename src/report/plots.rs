@@ -23,8 +23,12 @@ pub(super) fn axis_unit(series: &Series, metrics: &[crate::system::metric::Metri
 }
 
 /// A swept axis as a person reads it: `scenario.a.commander` is "side a
-/// commander", `hand_size_a` "hand size a", `b.keep` "side b keep".
+/// commander", `hand_size_a` "hand size a", `b.keep` "side b keep", and
+/// the whole scenario, `scenario`, "scenario".
 pub(super) fn axis_title(axis: &str) -> String {
+    if axis == "scenario" {
+        return axis.to_string();
+    }
     axis.split('.')
         .filter(|part| *part != "scenario")
         .map(|part| match part {
@@ -600,4 +604,18 @@ pub(super) fn lines_of(
         line.points.sort_by(|a, b| a.0.total_cmp(&b.0));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::axis_title;
+
+    #[test]
+    fn a_swept_axis_reads_as_words_and_the_whole_scenario_keeps_its_name() {
+        assert_eq!(axis_title("scenario.a.commander"), "side a commander");
+        assert_eq!(axis_title("hand_size_a"), "hand size a");
+        assert_eq!(axis_title("b.keep"), "side b keep");
+        // A plot titled "units removed by" named no axis at all.
+        assert_eq!(axis_title("scenario"), "scenario");
+    }
 }

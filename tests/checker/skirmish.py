@@ -60,6 +60,9 @@ HALT = "tests/checker/fixtures/skirmish-halt.toml"
 CONFIGS = [
     ("defaults", []),
     ("random vs random", ["--strategy", "a=random", "--strategy", "b=random"]),
+    ("creek (2 cards to cross, 12 inches before the Vikings)", ["--scenario", "creek"]),
+    ("creek, creek_cards=3, random vs random", ["--scenario", "creek", "--set", "creek_cards=3",
+                                                 "--strategy", "a=random", "--strategy", "b=random"]),
     ("mixed scenario, a hold_high grouping its men in standing order, b random",
      ["--scenario", MIXED, "--strategy", "a=hold_high:grouping=standing_order", "--strategy", "b=random"]),
     ("mixed scenario (cavalry, crossbows, muskets, a attacks), random vs random",
@@ -82,7 +85,7 @@ CONFIGS = [
 SIDES = ("a", "b")
 OTHER = {"a": "b", "b": "a"}
 INT_RULES = ("cards_per_value", "hand_size", "commander_points", "foot_inches", "cavalry_inches",
-             "support_fire_increments", "melee_max_throws")
+             "support_fire_increments", "melee_max_throws", "creek_cards")
 
 T_DECK = ('"Each side is given a deck of 12 cards ... There are 2 one-increment cards, 2 two-increment cards, all '
           'the way up to 2 six-increment cards." (cards_per_value)')
@@ -97,6 +100,8 @@ T_INC = ('"Each increment, each man may move 2 inches, or pivot in place, or fir
 T_MOVE = ('"Each increment, each man may move 2 inches ... Cavalry move twice as fast as infantry, i.e., 4 inches '
           'per increment." docs/replay.md: "only the attacker moves, and all of a side\'s men stand together" '
           '(docs/skirmish.md: "a side advances at its slowest man\'s pace")')
+T_CREEK = ('"Crossing the creek took 2 complete card draws... regardless of the number of increments" '
+           '(creek_cards; the scenario\'s creek, inches before the defenders)')
 T_CHARGE = ('"on the attacker\'s card, a charge was declared and the charging men placed just short of contact" '
             '(docs/skirmish.md: "declared on the attacker\'s card when contact is in reach")')
 T_LOAD = ('"An "automatic load weapon" is assumed to take place between cards, hence on a 5 increment card, an '
@@ -247,6 +252,11 @@ class Game:
         self.att = s["attacker"]
         self.dfn = OTHER[self.att]
         self.pos = {"a": 0, "b": s["distance"]}
+        creek = s.get("creek")
+        if creek is not None and not (isinstance(creek, int) and 0 < creek < s["distance"]):
+            self.fail(T_CREEK, "a creek %r inches before the defenders, %r apart" % (creek, s["distance"]))
+        self.creek_ahead = creek is not None
+        self.crossing = 0  # the attackers' cards still to spend in the creek
         self.men, self.order = {}, {"a": [], "b": []}
         while c.peek_kind() == "man":
             e = c.next()
@@ -392,7 +402,20 @@ class Game:
         side = self.side
         self.pull_away(side)
         k = c.peek_kind()
-        if k == "advance":
+        creek = self.sc.get("creek") if self.creek_ahead else None
+        if self.crossing and self.standing(side) and self.standing(OTHER[side]):
+            # In the creek: the card crosses, whatever its value; its increments do nothing (unused).
+            e = c.expect("creek", T_CREEK, "side %s's card in the creek" % side)
+            self.check_play(e)
+            self.same(e, "side", side, T_CREEK)
+            self.same(e, "distance", self.dist(), T_CREEK)
+            self.crossing -= 1
+            self.same(e, "cards_left", self.crossing, T_CREEK)
+            self.creek_ahead = self.crossing > 0
+            if c.peek_kind() != "unused":
+                self.fail(T_CREEK, "a card spent in the creek with increments used", at_next=True)
+            self.seen["creek cards"] += 1
+        elif k == "advance":
             e = c.next()
             self.check_play(e)
             self.same(e, "side", side, T_MOVE)
@@ -403,7 +426,7 @@ class Game:
             p = self.pace(side)
             reach = self.card * p
             step = 1 if side == "a" else -1
-            if reach >= d0:
+            if creek is None and reach >= d0:
                 need = max(1, -(-d0 // p))
                 self.same(e, "charge", True, T_CHARGE)
                 self.same(e, "increments", need, T_CHARGE)
@@ -412,6 +435,12 @@ class Game:
                 if self.charge is None:
                     self.charge = {"declared": self.play_no}
                 self.seen["charges declared"] += 1
+            elif creek is not None and d0 - reach <= creek:
+                # The advance stops at the creek; the card's other increments are lost.
+                self.same(e, "charge", False, T_CREEK)
+                self.same(e, "increments", min(self.card, max(1, -(-(d0 - creek) // p))), T_CREEK)
+                self.same(e, "to", self.pos[side] + step * (d0 - creek), T_CREEK)
+                self.same(e, "distance", creek, T_CREEK)
             else:
                 self.same(e, "charge", False, T_CHARGE)
                 self.same(e, "increments", self.card, T_MOVE)
@@ -419,6 +448,14 @@ class Game:
                 self.same(e, "distance", d0 - reach, T_MOVE)
             self.spend(e["increments"], e)
             self.pos[side] = e["to"]
+            if creek is not None and e.get("distance") == creek:
+                x = c.expect("creek", T_CREEK, "side %s reaches the creek" % side)
+                self.check_play(x)
+                self.same(x, "side", side, T_CREEK)
+                self.same(x, "distance", creek, T_CREEK)
+                self.same(x, "cards_left", self.r["creek_cards"], T_CREEK)
+                self.crossing = self.r["creek_cards"]
+                self.seen["creeks reached"] += 1
             if c.peek_kind() == "volley":
                 v = c.next()
                 self.check_play(v)
@@ -436,7 +473,7 @@ class Game:
             self.check_play(v)
             self.same(v, "kind", "halt", T_INC)
             self.same(v, "side", side, T_INC)
-            if self.card * self.pace(side) >= self.dist():
+            if creek is None and self.card * self.pace(side) >= self.dist():
                 self.fail(T_CHARGE, "a halt to shoot on a card that reaches contact")
             self.same(v, "range", self.dist(), T_FIRE)
             self.same(v, "increments", self.card, T_INC)

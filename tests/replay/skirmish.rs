@@ -202,7 +202,9 @@ fn every_skirmish_event_is_documented_with_its_fields_in_order() {
                 [[a.men]]\ncount = 3\ntype = \"cavalry\"\nshield = true\n\
                 [[a.men]]\ncount = 3\nweapon = \"archer\"\n\
                 [[b.men]]\ncount = 4\nshield = true\n[[b.men]]\ncount = 2\nweapon = \"crossbow\"\n";
-    for (scenario, games) in [(None, 200), (Some(raid), 400)] {
+    // The text's creek across the attackers' way.
+    let creek = include_str!("../../experiments/skirmish/scenarios/creek.toml");
+    for (scenario, games) in [(None, 200), (Some(raid), 400), (Some(creek), 20)] {
         let mut variant = system.default_variant(system.both_playing("random").unwrap());
         if let Some(text) = scenario {
             variant.scenario = toml::from_str(text).unwrap();

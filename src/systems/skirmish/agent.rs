@@ -73,6 +73,9 @@ impl Cards for AgentCards<'_> {
             "speed": situation.speed,
             "load": situation.load,
             "charged": situation.charged,
+            "creek": (situation.stop < situation.distance && game.crossing() == 0)
+                .then_some(situation.stop),
+            "crossing": game.crossing(),
             "own_men": men(seat),
             "enemy_men": men(seat.other()),
             "choices": choices,
@@ -142,15 +145,25 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
             if hand.is_empty() {
                 return Err(message.bad("hand", allowed));
             }
+            // A scenario's distance is at most 1,000 inches and a man
+            // moves at most a few a step; the bounds keep the players'
+            // arithmetic far from overflow.
+            let distance = message.number("distance", 0, 1_000_000)? as u32;
+            let crossing = message.number("crossing", 0, 12)? as u32;
+            let creek = message.optional_number("creek", 0, 1_000_000)?;
             let situation = Situation {
                 attacking: message.flag("attacking")?,
-                // A scenario's distance is at most 1,000 inches and a man
-                // moves at most a few a step; the bounds keep the
-                // players' arithmetic far from overflow.
-                distance: message.number("distance", 0, 1_000_000)? as u32,
+                distance,
                 speed: message.number("speed", 0, 1_000_000)? as u32,
                 load: message.optional_number("load", 0, 255)?.map(|l| l as u8),
                 charged: message.flag("charged")?,
+                // Where the advance stops: in the creek, nowhere; short of
+                // it, at it; else at contact.
+                stop: match (crossing, creek) {
+                    (1.., _) => 0,
+                    (0, Some(creek)) => (creek as u32).min(distance),
+                    (0, None) => distance,
+                },
             };
             Ok(json!(strategy.card(&hand, &situation, rng)))
         },

@@ -25,6 +25,9 @@ pub enum Event {
         attacker: &'static str,
         first: &'static str,
         spread: u32,
+        /// The creek across the attackers' way, inches from the defenders
+        /// (null: none).
+        creek: Option<u32>,
         commander_points: u32,
         deck: u32,
         hand_size: u32,
@@ -60,6 +63,15 @@ pub enum Event {
     /// The attacking side moves from `from` to `to` on `increments` of its
     /// card, `distance` inches short of the enemy after; with `charge`, it
     /// reached contact and declares a charge, placed just short of it.
+    /// The attackers at the creek, `distance` inches from the enemy: on
+    /// the card that brought them to it, then on each card spent crossing
+    /// it (its increments unused), `cards_left` still to spend (0: across).
+    Creek {
+        play: u32,
+        side: &'static str,
+        distance: u32,
+        cards_left: u32,
+    },
     Advance {
         play: u32,
         side: &'static str,
@@ -195,16 +207,35 @@ impl fmt::Display for Event {
                 attacker,
                 first,
                 spread,
+                creek,
                 commander_points,
                 deck,
                 hand_size,
-            } => write!(
-                f,
-                "{name}: {attacker} charges, {} stands, {distance} inches apart; {first} plays first; \
-                 each side plays a {deck}-card deck from a hand of {hand_size}; \
-                 each commander has {commander_points} morale points; morale groups spread {spread} inches",
-                other(attacker)
-            ),
+            } => {
+                write!(
+                    f,
+                    "{name}: {attacker} charges, {} stands, {distance} inches apart; {first} plays first; \
+                     each side plays a {deck}-card deck from a hand of {hand_size}; \
+                     each commander has {commander_points} morale points; morale groups spread {spread} inches",
+                    other(attacker)
+                )?;
+                match creek {
+                    Some(creek) => write!(f, "; a creek {creek} inches before {}", other(attacker)),
+                    None => Ok(()),
+                }
+            }
+            Event::Creek {
+                side,
+                distance,
+                cards_left,
+                ..
+            } => match cards_left {
+                0 => write!(f, "  {side} crosses the creek"),
+                _ => write!(
+                    f,
+                    "  {side} in the creek, {distance} inches short: {cards_left} card(s) to cross it"
+                ),
+            },
             Event::Man {
                 side: _,
                 man,

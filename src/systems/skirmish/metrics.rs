@@ -49,7 +49,7 @@ pub const METRICS: &[Metric] = &[
         shape: Shape::Rate,
         unit: "share",
         per: "increment",
-        counts: "Played increments left unused: an attacker's beyond what reaches contact (all but 1 once in contact), a defender's with no charge to meet and no shooter, every card once a side has no fighting man.",
+        counts: "Played increments left unused: an attacker's beyond what reaches contact (all but 1 once in contact) or the creek, every increment of a card the attackers spend crossing a creek (the card crosses whatever its value), a defender's with no charge to meet and no shooter, every card once a side has no fighting man.",
         leaves_out: "a shooting defender's card counts as all used even when loading leaves increments without a shot, and so does a defender's card meeting a charge, shooters or not",
         seats: &["a", "b"],
         by: &[],

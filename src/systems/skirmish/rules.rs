@@ -103,6 +103,13 @@ pub const SPECS: &[ParamSpec] = &[
         source: "\"Cavalry move twice as fast as infantry, i.e., 4 inches per increment\"",
     },
     ParamSpec {
+        name: "creek_cards",
+        kind: ParamKind::Int { min: 1, max: 12 },
+        default: 2,
+        doc: "the attackers' cards spent crossing a scenario's creek (its `creek`), whatever their increments: the advance stops at the creek, the next cards are spent in it, and the advance goes on from the far bank",
+        source: "\"Crossing the creek took 2 complete card draws... regardless of the number of increments\"",
+    },
+    ParamSpec {
         name: "support_fire_increments",
         kind: ParamKind::Int { min: 0, max: 6 },
         default: 2,
@@ -164,6 +171,7 @@ pub struct Rules {
     pub foot_inches: u32,
     pub cavalry_inches: u32,
     pub support_fire_increments: u32,
+    pub creek_cards: u32,
     /// Charging missile men fire the increments their advance leaves.
     pub charging_fire: bool,
     pub long_range: LongRange,
@@ -197,6 +205,7 @@ impl Rules {
             foot_inches: get("foot_inches") as u32,
             cavalry_inches: get("cavalry_inches") as u32,
             support_fire_increments: get("support_fire_increments") as u32,
+            creek_cards: get("creek_cards") as u32,
             charging_fire: get("charging_shooters") == 0,
             long_range: [LongRange::Tens, LongRange::Digit][get("long_range") as usize],
             melee_max_throws: get("melee_max_throws") as u32,

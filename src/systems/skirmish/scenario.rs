@@ -2,12 +2,14 @@
 //! the starting distance, who charges, who plays first, the spread of a
 //! morale group, and the weapons' load times.
 
+use super::rules::MoralePass;
+use super::table::{MoraleSplits, MOST_MEN};
 use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::scenario_fields::{bad, int, text};
 
 /// Men per side: a side's men are a fixed array.
-pub const MAX_MEN: usize = 16;
+pub const MAX_MEN: usize = MOST_MEN;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Man {
@@ -39,6 +41,13 @@ pub struct Scenario {
     pub first: Seat,
     /// Inches between the two furthest men of a morale group.
     pub spread: u32,
+    /// A creek across the attackers' way, this many inches from the
+    /// defenders: crossing it takes whole cards (rule `creek_cards`).
+    pub creek: Option<u32>,
+    /// The morale groups that keep the most standing at this spread, one
+    /// table for each pass rule (`MoralePass as usize`): built once here,
+    /// walked at every morale check.
+    pub splits: [MoraleSplits; 2],
 }
 
 fn seat(table: &toml::Table, field: &str, default: Seat) -> Result<Seat> {
@@ -51,17 +60,18 @@ fn seat(table: &toml::Table, field: &str, default: Seat) -> Result<Seat> {
 
 impl Scenario {
     /// Reads `name`, `description`, `distance`, `attacker`, `first`,
-    /// `spread`, an optional `[weapons]` table of load times, and
+    /// `spread`, an optional `creek`, an optional `[weapons]` table of load times, and
     /// `[[a.men]]` / `[[b.men]]` entries (`count`, `type` foot or cavalry,
     /// `shield`, `weapon`).
     pub fn from_table(table: &toml::Table) -> Result<Scenario> {
-        const KEYS: [&str; 9] = [
+        const KEYS: [&str; 10] = [
             "name",
             "description",
             "distance",
             "attacker",
             "first",
             "spread",
+            "creek",
             "weapons",
             "a",
             "b",
@@ -200,14 +210,31 @@ impl Scenario {
             // among those, cavalry, then shielded men, then quicker loaders.
             men[side][..count[side] as usize].sort_by_key(Man::standing_rank);
         }
+        let distance = int(table, "", "distance", (0, 1000), None)? as u32;
+        // Strictly between the sides: the attackers meet it on the way.
+        let creek = match table.get("creek") {
+            None => None,
+            Some(_) if distance < 2 => {
+                return Err(bad(
+                    "creek",
+                    table["creek"].to_string(),
+                    "no creek: the sides start less than 2 inches apart",
+                ))
+            }
+            Some(_) => Some(int(table, "", "creek", (1, distance as i64 - 1), None)? as u32),
+        };
+        let spread = int(table, "", "spread", (0, 100), Some(2))? as u32;
         Ok(Scenario {
             name: text(table, "", "name")?.unwrap_or("scenario").to_string(),
             men,
             count,
-            distance: int(table, "", "distance", (0, 1000), None)? as u32,
+            distance,
+            creek,
+            splits: [MoralePass::StrictlyUnder, MoralePass::AtOrUnder]
+                .map(|rule| MoraleSplits::new(spread, rule)),
             attacker: seat(table, "attacker", Seat::A)?,
             first: seat(table, "first", Seat::A)?,
-            spread: int(table, "", "spread", (0, 100), Some(2))? as u32,
+            spread,
         })
     }
 

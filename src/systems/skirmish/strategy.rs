@@ -31,6 +31,10 @@ pub struct Situation {
     pub load: Option<u8>,
     /// The enemy has declared a charge this side must now meet.
     pub charged: bool,
+    /// Inches the attackers' advance still has to go before it stops: to
+    /// the creek while it lies ahead of them (0 in it), else to contact
+    /// (`distance`).
+    pub stop: u32,
 }
 
 /// How a player picks its card.
@@ -285,9 +289,11 @@ impl SkirmishStrategy {
                 unreachable!("pick is below the hand's size")
             }
             CardPlay::HoldHigh | CardPlay::Search => {
+                // The advance stops at the creek (in it, every card
+                // crosses alike: `stop` is 0 and the lowest is played).
                 if situation.attacking && situation.distance > 0 {
                     hand.values()
-                        .find(|&v| v * situation.speed >= situation.distance)
+                        .find(|&v| v * situation.speed >= situation.stop)
                         .unwrap_or(lowest)
                 } else if situation.charged {
                     hand.highest().unwrap_or(lowest)

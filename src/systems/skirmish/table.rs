@@ -158,8 +158,9 @@ pub fn morale_odds(level: i64, rule: MoralePass) -> Fraction {
     Fraction::new(passing_faces(level, rule) as u128, 100)
 }
 
-/// The most men a side tests morale with: a scenario's most men.
-const MOST_MEN: usize = super::scenario::MAX_MEN;
+/// The most men a side may have: a scenario's limit (`MAX_MEN`) is this,
+/// and the morale tables cover every count up to it.
+pub const MOST_MEN: usize = 16;
 
 /// A side's morale groups by their makeup: `(sound, shaken)` men each, in
 /// the order they were chosen (larger groups first).

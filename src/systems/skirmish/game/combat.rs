@@ -131,7 +131,7 @@ impl<O: Observer<Event>> Game<O> {
                 let mut sound_men = fighting & !shaken_men;
                 while sound_men | shaken_men != 0 {
                     let (s, w) = (sound_men.count_ones(), shaken_men.count_ones());
-                    let (gs, gw) = self.splits.first_group(s, w);
+                    let (gs, gw) = scenario.splits[rules.morale_pass as usize].first_group(s, w);
                     let taken = lowest_bits(sound_men, gs) | lowest_bits(shaken_men, gw);
                     (sound_men, shaken_men) = (sound_men & !taken, shaken_men & !taken);
                     let (mut group, mut members) = ([0usize; 3], 0);
@@ -230,7 +230,9 @@ impl<O: Observer<Event>> Game<O> {
     /// shoot with the increments the advance leaves (the text's men may
     /// move or fire each increment, on either side). Out of reach, a side
     /// with shooters may halt to shoot the whole card, if its player says
-    /// so (`halt_within`). Returns the increments used.
+    /// so (`halt_within`). Returns the increments used. Kept out of line,
+    /// as the defender's card is: only engaged games call it.
+    #[inline(never)]
     pub(super) fn attacker_card(
         &mut self,
         card: u32,
@@ -246,7 +248,22 @@ impl<O: Observer<Event>> Game<O> {
         }
         let speed = self.speed[attacker];
         let shooters = self.load[attacker].is_some();
-        if self.distance <= speed * card {
+        // "Crossing the creek took 2 complete card draws... regardless of
+        // the number of increments": in it, the card crosses and none of
+        // its increments does anything.
+        if self.crossing > 0 {
+            self.crossing -= 1;
+            if self.crossing == 0 {
+                self.creek_at = 0;
+            }
+            if self.obs.on() {
+                self.told_creek(attacker, self.crossing);
+            }
+            return 0;
+        }
+        // Contact lies beyond the creek while it is ahead.
+        let creek = (self.creek_at > 0).then_some(self.creek_at);
+        if creek.is_none() && self.distance <= speed * card {
             let used = self.distance.div_ceil(speed).max(1).min(card);
             if self.obs.on() {
                 self.told_advance(scenario, self.distance, 0, used);
@@ -268,6 +285,19 @@ impl<O: Observer<Event>> Game<O> {
             }
             self.volley(attacker, &|_| card, self.distance, rules, scenario, tally);
             card
+        } else if let Some(creek) = creek.filter(|&c| self.distance <= c + speed * card) {
+            // The advance stops at the creek; the card's other increments
+            // are lost, and the next cards are spent crossing.
+            let used = (self.distance - creek).div_ceil(speed).max(1).min(card);
+            if self.obs.on() {
+                self.told_advance(scenario, self.distance, creek, used);
+            }
+            self.distance = creek;
+            self.crossing = rules.creek_cards;
+            if self.obs.on() {
+                self.told_creek(attacker, self.crossing);
+            }
+            used
         } else {
             if self.obs.on() {
                 self.told_advance(scenario, self.distance, self.distance - speed * card, card);
@@ -506,6 +536,49 @@ mod tests {
             }
             assert_eq!(tally.morale_tests().0, 2, "{grouping:?}");
         }
+    }
+
+    #[test]
+    fn crossing_the_creek_takes_two_whole_cards() {
+        // "Crossing the creek took 2 complete card draws... regardless of
+        // the number of increments": foot at 2" an increment, 30" apart, a
+        // creek 10" before the defenders. A 6 takes the attackers to 18";
+        // the next 6 stops at the creek after 4 increments; the next two
+        // cards, a 1 and a 6, are spent in it; then a 5 charges home.
+        let rules = rules(&["creek_cards=2"]);
+        let field =
+            scenario("distance = 30\ncreek = 10\n[[a.men]]\ncount = 3\n[[b.men]]\ncount = 3\n");
+        let mut game = game_of(&rules, &field, 0);
+        let mut tally = GameTally::default();
+        let mut card = |game: &mut Game, value: u32| {
+            let used = game.attacker_card(value, &rules, &field, &player(0, 0), &mut tally);
+            (used, game.distance, game.crossing, game.charge_pending)
+        };
+        assert_eq!(card(&mut game, 6), (6, 18, 0, false));
+        assert_eq!(
+            card(&mut game, 6),
+            (4, 10, 2, false),
+            "stopped at the creek"
+        );
+        assert_eq!(card(&mut game, 1), (0, 10, 1, false), "in the creek");
+        assert_eq!(
+            card(&mut game, 6),
+            (0, 10, 0, false),
+            "across, whatever the card"
+        );
+        assert_eq!(
+            card(&mut game, 5),
+            (5, 0, 0, true),
+            "a charge from the far bank"
+        );
+        // Without a creek the second 6 carries them past where it lay.
+        let open = scenario("distance = 30\n[[a.men]]\ncount = 3\n[[b.men]]\ncount = 3\n");
+        let mut game = game_of(&rules, &open, 0);
+        let mut tally = GameTally::default();
+        let player = player(0, 0);
+        game.attacker_card(6, &rules, &open, &player, &mut tally);
+        assert_eq!(game.attacker_card(6, &rules, &open, &player, &mut tally), 6);
+        assert_eq!(game.distance, 6);
     }
 
     #[test]

@@ -16,9 +16,7 @@ use super::events::Event;
 use super::rules::{MoralePass, Rules, VALUES};
 use super::scenario::{Man, Scenario, MAX_MEN};
 use super::strategy::{shots, CardPlay, Grouping, Hand, Situation, SkirmishStrategy};
-use super::table::{
-    effect, fire_modifier, morale_level, passing_faces, Condition, Effect, MoraleSplits,
-};
+use super::table::{effect, fire_modifier, morale_level, passing_faces, Condition, Effect};
 use crate::engine::deck::shuffle;
 use crate::engine::seeding::{game_rng, GameRng, Stream};
 use crate::engine::{BySeat, Seat};
@@ -266,6 +264,11 @@ pub struct Game<O = Unobserved> {
     commander: BySeat<u32>,
     pub distance: u32,
     charge_pending: bool,
+    /// The attackers' cards still to spend crossing the creek (0: not in
+    /// it), and its inches before the defenders while it lies ahead of
+    /// them or they are in it (0 once across, or with none).
+    crossing: u32,
+    creek_at: u32,
     /// Each side's fighting men as a bitmask, with their slowest speed and
     /// shortest load: refreshed whenever a man's state changes, so the
     /// plays in which nothing happens cost next to nothing.
@@ -278,9 +281,6 @@ pub struct Game<O = Unobserved> {
     sorted_for: [u8; VALUES],
     speed: BySeat<u32>,
     load: BySeat<Option<u8>>,
-    /// The morale groups that keep the most standing, for the scenario's
-    /// spread and the pass rule: built again only when those change.
-    splits: MoraleSplits,
     /// The first play's decision of each side, for the trace.
     pub first_card: BySeat<Option<u32>>,
     /// The play (from 1) the events being told belong to: written only
@@ -343,13 +343,14 @@ impl Game {
             commander: BySeat::default(),
             distance: 0,
             charge_pending: false,
+            crossing: 0,
+            creek_at: 0,
             fighting_mask: BySeat::default(),
             running_mask: BySeat::default(),
             sorted: [0; MAX_DECK],
             sorted_for: [0; VALUES],
             speed: BySeat::default(),
             load: BySeat::default(),
-            splits: MoraleSplits::new(0, MoralePass::StrictlyUnder),
             first_card: BySeat::default(),
             told_at: 0,
             obs: Unobserved,
@@ -424,9 +425,6 @@ impl<O: Observer<Event>> Game<O> {
             }
             self.sorted_for = rules.cards;
         }
-        if (self.splits.spread, self.splits.rule) != (scenario.spread, rules.morale_pass) {
-            self.splits = MoraleSplits::new(scenario.spread, rules.morale_pass);
-        }
         for seat in Seat::BOTH {
             let deck = &mut self.decks[seat];
             deck[..size].copy_from_slice(&self.sorted[..size]);
@@ -448,6 +446,8 @@ impl<O: Observer<Event>> Game<O> {
         }
         self.distance = scenario.distance;
         self.charge_pending = false;
+        self.crossing = 0;
+        self.creek_at = scenario.creek.unwrap_or(0);
         for seat in Seat::BOTH {
             self.refresh(seat, rules, scenario);
         }
@@ -495,7 +495,14 @@ impl<O: Observer<Event>> Game<O> {
             speed: self.speed[seat],
             load: self.load[seat],
             charged: self.charge_pending && seat != scenario.attacker,
+            stop: self.distance - self.creek_at,
         }
+    }
+
+    /// The attackers' cards still to spend crossing the creek (0: not in
+    /// it).
+    pub fn crossing(&self) -> u32 {
+        self.crossing
     }
 
     /// `seat`'s men as a side may see them: fighting (of them wounded),

@@ -106,7 +106,8 @@ impl<O: Observer<Event>> Game<O> {
             sorted_for: self.sorted_for,
             speed: self.speed,
             load: self.load,
-            splits: self.splits,
+            crossing: self.crossing,
+            creek_at: self.creek_at,
             first_card: self.first_card,
             told_at: self.told_at,
             obs,
@@ -135,6 +136,7 @@ impl<O: Observer<Event>> Game<O> {
             attacker: scenario.attacker.name(),
             first: scenario.first.name(),
             spread: scenario.spread,
+            creek: scenario.creek,
             commander_points: rules.commander_points,
             deck: size as u32,
             hand_size: rules.hand_size as u32,
@@ -187,6 +189,18 @@ impl<O: Observer<Event>> Game<O> {
             side: seat.name(),
             card,
             increments,
+        });
+    }
+
+    /// The attackers at the creek, `cards_left` to spend crossing it.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn told_creek(&mut self, seat: Seat, cards_left: u32) {
+        self.obs.event(Event::Creek {
+            play: self.told_at,
+            side: seat.name(),
+            distance: self.distance,
+            cards_left,
         });
     }
 
