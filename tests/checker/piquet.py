@@ -40,8 +40,9 @@ events and stops at the first one the rules make impossible. What it holds the t
   eight-gun die netted or beside), the reading as the Dice Methods section says; the firer is
   unloaded; each hit is a volley of that KARD on that regiment, taking min(value, Elan);
 - reloads only of unloaded regiments (unrallied ones only under shaken_reload), and under
-  artillery_reload = fired of companies only once they have fired ("Allows artillery that has
-  fired to reload": not those unloaded by an assault's or engagement's end alone);
+  artillery_reload = fired of companies only once they have fired in the game ("Allows artillery
+  that has fired to reload": not those unloaded by an assault's or engagement's end before they
+  ever fired);
 - Elan only falls (hits, assault rounds, breakthroughs) and rises only by a rally, to the
   regiment's starting Elan; assault rounds: the defender's and each attacker's dice and
   reading, the multi-unit rule for `combined`, the Elans; breakthroughs (chance = multiplier x
@@ -1168,7 +1169,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
             self.fail(T_RELOAD, "%r reloads while loaded" % g.name)
         if g.arm == "artillery" and not g.fired and self.r["artillery_reload"] == "fired":
             self.fail(T_RELOAD + " (artillery_reload = fired: \"Allows artillery that has fired to reload\")",
-                      "%r, unloaded without firing, is offered a reload" % g.name)
+                      "%r, which has never fired, is offered a reload" % g.name)
         if g.status in UNRALLIED and not self.r["shaken_reload"]:
             self.fail(T_MUST_RALLY + " (shaken_reload = false)", "unrallied %r reloads" % g.name)
         cost = self.f(e, "cost")
@@ -1178,7 +1179,6 @@ class _Game(Carried, Terrain, Combat, Chosen):
         if self.f(e, "reloaded"):
             self.pay(p, e, cost)
             g.loaded = True
-            g.fired = False
             g.reloaded_at = self.gk
             self.row["reloads_" + p["side"]] += 1
             self.seen["reloads"] += 1

@@ -61,6 +61,9 @@ CONFIGS = [
     ("defaults", []),
     ("random vs random", ["--strategy", "a=random", "--strategy", "b=random"]),
     ("creek (2 cards to cross, 12 inches before the Vikings)", ["--scenario", "creek"]),
+    ("mixed with a creek, a halts to shoot within 40 (never on a card that reaches the creek), b random",
+     ["--scenario", "tests/checker/fixtures/skirmish-mixed-creek.toml", "--strategy", "a=" + HALT,
+      "--strategy", "b=random"]),
     ("creek, creek_cards=3, random vs random", ["--scenario", "creek", "--set", "creek_cards=3",
                                                  "--strategy", "a=random", "--strategy", "b=random"]),
     ("mixed scenario, a hold_high grouping its men in standing order, b random",
@@ -475,6 +478,8 @@ class Game:
             self.same(v, "side", side, T_INC)
             if creek is None and self.card * self.pace(side) >= self.dist():
                 self.fail(T_CHARGE, "a halt to shoot on a card that reaches contact")
+            if creek is not None and self.dist() - self.card * self.pace(side) <= creek:
+                self.fail(T_CREEK, "a halt to shoot on a card that reaches the creek")
             self.same(v, "range", self.dist(), T_FIRE)
             self.same(v, "increments", self.card, T_INC)
             self.spend(v["increments"], v)

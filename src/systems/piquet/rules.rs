@@ -211,7 +211,7 @@ pub const SPECS: &[ParamSpec] = &[
         name: "artillery_reload",
         kind: ParamKind::Choice(&["fired", "unloaded"]),
         default: 0,
-        doc: "which unloaded companies an Artillery Reload card may reload: fired (the default, the literal reading of \"Allows artillery that has fired to reload\": a company whose own fire unloaded it, or which a scenario starts unloaded; one unloaded only by the end of an assault or engagement it did not fire in stays unloaded), or unloaded (any unloaded company, reading \"that has fired\" as describing every unloaded company)",
+        doc: "which unloaded companies an Artillery Reload card may reload: fired (the default, the literal reading of \"Allows artillery that has fired to reload\": a company that has fired in the game, or which a scenario starts unloaded; one unloaded by the end of an assault or engagement before it ever fired stays unloaded), or unloaded (any unloaded company, reading \"that has fired\" as describing every unloaded company)",
         source: "\"Artillery Reload : Allows artillery that has fired to reload\"; \"All participants are considered to be unloaded at the completion of the Assault\"; \"Both combatants are considered to be unloaded at the end of the Engagement\"",
     },
     ParamSpec {

@@ -60,9 +60,6 @@ pub enum Event {
         drawn: Option<u32>,
         deck: u32,
     },
-    /// The attacking side moves from `from` to `to` on `increments` of its
-    /// card, `distance` inches short of the enemy after; with `charge`, it
-    /// reached contact and declares a charge, placed just short of it.
     /// The attackers at the creek, `distance` inches from the enemy: on
     /// the card that brought them to it, then on each card spent crossing
     /// it (its increments unused), `cards_left` still to spend (0: across).
@@ -72,6 +69,9 @@ pub enum Event {
         distance: u32,
         cards_left: u32,
     },
+    /// The attacking side moves from `from` to `to` on `increments` of its
+    /// card, `distance` inches short of the enemy after; with `charge`, it
+    /// reached contact and declares a charge, placed just short of it.
     Advance {
         play: u32,
         side: &'static str,

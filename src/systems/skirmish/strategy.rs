@@ -101,7 +101,7 @@ pub const HALT_WITHIN: ParamSpec = ParamSpec {
     name: "halt_within",
     kind: ParamKind::Int { min: 0, max: 1000 },
     default: 0,
-    doc: "attacking with missile men, halt the whole side to shoot (instead of advancing) on a card that cannot reach contact when the enemy is at most this many inches away (0: never halts; charging shooters still fire with the increments the charge leaves)",
+    doc: "attacking with missile men, halt the whole side to shoot (instead of advancing) on a card that cannot reach contact, nor a creek ahead, when the enemy is at most this many inches away (0: never halts; charging shooters still fire with the increments the charge leaves)",
     source: "\"Each increment, each man may move 2 inches, or pivot in place, or fire an arrow, or notch an arrow\"",
 };
 
@@ -347,5 +347,41 @@ mod tests {
             [1, 1, 1, 1, 2, 2]
         );
         assert_eq!(shots(0, 1), 0);
+    }
+
+    #[test]
+    fn holding_high_plays_the_lowest_card_that_reaches_the_next_stop() {
+        let player = SkirmishStrategy {
+            cards: CardPlay::HoldHigh,
+            grouping: Grouping::MostStanding,
+            morale_target: 0,
+            samples: 0,
+            halt_within: 0,
+        };
+        let mut hand = Hand::default();
+        for value in [2, 4, 5] {
+            hand.add(value);
+        }
+        let mut rng = crate::engine::seeding::game_rng(0, 0, crate::engine::seeding::Stream::DEAL);
+        let mut play = |distance: u32, stop: u32| {
+            let situation = Situation {
+                attacking: true,
+                distance,
+                stop,
+                speed: 2,
+                load: None,
+                charged: false,
+            };
+            player.card(&hand, &situation, &mut rng)
+        };
+        // Open ground 8" off: the 4 reaches contact.
+        assert_eq!(play(8, 8), 4);
+        // A creek 10" ahead of the attackers, 20" from the enemy: the 5
+        // takes them to it (the 4 would stop short).
+        assert_eq!(play(20, 10), 5);
+        // In the creek every card crosses alike: the lowest.
+        assert_eq!(play(10, 0), 2);
+        // Nothing reaches: the lowest.
+        assert_eq!(play(30, 30), 2);
     }
 }

@@ -180,7 +180,6 @@ impl<O: Observer<Event>> Game<O> {
             self.decq.ip_spent[seat] += cost;
             self.decq.reloads[seat][(arm == Arm::Artillery) as usize] += 1;
             self.set_loaded(seat, i, true);
-            self.fired[seat] &= !(1 << i);
             self.units[seat][i].reloaded = self.kard;
         }
     }
@@ -711,6 +710,16 @@ mod tests {
                 assert!(!game.is_loaded(Seat::A, 1), "fired");
                 game.kard = 3;
                 assert!(reload(game, &mut stats, &mut tally), "it has fired");
+                // Unloaded again by an engagement's end before it fires
+                // again: it has fired in the game, and reloads.
+                game.begin_engagement(Seat::A, 1, 0, &mut stats);
+                game.end_engagement(setup, Seat::A, 1, 0, end, &mut stats);
+                assert!(!game.is_loaded(Seat::A, 1));
+                game.kard = 4;
+                assert!(
+                    reload(game, &mut stats, &mut tally),
+                    "it has fired in the game"
+                );
             });
         }
     }

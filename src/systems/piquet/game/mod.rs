@@ -262,9 +262,9 @@ pub struct Game<O = Unobserved> {
     held_fire: BySeat<u16>,
     /// Regiments and companies loaded.
     loaded: BySeat<u16>,
-    /// Regiments and companies unloaded by their own fire (or started
-    /// unloaded) and not reloaded since: the artillery "that has fired"
-    /// (rule `artillery_reload`).
+    /// Regiments and companies that have fired in the game (or started it
+    /// unloaded): the artillery "that has fired" (rule `artillery_reload`),
+    /// which stays so once reloaded.
     fired: BySeat<u16>,
     /// Each regiment's fire target (`fire_target`), those with one, and the
     /// versions and geometry they were worked out at: read again only when

@@ -279,7 +279,11 @@ impl<O: Observer<Event>> Game<O> {
                 return card;
             }
             used
-        } else if shooters && self.distance <= strategy.halt_within {
+        } else if shooters
+            && self.distance <= strategy.halt_within
+            && creek.is_none_or(|c| self.distance > c + speed * card)
+        {
+            // Halted on a card that reaches neither contact nor the creek.
             if self.obs.on() {
                 self.told_volley(attacker, "halt", self.distance, card);
             }
