@@ -210,12 +210,10 @@ pub fn group_standing(sound: u32, shaken: u32, spread: u32, rule: MoralePass) ->
 /// makeup) of the split into groups of one to three that keeps the most
 /// standing on average, the groups `spread` inches apart (a lone man 0).
 /// Exact: built once for a spread and a pass rule over every count (the
-/// game keeps it from game to game), walked at each morale check.
+/// scenario keeps one a rule), walked at each morale check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoraleSplits {
     first: [[u8; MOST_MEN + 1]; MOST_MEN + 1],
-    pub spread: u32,
-    pub rule: MoralePass,
 }
 
 impl MoraleSplits {
@@ -249,11 +247,7 @@ impl MoraleSplits {
                 (most[s][w], first[s][w]) = here.expect("a group fits");
             }
         }
-        MoraleSplits {
-            first,
-            spread,
-            rule,
-        }
+        MoraleSplits { first }
     }
 
     /// The makeup `(sound, shaken)` of the first group of the best split of
