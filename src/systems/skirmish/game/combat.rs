@@ -495,6 +495,37 @@ mod tests {
     }
 
     #[test]
+    fn a_reused_tally_counts_each_game_as_a_fresh_one_would() {
+        // `GameTally::clear` leaves the shot and morale tables alone after a
+        // game that wrote none: games with fire and tests, games of cards
+        // alone, in turn, must each count as on a new tally.
+        let rules = rules(&[]);
+        let vikings = scenario(include_str!(
+            "../../../../experiments/skirmish/scenarios/vikings.toml"
+        ));
+        let cards_alone = scenario("distance = 0\n[[a.men]]\ncount = 1\n");
+        let strategies = BySeat([player(0, 0); 2]);
+        let mut game = Game::new();
+        let mut reused = GameTally::default();
+        let mut shots = 0;
+        for index in 0..40 {
+            let scenario = if index % 3 == 2 {
+                &cards_alone
+            } else {
+                &vikings
+            };
+            game.reset(&rules, scenario, 5, index);
+            game.play(&rules, scenario, &strategies, &mut reused);
+            let mut fresh = GameTally::default();
+            game.reset(&rules, scenario, 5, index);
+            game.play(&rules, scenario, &strategies, &mut fresh);
+            assert_eq!(reused, fresh, "game {index}");
+            shots += fresh.shots();
+        }
+        assert!(shots > 0, "the engaged games fired");
+    }
+
+    #[test]
     fn morale_groups_form_from_the_men_still_fighting() {
         let rules = rules(&["commander_points=0"]);
         let seven = scenario("distance = 0\n[[a.men]]\ncount = 1\n[[b.men]]\ncount = 7\n");
