@@ -303,6 +303,22 @@ fn bad_scenarios_name_the_field() {
         // of the same plan.
         (twelve_guns("maneuvers_with = \"Line\"\n"), "a.regiments[3].maneuvers_with"),
         (twelve_guns("maneuvers_with = \"Twelve II\"\n"), "a.regiments[3].maneuvers_with"),
+        // A superior must be a player listed before: no ring of command.
+        (
+            format!("decqs = 1\n{}", base.replace("officer_check = 4", "officer_check = 40").replace(
+                "[b]",
+                "[[a.subordinates]]\nname = \"Corps\"\ncommander = \"good\"\nsuperior = \"Division\"\n\
+                 [[a.subordinates]]\nname = \"Division\"\ncommander = \"good\"\n[b]",
+            )),
+            "a.subordinates[1].superior",
+        ),
+        (
+            format!("decqs = 1\n{}", base.replace("officer_check = 4", "officer_check = 40").replace(
+                "[b]",
+                "[[a.subordinates]]\nname = \"Corps\"\ncommander = \"good\"\nsuperior = \"Nobody\"\n[b]",
+            )),
+            "a.subordinates[1].superior",
+        ),
         (
             twelve_guns("maneuvers_with = \"Twelve I\"\n").replacen("[\"deploy\", \"maneuver\"]", "[\"maneuver\"]", 1),
             "a.regiments[3].maneuvers_with",
@@ -397,6 +413,58 @@ fn the_commanders_cards_execute_a_subordinates_orders_too() {
         .map(|k2| choose(k, k2) * choose(n - k, 9 - k2) / choose(n, 9) * 19.0 / (k2 as f64 + 2.0))
         .sum();
     assert!(exact < alone - 1.0, "{exact} vs {alone}");
+}
+
+#[test]
+fn a_chain_of_three_levels_executes_on_any_deck_above_the_regiment() {
+    // "The players fulfil the roles of army, corps, and division
+    // commanders", and a card executes "the direct commander of the unit
+    // or any player higher in the command chain": a division commander's
+    // regiment under a corps commander under the army commander executes
+    // on the first matching card of any of the three decks. Dealt in turn
+    // from one Army Deck of N holding K matching cards (army 9, corps 9,
+    // division 9), with m1, m2, m3 matching cards (each the basic one and
+    // its army cards): P(wait > t) = product of C(18 - t, mi) / C(18, mi).
+    let chain = "[a]\nname = \"Army\"\ncommander = \"average\"\n\
+         [[a.subordinates]]\nname = \"Corps\"\ncommander = \"average\"\n\
+         [[a.subordinates]]\nname = \"Division\"\ncommander = \"average\"\nsuperior = \"Corps\"\n\
+         [[a.regiments]]\nname = \"Line\"\nrating = \"militia,undependable\"\norders = [\"move\"]\nplayer = \"Division\"\n\
+         [b]\ncommander = \"poor\"\n";
+    // One d4 a cast: three decks' casts never remove the 100 chips within
+    // the DECQ, so every game has one first execution (or none, cut off).
+    // Note 13's 14 a player and 4 more: 46 cards.
+    let text = move_order_scenario(34, chain);
+    let (n, k) = (46u64, 3u64);
+    let tail = |m: u64, t: u64| choose(18 - t, m) / choose(18, m);
+    let mut exact = 0.0;
+    for k1 in 0..=k {
+        for k2 in 0..=(k - k1) {
+            for k3 in 0..=(k - k1 - k2) {
+                let p = hypergeometric(n, k, 9, k1)
+                    * hypergeometric(n - 9, k - k1, 9, k2)
+                    * hypergeometric(n - 18, k - k1 - k2, 9, k3);
+                let (m1, m2, m3) = (1 + k1, 1 + k2, 1 + k3);
+                exact += p
+                    * (0..18)
+                        .map(|t| tail(m1, t) * tail(m2, t) * tail(m3, t))
+                        .sum::<f64>();
+            }
+        }
+    }
+    let (stats, _) = play(&scenario(&text), BySeat([heuristic(&[]); 2]), 30_000, 31);
+    let wait = stats.sides[Seat::A].first_execution[0];
+    assert_eq!(wait.n, 30_000);
+    assert!(
+        mean_within(wait, exact, 0.9999),
+        "mean wait {} vs exact {exact}",
+        wait.value()
+    );
+    // With the division under the army directly, the corps commander's
+    // cards do not reach it: two decks, a longer wait.
+    let flat = text.replace("superior = \"Corps\"\n", "");
+    let (stats, _) = play(&scenario(&flat), BySeat([heuristic(&[]); 2]), 30_000, 31);
+    let two_decks = stats.sides[Seat::A].first_execution[0].value();
+    assert!(two_decks > exact + 0.5, "{two_decks} vs {exact}");
 }
 
 #[test]

@@ -136,6 +136,8 @@ CHOSEN_BATTERY = "battery, side a's orders chosen (fixtures/piquet-chosen-batter
 CHOSEN_CORPS = "corps, both sides' orders chosen (fixtures/piquet-chosen-corps.toml)"
 CHOSEN_CORPS_IDLE = "corps, both sides' orders chosen, order_groups=idle_alike, random vs heuristic"
 CHOSEN_MIXED = "a regiment's own orders chosen in a planned side (fixtures/piquet-chosen-mixed.toml)"
+ARMY = "--scenario army (army, corps and two division commanders)"
+ARMY_ONCE = "army, bypass_levels=once, random vs heuristic"
 
 CONFIGS = [
     ("defaults", []),
@@ -149,6 +151,9 @@ CONFIGS = [
     ("--scenario russian, order_groups=idle_alike", ["--scenario", "russian", "--set", "order_groups=idle_alike"]),
     ("random vs random", ["--strategy", "a=random", "--strategy", "b=random"]),
     ("corps, random vs spendthrift", ["--scenario", "corps", "--strategy", "a=random", "--strategy", "b=spendthrift"]),
+    # A chain of three levels: army, corps, and two divisions under the corps.
+    (ARMY, ["--scenario", "army"]),
+    (ARMY_ONCE, ["--scenario", "army", "--set", "bypass_levels=once", "--strategy", "a=random"]),
     ("battery, reload_holds_fire=reloaded, shaken_reload=false, fire_orders=regiment, eight_gun_steps=beside,"
      " artillery_reload=unloaded",
      ["--scenario", "battery", "--set", "reload_holds_fire=reloaded", "--set", "shaken_reload=false",
@@ -200,6 +205,9 @@ EXPECTED_GAMES = 300
 EXPECTED = {label: ("moves follows", "moves relieved", "second line relieves", "second line meets_breakthrough",
                     "second line follows_breakthrough") for label in (WAVES, WAVES_SHIPPED)}
 EXPECTED[ATTACHED] = ("moves attached",)
+EXPECTED[ARMY] = ("orders going around 2 player(s)", "passes by a player under the side's commander",
+                  "executions through a player between")
+EXPECTED[ARMY_ONCE] = ("orders going around 1 player(s)", "passes by a player under the side's commander")
 EXPECTED[WAVES_RANDOM] = ("moves follows", "moves relieved", "second line relieves", "second line follows_breakthrough")
 # Terrain objectives (seed 1, 300 games: the village's heuristics go on into an objective through a breakthrough
 # in none, the terrain fixture's random players in 2, so neither is required there).
@@ -275,7 +283,8 @@ def rules(defaults, sets, preset=None, scenario="default"):
                 "eight_gun_steps": "netted", "urban_fire_step": -1, "fatigued_step": 0, "exhausted_step": 0,
                 "maneuver_inches": 4, "beyond_four": "next_type", "dress_lines_rally": False, "group_casts": "weakest_link",
                 "max_assault_kards": 200, "assault_maneuver": True, "breakthrough_onward": True,
-                "cavalry_waves": True, "second_line_inches": 4, "objective_horizons": True}
+                "cavalry_waves": True, "second_line_inches": 4, "objective_horizons": True,
+                "bypass_levels": "each_player"}
     for k, v in fallback.items():
         r.setdefault(k, v)
     for k, v in sets.items():
@@ -537,11 +546,19 @@ class _Game(Carried, Terrain, Combat, Chosen):
         # The regiment the player's own figure is attached to, from the scenario (until it detaches or the
         # regiment is removed).
         table = self.sc.get(side, {})
+        superior = self.f(e, "superior")
         if role != "commander":
             table = next((t for t in table.get("subordinates", []) if t.get("name") == name), {})
+            # "The players fulfil the roles of army, corps, and division commanders": a subordinate answers to
+            # the player its scenario entry names (one listed before it), else to the side's commander.
+            want = table.get("superior", self.pnames[side][0] if self.pnames[side] else None)
+            if superior != want or superior not in self.pnames[side]:
+                self.fail(T_FORMAT, "%r answers to %r, its scenario says %r" % (name, superior, want))
+        elif superior is not None:
+            self.fail(T_FORMAT, "the side's commander %r answers to %r" % (name, superior))
         self.players[(side, name)] = {"side": side, "name": name, "role": role, "hand_size": e["hand_size"],
                                        "ip": e["ip"], "hand": [], "deck": None, "acted": -1, "used": None,
-                                       "attached": table.get("attached_to")}
+                                       "attached": table.get("attached_to"), "superior": superior}
         self.pnames[side].append(name)
 
     def check_3d6(self, dice):
@@ -551,9 +568,49 @@ class _Game(Carried, Terrain, Combat, Chosen):
     def commander(self, side):
         return self.pnames[side][0]
 
+    def chain(self, side, player):
+        """`player` and every player above it, nearest first."""
+        while player is not None:
+            yield player
+            player = self.players[(side, player)]["superior"]
+
     def reaches(self, side, player, reg):
-        """Whether `player`'s cards reach regiment `reg` (its own, or all the side's for the commander)."""
-        return reg.side == side and (reg.player == player or player == self.commander(side))
+        """Whether `player`'s cards reach regiment `reg`: its own, or those of any player below it ("the direct
+        commander of the unit or any player higher in the command chain")."""
+        return reg.side == side and player in self.chain(side, reg.player)
+
+    def below(self, side, player):
+        return [q for q in self.pnames[side] if q != player and player in self.chain(side, q)]
+
+    def bypassed(self, p, regs):
+        """The players `p` goes around to order `regs`: each regiment's own player and, under bypass_levels =
+        each_player, every player between it and `p` (note 9: "one more for the army commander bypassing the
+        corps commander player")."""
+        out = set()
+        for n in regs:
+            path = []
+            for q in self.chain(p["side"], self.reg(n).player):
+                if q == p["name"]:
+                    break
+                path.append(q)
+            out |= set(path if self.r["bypass_levels"] == "each_player" else path[:1])
+        return out
+
+    def check_bypass(self, p, regs, cost):
+        """With no figure on the side (whose prices change an order's), an order costs order_cost and bypass_cost
+        for each player gone around for the first time on this Officer Check."""
+        side = p["side"]
+        if any(self.reg(n).figure for n in self.order[side]) or \
+                any(self.players[(side, q)]["attached"] for q in self.pnames[side]):
+            return
+        new = self.bypassed(p, regs) - p["bypassed"]
+        if new:
+            self.seen["orders going around %d player(s)" % len(new)] += 1
+        want = self.r["order_cost"] + self.r["bypass_cost"] * len(new)
+        if cost != want:
+            self.fail('note 9: "Superior officers can issue orders to units of their subordinates at the cost of an '
+                      'additional IP"', "%r orders %r for %r IP, not %d (going around %s)"
+                      % (p["name"], regs, cost, want, sorted(new)))
 
     # --- DECQs -----------------------------------------------------------------------------------
     def ip_lists(self, e, what):
@@ -846,9 +903,10 @@ class _Game(Carried, Terrain, Combat, Chosen):
             p["attached"] = None
         elif attached and a == "cast":
             self.fail(T_ATTACHED, "player %r casts for initiative while attached to %r" % (p["name"], attached))
-        if a == "pass" and p["role"] != "commander":
-            self.fail(T_IP, "a subordinate passes initiative")
+        if a == "pass" and not self.below(p["side"], p["name"]):
+            self.fail(T_IP, "%r passes initiative with no player below it" % p["name"])
         p["action"] = a
+        p["bypassed"] = set()
         p["rallies"] = 0
         if a == "orders":
             self.orders_taken(p)  # the heuristic gives at least one (piquet_chosen.py)
@@ -908,6 +966,8 @@ class _Game(Carried, Terrain, Combat, Chosen):
         regs = self.f(e, "regiments")
         order = self.group_ok(p, regs, e)
         cost = self.f(e, "cost")
+        self.check_bypass(p, regs, cost)
+        p["bypassed"] |= self.bypassed(p, regs)
         if cost < self.r["order_cost"]:
             self.fail(T_IP, "an order for %r IP, under order_cost %d" % (cost, self.r["order_cost"]))
         if len(self.pnames[p["side"]]) == 1 and not any(self.reg(n).figure for n in self.order[p["side"]]) \
@@ -927,14 +987,15 @@ class _Game(Carried, Terrain, Combat, Chosen):
     def on_not_ordered(self, e):
         p = self.action(e, "orders", "an order not given")
         self.group_ok(p, self.f(e, "regiments"), e)
+        self.check_bypass(p, e["regiments"], self.f(e, "cost"))
         if self.f(e, "why") == "ip" and self.f(e, "cost") <= p["ip"]:
             self.fail(T_IP, "an order not paid for want of IP: it costs %r, the player holds %d" % (e["cost"], p["ip"]))
 
     def on_pass(self, e):
         p = self.action(e, "pass", "a pass of initiative")
         to = self.player(p["side"], self.f(e, "to"))
-        if to["role"] != "subordinate":
-            self.fail(T_IP, "initiative passed to %r, not a subordinate" % to["name"])
+        if to["name"] not in self.below(p["side"], p["name"]):
+            self.fail(T_IP, "initiative passed to %r, not a player below %r" % (to["name"], p["name"]))
         amount, cost = self.f(e, "amount"), self.f(e, "cost")
         if cost != self.r["pass_cost"] or amount < 0:
             self.fail(T_IP, "a pass of %r for %r IP (pass_cost %d)" % (amount, cost, self.r["pass_cost"]))
@@ -943,6 +1004,8 @@ class _Game(Carried, Terrain, Combat, Chosen):
         if self.f(e, "to_ip") != to["ip"]:
             self.fail(T_IP, "%r holds %d IP after the pass, the event says %r" % (to["name"], to["ip"], e["to_ip"]))
         self.seen["passes"] += 1
+        if p["role"] != "commander":
+            self.seen["passes by a player under the side's commander"] += 1
 
     def on_rally(self, e):
         p = self.ev_player(e)
@@ -1127,6 +1190,8 @@ class _Game(Carried, Terrain, Combat, Chosen):
                             self.attach_due[c.name] = self.gk
         self.row["executions_" + p["side"]] += len(group)
         self.seen["executions"] += len(group)
+        if p["role"] != "commander" and g.player != p["name"]:
+            self.seen["executions through a player between"] += len(group)
         self.seen["extra casts"] += max(0, len(casts) - 1)
 
     def order_id(self, g):

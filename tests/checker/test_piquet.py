@@ -27,6 +27,9 @@ P_RETIRE = "piquet-retire-g3.jsonl"  # an assault's last attacker maneuvers out 
 # follows Horse through Lead (taken unopposed); a's Lead fights Foot two rounds unrelieved; Horse2 relieves Horse.
 P_ARTILLERY = "piquet-artillery-g2.jsonl"  # the foot battery attached to the 1st Line, horse guns to the Hussars
 P_WAVES = "piquet-waves-g724.jsonl"
+# Army, corps and two divisions under the corps: the army commander orders the divisions' regiments around the
+# corps commander (3 IP, then 2), the corps commander passes initiative to the 1st Division.
+P_ARMY = "piquet-army-g3.jsonl"
 PIQUET_FIXTURES = [n for n in MANIFEST if MANIFEST[n][0] == "piquet"]
 
 
@@ -47,7 +50,7 @@ class PiquetTest(CheckerCase):
         return index_of(ev, lambda e: e["event"] == event and all(e.get(k) == v for k, v in kw.items()), start)
 
     def test_fixtures_pass(self):
-        self.assertEqual(len(PIQUET_FIXTURES), 14)  # 4 of chosen orders (test_piquet_chosen.py)
+        self.assertEqual(len(PIQUET_FIXTURES), 15)  # 4 of chosen orders (test_piquet_chosen.py)
         for name in PIQUET_FIXTURES:
             events, rules = pload(name)
             self.assertEqual(self.problems(events, rules), [], name)
@@ -541,6 +544,35 @@ class PiquetTest(CheckerCase):
         i = self.first(ev, "pass")
         ev[i]["ip"] += 1
         self.assertReports(ev, r, i, "IP after it")
+
+    def test_army_fixture_goes_around_two_players(self):
+        ev, r = pload(P_ARMY)
+        self.assertEqual([e["superior"] for e in ev if e["event"] == "player" and e["side"] == "a"],
+                         [None, "Marshal", "Corps", "Corps"])
+        i = self.first(ev, "order", player="Marshal")
+        self.assertEqual((ev[i]["regiments"], ev[i]["cost"]), (["1st Line", "2nd Line"], 3))
+        self.assertEqual(ev[self.first(ev, "pass")]["player"], "Corps")
+
+    def test_an_order_around_two_players_paid_as_one(self):
+        # bypass_levels = each_player: the 1st Division's regiments cost the army commander an order and two
+        # bypasses (the corps commander and the division commander).
+        ev, r = pload(P_ARMY)
+        i = self.first(ev, "order", player="Marshal")
+        ev[i]["cost"] -= 1
+        ev[i]["ip"] += 1
+        self.assertReports(ev, r, i, "additional IP", "going around")
+
+    def test_a_pass_to_a_player_not_below(self):
+        ev, r = pload(P_ARMY)
+        i = self.first(ev, "pass")
+        ev[i]["to"] = "Marshal"
+        self.assertReports(ev, r, i, "not a player below")
+
+    def test_a_player_answering_to_another_than_its_scenario_says(self):
+        ev, r = pload(P_ARMY)
+        i = self.first(ev, "player", player="2nd Division")
+        ev[i]["superior"] = "Marshal"
+        self.assertReports(ev, r, i, "answers to")
 
     def test_decq_start_ip_off(self):
         ev, r = pload(P_DEFAULTS)

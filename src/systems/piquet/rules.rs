@@ -29,8 +29,15 @@ pub const SPECS: &[ParamSpec] = &[
         name: "bypass_cost",
         kind: ParamKind::Int { min: 0, max: 18 },
         default: 1,
-        doc: "IP more for a side's commander to order a subordinate player's regiments: once for each subordinate bypassed on an Officer Check, however many orders it gives them (note 9: three orders and one more, four IP)",
+        doc: "IP more for a player to order a subordinate player's regiments: once for each subordinate bypassed on an Officer Check, however many orders it gives them (note 9: three orders and one more, four IP)",
         source: "\"Superior officers can issue orders to units of their subordinates at the cost of an additional IP\" (note 9)",
+    },
+    ParamSpec {
+        name: "bypass_levels",
+        kind: ParamKind::Choice(&["each_player", "once"]),
+        default: 0,
+        doc: "in a chain of three levels (a subordinate's `superior`), what an army commander going around a corps commander to a division commander's regiments pays: each_player (the default), bypass_cost for each player it goes around, the corps commander and the division commander; or once, bypass_cost for the division commander alone, as with one level",
+        source: "\"The players fulfil the roles of army, corps, and division commanders\"; note 9: \"one more for the army commander bypassing the corps commander player\"",
     },
     ParamSpec {
         name: "pass_cost",
@@ -333,6 +340,9 @@ pub enum BothZero {
 pub struct Rules {
     pub order_cost: u32,
     pub bypass_cost: u32,
+    /// Going around a chain of players costs `bypass_cost` for each of
+    /// them (`bypass_levels = each_player`), not only the regiment's own.
+    pub bypass_each_player: bool,
     pub pass_cost: u32,
     /// A commander attached to a regiment may still pass initiative down.
     pub attached_pass: bool,
@@ -403,6 +413,7 @@ impl Rules {
         Ok(Rules {
             order_cost: get("order_cost"),
             bypass_cost: get("bypass_cost"),
+            bypass_each_player: get("bypass_levels") == 0,
             pass_cost: get("pass_cost"),
             attached_pass: get("attached_pass") == 1,
             rally_cost: get("rally_cost"),

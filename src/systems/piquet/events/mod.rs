@@ -27,6 +27,8 @@ pub enum Event {
         side: &'static str,
         player: String,
         role: &'static str,
+        /// The player it answers to (none for the side's commander).
+        superior: Option<String>,
         quality: &'static str,
         hand_size: u32,
         dice: Vec<u32>,

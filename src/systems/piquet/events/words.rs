@@ -63,15 +63,22 @@ impl fmt::Display for Event {
                 side,
                 player,
                 role,
+                superior,
                 quality,
                 hand_size,
                 dice,
                 ip,
-            } => write!(
-                f,
-                "{side}'s {player} ({quality} {role}, a hand of {hand_size}) casts {} for {ip} IP",
-                numbers(dice)
-            ),
+            } => {
+                let under = match superior {
+                    Some(s) => format!(" under {s}"),
+                    None => String::new(),
+                };
+                write!(
+                    f,
+                    "{side}'s {player} ({quality} {role}{under}, a hand of {hand_size}) casts {} for {ip} IP",
+                    numbers(dice)
+                )
+            }
             Objective {
                 objective,
                 from,

@@ -46,13 +46,9 @@ impl<O: Observer<Event>> Game<O> {
         let attached = self.attached(setup, seat, p);
         let mut executed_any = false;
         // A card executes the orders of the regiments its player commands,
-        // directly or as the side's commander. Executing one changes no
+        // directly or through the players below it. Executing one changes no
         // other regiment of the side, so the set is read once.
-        let roster = if p == 0 {
-            &self.totals[seat]
-        } else {
-            &self.rosters[seat][p]
-        };
+        let roster = self.reach_roster(setup, seat, p);
         let mut matching = roster.waiting_units[kind as usize];
         if self.obs.on() && matching == 0 {
             let card = kind.name().to_string();

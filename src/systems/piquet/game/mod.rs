@@ -238,6 +238,9 @@ pub struct Game<O = Unobserved> {
     rosters: BySeat<[Roster; MAX_PLAYERS]>,
     /// A side's regiments of every player: its commander's view.
     totals: BySeat<Roster>,
+    /// The regiments of each middle player (`Side::middle`: a corps
+    /// commander) and of every player below it; empty for the others.
+    commanded: BySeat<[Roster; MAX_PLAYERS]>,
     /// Bumped by every change to a side's regiments.
     versions: BySeat<u32>,
     /// Each player's view of its side, and the version it was read at.
@@ -421,6 +424,7 @@ impl<O> Game<O> {
             active: 0,
             rosters: BySeat::default(),
             totals: BySeat::default(),
+            commanded: BySeat::default(),
             versions: BySeat::default(),
             views: BySeat([[(u32::MAX, Needs::default()); MAX_PLAYERS]; 2]),
             planned: BySeat::default(),
@@ -535,6 +539,7 @@ impl<O: Observer<Event>> Game<O> {
         for seat in Seat::BOTH {
             self.rosters[seat] = [Roster::default(); MAX_PLAYERS];
             self.totals[seat] = Roster::default();
+            self.commanded[seat] = [Roster::default(); MAX_PLAYERS];
             self.targetable[seat] = 0;
             for i in 0..setup.scenario.sides[seat].count as usize {
                 self.file(setup, seat, i, true);

@@ -176,14 +176,14 @@ impl<O: Observer<Event>> Game<O> {
                 }
             }
             OfficerAction::Orders => {
-                let chief =
-                    p == 0 && side.player_count > 1 && self.attached(setup, seat, p).is_none();
+                let chief = side.leads(p) && self.attached(setup, seat, p).is_none();
                 // Whose the regiment is first: the player is asked about an
                 // assault, or an order out of one, only for a regiment it
                 // may order. "Units that are Assaulting can only be issued a
                 // Maneuver order": out of the fight, each alone.
                 let theirs = |i: usize| {
-                    self.own(setup, seat, p, i) || (chief && side.regiments[i].player as usize != p)
+                    self.own(setup, seat, p, i)
+                        || (chief && side.below[p] >> side.regiments[i].player & 1 != 0)
                 };
                 let (mut eligible, mut retreats) = (0u16, 0u16);
                 // Each eligible regiment's plan's next order; a chosen
@@ -239,8 +239,7 @@ impl<O: Observer<Event>> Game<O> {
                     (0..side.count as usize)
                         .filter(|&j| group >> j & 1 != 0)
                         .map(|j| side.regiments[j].player as usize)
-                        .filter(|&q| q != p)
-                        .fold(0u8, |m, q| m | 1 << q)
+                        .fold(0u8, |m, q| m | side.bypass(p, q, rules.bypass_each_player))
                 };
                 // The groups, and what all of them would cost.
                 let mut groups = [0u16; MAX_UNITS];
@@ -405,16 +404,19 @@ impl<O: Observer<Event>> Game<O> {
                 // other than to detach from the regiment".
             }
             OfficerAction::Pass => {
-                // To the subordinate with the least initiative: 1 IP to
-                // pass, plus the IP passed; the track stops at 18.
-                // Among subordinates as needy, one drawn at random.
+                // To the subordinate (any player below it) with the least
+                // initiative: 1 IP to pass, plus the IP passed; the track
+                // stops at 18. Among subordinates as needy, one drawn at
+                // random.
                 let players = &self.players[seat][..side.player_count as usize];
-                let held = players[1..]
-                    .iter()
-                    .map(|q| q.ip)
+                let below = side.below[p];
+                let subordinates = (0..players.len()).filter(|&q| below >> q & 1 != 0);
+                let held = subordinates
+                    .clone()
+                    .map(|q| players[q].ip)
                     .min()
                     .expect("subordinates");
-                let neediest = (1..players.len())
+                let neediest = subordinates
                     .filter(|&q| players[q].ip == held)
                     .fold(0u16, |m, q| m | 1 << q);
                 let to = one_of(neediest, &mut self.ties[seat][p]);
@@ -588,6 +590,116 @@ mod tests {
                 18 - 4,
                 "three orders and one bypass"
             );
+        });
+    }
+
+    /// Army (side a's commander), Corps under it, Division under Corps:
+    /// one regiment each, all planning to move.
+    const THREE_LEVELS: &str = "decqs = 1\n[chips]\nmove = 8\nmaneuver = 4\ndeploy = 3\nassault = 6\n\
+         [army_deck]\nofficer_check = 24\ncrushing_volley = 24\n\
+         [a]\nname = \"Army\"\ncommander = \"good\"\n\
+         [[a.subordinates]]\nname = \"Corps\"\ncommander = \"average\"\n\
+         [[a.subordinates]]\nname = \"Division\"\ncommander = \"poor\"\nsuperior = \"Corps\"\n\
+         [[a.regiments]]\nname = \"Guard\"\nrating = \"line,reliable\"\ndivision = 1\norders = [\"move\"]\n\
+         [[a.regiments]]\nname = \"Fusiliers\"\nrating = \"line,reliable\"\nplayer = \"Corps\"\ndivision = 2\norders = [\"move\"]\n\
+         [[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\nplayer = \"Division\"\ndivision = 3\norders = [\"move\"]\n\
+         [b]\ncommander = \"average\"\n[[b.regiments]]\nname = \"Enemy\"\n\
+         rating = \"line,reliable\"\norders = [\"maneuver\"]\n";
+
+    #[test]
+    fn a_chain_of_three_levels_commands_orders_and_passes_down_it() {
+        // "The players fulfil the roles of army, corps, and division
+        // commanders": each player's cards reach its own regiments and
+        // those of every player below it.
+        let side = |text: &str| {
+            let scenario = Scenario::from_table(&toml::from_str(text).unwrap()).unwrap();
+            scenario.sides[Seat::A].clone()
+        };
+        let a = side(THREE_LEVELS);
+        assert_eq!(a.commands[..3], [0b111, 0b110, 0b100]);
+        assert_eq!(a.below[..3], [0b110, 0b100, 0]);
+        assert_eq!((a.leads(1), a.leads(2)), (true, false));
+        assert_eq!(a.middle, 0b10, "the corps commander is between two");
+        // Without `superior`, both answer to the army commander.
+        let flat = side(&THREE_LEVELS.replace("superior = \"Corps\"\n", ""));
+        assert_eq!(flat.commands[..3], [0b111, 0b010, 0b100]);
+        assert_eq!(flat.middle, 0);
+        // Army ordering the division's Line goes around Corps and Division
+        // (each_player, the default), or Division only (once).
+        assert_eq!(a.bypass(0, 2, true), 0b110);
+        assert_eq!(a.bypass(0, 2, false), 0b100);
+        assert_eq!(a.bypass(1, 2, true), 0b100);
+        assert_eq!(a.bypass(2, 2, true), 0, "its own");
+        for (levels, idle, army_pays) in [
+            // The Line alone: an order, and going around Division and
+            // Corps, or Division only.
+            ("each_player", &[2][..], 1 + 2),
+            ("once", &[2][..], 1 + 1),
+            // All three: three orders, and Corps and Division gone around
+            // once each on the Officer Check, under either reading.
+            ("each_player", &[0, 1, 2][..], 3 + 2),
+            ("once", &[0, 1, 2][..], 3 + 2),
+        ] {
+            let mut values = Rules::defaults();
+            values.set_text(&format!("bypass_levels={levels}")).unwrap();
+            let rules = Rules::from_values(&values).unwrap();
+            with_rules(THREE_LEVELS, rules, 8, idle, |setup, game| {
+                game.players[Seat::A][0].ip = 18;
+                let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+                game.officer_check(setup, Seat::A, 0, &mut stats, &mut tally);
+                assert_eq!(game.decq.orders[Seat::A], idle.len() as u32, "{levels}");
+                assert_eq!(
+                    game.players[Seat::A][0].ip,
+                    18 - army_pays,
+                    "{levels} {idle:?}"
+                );
+            });
+        }
+        with_rules(
+            THREE_LEVELS,
+            Rules::default(),
+            8,
+            &[0, 1, 2],
+            |setup, game| {
+                // The corps commander orders its own Fusiliers and the
+                // division's Line (one bypass), not the army's Guard.
+                game.players[Seat::A][1].ip = 10;
+                let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+                game.officer_check(setup, Seat::A, 1, &mut stats, &mut tally);
+                assert_eq!(game.decq.orders[Seat::A], 2);
+                assert_eq!(game.players[Seat::A][1].ip, 10 - 3);
+                assert_eq!(game.units[Seat::A][0].status, Status::Idle, "the Guard");
+                assert_ne!(game.units[Seat::A][2].status, Status::Idle, "the Line");
+                // Its cards execute the Line's order: it sees both waiting.
+                let needs = game.needs(setup, Seat::A, 1);
+                assert_eq!(needs.executions.iter().map(|&n| n as u32).sum::<u32>(), 2);
+                assert_eq!(needs.subordinates, 1);
+                // The division commander sees its own alone and has no one
+                // to pass to; the army commander has two.
+                assert_eq!(game.needs(setup, Seat::A, 2).subordinates, 0);
+                assert_eq!(game.needs(setup, Seat::A, 0).subordinates, 2);
+            },
+        );
+    }
+
+    #[test]
+    fn a_corps_commander_passes_initiative_to_its_division_commander() {
+        // "superior ranking players can also pass initiative to
+        // subordinates": Corps, with nothing to order, passes to Division.
+        with_rules(THREE_LEVELS, Rules::default(), 8, &[], |setup, game| {
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.players[Seat::A][0].ip = 3;
+            game.players[Seat::A][1].ip = 18;
+            game.players[Seat::A][2].ip = 0;
+            let needs = game.needs(setup, Seat::A, 1);
+            assert_eq!((needs.subordinates, needs.neediest), (1, 0));
+            game.officer_check(setup, Seat::A, 1, &mut stats, &mut tally);
+            let actions = stats.sides[Seat::A].officer_actions;
+            assert_eq!(actions[OfficerAction::Pass as usize], 1, "{actions:?}");
+            let passed = game.players[Seat::A][2].ip;
+            assert!(passed > 0);
+            assert_eq!(game.players[Seat::A][1].ip + passed + 1, 18);
+            assert_eq!(game.players[Seat::A][0].ip, 3, "nothing passed up");
         });
     }
 

@@ -113,13 +113,17 @@ impl<O: Observer<Event>> Game<O> {
         let (ds, as_) = (x.defender_seat, x.defender_seat.other());
         let d = x.defender as usize;
         let defender = setup.scenario.sides[ds].regiments[d];
-        // Heroic Moment: the drawing player's regiments, or any of the
-        // side's when its commander drew it.
-        let heroic = |players: &[PlayerState; MAX_PLAYERS], player: u8| {
-            (players[0].heroic || players[player as usize].heroic) as i32
+        // Heroic Moment: the regiments of the drawing player and of every
+        // player below it (all the side's when its commander drew it).
+        let heroic = |players: &[PlayerState; MAX_PLAYERS], chain: u8| {
+            (0..MAX_PLAYERS).any(|q| chain >> q & 1 != 0 && players[q].heroic) as i32
         };
-        let defender_step =
-            heroic(&self.players[ds], defender.player) + self.tier_step(rules, ds, d, &defender);
+        let chains = BySeat([
+            setup.scenario.sides[Seat::A].chain,
+            setup.scenario.sides[Seat::B].chain,
+        ]);
+        let defender_step = heroic(&self.players[ds], chains[ds][defender.player as usize])
+            + self.tier_step(rules, ds, d, &defender);
         let told_defender = self
             .obs
             .on()
@@ -143,7 +147,7 @@ impl<O: Observer<Event>> Game<O> {
                 true => rules.cavalry_later_step,
                 false => 0,
             };
-            let step = heroic(&self.players[as_], regiment.player)
+            let step = heroic(&self.players[as_], chains[as_][regiment.player as usize])
                 + self.tier_step(rules, as_, i, &regiment)
                 + later;
             if self.obs.on() {

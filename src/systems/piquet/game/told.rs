@@ -147,6 +147,9 @@ impl<O: Observer<Event>> Game<O> {
                     side: seat.name(),
                     player: side.player_names[p].clone(),
                     role: if p == 0 { "commander" } else { "subordinate" },
+                    superior: commander
+                        .superior
+                        .map(|s| side.player_names[s as usize].clone()),
                     quality: commander.quality.name(),
                     hand_size: commander.quality.hand_size() as u32,
                     ip: faces.iter().sum(),

@@ -240,6 +240,9 @@ pub struct Commander {
     pub quality: Quality,
     /// The regiment the player's own figure is attached to.
     pub attached_to: Option<u8>,
+    /// The player it answers to (`superior`, by default the side's
+    /// commander); none for the side's commander.
+    pub superior: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -261,9 +264,26 @@ pub struct Side {
     /// Each attached subordinate figure's regiment and the rest of its
     /// command (its division and brigade): read once, here, not per card.
     pub figure_commands: Vec<(u8, u16)>,
-    /// The regiments each player's cards reach: every regiment for the
-    /// side's commander, its own for a subordinate.
+    /// The regiments each player's cards reach: its own and those of
+    /// every player below it in the chain of command ("the direct
+    /// commander of the unit or any player higher in the command chain").
     pub commands: [u16; MAX_PLAYERS],
+    /// The players below each player, at any depth, one bit each.
+    pub below: [u8; MAX_PLAYERS],
+    /// Each player and every player above it: those whose cards reach
+    /// its regiments.
+    pub chain: [u8; MAX_PLAYERS],
+    /// `bypassed[p][q]`: the players player `p` goes around to order
+    /// player `q`'s regiments, `q` and every player between them (none
+    /// for its own).
+    pub bypassed: [[u8; MAX_PLAYERS]; MAX_PLAYERS],
+    /// The players with a superior and subordinates both (a corps
+    /// commander between the army and a division): the game keeps a
+    /// roster of all they command.
+    pub middle: u8,
+    /// For each player, the middle players whose rosters count its
+    /// regiments: itself and those above it that are middle.
+    pub middle_over: [u8; MAX_PLAYERS],
     /// The side's infantry, and its artillery.
     pub infantry: u16,
     pub artillery: u16,
@@ -291,6 +311,25 @@ pub struct Side {
 impl Side {
     pub fn players(&self) -> &[Commander] {
         &self.players[..self.player_count as usize]
+    }
+
+    /// The players player `p` goes around to order player `q`'s
+    /// regiments: every one between them and `q` (`each_player`, rule
+    /// `bypass_levels`), else `q` alone; none for its own.
+    #[inline]
+    pub fn bypass(&self, p: usize, q: usize, each_player: bool) -> u8 {
+        let path = self.bypassed[p][q];
+        if each_player || path == 0 {
+            path
+        } else {
+            1 << q
+        }
+    }
+
+    /// Whether player `p` commands other players (it may order their
+    /// regiments and pass them initiative).
+    pub fn leads(&self, p: usize) -> bool {
+        self.below[p] != 0
     }
 
     pub fn regiments(&self) -> &[Regiment] {

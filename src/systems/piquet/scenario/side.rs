@@ -102,7 +102,11 @@ impl Side {
                     let toml::Value::Table(entry) = entry else {
                         return Err(bad(&field, entry, "a table"));
                     };
-                    unknown_keys(entry, &field, &["name", "commander", "attached_to"])?;
+                    unknown_keys(
+                        entry,
+                        &field,
+                        &["name", "commander", "attached_to", "superior"],
+                    )?;
                     player_tables.push((field, entry));
                 }
             }
@@ -118,6 +122,7 @@ impl Side {
         let mut players = [Commander {
             quality: Quality::Average,
             attached_to: None,
+            superior: None,
         }; MAX_PLAYERS];
         for (p, (field, t)) in player_tables.iter().enumerate() {
             let qualities = Quality::NAMES.join(", ");
@@ -142,6 +147,21 @@ impl Side {
                     &n,
                     "a name not used twice on a side",
                 ));
+            }
+            // "The players fulfil the roles of army, corps, and division
+            // commanders": a subordinate answers to the side's commander,
+            // or to a subordinate listed before it.
+            if p > 0 {
+                players[p].superior = Some(match name(t, field, "superior", "a player's name")? {
+                    None => 0,
+                    Some(s) => player_names.iter().position(|m| m == s).ok_or_else(|| {
+                        bad(
+                            &format!("{field}superior"),
+                            s,
+                            &format!("a player listed before it: {}", player_names.join(", ")),
+                        )
+                    })? as u8,
+                });
             }
             player_names.push(n);
         }
@@ -202,7 +222,36 @@ impl Side {
                 .filter(|&i| keep(&regiments[i]))
                 .fold(0u16, |m, i| m | 1 << i)
         };
-        let commands = std::array::from_fn(|p| mask(&|r| p == 0 || r.player as usize == p));
+        let player_count = player_tables.len();
+        let chain =
+            |q: usize| std::iter::successors(Some(q), |&q| players[q].superior.map(usize::from));
+        // Every player above q, q itself left out.
+        let above = |q: usize| chain(q).skip(1).fold(0u8, |m, s| m | 1 << s);
+        let below: [u8; MAX_PLAYERS] = std::array::from_fn(|p| {
+            (0..player_count)
+                .filter(|&q| above(q) >> p & 1 != 0)
+                .fold(0, |m, q| m | 1 << q)
+        });
+        let bypassed = std::array::from_fn(|p| {
+            std::array::from_fn(|q| {
+                if below[p] >> q & 1 == 0 {
+                    0
+                } else {
+                    chain(q)
+                        .take_while(|&s| s != p)
+                        .fold(0u8, |m, s| m | 1 << s)
+                }
+            })
+        });
+        let middle = (1..player_count)
+            .filter(|&p| below[p] != 0)
+            .fold(0u8, |m, p| m | 1 << p);
+        let chain_of: [u8; MAX_PLAYERS] =
+            std::array::from_fn(|q| chain(q).fold(0u8, |m, s| m | 1 << s));
+        let middle_over = chain_of.map(|c| c & middle);
+        let commands = std::array::from_fn(|p| {
+            mask(&|r| r.player as usize == p || below[p] >> r.player & 1 != 0)
+        });
         let infantry = mask(&|r| r.arm == Arm::Infantry);
         let artillery = mask(&|r| r.arm == Arm::Artillery);
         let bombards = mask(&|r| r.bombards());
@@ -241,13 +290,18 @@ impl Side {
             planned,
             figure_commands,
             commands,
+            below,
+            chain: chain_of,
+            bypassed,
+            middle,
+            middle_over,
             infantry,
             artillery,
             bombards,
             brigades,
             owned,
             players,
-            player_count: player_tables.len() as u8,
+            player_count: player_count as u8,
             player_names,
             army_deck: deck,
             army_pool: deck
