@@ -137,7 +137,8 @@ CHOSEN_CORPS = "corps, both sides' orders chosen (fixtures/piquet-chosen-corps.t
 CHOSEN_CORPS_IDLE = "corps, both sides' orders chosen, order_groups=idle_alike, random vs heuristic"
 CHOSEN_MIXED = "a regiment's own orders chosen in a planned side (fixtures/piquet-chosen-mixed.toml)"
 ARMY = "--scenario army (army, corps and two division commanders)"
-ARMY_ONCE = "army, bypass_levels=once, random vs heuristic"
+ARMY_EACH = "army, bypass_levels=each_player, random vs heuristic"
+ARMY_DIVISION_FIRE = "army, fire_orders=division"
 
 CONFIGS = [
     ("defaults", []),
@@ -153,7 +154,8 @@ CONFIGS = [
     ("corps, random vs spendthrift", ["--scenario", "corps", "--strategy", "a=random", "--strategy", "b=spendthrift"]),
     # A chain of three levels: army, corps, and two divisions under the corps.
     (ARMY, ["--scenario", "army"]),
-    (ARMY_ONCE, ["--scenario", "army", "--set", "bypass_levels=once", "--strategy", "a=random"]),
+    (ARMY_EACH, ["--scenario", "army", "--set", "bypass_levels=each_player", "--strategy", "a=random"]),
+    (ARMY_DIVISION_FIRE, ["--scenario", "army", "--set", "fire_orders=division"]),
     ("battery, reload_holds_fire=reloaded, shaken_reload=false, fire_orders=regiment, eight_gun_steps=beside,"
      " artillery_reload=unloaded",
      ["--scenario", "battery", "--set", "reload_holds_fire=reloaded", "--set", "shaken_reload=false",
@@ -205,9 +207,10 @@ EXPECTED_GAMES = 300
 EXPECTED = {label: ("moves follows", "moves relieved", "second line relieves", "second line meets_breakthrough",
                     "second line follows_breakthrough") for label in (WAVES, WAVES_SHIPPED)}
 EXPECTED[ATTACHED] = ("moves attached",)
-EXPECTED[ARMY] = ("orders going around 2 player(s)", "passes by a player under the side's commander",
+EXPECTED[ARMY] = ("orders going around 1 player(s)", "passes by a player under the side's commander",
                   "executions through a player between")
-EXPECTED[ARMY_ONCE] = ("orders going around 1 player(s)", "passes by a player under the side's commander")
+EXPECTED[ARMY_DIVISION_FIRE] = ("fire orders of several regiments",)
+EXPECTED[ARMY_EACH] = ("orders going around 2 player(s)", "passes by a player under the side's commander")
 EXPECTED[WAVES_RANDOM] = ("moves follows", "moves relieved", "second line relieves", "second line follows_breakthrough")
 # Terrain objectives (seed 1, 300 games: the village's heuristics go on into an objective through a breakthrough
 # in none, the terrain fixture's random players in 2, so neither is required there).
@@ -284,7 +287,7 @@ def rules(defaults, sets, preset=None, scenario="default"):
                 "maneuver_inches": 4, "beyond_four": "next_type", "dress_lines_rally": False, "group_casts": "weakest_link",
                 "max_assault_kards": 200, "assault_maneuver": True, "breakthrough_onward": True,
                 "cavalry_waves": True, "second_line_inches": 4, "objective_horizons": True,
-                "bypass_levels": "each_player"}
+                "bypass_levels": "once"}
     for k, v in fallback.items():
         r.setdefault(k, v)
     for k, v in sets.items():
@@ -583,9 +586,9 @@ class _Game(Carried, Terrain, Combat, Chosen):
         return [q for q in self.pnames[side] if q != player and player in self.chain(side, q)]
 
     def bypassed(self, p, regs):
-        """The players `p` goes around to order `regs`: each regiment's own player and, under bypass_levels =
-        each_player, every player between it and `p` (note 9: "one more for the army commander bypassing the
-        corps commander player")."""
+        """The players `p` goes around to order `regs`: each regiment's own player ("at the cost of an additional
+        IP") and, under bypass_levels = each_player, every player between it and `p` (note 9: "one more for the
+        army commander bypassing the corps commander player")."""
         out = set()
         for n in regs:
             path = []
@@ -1263,14 +1266,20 @@ class _Game(Carried, Terrain, Combat, Chosen):
             self.fail(T_FIRE, "a fire order for no regiment")
         if self.r["fire_orders"] == "regiment" and len(regs) != 1:
             self.fail(T_FIRE + " (fire_orders = regiment)", "one fire order covers %r" % regs)
+        # "An order can be issued to a regiment, a brigade, or a division": fire_orders says which.
+        division = self.r["fire_orders"] == "division"
         brigades = set()
         for n in regs:
             g = self.reg(n)
             if g.side != p["side"] or g.player != p["name"]:
                 self.fail(T_FIRE, "player %r orders %r to fire, not its own" % (p["name"], n))
-            brigades.add(g.brigade)
+            brigades.add(g.division if division else (g.division, g.brigade))
         if len(brigades) > 1:
-            self.fail(T_FIRE, "one fire order covers brigades %r" % sorted(map(str, brigades)))
+            self.fail(T_FIRE + " (fire_orders = %s)" % self.r["fire_orders"],
+                      "one fire order covers %s %r" % ("divisions" if division else "brigades",
+                                                        sorted(map(str, brigades))))
+        if len(regs) > 1:
+            self.seen["fire orders of several regiments"] += 1
         cost = self.f(e, "cost")
         if cost != self.r["fire_cost"]:
             self.fail(T_IP, "a fire order costs %r, not fire_cost %d" % (cost, self.r["fire_cost"]))

@@ -27,8 +27,9 @@ P_RETIRE = "piquet-retire-g3.jsonl"  # an assault's last attacker maneuvers out 
 # follows Horse through Lead (taken unopposed); a's Lead fights Foot two rounds unrelieved; Horse2 relieves Horse.
 P_ARTILLERY = "piquet-artillery-g2.jsonl"  # the foot battery attached to the 1st Line, horse guns to the Hussars
 P_WAVES = "piquet-waves-g724.jsonl"
-# Army, corps and two divisions under the corps: the army commander orders the divisions' regiments around the
-# corps commander (3 IP, then 2), the corps commander passes initiative to the 1st Division.
+# Army, corps and two divisions under the corps (bypass_levels = each_player): the army commander orders the
+# divisions' regiments around the corps commander (3 IP, then 2), the corps commander passes initiative to the
+# 1st Division.
 P_ARMY = "piquet-army-g3.jsonl"
 PIQUET_FIXTURES = [n for n in MANIFEST if MANIFEST[n][0] == "piquet"]
 
@@ -554,8 +555,8 @@ class PiquetTest(CheckerCase):
         self.assertEqual(ev[self.first(ev, "pass")]["player"], "Corps")
 
     def test_an_order_around_two_players_paid_as_one(self):
-        # bypass_levels = each_player: the 1st Division's regiments cost the army commander an order and two
-        # bypasses (the corps commander and the division commander).
+        # bypass_levels = each_player (the fixture's): the 1st Division's regiments cost the army commander an order
+        # and two bypasses (the corps commander and the division commander).
         ev, r = pload(P_ARMY)
         i = self.first(ev, "order", player="Marshal")
         ev[i]["cost"] -= 1
@@ -573,6 +574,13 @@ class PiquetTest(CheckerCase):
         i = self.first(ev, "player", player="2nd Division")
         ev[i]["superior"] = "Marshal"
         self.assertReports(ev, r, i, "answers to")
+
+    def test_an_order_around_two_players_under_once(self):
+        # bypass_levels = once (the default): the same order would cost an order and one bypass, 2 IP, not 3.
+        ev, r = pload(P_ARMY)
+        r = dict(r, bypass_levels="once")
+        i = self.first(ev, "order", player="Marshal")
+        self.assertReports(ev, r, i, "additional IP", "not 2")
 
     def test_decq_start_ip_off(self):
         ev, r = pload(P_DEFAULTS)

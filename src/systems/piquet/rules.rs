@@ -34,23 +34,23 @@ pub const SPECS: &[ParamSpec] = &[
     },
     ParamSpec {
         name: "bypass_levels",
-        kind: ParamKind::Choice(&["each_player", "once"]),
+        kind: ParamKind::Choice(&["once", "each_player"]),
         default: 0,
-        doc: "in a chain of three levels (a subordinate's `superior`), what an army commander going around a corps commander to a division commander's regiments pays: each_player (the default), bypass_cost for each player it goes around, the corps commander and the division commander; or once, bypass_cost for the division commander alone, as with one level",
-        source: "\"The players fulfil the roles of army, corps, and division commanders\"; note 9: \"one more for the army commander bypassing the corps commander player\"",
+        doc: "in a chain of three levels or more (a subordinate's `superior`), what an army commander going around a corps commander to a division commander's regiments pays: once (the default, the literal reading of \"at the cost of an additional IP\"), bypass_cost for the division commander alone, as with one level; or each_player, bypass_cost for each player it goes around, the corps commander and the division commander (note 9's one level, counted at every level)",
+        source: "\"Superior officers can issue orders to units of their subordinates at the cost of an additional IP\"; note 9: \"one more for the army commander bypassing the corps commander player\"",
     },
     ParamSpec {
         name: "pass_cost",
         kind: ParamKind::Int { min: 0, max: 18 },
         default: 1,
-        doc: "IP a side's commander pays to pass initiative to a subordinate, besides the IP passed",
+        doc: "IP a player pays to pass initiative to a subordinate (any player below it), besides the IP passed",
         source: "\"This costs the superior player 1 IP to do the passing, plus the number of IP's passed\"",
     },
     ParamSpec {
         name: "attached_pass",
         kind: ParamKind::Choice(&["forbidden", "allowed"]),
         default: 0,
-        doc: "whether a side's commander whose own figure is attached to a regiment may pass initiative down on an Officer Check: forbidden (the default, the literal reading: passing is one of the Officer Check's actions here, and the attached player may use the card for nothing but his regiment), or allowed (passing read as no Officer Check action, which the text, naming no card for it, also permits)",
+        doc: "whether a player with subordinates whose own figure is attached to a regiment may pass initiative down on an Officer Check: forbidden (the default, the literal reading: passing is one of the Officer Check's actions here, and the attached player may use the card for nothing but his regiment), or allowed (passing read as no Officer Check action, which the text, naming no card for it, also permits)",
         source: "\"However, as long as the player is attached to the regiment he may not use the Officer Check card for any action other than to detach from the regiment\"; \"superior ranking players can also pass initiative to subordinates\" (no card named)",
     },
     ParamSpec {
@@ -195,16 +195,16 @@ pub const SPECS: &[ParamSpec] = &[
     },
     ParamSpec {
         name: "fire_orders",
-        kind: ParamKind::Choice(&["brigade", "regiment"]),
+        kind: ParamKind::Choice(&["brigade", "regiment", "division"]),
         default: 0,
-        doc: "what one fire order (one fire_cost) covers: every loaded regiment and company of a brigade, of the ordering player's own, with an enemy in range, all firing on the KARD; or a single regiment's volley",
+        doc: "what one fire order (one fire_cost) covers: every loaded regiment and company of a brigade, of the ordering player's own, with an enemy in range, all firing on the KARD; or a single regiment's volley; or, as brigade, every one of a division (a scenario's `division`)",
         source: "\"Fire ... is an order that can be given at any time to any infantry or artillery command\"; \"An order can be issued to a regiment, a brigade, or a division for the expense of 1 IP\"",
     },
     ParamSpec {
         name: "reload_holds_fire",
         kind: ParamKind::Choice(&["reloaded", "player"]),
         default: 1,
-        doc: "who may not fire on the KARD of a Reload card (Musket/Missile or Artillery) a player uses: player (the default, the literal reading of \"You can not fire on a Reload card\": no unit that player's card reaches fires on it, whether it reloaded or not; a side's commander's card reaches the whole side), or reloaded (only the regiments and companies that reloaded on it, as the Fire section's \"A formation can not fire on the same Reload card that it used to reload\" alone would say)",
+        doc: "who may not fire on the KARD of a Reload card (Musket/Missile or Artillery) a player uses: player (the default, the literal reading of \"You can not fire on a Reload card\": no unit that player's card reaches fires on it, whether it reloaded or not; a player's card reaches its own regiments and those of every player below it, the side's commander's the whole side), or reloaded (only the regiments and companies that reloaded on it, as the Fire section's \"A formation can not fire on the same Reload card that it used to reload\" alone would say)",
         source: "\"A formation can not fire on the same Reload card that it used to reload\" (Fire); \"You can not fire on a Reload card\" (Artillery Reload)",
     },
     ParamSpec {
@@ -239,7 +239,7 @@ pub const SPECS: &[ParamSpec] = &[
         name: "crushing_volley_step",
         kind: ParamKind::Int { min: 0, max: 4 },
         default: 1,
-        doc: "steps up for every volley fired on the KARD by the regiments of the player who used a Crushing Volley card (a side's commander: every regiment of the side)",
+        doc: "steps up for every volley fired on the KARD by the regiments under the command of the player who used a Crushing Volley card: its own and those of every player below it (a side's commander: every regiment of the side)",
         source: "\"Crushing Volley : Any fire, infantry or artillery, issued by units under the command of the player turning this card is up 1 step\"",
     },
     ParamSpec {
@@ -336,6 +336,15 @@ pub enum BothZero {
     AttackerWins,
 }
 
+/// What one fire order covers: "An order can be issued to a regiment, a
+/// brigade, or a division".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FireOrders {
+    Brigade,
+    Regiment,
+    Division,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rules {
     pub order_cost: u32,
@@ -381,8 +390,8 @@ pub struct Rules {
     /// A scenario's terrain objectives stop moves and receive withdrawals.
     pub objective_horizons: bool,
     pub fire_cost: u32,
-    /// A fire order covers a brigade (else one regiment).
-    pub brigade_fire: bool,
+    /// What a fire order covers (`fire_orders`).
+    pub fire_orders: FireOrders,
     /// Every unit of the player who used a Reload card holds its fire on
     /// that KARD (else only the units reloaded).
     pub reload_holds_player: bool,
@@ -413,7 +422,7 @@ impl Rules {
         Ok(Rules {
             order_cost: get("order_cost"),
             bypass_cost: get("bypass_cost"),
-            bypass_each_player: get("bypass_levels") == 0,
+            bypass_each_player: get("bypass_levels") == 1,
             pass_cost: get("pass_cost"),
             attached_pass: get("attached_pass") == 1,
             rally_cost: get("rally_cost"),
@@ -446,7 +455,11 @@ impl Rules {
             second_line_inches: values.get("second_line_inches") as i32,
             objective_horizons: get("objective_horizons") != 0,
             fire_cost: get("fire_cost"),
-            brigade_fire: get("fire_orders") == 0,
+            fire_orders: match get("fire_orders") {
+                0 => FireOrders::Brigade,
+                1 => FireOrders::Regiment,
+                _ => FireOrders::Division,
+            },
             reload_holds_player: get("reload_holds_fire") == 1,
             shaken_reload: get("shaken_reload") != 0,
             reload_fired_only: get("artillery_reload") == 0,

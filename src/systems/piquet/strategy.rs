@@ -51,7 +51,7 @@ pub struct Needs {
     pub in_assault: bool,
     /// False while the player's figure is attached to a regiment.
     pub may_cast: bool,
-    /// Subordinate players under this one (a side's commander's).
+    /// Subordinate players under this one, at any depth.
     pub subordinates: u32,
     /// The least initiative among them.
     pub neediest: u32,
@@ -331,7 +331,7 @@ impl PiquetStrategy {
         needs.retreat_elan < 100 && needs.retreat_elan as u32 <= self.retire_at_elan
     }
 
-    /// A side's commander passes initiative down when a subordinate runs
+    /// A player with subordinates passes initiative down when one runs
     /// below the recast level and it can spare some above its reserve.
     #[inline]
     fn wants_to_pass(&self, needs: &Needs, rules: &Rules) -> bool {

@@ -267,10 +267,11 @@ impl<O: Observer<Event>> Game<O> {
             // equal to it: when it has two or more and can pay for one, the
             // order it gives them in is drawn (the IP may run out).
             let order_of = |i: usize| {
-                if rules.brigade_fire {
-                    side.brigades[i] & side.owned[side.regiments[i].player as usize]
-                } else {
-                    1 << i
+                let owned = side.owned[side.regiments[i].player as usize];
+                match rules.fire_orders {
+                    FireOrders::Brigade => side.brigades[i] & owned,
+                    FireOrders::Division => side.divisions[i] & owned,
+                    FireOrders::Regiment => 1 << i,
                 }
             };
             let mut drawn = 0u8;
@@ -591,15 +592,36 @@ mod tests {
     }
 
     #[test]
-    fn one_fire_order_covers_a_brigade_or_a_regiment() {
+    fn one_fire_order_covers_a_brigade_a_regiment_or_a_division() {
         // "An order can be issued to a regiment, a brigade, or a division
         // for the expense of 1 IP": both regiments fire for 1 IP.
         assert_eq!(brigade_volley(Rules::default(), |_, _| {}), (2, 1));
         let regiment = Rules {
-            brigade_fire: false,
+            fire_orders: FireOrders::Regiment,
             ..Rules::default()
         };
         assert_eq!(brigade_volley(regiment, |_, _| {}), (2, 2));
+        // Two brigades of one division: two orders, or one a division.
+        let text = BRIGADE_FIRE.replace(
+            "name = \"Second\"\nrating = \"line,reliable\"",
+            "name = \"Second\"\nbrigade = 2\nrating = \"line,reliable\"",
+        );
+        assert_ne!(text, BRIGADE_FIRE);
+        assert_eq!(
+            brigade_volley_of(&text, Rules::default(), |_, _| {}),
+            (2, 2)
+        );
+        let division = Rules {
+            fire_orders: FireOrders::Division,
+            ..Rules::default()
+        };
+        assert_eq!(
+            brigade_volley_of(&text, division.clone(), |_, _| {}),
+            (2, 1)
+        );
+        // Two divisions: two orders again.
+        let apart = text.replace("brigade = 2\n", "brigade = 2\ndivision = 2\n");
+        assert_eq!(brigade_volley_of(&apart, division, |_, _| {}), (2, 2));
     }
 
     #[test]

@@ -24,8 +24,8 @@ use super::dice::{cast, Rating};
 use super::dice::{eight_gun_steps, volley};
 use super::events::{self, Event};
 use super::field::{At, Status, Unit, IDLE_UNIT};
-use super::rules::UnralliedWinner;
 use super::rules::{BothZero, Rules, MAX_INITIATIVE};
+use super::rules::{FireOrders, UnralliedWinner};
 use super::scenario::{
     Arm, OrderKind, Ranges, Regiment, Scenario, Terrain, MAX_PLAYERS, MAX_UNITS, ORDER_KINDS,
 };

@@ -625,7 +625,7 @@ mod tests {
         assert_eq!(flat.commands[..3], [0b111, 0b010, 0b100]);
         assert_eq!(flat.middle, 0);
         // Army ordering the division's Line goes around Corps and Division
-        // (each_player, the default), or Division only (once).
+        // (each_player), or Division only (once, the default).
         assert_eq!(a.bypass(0, 2, true), 0b110);
         assert_eq!(a.bypass(0, 2, false), 0b100);
         assert_eq!(a.bypass(1, 2, true), 0b100);

@@ -292,6 +292,9 @@ pub struct Side {
     /// Each regiment's brigade (the same brigade number in the same
     /// division), itself included: what one fire order covers.
     pub brigades: [u16; MAX_UNITS],
+    /// Each regiment's division, itself included (what a fire order covers
+    /// under `fire_orders = division`).
+    pub divisions: [u16; MAX_UNITS],
     /// Each player's own regiments.
     pub owned: [u16; MAX_PLAYERS],
     /// Each regiment and the company it maneuvers as one with (a Russian

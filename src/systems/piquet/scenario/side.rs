@@ -259,6 +259,10 @@ impl Side {
         // A chosen regiment's first order is its player's, at the game's
         // start (`Game::reset`).
         let chosen = mask(&|r| r.chosen);
+        let divisions = std::array::from_fn(|i| {
+            let me = &regiments[i];
+            mask(&|r| r.division == me.division)
+        });
         let brigades = std::array::from_fn(|i| {
             let me = &regiments[i];
             mask(&|r| r.brigade == me.brigade && r.division == me.division)
@@ -299,6 +303,7 @@ impl Side {
             artillery,
             bombards,
             brigades,
+            divisions,
             owned,
             players,
             player_count: player_count as u8,
