@@ -394,6 +394,10 @@ for line in sys.stdin:
             fail("the distance to the nearest enemy ahead", m)
     if d == "pass_amount" and (p != 0 or not 1 <= m["to"] < players):
         fail("initiative passed by a subordinate or to no subordinate", m)
+    # The corps scenario's two division commanders, both below the commander.
+    if d == "pass_to" and (p != 0 or sorted(m["choices"]) != ["1st Division", "2nd Division"]
+                           or m["neediest"] not in m["choices"]):
+        fail("a subordinate to pass to offered by a subordinate, or not the two divisions", m)
     seen.setdefault(d, set()).add(p)
     print(json.dumps({"choice": rngs[p].choice(m["choices"])}), flush=True)
 with open("SEEN", "w") as out:
@@ -446,6 +450,7 @@ fn a_piquet_agent_sees_who_decides_what_about_and_the_field_as_the_rules_give_th
         assert!(players >= 2, "{decision}: players {}", seen[decision]);
     }
     assert_eq!(seen["pass_amount"], serde_json::json!([0]), "{seen}");
+    assert_eq!(seen["pass_to"], serde_json::json!([0]), "{seen}");
     // Each player draws from its own stream: the same tables on two threads.
     let output = run("two", "2");
     assert!(output.status.success(), "{}", stderr(&output));

@@ -1104,6 +1104,16 @@ mod watch {
             self.inner
                 .second_line(at, why, elan, enemy_elan, lead_elan, rng)
         }
+        fn pass_to(
+            &self,
+            at: &At<'_>,
+            candidates: u16,
+            neediest: usize,
+            rng: &mut GameRng,
+        ) -> usize {
+            self.look(at);
+            self.inner.pass_to(at, candidates, neediest, rng)
+        }
         fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
             self.look(at);
             self.inner.pass_amount(at, ip, most, rng)

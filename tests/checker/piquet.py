@@ -210,7 +210,8 @@ EXPECTED[ATTACHED] = ("moves attached",)
 EXPECTED[ARMY] = ("orders going around 1 player(s)", "passes by a player under the side's commander",
                   "executions through a player between")
 EXPECTED[ARMY_DIVISION_FIRE] = ("fire orders of several regiments",)
-EXPECTED[ARMY_EACH] = ("orders going around 2 player(s)", "passes by a player under the side's commander")
+EXPECTED[ARMY_EACH] = ("orders going around 2 player(s)", "passes by a player under the side's commander",
+                       "passes to a subordinate not the neediest")
 EXPECTED[WAVES_RANDOM] = ("moves follows", "moves relieved", "second line relieves", "second line follows_breakthrough")
 # Terrain objectives (seed 1, 300 games: the village's heuristics go on into an objective through a breakthrough
 # in none, the terrain fixture's random players in 2, so neither is required there).
@@ -997,8 +998,16 @@ class _Game(Carried, Terrain, Combat, Chosen):
     def on_pass(self, e):
         p = self.action(e, "pass", "a pass of initiative")
         to = self.player(p["side"], self.f(e, "to"))
-        if to["name"] not in self.below(p["side"], p["name"]):
+        below = self.below(p["side"], p["name"])
+        if to["name"] not in below:
             self.fail(T_IP, "initiative passed to %r, not a player below %r" % (to["name"], p["name"]))
+        # Whom to pass to is the passer's choice (decision pass_to); the heuristic's is the neediest below.
+        least = min(self.players[(p["side"], q)]["ip"] for q in below)
+        if self.strategy(p["side"])[0] == "heuristic" and to["ip"] != least:
+            self.fail("the heuristic passes initiative to its neediest subordinate",
+                      "%r passes to %r holding %d IP, while one below holds %d" % (p["name"], to["name"], to["ip"], least))
+        if to["ip"] != least:
+            self.seen["passes to a subordinate not the neediest"] += 1
         amount, cost = self.f(e, "amount"), self.f(e, "cost")
         if cost != self.r["pass_cost"] or amount < 0:
             self.fail(T_IP, "a pass of %r for %r IP (pass_cost %d)" % (amount, cost, self.r["pass_cost"]))

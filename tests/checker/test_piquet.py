@@ -534,6 +534,12 @@ class PiquetTest(CheckerCase):
         ev[i]["amount"] += ev[i]["ip"] + 1  # more than the commander holds
         self.assertReports(ev, r, i, "negative")
 
+    def test_the_heuristic_passes_to_another_than_its_neediest(self):
+        ev, r = pload(P_CORPS)
+        i = self.first(ev, "pass")
+        ev[i]["to"] = "2nd Division" if ev[i]["to"] == "1st Division" else "1st Division"
+        self.assertReports(ev, r, i, "neediest")
+
     def test_pass_not_added_up(self):
         ev, r = pload(P_CORPS)
         i = self.first(ev, "pass")

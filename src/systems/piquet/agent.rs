@@ -24,7 +24,7 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 
 /// Each decision and what it is, for `hello` and for a person's seat.
-pub const DECISIONS: [(&str, &str); 15] = [
+pub const DECISIONS: [(&str, &str); 16] = [
     ("hand_play", "play a card from the hand (hand:N, for hand_play_cost) instead of turning the deck's top card (turn)"),
     ("turned", "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)"),
     ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, nothing, or (its own figure attached) detach"),
@@ -38,7 +38,8 @@ pub const DECISIONS: [(&str, &str); 15] = [
     ("assault_now", "order the assault now, the target holding target_elan: yes or no"),
     ("retire_now", "order a regiment fighting an assault (elan of full_elan left, the enemy in it holding enemy_elan) to Maneuver out of it: yes or no"),
     ("second_line", "send a second-line cavalry regiment (elan left, its lead lead_elan) in at once against an enemy holding enemy_elan, why: meets_breakthrough (cavalry through its lead), follows_breakthrough (a regiment its lead broke through) or relieves (its lead's target; the lead withdraws): yes or no"),
-    ("pass_amount", "IP to pass to the neediest subordinate, 1 to most"),
+    ("pass_to", "the subordinate (a player below, with room on the track) to pass initiative to; neediest is the one with the least"),
+    ("pass_amount", "IP to pass to the subordinate to (pass_to's choice), 1 to most"),
     ("brilliant", "the basic card a Brilliant Leader stands for"),
 ];
 
@@ -591,6 +592,20 @@ impl Decide for Seated<'_> {
         }
     }
 
+    fn pass_to(&self, at: &At<'_>, candidates: u16, neediest: usize, rng: &mut GameRng) -> usize {
+        let (Some(_), Some(scenario)) = (self.asker, at.scenario) else {
+            return self.built_in.pass_to(at, candidates, neediest, rng);
+        };
+        let names = &scenario.sides[at.seat].player_names;
+        let players: Vec<usize> = (0..names.len())
+            .filter(|&q| candidates >> q & 1 != 0)
+            .collect();
+        let choices: Vec<String> = players.iter().map(|&q| names[q].clone()).collect();
+        let message = json!({ "neediest": names[neediest] });
+        self.ask(at, "pass_to", message, &choices)
+            .map_or(neediest, |i| players[i])
+    }
+
     fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
         if self.asker.is_none() {
             return self.built_in.pass_amount(at, ip, most, rng);
@@ -746,6 +761,20 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
                         number("lead_elan")?,
                         rng
                     )))
+                }
+                "pass_to" => {
+                    // The built-ins choose among the choices' places.
+                    let choices = message
+                        .get("choices")
+                        .as_array()
+                        .map_or(&[][..], Vec::as_slice);
+                    let names: Vec<&str> = choices.iter().filter_map(Value::as_str).collect();
+                    if names.is_empty() || names.len() > 16 {
+                        return Err(message.bad("choices", "1 to 16 players' names"));
+                    }
+                    let neediest = message.one_of("neediest", &names)?;
+                    let candidates = ((1u32 << names.len()) - 1) as u16;
+                    json!(names[strategy.pass_to(at, candidates, neediest, rng)])
                 }
                 "pass_amount" => {
                     let most = message.number("most", 1, MOST)? as u32;

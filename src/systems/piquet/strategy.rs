@@ -252,6 +252,10 @@ pub trait Decide {
         lead_elan: u32,
         rng: &mut GameRng,
     ) -> bool;
+    /// The player below to pass initiative to, one of `candidates` (one
+    /// bit a player: those below with room on the track); `neediest` is
+    /// the one with the least initiative (ties drawn).
+    fn pass_to(&self, at: &At<'_>, candidates: u16, neediest: usize, rng: &mut GameRng) -> usize;
     fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32;
     fn brilliant(&self, at: &At<'_>, needs: &Needs, rng: &mut GameRng) -> Kind;
     /// The search's budget and objective, when this side searches: the
@@ -701,6 +705,14 @@ impl Decide for PiquetStrategy {
         }
     }
 
+    /// The heuristic passes to the neediest, the random player to any.
+    fn pass_to(&self, _at: &At<'_>, candidates: u16, neediest: usize, rng: &mut GameRng) -> usize {
+        match self.style {
+            Style::Random => one_of(candidates, rng),
+            Style::Heuristic => neediest,
+        }
+    }
+
     /// IP to pass down, 1..=`most`, holding `ip`.
     fn pass_amount(&self, _at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
         match self.style {
@@ -753,6 +765,28 @@ mod tests {
             full: 12,
             enemy_elan,
         }
+    }
+
+    #[test]
+    fn a_player_chooses_whom_to_pass_initiative_to() {
+        // "superior ranking players can also pass initiative to
+        // subordinates": which one is the passer's choice. The heuristic
+        // passes to the neediest; the random player to any it may.
+        let at = At::blind(crate::engine::Seat::A, 0);
+        let mut rng = rng_from_seed(3);
+        let candidates = 0b1110;
+        let mut chosen = 0u16;
+        for _ in 0..200 {
+            assert_eq!(
+                PiquetStrategy::HEURISTIC.pass_to(&at, candidates, 2, &mut rng),
+                2
+            );
+            chosen |= 1 << PiquetStrategy::RANDOM.pass_to(&at, candidates, 2, &mut rng);
+        }
+        assert_eq!(
+            chosen, candidates,
+            "the random player reached every candidate"
+        );
     }
 
     #[test]

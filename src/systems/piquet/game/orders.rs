@@ -417,15 +417,27 @@ impl<O: Observer<Event>> Game<O> {
                     .min()
                     .expect("subordinates");
                 let neediest = subordinates
+                    .clone()
                     .filter(|&q| players[q].ip == held)
                     .fold(0u16, |m, q| m | 1 << q);
-                let to = one_of(neediest, &mut self.ties[seat][p]);
-                let players = &self.players[seat][..side.player_count as usize];
-                let most =
-                    (players[p].ip.saturating_sub(rules.pass_cost)).min(MAX_INITIATIVE - held);
-                if most == 0 {
+                let neediest = one_of(neediest, &mut self.ties[seat][p]);
+                if players[p].ip <= rules.pass_cost || held >= MAX_INITIATIVE {
                     return;
                 }
+                // "superior ranking players can also pass initiative to
+                // subordinates": the player chooses which, among those
+                // with room on the track.
+                let candidates = subordinates
+                    .filter(|&q| players[q].ip < MAX_INITIATIVE)
+                    .fold(0u16, |m, q| m | 1 << q);
+                let to = if candidates & candidates.wrapping_sub(1) == 0 {
+                    neediest
+                } else {
+                    let at = at!(self, setup, seat, p, 0, None);
+                    strategy.pass_to(&at, candidates, neediest, &mut self.seats[seat][p])
+                };
+                let players = &self.players[seat][..side.player_count as usize];
+                let most = (players[p].ip - rules.pass_cost).min(MAX_INITIATIVE - players[to].ip);
                 let at = At {
                     to: Some(to as u8),
                     ..at!(self, setup, seat, p, 0, None)
