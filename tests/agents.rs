@@ -334,8 +334,13 @@ for line in sys.stdin:
         fail("no regiment named", m)
     if d == "fire":
         target = theirs[m["target"]]
-        if any(u["player"] != p or not u["loaded"] or u["status"] in ("shaken", "fighting", "removed") for u in named):
+        # The regiments' own player is asked, or where it declined, the
+        # commander above it, for one IP more (the corps scenario's chain).
+        if any((u["player"] != p and p != 0) or not u["loaded"] or u["status"] in ("shaken", "fighting", "removed")
+               for u in named):
             fail("fire order for a regiment that may not fire", m)
+        if m["cost"] != (1 if named[0]["player"] == p else 2):
+            fail("a fire order's cost, with the bypass from a player above", m)
         if target["elan"] == 0 or target["status"] in ("fighting", "removed"):
             fail("fire at a target that may not be fired at", m)
         # The first named is the regiment asked about, the target its aim;

@@ -211,7 +211,7 @@ EXPECTED[ARMY] = ("orders going around 1 player(s)", "passes by a player under t
                   "executions through a player between")
 EXPECTED[ARMY_DIVISION_FIRE] = ("fire orders of several regiments",)
 EXPECTED[ARMY_EACH] = ("orders going around 2 player(s)", "passes by a player under the side's commander",
-                       "passes to a subordinate not the neediest")
+                       "passes to a subordinate not the neediest", "fire orders from a player above")
 EXPECTED[WAVES_RANDOM] = ("moves follows", "moves relieved", "second line relieves", "second line follows_breakthrough")
 # Terrain objectives (seed 1, 300 games: the village's heuristics go on into an objective through a breakthrough
 # in none, the terrain fixture's random players in 2, so neither is required there).
@@ -1280,8 +1280,11 @@ class _Game(Carried, Terrain, Combat, Chosen):
         brigades = set()
         for n in regs:
             g = self.reg(n)
-            if g.side != p["side"] or g.player != p["name"]:
-                self.fail(T_FIRE, "player %r orders %r to fire, not its own" % (p["name"], n))
+            if not self.reaches(p["side"], p["name"], g):
+                self.fail(T_FIRE, "player %r orders %r to fire, not under its command" % (p["name"], n))
+            if g.player != self.reg(regs[0]).player:
+                self.fail(T_FIRE, "one fire order covers %r and %r, of players %r and %r"
+                          % (regs[0], n, self.reg(regs[0]).player, g.player))
             brigades.add(g.division if division else (g.division, g.brigade))
         if len(brigades) > 1:
             self.fail(T_FIRE + " (fire_orders = %s)" % self.r["fire_orders"],
@@ -1290,8 +1293,13 @@ class _Game(Carried, Terrain, Combat, Chosen):
         if len(regs) > 1:
             self.seen["fire orders of several regiments"] += 1
         cost = self.f(e, "cost")
-        if cost != self.r["fire_cost"]:
-            self.fail(T_IP, "a fire order costs %r, not fire_cost %d" % (cost, self.r["fire_cost"]))
+        # Fire is an order: a player above the regiments' own gives it "at the cost of an additional IP" (note 9).
+        around = len(self.bypassed(p, regs))
+        want = self.r["fire_cost"] + self.r["bypass_cost"] * around
+        if cost != want:
+            self.fail(T_IP, "a fire order costs %r, not fire_cost %d and %d bypass" % (cost, self.r["fire_cost"], around))
+        if around and self.f(e, "fired"):
+            self.seen["fire orders from a player above"] += 1
         if self.f(e, "fired"):
             self.pay(p, e, cost)
             self.fire_ok.update(regs)

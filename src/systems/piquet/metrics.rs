@@ -29,7 +29,7 @@ pub const METRICS: &[Metric] = &[
         shape: Shape::Mean,
         unit: "IP",
         per: "DECQ",
-        counts: "IP the side's players paid in a DECQ, by use: orders (with bypass, and figure_command_cost for a regiment under an attached subordinate figure), rally, hand_play, hand_swap, extra_cast, attached (a player's own figure executing its regiment at once, and the first cast of a regiment under an attached subordinate figure), pass (its cost plus the IP handed to the subordinate), fire (fire_cost a fire order: a brigade's volleys, or one regiment's, by fire_orders), reload (musket_reload_cost or artillery_reload_cost a reload)",
+        counts: "IP the side's players paid in a DECQ, by use: orders (with bypass, and figure_command_cost for a regiment under an attached subordinate figure), rally, hand_play, hand_swap, extra_cast, attached (a player's own figure executing its regiment at once, and the first cast of a regiment under an attached subordinate figure), pass (its cost plus the IP handed to the subordinate), fire (fire_cost a fire order: a brigade's volleys, or one regiment's or a division's, by fire_orders; with bypass_cost from a player above), reload (musket_reload_cost or artillery_reload_cost a reload)",
         leaves_out: "Officer Check casts for initiative, which cost nothing; IP passed down stays in the side yet counts as spent",
         seats: &["a", "b"],
         by: &["use"],

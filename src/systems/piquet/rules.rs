@@ -190,7 +190,7 @@ pub const SPECS: &[ParamSpec] = &[
         name: "fire_cost",
         kind: ParamKind::Int { min: 0, max: 18 },
         default: 1,
-        doc: "IP for one fire order, which fires what fire_orders says (a brigade's loaded regiments and companies with an enemy in range, or one regiment); fire needs no card and no Officer Check",
+        doc: "IP for one fire order, which fires what fire_orders says (a brigade's loaded regiments and companies with an enemy in range, or one regiment); fire needs no card and no Officer Check; a player above the regiments' own that gives it pays bypass_cost more",
         source: "\"Fire : While not a card, Fire is an order that can be given at any time\"; \"Each order placed will cost 1 IP\"",
     },
     ParamSpec {

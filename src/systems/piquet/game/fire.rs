@@ -307,34 +307,65 @@ impl<O: Observer<Event>> Game<O> {
                 let target = self.aims[seat][i] as usize;
                 let distance = (self.units[seat.other()][target].x - self.units[seat][i].x).abs();
                 if decided >> i & 1 == 0 {
-                    // A player orders its own regiments only.
+                    // The regiments' own player decides first; one it did
+                    // not order to fire, each player above it may, nearest
+                    // first, "at the cost of an additional IP" (note 9).
                     let order = order_of(i);
                     decided |= order;
-                    let q = regiment.player as usize;
-                    let player = &mut self.players[seat][q];
-                    if player.ip < rules.fire_cost
-                        || !setup.strategies[seat].fire(
-                            &At {
-                                loaded: &loaded_before,
-                                ..at!(self, setup, seat, q, order & may_fire, Some(target as u8))
-                            },
-                            player.ip,
-                            rules.fire_cost,
-                            &mut self.seats[seat][q],
-                        )
-                    {
-                        if self.obs.on() {
-                            self.tell_fire(setup, seat, q, order & may_fire, target, false);
+                    let own = regiment.player as usize;
+                    let (mut p, mut given) = (own, None);
+                    loop {
+                        let bypassed = side.bypass(p, own, rules.bypass_each_player);
+                        let cost = rules.fire_cost + bypassed.count_ones() * rules.bypass_cost;
+                        let ip = self.players[seat][p].ip;
+                        if ip >= cost || p == own {
+                            let fires = ip >= cost
+                                && setup.strategies[seat].fire(
+                                    &At {
+                                        loaded: &loaded_before,
+                                        ..at!(
+                                            self,
+                                            setup,
+                                            seat,
+                                            p,
+                                            order & may_fire,
+                                            Some(target as u8)
+                                        )
+                                    },
+                                    ip,
+                                    cost,
+                                    &mut self.seats[seat][p],
+                                );
+                            if fires {
+                                given = Some(cost);
+                                break;
+                            }
+                            if self.obs.on() {
+                                self.tell_fire(
+                                    setup,
+                                    seat,
+                                    p,
+                                    order & may_fire,
+                                    target,
+                                    (cost, false),
+                                );
+                            }
                         }
+                        match side.players[p].superior {
+                            Some(up) => p = up as usize,
+                            None => break,
+                        }
+                    }
+                    let Some(cost) = given else {
                         continue;
-                    }
+                    };
                     ordered |= order;
-                    player.ip -= rules.fire_cost;
+                    self.players[seat][p].ip -= cost;
                     if self.obs.on() {
-                        self.tell_fire(setup, seat, q, order & may_fire, target, true);
+                        self.tell_fire(setup, seat, p, order & may_fire, target, (cost, true));
                     }
-                    self.decq.spent[seat][Spend::Fire as usize] += rules.fire_cost;
-                    self.decq.ip_spent[seat] += rules.fire_cost;
+                    self.decq.spent[seat][Spend::Fire as usize] += cost;
+                    self.decq.ip_spent[seat] += cost;
                 } else if ordered >> i & 1 == 0 {
                     continue;
                 }
@@ -625,7 +656,7 @@ mod tests {
     }
 
     #[test]
-    fn a_fire_order_covers_only_its_own_players_regiments() {
+    fn a_fire_order_covers_one_players_regiments_and_one_above_may_give_it() {
         // One brigade (the default), two players: each pays its own order.
         let text = BRIGADE_FIRE.replace(
             "[[a.regiments]]\nname = \"Second\"",
@@ -642,6 +673,23 @@ mod tests {
             assert_eq!(tally.volleys[Seat::A], 2);
             assert_eq!(game.players[Seat::A][0].ip, 9, "the commander's order");
             assert_eq!(game.players[Seat::A][1].ip, 9, "the subordinate's");
+        });
+        // The subordinate out of IP: its commander, one above it, gives its
+        // fire order "at the cost of an additional IP" (note 9).
+        with_rules(&text, Rules::default(), 0, &[], |setup, game| {
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.players[Seat::A][0].ip = 10;
+            game.players[Seat::A][1].ip = 0;
+            game.players[Seat::B][0].ip = 0;
+            game.kard = 1;
+            game.fire(setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(tally.volleys[Seat::A], 2);
+            assert_eq!(
+                game.players[Seat::A][0].ip,
+                10 - 1 - 2,
+                "its own, and the other's"
+            );
+            assert_eq!(game.players[Seat::A][1].ip, 0);
         });
     }
 

@@ -226,7 +226,8 @@ impl<O: Observer<Event>> Game<O> {
         });
     }
 
-    /// A fire order for `regiments` of player `q`, given (`fired`) or not.
+    /// A fire order for `regiments` by player `q` (theirs, or one above
+    /// them) for `cost`, given (`fired`) or not.
     pub(super) fn tell_fire<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,
@@ -234,7 +235,7 @@ impl<O: Observer<Event>> Game<O> {
         q: usize,
         regiments: u16,
         target: usize,
-        fired: bool,
+        (cost, fired): (u32, bool),
     ) {
         let ip = self.players[seat][q].ip;
         let regiments = names(setup.scenario, seat, regiments);
@@ -246,7 +247,7 @@ impl<O: Observer<Event>> Game<O> {
             player,
             regiments,
             target,
-            cost: setup.rules.fire_cost,
+            cost,
             fired,
             ip,
         });
