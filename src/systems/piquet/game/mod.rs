@@ -77,6 +77,10 @@ mod view;
 mod waves;
 
 #[cfg(test)]
+mod chain;
+#[cfg(test)]
+mod firing;
+#[cfg(test)]
 mod ties;
 
 /// The most cards a hand holds (a Superior commander's).
