@@ -468,6 +468,42 @@ fn a_chain_of_three_levels_executes_on_any_deck_above_the_regiment() {
 }
 
 #[test]
+fn a_division_sharing_its_corps_deck_waits_for_two_decks_not_three() {
+    // "all the division commanders for a specific corps will use the same
+    // card turned by their corps commander": the division commander of
+    // the chain above holds no deck, and its regiment's Move executes on
+    // the first matching card the army or the corps commander turns. Two
+    // decks dealt from the Army Deck of 46 with 3 matching cards:
+    // P(wait > t) = C(18 - t, m1) / C(18, m1) x C(18 - t, m2) / C(18, m2).
+    let chain = "[a]\nname = \"Army\"\ncommander = \"average\"\n\
+         [[a.subordinates]]\nname = \"Corps\"\ncommander = \"average\"\n\
+         [[a.subordinates]]\nname = \"Division\"\ncommander = \"average\"\nsuperior = \"Corps\"\nshares_deck = true\n\
+         [[a.regiments]]\nname = \"Line\"\nrating = \"militia,undependable\"\norders = [\"move\"]\nplayer = \"Division\"\n\
+         [b]\ncommander = \"poor\"\n";
+    let text = move_order_scenario(34, chain);
+    let (n, k) = (46u64, 3u64);
+    let tail = |m: u64, t: u64| choose(18 - t, m) / choose(18, m);
+    let mut exact = 0.0;
+    for k1 in 0..=k {
+        for k2 in 0..=(k - k1) {
+            let p = hypergeometric(n, k, 9, k1) * hypergeometric(n - 9, k - k1, 9, k2);
+            let (m1, m2) = (1 + k1, 1 + k2);
+            exact += p * (0..18).map(|t| tail(m1, t) * tail(m2, t)).sum::<f64>();
+        }
+    }
+    for shared_card in ["shared_card=turned", "shared_card=used"] {
+        let stats = play_each(&[shared_card], &scenario(&text), 30_000, 31, |_, _| {});
+        let wait = stats.sides[Seat::A].first_execution[0];
+        assert_eq!(wait.n, 30_000);
+        assert!(
+            mean_within(wait, exact, 0.9999),
+            "{shared_card}: mean wait {} vs exact {exact}",
+            wait.value()
+        );
+    }
+}
+
+#[test]
 fn a_commander_passes_initiative_down() {
     // The division's regiments need orders and rallies the division pays
     // for; its commander, with nothing of its own, passes IP down when the

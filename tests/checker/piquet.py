@@ -113,13 +113,13 @@ from piquet_combat import Combat
 from piquet_text import (
     T_ATTACHED, T_CHIPS, T_DECK, T_DICE, T_ELAN, T_END, T_ENGAGE, T_FIRE, T_FORMAT, T_HAND, T_INIT, T_IP, T_MANEUVER,
     T_MUST_RALLY, T_NOTE12, T_OFFICER, T_ORDER_CARD, T_PLACE, T_PLAY, T_RALLY, T_RALLY_WHEN, T_READ, T_RECORD,
-    T_RELOAD, T_RELOAD_FIRE, T_REMOVED, T_RETIRE, T_STATUS, T_TURN, T_USE, T_WEAKEST, T_WITHDRAW, DEFEATED,
+    T_RELOAD, T_RELOAD_FIRE, T_REMOVED, T_RETIRE, T_SHARED, T_STATUS, T_TURN, T_USE, T_WEAKEST, T_WITHDRAW, DEFEATED,
     UNRALLIED,
 )
 from piquet_terrain import T_RELIEVED_OBJ, Terrain
 
 SYSTEM = "piquet"
-# 300 games under each of the 26 configurations: ~80 s on 2 idle cores.
+# 300 games under each of the 28 configurations: ~80 s on 2 idle cores.
 DEFAULT_GAMES = 300
 
 WAVES = "cavalry brigades in two lines (cavalry_waves)"
@@ -139,6 +139,8 @@ CHOSEN_MIXED = "a regiment's own orders chosen in a planned side (fixtures/pique
 ARMY = "--scenario army (army, corps and two division commanders)"
 ARMY_EACH = "army, bypass_levels=each_player, random vs heuristic"
 ARMY_DIVISION_FIRE = "army, fire_orders=division"
+SHARED = "--scenario shared (two division commanders on the corps commander's deck)"
+SHARED_USED = "shared, shared_card=used, random vs heuristic"
 
 CONFIGS = [
     ("defaults", []),
@@ -156,6 +158,9 @@ CONFIGS = [
     (ARMY, ["--scenario", "army"]),
     (ARMY_EACH, ["--scenario", "army", "--set", "bypass_levels=each_player", "--strategy", "a=random"]),
     (ARMY_DIVISION_FIRE, ["--scenario", "army", "--set", "fire_orders=division"]),
+    # Decks shared: the division commanders act on the corps commander's card.
+    (SHARED, ["--scenario", "shared"]),
+    (SHARED_USED, ["--scenario", "shared", "--set", "shared_card=used", "--strategy", "a=random"]),
     ("battery, reload_holds_fire=reloaded, shaken_reload=false, fire_orders=regiment, eight_gun_steps=beside,"
      " artillery_reload=unloaded",
      ["--scenario", "battery", "--set", "reload_holds_fire=reloaded", "--set", "shaken_reload=false",
@@ -288,7 +293,7 @@ def rules(defaults, sets, preset=None, scenario="default"):
                 "maneuver_inches": 4, "beyond_four": "next_type", "dress_lines_rally": False, "group_casts": "weakest_link",
                 "max_assault_kards": 200, "assault_maneuver": True, "breakthrough_onward": True,
                 "cavalry_waves": True, "second_line_inches": 4, "objective_horizons": True,
-                "bypass_levels": "once"}
+                "bypass_levels": "once", "shared_card": "turned"}
     for k, v in fallback.items():
         r.setdefault(k, v)
     for k, v in sets.items():
@@ -539,8 +544,19 @@ class _Game(Carried, Terrain, Combat, Chosen):
     def on_player(self, e):
         side, name = self.f(e, "side"), self.f(e, "player")
         q = self.f(e, "quality")
-        if self.f(e, "hand_size") != HAND_SIZE.get(q):
-            self.fail(T_HAND, "a %s commander holds %d cards, not %r" % (q, HAND_SIZE.get(q, -1), e["hand_size"]))
+        # A subordinate whose scenario entry says `shares_deck` turns its superior's cards (or those its superior
+        # shares in turn): no deck of its own, so no card to keep.
+        table = self.sc.get(side, {})
+        entry = next((t for t in table.get("subordinates", []) if t.get("name") == name), {})
+        holder = None
+        if entry.get("shares_deck"):
+            sup = entry.get("superior", self.pnames[side][0] if self.pnames[side] else None)
+            holder = self.players[(side, sup)]["holder"] or sup
+        if self.f(e, "shares_deck") != holder:
+            self.fail(T_SHARED, "%r shares the deck of %r, its scenario says %r" % (name, e["shares_deck"], holder))
+        want_hand = 0 if holder else HAND_SIZE.get(q)
+        if self.f(e, "hand_size") != want_hand:
+            self.fail(T_HAND, "a %s commander holds %r cards, not %r" % (q, want_hand, e["hand_size"]))
         self.check_3d6(e["dice"])
         if self.f(e, "ip") != sum(e["dice"]):
             self.fail(T_INIT, "the opening initiative %r is not the cast's sum %d" % (e["ip"], sum(e["dice"])))
@@ -562,7 +578,8 @@ class _Game(Carried, Terrain, Combat, Chosen):
             self.fail(T_FORMAT, "the side's commander %r answers to %r" % (name, superior))
         self.players[(side, name)] = {"side": side, "name": name, "role": role, "hand_size": e["hand_size"],
                                        "ip": e["ip"], "hand": [], "deck": None, "acted": -1, "used": None,
-                                       "attached": table.get("attached_to"), "superior": superior}
+                                       "attached": table.get("attached_to"), "superior": superior,
+                                       "holder": holder, "played": None}
         self.pnames[side].append(name)
 
     def check_3d6(self, dice):
@@ -640,6 +657,8 @@ class _Game(Carried, Terrain, Combat, Chosen):
         for side in "ab":
             army_held = Counter()
             for n in self.pnames[side]:
+                if self.players[(side, n)]["holder"]:
+                    continue  # dealt no deck: it shares another's
                 d = c.expect("deal", T_DECK, "player %r's deal" % n)
                 if d.get("decq") != self.decq or d.get("side") != side or d.get("player") != n:
                     self.fail(T_DECK, "the deal is not player %r's of side %s in DECQ %d" % (n, side, self.decq))
@@ -665,7 +684,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
                 if n > army[kind]:
                     self.fail(T_DECK, "side %s's decks and hands hold %d %s army cards, its Army Deck %d"
                               % (side, n, kind, army[kind]))
-            self.seen["deals"] += len(self.pnames[side])
+            self.seen["deals"] += sum(1 for n in self.pnames[side] if not self.players[(side, n)]["holder"])
 
     def new_kard(self, kard):
         if kard != self.kard + 1 or kard > 18:
@@ -700,7 +719,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
         for side in "ab":
             for n in self.pnames[side]:
                 p = self.players[(side, n)]
-                if p["pos"] != 18:
+                if not p["holder"] and p["pos"] != 18:
                     self.fail(T_TURN, "player %r's deck has %d cards left" % (n, 18 - p["pos"]))
 
     def new_kard_check_all_acted(self):
@@ -815,6 +834,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
         if len(p["hand"]) > p["hand_size"]:
             self.fail(T_HAND, "player %r holds %d cards, its hand size is %d" % (p["name"], len(p["hand"]), p["hand_size"]))
         p["used"] = self.card_kind(card) if ch == "use" else None
+        p["played"] = (card, "turn")
         p["acts_as"] = None
         p["officer_done"] = False
         p["action"] = None
@@ -842,6 +862,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
         p["hand"].remove(card)
         self.pay(p, e, e["cost"])
         p["used"] = self.card_kind(card)
+        p["played"] = (card, "hand")
         p["acts_as"] = None
         p["officer_done"] = False
         p["action"] = None
@@ -849,6 +870,51 @@ class _Game(Carried, Terrain, Combat, Chosen):
         if self.card_kind(card) == "dress_lines":
             self.row["dress_lines_" + p["side"]] += 1
         self.seen["hand plays"] += 1
+
+    def on_shares(self, e):
+        """A player sharing a deck acts on its holder's card of this KARD: every card turned (shared_card =
+        turned), or every card used, turned or played from the hand (used)."""
+        p = self.ev_player(e)
+        if p["acted"] == self.gk:
+            self.fail(T_TURN, "player %r acts twice on one KARD" % p["name"])
+        p["acted"] = self.gk
+        holder = self.players.get((p["side"], p["holder"])) if p["holder"] else None
+        if holder is None or self.f(e, "holder") != p["holder"]:
+            self.fail(T_SHARED, "%r, with a deck of its own (or %r's), shares %r's card"
+                      % (p["name"], p["holder"], e.get("holder")))
+            return
+        if holder["acted"] != self.gk:
+            self.fail(T_SHARED, "%r shares %r's card before %r turned one" % (p["name"], holder["name"], holder["name"]))
+            return
+        card, how = holder["played"]
+        if self.f(e, "card") != card:
+            self.fail(T_SHARED, "%r shares %r, %r's card this KARD is %r" % (p["name"], e["card"], holder["name"], card))
+        if self.r["shared_card"] == "used":
+            want = holder["used"] is not None
+        else:
+            want = how == "turn"
+        if self.f(e, "uses") != want:
+            self.fail(T_SHARED + " (shared_card = %s)" % self.r["shared_card"],
+                      "%r %s %r's %s card" % (p["name"], "uses" if e["uses"] else "does not use", holder["name"], how))
+        p["used"] = self.card_kind(card) if e["uses"] else None
+        p["acts_as"] = None
+        p["officer_done"] = False
+        p["action"] = None
+        self.seen["shared cards used" if e["uses"] else "shared cards not used"] += 1
+
+    def acts_for(self, p, g):
+        """Whether player `p`'s card acts for regiment `g`: it reaches it, and no player below it on the same deck
+        acts on this card for it (one card, one execution of each order)."""
+        if not self.reaches(p["side"], p["name"], g):
+            return False
+        deck = p["holder"] or p["name"]
+        for q in self.chain(g.side, g.player):
+            if q == p["name"]:
+                return True
+            other = self.players[(g.side, q)]
+            if (other["holder"] or q) == deck and other["acted"] == self.gk and other["used"] is not None:
+                return False
+        return True
 
     def on_brilliant(self, e):
         p = self.used(e, ("brilliant_leader",), "a Brilliant Leader")
@@ -1120,6 +1186,9 @@ class _Game(Carried, Terrain, Combat, Chosen):
         for m in group:
             if not self.reaches(p["side"], p["name"], m):
                 self.fail(T_ORDER_CARD, "player %r's card executes %r, which it does not command" % (p["name"], m.name))
+            elif not self.acts_for(p, m):
+                self.fail(T_SHARED, "player %r's card executes %r, whose own player below it acts on the same card"
+                          % (p["name"], m.name))
             if m.status in UNRALLIED:
                 self.fail(T_MUST_RALLY, "unrallied %r executes an order" % m.name)
             if m.status not in ("ordered", "retiring") or m.order != order:
@@ -1242,6 +1311,9 @@ class _Game(Carried, Terrain, Combat, Chosen):
         p = self.used(e, (RELOAD_CARD[g.arm],), "%r reloads" % g.name)
         if not self.reaches(p["side"], p["name"], g):
             self.fail(T_ORDER_CARD, "player %r's card reloads %r, which it does not command" % (p["name"], g.name))
+        elif not self.acts_for(p, g):
+            self.fail(T_SHARED, "player %r's card reloads %r, whose own player below it acts on the same card"
+                      % (p["name"], g.name))
         if g.loaded:
             self.fail(T_RELOAD, "%r reloads while loaded" % g.name)
         if g.arm == "artillery" and not g.fired and self.r["artillery_reload"] == "fired":

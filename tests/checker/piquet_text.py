@@ -110,3 +110,8 @@ T_RETIRE = ('"Units that are Assaulting can only be issued a Maneuver order. The
             '(assault_maneuver: ordered alone, it retires maneuver_inches back from the defender\'s place; the defender '
             'or the last attacker retiring ends the assault `retired`, the attacker winning only when the defender '
             'retired)')
+
+T_SHARED = ('"The mechanics of the game will function just as well with several players using the same deck. For '
+            'example, ... all the division commanders for a specific corps will use the same card turned by their '
+            'corps commander ... As long as each player maintains their own initiative total, the mechanic will '
+            'function"')

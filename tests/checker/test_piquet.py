@@ -31,6 +31,9 @@ P_WAVES = "piquet-waves-g724.jsonl"
 # divisions' regiments around the corps commander (3 IP, then 2), the corps commander passes initiative to the
 # 1st Division.
 P_ARMY = "piquet-army-g3.jsonl"
+# The army with its two division commanders sharing the corps commander's deck (shares_deck): the 1st Division
+# executes its 2nd Line's Move on a card the corps commander turned and used.
+P_SHARED = "piquet-shared-g3.jsonl"
 PIQUET_FIXTURES = [n for n in MANIFEST if MANIFEST[n][0] == "piquet"]
 
 
@@ -51,7 +54,7 @@ class PiquetTest(CheckerCase):
         return index_of(ev, lambda e: e["event"] == event and all(e.get(k) == v for k, v in kw.items()), start)
 
     def test_fixtures_pass(self):
-        self.assertEqual(len(PIQUET_FIXTURES), 15)  # 4 of chosen orders (test_piquet_chosen.py)
+        self.assertEqual(len(PIQUET_FIXTURES), 16)  # 4 of chosen orders (test_piquet_chosen.py)
         for name in PIQUET_FIXTURES:
             events, rules = pload(name)
             self.assertEqual(self.problems(events, rules), [], name)
@@ -587,6 +590,53 @@ class PiquetTest(CheckerCase):
         r = dict(r, bypass_levels="once")
         i = self.first(ev, "order", player="Marshal")
         self.assertReports(ev, r, i, "additional IP", "not 2")
+
+    def test_shared_fixture_deals_no_deck_to_the_divisions(self):
+        ev, r = pload(P_SHARED)
+        players = {e["player"]: e for e in ev if e["event"] == "player" and e["side"] == "a"}
+        self.assertEqual([players[n]["shares_deck"] for n in ("Marshal", "Corps", "1st Division", "2nd Division")],
+                         [None, None, "Corps", "Corps"])
+        self.assertEqual(players["1st Division"]["hand_size"], 0)
+        self.assertFalse(any(e["event"] in ("deal", "turn", "hand_play") and e.get("player", "").endswith("Division")
+                             for e in ev))
+        self.assertEqual(sum(e["event"] == "shares" for e in ev), 2 * 18 * 6)
+
+    def division_execution_on_a_used_corps_card(self, ev):
+        used = {(e["decq"], e["kard"]) for e in ev
+                if e["event"] == "turn" and e["player"] == "Corps" and e["choice"] == "use"}
+        return index_of(ev, lambda e: e["event"] == "execute" and e["player"] == "1st Division"
+                        and (e["decq"], e["kard"]) in used)
+
+    def test_a_shared_card_executing_an_order_for_the_holder(self):
+        # The corps commander's card, used by him, executing the 1st Division's order that the division commander
+        # acts on himself on the same card: one card, one execution.
+        ev, r = pload(P_SHARED)
+        i = self.division_execution_on_a_used_corps_card(ev)
+        ev[i]["player"] = "Corps"
+        ev[i]["cost"] = 0
+        ev[i]["ip"] = None
+        self.assertReports(ev, r, i, "same deck", "acts on the same card")
+
+    def test_a_division_sharing_no_card_its_holder_kept(self):
+        # shared_card = turned: a card the corps commander keeps is the divisions' all the same.
+        ev, r = pload(P_SHARED)
+        i = index_of(ev, lambda e: e["event"] == "shares" and e["uses"])
+        ev[i]["uses"] = False
+        self.assertReports(ev, r, i, "shared_card = turned")
+
+    def test_a_division_sharing_a_card_under_used_that_its_holder_kept(self):
+        ev, r = pload(P_SHARED)
+        r = dict(r, shared_card="used")
+        kept = {(e["decq"], e["kard"]) for e in ev
+                if e["event"] == "turn" and e["player"] == "Corps" and e["choice"] != "use"}
+        i = index_of(ev, lambda e: e["event"] == "shares" and (e["decq"], e["kard"]) in kept)
+        self.assertReports(ev, r, i, "shared_card = used")
+
+    def test_a_division_with_a_deal_of_its_own(self):
+        ev, r = pload(P_SHARED)
+        i = self.first(ev, "player", player="1st Division")
+        ev[i]["shares_deck"] = None
+        self.assertReports(ev, r, i, "shares the deck")
 
     def test_decq_start_ip_off(self):
         ev, r = pload(P_DEFAULTS)

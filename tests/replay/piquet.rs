@@ -224,6 +224,8 @@ fn every_piquet_event_is_documented_with_its_fields_in_order() {
         read("waves"),
         attached,
         read("village"),
+        // Division commanders sharing their corps commander's deck.
+        read("shared"),
         // Orders the players choose: free first orders, assaults aimed.
         crate::piquet_chosen::chosen_default(),
     ];

@@ -54,6 +54,13 @@ pub const SPECS: &[ParamSpec] = &[
         source: "\"However, as long as the player is attached to the regiment he may not use the Officer Check card for any action other than to detach from the regiment\"; \"superior ranking players can also pass initiative to subordinates\" (no card named)",
     },
     ParamSpec {
+        name: "shared_card",
+        kind: ParamKind::Choice(&["turned", "used"]),
+        default: 0,
+        doc: "which cards a player sharing its superior's deck (a subordinate's `shares_deck`) acts on: turned (the default, the literal reading), every card the deck's holder turns, whether the holder uses it, keeps it or lets it go, but not one it plays from its hand (none is turned: the top card goes unseen), so a kept card serves the sharers once; or used, every card the holder uses, turned or played from its hand, and no other",
+        source: "\"all the division commanders for a specific corps will use the same card turned by their corps commander\"",
+    },
+    ParamSpec {
         name: "rally_cost",
         kind: ParamKind::Int { min: 0, max: 18 },
         default: 1,
@@ -355,6 +362,9 @@ pub struct Rules {
     pub pass_cost: u32,
     /// A commander attached to a regiment may still pass initiative down.
     pub attached_pass: bool,
+    /// A player sharing a deck acts only on the cards its holder uses
+    /// (`shared_card = used`), not on every card turned.
+    pub shared_card_used: bool,
     pub rally_cost: u32,
     pub hand_play_cost: u32,
     pub hand_swap_cost: u32,
@@ -425,6 +435,7 @@ impl Rules {
             bypass_each_player: get("bypass_levels") == 1,
             pass_cost: get("pass_cost"),
             attached_pass: get("attached_pass") == 1,
+            shared_card_used: get("shared_card") == 1,
             rally_cost: get("rally_cost"),
             hand_play_cost: get("hand_play_cost"),
             hand_swap_cost: get("hand_swap_cost"),

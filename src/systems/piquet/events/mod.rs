@@ -29,6 +29,9 @@ pub enum Event {
         role: &'static str,
         /// The player it answers to (none for the side's commander).
         superior: Option<String>,
+        /// The player whose deck it shares (`shares_deck`), turning none
+        /// of its own; none when it turns its own.
+        shares_deck: Option<String>,
         quality: &'static str,
         hand_size: u32,
         dice: Vec<u32>,
@@ -106,6 +109,19 @@ pub enum Event {
         discarded: Option<String>,
         cost: u32,
         ip: u32,
+    },
+    /// A player sharing `holder`'s deck and the card `holder` turned or
+    /// played this KARD: it `uses` it (for its own command, with its own
+    /// initiative), or not (rule `shared_card`: a card played from the
+    /// hand under `turned`, one the holder did not use under `used`).
+    Shares {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        player: String,
+        holder: String,
+        card: String,
+        uses: bool,
     },
     /// A Brilliant Leader used as a card of another kind.
     Brilliant {

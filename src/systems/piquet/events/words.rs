@@ -64,6 +64,7 @@ impl fmt::Display for Event {
                 player,
                 role,
                 superior,
+                shares_deck,
                 quality,
                 hand_size,
                 dice,
@@ -72,6 +73,10 @@ impl fmt::Display for Event {
                 let under = match superior {
                     Some(s) => format!(" under {s}"),
                     None => String::new(),
+                };
+                let under = match shares_deck {
+                    Some(h) => format!("{under}, sharing {h}'s deck"),
+                    None => under,
                 };
                 write!(
                     f,
@@ -187,6 +192,25 @@ impl fmt::Display for Event {
                     write!(f, "; could have played {}", cards(could_play))?;
                 }
                 write!(f, ")")
+            }
+            Shares {
+                decq,
+                kard,
+                side,
+                player,
+                holder,
+                card: shared,
+                uses,
+            } => {
+                at(f, decq, kard)?;
+                match uses {
+                    true => write!(f, "{side}'s {player} uses {holder}'s {}", card(shared)),
+                    false => write!(
+                        f,
+                        "{side}'s {player} does not act on {holder}'s {} (rule shared_card)",
+                        card(shared)
+                    ),
+                }
             }
             Brilliant {
                 decq,

@@ -194,3 +194,78 @@ fn an_attached_commander_passes_initiative_only_if_the_rule_allows() {
         });
     }
 }
+
+#[test]
+fn a_division_sharing_its_corps_deck_acts_on_its_card_for_its_own_regiments() {
+    // "all the division commanders for a specific corps will use the same
+    // card turned by their corps commander ... As long as each player
+    // maintains their own initiative total": the division holds no deck,
+    // and on the corps commander's card it executes its own regiment's
+    // order, the corps commander his own, each order once.
+    let text = THREE_LEVELS.replace(
+        "superior = \"Corps\"\n",
+        "superior = \"Corps\"\nshares_deck = true\n",
+    );
+    let scenario = Scenario::from_table(&toml::from_str(&text).unwrap()).unwrap();
+    let a = &scenario.sides[Seat::A];
+    assert_eq!(a.deck_of[..3], [0, 1, 1]);
+    assert_eq!(a.sharers, 0b100);
+    assert_eq!(a.decks(), 2);
+    assert_eq!(
+        a.yield_to[..3],
+        [0, 0b100, 0],
+        "the corps card leaves Line to Division"
+    );
+    let refused = text.replace("shares_deck = true", "shares_deck = \"yes\"");
+    let error = Scenario::from_table(&toml::from_str(&refused).unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("shares_deck") && error.contains("true, false"),
+        "{error}"
+    );
+    let (fusiliers, line) = (1, 2);
+    let chips = |game: &Game| {
+        (
+            game.units[Seat::A][fusiliers].chips,
+            game.units[Seat::A][line].chips,
+        )
+    };
+    for (from_hand, rules, corps_moves_line) in [
+        (false, "turned", false),
+        (false, "used", false),
+        // Played from the corps commander's hand, the card was not turned:
+        // the division does not act on it, and the corps card reaches Line.
+        (true, "turned", true),
+        (true, "used", false),
+    ] {
+        let mut values = Rules::defaults();
+        values.set_text(&format!("shared_card={rules}")).unwrap();
+        let rules = Rules::from_values(&values).unwrap();
+        with_rules(&text, rules, 0, &[], |setup, game| {
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            let kind = Kind::InfantryMoveInOpen;
+            assert!(setup.scenario.sides[Seat::A].players[2].shares_deck);
+            assert_eq!(game.players[Seat::A][2].hand_size, 0, "no deck, no hand");
+            assert_eq!(game.players[Seat::A][2].next, DECK, "dealt no deck");
+            let before = chips(game);
+            game.execute(setup, Seat::A, 1, kind, from_hand, &mut stats, &mut tally);
+            let after_corps = chips(game);
+            assert!(after_corps.0 < before.0, "the corps card moves Fusiliers");
+            assert_eq!(after_corps.1 < before.1, corps_moves_line);
+            let ip = game.players[Seat::A][2].ip;
+            game.players[Seat::A][1].ip = 0;
+            game.execute(setup, Seat::A, 2, kind, from_hand, &mut stats, &mut tally);
+            let after_division = chips(game);
+            assert_eq!(
+                after_division.0, after_corps.0,
+                "Division reaches no Fusiliers"
+            );
+            assert!(after_division.1 < after_corps.1 || after_corps.1 == 0);
+            assert!(
+                game.players[Seat::A][2].ip <= ip,
+                "Division pays its own casts"
+            );
+        });
+    }
+}

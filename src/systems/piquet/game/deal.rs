@@ -50,7 +50,13 @@ impl<O: Observer<Event>> Game<O> {
         // Deal each player's share from the shuffled Army Deck: a partial
         // Fisher-Yates draws exactly the cards a full shuffle would.
         let mut dealt = 0;
-        for player in players.iter_mut() {
+        for (p, player) in players.iter_mut().enumerate() {
+            // A player sharing another's deck is dealt none: its deck is
+            // spent from the start.
+            if side.sharers >> p & 1 != 0 {
+                player.next = DECK;
+                continue;
+            }
             let mut basic_held = [false; BASIC];
             for card in player.hand() {
                 if !card.from_army() {

@@ -49,7 +49,10 @@ impl<O: Observer<Event>> Game<O> {
         // directly or through the players below it. Executing one changes no
         // other regiment of the side, so the set is read once.
         let roster = self.reach_roster(setup, seat, p);
-        let mut matching = roster.waiting_units[kind as usize];
+        // On a shared deck's card, a player below on the same deck acts
+        // for its own: one card, one execution of each order.
+        let mut matching =
+            roster.waiting_units[kind as usize] & !self.yielded(setup, seat, p, from_hand);
         if self.obs.on() && matching == 0 {
             let card = kind.name().to_string();
             self.tell(setup, seat, p, |decq, kard, side, player| {
@@ -193,7 +196,10 @@ impl<O: Observer<Event>> Game<O> {
                 }
             }
         }
-        if from_hand && executed_any {
+        // A hand play counts once, however many players share its card.
+        let deck = 1 << setup.scenario.sides[seat].deck_of[p];
+        if from_hand && executed_any && self.hand_play_executed[seat] & deck == 0 {
+            self.hand_play_executed[seat] |= deck;
             stats.sides[seat].hand_plays_executing += 1;
         }
     }

@@ -132,6 +132,7 @@ impl<O: Observer<Event>> Game<O> {
         seat: Seat,
         p: usize,
         arm: Arm,
+        from_hand: bool,
     ) {
         let rules = setup.rules;
         let side = &setup.scenario.sides[seat];
@@ -147,7 +148,11 @@ impl<O: Observer<Event>> Game<O> {
         if rules.reload_holds_player {
             self.held_fire[seat] |= command;
         }
-        let mut reach = command & of_arm & self.reloadable(rules, side.artillery, seat);
+        // A player below on the same (shared) deck reloads its own.
+        let mut reach = command
+            & !self.yielded(setup, seat, p, from_hand)
+            & of_arm
+            & self.reloadable(rules, side.artillery, seat);
         // Equal to the player: when it can pay for one, the order they
         // reload in is drawn (the IP may run out).
         let drawn = self.players[seat][p].ip >= cost;

@@ -267,6 +267,9 @@ pub struct Game<O = Unobserved> {
     /// Regiments that hold their fire on this KARD: under the command of a
     /// player who used a Reload card (rule `reload_holds_fire`).
     held_fire: BySeat<u16>,
+    /// The decks (by holder, one bit each) whose hand play this KARD has
+    /// executed an order: counted once, whoever shares the card.
+    hand_play_executed: BySeat<u8>,
     /// Regiments and companies loaded.
     loaded: BySeat<u16>,
     /// Regiments and companies that have fired in the game (or started it
@@ -438,6 +441,7 @@ impl<O> Game<O> {
             broke: BySeat::default(),
             volley_up: BySeat::default(),
             held_fire: BySeat::default(),
+            hand_play_executed: BySeat::default(),
             loaded: BySeat::default(),
             fired: BySeat::default(),
             aims: BySeat([[0; MAX_UNITS]; 2]),
@@ -497,7 +501,11 @@ impl<O: Observer<Event>> Game<O> {
         for seat in Seat::BOTH {
             let side = &setup.scenario.sides[seat];
             for (player, commander) in self.players[seat].iter_mut().zip(side.players()) {
-                player.hand_size = commander.quality.hand_size();
+                // Sharing a deck, it turns no card and so keeps none.
+                player.hand_size = match commander.shares_deck {
+                    false => commander.quality.hand_size(),
+                    true => 0,
+                };
                 player.hand_len = 0;
                 player.present = 0;
                 player.heroic = false;
@@ -656,6 +664,7 @@ impl<O: Observer<Event>> Game<O> {
     ) {
         self.volley_up = BySeat::default();
         self.held_fire = BySeat::default();
+        self.hand_play_executed = BySeat::default();
         // Every player chooses at once: none sees another's card.
         let mut plays = [[Play {
             card: Card::basic(Kind::DressLines),
@@ -672,17 +681,41 @@ impl<O: Observer<Event>> Game<O> {
         if searching {
             let forced = self.searched(setup, kard_in_decq);
             for seat in Seat::BOTH {
-                let players = setup.scenario.sides[seat].player_count as usize;
-                for (p, play) in plays[seat.index()][..players].iter_mut().enumerate() {
-                    self.choice = forced[seat.index()][p];
-                    *play = self.turn::<D, true>(setup, seat, p, kard_in_decq, stats, tally);
+                let side = &setup.scenario.sides[seat];
+                for p in 0..side.player_count as usize {
+                    plays[seat.index()][p] = match side.sharers >> p & 1 {
+                        0 => {
+                            self.choice = forced[seat.index()][p];
+                            self.turn::<D, true>(setup, seat, p, kard_in_decq, stats, tally)
+                        }
+                        _ => self.share(
+                            setup,
+                            seat,
+                            p,
+                            &plays[seat.index()],
+                            kard_in_decq,
+                            stats,
+                            tally,
+                        ),
+                    };
                 }
             }
         } else {
             for seat in Seat::BOTH {
-                let players = setup.scenario.sides[seat].player_count as usize;
-                for (p, play) in plays[seat.index()][..players].iter_mut().enumerate() {
-                    *play = self.turn::<D, false>(setup, seat, p, kard_in_decq, stats, tally);
+                let side = &setup.scenario.sides[seat];
+                for p in 0..side.player_count as usize {
+                    plays[seat.index()][p] = match side.sharers >> p & 1 {
+                        0 => self.turn::<D, false>(setup, seat, p, kard_in_decq, stats, tally),
+                        _ => self.share(
+                            setup,
+                            seat,
+                            p,
+                            &plays[seat.index()],
+                            kard_in_decq,
+                            stats,
+                            tally,
+                        ),
+                    };
                 }
             }
         }

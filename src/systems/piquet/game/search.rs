@@ -20,9 +20,15 @@ impl<O: Observer<Event>> Game<O> {
         }
         for seat in Seat::BOTH {
             if let Some(search) = setup.strategies[seat].search() {
-                let players = setup.scenario.sides[seat].player_count as usize;
-                for (p, choice) in forced[seat.index()][..players].iter_mut().enumerate() {
-                    *choice = Some(self.search_turn(setup, &search, seat, p, kard_in_decq));
+                let side = &setup.scenario.sides[seat];
+                for (p, choice) in forced[seat.index()][..side.player_count as usize]
+                    .iter_mut()
+                    .enumerate()
+                {
+                    // A player sharing another's deck turns no card.
+                    if side.sharers >> p & 1 == 0 {
+                        *choice = Some(self.search_turn(setup, &search, seat, p, kard_in_decq));
+                    }
                 }
             }
         }
@@ -326,6 +332,7 @@ impl<O> Game<O> {
             broke,
             volley_up,
             held_fire,
+            hand_play_executed,
             loaded,
             fired,
             aims,
@@ -369,6 +376,7 @@ impl<O> Game<O> {
             broke: *broke,
             volley_up: *volley_up,
             held_fire: *held_fire,
+            hand_play_executed: *hand_play_executed,
             loaded: *loaded,
             fired: *fired,
             aims: *aims,

@@ -150,8 +150,11 @@ impl<O: Observer<Event>> Game<O> {
                     superior: commander
                         .superior
                         .map(|s| side.player_names[s as usize].clone()),
+                    shares_deck: commander
+                        .shares_deck
+                        .then(|| side.player_names[side.deck_of[p] as usize].clone()),
                     quality: commander.quality.name(),
-                    hand_size: commander.quality.hand_size() as u32,
+                    hand_size: self.players[seat][p].hand_size as u32,
                     ip: faces.iter().sum(),
                     dice: faces,
                 });
@@ -176,7 +179,8 @@ impl<O: Observer<Event>> Game<O> {
         self.obs.event(Event::DecqStart { decq, ip_a, ip_b });
         for seat in Seat::BOTH {
             let side = &setup.scenario.sides[seat];
-            for p in 0..side.player_count as usize {
+            // A player sharing another's deck is dealt none.
+            for p in (0..side.player_count as usize).filter(|&p| side.sharers >> p & 1 == 0) {
                 let player = &self.players[seat][p];
                 self.obs.event(Event::Deal {
                     decq,

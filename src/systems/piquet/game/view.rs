@@ -259,6 +259,24 @@ impl<O: Observer<Event>> Game<O> {
         setup.scenario.sides[seat].commands[p]
     }
 
+    /// The regiments player `p`'s card, used for its command, leaves to
+    /// the players below it that share its deck and act on the same card
+    /// themselves: none when they do not act on it (a card played from the
+    /// hand under `shared_card = turned`).
+    #[inline]
+    pub(super) fn yielded<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        from_hand: bool,
+    ) -> u16 {
+        match from_hand && !setup.rules.shared_card_used {
+            true => 0,
+            false => setup.scenario.sides[seat].yield_to[p],
+        }
+    }
+
     /// Every status change goes through here, keeping the rosters.
     pub(super) fn set_status<D: Decide>(
         &mut self,

@@ -243,6 +243,10 @@ pub struct Commander {
     /// The player it answers to (`superior`, by default the side's
     /// commander); none for the side's commander.
     pub superior: Option<u8>,
+    /// It holds no deck and acts on the card its superior turns
+    /// (`shares_deck`: "all the division commanders for a specific corps
+    /// will use the same card turned by their corps commander").
+    pub shares_deck: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -284,6 +288,13 @@ pub struct Side {
     /// For each player, the middle players whose rosters count its
     /// regiments: itself and those above it that are middle.
     pub middle_over: [u8; MAX_PLAYERS],
+    /// The players that hold no deck of their own (`shares_deck`), and
+    /// each player's deck: the player whose deck it turns or shares.
+    pub sharers: u8,
+    pub deck_of: [u8; MAX_PLAYERS],
+    /// The regiments a card reaches through player `p` that a player below
+    /// it on the same deck acts for instead: one card, one execution.
+    pub yield_to: [u16; MAX_PLAYERS],
     /// The side's infantry, and its artillery.
     pub infantry: u16,
     pub artillery: u16,
@@ -327,6 +338,12 @@ impl Side {
         } else {
             1 << q
         }
+    }
+
+    /// How many decks the side's players turn: one each, but for those
+    /// sharing another's.
+    pub fn decks(&self) -> u32 {
+        self.player_count as u32 - self.sharers.count_ones()
     }
 
     /// Whether player `p` commands other players (it may order their
@@ -550,14 +567,16 @@ impl Scenario {
     pub fn check_army_minimum(&self, per_player: u32, spare: u32) -> Result<()> {
         for seat in Seat::BOTH {
             let side = &self.sides[seat];
-            let least = per_player * side.player_count as u32 + spare;
+            // "at least 16 cards for each Basic Player Deck": decks, so
+            // a player sharing another's deck needs none of its own.
+            let least = per_player * side.decks() + spare;
             if side.army_cards() < least {
                 return Err(bad(
                     &format!("{}.army_deck", seat.name()),
                     format!("{} cards", side.army_cards()),
                     &format!(
-                        "at least {least}: note 13's {per_player} cards for each of the side's {} player(s) plus {spare} spare (rules army_cards_per_player, army_spare_cards)",
-                        side.player_count
+                        "at least {least}: note 13's {per_player} cards for each of the side's {} deck(s) plus {spare} spare (rules army_cards_per_player, army_spare_cards)",
+                        side.decks()
                     ),
                 ));
             }
@@ -572,20 +591,18 @@ impl Scenario {
     fn check_army_decks(&self) -> Result<()> {
         for seat in Seat::BOTH {
             let side = &self.sides[seat];
-            let need: u32 = side
-                .players()
-                .iter()
+            let holders = || side.players().iter().filter(|p| !p.shares_deck);
+            let need: u32 = holders()
                 .map(|p| (DECK - BASIC + p.quality.hand_size()) as u32)
                 .sum();
             if side.army_cards() < need || side.army_cards() > 255 {
-                let qualities: Vec<&str> =
-                    side.players().iter().map(|p| p.quality.name()).collect();
+                let qualities: Vec<&str> = holders().map(|p| p.quality.name()).collect();
                 return Err(bad(
                     &format!("{}.army_deck", seat.name()),
                     format!("{} cards", side.army_cards()),
                     &format!(
-                        "{need} to 255 cards: the redeal of the side's {} player(s) ({}) may need {need} (note 13 also keeps some undealt for uncertainty)",
-                        side.player_count,
+                        "{need} to 255 cards: the redeal of the side's {} deck(s) ({}) may need {need} (note 13 also keeps some undealt for uncertainty)",
+                        side.decks(),
                         qualities.join(", ")
                     ),
                 ));

@@ -105,7 +105,13 @@ impl Side {
                     unknown_keys(
                         entry,
                         &field,
-                        &["name", "commander", "attached_to", "superior"],
+                        &[
+                            "name",
+                            "commander",
+                            "attached_to",
+                            "superior",
+                            "shares_deck",
+                        ],
                     )?;
                     player_tables.push((field, entry));
                 }
@@ -123,6 +129,7 @@ impl Side {
             quality: Quality::Average,
             attached_to: None,
             superior: None,
+            shares_deck: false,
         }; MAX_PLAYERS];
         for (p, (field, t)) in player_tables.iter().enumerate() {
             let qualities = Quality::NAMES.join(", ");
@@ -162,6 +169,13 @@ impl Side {
                         )
                     })? as u8,
                 });
+                players[p].shares_deck = match t.get("shares_deck") {
+                    None => false,
+                    Some(toml::Value::Boolean(b)) => *b,
+                    Some(other) => {
+                        return Err(bad(&format!("{field}shares_deck"), other, "true, false"))
+                    }
+                };
             }
             player_names.push(n);
         }
@@ -249,8 +263,25 @@ impl Side {
         let chain_of: [u8; MAX_PLAYERS] =
             std::array::from_fn(|q| chain(q).fold(0u8, |m, s| m | 1 << s));
         let middle_over = chain_of.map(|c| c & middle);
-        let commands = std::array::from_fn(|p| {
+        let commands: [u16; MAX_PLAYERS] = std::array::from_fn(|p| {
             mask(&|r| r.player as usize == p || below[p] >> r.player & 1 != 0)
+        });
+        // A sharer's deck is its superior's, which may itself be shared:
+        // superiors are listed first, so theirs is known by then.
+        let mut deck_of = [0u8; MAX_PLAYERS];
+        for p in 0..player_count {
+            deck_of[p] = match (players[p].shares_deck, players[p].superior) {
+                (true, Some(s)) => deck_of[s as usize],
+                _ => p as u8,
+            };
+        }
+        let sharers = (0..player_count)
+            .filter(|&p| deck_of[p] as usize != p)
+            .fold(0u8, |m, p| m | 1 << p);
+        let yield_to = std::array::from_fn(|p| {
+            (0..player_count)
+                .filter(|&q| below[p] >> q & 1 != 0 && deck_of[q] == deck_of[p])
+                .fold(0u16, |m, q| m | commands[q])
         });
         let infantry = mask(&|r| r.arm == Arm::Infantry);
         let artillery = mask(&|r| r.arm == Arm::Artillery);
@@ -299,6 +330,9 @@ impl Side {
             bypassed,
             middle,
             middle_over,
+            sharers,
+            deck_of,
+            yield_to,
             infantry,
             artillery,
             bombards,
