@@ -197,10 +197,12 @@ impl<O: Observer<Event>> Game<O> {
             }
         }
         // A hand play counts once, however many players share its card.
-        let deck = 1 << setup.scenario.sides[seat].deck_of[p];
-        if from_hand && executed_any && self.hand_play_executed[seat] & deck == 0 {
-            self.hand_play_executed[seat] |= deck;
-            stats.sides[seat].hand_plays_executing += 1;
+        if from_hand && executed_any {
+            let deck = setup.scenario.sides[seat].deck_of[p] as usize;
+            if self.hand_play_executed[seat][deck] != self.kard {
+                self.hand_play_executed[seat][deck] = self.kard;
+                stats.sides[seat].hand_plays_executing += 1;
+            }
         }
     }
 

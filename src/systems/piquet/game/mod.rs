@@ -267,9 +267,9 @@ pub struct Game<O = Unobserved> {
     /// Regiments that hold their fire on this KARD: under the command of a
     /// player who used a Reload card (rule `reload_holds_fire`).
     held_fire: BySeat<u16>,
-    /// The decks (by holder, one bit each) whose hand play this KARD has
-    /// executed an order: counted once, whoever shares the card.
-    hand_play_executed: BySeat<u8>,
+    /// The KARD each deck's (by holder) hand play last executed an order
+    /// on: a hand play counts once, whoever shares the card.
+    hand_play_executed: BySeat<[u32; MAX_PLAYERS]>,
     /// Regiments and companies loaded.
     loaded: BySeat<u16>,
     /// Regiments and companies that have fired in the game (or started it
@@ -287,6 +287,8 @@ pub struct Game<O = Unobserved> {
     targetable: BySeat<u16>,
     /// Bumped by every change of place.
     geometry: u32,
+    /// Whether any player of either side shares another's deck.
+    sharing: bool,
     /// The sides whose players choose orders, one bit each (`Seat as u8`):
     /// their views read the enemy too, so its changes are theirs.
     choosing: u8,
@@ -441,7 +443,7 @@ impl<O> Game<O> {
             broke: BySeat::default(),
             volley_up: BySeat::default(),
             held_fire: BySeat::default(),
-            hand_play_executed: BySeat::default(),
+            hand_play_executed: BySeat([[0; MAX_PLAYERS]; 2]),
             loaded: BySeat::default(),
             fired: BySeat::default(),
             aims: BySeat([[0; MAX_UNITS]; 2]),
@@ -449,6 +451,7 @@ impl<O> Game<O> {
             aims_at: BySeat([(u32::MAX, 0, 0); 2]),
             targetable: BySeat::default(),
             geometry: 0,
+            sharing: false,
             choosing: 0,
             volleys: [Volley::default(); 2 * MAX_UNITS],
             engaged: [0; MAX_UNITS],
@@ -491,9 +494,13 @@ impl<O: Observer<Event>> Game<O> {
         self.engaged = [0; MAX_UNITS];
         self.volley_up = BySeat::default();
         self.held_fire = BySeat::default();
+        self.hand_play_executed = BySeat([[0; MAX_PLAYERS]; 2]);
         self.aims_at = BySeat([(u32::MAX, 0, 0); 2]);
         self.begun = 0;
         self.begun_elan = [0; 2];
+        self.sharing = Seat::BOTH
+            .iter()
+            .any(|&seat| setup.scenario.sides[seat].sharers != 0);
         self.choosing = Seat::BOTH
             .iter()
             .filter(|&&seat| setup.scenario.sides[seat].chosen != 0)
@@ -664,7 +671,6 @@ impl<O: Observer<Event>> Game<O> {
     ) {
         self.volley_up = BySeat::default();
         self.held_fire = BySeat::default();
-        self.hand_play_executed = BySeat::default();
         // Every player chooses at once: none sees another's card.
         let mut plays = [[Play {
             card: Card::basic(Kind::DressLines),
@@ -682,40 +688,39 @@ impl<O: Observer<Event>> Game<O> {
             let forced = self.searched(setup, kard_in_decq);
             for seat in Seat::BOTH {
                 let side = &setup.scenario.sides[seat];
-                for p in 0..side.player_count as usize {
-                    plays[seat.index()][p] = match side.sharers >> p & 1 {
-                        0 => {
-                            self.choice = forced[seat.index()][p];
-                            self.turn::<D, true>(setup, seat, p, kard_in_decq, stats, tally)
-                        }
-                        _ => self.share(
-                            setup,
-                            seat,
-                            p,
-                            &plays[seat.index()],
-                            kard_in_decq,
-                            stats,
-                            tally,
-                        ),
-                    };
+                let mut holders = side.holders;
+                while holders != 0 {
+                    let p = holders.trailing_zeros() as usize;
+                    holders &= holders - 1;
+                    self.choice = forced[seat.index()][p];
+                    plays[seat.index()][p] =
+                        self.turn::<D, true>(setup, seat, p, kard_in_decq, stats, tally);
                 }
             }
         } else {
             for seat in Seat::BOTH {
                 let side = &setup.scenario.sides[seat];
-                for p in 0..side.player_count as usize {
-                    plays[seat.index()][p] = match side.sharers >> p & 1 {
-                        0 => self.turn::<D, false>(setup, seat, p, kard_in_decq, stats, tally),
-                        _ => self.share(
-                            setup,
-                            seat,
-                            p,
-                            &plays[seat.index()],
-                            kard_in_decq,
-                            stats,
-                            tally,
-                        ),
-                    };
+                let mut holders = side.holders;
+                while holders != 0 {
+                    let p = holders.trailing_zeros() as usize;
+                    holders &= holders - 1;
+                    plays[seat.index()][p] =
+                        self.turn::<D, false>(setup, seat, p, kard_in_decq, stats, tally);
+                }
+            }
+        }
+        // Players sharing a deck take its card once every holder has one.
+        if self.sharing {
+            for seat in Seat::BOTH {
+                if setup.scenario.sides[seat].sharers != 0 {
+                    self.share(
+                        setup,
+                        seat,
+                        &mut plays[seat.index()],
+                        kard_in_decq,
+                        stats,
+                        tally,
+                    );
                 }
             }
         }

@@ -160,58 +160,62 @@ impl<O: Observer<Event>> Game<O> {
         play
     }
 
-    /// Player `p` of `seat`, sharing its superior's deck, takes the card
-    /// of this KARD its deck's holder turned (`plays`, filled for the
-    /// players before it): the same card, for its own command and paid
-    /// from its own initiative ("As long as each player maintains their own
-    /// initiative total, the mechanic will function"). It keeps no hand.
-    #[allow(clippy::too_many_arguments)]
+    /// The players of `seat` sharing a deck (`Side::sharers`) take the
+    /// card of this KARD their deck's holder turned (`plays`, filled for
+    /// the holders): the same card, for their own command and paid from
+    /// their own initiative ("As long as each player maintains their own
+    /// initiative total, the mechanic will function"). They keep no hand.
     #[cold]
+    #[inline(never)]
     pub(super) fn share<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,
         seat: Seat,
-        p: usize,
-        plays: &[Play; MAX_PLAYERS],
+        plays: &mut [Play; MAX_PLAYERS],
         kard_in_decq: usize,
         stats: &mut Stats,
         tally: &mut GameTally,
-    ) -> Play {
+    ) {
         let side = &setup.scenario.sides[seat];
-        let holder = side.deck_of[p] as usize;
-        let held = plays[holder];
-        let player = &mut self.players[seat][p];
-        // The KARD's start, as `turn` has it for a player with a deck.
-        let side_stats = &mut stats.sides[seat];
-        side_stats.initiative[kard_in_decq].record(player.ip as usize);
-        side_stats.initiative_by_player[p].record(player.ip as usize);
-        tally.ip_sum[seat] += player.ip;
-        tally.kards[seat] += 1;
-        player.heroic = false;
-        // Each card once: a card the holder kept, played later from its
-        // hand, was the sharers' when turned (`turned`), or is theirs only
-        // when the holder uses it (`used`).
-        let uses = match setup.rules.shared_card_used {
-            false => !held.from_hand,
-            true => held.used,
-        };
-        if self.obs.on() {
-            let holder = side.player_names[holder].clone();
-            let card = events::card(held.card);
-            self.tell(setup, seat, p, |decq, kard, side, player| Event::Shares {
-                decq,
-                kard,
-                side,
-                player,
-                holder,
-                card,
-                uses,
-            });
-        }
-        Play {
-            card: held.card,
-            from_hand: held.from_hand,
-            used: uses,
+        let mut sharers = side.sharers;
+        while sharers != 0 {
+            let p = sharers.trailing_zeros() as usize;
+            sharers &= sharers - 1;
+            let holder = side.deck_of[p] as usize;
+            let held = plays[holder];
+            let player = &mut self.players[seat][p];
+            // The KARD's start, as `turn` has it for a player with a deck.
+            let side_stats = &mut stats.sides[seat];
+            side_stats.initiative[kard_in_decq].record(player.ip as usize);
+            side_stats.initiative_by_player[p].record(player.ip as usize);
+            tally.ip_sum[seat] += player.ip;
+            tally.kards[seat] += 1;
+            player.heroic = false;
+            // Each card once: a card the holder kept, played later from its
+            // hand, was the sharers' when turned (`turned`), or is theirs
+            // only when the holder uses it (`used`).
+            let uses = match setup.rules.shared_card_used {
+                false => !held.from_hand,
+                true => held.used,
+            };
+            if self.obs.on() {
+                let holder = side.player_names[holder].clone();
+                let card = events::card(held.card);
+                self.tell(setup, seat, p, |decq, kard, side, player| Event::Shares {
+                    decq,
+                    kard,
+                    side,
+                    player,
+                    holder,
+                    card,
+                    uses,
+                });
+            }
+            plays[p] = Play {
+                card: held.card,
+                from_hand: held.from_hand,
+                used: uses,
+            };
         }
     }
 

@@ -271,9 +271,10 @@ impl<O: Observer<Event>> Game<O> {
         p: usize,
         from_hand: bool,
     ) -> u16 {
-        match from_hand && !setup.rules.shared_card_used {
+        let yielded = setup.scenario.sides[seat].yield_to[p];
+        match yielded != 0 && from_hand && !setup.rules.shared_card_used {
             true => 0,
-            false => setup.scenario.sides[seat].yield_to[p],
+            false => yielded,
         }
     }
 

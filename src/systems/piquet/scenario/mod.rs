@@ -291,6 +291,8 @@ pub struct Side {
     /// The players that hold no deck of their own (`shares_deck`), and
     /// each player's deck: the player whose deck it turns or shares.
     pub sharers: u8,
+    /// The players that turn a deck of their own, one bit each.
+    pub holders: u8,
     pub deck_of: [u8; MAX_PLAYERS],
     /// The regiments a card reaches through player `p` that a player below
     /// it on the same deck acts for instead: one card, one execution.

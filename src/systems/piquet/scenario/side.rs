@@ -331,6 +331,7 @@ impl Side {
             middle,
             middle_over,
             sharers,
+            holders: ((1u16 << player_count) - 1) as u8 & !sharers,
             deck_of,
             yield_to,
             infantry,
