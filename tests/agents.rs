@@ -403,6 +403,15 @@ for line in sys.stdin:
     if d == "pass_to" and (p != 0 or sorted(m["choices"]) != ["1st Division", "2nd Division"]
                            or m["neediest"] not in m["choices"]):
         fail("a subordinate to pass to offered by a subordinate, or not the two divisions", m)
+    # A regiment fire broke in an Engagement withdraws "anywhere up to the
+    # next horizon": one regiment of the player's at zero Elan, offered
+    # every inch from 1" outside back to the horizon, nearest first.
+    if d == "withdraw_to":
+        f = 1 if seat == "a" else -1
+        want = [str(m["outside"] - f * k) for k in range(abs(m["horizon"] - m["outside"]) + 1)]
+        if (len(named) != 1 or named[0]["elan"] != 0 or (p != 0 and named[0]["player"] != p)
+                or m["choices"] != want or len(want) < 2 or f * (m["outside"] - m["horizon"]) <= 0):
+            fail("a withdrawal for a regiment not broken, or places not from 1\" outside back to the horizon", m)
     seen.setdefault(d, set()).add(p)
     print(json.dumps({"choice": rngs[p].choice(m["choices"])}), flush=True)
 with open("SEEN", "w") as out:
@@ -469,6 +478,12 @@ fn a_piquet_agent_sees_who_decides_what_about_and_the_field_as_the_rules_give_th
     let seen: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(tmp.path().join("SEEN")).unwrap()).unwrap();
     assert_eq!(seen["second_line"], serde_json::json!([0]), "{seen}");
+    // Terrain objectives behind the lines: where a broken regiment goes.
+    let output = run_on("village.toml", "village", "1");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let seen: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(tmp.path().join("SEEN")).unwrap()).unwrap();
+    assert_eq!(seen["withdraw_to"], serde_json::json!([0]), "{seen}");
     // Orders the players choose: the agent is asked which.
     let chosen = tmp.path().join("chosen.toml");
     std::fs::write(&chosen, crate::piquet_chosen::chosen_default()).unwrap();

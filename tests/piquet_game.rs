@@ -1154,6 +1154,10 @@ mod watch {
             self.look(at);
             self.inner.pass_amount(at, ip, most, rng)
         }
+        fn withdraw_to(&self, at: &At<'_>, outside: i32, farthest: u32, rng: &mut GameRng) -> u32 {
+            self.look(at);
+            self.inner.withdraw_to(at, outside, farthest, rng)
+        }
         fn brilliant(&self, at: &At<'_>, needs: &Needs, rng: &mut GameRng) -> Kind {
             self.look(at);
             self.inner.brilliant(at, needs, rng)

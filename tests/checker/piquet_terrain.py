@@ -240,6 +240,16 @@ class Terrain:
                 self.fail(T_WITHDRAW_OBJ, "%r withdraws, beaten by no assault or fire and taken by no enemy on this "
                                           "KARD" % g.name)
             place = self.withdraw_to(g, wd)
+            # Broken by fire in an Engagement, it "must withdraw from the combat, anywhere up to the next horizon":
+            # its player's choice, from 1" outside back to the horizon; the heuristic's is the horizon.
+            out, fwd = self.withdraw_p(g, wd), facing(g)
+            if wd[1] == "horizon" and wd[3].startswith("fire") and to != place \
+                    and fwd * (to - place) >= 0 and fwd * (out - to) >= 0:
+                if self.strategy(g.side)[0] == "heuristic":
+                    self.fail("the heuristic withdraws a regiment broken by fire to the horizon",
+                              "%r withdraws to %r, short of %r" % (g.name, to, place))
+                self.seen["fire withdrawals short of the horizon"] += 1
+                place = to
             if to != place:
                 self.fail(T_WITHDRAW_OBJ if wd[1] == "horizon" else T_WITHDRAW_OUT,
                           "%r, beaten (%s), withdraws from %r to %r; %s" % (g.name, wd[3], frm, to,
@@ -301,7 +311,9 @@ class Terrain:
             if wd is not None:
                 g.wd_due = None
                 place = self.withdraw_to(g, wd)
-                if g.status != "removed" and facing(g) * (g.at - place) > 0:
+                # Broken by fire in an Engagement: anywhere from 1" outside back (its player's choice).
+                least = self.withdraw_p(g, wd) if wd[1] == "horizon" and wd[3].startswith("fire") else place
+                if g.status != "removed" and facing(g) * (g.at - least) > 0:
                     self.fail(T_WITHDRAW_OBJ if wd[1] == "horizon" else T_WITHDRAW_OUT,
                               "%r, beaten (%s), still stands at %r; %s" % (g.name, wd[3], g.at,
                                                                            self.withdraw_said(g, wd, place)))

@@ -305,8 +305,15 @@ class PiquetTerrainTest(CheckerCase):
         # Lead at 16 (Ridge B), at zero by Reserve's fire from 19: 1" outside is 15, the Farm behind begins at 13
         ev, r = tload()
         i = self.withdrawal(ev, "Lead", 16, 13)
+        # "anywhere up to the next horizon" is the player's choice: the heuristic's is the horizon, the Farm's edge.
         ev[i]["to"] = 15
-        p = self.assertReports(ev, r, i, "fire from 19", "1\" outside Engagement range (3) is 15",
+        p = self.assertReports(ev, r, i, "'Lead' withdraws to 15, short of 13")
+        self.assertIn("heuristic withdraws a regiment broken by fire to the horizon", p.rule)
+        # A random player may stop anywhere from 1" outside back to the horizon, not beyond it.
+        randoms = dict(r, _strategies={"a": ("random", {}), "b": ("random", {})})
+        self.assertEqual([q for q in self.problems(ev, randoms) if q.index == i + 1], [])
+        ev[i]["to"] = 12
+        p = self.assertReports(ev, randoms, i, "fire from 19", "1\" outside Engagement range (3) is 15",
                                "the next objective behind 16, 'Farm', begins at 13, so it goes to 13")
         self.assertIn("withdraw to the next objective", p.rule)
 
@@ -317,6 +324,8 @@ class PiquetTerrainTest(CheckerCase):
         i = self.withdrawal(ev, "Horse", 11, 16)
         self.assertEqual((ev[i - 1]["event"], ev[i - 1]["regiment"], ev[i - 1]["elan"]), ("hit", "Horse", 0))
         ev[i]["to"] = 12
+        self.assertReports(ev, r, i, "'Horse' withdraws to 12, short of 16", "heuristic")
+        ev[i]["to"] = 17
         self.assertReports(ev, r, i, "fire from 8", "1\" outside Engagement range (3) is 12",
                            "the next objective behind 11, 'Ridge B', begins at 16, so it goes to 16")
 

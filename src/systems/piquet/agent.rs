@@ -24,7 +24,7 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 
 /// Each decision and what it is, for `hello` and for a person's seat.
-pub const DECISIONS: [(&str, &str); 16] = [
+pub const DECISIONS: [(&str, &str); 17] = [
     ("hand_play", "play a card from the hand (hand:N, for hand_play_cost) instead of turning the deck's top card (turn)"),
     ("turned", "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)"),
     ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, nothing, or (its own figure attached) detach"),
@@ -40,6 +40,7 @@ pub const DECISIONS: [(&str, &str); 16] = [
     ("second_line", "send a second-line cavalry regiment (elan left, its lead lead_elan) in at once against an enemy holding enemy_elan, why: meets_breakthrough (cavalry through its lead), follows_breakthrough (a regiment its lead broke through) or relieves (its lead's target; the lead withdraws): yes or no"),
     ("pass_to", "the subordinate (a player below, with room on the track) to pass initiative to; neediest is the one with the least"),
     ("pass_amount", "IP to pass to the subordinate to (pass_to's choice), 1 to most"),
+    ("withdraw_to", "where a regiment fire took to zero Elan in an Engagement withdraws, \"anywhere up to the next horizon\": one of choices, places on the axis (inches) from 1\" outside the firer's Engagement range (outside) back to the near edge of the next terrain objective behind it (horizon)"),
     ("brilliant", "the basic card a Brilliant Leader stands for"),
 ];
 
@@ -606,6 +607,26 @@ impl Decide for Seated<'_> {
             .map_or(neediest, |i| players[i])
     }
 
+    fn withdraw_to(&self, at: &At<'_>, outside: i32, farthest: u32, rng: &mut GameRng) -> u32 {
+        // The places as the agent sees them: inches on the axis, nearest
+        // (1" outside) first.
+        if self.asker.is_none() {
+            return self.built_in.withdraw_to(at, outside, farthest, rng);
+        }
+        let place = outside;
+        // Back is down the axis for side a, up it for side b.
+        let back = match at.seat {
+            Seat::A => -1,
+            Seat::B => 1,
+        };
+        let choices: Vec<String> = (0..=farthest as i32)
+            .map(|k| (place + back * k).to_string())
+            .collect();
+        let message = json!({ "outside": place, "horizon": place + back * farthest as i32 });
+        self.ask(at, "withdraw_to", message, &choices)
+            .map_or(farthest, |i| i as u32)
+    }
+
     fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
         if self.asker.is_none() {
             return self.built_in.pass_amount(at, ip, most, rng);
@@ -775,6 +796,18 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
                     let neediest = message.one_of("neediest", &names)?;
                     let candidates = ((1u32 << names.len()) - 1) as u16;
                     json!(names[strategy.pass_to(at, candidates, neediest, rng)])
+                }
+                "withdraw_to" => {
+                    // The built-ins choose among the choices' places, in
+                    // order from the nearest.
+                    let count = message.get("choices").as_array().map_or(0, Vec::len);
+                    if count == 0 || count > 256 {
+                        return Err(message.bad("choices", "1 to 256 places (inches)"));
+                    }
+                    let farthest = count as u32 - 1;
+                    let outside = message.get("outside").as_i64().unwrap_or(0) as i32;
+                    let i = strategy.withdraw_to(at, outside, farthest, rng) as usize;
+                    message.get("choices")[i].clone()
                 }
                 "pass_amount" => {
                     let most = message.number("most", 1, MOST)? as u32;

@@ -257,6 +257,12 @@ pub trait Decide {
     /// the one with the least initiative (ties drawn).
     fn pass_to(&self, at: &At<'_>, candidates: u16, neediest: usize, rng: &mut GameRng) -> usize;
     fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32;
+    /// How far back a regiment fire took to zero Elan in an Engagement
+    /// withdraws ("anywhere up to the next horizon"): inches beyond the
+    /// nearest place it may, `outside` (1" outside the firer's Engagement
+    /// range, inches on the axis), at most `farthest` (the near edge of
+    /// the next terrain objective behind it).
+    fn withdraw_to(&self, at: &At<'_>, outside: i32, farthest: u32, rng: &mut GameRng) -> u32;
     fn brilliant(&self, at: &At<'_>, needs: &Needs, rng: &mut GameRng) -> Kind;
     /// The search's budget and objective, when this side searches: the
     /// game then plays out what to do with each KARD's card itself.
@@ -718,6 +724,15 @@ impl Decide for PiquetStrategy {
         match self.style {
             Style::Random => rng.random_range(1..=most),
             Style::Heuristic => ip.saturating_sub(self.reserve + 1).clamp(1, most),
+        }
+    }
+
+    /// The heuristic withdraws to the horizon, out of reach until it
+    /// rallies; the random player anywhere up to it.
+    fn withdraw_to(&self, _at: &At<'_>, _outside: i32, farthest: u32, rng: &mut GameRng) -> u32 {
+        match self.style {
+            Style::Random => rng.random_range(0..=farthest),
+            Style::Heuristic => farthest,
         }
     }
 

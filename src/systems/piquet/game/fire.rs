@@ -524,7 +524,7 @@ impl<O: Observer<Event>> Game<O> {
                 let j = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 if let Some(from) = broken_by[seat.index()][j] {
-                    self.withdraw(setup, seat, 1 << j, from, false);
+                    self.withdraw_engaged(setup, seat, j, from);
                 }
                 let end = match seat {
                     Seat::A => EngagementEnd::AWithdrew,

@@ -329,3 +329,69 @@ fn a_regiment_fire_takes_to_zero_withdraws_and_rallies_as_defeated() {
         assert_eq!(tally.volleys[Seat::A], 1);
     });
 }
+
+#[test]
+fn a_regiment_broken_by_fire_withdraws_anywhere_up_to_the_next_horizon() {
+    // "If either combatant losses all its Elan Chips, it must withdraw
+    // from the combat, anywhere up to the next horizon": b's regiment,
+    // 3" from a's (at 0"), may go from 1" outside a's Engagement range
+    // (4") back to the near edge of the ridge behind it (9"), as its
+    // player likes.
+    let text = format!(
+        "{FIREFIGHT}[[objectives]]\nname = \"Ridge\"\nfrom = 9\nto = 12\nkind = \"hill\"\n"
+    );
+    let scenario = Scenario::from_table(&toml::from_str(&text).unwrap()).unwrap();
+    let rules = Rules::default();
+    let places = |b: PiquetStrategy, games: u64| {
+        let strategies = BySeat([PiquetStrategy::HEURISTIC, b]);
+        let setup = Setup {
+            rules: &rules,
+            scenario: &scenario,
+            strategies: &strategies,
+        };
+        let mut seen = std::collections::BTreeSet::new();
+        let mut game = Game::new();
+        for index in 0..games {
+            game.reset(&setup, 1, index);
+            let (mut stats, mut tally) = (Stats::default(), GameTally::default());
+            game.players[Seat::A][0].ip = 10;
+            game.players[Seat::B][0].ip = 0;
+            game.units[Seat::B][0].elan = 1;
+            game.kard = 1;
+            game.fire(&setup, Seat::A, &mut stats, &mut tally);
+            assert_eq!(game.units[Seat::B][0].elan, 0);
+            seen.insert(game.units[Seat::B][0].x);
+        }
+        seen.into_iter().collect::<Vec<_>>()
+    };
+    assert_eq!(
+        places(PiquetStrategy::HEURISTIC, 20),
+        [9],
+        "the heuristic: the horizon"
+    );
+    assert_eq!(
+        places(PiquetStrategy::RANDOM, 400),
+        [4, 5, 6, 7, 8, 9],
+        "random: anywhere from 1\" outside to the horizon"
+    );
+    // With no objective behind, 1" outside, whoever decides.
+    let open = Scenario::from_table(&toml::from_str(FIREFIGHT).unwrap()).unwrap();
+    let strategies = BySeat([PiquetStrategy::HEURISTIC, PiquetStrategy::RANDOM]);
+    let setup = Setup {
+        rules: &rules,
+        scenario: &open,
+        strategies: &strategies,
+    };
+    let mut game = Game::new();
+    game.reset(&setup, 1, 0);
+    game.players[Seat::A][0].ip = 10;
+    game.units[Seat::B][0].elan = 1;
+    game.kard = 1;
+    game.fire(
+        &setup,
+        Seat::A,
+        &mut Stats::default(),
+        &mut GameTally::default(),
+    );
+    assert_eq!(game.units[Seat::B][0].x, 4);
+}

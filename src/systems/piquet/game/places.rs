@@ -83,6 +83,46 @@ impl<O: Observer<Event>> Game<O> {
         self.moved(setup);
     }
 
+    /// Regiment `i` of `seat`, fire having taken its last Elan in an
+    /// Engagement with an enemy at `from`, "must withdraw from the combat,
+    /// anywhere up to the next horizon": its player chooses how far (rule
+    /// `objective_horizons` giving the horizon; decision `withdraw_to`),
+    /// from 1" outside that enemy's Engagement range (the Rally section's
+    /// least) back to the near edge of the next terrain objective behind
+    /// it; with none beyond 1" outside, there.
+    pub(super) fn withdraw_engaged<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        from: i32,
+    ) {
+        let f = facing(seat);
+        let was = self.units[seat][i].x;
+        let out = from - f * (setup.scenario.ranges.engagement + 1);
+        let horizon = retreat(setup, seat, was, from, true);
+        let farthest = (f * (out - horizon)).max(0) as u32;
+        if farthest == 0 {
+            return self.withdraw(setup, seat, 1 << i, from, false);
+        }
+        let p = setup.scenario.sides[seat].regiments[i].player as usize;
+        let back = setup.strategies[seat].withdraw_to(
+            &at!(self, setup, seat, p, 1 << i, None),
+            out,
+            farthest,
+            &mut self.seats[seat][p],
+        );
+        let to = out - f * back.min(farthest) as i32;
+        // Back, never forward: one already farther stays.
+        if f * (to - was) < 0 {
+            self.units[seat][i].x = to;
+            if self.obs.on() {
+                self.tell_move(setup, seat, i, was, "withdraws");
+            }
+        }
+        self.moved(setup);
+    }
+
     /// Where an assault of regiment `i` of `seat`, its chips gone, stops
     /// short of its target: "all movement" goes "to where you want to stop,
     /// or to the next objective you encounter, whichever comes first" (note
