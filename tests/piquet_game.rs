@@ -143,6 +143,57 @@ fn a_move_order_waits_for_the_first_matching_card() {
     }
 }
 
+#[test]
+fn a_commander_in_chief_deck_holds_its_own_cards_and_army_cards_to_18() {
+    // "a Commander-in-Chief Deck (optional)": the table that gave its
+    // cards was lost, so a scenario names them (`cic_deck`). Side a's
+    // commander turns 3 Officer Checks and 2 Infantry Move in Open of its
+    // own and 13 cards from the Army Deck of N = 24 holding 3 matching
+    // (2 Infantry Move in Open, a Brilliant Leader): with m = 2 + X
+    // matching cards, X hypergeometric, the Move order's first card is at
+    // (18 + 1) / (m + 1) on average.
+    let text = move_order_scenario(
+        12,
+        "[a]\ncommander = \"good\"\ncic_deck = { officer_check = 3, infantry_move_in_open = 2 }\n\
+         [[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\norders = [\"move\"]\n\
+         [b]\ncommander = \"good\"\n",
+    );
+    let exact: f64 = (0..=3)
+        .map(|x| hypergeometric(24, 3, 13, x) * 19.0 / (x as f64 + 3.0))
+        .sum();
+    let (stats, _) = play(&scenario(&text), BySeat([heuristic(&[]); 2]), 30_000, 7);
+    let wait = stats.sides[Seat::A].first_execution[0];
+    assert_eq!(wait.n, 30_000);
+    assert!(
+        mean_within(wait, exact, 0.9999),
+        "mean wait {} vs exact {exact}",
+        wait.value()
+    );
+    // "at least ... 18 for each CIC Deck": side a's Army Deck must hold
+    // 18 and 4 spare, side b's 14 and 4.
+    let small = move_order_scenario(
+        9,
+        "[a]\ncommander = \"good\"\ncic_deck = { officer_check = 3, infantry_move_in_open = 2 }\n\
+         [[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\norders = [\"move\"]\n\
+         [b]\ncommander = \"good\"\n",
+    );
+    let error = scenario(&small)
+        .check_army_minimum(14, 18, 4)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("at least 22") && error.contains("CIC Deck"),
+        "{error}"
+    );
+    assert!(scenario(&text).check_army_minimum(14, 18, 4).is_ok());
+    for bad in ["{ }", "{ officer_check = 19 }", "{ orders = 1 }"] {
+        let text = text.replace("{ officer_check = 3, infantry_move_in_open = 2 }", bad);
+        let table: toml::Table = toml::from_str(&text).unwrap();
+        let error = Scenario::from_table(&table).unwrap_err().to_string();
+        assert!(error.contains("a.cic_deck"), "{bad}: {error}");
+    }
+}
+
 pub(crate) fn duel(attacker: &str, defender: &str) -> String {
     // One assault a game: the attacker's order is an assault with no
     // chips, executed on its first Melee Resolution card; three Deploy
@@ -831,10 +882,10 @@ fn an_army_deck_smaller_than_note_13s_is_refused() {
     .unwrap();
     let shipped = scenario(&default);
     // One player a side: 14 + 4 spare = 18; the default holds 19.
-    assert!(shipped.check_army_minimum(14, 4).is_ok());
-    assert!(shipped.check_army_minimum(16, 4).is_err());
+    assert!(shipped.check_army_minimum(14, 18, 4).is_ok());
+    assert!(shipped.check_army_minimum(16, 18, 4).is_err());
     let small = scenario(&default.replace("musket_reload = 2", "musket_reload = 0"));
-    let error = small.check_army_minimum(14, 4).unwrap_err().to_string();
+    let error = small.check_army_minimum(14, 18, 4).unwrap_err().to_string();
     assert!(
         error.contains("a.army_deck")
             && error.contains("17 cards")

@@ -113,13 +113,13 @@ from piquet_combat import Combat
 from piquet_text import (
     T_ATTACHED, T_CHIPS, T_DECK, T_DICE, T_ELAN, T_END, T_ENGAGE, T_FIRE, T_FORMAT, T_HAND, T_INIT, T_IP, T_MANEUVER,
     T_MUST_RALLY, T_NOTE12, T_OFFICER, T_ORDER_CARD, T_PLACE, T_PLAY, T_RALLY, T_RALLY_WHEN, T_READ, T_RECORD,
-    T_RELOAD, T_RELOAD_FIRE, T_REMOVED, T_RETIRE, T_SHARED, T_STATUS, T_TURN, T_USE, T_WEAKEST, T_WITHDRAW, DEFEATED,
+    T_RELOAD, T_RELOAD_FIRE, T_REMOVED, T_RETIRE, T_SHARED, T_CIC, T_STATUS, T_TURN, T_USE, T_WEAKEST, T_WITHDRAW, DEFEATED,
     UNRALLIED,
 )
 from piquet_terrain import T_RELIEVED_OBJ, Terrain
 
 SYSTEM = "piquet"
-# 300 games under each of the 28 configurations: ~80 s on 2 idle cores.
+# 300 games under each of the 29 configurations: ~80 s on 2 idle cores.
 DEFAULT_GAMES = 300
 
 WAVES = "cavalry brigades in two lines (cavalry_waves)"
@@ -139,6 +139,7 @@ CHOSEN_MIXED = "a regiment's own orders chosen in a planned side (fixtures/pique
 ARMY = "--scenario army (army, corps and two division commanders)"
 ARMY_EACH = "army, bypass_levels=each_player, random vs heuristic"
 ARMY_DIVISION_FIRE = "army, fire_orders=division"
+CIC = "--scenario cic (a Commander-in-Chief Deck)"
 SHARED = "--scenario shared (two division commanders on the corps commander's deck)"
 SHARED_USED = "shared, shared_card=used, random vs heuristic"
 
@@ -158,6 +159,7 @@ CONFIGS = [
     (ARMY, ["--scenario", "army"]),
     (ARMY_EACH, ["--scenario", "army", "--set", "bypass_levels=each_player", "--strategy", "a=random"]),
     (ARMY_DIVISION_FIRE, ["--scenario", "army", "--set", "fire_orders=division"]),
+    (CIC, ["--scenario", "cic"]),
     # Decks shared: the division commanders act on the corps commander's card.
     (SHARED, ["--scenario", "shared"]),
     (SHARED_USED, ["--scenario", "shared", "--set", "shared_card=used", "--strategy", "a=random"]),
@@ -669,14 +671,21 @@ class _Game(Carried, Terrain, Combat, Chosen):
                 if len(deck) != 18:
                     self.fail(T_DECK, "a deck of %d cards, not 18" % len(deck))
                 basics = sorted(x for x in deck if not x.endswith("*"))
-                want = sorted(b for b in BASIC if b not in hand)
+                # A side's commander may turn the optional Commander-in-Chief Deck: the scenario's `cic_deck` (the
+                # deck-makeup table was lost) in place of the 9 basic cards, the rest from the Army Deck.
+                cic = self.sc.get(side, {}).get("cic_deck") if n == self.commander(side) else None
+                fixed = Counter({k: v for k, v in cic.items() if v}) if cic else Counter(BASIC)
+                want = sorted((fixed - Counter(x for x in hand if not x.endswith("*"))).elements())
                 if basics != want:
-                    self.fail(T_DECK, "the deck's basic cards %r are not the 9 less the hand's: %r" % (basics, want))
+                    self.fail(T_CIC if cic else T_DECK, "the deck's fixed cards %r are not %s less the hand's: %r"
+                              % (basics, "the CIC Deck's" if cic else "the 9 basic cards", want))
                 for x in deck + hand:
                     if x.endswith("*"):
                         army_held[x[:-1]] += 1
-                    elif x not in BASIC:
-                        self.fail(T_DECK, "%r is no basic card" % x)
+                    elif x not in fixed:
+                        self.fail(T_CIC if cic else T_DECK, "%r is no basic card" % x)
+                if cic:
+                    self.seen["CIC Deck deals"] += 1
                 p["deck"] = deck
                 p["pos"] = 0
             army = self.army_deck(side)

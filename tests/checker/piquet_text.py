@@ -115,3 +115,6 @@ T_SHARED = ('"The mechanics of the game will function just as well with several 
             'example, ... all the division commanders for a specific corps will use the same card turned by their '
             'corps commander ... As long as each player maintains their own initiative total, the mechanic will '
             'function"')
+T_CIC = ('"The following table indicates the number of cards for the Basic Player Deck, a Commander-in-Chief Deck '
+         '(optional), and the Army Deck" / "The Army Deck must contain at least 16 cards for each Basic Player Deck and 18 '
+         'for each CIC Deck used in the game" (the table was lost: the CIC Deck\'s own cards are the scenario\'s cic_deck)')

@@ -235,7 +235,11 @@ impl Simulation for Piquet {
     fn build(variant: &Variant) -> Result<Self> {
         let rules = Rules::from_values(&variant.rules)?;
         let scenario = Scenario::from_table(&variant.scenario)?;
-        scenario.check_army_minimum(rules.army_cards_per_player, rules.army_spare_cards)?;
+        scenario.check_army_minimum(
+            rules.army_cards_per_player,
+            rules.army_cards_per_cic_deck,
+            rules.army_spare_cards,
+        )?;
         Ok(Piquet {
             rules,
             scenario,

@@ -177,7 +177,11 @@ fn play(args: &PlayArgs) -> Result<()> {
     let file = std::path::Path::new(&origin);
     let table: toml::Table = toml::from_str(&text).map_err(|e| Error::file(file, e))?;
     let scenario = Scenario::from_table(&table).map_err(|e| Error::file(file, e))?;
-    scenario.check_army_minimum(rules.army_cards_per_player, rules.army_spare_cards)?;
+    scenario.check_army_minimum(
+        rules.army_cards_per_player,
+        rules.army_cards_per_cic_deck,
+        rules.army_spare_cards,
+    )?;
     let you = args.seat;
     let against = &args.against;
     let player = resolve_built_in(STRATEGIES, against, &presets_dir(SYSTEM, None))?;

@@ -173,6 +173,13 @@ pub const SPECS: &[ParamSpec] = &[
         source: "note 13: \"the army deck must be able to provide 14 cards to the player's deck in order to reach 18. For two players this would be 28 cards and ... 4 more ... For four players you would need 56 cards plus 4, or 60\" (rule 12's \"at least 16 cards for each Basic Player Deck\" is the same 32 for two players)",
     },
     ParamSpec {
+        name: "army_cards_per_cic_deck",
+        kind: ParamKind::Int { min: 10, max: 40 },
+        default: 18,
+        doc: "the Army Deck's least size counts this many cards for a side's Commander-in-Chief Deck (scenario cic_deck), instead of army_cards_per_player",
+        source: "\"The Army Deck must contain at least 16 cards for each Basic Player Deck and 18 for each CIC Deck used in the game\"",
+    },
+    ParamSpec {
         name: "army_spare_cards",
         kind: ParamKind::Int { min: 0, max: 40 },
         default: 4,
@@ -384,6 +391,7 @@ pub struct Rules {
     pub together_by_cavalry: bool,
     pub unrallied_winner: UnralliedWinner,
     pub army_cards_per_player: u32,
+    pub army_cards_per_cic_deck: u32,
     pub army_spare_cards: u32,
     pub beyond_four: BeyondFour,
     pub dress_lines_rally: bool,
@@ -450,6 +458,7 @@ impl Rules {
             unrallied_winner: [UnralliedWinner::Withdraws, UnralliedWinner::Fights]
                 [get("unrallied_winner") as usize],
             army_cards_per_player: get("army_cards_per_player"),
+            army_cards_per_cic_deck: get("army_cards_per_cic_deck"),
             army_spare_cards: get("army_spare_cards"),
             both_zero: [
                 BothZero::BothDefeated,

@@ -1,7 +1,8 @@
 //! Dealing: the decks of a new DECQ, and a fingerprint of the first.
 //! "At the start of each DECQ ... the Basic Cards are removed and the
 //! Army Deck cards returned": each player's deck is the basic cards not
-//! held in the hand and its share of the side's Army Deck, shuffled.
+//! held in the hand (a Commander-in-Chief Deck's own fixed cards instead)
+//! and its share of the side's Army Deck, shuffled.
 
 use super::*;
 
@@ -57,17 +58,37 @@ impl<O: Observer<Event>> Game<O> {
                 player.next = DECK;
                 continue;
             }
-            let mut basic_held = [false; BASIC];
-            for card in player.hand() {
-                if !card.from_army() {
-                    basic_held[card.kind() as usize] = true;
-                }
-            }
             let mut filled = 0;
-            for (k, &held) in basic_held.iter().enumerate() {
-                if !held {
-                    player.deck[filled] = Card::basic(Kind::ALL[k]);
-                    filled += 1;
+            match (p, side.cic_deck) {
+                // A Commander-in-Chief Deck: its own fixed cards, less
+                // those held in the hand.
+                (0, Some(mut fixed)) => {
+                    for card in player.hand() {
+                        if !card.from_army() {
+                            let k = card.kind() as usize;
+                            fixed[k] = fixed[k].saturating_sub(1);
+                        }
+                    }
+                    for (k, &n) in fixed.iter().enumerate() {
+                        for _ in 0..n {
+                            player.deck[filled] = Card::basic(Kind::ALL[k]);
+                            filled += 1;
+                        }
+                    }
+                }
+                _ => {
+                    let mut basic_held = [false; BASIC];
+                    for card in player.hand() {
+                        if !card.from_army() {
+                            basic_held[card.kind() as usize] = true;
+                        }
+                    }
+                    for (k, &held) in basic_held.iter().enumerate() {
+                        if !held {
+                            player.deck[filled] = Card::basic(Kind::ALL[k]);
+                            filled += 1;
+                        }
+                    }
                 }
             }
             for slot in filled..DECK {

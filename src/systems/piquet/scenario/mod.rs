@@ -255,6 +255,10 @@ pub struct Side {
     pub player_count: u8,
     pub player_names: Vec<String>,
     pub army_deck: KindCounts,
+    /// The side's commander's Commander-in-Chief Deck (`cic_deck`): the
+    /// cards it holds in place of the 9 basic cards, by kind, the rest
+    /// of its 18 dealt from the Army Deck; none, a Basic Player Deck.
+    pub cic_deck: Option<KindCounts>,
     /// The Army Deck's cards in kind order, as a redeal with no army card
     /// in any hand lays them out before dealing.
     pub army_pool: Vec<Card>,
@@ -566,19 +570,27 @@ impl Scenario {
 
     /// Note 13's least Army Deck: `per_player` cards for each player the
     /// side deals to, plus `spare`.
-    pub fn check_army_minimum(&self, per_player: u32, spare: u32) -> Result<()> {
+    pub fn check_army_minimum(&self, per_player: u32, per_cic: u32, spare: u32) -> Result<()> {
         for seat in Seat::BOTH {
             let side = &self.sides[seat];
-            // "at least 16 cards for each Basic Player Deck": decks, so
-            // a player sharing another's deck needs none of its own.
-            let least = per_player * side.decks() + spare;
+            // "at least 16 cards for each Basic Player Deck and 18 for each
+            // CIC Deck": decks, so a player sharing another's deck needs
+            // none of its own.
+            let cic = side.cic_deck.is_some() as u32;
+            let basic = side.decks() - cic;
+            let least = per_player * basic + per_cic * cic + spare;
             if side.army_cards() < least {
+                let what = match cic {
+                    0 => format!("note 13's {per_player} cards for each of the side's {basic} deck(s)"),
+                    _ => format!(
+                        "note 13's {per_player} cards for each of the side's {basic} Basic Player Deck(s), {per_cic} for its CIC Deck"
+                    ),
+                };
                 return Err(bad(
                     &format!("{}.army_deck", seat.name()),
                     format!("{} cards", side.army_cards()),
                     &format!(
-                        "at least {least}: note 13's {per_player} cards for each of the side's {} deck(s) plus {spare} spare (rules army_cards_per_player, army_spare_cards)",
-                        side.decks()
+                        "at least {least}: {what}, plus {spare} spare (rules army_cards_per_player, army_cards_per_cic_deck, army_spare_cards)"
                     ),
                 ));
             }
@@ -594,8 +606,15 @@ impl Scenario {
         for seat in Seat::BOTH {
             let side = &self.sides[seat];
             let holders = || side.players().iter().filter(|p| !p.shares_deck);
+            // A redeal fills each deck with army cards past the fixed ones
+            // not held in the hand: 9 basic, or a CIC Deck's own.
+            let fixed = |p: usize| match (p, side.cic_deck) {
+                (0, Some(cic)) => cic.iter().map(|&n| n as usize).sum(),
+                _ => BASIC,
+            };
             let need: u32 = holders()
-                .map(|p| (DECK - BASIC + p.quality.hand_size()) as u32)
+                .enumerate()
+                .map(|(p, c)| (DECK - fixed(p) + c.quality.hand_size().min(fixed(p))) as u32)
                 .sum();
             if side.army_cards() < need || side.army_cards() > 255 {
                 let qualities: Vec<&str> = holders().map(|p| p.quality.name()).collect();

@@ -33,6 +33,7 @@ impl<'t> Listed<'t> {
                     "commander",
                     "name",
                     "army_deck",
+                    "cic_deck",
                     "attached_to",
                     "subordinates",
                     "regiments",
@@ -189,6 +190,24 @@ impl Side {
                 )
             })?,
         };
+        // "a Commander-in-Chief Deck (optional)": its makeup was lost with
+        // the table, so its fixed cards are the scenario's.
+        let cic_deck = match side.get("cic_deck") {
+            None => None,
+            Some(v) => {
+                let field = format!("{at}.cic_deck");
+                let counts = army_deck(v, &field)?;
+                let total: u32 = counts.iter().map(|&n| n as u32).sum();
+                if !(1..=DECK as u32).contains(&total) {
+                    return Err(bad(
+                        &field,
+                        format!("{total} cards"),
+                        "1 to 18 cards, the rest of the commander's 18 dealt from the Army Deck",
+                    ));
+                }
+                Some(counts)
+            }
+        };
         // Who gives the side's orders: each regiment's plan, or its player.
         let unwritten = &Regiment {
             chosen: match name(side, &format!("{at}."), "orders", "plans, chosen")? {
@@ -344,6 +363,7 @@ impl Side {
             player_count: player_count as u8,
             player_names,
             army_deck: deck,
+            cic_deck,
             army_pool: deck
                 .iter()
                 .enumerate()
