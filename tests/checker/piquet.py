@@ -912,16 +912,17 @@ class _Game(Carried, Terrain, Combat, Chosen):
         self.seen["shared cards used" if e["uses"] else "shared cards not used"] += 1
 
     def acts_for(self, p, g):
-        """Whether player `p`'s card acts for regiment `g`: it reaches it, and no player below it on the same deck
-        acts on this card for it (one card, one execution of each order)."""
+        """Whether player `p`'s card acts for regiment `g`: it reaches it, and no player below it shares its deck on
+        the way to `g`'s own player: that one acts on the deck's cards for `g` itself (one card, one execution of
+        each order), and a card it already acted on when turned, kept and played later from the hand, serves `g`
+        no more (shared_card = turned)."""
         if not self.reaches(p["side"], p["name"], g):
             return False
         deck = p["holder"] or p["name"]
         for q in self.chain(g.side, g.player):
             if q == p["name"]:
                 return True
-            other = self.players[(g.side, q)]
-            if (other["holder"] or q) == deck and other["acted"] == self.gk and other["used"] is not None:
+            if (self.players[(g.side, q)]["holder"] or q) == deck:
                 return False
         return True
 
@@ -1196,7 +1197,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
             if not self.reaches(p["side"], p["name"], m):
                 self.fail(T_ORDER_CARD, "player %r's card executes %r, which it does not command" % (p["name"], m.name))
             elif not self.acts_for(p, m):
-                self.fail(T_SHARED, "player %r's card executes %r, whose own player below it acts on the same card"
+                self.fail(T_SHARED, "player %r's card executes %r, whose own player below it shares the deck and acts on its cards"
                           % (p["name"], m.name))
             if m.status in UNRALLIED:
                 self.fail(T_MUST_RALLY, "unrallied %r executes an order" % m.name)
@@ -1321,7 +1322,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
         if not self.reaches(p["side"], p["name"], g):
             self.fail(T_ORDER_CARD, "player %r's card reloads %r, which it does not command" % (p["name"], g.name))
         elif not self.acts_for(p, g):
-            self.fail(T_SHARED, "player %r's card reloads %r, whose own player below it acts on the same card"
+            self.fail(T_SHARED, "player %r's card reloads %r, whose own player below it shares the deck and acts on its cards"
                       % (p["name"], g.name))
         if g.loaded:
             self.fail(T_RELOAD, "%r reloads while loaded" % g.name)

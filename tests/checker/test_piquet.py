@@ -615,7 +615,7 @@ class PiquetTest(CheckerCase):
         ev[i]["player"] = "Corps"
         ev[i]["cost"] = 0
         ev[i]["ip"] = None
-        self.assertReports(ev, r, i, "same deck", "acts on the same card")
+        self.assertReports(ev, r, i, "same deck", "shares the deck and acts on its cards")
 
     def test_a_division_sharing_no_card_its_holder_kept(self):
         # shared_card = turned: a card the corps commander keeps is the divisions' all the same.

@@ -57,7 +57,7 @@ pub const SPECS: &[ParamSpec] = &[
         name: "shared_card",
         kind: ParamKind::Choice(&["turned", "used"]),
         default: 0,
-        doc: "which cards a player sharing its superior's deck (a subordinate's `shares_deck`) acts on: turned (the default, the literal reading), every card the deck's holder turns, whether the holder uses it, keeps it or lets it go, but not one it plays from its hand (none is turned: the top card goes unseen), so a kept card serves the sharers once; or used, every card the holder uses, turned or played from its hand, and no other",
+        doc: "which cards a player sharing its superior's deck (a subordinate's `shares_deck`) acts on: turned (the default, the literal reading), every card the deck's holder turns, whether the holder uses it, keeps it or lets it go, but not one it plays from its hand (none is turned: the top card goes unseen), so a kept card serves the sharers once, when turned, and played later serves the holder's own regiments only; or used, every card the holder uses, turned or played from its hand, and no other",
         source: "\"all the division commanders for a specific corps will use the same card turned by their corps commander\"",
     },
     ParamSpec {

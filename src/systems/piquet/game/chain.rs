@@ -234,9 +234,10 @@ fn a_division_sharing_its_corps_deck_acts_on_its_card_for_its_own_regiments() {
     for (from_hand, rules, corps_moves_line) in [
         (false, "turned", false),
         (false, "used", false),
-        // Played from the corps commander's hand, the card was not turned:
-        // the division does not act on it, and the corps card reaches Line.
-        (true, "turned", true),
+        // Played from the corps commander's hand, the card was turned
+        // before, kept, and served the division then: it serves Line no
+        // more (the division does not act on it under `turned`).
+        (true, "turned", false),
         (true, "used", false),
     ] {
         let mut values = Rules::defaults();

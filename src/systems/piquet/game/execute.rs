@@ -51,8 +51,7 @@ impl<O: Observer<Event>> Game<O> {
         let roster = self.reach_roster(setup, seat, p);
         // On a shared deck's card, a player below on the same deck acts
         // for its own: one card, one execution of each order.
-        let mut matching =
-            roster.waiting_units[kind as usize] & !self.yielded(setup, seat, p, from_hand);
+        let mut matching = roster.waiting_units[kind as usize] & !self.yielded(setup, seat, p);
         if self.obs.on() && matching == 0 {
             let card = kind.name().to_string();
             self.tell(setup, seat, p, |decq, kard, side, player| {

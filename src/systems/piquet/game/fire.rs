@@ -132,7 +132,6 @@ impl<O: Observer<Event>> Game<O> {
         seat: Seat,
         p: usize,
         arm: Arm,
-        from_hand: bool,
     ) {
         let rules = setup.rules;
         let side = &setup.scenario.sides[seat];
@@ -150,7 +149,7 @@ impl<O: Observer<Event>> Game<O> {
         }
         // A player below on the same (shared) deck reloads its own.
         let mut reach = command
-            & !self.yielded(setup, seat, p, from_hand)
+            & !self.yielded(setup, seat, p)
             & of_arm
             & self.reloadable(rules, side.artillery, seat);
         // Equal to the player: when it can pay for one, the order they

@@ -258,8 +258,8 @@ impl<O: Observer<Event>> Game<O> {
             Kind::OfficerCheck => self.officer_check(setup, seat, p, stats, tally),
             Kind::HeroicMoment => self.players[seat][p].heroic = true,
             Kind::CrushingVolley => self.volley_up[seat] |= self.command(setup, seat, p),
-            Kind::MusketReload => self.reload(setup, seat, p, Arm::Infantry, from_hand),
-            Kind::ArtilleryReload => self.reload(setup, seat, p, Arm::Artillery, from_hand),
+            Kind::MusketReload => self.reload(setup, seat, p, Arm::Infantry),
+            Kind::ArtilleryReload => self.reload(setup, seat, p, Arm::Artillery),
             Kind::DressLines if setup.rules.dress_lines_rally => {
                 let rules = setup.rules;
                 // Note 15: "rally one, and only one, unit": an unrallied

@@ -259,23 +259,14 @@ impl<O: Observer<Event>> Game<O> {
         setup.scenario.sides[seat].commands[p]
     }
 
-    /// The regiments player `p`'s card, used for its command, leaves to
-    /// the players below it that share its deck and act on the same card
-    /// themselves: none when they do not act on it (a card played from the
-    /// hand under `shared_card = turned`).
+    /// The regiments player `p`'s card leaves to the players below it that
+    /// share its deck: they act on its cards themselves (rule
+    /// `shared_card`), and a card they already acted on when it was
+    /// turned, kept and played later from the hand, does not serve their
+    /// regiments a second time (`turned`).
     #[inline]
-    pub(super) fn yielded<D: Decide>(
-        &self,
-        setup: &Setup<'_, D>,
-        seat: Seat,
-        p: usize,
-        from_hand: bool,
-    ) -> u16 {
-        let yielded = setup.scenario.sides[seat].yield_to[p];
-        match yielded != 0 && from_hand && !setup.rules.shared_card_used {
-            true => 0,
-            false => yielded,
-        }
+    pub(super) fn yielded<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, p: usize) -> u16 {
+        setup.scenario.sides[seat].yield_to[p]
     }
 
     /// Every status change goes through here, keeping the rosters.
