@@ -248,6 +248,14 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
         let args = ["-n", "150", "--scenario", battery];
         assert_served_plays_as_inside(tmp.path(), "piquet", &args, &[seat]);
     }
+    // A random side choosing where its regiments broken by fire withdraw
+    // among terrain objectives (withdraw_to), and a side whose division
+    // commanders share their corps commander's deck.
+    for scenario in ["village", "shared"] {
+        let path = format!("experiments/piquet/scenarios/{scenario}.toml");
+        let args = ["-n", "150", "--scenario", path.as_str()];
+        assert_served_plays_as_inside(tmp.path(), "piquet", &args, &["a=random"]);
+    }
     // Beside an agent, the other side's search still plays out its KARDs.
     let against_search = ["-n", "40", "--strategy", "a=search"];
     assert_served_plays_as_inside(tmp.path(), "piquet", &against_search, &["b=random"]);

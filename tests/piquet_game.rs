@@ -116,6 +116,20 @@ fn hypergeometric(population: u64, successes: u64, draws: u64, k: u64) -> f64 {
     choose(successes, k) * choose(population - successes, draws - k) / choose(population, draws)
 }
 
+/// Side a's first Move execution in 30,000 games of `text` (seed `seed`,
+/// rules `sets`, heuristic players): every game has one, and the mean
+/// wait holds `exact` in its 99.99% interval.
+fn assert_first_move_waits(text: &str, sets: &[&str], seed: u64, exact: f64, what: &str) {
+    let stats = play_each(sets, &scenario(text), 30_000, seed, |_, _| {});
+    let wait = stats.sides[Seat::A].first_execution[0];
+    assert_eq!(wait.n, 30_000, "{what}");
+    assert!(
+        mean_within(wait, exact, 0.9999),
+        "{what}: mean wait {} vs exact {exact}",
+        wait.value()
+    );
+}
+
 #[test]
 fn a_move_order_waits_for_the_first_matching_card() {
     // One regiment with a Move order from the start and more chips than a
@@ -132,14 +146,8 @@ fn a_move_order_waits_for_the_first_matching_card() {
         let exact: f64 = (0..=3)
             .map(|x| hypergeometric(army, 3, 9, x) * 19.0 / (x as f64 + 2.0))
             .sum();
-        let (stats, _) = play(&scenario(&text), BySeat([heuristic(&[]); 2]), 30_000, 7);
-        let wait = stats.sides[Seat::A].first_execution[0];
-        assert_eq!(wait.n, 30_000);
-        assert!(
-            mean_within(wait, exact, 0.9999),
-            "{dress_lines} Dress Lines: mean wait {} vs exact {exact}",
-            wait.value()
-        );
+        let what = format!("{dress_lines} Dress Lines");
+        assert_first_move_waits(&text, &[], 7, exact, &what);
     }
 }
 
@@ -161,22 +169,11 @@ fn a_commander_in_chief_deck_holds_its_own_cards_and_army_cards_to_18() {
     let exact: f64 = (0..=3)
         .map(|x| hypergeometric(24, 3, 13, x) * 19.0 / (x as f64 + 3.0))
         .sum();
-    let (stats, _) = play(&scenario(&text), BySeat([heuristic(&[]); 2]), 30_000, 7);
-    let wait = stats.sides[Seat::A].first_execution[0];
-    assert_eq!(wait.n, 30_000);
-    assert!(
-        mean_within(wait, exact, 0.9999),
-        "mean wait {} vs exact {exact}",
-        wait.value()
-    );
+    assert_first_move_waits(&text, &[], 7, exact, "a CIC Deck");
     // "at least ... 18 for each CIC Deck": side a's Army Deck must hold
     // 18 and 4 spare, side b's 14 and 4.
-    let small = move_order_scenario(
-        9,
-        "[a]\ncommander = \"good\"\ncic_deck = { officer_check = 3, infantry_move_in_open = 2 }\n\
-         [[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\norders = [\"move\"]\n\
-         [b]\ncommander = \"good\"\n",
-    );
+    let small = text.replace("dress_lines = 12", "dress_lines = 9");
+    assert_ne!(small, text);
     let error = scenario(&small)
         .check_army_minimum(14, 18, 4)
         .unwrap_err()
@@ -451,14 +448,7 @@ fn the_commanders_cards_execute_a_subordinates_orders_too() {
             exact += p * (0..18).map(|t| tail(m1, t) * tail(m2, t)).sum::<f64>();
         }
     }
-    let (stats, _) = play(&scenario(&text), BySeat([heuristic(&[]); 2]), 30_000, 23);
-    let wait = stats.sides[Seat::A].first_execution[0];
-    assert_eq!(wait.n, 30_000);
-    assert!(
-        mean_within(wait, exact, 0.9999),
-        "mean wait {} vs exact {exact}",
-        wait.value()
-    );
+    assert_first_move_waits(&text, &[], 23, exact, "a division under its commander");
     // Alone, the division would wait for its own deck only: longer.
     let alone: f64 = (0..=k)
         .map(|k2| choose(k, k2) * choose(n - k, 9 - k2) / choose(n, 9) * 19.0 / (k2 as f64 + 2.0))
@@ -502,14 +492,7 @@ fn a_chain_of_three_levels_executes_on_any_deck_above_the_regiment() {
             }
         }
     }
-    let (stats, _) = play(&scenario(&text), BySeat([heuristic(&[]); 2]), 30_000, 31);
-    let wait = stats.sides[Seat::A].first_execution[0];
-    assert_eq!(wait.n, 30_000);
-    assert!(
-        mean_within(wait, exact, 0.9999),
-        "mean wait {} vs exact {exact}",
-        wait.value()
-    );
+    assert_first_move_waits(&text, &[], 31, exact, "three levels");
     // With the division under the army directly, the corps commander's
     // cards do not reach it: two decks, a longer wait.
     let flat = text.replace("superior = \"Corps\"\n", "");
@@ -543,14 +526,7 @@ fn a_division_sharing_its_corps_deck_waits_for_two_decks_not_three() {
         }
     }
     for shared_card in ["shared_card=turned", "shared_card=used"] {
-        let stats = play_each(&[shared_card], &scenario(&text), 30_000, 31, |_, _| {});
-        let wait = stats.sides[Seat::A].first_execution[0];
-        assert_eq!(wait.n, 30_000);
-        assert!(
-            mean_within(wait, exact, 0.9999),
-            "{shared_card}: mean wait {} vs exact {exact}",
-            wait.value()
-        );
+        assert_first_move_waits(&text, &[shared_card], 31, exact, shared_card);
     }
 }
 
