@@ -422,6 +422,46 @@ fn choose(n: u64, r: u64) -> f64 {
     (0..r).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
 }
 
+/// The mean KARD of a regiment's first matching card when `decks` decks,
+/// each holding the one basic matching card, are dealt 9 army cards in
+/// turn from an Army Deck of `n` holding `k` matching ones: with mi
+/// matching cards in deck i, P(wait > t) is the product over the decks of
+/// C(18 - t, mi) / C(18, mi), and the mean the sum of those over t.
+fn first_of_decks(n: u64, k: u64, decks: usize) -> f64 {
+    fn deal(n: u64, k: u64, decks: usize, matching: &mut Vec<u64>, p: f64) -> f64 {
+        if decks == 0 {
+            let tail = |m: u64, t: u64| choose(18 - t, m) / choose(18, m);
+            return p
+                * (0..18)
+                    .map(|t| matching.iter().map(|&m| tail(m, t)).product::<f64>())
+                    .sum::<f64>();
+        }
+        (0..=k.min(9))
+            .map(|x| {
+                matching.push(1 + x);
+                let mean = deal(
+                    n - 9,
+                    k - x,
+                    decks - 1,
+                    matching,
+                    p * hypergeometric(n, k, 9, x),
+                );
+                matching.pop();
+                mean
+            })
+            .sum()
+    }
+    deal(n, k, decks, &mut Vec::new(), 1.0)
+}
+
+/// Side a: Army over Corps over Division, whose one regiment, of a d4
+/// cast, holds a Move order from the start (`move_order_scenario`).
+const THREE_LEVELS: &str = "[a]\nname = \"Army\"\ncommander = \"average\"\n\
+     [[a.subordinates]]\nname = \"Corps\"\ncommander = \"average\"\n\
+     [[a.subordinates]]\nname = \"Division\"\ncommander = \"average\"\nsuperior = \"Corps\"\n\
+     [[a.regiments]]\nname = \"Line\"\nrating = \"militia,undependable\"\norders = [\"move\"]\nplayer = \"Division\"\n\
+     [b]\ncommander = \"poor\"\n";
+
 #[test]
 fn the_commanders_cards_execute_a_subordinates_orders_too() {
     // A division commander's regiment with a Move order: it executes on
@@ -448,6 +488,8 @@ fn the_commanders_cards_execute_a_subordinates_orders_too() {
             exact += p * (0..18).map(|t| tail(m1, t) * tail(m2, t)).sum::<f64>();
         }
     }
+    // The deal written out here is `first_of_decks`' for two decks.
+    assert!((first_of_decks(n, k, 2) - exact).abs() < 1e-12);
     assert_first_move_waits(&text, &[], 23, exact, "a division under its commander");
     // Alone, the division would wait for its own deck only: longer.
     let alone: f64 = (0..=k)
@@ -466,32 +508,11 @@ fn a_chain_of_three_levels_executes_on_any_deck_above_the_regiment() {
     // from one Army Deck of N holding K matching cards (army 9, corps 9,
     // division 9), with m1, m2, m3 matching cards (each the basic one and
     // its army cards): P(wait > t) = product of C(18 - t, mi) / C(18, mi).
-    let chain = "[a]\nname = \"Army\"\ncommander = \"average\"\n\
-         [[a.subordinates]]\nname = \"Corps\"\ncommander = \"average\"\n\
-         [[a.subordinates]]\nname = \"Division\"\ncommander = \"average\"\nsuperior = \"Corps\"\n\
-         [[a.regiments]]\nname = \"Line\"\nrating = \"militia,undependable\"\norders = [\"move\"]\nplayer = \"Division\"\n\
-         [b]\ncommander = \"poor\"\n";
     // One d4 a cast: three decks' casts never remove the 100 chips within
     // the DECQ, so every game has one first execution (or none, cut off).
     // Note 13's 14 a player and 4 more: 46 cards.
-    let text = move_order_scenario(34, chain);
-    let (n, k) = (46u64, 3u64);
-    let tail = |m: u64, t: u64| choose(18 - t, m) / choose(18, m);
-    let mut exact = 0.0;
-    for k1 in 0..=k {
-        for k2 in 0..=(k - k1) {
-            for k3 in 0..=(k - k1 - k2) {
-                let p = hypergeometric(n, k, 9, k1)
-                    * hypergeometric(n - 9, k - k1, 9, k2)
-                    * hypergeometric(n - 18, k - k1 - k2, 9, k3);
-                let (m1, m2, m3) = (1 + k1, 1 + k2, 1 + k3);
-                exact += p
-                    * (0..18)
-                        .map(|t| tail(m1, t) * tail(m2, t) * tail(m3, t))
-                        .sum::<f64>();
-            }
-        }
-    }
+    let text = move_order_scenario(34, THREE_LEVELS);
+    let exact = first_of_decks(46, 3, 3);
     assert_first_move_waits(&text, &[], 31, exact, "three levels");
     // With the division under the army directly, the corps commander's
     // cards do not reach it: two decks, a longer wait.
@@ -509,22 +530,13 @@ fn a_division_sharing_its_corps_deck_waits_for_two_decks_not_three() {
     // the first matching card the army or the corps commander turns. Two
     // decks dealt from the Army Deck of 46 with 3 matching cards:
     // P(wait > t) = C(18 - t, m1) / C(18, m1) x C(18 - t, m2) / C(18, m2).
-    let chain = "[a]\nname = \"Army\"\ncommander = \"average\"\n\
-         [[a.subordinates]]\nname = \"Corps\"\ncommander = \"average\"\n\
-         [[a.subordinates]]\nname = \"Division\"\ncommander = \"average\"\nsuperior = \"Corps\"\nshares_deck = true\n\
-         [[a.regiments]]\nname = \"Line\"\nrating = \"militia,undependable\"\norders = [\"move\"]\nplayer = \"Division\"\n\
-         [b]\ncommander = \"poor\"\n";
-    let text = move_order_scenario(34, chain);
-    let (n, k) = (46u64, 3u64);
-    let tail = |m: u64, t: u64| choose(18 - t, m) / choose(18, m);
-    let mut exact = 0.0;
-    for k1 in 0..=k {
-        for k2 in 0..=(k - k1) {
-            let p = hypergeometric(n, k, 9, k1) * hypergeometric(n - 9, k - k1, 9, k2);
-            let (m1, m2) = (1 + k1, 1 + k2);
-            exact += p * (0..18).map(|t| tail(m1, t) * tail(m2, t)).sum::<f64>();
-        }
-    }
+    let chain = THREE_LEVELS.replace(
+        "superior = \"Corps\"\n",
+        "superior = \"Corps\"\nshares_deck = true\n",
+    );
+    assert_ne!(chain, THREE_LEVELS);
+    let text = move_order_scenario(34, &chain);
+    let exact = first_of_decks(46, 3, 2);
     for shared_card in ["shared_card=turned", "shared_card=used"] {
         assert_first_move_waits(&text, &[shared_card], 31, exact, shared_card);
     }

@@ -40,6 +40,7 @@ use crate::engine::seeding::{game_rng, rng_from_seed, GameRng, Stream};
 use crate::engine::{BySeat, Seat};
 use crate::system::{Observer, Unobserved};
 use rand::Rng;
+use roster::Roster;
 
 /// Who decides and what about (`At`), from the game's fields alone, so
 /// that it may sit beside a player's state borrowed for change.
@@ -69,6 +70,7 @@ mod fire;
 mod orders;
 mod places;
 mod retire;
+mod roster;
 mod round;
 mod search;
 mod told;
@@ -135,74 +137,6 @@ impl PlayerState {
         self.hand[self.hand_len] = card;
         self.hand_len += 1;
         self.present |= 1 << card.kind() as u16;
-    }
-}
-
-/// A side's regiments by status: how many wait for each card kind and
-/// which, and which are idle, shaken, fighting or closing on their target.
-#[derive(Clone, Copy, Debug, Default)]
-struct Roster {
-    waiting: [u8; KINDS],
-    /// The same regiments one bit each, for a card to walk. Kept beside
-    /// the counts: counting the bits on every view read cost 5% more
-    /// instructions a DECQ.
-    waiting_units: [u16; KINDS],
-    /// The kinds with a regiment waiting, one bit each.
-    waiting_kinds: u16,
-    idle: u16,
-    /// Every regiment waiting for a card, whatever the kind.
-    ordered: u16,
-    shaken: u16,
-    fighting: u16,
-    closing: u16,
-}
-
-impl Roster {
-    /// Regiments that may fire or reload: neither shaken, fighting an
-    /// assault, nor removed.
-    #[inline]
-    fn able(&self) -> u16 {
-        self.idle | self.ordered | self.closing
-    }
-
-    /// Enters the regiment `bit` (or takes it out) under `status`, waiting
-    /// for a card of kind `card` when ordered. Inline: the status is
-    /// matched once for both rosters it is filed in.
-    #[inline(always)]
-    fn file(&mut self, status: Status, card: usize, bit: u16, enter: bool) {
-        let set = match status {
-            Status::Ordered | Status::Retiring => {
-                // A retiring regiment waits for its card but fights on: it
-                // is among the fighting, not the ordered (who may fire and
-                // reload).
-                let also = match status {
-                    Status::Ordered => &mut self.ordered,
-                    _ => &mut self.fighting,
-                };
-                if enter {
-                    *also |= bit;
-                    self.waiting[card] += 1;
-                    self.waiting_kinds |= 1 << card;
-                } else {
-                    *also &= !bit;
-                    self.waiting[card] -= 1;
-                    if self.waiting[card] == 0 {
-                        self.waiting_kinds &= !(1 << card);
-                    }
-                }
-                &mut self.waiting_units[card]
-            }
-            Status::Idle => &mut self.idle,
-            Status::Shaken { .. } => &mut self.shaken,
-            Status::Fighting => &mut self.fighting,
-            Status::Closing => &mut self.closing,
-            Status::Removed => return,
-        };
-        if enter {
-            *set |= bit;
-        } else {
-            *set &= !bit;
-        }
     }
 }
 
