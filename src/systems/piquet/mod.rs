@@ -206,7 +206,7 @@ impl Simulation for Piquet {
     const METRICS: &'static [Metric] = metrics::METRICS;
     const ODDS: Option<OddsCommand> = Some(odds::ODDS);
     const PICTURE: Option<&'static str> = Some(include_str!("picture.js"));
-    const AGENT: Option<AgentCommand> = Some(agent::AGENT);
+    const AGENT: Option<AgentCommand> = Some(agent::serve::AGENT);
     const PLAY: Option<PlayCommand> = Some(play::PLAY);
     const NAME: &'static str = rules::SYSTEM;
     const ABOUT: &'static str =

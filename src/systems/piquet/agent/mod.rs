@@ -658,5 +658,4 @@ impl Decide for Seated<'_> {
     }
 }
 
-mod serve;
-pub use serve::AGENT;
+pub mod serve;
