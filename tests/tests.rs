@@ -29,6 +29,7 @@ mod mechanics;
 mod piquet;
 mod piquet_attached;
 mod piquet_chosen;
+mod piquet_field;
 mod piquet_fire;
 mod piquet_game;
 mod piquet_orders;

@@ -1,12 +1,14 @@
 """An independent model of Piquet Regimental (seeds/004_..., Jim Getz), replaying a trace.
 
 Written from the seed text, RULES-NOTES.md, the `fortunes rules piquet` listing (each gap the
-text leaves is read as the parameter says), docs/piquet.md (the one-axis field), the scenario
-files (data) and docs/replay.md only; never from the crate's source. check() walks a game's
-events and stops at the first one the rules make impossible. What it holds the trace to:
+text leaves is read as the parameter says), docs/piquet.md (the field's axis), docs/agents.md
+(`y`, `frontage`: the field across), the scenario files (data) and docs/replay.md only; never from
+the crate's source. check() walks a game's events and stops at the first one the rules make
+impossible. What it holds the trace to:
 
 - the opening: each player's 3d6 (faces 1..6, `ip` their sum), its hand size by quality
-  (Superior 5 ... Miserable 1); the regiments as the scenario gives them (place, Elan, boxes);
+  (Superior 5 ... Miserable 1); the regiments as the scenario gives them (place, place across and frontage, Elan,
+  boxes);
 - decks: each `deal` is 18 cards, the 9 basic cards less those held in the player's hand plus
   army cards (`*`); the army cards in the side's decks and hands never exceed the scenario's
   Army Deck, kind by kind; the hand a deal carries is the hand the model holds;
@@ -36,7 +38,8 @@ events and stops at the first one the rules make impossible. What it holds the t
 - fire: a volley only by a loaded, rallied, non-cavalry regiment of a fired `fire` order of its
   own player, not fighting an assault, not on a Reload card its player used (reload_holds_fire)
   nor on the card it reloaded on; within Engagement range (Bombardment range for medium heavy
-  and heavy companies); dice of its type, steps (Crushing Volley, urban, fire_step, tiers, the
+  and heavy companies), measured between the nearer ends of the frontages (piquet_field.py);
+  dice of its type, steps (Crushing Volley, urban, fire_step, tiers, the
   eight-gun die netted or beside), the reading as the Dice Methods section says; the firer is
   unloaded; each hit is a volley of that KARD on that regiment, taking min(value, Elan);
 - reloads only of unloaded regiments (unrallied ones only under shaken_reload), and under
@@ -45,7 +48,8 @@ events and stops at the first one the rules make impossible. What it holds the t
   ever fired);
 - Elan only falls (hits, assault rounds, breakthroughs) and rises only by a rally, to the
   regiment's starting Elan; assault rounds: the defender's and each attacker's dice and
-  reading, the multi-unit rule for `combined`, the Elans; breakthroughs (chance = multiplier x
+  reading, the `aspects` and the multi-unit rule for `combined` (piquet_field.py), the Elans;
+  breakthroughs (chance = multiplier x
   difference, roll 1..100, 1d8 and 1d4), and cavalry through with Elan meeting on the same KARD
   the nearest enemy ahead of it (breakthrough_onward), or staying only with none to meet;
 - rallies: 6 dice needing 4 (sound), 6 needing 6 (defeated), 9 needing 8 (defeated by cavalry),
@@ -53,9 +57,22 @@ events and stops at the first one the rules make impossible. What it holds the t
   rally not while engaged or assaulting;
 - statuses: each `status` goes from the model's status; a removed regiment never acts again;
   unrallied regiments are not ordered, do not execute, fire or assault;
-- the field: `moves` from the model's place; no defeated, unrallied regiment left within
-  Engagement range of a formed enemy (not unrallied, not removed) when the next card, order,
-  fire, rally or execution comes;
+- the field: `moves` from the model's place (and place across); no defeated, unrallied regiment
+  left within Engagement range of a formed enemy (not unrallied, not removed) when the next card,
+  order, fire, rally or execution comes; no engagement left under way out of Engagement range at a
+  KARD's end, none begun out of it;
+- the field across (`piquet_field.py`): each regiment's `y` the scenario's and its `frontage` the
+  Organization section's (troops, ranks, battalions; castings); ranges measured straight between
+  the nearer ends of two frontages (100 dx^2 + gap^2 <= 100 R^2): fire, engagements, the nearest
+  enemy, the Move's stop and "1\" outside" the enemy's Engagement range for the beaten; a completed
+  Move of infantry or cavalry inclined toward its target at most 22.5 degrees (floor(a x 0.41421)
+  tenths for a inches), never past touching it, artillery never; a Maneuver to a flank
+  (`maneuver = "left"` / `"right"`, each side's own) maneuver_inches across, stopping a tenth short
+  of an enemy level with it; only Moves, Maneuvers, attached companies and second lines move across
+  (to their regiment's or lead's place); each attacker's aspect (rear, front, flank; short_overlap;
+  an urban defender has no flanks) decided as it comes into contact, `combined` the front attackers'
+  combination plus each flank or rear attacker's full cast; cavalry through meets only enemies in
+  its path (their frontage overlapping its own); a trace without `y` is read on the one axis;
 - engagements and assaults: begun before ended, `kards` counted; game_end and the record rows
   (one per DECQ) agree with the events;
 - the regiments another's orders carry (`piquet_carried.py`): attached artillery (`attached_to`),
@@ -110,16 +127,17 @@ from common import Cursor, Problem, Violation  # noqa: F401
 from piquet_carried import FOLLOWED, T_ARTILLERY, T_WAVES, Carried
 from piquet_chosen import Chosen
 from piquet_combat import Combat
+from piquet_field import Field, inches
 from piquet_text import (
     T_ATTACHED, T_CHIPS, T_DECK, T_DICE, T_ELAN, T_END, T_ENGAGE, T_FIRE, T_FORMAT, T_HAND, T_INIT, T_IP, T_MANEUVER,
-    T_MUST_RALLY, T_NOTE12, T_OFFICER, T_ORDER_CARD, T_PLACE, T_PLAY, T_RALLY, T_RALLY_WHEN, T_READ, T_RECORD,
+    T_MUST_RALLY, T_NOTE12, T_OFFICER, T_ORDER_CARD, T_PLACE, T_PLAY, T_RALLY, T_RALLY_WHEN, T_RANGE, T_READ, T_RECORD,
     T_RELOAD, T_RELOAD_FIRE, T_REMOVED, T_RETIRE, T_SHARED, T_CIC, T_STATUS, T_TURN, T_USE, T_WEAKEST, T_WITHDRAW, DEFEATED,
     UNRALLIED,
 )
 from piquet_terrain import T_RELIEVED_OBJ, Terrain
 
 SYSTEM = "piquet"
-# 300 games under each of the 29 configurations: ~80 s on 2 idle cores.
+# 300 games under each of the 34 configurations: ~2 min on 2 idle cores (mostly the binary's start-ups).
 DEFAULT_GAMES = 300
 
 WAVES = "cavalry brigades in two lines (cavalry_waves)"
@@ -142,6 +160,11 @@ ARMY_DIVISION_FIRE = "army, fire_orders=division"
 CIC = "--scenario cic (a Commander-in-Chief Deck)"
 SHARED = "--scenario shared (two division commanders on the corps commander's deck)"
 SHARED_USED = "shared, shared_card=used, random vs heuristic"
+FLANKS = "--scenario flanks (the field across: places, frontages, flanks)"
+FLANKS_RANDOM = "--scenario flanks, random vs random"
+FLANKS_FRONT = "--scenario flanks, short_overlap=front"
+FIELD = "cavalry inclining onto an urban block, flank maneuvers of both sides (fixtures/piquet-field.toml)"
+FIELD_RANDOM = "cavalry inclining onto an urban block, flank maneuvers, random vs random"
 
 CONFIGS = [
     ("defaults", []),
@@ -207,6 +230,17 @@ CONFIGS = [
                          "--set", "order_groups=idle_alike", "--strategy", "a=random"]),
     (CHOSEN_MIXED, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
                                                "piquet-chosen-mixed.toml")]),
+    # The field across (piquet_field.py): the shipped flanks scenario (regiments at different places across, a
+    # Maneuver to the left, a flank attack by inclining) with the heuristics, random players and short_overlap=front.
+    (FLANKS, ["--scenario", "flanks"]),
+    (FLANKS_RANDOM, ["--scenario", "flanks", "--strategy", "a=random", "--strategy", "b=random"]),
+    (FLANKS_FRONT, ["--scenario", "flanks", "--set", "short_overlap=front"]),
+    # fixtures/piquet-field.toml: cavalry inclining from both sides onto militia in an urban block (a second line
+    # following, horse guns attached), flank maneuvers of both sides, one stopped short of an enemy level with it.
+    (FIELD, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "piquet-field.toml")]),
+    (FIELD_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                               "piquet-field.toml"),
+                    "--strategy", "a=random", "--strategy", "b=random"]),
 ]
 # The situations check_traces.py requires a configuration's games to exercise (counted in `seen`), from
 # EXPECTED_GAMES games on (seed 1: 16 meetings in 300 games of WAVES, 3 of WAVES_RANDOM, so not required there).
@@ -245,6 +279,27 @@ EXPECTED[CHOSEN_BATTERY] = ("free first orders", "heuristic chosen orders assaul
 EXPECTED[CHOSEN_CORPS] = ("chosen groups of 2", "heuristic chosen orders assault", "aims at the nearest enemy")
 EXPECTED[CHOSEN_CORPS_IDLE] = ("chosen groups of 2", "chosen orders deploy", "heuristic chosen orders assault")
 EXPECTED[CHOSEN_MIXED] = ("chosen regiments", "free first orders", "aims at the nearest enemy")
+# The field across (piquet_field.py).
+EXPECTED[WAVES] = EXPECTED[WAVES] + ("rounds with an attacker rear",)
+EXPECTED[FLANKS] = ("regiments off the centre line", "inclined moves", "moves inclined 22.5 degrees",
+                    "flank maneuvers left side a", "rounds with an attacker flank", "short overlaps on the flank",
+                    "flank attacks beside the defender", "multi-unit rounds with a flank or rear attacker",
+                    "moves level with the enemy, beyond range across", "volleys across a gap")
+EXPECTED[FLANKS_RANDOM] = ("inclined moves", "flank maneuvers left side a", "rounds with an attacker flank",
+                           "multi-unit rounds with a flank or rear attacker")
+EXPECTED[FLANKS_FRONT] = ("inclined moves", "flank maneuvers left side a", "short overlaps counted front",
+                          "flank attacks beside the defender")
+EXPECTED[FIELD] = ("inclined moves", "moves inclined 22.5 degrees", "flank maneuvers right side a",
+                   "flank maneuvers left side b", "flank maneuvers right side b",
+                   "flank maneuvers stopped short of an enemy level",
+                   "urban defenders attacked from the flank or rear, no flanks exposed", "follows across",
+                   "attached moves across", "volleys across a gap", "volleys artillery",
+                   "withdrawals 1\" outside across a gap", "engagements broken off across a gap",
+                   "onward past an enemy ahead off its path")
+EXPECTED[FIELD_RANDOM] = ("inclined moves", "flank maneuvers right side a", "flank maneuvers left side b",
+                          "flank maneuvers stopped short of an enemy level",
+                          "urban defenders attacked from the flank or rear, no flanks exposed", "follows across",
+                          "attached moves across", "volleys across a gap")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIOS = os.path.join(HERE, "..", "..", "experiments", "piquet", "scenarios")
@@ -295,7 +350,7 @@ def rules(defaults, sets, preset=None, scenario="default"):
                 "maneuver_inches": 4, "beyond_four": "next_type", "dress_lines_rally": False, "group_casts": "weakest_link",
                 "max_assault_kards": 200, "assault_maneuver": True, "breakthrough_onward": True,
                 "cavalry_waves": True, "second_line_inches": 4, "objective_horizons": True,
-                "bypass_levels": "once", "shared_card": "turned"}
+                "bypass_levels": "once", "shared_card": "turned", "short_overlap": "flank"}
     for k, v in fallback.items():
         r.setdefault(k, v)
     for k, v in sets.items():
@@ -372,7 +427,7 @@ class _Reg:
     pass
 
 
-class _Game(Carried, Terrain, Combat, Chosen):
+class _Game(Carried, Terrain, Combat, Chosen, Field):
     def __init__(self, events, r):
         self.c = Cursor(events)
         self.r = r
@@ -497,6 +552,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
         want_at = s.get("at", 0 if side == "a" else self.sc.get("distance", 10))
         if g.at != want_at:
             self.fail(T_FORMAT, "%r opens at %r, the scenario says %r" % (name, g.at, want_at))
+        self.read_field(g, e, s)  # its place across and frontage (piquet_field.py)
         g.full = s.get("elan", self.sc.get("elan", 12))
         g.elan = self.f(e, "elan")
         if g.elan != g.full:
@@ -700,6 +756,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
             self.fail(T_TURN, "KARD %r follows KARD %d" % (kard, self.kard))
         if self.kard > 0:
             self.new_kard_check_all_acted()
+            self.check_engaged()  # piquet_combat.py: out of range, broken off by the KARD's end
             self.check_waves()
             self.check_stayed()
             self.check_retired()
@@ -714,6 +771,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
         self.officer = {}  # player -> action of its officer check this KARD
 
     def on_decq_end(self, e):
+        self.check_engaged()
         self.check_waves()
         self.check_stayed()
         self.check_retired()
@@ -1273,6 +1331,8 @@ class _Game(Carried, Terrain, Combat, Chosen):
                 if m.order in ("move", "maneuver"):
                     # A completed order is followed even where the lead stays put.
                     self.lead_moved(m, True)
+                if m.order == "maneuver":
+                    self.maneuver_completed(m)  # to a flank: across (piquet_field.py)
                 if m.order == "move":
                     self.move_completed(m)  # where it goes (objective_horizons: up to the next objective ahead)
                     # Its formed attached companies move with it, to where its move ends.
@@ -1346,8 +1406,7 @@ class _Game(Carried, Terrain, Combat, Chosen):
         self.reload_used.add((p["side"], p["name"]))
 
     def in_range(self, g, t, kind):
-        d = abs(g.at - t.at)
-        return d <= (self.B if kind == "bombardment" else self.E)
+        return self.within(g, t, self.B if kind == "bombardment" else self.E)
 
     def on_fire(self, e):
         self.check_attached()
@@ -1418,13 +1477,17 @@ class _Game(Carried, Terrain, Combat, Chosen):
                 if self.reaches(s, n, g):
                     self.fail(T_RELOAD_FIRE + " (reload_holds_fire = player)",
                               "%r fires on the KARD player %r used a Reload card" % (g.name, n))
-        want_kind = "musketry" if g.arm == "infantry" else ("artillery" if abs(g.at - t.at) <= self.E else "bombardment")
+        want_kind = "musketry" if g.arm == "infantry" else ("artillery" if self.within(g, t, self.E) else "bombardment")
         if kind != want_kind:
-            self.fail(T_FIRE, "a %s volley of %r at %d inches, not %s" % (kind, g.name, abs(g.at - t.at), want_kind))
+            self.fail(T_RANGE, "a %s volley of %r at %s, not %s" % (kind, g.name, self.dist_said(g, t), want_kind))
         if kind == "bombardment" and g.die not in (8, 12):
             self.fail(T_FIRE, "light or medium artillery %r bombards" % g.name)
         if not self.in_range(g, t, kind):
-            self.fail(T_FIRE, "%r fires at %r %d inches away" % (g.name, t.name, abs(g.at - t.at)))
+            self.fail(T_RANGE, "%r fires at %r %s (%s range %d)" % (
+                g.name, t.name, self.dist_said(g, t), "Bombardment" if kind == "bombardment" else "Engagement",
+                self.B if kind == "bombardment" else self.E))
+        if self.gap(g, t):
+            self.seen["volleys across a gap"] += 1
         if t.status in UNRALLIED and kind != "bombardment":
             self.fail(T_WITHDRAW + ' / "they can stand under Bombardment"', "unrallied %r is fired at by %s"
                       % (t.name, kind))
@@ -1467,19 +1530,20 @@ class _Game(Carried, Terrain, Combat, Chosen):
         if frm != g.at:
             self.fail(T_PLACE, "%r moves from %r, it stands at %r" % (g.name, frm, g.at))
         fwd = 1 if g.side == "a" else -1
-        self.terrain_moves(g, frm, to, why)  # moves, onward cavalry and withdrawals to their places
+        y_from, y_to = self.moves_across(g, e, why)  # its place across (piquet_field.py)
+        self.terrain_moves(g, frm, to, why, y_to)  # moves, onward cavalry and withdrawals to their places
         if why == "maneuver":
             if abs(to - frm) > self.r["maneuver_inches"]:
                 self.fail(T_MANEUVER, "a maneuver of %r inches" % abs(to - frm))
+            if self.across:
+                self.check_maneuver(g, frm, to, y_from, y_to)
         elif why in ("withdraws", "withdraws_unrallied"):
             if (to - frm) * fwd > 0:
                 self.fail(T_WITHDRAW, "%r withdraws towards the enemy (%r to %r)" % (g.name, frm, to))
         elif why == "move":
+            # Where it goes (to Engagement range, a chosen one to its fire's reach, inclining across) is reckoned
+            # by terrain_moves (piquet_terrain.close_in).
             reach = self.reach(g) if g.chosen else self.E  # a chosen Move stops at its fire's reach (piquet_chosen.py)
-            if not any(abs(to - x.at) == reach for x in self.regs.values()
-                       if x.side != g.side and x.status != "removed"):
-                self.fail(T_MANEUVER, "%r's move ends at %r, at %s (%d) of no enemy"
-                          % (g.name, to, "its fire's reach" if reach != self.E else "Engagement range", reach))
             if reach != self.E:
                 self.seen["chosen moves to Bombardment range"] += 1
         elif why == "retires":
@@ -1499,17 +1563,22 @@ class _Game(Carried, Terrain, Combat, Chosen):
             if due is None or not self.in_line(g) or g.status != "idle":
                 self.fail(T_WAVES, "%r (%s) follows, but its lead made no move to follow since it last stood "
                           "(second line to %r)" % (g.name, g.status, g.lead))
-            if to != due[1]:
-                self.fail(T_WAVES, "%r follows to %r; second_line_inches (%d) behind its lead %r at %r is %r"
-                          % (g.name, to, self.r["second_line_inches"], g.lead, self.reg(g.lead).at, due[1]))
+            if to != due[1] or y_to != due[2]:
+                self.fail(T_WAVES, "%r follows to %r, %s\" across; second_line_inches (%d) behind its lead %r at %r, "
+                                   "%s\" across, is %r" % (g.name, to, inches(y_to), self.r["second_line_inches"],
+                                                          g.lead, self.reg(g.lead).at, inches(due[2]), due[1]))
+            if y_to != y_from:
+                self.seen["follows across"] += 1
         elif why == "attached":
             r = self.regs.get(g.attached_to) if g.attached_to else None
             if self.attach_due.pop(g.name, None) != self.gk or g.status != "idle":
                 self.fail(T_ARTILLERY, "%r (%s) moves with %r, which completed no Move order on this KARD"
                           % (g.name, g.status, g.attached_to))
-            if r is None or to != r.at:
-                self.fail(T_ARTILLERY, "%r moves to %r, not to its regiment %r at %r"
-                          % (g.name, to, g.attached_to, r.at if r else None))
+            if r is None or to != r.at or y_to != r.y:
+                self.fail(T_ARTILLERY, "%r moves to %r, %s\" across, not to its regiment %r at %r, %s\" across"
+                          % (g.name, to, inches(y_to), g.attached_to, r.at if r else None, inches(r.y) if r else None))
+            if r.y != y_from:
+                self.seen["attached moves across"] += 1
         elif why == "relieved":
             rl = self.reliefs.get(g.name)
             if rl is None or rl["gk"] != self.gk or rl["moved"]:
@@ -1524,11 +1593,13 @@ class _Game(Carried, Terrain, Combat, Chosen):
             rl["moved"] = True
             inside = self.objective_at(to) is not None
             self.seen["relieved into an objective" if inside else "relieved 1\" outside"] += 1
-            if fwd * (to - (self.reg(rl["target"]).at - fwd * (self.E + 1))) > 0:
+            tg = self.reg(rl["target"])
+            if fwd * (to - self.outside_place(g, [self.foe(tg.at, tg)])) > 0:
                 self.seen["relieved within Engagement range"] += 1
         if g.status in UNRALLIED and why not in ("withdraws", "withdraws_unrallied"):
             self.fail(T_MUST_RALLY, "unrallied %r moves (%s)" % (g.name, why))
         g.at = to
+        g.y = y_to
         self.seen["moves " + why] += 1
         if why in FOLLOWED:
             # Its execution or contact, told before, made the follow due.
@@ -1542,14 +1613,15 @@ class _Game(Carried, Terrain, Combat, Chosen):
 
     def check_withdrawn(self):
         self.check_moved()
+        self.check_flanked()  # piquet_field.py
         for g in self.regs.values():
             if g.status not in DEFEATED:
                 continue
             for x in self.regs.values():
                 if x.side != g.side and x.status not in UNRALLIED and x.status != "removed" \
-                        and abs(x.at - g.at) <= self.E:
+                        and self.within(g, x, self.E):
                     self.fail(T_WITHDRAW, "defeated, unrallied %r stands at %r, within Engagement range (%d) of "
-                              "formed %r at %r" % (g.name, g.at, self.E, x.name, x.at))
+                              "formed %r at %r (%s)" % (g.name, g.at, self.E, x.name, x.at, self.dist_said(g, x)))
 
     def on_status(self, e):
         g = self.reg(self.f(e, "regiment"))

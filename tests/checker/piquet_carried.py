@@ -83,8 +83,8 @@ class Carried:
                 self.fail(T_WAVES, "%r moves again before its second line %r followed its last move" % (lead.name, x.name))
             fwd = 1 if x.side == "a" else -1
             want = lead.at - self.r["second_line_inches"] * fwd
-            if want != x.at:
-                self.follow_due[x.name] = (self.gk, want)
+            if want != x.at or lead.y != x.y:  # behind it, and at its place across (piquet_field.py)
+                self.follow_due[x.name] = (self.gk, want, lead.y)
             else:
                 self.follow_due.pop(x.name, None)
 
@@ -93,16 +93,18 @@ class Carried:
         fire, which comes after them)."""
         for n, gk in self.attach_due.items():
             c = self.reg(n)
-            if gk == self.gk and c.at != self.reg(c.attached_to).at and c.status == "idle":
-                self.fail(T_ARTILLERY, "%r stayed at %r; its regiment %r completed a Move order to %r on this KARD"
-                          % (n, c.at, c.attached_to, self.reg(c.attached_to).at))
+            r = self.reg(c.attached_to)
+            if gk == self.gk and (c.at, c.y) != (r.at, r.y) and c.status == "idle":
+                self.fail(T_ARTILLERY, "%r stayed at %r, %.1f\" across; its regiment %r completed a Move order to %r, "
+                                       "%.1f\" across, on this KARD"
+                          % (n, c.at, c.y / 10.0, c.attached_to, r.at, r.y / 10.0))
         self.attach_due = {}
 
     def check_waves(self):
         """At a KARD's end: every attached company with its regiment, every follow made, every relief carried out,
         every second line sent in gone in."""
         self.check_attached()
-        for n, (gk, want) in self.follow_due.items():
+        for n, (gk, want, _) in self.follow_due.items():
             if gk == self.gk:
                 self.fail(T_WAVES, "second line %r did not follow its lead %r (to %r) on this KARD"
                           % (n, self.reg(n).lead, want))

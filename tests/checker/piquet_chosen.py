@@ -42,6 +42,15 @@ never from the crate's source. What it holds a trace to:
 
 from piquet_text import T_FORMAT
 
+
+class Inches(float):
+    """A distance in inches, told whole when it is."""
+
+    def __str__(self):
+        return "%d" % self if self == int(self) else "%.2f" % self
+
+    __repr__ = __str__
+
 T_CHOSEN = ('docs/piquet.md, Chosen orders: "on each Officer Check\'s orders the player chooses, for each of its idle '
             'chosen regiments, Move, Maneuver, Deploy, an assault (not for artillery) or no order (decision `order`); '
             'the regiments are then grouped as planned ones are (a whole division or brigade wanting the same order is '
@@ -111,10 +120,11 @@ class Chosen:
         return self.E
 
     def nearest(self, g):
-        """(distance, [the nearest enemy regiments not removed]) of `g`; (None, []) with none."""
+        """(distance in inches, [the nearest enemy regiments not removed]) of `g`; (None, []) with none: measured
+        straight between the nearer ends of the frontages (piquet_field.d2)."""
         foes = [x for x in self.regs.values() if x.side != g.side and x.status != "removed"]
-        d = min((abs(x.at - g.at) for x in foes), default=None)
-        return d, [x for x in foes if abs(x.at - g.at) == d]
+        d2, near = self.nearest_of(g, foes)
+        return (None if d2 is None else Inches(d2 ** 0.5 / 10)), near
 
     def ahead_of(self, g):
         """The enemy regiments not removed ahead of `g` or level with it (side a faces up the axis, b down)."""
@@ -122,13 +132,14 @@ class Chosen:
         return [x for x in self.regs.values() if x.side != g.side and x.status != "removed" and w * (x.at - g.at) >= 0]
 
     def chosen_move(self, g):
-        """(place, way) of chosen `g`'s completed Move without terrain: toward the nearest enemy ahead or level, to
-        its reach of it; (g.at, 0) with none ahead or one within reach already (piquet_terrain.close_in)."""
+        """[(place, place across, way, the regiment it closes on)] of chosen `g`'s completed Move without terrain:
+        toward the nearest enemy ahead or level (one of them, ties), to its reach of it, inclining toward it;
+        (g.at, g.y, 0) with none ahead or one within reach already (piquet_terrain.close_in)."""
         w = 1 if g.side == "a" else -1
-        d = min((w * (x.at - g.at) for x in self.ahead_of(g)), default=None)
-        if d is None or d <= self.reach(g):
-            return g.at, 0
-        return g.at + w * (d - self.reach(g)), w
+        d2, near = self.nearest_of(g, self.ahead_of(g))
+        if d2 is None or d2 <= 100 * self.reach(g) ** 2:
+            return [(g.at, g.y, 0, None)]
+        return [self.advance(g, n, [n], self.reach(g), n) + (w, n) for n in near]
 
     def heuristic_choice(self, g, aae):
         """The heuristic's order for chosen `g` (`aae`: its assault_at_elan): move beyond reach with an enemy ahead
@@ -136,7 +147,7 @@ class Chosen:
         d, near = self.nearest(g)
         if d is None:
             return "none", d, near
-        if d > self.reach(g):
+        if d > self.reach(g):  # beyond its reach, measured straight (piquet_field.py)
             return ("move" if self.ahead_of(g) else "none"), d, near
         most = max(x.elan for x in near)
         if g.arm != "artillery" and d <= self.E and most <= aae and most <= g.elan:

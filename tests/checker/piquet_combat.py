@@ -6,7 +6,8 @@ through its `fail`. Written, as the rest of the checker, from the seed text and 
 source."""
 
 from piquet_text import (
-    T_ASSAULT, T_BREAK, T_ELAN, T_ENGAGE, T_FORMAT, T_MUST_RALLY, T_NOTE12, T_ONWARD, T_READ, T_RETIRE, UNRALLIED,
+    T_ASSAULT, T_BREAK, T_ELAN, T_ENGAGE, T_FORMAT, T_MUST_RALLY, T_NOTE12, T_ONWARD, T_RANGE, T_READ, T_RETIRE,
+    UNRALLIED,
 )
 
 
@@ -21,8 +22,22 @@ class Combat:
         va, vb = self.volleys.get(a.name), self.volleys.get(b.name)
         if not ((va and va[0] == b.name) or (vb and vb[0] == a.name)):
             self.fail(T_ENGAGE, "an engagement begins with no volley between %r and %r this KARD" % key)
+        if not self.within(a, b, self.E):
+            self.fail(T_RANGE + ' / docs/replay.md: `engagement_begins` "a volley within Engagement range"',
+                      "%r and %r engage %s apart, beyond Engagement range (%d)" % (a.name, b.name, self.dist_said(a, b),
+                                                                                 self.E))
         self.engaged[key] = self.gk
         self.seen["engagements"] += 1
+
+    def check_engaged(self):
+        """At a KARD's end: every engagement under way is between regiments within Engagement range of each other (one
+        out of it is broken off, `broken_off`, by the KARD's end)."""
+        for (na, nb) in self.engaged:
+            a, b = self.reg(na), self.reg(nb)
+            if a.status != "removed" and b.status != "removed" and not self.within(a, b, self.E):
+                self.fail(T_RANGE + ' / docs/replay.md: `engagement_ends` ... `broken_off`',
+                          "%r and %r are still engaged %s apart, beyond Engagement range (%d)"
+                          % (na, nb, self.dist_said(a, b), self.E))
 
     def on_engagement_ends(self, e):
         key = (self.f(e, "a"), self.f(e, "b"))
@@ -33,6 +48,8 @@ class Combat:
             self.fail(T_ENGAGE, "the engagement lasted %d KARDs, the event says %r" % (n, e["kards"]))
         how = self.f(e, "how")
         a, b = self.reg(key[0]), self.reg(key[1])
+        if how == "broken_off" and self.gap(a, b):
+            self.seen["engagements broken off across a gap"] += 1
         if how == "a_withdrew" and a.elan != 0 or how == "b_withdrew" and b.elan != 0 \
                 or how == "both_withdrew" and (a.elan or b.elan):
             self.fail('"If either combatant losses all its Elan Chips, it must withdraw from the combat"',
@@ -57,6 +74,7 @@ class Combat:
         if de.name in self.assaults:
             self.fail(T_ASSAULT, "%r is already assaulted" % de.name)
         self.assaults[de.name] = {"side": at.side, "attackers": [at.name], "rounds": 0, "fresh": {at.name}}
+        self.meets(at, de, self.assaults[de.name])  # its aspect, from where it stands (piquet_field.py)
         self.seen["assaults"] += 1
 
     def on_joins_assault(self, e):
@@ -71,6 +89,7 @@ class Combat:
         self.went_on(at, de)
         a["attackers"].append(at.name)
         a["fresh"].add(at.name)
+        self.meets(at, de, a)
         self.seen["multi-unit assaults"] += 1
 
     def on_assault_round(self, e):
@@ -98,12 +117,7 @@ class Combat:
             if g.arm == "cavalry" and de.arm == "infantry" and n not in a["fresh"]:
                 st += self.r.get("cavalry_later_step", 0)
             self.check_cast(g, d, st, v, T_READ, "an attacker's assault cast")
-        vals = sorted(acasts)
-        while len(vals) > 2:
-            vals = vals[1:-1]
-        comb = max(vals)
-        if self.f(e, "combined") != comb:
-            self.fail(T_ASSAULT, "the attackers' casts %r combine to %d, the event says %r" % (acasts, comb, e["combined"]))
+        comb = self.round_combined(e, de, a, ats, acasts)  # by their aspects (piquet_field.py)
         de.elan = max(0, de.elan - comb)
         if self.f(e, "defender_elan") != de.elan:
             self.fail(T_ELAN, "the defender's Elan is %d, the event says %r" % (de.elan, e["defender_elan"]))
@@ -168,13 +182,16 @@ class Combat:
                       % (e["elan"], e["defender_elan"], g.elan, de.elan))
         self.seen["breakthroughs"] += through
 
-    def onward_targets(self, g, broken):
-        """The nearest enemy regiments ahead of (or level with) `g`, those it broke through this KARD aside."""
+    def onward_targets(self, g, broken, seen=False):
+        """The nearest enemy regiments ahead of (or level with) `g` in its path (their frontage overlapping its own,
+        piquet_field.in_path), those it broke through this KARD aside (`seen`: count one nearer off its path)."""
         fwd = 1 if g.side == "a" else -1
         ahead = [(fwd * (x.at - g.at), x) for x in self.regs.values()
                  if x.side != g.side and x.name not in broken and x.status != "removed" and fwd * (x.at - g.at) >= 0]
-        best = min((d for d, _ in ahead), default=None)
-        return [x for d, x in ahead if d == best]
+        best = min((d for d, x in ahead if self.in_path(g, x)), default=None)
+        if seen and any(not self.in_path(g, x) and (best is None or d < best) for d, x in ahead):
+            self.seen["onward past an enemy ahead off its path"] += 1
+        return [x for d, x in ahead if d == best and self.in_path(g, x)]
 
     def went_on(self, g, target):
         """`g` meets `target`: when it broke through on this KARD, its next enemy in its path."""
@@ -183,7 +200,7 @@ class Combat:
             return
         g.onward = None
         g.went_on_gk = self.gk
-        names = [x.name for x in self.onward_targets(g, onward[1])]
+        names = [x.name for x in self.onward_targets(g, onward[1], seen=True)]
         if target.name not in names:
             self.fail(T_ONWARD, "%r, through %r, goes on against %r; the nearest ahead of it: %r"
                       % (g.name, onward[1], target.name, names))
@@ -203,7 +220,7 @@ class Combat:
         if onward is None or onward[0] != self.gk:
             self.fail(T_ONWARD, "%r stays, not through with Elan left on this KARD" % g.name)
         g.onward = None
-        targets = self.onward_targets(g, onward[1])
+        targets = self.onward_targets(g, onward[1], seen=True)
         ahead = e.get("ahead")
         if ahead is None and targets:
             self.fail(T_ONWARD, "%r stays with no enemy ahead, it says; ahead of it: %r"

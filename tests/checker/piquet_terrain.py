@@ -157,11 +157,13 @@ class Terrain:
         None: the objective `x` stands in is skipped."""
         return self.next_ahead(x, -fwd)
 
-    def withdraw_place(self, g, enemy_at, x):
+    def withdraw_place(self, g, enemy_at, x, out=None):
         """Where `g`, beaten at `x`, withdraws from an enemy at `enemy_at`: the next objective behind `x` when that
-        is at least 1" outside Engagement range of the enemy, else 1" outside (and 1" outside with none behind)."""
+        is at least 1" outside Engagement range of the enemy, else 1" outside (and 1" outside with none behind);
+        `out`: 1" outside, reckoned across the field (piquet_field.outside_place), else straight along the axis."""
         fwd = facing(g)
-        out = enemy_at - fwd * (self.E + 1)
+        if out is None:
+            out = enemy_at - fwd * (self.E + 1)
         edge = self.next_behind(x, fwd)
         if edge is not None and fwd * (edge - out) <= 0:
             return edge
@@ -172,46 +174,54 @@ class Terrain:
         formed, with no least distance; with none behind, 1" outside Engagement range of its target."""
         fwd = facing(lead)
         edge = self.next_behind(lead.at, fwd)
-        return target.at - fwd * (self.E + 1) if edge is None else edge
+        return self.outside_place(lead, [self.foe(target.at, target)]) if edge is None else edge
 
     def enemies(self, g):
         return [x for x in self.regs.values() if x.side != g.side and x.status != "removed"]
 
     # --- moves ------------------------------------------------------------------------------------------
     def close_in(self, g):
-        """Where a completed Move order takes `g` without terrain, and its way: forward, to Engagement range of its
-        target, else of the nearest enemy, stopping sooner at Engagement range of the first enemy on the way
-        (docs/piquet.md); (g.at, 0) when an enemy ahead of it (or level) is within Engagement range already, or the
-        regiment it closes on is behind it (a Move goes forward). A chosen regiment's: toward the nearest enemy ahead
-        or level, to its fire's reach of it (piquet_chosen.chosen_move)."""
+        """Where a completed Move order may take `g` without terrain: [(place, place across, way, the regiment it
+        inclines toward)], one for each of the nearest enemies when it closes on the nearest (ties). Forward, to
+        Engagement range of its target, else of the nearest enemy, stopping sooner at the first place where any enemy
+        ahead of it (or level) at the start is within Engagement range, level with the one it closes on at the latest,
+        inclining toward it (piquet_field.advance); (g.at, g.y, 0) when an enemy ahead of it (or level) is within
+        Engagement range already, or the regiment it closes on is behind it (a Move goes forward). A chosen
+        regiment's: toward the nearest enemy ahead or level, to its fire's reach of it (piquet_chosen.chosen_move)."""
         if getattr(g, "chosen", False):
             return self.chosen_move(g)
         x, w = g.at, facing(g)
         foes = self.enemies(g)
         t = self.regs.get(g.target) if g.target else None
-        if t is None or t.status == "removed":
-            t = min(foes, key=lambda y: abs(y.at - x), default=None)
+        targets = [t] if t is not None and t.status != "removed" else self.nearest_of(g, foes)[1]
         ahead = [y for y in foes if w * (y.at - x) >= 0]
-        if t is None or t not in ahead or any(w * (y.at - x) <= self.E for y in ahead):
-            return x, 0
-        to = min((y.at - w * self.E for y in ahead), key=lambda p: w * p)
-        return to, w
+        out = []
+        for t in targets or [None]:
+            if t is None or t not in ahead or any(self.within(g, y, self.E) for y in ahead):
+                out.append((x, g.y, 0, t))
+            else:
+                out.append(self.advance(g, t, ahead, self.E, t) + (w, t))
+        return out
 
     def move_completed(self, g):
         """`g` completed a Move order on this KARD (on_execute); its place is reckoned when it moves, or goes idle
         without moving: the regiments of a group move one after the other, each from the field as the last left it."""
         g.move_due = self.gk
 
-    def move_place(self, g):
-        """(place, why) of `g`'s completed Move order, from where it stands: the text's Move without terrain, or the
-        near edge of the next objective ahead when that is strictly nearer."""
-        old, w = self.close_in(g)
-        edge = self.next_ahead(g.at, w) if w else None
-        if edge is not None and w * (edge - g.at) < w * (old - g.at):
-            return edge, "horizon", old
-        return old, "move", old
+    def move_places(self, g):
+        """[(place, why, the place without terrain, place across)] `g`'s completed Move order may go to, from where it
+        stands: the text's Move without terrain, or the near edge of the next objective ahead when that is strictly
+        nearer (its place across as far as it inclined by then)."""
+        outs = []
+        for old, old_y, w, t in self.close_in(g):
+            edge = self.next_ahead(g.at, w) if w else None
+            if edge is not None and w * (edge - g.at) < w * (old - g.at):
+                outs.append((edge, "horizon", old, self.incline_y(g, t, abs(edge - g.at))))
+            else:
+                outs.append((old, "move", old, old_y))
+        return outs
 
-    def terrain_moves(self, g, frm, to, why):
+    def terrain_moves(self, g, frm, to, why, y_to):
         """The places the horizons give (on_moves, before its own checks): completed Move orders, cavalry going on
         into an objective, and withdrawals."""
         if why not in MOVE_WHYS:
@@ -225,11 +235,15 @@ class Terrain:
             if getattr(g, "move_due", None) != self.gk:
                 self.fail(T_HORIZON, "%r moves (%s) with no Move order completed on this KARD" % (g.name, why))
             g.move_due = None
-            due = self.move_place(g)
-            if (to, why) != due[:2]:
+            dues = self.move_places(g)
+            if not any((to, why, y_to) == (d[0], d[1], d[3]) for d in dues):
                 self.fail(T_CHOSEN_MOVE if g.chosen else T_HORIZON,
-                          "%r's completed Move order goes from %r to %r (%s); from %r it %s"
-                          % (g.name, frm, to, why, frm, self.move_said(g, due)))
+                          "%r's completed Move order goes from %r to %r, %.1f\" across (%s); from %r, %.1f\" across, "
+                          "it %s" % (g.name, frm, to, y_to / 10.0, why, frm, g.y / 10.0,
+                                     " or ".join(self.move_said(g, d) for d in dues)))
+            if why == "move" and any(x.at == to and self.gap_of(y_to, g.w, x.y, x.w) > 10 * self.E
+                                     for x in self.enemies(g)):
+                self.seen["moves level with the enemy, beyond range across"] += 1
             if why == "horizon":
                 self.seen["Move order horizons"] += 1
         elif why == "onward":
@@ -257,6 +271,9 @@ class Terrain:
             if wd[1] == "horizon":
                 inside = self.objective_at(place) is not None
                 self.seen["withdrawals into an objective" if inside else "withdrawals 1\" outside"] += 1
+                if not inside and any(self.gap_of(g.y, g.w, y, w) for _, y, w in wd[5]):
+                    self.seen["withdrawals 1\" outside across a gap (%s)" % (
+                        "fire" if wd[3].startswith("fire") else "an assault")] += 1
                 if inside and wd[3].startswith("fire"):
                     self.seen["fire withdrawals into an objective"] += 1
                 if place == self.next_behind(wd[4], facing(g)):
@@ -266,16 +283,21 @@ class Terrain:
                     if self.objective_at(wd[4]) is not None:
                         self.seen["withdrawals out of an objective to the next behind"] += 1
         elif why == "withdraws_unrallied":
-            fwd = facing(g)
-            if not any(to == x.at - fwd * (self.E + 1) for x in self.enemies(g) if x.status not in DEFEATED
-                       and x.status != "shaken"):
+            formed = [x for x in self.enemies(g) if x.status not in DEFEATED and x.status != "shaken"]
+            outs = [(x, self.outside_place(g, [self.foe(x.at, x)])) for x in formed]  # across the field
+            if not any(to == p for _, p in outs):
                 self.fail(T_WITHDRAW_OUT, "unrallied %r withdraws to %r, 1\" outside Engagement range (%d) of no "
-                                          "formed enemy" % (g.name, to, self.E))
+                                          "formed enemy (%s)" % (g.name, to, self.E, ", ".join(
+                                              "%r at %r, %.1f\" across: %r" % (x.name, x.at, self.gap(g, x) / 10.0, p)
+                                              for x, p in outs)))
+            if any(self.gap(g, x) for x, p in outs if to == p):
+                self.seen["withdrawals 1\" outside across a gap"] += 1
 
     def move_said(self, g, due):
+        across = ", %.1f\" across" % (due[3] / 10.0) if self.across else ""
         if due[1] == "horizon":
-            return "stops on the near edge %r of the next objective ahead (%r) before Engagement range at %r" % (
-                due[0], self.objective_at(due[0])["name"], due[2])
+            return "stops on the near edge %r%s of the next objective ahead (%r) before Engagement range at %r" % (
+                due[0], across, self.objective_at(due[0])["name"], due[2])
         edge = self.next_ahead(g.at, 1 if due[0] > g.at else -1)
         if getattr(g, "chosen", False):
             ahead = self.ahead_of(g)
@@ -287,8 +309,8 @@ class Terrain:
             return ("closes to its fire's reach (%d) of the nearest enemy ahead (%r, %s inches away) at %r (the next "
                     "objective ahead: %s)" % (self.reach(g), [x.name for x in ahead if abs(x.at - g.at) == d], d,
                                               due[0], "none" if edge is None else "%r, no nearer" % edge))
-        return "closes to Engagement range at %r (the next objective ahead: %s)" % (
-            due[0], "none" if edge is None else "%r, no nearer" % edge)
+        return "closes to Engagement range at %r%s (the next objective ahead: %s)" % (
+            due[0], across, "none" if edge is None else "%r, no nearer" % edge)
 
     def move_stood(self, g):
         """`g`, its Move order completed on this KARD, goes idle (or a settling event comes) without moving: it was
@@ -296,10 +318,11 @@ class Terrain:
         if getattr(g, "move_due", None) is None:
             return
         g.move_due = None
-        due = self.move_place(g)
-        if g.status != "removed" and g.at != due[0]:
-            self.fail(T_CHOSEN_MOVE if getattr(g, "chosen", False) else T_HORIZON, "%r completed its Move order and stands at %r; it %s"
-                      % (g.name, g.at, self.move_said(g, due)))
+        dues = self.move_places(g)
+        if g.status != "removed" and not any((g.at, g.y) == (d[0], d[3]) for d in dues):
+            self.fail(T_CHOSEN_MOVE if getattr(g, "chosen", False) else T_HORIZON,
+                      "%r completed its Move order and stands at %r; it %s"
+                      % (g.name, g.at, " or ".join(self.move_said(g, d) for d in dues)))
 
     def check_moved(self):
         """Every Move order completed has taken its regiment where it goes, every beaten regiment has withdrawn (at a
@@ -455,10 +478,13 @@ class Terrain:
 
     # --- withdrawals -----------------------------------------------------------------------------------
     def fought_at(self, de, attackers):
-        """An assault round on `de`: its beaten withdraw from where it was fought."""
+        """An assault round on `de`: its beaten withdraw from where it was fought (the defender's place), 1" outside
+        Engagement range of the enemy: the attackers there for the defender, the defender for an attacker, each at its
+        place across (piquet_field.outside_place)."""
         for n in [de.name] + list(attackers):
             g = self.reg(n)
-            g.wd = (self.gk, "horizon", de.at, "an assault on %r at %r" % (de.name, de.at), g.at)
+            foes = [self.foe(de.at, self.reg(m)) for m in attackers] if g is de else [self.foe(de.at, de)]
+            g.wd = (self.gk, "horizon", de.at, "an assault on %r at %r" % (de.name, de.at), g.at, foes)
 
     def hit_terrain(self, t):
         """A hit took `t` to zero: it withdraws from the most advanced regiment that fired on it from Engagement
@@ -466,15 +492,16 @@ class Terrain:
         if t.elan != 0:
             return
         fwd = facing(t)
-        froms = [v[2] for v in self.fired_from.values() if v[0] == self.gk and v[1] == t.name and v[3] != "bombardment"]
+        froms = [v for v in self.fired_from.values() if v[0] == self.gk and v[1] == t.name and v[3] != "bombardment"]
         if froms:
-            at = min(froms, key=lambda x: fwd * x)
-            t.wd = (self.gk, "horizon", at, "fire from %r" % at, t.at)
+            foes = [v[4] for v in froms]
+            at = min((v[2] for v in froms), key=lambda x: fwd * x)
+            t.wd = (self.gk, "horizon", at, "fire from %r" % at, t.at, foes)
 
     def taken_at(self, t, g):
         """`g` takes the objective `t` may not defend: `t` withdraws 1" outside Engagement range of `g`, which comes up
         to where `t` stands."""
-        t.wd = (self.gk, "outside", t.at, "taken unopposed by %r at %r" % (g.name, t.at), t.at)
+        t.wd = (self.gk, "outside", t.at, "taken unopposed by %r at %r" % (g.name, t.at), t.at, [self.foe(t.at, g)])
         if t.status != "removed":
             t.wd_due = t.wd
 
@@ -489,25 +516,32 @@ class Terrain:
             g.wd_due = wd
 
     def withdraw_p(self, g, wd):
-        return wd[2] - facing(g) * (self.E + 1)
+        """1" outside Engagement range of the enemy it withdraws from (every one of them), along the axis, at its place
+        across (piquet_field.outside_place)."""
+        return self.outside_place(g, wd[5])
 
     def withdraw_to(self, g, wd):
-        return self.withdraw_place(g, wd[2], wd[4]) if wd[1] == "horizon" else self.withdraw_p(g, wd)
+        return self.withdraw_place(g, wd[2], wd[4], self.withdraw_p(g, wd)) if wd[1] == "horizon" \
+            else self.withdraw_p(g, wd)
 
     def withdraw_said(self, g, wd, place):
         p = self.withdraw_p(g, wd)
+        gaps = sorted(set(self.gap_of(g.y, g.w, y, w) for _, y, w in wd[5]))
+        out = "1\" outside Engagement range (%d)%s is %r" % (
+            self.E, " of the enemy %s\" across (100 dx^2 + gap^2 >= 100 x %d^2)" % (
+                " / ".join("%.1f" % (x / 10.0) for x in gaps), self.E + 1) if any(gaps) else "", p)
         if wd[1] != "horizon":
-            return "1\" outside Engagement range (%d) is %r" % (self.E, p)
+            return out
         edge = self.next_behind(wd[4], facing(g))
         behind = "no objective behind %r" % wd[4] if edge is None else \
             "the next objective behind %r, %r, begins at %r" % (wd[4], self.objective_at(edge)["name"], edge)
-        return "1\" outside Engagement range (%d) is %r, %s, so it goes to %r" % (self.E, p, behind, place)
+        return "%s, %s, so it goes to %r" % (out, behind, place)
 
     # --- fire ----------------------------------------------------------------------------------------------
     def fire_terrain(self, g, t, kind):
         """A volley of `g` at `t`: where it fired from, and its urban step (the scenario's urban block, or an urban
         objective it stands in)."""
-        self.fired_from[g.name] = (self.gk, t.name, g.at, kind)
+        self.fired_from[g.name] = (self.gk, t.name, g.at, kind, self.foe(g.at, g))
         o = self.objective_at(g.at)
         in_urban = o is not None and o["kind"] == "urban"
         if in_urban:

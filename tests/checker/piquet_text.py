@@ -78,7 +78,8 @@ T_MUST_RALLY = ('"Both winner and loser in an Assault, and any unit that goes to
                 'before it can again be issued orders or participate in combat."')
 T_REMOVED = '"When all the boxes have been checked, the unit is removed from the game."'
 T_WITHDRAW = ('"Defeated, unrallied units may not resist Assault or Engagement by an enemy unit, but must immediately '
-              'withdraw to 1" outside of the Engagement range of the enemy unit" (ranges from the scenario)')
+              'withdraw to 1" outside of the Engagement range of the enemy unit" (ranges from the scenario, measured '
+              'between the nearer ends of the frontages: piquet_field.py)')
 T_ASSAULT = ('"Assaults, once started, are fought out continuously on each subsequent KARD. Each side casts its '
              'performance dice and removes the final number cast from the enemy\'s Elan." / Multiple Unit Combats: '
              '"If there are an even number of dice, remove the highest and lowest values until there are only two '
@@ -103,7 +104,8 @@ T_END = 'docs/replay.md: `game_end` "the regiments each side lost, and each regi
 T_FORMAT = 'docs/replay.md, "### Piquet Regimental" (the fields of each event)'
 T_ONWARD = ('"If the cavalry still has Elan, it will immediately move forward to the next objective or Assault the '
             'next enemy unit in its path, which ever is the closer." (breakthrough_onward: the nearest enemy ahead on '
-            'the axis, the one broken through aside; none ahead, it stays)')
+            'the axis in its path, its frontage overlapping the cavalry\'s, the one broken through aside; none ahead, '
+            'it stays)')
 T_RETIRE = ('"Units that are Assaulting can only be issued a Maneuver order. The unit may continue to fight at full '
             'effectiveness as it is trying to execute the Maneuver order." / "Note that you can Maneuver out of an '
             'Assault" / "until the victor is determined or one side or the other retires from the fight" '
@@ -118,3 +120,40 @@ T_SHARED = ('"The mechanics of the game will function just as well with several 
 T_CIC = ('"The following table indicates the number of cards for the Basic Player Deck, a Commander-in-Chief Deck '
          '(optional), and the Army Deck" / "The Army Deck must contain at least 16 cards for each Basic Player Deck and 18 '
          'for each CIC Deck used in the game" (the table was lost: the CIC Deck\'s own cards are the scenario\'s cic_deck)')
+
+# The field across (piquet_field.py).
+T_PLACE_ACROSS = 'docs/replay.md: `moves` "a regiment changes place" (`y_from`: from the place across it stood)'
+T_FRONTAGE = ('Organization: "Units are defined by their frontage only." / Infantry: "Take the number of troops in '
+              'the regiment and divide by the number of ranks ... The maximum frontage for the regiment will be '
+              'determined by dividing this number by 75 ... The minimum frontage is determined by multiplying this '
+              'number by 5/8 if the regiment has 3 battalions or more, by 2/3 if the regiment has 2 battalions, or '
+              'used as is if the regiment has only one battalion." / Cavalry: "divide by 2 ... Multiply this number '
+              'by 1.5 and then divide by 75; the result is the width of the unit in inches" / Artillery: "2 gun '
+              'castings ... for a 6 gun company and 3 gun castings for an 8 gun company. The castings should be '
+              'mounted on 3/4" to 1" frontage." (the scenario\'s `frontage`, else the most, to a tenth; `y` the '
+              "scenario's, 0 unless it says)")
+T_RANGE = ('"Fire : ... that is loaded and within Engagement range (or in the case of Medium Heavy and Heavy '
+           'artillery, Bombardment range) of the enemy." (ranges measured straight between the nearer ends of the '
+           'two frontages: within R when 100 dx^2 + gap^2 <= 100 R^2, dx inches along the axis, gap tenths across)')
+T_INCLINE = ('"Infantry may adjust their direction of facing by up to 22.5 degrees on a move card." / "Cavalry in '
+             'Open : ... The formation may incline its move up to 22.5 degrees from the direction in which it is '
+             'facing." (a completed Move of infantry or cavalry shifts toward its target, the scenario\'s or the '
+             'nearest enemy, at most floor(a x 0.41421) tenths across for a inches forward, never past closing the '
+             'gap (to the touch, never overlapping the target); artillery does not incline; other moves keep their '
+             'place across)')
+T_FLANK_MANEUVER = ('"Maneuver : The maneuver card will allow a formation to alter its location by 4". This can be '
+                    'forward, back, to either flank, or wheeling on the left or right flank. Note that you can '
+                    'Maneuver out of an Assault or Engagement, but you can not Maneuver into an Assault." (maneuver '
+                    '= "left" or "right": maneuver_inches across, its place along the axis unchanged, each side\'s '
+                    "own left (side a's up the cross axis, side b's down it), stopping a tenth short of an enemy "
+                    'level with it whose centre lies the way it goes, not at all while overlapping one such; an enemy '
+                    'overlapping it on the other hand no stop; forward or back: its place across unchanged)')
+T_ASPECT = ('Multiple Unit Combats: "When one unit is attacked by more than one unit and each of the multiple '
+            'attacking units has at least 50% of its frontage overlapping the single unit ... If a unit of the '
+            'multiple unit side is attacking from the flank or rear of the single unit, the effect of this unit is '
+            'determined independent from the other units and its full effect is applied to the single unit." / '
+            'Combat: "If the Engagement or Assault is against a unit defending in an urban block, the defending '
+            'unit will be considered to have no flanks exposed" (each attacker\'s aspect from where it stands as it '
+            'comes into contact: rear when behind the defender, front when at least half its frontage overlaps the '
+            "defender's (short_overlap = front: any overlap), else flank; `combined` the multiple-unit combination "
+            "of the front attackers' casts plus each flank or rear attacker's full cast)")

@@ -104,7 +104,10 @@ class PiquetTerrainTest(CheckerCase):
         i = self.moves(ev, "horizon", "Lead")
         self.assertEqual((ev[i]["from"], ev[i]["to"]), (0, 4))
         ev[i]["to"] = 5
-        self.assertReports(ev, r, i, "stops on the near edge 4 of the next objective ahead ('Wood')")
+        # the Lead stands on the centre line, and its place across (told null: unchanged) is given with the edge
+        self.assertEqual((ev[i]["y_from"], ev[i]["y_to"]), (None, None))
+        self.assertReports(ev, r, i, "goes from 0 to 5, 0.0\" across (horizon)",
+                           "stops on the near edge 4, 0.0\" across of the next objective ahead ('Wood')")
 
     def test_a_move_through_an_objective(self):
         ev, r = tload()
@@ -206,7 +209,7 @@ class PiquetTerrainTest(CheckerCase):
         ev, r = tload()
         i = self.assault_leg(ev, "Horse", 18, 13)
         ev[i] = {"event": "moves", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "b", "regiment": "Horse",
-                 "from": 18, "to": 13, "why": "halts"}
+                 "from": 18, "to": 13, "y_from": None, "y_to": None, "why": "halts"}
         self.assertReports(ev, r, i, "stops from 18 at 13 (halts)", "'Farm' at 13, is one its target stands in",
                            "'Lead' at 13")
 
@@ -216,7 +219,7 @@ class PiquetTerrainTest(CheckerCase):
         ev, r = tload()
         i = self.assault_leg(ev, "Reserve", 18, 4)
         ev[i] = {"event": "moves", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "b", "regiment": "Reserve",
-                 "from": 18, "to": 13, "why": "halts"}
+                 "from": 18, "to": 13, "y_from": None, "y_to": None, "why": "halts"}
         p = self.assertReports(ev, r, i, "stops from 18 at 13 (halts)",
                                "'Farm' at 13, is one an enemy stands in ('Lead', 'Second')", "'1st Line' at 4")
         self.assertIn("neither the target nor another enemy stands in it", p.rule)
@@ -269,7 +272,7 @@ class PiquetTerrainTest(CheckerCase):
         self.assertEqual((ev[j]["event"], ev[j]["regiment"], ev[j]["to"]), ("status", "Lead", "closing"))
         self.assertEqual((ev[i + 1]["from"], ev[i + 1]["to"]), (12, 18))
         ev[j] = {"event": "moves", "decq": ev[j]["decq"], "kard": ev[j]["kard"], "side": "a", "regiment": "Lead",
-                 "from": 12, "to": 16, "why": "onward"}
+                 "from": 12, "to": 16, "y_from": None, "y_to": None, "why": "onward"}
         self.assertReports(ev, r, j, "moves onward from 12 to 16", "(Ridge B), where enemy", "'Horse'")
 
     def test_cavalry_going_on_against_an_enemy_past_a_closer_objective(self):

@@ -226,6 +226,9 @@ fn every_piquet_event_is_documented_with_its_fields_in_order() {
         read("village"),
         // Division commanders sharing their corps commander's deck.
         read("shared"),
+        // Frontages across the field: flank attacks, inclines, a flank
+        // maneuver.
+        read("flanks"),
         // Orders the players choose: free first orders, assaults aimed.
         crate::piquet_chosen::chosen_default(),
     ];

@@ -60,6 +60,11 @@ pub struct Unit {
     pub target: u8,
     /// Where it stands on the axis, in inches.
     pub x: i32,
+    /// Where the centre of its frontage stands across the field, in
+    /// tenths of an inch.
+    pub y: i32,
+    /// Its frontage, in tenths of an inch.
+    pub width: i32,
     /// The KARD it reloaded on: it may not fire on that card.
     pub reloaded: u32,
 }
@@ -76,8 +81,99 @@ pub const IDLE_UNIT: Unit = Unit {
     plan_at: 0,
     target: 0,
     x: 0,
+    y: 0,
+    width: 10,
     reloaded: 0,
 };
+
+impl Unit {
+    /// The gap across the field between the nearer ends of its frontage
+    /// and `other`'s, in tenths of an inch (rounded up); 0 when the two
+    /// overlap or touch.
+    #[inline]
+    pub fn gap(&self, other: &Unit) -> i32 {
+        let doubled = 2 * (self.y - other.y).abs() - self.width - other.width;
+        (doubled.max(0) + 1) / 2
+    }
+
+    /// Whether at least half its frontage lies across `other`'s ("at
+    /// least 50% of its frontage overlapping the single unit", Multiple
+    /// Unit Combats).
+    #[inline]
+    pub fn half_overlaps(&self, other: &Unit) -> bool {
+        // Ends doubled, so that a centre and half a frontage stay whole.
+        let right = (2 * self.y + self.width).min(2 * other.y + other.width);
+        let left = (2 * self.y - self.width).max(2 * other.y - other.width);
+        right - left >= self.width
+    }
+
+    /// Whether its frontage and `other`'s overlap: `other` stands in its
+    /// path.
+    #[inline]
+    pub fn overlaps(&self, other: &Unit) -> bool {
+        2 * (self.y - other.y).abs() < self.width + other.width
+    }
+}
+
+/// Whether two regiments `dx` inches apart along the axis and `gap`
+/// tenths apart across it are within `range` inches: ranges are measured
+/// straight, from the nearer ends of the frontages.
+#[inline]
+pub fn within(dx: i32, gap: i32, range: i32) -> bool {
+    if gap == 0 {
+        return dx.abs() <= range;
+    }
+    let (dx, gap, range) = (dx as i64, gap as i64, range as i64);
+    100 * dx * dx + gap * gap <= 100 * range * range
+}
+
+/// The distance between two regiments `dx` inches apart along the axis
+/// and `gap` tenths apart across it, in whole inches rounded up (so that
+/// it is within a range exactly when `within` says so).
+#[inline]
+pub fn distance(dx: i32, gap: i32) -> u32 {
+    if gap == 0 {
+        return dx.unsigned_abs();
+    }
+    let squared = 100 * (dx as i64).pow(2) + (gap as i64).pow(2);
+    let root = squared.isqrt();
+    let root = if root * root < squared {
+        root + 1
+    } else {
+        root
+    };
+    ((root + 9) / 10) as u32
+}
+
+/// The farthest along the axis, in whole inches, that a regiment `gap`
+/// tenths across from an enemy stands within `range` of it; none when the
+/// gap alone is beyond the range. With no gap, the range itself.
+#[inline]
+pub fn within_dx(gap: i32, range: i32) -> Option<i32> {
+    if gap == 0 {
+        return Some(range);
+    }
+    let room = 100 * (range as i64).pow(2) - (gap as i64).pow(2);
+    (room >= 0).then(|| (room.isqrt() / 10) as i32)
+}
+
+/// The nearest along the axis, in whole inches, that a regiment `gap`
+/// tenths across from an enemy stands 1" outside its `range` ("withdraw
+/// to 1\" outside of the Engagement range"). With no gap, range + 1.
+#[inline]
+pub fn outside_dx(gap: i32, range: i32) -> i32 {
+    if gap == 0 {
+        return range + 1;
+    }
+    let room = 100 * (range as i64 + 1).pow(2) - (gap as i64).pow(2);
+    if room <= 0 {
+        return 0;
+    }
+    let root = room.isqrt();
+    // Rounded up: the place must be outside, not a tenth short.
+    let root = if root * root < room { root + 1 } else { root };
+    ((root + 9) / 10) as i32
+}
 
 /// No regiments: the field of a decision that arrives over the protocol
 /// (`fortunes agent piquet`), which the built-ins never read.
@@ -117,5 +213,64 @@ impl At<'static> {
             loaded: &NO_LOADED,
             kard: 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(y: i32, width: i32) -> Unit {
+        Unit {
+            y,
+            width,
+            ..IDLE_UNIT
+        }
+    }
+
+    #[test]
+    fn gaps_and_overlaps_are_between_the_ends_of_frontages() {
+        // 9.3" centred on 0 spans -4.65 to 4.65; 6.2" centred on 7 spans
+        // 3.9 to 10.1: 0.75" of overlap, less than half of 6.2".
+        let (grenadiers, line) = (at(0, 93), at(70, 62));
+        assert_eq!(grenadiers.gap(&line), 0);
+        assert!(line.overlaps(&grenadiers) && !line.half_overlaps(&grenadiers));
+        // Half exactly is enough: "at least 50%".
+        assert!(at(31, 62).half_overlaps(&at(0, 62)));
+        assert!(!at(32, 62).half_overlaps(&at(0, 62)));
+        // 4.4" centred on -10 ends at -7.8: 3.15" short of -4.65, a tenth
+        // rounded up.
+        assert_eq!(at(-100, 44).gap(&grenadiers), 32);
+        assert!(!at(-100, 44).overlaps(&grenadiers));
+    }
+
+    #[test]
+    fn the_axis_helpers_agree_with_within() {
+        for range in [1, 3, 12] {
+            for gap in 0..=140 {
+                match within_dx(gap, range) {
+                    Some(dx) => {
+                        assert!(within(dx, gap, range) && !within(dx + 1, gap, range));
+                    }
+                    None => assert!(!within(0, gap, range)),
+                }
+                let out = outside_dx(gap, range);
+                let squared = |dx: i64| 100 * dx * dx + (gap as i64).pow(2);
+                let beyond = 100 * (range as i64 + 1).pow(2);
+                assert!(squared(out as i64) >= beyond, "{gap} {range}");
+                assert!(
+                    out == 0 || squared(out as i64 - 1) < beyond,
+                    "{gap} {range}"
+                );
+                for dx in -20..=20 {
+                    let d = distance(dx, gap) as i32;
+                    assert_eq!(d <= range, within(dx, gap, range), "{dx} {gap} {range}");
+                }
+            }
+        }
+        assert_eq!(
+            (within_dx(0, 3), outside_dx(0, 3), distance(-5, 0)),
+            (Some(3), 4, 5)
+        );
     }
 }

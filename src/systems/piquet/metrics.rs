@@ -245,6 +245,16 @@ pub const METRICS: &[Metric] = &[
         by: &["end", "matchup"],
     },
     Metric {
+        name: "assault_aspect",
+        shape: Shape::Rate,
+        unit: "share",
+        per: "attacker going in",
+        counts: "attackers going into an assault (beginning it or joining it), of both sides, by where they meet the defender: front (at least half the attacker's frontage across the defender's, or a defender in an urban block), flank (less, rule short_overlap), rear (the attacker stands behind the defender); flank and rear attackers apply their full effect beside the front's combined cast (Multiple Unit Combats)",
+        leaves_out: "nothing: every attacker going in is counted once each time it goes in, a second line relieving its lead included",
+        seats: &["all"],
+        by: &["aspect"],
+    },
+    Metric {
         name: "multi_unit_assault",
         shape: Shape::Rate,
         unit: "share",

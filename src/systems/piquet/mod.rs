@@ -121,12 +121,16 @@ const SERIES: &[Series] = &[
     Series::mean("elan_lost_to_fire", "b"),
     Series::mean("assault_elan", "all").by("side", "attacker"),
     Series::mean("assault_elan", "all").by("side", "defender"),
+    Series::rate("assault_aspect", "all").by("aspect", "front"),
+    Series::rate("assault_aspect", "all").by("aspect", "flank"),
+    Series::rate("assault_aspect", "all").by("aspect", "rear"),
 ];
 
 impl GameTally {
     fn series(&self, out: &mut [Ratio]) {
         let [a, b] = Seat::BOTH;
         let decqs = self.decqs as u64;
+        let going_in = self.aspects.iter().map(|&n| n as u64).sum();
         let values = [
             Ratio::new(self.move_wait[a] as u64, self.move_orders[a] as u64),
             Ratio::new(self.move_wait[b] as u64, self.move_orders[b] as u64),
@@ -148,6 +152,9 @@ impl GameTally {
             Ratio::new(self.elan_lost[b].iter().sum::<u32>() as u64, 1),
             Ratio::new(self.assault_elan[0] as u64, self.assaults_begun as u64),
             Ratio::new(self.assault_elan[1] as u64, self.assaults_begun as u64),
+            Ratio::new(self.aspects[0] as u64, going_in),
+            Ratio::new(self.aspects[1] as u64, going_in),
+            Ratio::new(self.aspects[2] as u64, going_in),
         ];
         out.copy_from_slice(&values);
     }

@@ -9,12 +9,12 @@ PICTURES.piquet = function (events) {
     var last = i === events.length - 1;
     if (e.event === 'objective') { ground.push(e); }
     if (e.event === 'regiment') {
-      regiments[key(e.side, e.regiment)] = { side: e.side, name: e.regiment, at: e.at, elan: e.elan, status: 'ordered', loaded: e.loaded };
+      regiments[key(e.side, e.regiment)] = { side: e.side, name: e.regiment, at: e.at, y: e.y, elan: e.elan, status: 'ordered', loaded: e.loaded };
       order.push(key(e.side, e.regiment));
     }
     var r = e.regiment !== undefined && e.side !== undefined ? regiments[key(e.side, e.regiment)] : null;
     if (r) {
-      if (e.event === 'moves') { r.at = e.to; }
+      if (e.event === 'moves') { r.at = e.to; if (e.y_to !== undefined) { r.y = e.y_to; } }
       if (e.event === 'status') { r.status = e.to; }
       if ((e.event === 'hit' || e.event === 'rally') && typeof e.elan === 'number') { r.elan = e.elan; }
       if (e.event === 'volley' || e.event === 'unloaded') { r.loaded = false; }
@@ -35,7 +35,7 @@ PICTURES.piquet = function (events) {
           text: r.name + ' ' + r.elan + (r.loaded ? ' •' : ''),
           at: r.at,
           mark: now[k] ? 'now' : (r.status === 'removed' ? 'out' : (hurt ? 'hurt' : side)),
-          title: r.status + ', Elan ' + r.elan + ', ' + (r.loaded ? 'loaded' : 'unloaded') + ', at ' + r.at + '"'
+          title: r.status + ', Elan ' + r.elan + ', ' + (r.loaded ? 'loaded' : 'unloaded') + ', at ' + r.at + '"' + (r.y ? ', ' + r.y + '" across' : '')
         };
       })
     };

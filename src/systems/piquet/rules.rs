@@ -152,6 +152,13 @@ pub const SPECS: &[ParamSpec] = &[
         source: "note 15: \"Optionally the Dress Lines cards can be used to allow the drawing player to rally one, and only one, unit for the cost of 1 IP\"",
     },
     ParamSpec {
+        name: "short_overlap",
+        kind: ParamKind::Choice(&["flank", "front"]),
+        default: 0,
+        doc: "an attacker whose frontage overlaps its defender's by less than half its own (the field's frontages and places across it, `y`): flank (the default, the literal reading), it is not among the multiple attackers \"at least 50% of its frontage overlapping\" whose casts combine, and fights as the text's only other attacker, from a flank, its full effect applied to the defender beside the others'; or front, it joins the others' combined cast",
+        source: "Multiple Unit Combats: \"each of the multiple attacking units has at least 50% of its frontage overlapping the single unit\"; \"If a unit of the multiple unit side is attacking from the flank or rear of the single unit, the effect of this unit is determined independent from the other units and its full effect is applied\"",
+    },
+    ParamSpec {
         name: "together_by_cavalry",
         kind: ParamKind::Bool,
         default: 1,
@@ -342,6 +349,16 @@ pub enum UnralliedWinner {
     Fights,
 }
 
+/// An attacker overlapping its defender by less than half its frontage
+/// (rule `short_overlap`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShortOverlap {
+    /// At a flank: its full effect applied beside the combined cast.
+    Flank,
+    /// Among the front's attackers, in the combined cast.
+    Front,
+}
+
 /// How an assault in which both Elans reach zero together ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BothZero {
@@ -389,6 +406,7 @@ pub struct Rules {
     /// first round (note 18).
     pub cavalry_later_step: i32,
     pub together_by_cavalry: bool,
+    pub short_overlap: ShortOverlap,
     pub unrallied_winner: UnralliedWinner,
     pub army_cards_per_player: u32,
     pub army_cards_per_cic_deck: u32,
@@ -455,6 +473,8 @@ impl Rules {
             weakest_link: get("group_casts") == 0,
             cavalry_later_step: values.get("cavalry_later_step") as i32,
             together_by_cavalry: get("together_by_cavalry") != 0,
+            short_overlap: [ShortOverlap::Flank, ShortOverlap::Front]
+                [get("short_overlap") as usize],
             unrallied_winner: [UnralliedWinner::Withdraws, UnralliedWinner::Fights]
                 [get("unrallied_winner") as usize],
             army_cards_per_player: get("army_cards_per_player"),

@@ -281,6 +281,8 @@ fn unit_json(at: &At<'_>, scenario: &Scenario, seat: Seat, i: usize) -> Value {
         "name": side.names[i],
         "player": side.regiments[i].player,
         "x": unit.x,
+        "y": unit.y as f64 / 10.0,
+        "frontage": unit.width as f64 / 10.0,
         "elan": unit.elan,
         "status": unit.status.name(),
         "order": ordered.then(|| unit.order.name()),

@@ -55,6 +55,10 @@ pub enum Event {
         player: String,
         arm: &'static str,
         at: i32,
+        /// Where the centre of its frontage stands across the field, and
+        /// the frontage, in inches.
+        y: f64,
+        frontage: f64,
         elan: u32,
         boxes: u32,
         loaded: bool,
@@ -323,8 +327,9 @@ pub enum Event {
         elan_lost: u32,
         elan: u32,
     },
-    /// A regiment moves on the axis: `why` a completed order, an assault,
-    /// an objective, or a withdrawal.
+    /// A regiment moves on the axis (`from`, `to`) and, when it inclined
+    /// or maneuvered to a flank, across it (`y_from`, `y_to`, inches):
+    /// `why` a completed order, an assault, an objective, or a withdrawal.
     Moves {
         decq: u32,
         kard: u32,
@@ -332,6 +337,8 @@ pub enum Event {
         regiment: String,
         from: i32,
         to: i32,
+        y_from: Option<f64>,
+        y_to: Option<f64>,
         why: &'static str,
     },
     /// A regiment's status changes.
@@ -406,6 +413,9 @@ pub enum Event {
         attackers: Vec<String>,
         attacker_dice: Vec<Vec<u32>>,
         attacker_casts: Vec<u32>,
+        /// Where each attacker meets the defender: "front" (its cast in
+        /// the combined one), "flank" or "rear" (its full effect beside it).
+        aspects: Vec<&'static str>,
         combined: u32,
         defender_elan: u32,
         attacker_elan: Vec<u32>,

@@ -99,6 +99,8 @@ impl fmt::Display for Event {
                 player,
                 arm,
                 at,
+                y,
+                frontage,
                 elan,
                 boxes,
                 loaded,
@@ -109,7 +111,7 @@ impl fmt::Display for Event {
             } => {
                 write!(
                     f,
-                    "{side}'s {regiment} ({arm}, {player}'s) at {at}\": Elan {elan}, {boxes} stamina boxes, {}; orders {}",
+                    "{side}'s {regiment} ({arm}, {player}'s) at {at}\", {y}\" across, {frontage}\" wide: Elan {elan}, {boxes} stamina boxes, {}; orders {}",
                     if *loaded { "loaded" } else { "unloaded" },
                     plan.join(" then ")
                 )?;
@@ -542,6 +544,8 @@ impl fmt::Display for Event {
                 regiment,
                 from,
                 to,
+                y_from,
+                y_to,
                 why,
             } => {
                 at(f, decq, kard)?;
@@ -562,7 +566,13 @@ impl fmt::Display for Event {
                     "attached" => "moving with the regiment it is attached to",
                     other => other,
                 };
-                write!(f, "{side}'s {regiment} moves {from}\" -> {to}\" ({why})")
+                match (y_from, y_to) {
+                    (Some(a), Some(b)) => write!(
+                        f,
+                        "{side}'s {regiment} moves {from}\" -> {to}\", {a}\" -> {b}\" across ({why})"
+                    ),
+                    _ => write!(f, "{side}'s {regiment} moves {from}\" -> {to}\" ({why})"),
+                }
             }
             Status {
                 decq,
@@ -660,6 +670,7 @@ impl fmt::Display for Event {
                 attackers,
                 attacker_dice,
                 attacker_casts,
+                aspects,
                 combined,
                 defender_elan,
                 attacker_elan,
@@ -670,9 +681,16 @@ impl fmt::Display for Event {
                     "{side}'s assault on {defender}: {defender} casts {} = {defender_cast}",
                     numbers(defender_dice)
                 )?;
-                for ((name, dice), cast) in attackers.iter().zip(attacker_dice).zip(attacker_casts)
+                for (((name, dice), cast), aspect) in attackers
+                    .iter()
+                    .zip(attacker_dice)
+                    .zip(attacker_casts)
+                    .zip(aspects)
                 {
                     write!(f, "; {name} casts {} = {cast}", numbers(dice))?;
+                    if *aspect != "front" {
+                        write!(f, " (from the {aspect}, in full)")?;
+                    }
                 }
                 if attackers.len() > 1 {
                     write!(f, " (together {combined})")?;

@@ -43,6 +43,9 @@ impl<O: Observer<Event>> Game<O> {
                 self.take_objective(setup, seat, i, t, stats);
             }
             Status::Fighting | Status::Retiring => {
+                let aspect = self.aspect(setup, seat, i, t);
+                let independent = ((aspect != Aspect::Front) as u16) << i;
+                let rear = ((aspect == Aspect::Rear) as u16) << i;
                 let active = self.active;
                 let joinable = self.assaults.iter_mut().enumerate().find_map(|(slot, x)| {
                     (active >> slot & 1 != 0
@@ -53,6 +56,10 @@ impl<O: Observer<Event>> Game<O> {
                 if let Some(x) = joinable {
                     // The multi-unit rule: one more attacker on one defender.
                     x.attackers |= 1 << i;
+                    x.independent = x.independent & !(1 << i) | independent;
+                    x.rear = x.rear & !(1 << i) | rear;
+                    stats.aspects[aspect as usize] += 1;
+                    self.aspects[aspect as usize] += 1;
                     x.fresh |= 1 << i;
                     x.joined |= 1 << i;
                     let from = self.units[seat][i].x;
@@ -83,6 +90,9 @@ impl<O: Observer<Event>> Game<O> {
                 let slot = (!self.active).trailing_zeros() as usize;
                 self.active |= 1 << slot;
                 stats.assaults_begun += 1;
+                let aspect = self.aspect(setup, seat, i, t);
+                stats.aspects[aspect as usize] += 1;
+                self.aspects[aspect as usize] += 1;
                 self.assaults[slot] = Assault {
                     defender: t as u8,
                     defender_seat: enemy,
@@ -92,6 +102,8 @@ impl<O: Observer<Event>> Game<O> {
                     first_attacker: i as u8,
                     kards: 0,
                     fought_on: 0,
+                    independent: ((aspect != Aspect::Front) as u16) << i,
+                    rear: ((aspect == Aspect::Rear) as u16) << i,
                 };
                 let elan = [self.units[seat][i].elan, self.units[enemy][t].elan];
                 for (k, &e) in elan.iter().enumerate() {
@@ -123,6 +135,35 @@ impl<O: Observer<Event>> Game<O> {
                 self.clear_defeated(setup);
                 self.follow(setup, seat, i);
             }
+        }
+    }
+
+    /// Where regiment `i` of `seat` meets enemy regiment `t` (before it
+    /// moves into contact): at its rear when it stands behind it, at its
+    /// front when at least half its frontage lies across the enemy's,
+    /// else at a flank (a frontage overlapping less than half: rule
+    /// `short_overlap`). A defender in an urban block "will be considered
+    /// to have no flanks exposed regardless of how many sides of the urban
+    /// block are attacked simultaneously".
+    pub(super) fn aspect<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        t: usize,
+    ) -> Aspect {
+        let enemy = seat.other();
+        let (me, them) = (&self.units[seat][i], &self.units[enemy][t]);
+        if setup.scenario.sides[enemy].regiments[t].urban || self.in_urban(setup, enemy, t) {
+            Aspect::Front
+        } else if facing(enemy) * (me.x - them.x) < 0 {
+            Aspect::Rear
+        } else if me.half_overlaps(them)
+            || (me.overlaps(them) && setup.rules.short_overlap == ShortOverlap::Front)
+        {
+            Aspect::Front
+        } else {
+            Aspect::Flank
         }
     }
 
@@ -184,7 +225,8 @@ impl<O: Observer<Event>> Game<O> {
         for j in (0..setup.scenario.sides[enemy].count as usize).filter(|&j| behind >> j & 1 == 0) {
             let unit = &self.units[enemy][j];
             let ahead = f * (unit.x - x);
-            if unit.status == Status::Removed || ahead < 0 {
+            // Its path: straight ahead, across its own frontage.
+            if unit.status == Status::Removed || ahead < 0 || !self.units[seat][i].overlaps(unit) {
                 continue;
             }
             if ahead < best {
@@ -383,7 +425,7 @@ impl<O: Observer<Event>> Game<O> {
         }
         self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
         if self.units[enemy][t].status != Status::Removed {
-            self.withdraw(setup, enemy, 1 << t, x, true);
+            self.withdraw(setup, enemy, 1 << t, 1 << i, true);
         }
         self.moved(setup);
         self.set_status(setup, seat, i, Status::Idle);

@@ -56,11 +56,11 @@ impl<O: Observer<Event>> Game<O> {
         while rest != 0 {
             let c = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let (to, from) = (self.units[seat][i].x, self.units[seat][c].x);
-            if self.units[seat][c].status == Status::Idle && to != from {
-                self.units[seat][c].x = to;
+            let (to, from) = (self.units[seat][i], self.units[seat][c]);
+            if from.status == Status::Idle && (to.x, to.y) != (from.x, from.y) {
+                (self.units[seat][c].x, self.units[seat][c].y) = (to.x, to.y);
                 if self.obs.on() {
-                    self.tell_move(setup, seat, c, from, "attached");
+                    self.tell_shift(setup, seat, c, (from.x, from.y), "attached");
                 }
                 self.moved(setup);
                 self.clear_defeated(setup);

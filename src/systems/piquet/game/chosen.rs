@@ -18,13 +18,14 @@ impl<O: Observer<Event>> Game<O> {
     ) -> OrderFacts {
         let regiment = &setup.scenario.sides[seat].regiments[i];
         let enemy = seat.other();
-        let (x, f) = (self.units[seat][i].x, facing(seat));
+        let me = &self.units[seat][i];
+        let (x, f) = (me.x, facing(seat));
         let (mut distance, mut ahead, mut enemy_elan) = (None, None, 0);
         for unit in &self.units[enemy][..setup.scenario.sides[enemy].count as usize] {
             if unit.status == Status::Removed {
                 continue;
             }
-            let d = unit.x.abs_diff(x);
+            let d = field::distance(unit.x - x, me.gap(unit));
             if distance.is_none_or(|least| d < least) {
                 (distance, enemy_elan) = (Some(d), unit.elan as u32);
             } else if distance == Some(d) {
@@ -94,17 +95,15 @@ impl<O: Observer<Event>> Game<O> {
         let enemy = seat.other();
         let units = &self.units[enemy][..setup.scenario.sides[enemy].count as usize];
         let in_game = |j: usize| units[j].status != Status::Removed;
-        let x = self.units[seat][i].x;
-        let least = (0..units.len())
-            .filter(|&j| in_game(j))
-            .map(|j| units[j].x.abs_diff(x))
-            .min();
+        let me = self.units[seat][i];
+        let apart = |j: usize| field::distance(units[j].x - me.x, me.gap(&units[j]));
+        let least = (0..units.len()).filter(|&j| in_game(j)).map(apart).min();
         // No enemy left: no assault is offered (`order_facts`).
         let Some(least) = least else {
             return;
         };
         let nearest = (0..units.len())
-            .filter(|&j| in_game(j) && units[j].x.abs_diff(x) == least)
+            .filter(|&j| in_game(j) && apart(j) == least)
             .fold(0u16, |m, j| m | 1 << j);
         let target = one_of(nearest, &mut self.ties[seat][p]);
         self.units[seat][i].target = target as u8;

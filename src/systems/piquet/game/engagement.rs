@@ -96,7 +96,11 @@ impl<O: Observer<Event>> Game<O> {
                 let (x, y) = (&self.units[Seat::A][a], &self.units[Seat::B][b]);
                 let fighting =
                     |u: &Unit| matches!(u.status, Status::Idle | Status::Ordered | Status::Closing);
-                if (x.x - y.x).abs() > range || !fighting(x) || !fighting(y) {
+                let gap = match setup.scenario.lateral {
+                    true => x.gap(y),
+                    false => 0,
+                };
+                if !within(x.x - y.x, gap, range) || !fighting(x) || !fighting(y) {
                     self.end_engagement(setup, Seat::A, a, b, EngagementEnd::BrokenOff, stats);
                 }
             }

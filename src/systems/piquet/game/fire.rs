@@ -43,7 +43,7 @@ impl<O: Observer<Event>> Game<O> {
             rest &= rest - 1;
             (lo, hi) = (lo.min(x), hi.max(x));
         }
-        let ranges = setup.scenario.ranges;
+        let (ranges, lateral) = (setup.scenario.ranges, setup.scenario.lateral);
         let side = &setup.scenario.sides[seat];
         let mut aimed = 0u16;
         // `aims` is read only where `aimed` has a bit.
@@ -58,7 +58,10 @@ impl<O: Observer<Event>> Game<O> {
                 if (lo - x).max(x - hi) > reach {
                     continue;
                 }
-                let targets = self.fire_targets(ranges, regiment, seat, i, open, shaken);
+                let targets = match lateral {
+                    true => self.fire_targets::<true>(ranges, regiment, seat, i, open, shaken),
+                    false => self.fire_targets::<false>(ranges, regiment, seat, i, open, shaken),
+                };
                 if targets != 0 {
                     let rng = &mut self.ties[seat][regiment.player as usize];
                     self.aims[seat][i] = one_of(targets, rng) as u8;
@@ -67,6 +70,28 @@ impl<O: Observer<Event>> Game<O> {
             }
         }
         self.aimed[seat] = aimed;
+    }
+
+    /// Where each regiment of `seat` fire broke (`broken`) must withdraw
+    /// to: 1" outside the Engagement range of every firer at Engagement
+    /// range of it (`firers`, one bit each, by regiment), none for one
+    /// broken only by bombardment.
+    #[cold]
+    fn outs<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        broken: u16,
+        firers: &[u16; MAX_UNITS],
+    ) -> [Option<i32>; MAX_UNITS] {
+        let mut outs = [None; MAX_UNITS];
+        let mut rest = broken;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            outs[j] = (firers[j] != 0).then(|| self.outside(setup, seat, j, firers[j]));
+        }
+        outs
     }
 
     /// Keeps `targetable` for regiment `i` after its status or Elan moved.
@@ -197,7 +222,7 @@ impl<O: Observer<Event>> Game<O> {
     /// resist ... Engagement" but "can stand under Bombardment", so they
     /// are only bombarded.
     #[inline(always)]
-    pub(super) fn fire_targets(
+    pub(super) fn fire_targets<const LATERAL: bool>(
         &self,
         ranges: Ranges,
         regiment: &Regiment,
@@ -208,16 +233,33 @@ impl<O: Observer<Event>> Game<O> {
     ) -> u16 {
         let reach = reach(ranges, regiment);
         let enemy = seat.other();
-        let x = self.units[seat][i].x;
+        let me = &self.units[seat][i];
+        // Ranges are measured straight from the nearer ends of the
+        // frontages: compared squared, in tenths, where places across may
+        // differ (`LATERAL`), else along the axis alone, as they are the
+        // same there.
+        let scale = |inches: i32| match LATERAL {
+            true => 100 * inches as i64 * inches as i64,
+            false => inches as i64,
+        };
+        let (most, engaged) = (scale(reach), scale(ranges.engagement));
         let distance = |j: usize| {
-            let d = (self.units[enemy][j].x - x).abs();
-            (d <= reach && !(shaken >> j & 1 != 0 && d <= ranges.engagement)).then_some(d)
+            let them = &self.units[enemy][j];
+            let dx = (them.x - me.x).abs();
+            let d = match LATERAL {
+                // Farther along the axis alone: out of reach, no gap
+                // needed.
+                true if dx > reach => return None,
+                true => scale(dx) + (me.gap(them) as i64).pow(2),
+                false => dx as i64,
+            };
+            (d <= most && !(shaken >> j & 1 != 0 && d <= engaged)).then_some(d)
         };
         let target = regiment.target as usize;
         if regiment.has_target && open >> target & 1 != 0 && distance(target).is_some() {
             return 1 << target;
         }
-        let (mut nearest, mut best) = (0u16, i32::MAX);
+        let (mut nearest, mut best) = (0u16, i64::MAX);
         let mut rest = open;
         while rest != 0 {
             let j = rest.trailing_zeros() as usize;
@@ -309,7 +351,12 @@ impl<O: Observer<Event>> Game<O> {
                 ready &= !(1 << i);
                 let regiment = &side.regiments[i];
                 let target = self.aims[seat][i] as usize;
-                let distance = (self.units[seat.other()][target].x - self.units[seat][i].x).abs();
+                let (me, them) = (&self.units[seat][i], &self.units[seat.other()][target]);
+                let engaged = within(
+                    them.x - me.x,
+                    me.gap(them),
+                    setup.scenario.ranges.engagement,
+                );
                 if decided >> i & 1 == 0 {
                     // The regiments' own player decides first; one it did
                     // not order to fire, each player above it may, nearest
@@ -373,7 +420,6 @@ impl<O: Observer<Event>> Game<O> {
                 } else if ordered >> i & 1 == 0 {
                     continue;
                 }
-                let engaged = distance <= setup.scenario.ranges.engagement;
                 let kind = match (regiment.arm, engaged) {
                     (Arm::Artillery, true) => FireKind::Artillery,
                     (Arm::Artillery, false) => FireKind::Bombardment,
@@ -460,7 +506,8 @@ impl<O: Observer<Event>> Game<O> {
             self.versions[seat] = self.versions[seat].wrapping_add(1);
         }
         let mut broken: BySeat<u16> = BySeat::default();
-        let mut broken_by: [[Option<i32>; MAX_UNITS]; 2] = [[None; MAX_UNITS]; 2];
+        // The firers at Engagement range of each regiment, one bit each.
+        let mut broken_by: [[u16; MAX_UNITS]; 2] = [[0; MAX_UNITS]; 2];
         for k in 0..n {
             let v = self.volleys[k];
             let enemy = v.seat.other();
@@ -495,14 +542,10 @@ impl<O: Observer<Event>> Game<O> {
                 broken[enemy] |= 1 << j;
             }
             // Any volley at Engagement range makes a broken regiment
-            // withdraw, from the most advanced such firer (places read
-            // before anyone withdraws).
+            // withdraw, 1" outside the range of every such firer (places
+            // read before anyone withdraws).
             if v.engaged {
-                let x = self.units[v.seat][i].x;
-                let from = &mut broken_by[enemy.index()][j];
-                if from.is_none_or(|f| facing(v.seat) * (x - f) > 0) {
-                    *from = Some(x);
-                }
+                broken_by[enemy.index()][j] |= 1 << i;
             }
         }
         // Two engaged regiments broken by each other on one KARD.
@@ -517,13 +560,17 @@ impl<O: Observer<Event>> Game<O> {
                 self.end_engagement(setup, Seat::A, a, b, EngagementEnd::BothWithdrew, stats);
             }
         }
+        // Rare: most KARDs' fire breaks no one.
+        let outs = (broken[Seat::A] | broken[Seat::B] != 0).then(|| {
+            Seat::BOTH.map(|seat| self.outs(setup, seat, broken[seat], &broken_by[seat.index()]))
+        });
         for seat in Seat::BOTH {
             let mut rest = broken[seat];
             while rest != 0 {
                 let j = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                if let Some(from) = broken_by[seat.index()][j] {
-                    self.withdraw_engaged(setup, seat, j, from);
+                if let Some(out) = outs.as_ref().and_then(|o| o[seat.index()][j]) {
+                    self.withdraw_engaged(setup, seat, j, out);
                 }
                 let end = match seat {
                     Seat::A => EngagementEnd::AWithdrew,

@@ -23,11 +23,12 @@ use super::cards::{Card, Kind, KindCounts, BASIC, DECK, KINDS};
 use super::dice::{cast, Rating};
 use super::dice::{eight_gun_steps, volley};
 use super::events::{self, Event};
-use super::field::{At, Status, Unit, IDLE_UNIT};
+use super::field::{self, outside_dx, within, within_dx, At, Status, Unit, IDLE_UNIT};
 use super::rules::{BothZero, Rules, MAX_INITIATIVE};
-use super::rules::{FireOrders, UnralliedWinner};
+use super::rules::{FireOrders, ShortOverlap, UnralliedWinner};
 use super::scenario::{
-    Arm, OrderKind, Ranges, Regiment, Scenario, Terrain, MAX_PLAYERS, MAX_UNITS, ORDER_KINDS,
+    Arm, Maneuver, OrderKind, Ranges, Regiment, Scenario, Terrain, MAX_PLAYERS, MAX_UNITS,
+    ORDER_KINDS,
 };
 use super::stats::{
     volley_key, AssaultEnd, DecqRecord, EngagementEnd, FireKind, GameTally, RallyKind, Spend, Stats,
@@ -104,6 +105,20 @@ struct Assault {
     kards: u32,
     /// The KARD its last round was fought on (0: none yet).
     fought_on: u32,
+    /// Attackers at the defender's flank or rear: "its full effect is
+    /// applied to the single unit", outside the multi-unit rule's
+    /// combined cast.
+    independent: u16,
+    /// Of those, the ones at its rear.
+    rear: u16,
+}
+
+/// Where an attacker meets its defender (Multiple Unit Combats).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Aspect {
+    Front,
+    Flank,
+    Rear,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -237,6 +252,8 @@ pub struct Game<O = Unobserved> {
     /// the game's tally.
     begun: u32,
     begun_elan: [u32; 2],
+    /// This game's attackers going in at the front, a flank and the rear.
+    aspects: [u32; 3],
     /// A playout's choice for one player's card on its first KARD.
     forced: Option<(Seat, usize, TurnChoice)>,
     /// The choice of the player turning now, when a search made it.
@@ -391,6 +408,7 @@ impl<O> Game<O> {
             engaged: [0; MAX_UNITS],
             engaged_since: [[0; MAX_UNITS]; MAX_UNITS],
             begun: 0,
+            aspects: [0; 3],
             begun_elan: [0; 2],
             forced: None,
             choice: None,
@@ -432,6 +450,7 @@ impl<O: Observer<Event>> Game<O> {
         self.aims_at = BySeat([(u32::MAX, 0, 0); 2]);
         self.begun = 0;
         self.begun_elan = [0; 2];
+        self.aspects = [0; 3];
         self.sharing = Seat::BOTH
             .iter()
             .any(|&seat| setup.scenario.sides[seat].sharers != 0);
@@ -476,6 +495,8 @@ impl<O: Observer<Event>> Game<O> {
                     plan_at: 0,
                     target: regiment.target,
                     x: regiment.at,
+                    y: regiment.y,
+                    width: regiment.frontage,
                     reloaded: 0,
                 };
             }
@@ -585,6 +606,7 @@ impl<O: Observer<Event>> Game<O> {
         stats.assaults_cut_off += self.active.count_ones() as u64;
         tally.assaults_begun = self.begun;
         tally.assault_elan = self.begun_elan;
+        tally.aspects = self.aspects;
         stats.engagements_cut_off += self
             .engaged
             .iter()

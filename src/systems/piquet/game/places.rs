@@ -6,7 +6,8 @@
 
 use super::*;
 
-/// Where a regiment of `seat` at `x` withdraws from an enemy at `from`:
+/// Where a regiment of `seat` at `x` withdraws from an enemy, `out` the
+/// place 1" outside that enemy's Engagement range (`Game::outside`):
 /// "to the next objective" (Combat; "the first objective-horizon to the
 /// rear of the combat", Cavalry Wave Assaults), the near edge of the first
 /// terrain objective behind it (not the one it stands in). One that must
@@ -17,11 +18,10 @@ pub(super) fn retreat<D: Decide>(
     setup: &Setup<'_, D>,
     seat: Seat,
     x: i32,
-    from: i32,
+    out: i32,
     defeated: bool,
 ) -> i32 {
     let f = facing(seat);
-    let out = from - f * (setup.scenario.ranges.engagement + 1);
     let next = match setup.rules.objective_horizons {
         true => setup.scenario.terrain.entry(x, -f),
         false => None,
@@ -32,6 +32,21 @@ pub(super) fn retreat<D: Decide>(
         Some(edge) => edge,
         None => out,
     }
+}
+
+/// The distance between two regiments, squared, in tenths: what "nearest"
+/// compares.
+#[inline]
+pub(super) fn apart(me: &Unit, them: &Unit) -> i64 {
+    100 * (them.x - me.x) as i64 * (them.x - me.x) as i64 + (me.gap(them) as i64).pow(2)
+}
+
+/// How far across, in tenths, a move `advance` inches forward may incline:
+/// "up to 22.5 degrees from the direction in which it is facing".
+#[inline]
+pub(super) fn incline(advance: i32) -> i32 {
+    // tan 22.5 degrees = 0.41421...
+    (advance as i64 * 41_421 / 10_000) as i32
 }
 
 /// How far a regiment of `seat` at `x` moves forward before it enters the
@@ -49,42 +64,88 @@ pub(super) fn to_horizon<D: Decide>(setup: &Setup<'_, D>, seat: Seat, x: i32) ->
 }
 
 impl<O: Observer<Event>> Game<O> {
-    /// `units` of `seat`, beaten, withdraw from `from`, the place of the
-    /// enemy they withdraw from: each to the next objective behind it, at
-    /// least 1" outside that enemy's Engagement range (`retreat`), or,
-    /// `overrun` (defeated and unrallied, as the Rally section has it), to
-    /// 1" outside that range.
+    /// The place along the axis where regiment `i` of `seat` stands 1"
+    /// outside the Engagement range of every enemy regiment of `enemies`
+    /// ("withdraw to 1\" outside of the Engagement range of the enemy
+    /// unit"), ranges measured across the field too: the farthest back of
+    /// the places each asks for.
+    pub(super) fn outside<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        enemies: u16,
+    ) -> i32 {
+        let (me, f) = (&self.units[seat][i], facing(seat));
+        let range = setup.scenario.ranges.engagement;
+        let mut out: Option<i32> = None;
+        let mut rest = enemies;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let them = &self.units[seat.other()][j];
+            let gap = match setup.scenario.lateral {
+                true => me.gap(them),
+                false => 0,
+            };
+            let place = them.x - f * outside_dx(gap, range);
+            if out.is_none_or(|o| f * (place - o) < 0) {
+                out = Some(place);
+            }
+        }
+        out.unwrap_or(me.x)
+    }
+
+    /// `units` of `seat`, beaten, withdraw from the enemy regiments
+    /// `enemies`: each to the next objective behind it, at least 1"
+    /// outside their Engagement range (`retreat`), or, `overrun` (defeated
+    /// and unrallied, as the Rally section has it), to 1" outside it.
     pub(super) fn withdraw<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,
         seat: Seat,
         units: u16,
-        from: i32,
+        enemies: u16,
         overrun: bool,
     ) {
-        let out = from - facing(seat) * (setup.scenario.ranges.engagement + 1);
         let mut rest = units;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let was = self.units[seat][i].x;
-            let to = match overrun {
-                true => out,
-                false => retreat(setup, seat, was, from, true),
-            };
-            // Back, never forward: one already farther stays.
-            if facing(seat) * (to - was) < 0 {
-                self.units[seat][i].x = to;
-                if self.obs.on() {
-                    self.tell_move(setup, seat, i, was, "withdraws");
-                }
-            }
+            let out = self.outside(setup, seat, i, enemies);
+            self.withdraw_to(setup, seat, i, out, overrun);
         }
         self.moved(setup);
     }
 
+    /// Regiment `i` of `seat`, beaten, withdraws with `out` the place 1"
+    /// outside its enemies' Engagement range: there when `overrun`, else
+    /// to the next objective behind it and at least there.
+    pub(super) fn withdraw_to<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        out: i32,
+        overrun: bool,
+    ) {
+        let was = self.units[seat][i].x;
+        let to = match overrun {
+            true => out,
+            false => retreat(setup, seat, was, out, true),
+        };
+        // Back, never forward: one already farther stays.
+        if facing(seat) * (to - was) < 0 {
+            self.units[seat][i].x = to;
+            if self.obs.on() {
+                self.tell_move(setup, seat, i, was, "withdraws");
+            }
+        }
+    }
+
     /// Regiment `i` of `seat`, fire having taken its last Elan in an
-    /// Engagement with an enemy at `from`, "must withdraw from the combat,
+    /// Engagement with an enemy it must stand 1" outside the range of at
+    /// `out` along the axis, "must withdraw from the combat,
     /// anywhere up to the next horizon": its player chooses how far (rule
     /// `objective_horizons` giving the horizon; decision `withdraw_to`),
     /// from 1" outside that enemy's Engagement range (the Rally section's
@@ -95,15 +156,15 @@ impl<O: Observer<Event>> Game<O> {
         setup: &Setup<'_, D>,
         seat: Seat,
         i: usize,
-        from: i32,
+        out: i32,
     ) {
         let f = facing(seat);
         let was = self.units[seat][i].x;
-        let out = from - f * (setup.scenario.ranges.engagement + 1);
-        let horizon = retreat(setup, seat, was, from, true);
+        let horizon = retreat(setup, seat, was, out, true);
         let farthest = (f * (out - horizon)).max(0) as u32;
         if farthest == 0 {
-            return self.withdraw(setup, seat, 1 << i, from, false);
+            self.withdraw_to(setup, seat, i, out, false);
+            return self.moved(setup);
         }
         let p = setup.scenario.sides[seat].regiments[i].player as usize;
         let back = setup.strategies[seat].withdraw_to(
@@ -183,10 +244,10 @@ impl<O: Observer<Event>> Game<O> {
         {
             return Some(regiment.target as usize);
         }
-        let x = self.units[seat][i].x;
+        let me = &self.units[seat][i];
         (0..setup.scenario.sides[enemy].count as usize)
             .filter(|&j| self.units[enemy][j].status != Status::Removed)
-            .min_by_key(|&j| ((self.units[enemy][j].x - x).abs(), j))
+            .min_by_key(|&j| (apart(me, &self.units[enemy][j]), j))
     }
 
     /// The nearest enemy regiment still in the game ahead of regiment `i`
@@ -199,11 +260,11 @@ impl<O: Observer<Event>> Game<O> {
         i: usize,
     ) -> Option<usize> {
         let enemy = seat.other();
-        let (x, f) = (self.units[seat][i].x, facing(seat));
+        let (me, f) = (&self.units[seat][i], facing(seat));
         (0..setup.scenario.sides[enemy].count as usize)
             .filter(|&j| self.units[enemy][j].status != Status::Removed)
-            .filter(|&j| f * (self.units[enemy][j].x - x) >= 0)
-            .min_by_key(|&j| f * (self.units[enemy][j].x - x))
+            .filter(|&j| f * (self.units[enemy][j].x - me.x) >= 0)
+            .min_by_key(|&j| apart(me, &self.units[enemy][j]))
     }
 
     /// A completed Move order: "to move to the next objective or to move to
@@ -232,28 +293,93 @@ impl<O: Observer<Event>> Game<O> {
         };
         let enemy = seat.other();
         let f = facing(seat);
-        let x = self.units[seat][i].x;
-        let goal = f * (self.units[enemy][j].x - x) - range;
-        let first = (0..setup.scenario.sides[enemy].count as usize)
-            .filter(|&k| self.units[enemy][k].status != Status::Removed)
-            .map(|k| f * (self.units[enemy][k].x - x))
-            .filter(|&ahead| ahead >= 0)
-            .map(|ahead| ahead - range)
-            .min()
-            .unwrap_or(goal);
-        let advance = goal.min(first);
+        let me = self.units[seat][i];
+        let target = self.units[enemy][j];
+        // Infantry and cavalry "may incline" a move "up to 22.5 degrees"
+        // (Infantry Move in Open, Cavalry in Open): toward a target off to
+        // the side; the Artillery Move card's definition was lost.
+        let lateral = setup.scenario.lateral;
+        let gap_to = |u: &Unit| match lateral {
+            true => me.gap(u),
+            false => 0,
+        };
+        let (advance, across) = match gap_to(&target) {
+            gap if gap > 0 && regiment.arm != Arm::Artillery => {
+                self.inclined(setup, seat, i, &target, range)
+            }
+            gap => {
+                // Level with a target whose gap alone is beyond range: as
+                // near as a straight move comes.
+                let goal = f * (target.x - me.x) - within_dx(gap, range).unwrap_or(0);
+                let first = (0..setup.scenario.sides[enemy].count as usize)
+                    .filter(|&k| self.units[enemy][k].status != Status::Removed)
+                    .map(|k| &self.units[enemy][k])
+                    .filter(|u| f * (u.x - me.x) >= 0)
+                    .filter_map(|u| within_dx(gap_to(u), range).map(|r| f * (u.x - me.x) - r))
+                    .min()
+                    .unwrap_or(goal);
+                (goal.min(first), 0)
+            }
+        };
         // "or to the next objective you encounter, whichever comes first"
-        let (advance, why) = match to_horizon(setup, seat, x) {
-            Some(horizon) if horizon < advance => (horizon, "horizon"),
-            _ => (advance, "move"),
+        let (advance, across, why) = match to_horizon(setup, seat, me.x) {
+            Some(horizon) if horizon < advance => (
+                horizon,
+                across.signum() * incline(horizon).min(across.abs()),
+                "horizon",
+            ),
+            _ => (advance, across, "move"),
         };
         if advance > 0 {
-            self.units[seat][i].x = x + f * advance;
+            let unit = &mut self.units[seat][i];
+            unit.x = me.x + f * advance;
+            unit.y = me.y + across;
             if self.obs.on() {
-                self.tell_move(setup, seat, i, x, why);
+                self.tell_shift(setup, seat, i, (me.x, me.y), why);
             }
             self.moved(setup);
             self.clear_defeated(setup);
+        }
+    }
+
+    /// A Move of regiment `i` of `seat` inclining toward `target`, off to
+    /// its side: inch by inch forward, each bringing it up to tan 22.5
+    /// degrees of an inch across (never past the target's nearer end),
+    /// until an enemy ahead of where it began is within `range`, or it is
+    /// level with the target. How far forward, and how far across in
+    /// tenths.
+    #[cold]
+    fn inclined<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        target: &Unit,
+        range: i32,
+    ) -> (i32, i32) {
+        let enemy = seat.other();
+        let (me, f) = (self.units[seat][i], facing(seat));
+        // Up to its nearer end, not into it: the gap rounded down.
+        let clear = (2 * (target.y - me.y).abs() - me.width - target.width).max(0) / 2;
+        let (side, need) = ((target.y - me.y).signum(), clear);
+        let level = (f * (target.x - me.x)).max(0);
+        let ahead = |u: &&Unit| u.status != Status::Removed && f * (u.x - me.x) >= 0;
+        let count = setup.scenario.sides[enemy].count as usize;
+        let mut a = 0;
+        loop {
+            let at = Unit {
+                x: me.x + f * a,
+                y: me.y + side * incline(a).min(need),
+                ..me
+            };
+            let near = self.units[enemy][..count]
+                .iter()
+                .filter(ahead)
+                .any(|u| within(u.x - at.x, at.gap(u), range));
+            if near || a >= level {
+                return (a, at.y - me.y);
+            }
+            a += 1;
         }
     }
 
@@ -263,31 +389,71 @@ impl<O: Observer<Event>> Game<O> {
     pub(super) fn maneuver<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
         let inches = setup.rules.maneuver_inches;
         let f = facing(seat);
-        let back = setup.scenario.sides[seat].regiments[i].maneuver_back;
-        let x = self.units[seat][i].x;
-        let to = if back {
-            x - f * inches
-        } else {
-            let enemy = seat.other();
-            // Enemies ahead (or level): never closer than Engagement range
-            // to the nearest, and never back for a forward maneuver.
-            let room = (0..setup.scenario.sides[enemy].count as usize)
-                .filter(|&j| self.units[enemy][j].status != Status::Removed)
-                .map(|j| f * (self.units[enemy][j].x - x))
-                .filter(|&ahead| ahead >= 0)
-                .map(|ahead| (ahead - setup.scenario.ranges.engagement).max(0))
-                .min()
-                .unwrap_or(inches);
-            x + f * inches.min(room)
+        let me = self.units[seat][i];
+        let enemy = seat.other();
+        let count = setup.scenario.sides[enemy].count as usize;
+        let (to, across) = match setup.scenario.sides[seat].regiments[i].maneuver {
+            Maneuver::Back => (me.x - f * inches, 0),
+            Maneuver::Forward => {
+                // Enemies ahead (or level): never closer than Engagement
+                // range to the nearest, and never back for a forward
+                // maneuver.
+                let room = self.units[enemy][..count]
+                    .iter()
+                    .filter(|u| u.status != Status::Removed && f * (u.x - me.x) >= 0)
+                    .filter_map(|u| {
+                        within_dx(me.gap(u), setup.scenario.ranges.engagement)
+                            .map(|r| (f * (u.x - me.x) - r).max(0))
+                    })
+                    .min()
+                    .unwrap_or(inches);
+                (me.x + f * inches.min(room), 0)
+            }
+            // "to either flank": a side's left is up the cross axis for a
+            // (facing up the axis), down it for b.
+            side => {
+                let left = match (side, seat) {
+                    (Maneuver::Left, Seat::A) | (Maneuver::Right, Seat::B) => 1,
+                    _ => -1,
+                };
+                (
+                    me.x,
+                    left * self.flank_room(setup, seat, i, left, inches * 10),
+                )
+            }
         };
-        if to != x {
-            self.units[seat][i].x = to;
+        if (to, across) != (me.x, 0) {
+            let unit = &mut self.units[seat][i];
+            unit.x = to;
+            unit.y = me.y + across;
             if self.obs.on() {
-                self.tell_move(setup, seat, i, x, "maneuver");
+                self.tell_shift(setup, seat, i, (me.x, me.y), "maneuver");
             }
             self.moved(setup);
             self.clear_defeated(setup);
         }
+    }
+
+    /// How far across, in tenths up to `most`, regiment `i` of `seat` may
+    /// maneuver to its flank `left` (+1 up the cross axis, -1 down it):
+    /// "you can not Maneuver into an Assault", so never into an enemy
+    /// level with it; it stops a tenth short of one.
+    fn flank_room<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        left: i32,
+        most: i32,
+    ) -> i32 {
+        let me = &self.units[seat][i];
+        let enemy = seat.other();
+        self.units[enemy][..setup.scenario.sides[enemy].count as usize]
+            .iter()
+            .filter(|u| u.status != Status::Removed && u.x == me.x)
+            .filter(|u| left * (u.y - me.y) > 0)
+            .map(|u| (me.gap(u) - 1).max(0))
+            .fold(most, i32::min)
     }
 
     /// Defeated, unrallied units "may not resist Assault or Engagement by
@@ -331,22 +497,39 @@ impl<O: Observer<Event>> Game<O> {
         let range = setup.scenario.ranges.engagement;
         let f = facing(seat);
         let formed = self.totals[enemy].able() | self.totals[enemy].fighting;
+        let lateral = setup.scenario.lateral;
         loop {
-            let x = self.units[seat][i].x;
-            let mut from: Option<i32> = None;
+            let me = &self.units[seat][i];
+            let x = me.x;
+            // The place 1" outside the range of the enemy within it that
+            // stands farthest back on its side.
+            let mut to: Option<i32> = None;
             let mut rest = formed;
             while rest != 0 {
                 let j = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let y = self.units[enemy][j].x;
-                if (y - x).abs() <= range && from.is_none_or(|g| f * (y - g) < 0) {
-                    from = Some(y);
+                let them = &self.units[enemy][j];
+                if (them.x - x).abs() > range {
+                    continue;
+                }
+                let out = match lateral {
+                    false => them.x - f * (range + 1),
+                    true => {
+                        let gap = me.gap(them);
+                        if !within(them.x - x, gap, range) {
+                            continue;
+                        }
+                        them.x - f * outside_dx(gap, range)
+                    }
+                };
+                if to.is_none_or(|g| f * (out - g) < 0) {
+                    to = Some(out);
                 }
             }
-            let Some(from) = from else {
+            let Some(to) = to else {
                 return;
             };
-            self.units[seat][i].x = from - f * (range + 1);
+            self.units[seat][i].x = to;
             if self.obs.on() {
                 self.tell_move(setup, seat, i, x, "withdraws_unrallied");
             }

@@ -78,7 +78,7 @@ impl<O: Observer<Event>> Game<O> {
                 }
                 self.loaded[as_] &= !fallen;
                 let cavalry_defended = setup.scenario.sides[ds].regiments[d].arm == Arm::Cavalry;
-                self.withdraw(setup, as_, fallen, self.units[ds][d].x, false);
+                self.withdraw(setup, as_, fallen, 1 << d, false);
                 self.settle(setup, as_, fallen, true, cavalry_defended);
                 self.assaults[slot].attackers &= !fallen;
             }
@@ -131,7 +131,7 @@ impl<O: Observer<Event>> Game<O> {
         let y = self.perform(defender.rating, defender_step, rules);
         let mut attacker_dice = Vec::new();
         let mut casts = [0u8; MAX_UNITS];
-        let mut n = 0;
+        let (mut n, mut alone) = (0, 0);
         let mut attackers = x.attackers;
         let mut breakthroughs = 0u16;
         while attackers != 0 {
@@ -161,8 +161,16 @@ impl<O: Observer<Event>> Game<O> {
                     "an assault cast's faces read as the game read them"
                 );
             }
-            casts[n] = v as u8;
-            n += 1;
+            // "If a unit of the multiple unit side is attacking from the
+            // flank or rear of the single unit, the effect of this unit is
+            // determined independent from the other units and its full
+            // effect is applied to the single unit."
+            if x.independent >> i & 1 != 0 {
+                alone += v;
+            } else {
+                casts[n] = v as u8;
+                n += 1;
+            }
             let unit = &mut self.units[as_][i];
             unit.elan = unit.elan.saturating_sub(y as u8);
             // A regiment the defender's cast left without Elan is beaten,
@@ -195,7 +203,7 @@ impl<O: Observer<Event>> Game<O> {
                 }
             }
         }
-        let combined = multi_unit(&mut casts[..n]);
+        let combined = multi_unit(&mut casts[..n]) + alone;
         let def = &mut self.units[ds][d].elan;
         *def = def.saturating_sub(combined as u8);
         if let Some(defender_dice) = told_defender {
@@ -306,7 +314,6 @@ impl<O: Observer<Event>> Game<O> {
         // "All participants are considered to be unloaded at the completion
         // of the Assault"; the defeated "must withdraw to the next
         // objective": here out of Engagement range of where it was fought.
-        let contact = self.units[ds][d].x;
         for (seat, set) in [(as_, fought | fallen | standing), (ds, 1 << d)] {
             if self.obs.on() {
                 self.tell_unloaded(setup, seat, set, "assault");
@@ -318,9 +325,13 @@ impl<O: Observer<Event>> Game<O> {
         } else {
             fallen
         };
-        self.withdraw(setup, as_, beaten, contact, false);
-        if defender_defeated {
-            self.withdraw(setup, ds, 1 << d, contact, false);
+        // The defender's place is worked out before its attackers leave.
+        let defender_out =
+            defender_defeated.then(|| self.outside(setup, ds, d, fought | fallen | standing));
+        self.withdraw(setup, as_, beaten, 1 << d, false);
+        if let Some(out) = defender_out {
+            self.withdraw_to(setup, ds, d, out, false);
+            self.moved(setup);
         }
         // Fallen attackers beside standing winners are still defeated.
         self.settle(

@@ -124,6 +124,8 @@ impl<O: Observer<Event>> Game<O> {
                     player: side.player_names[regiment.player as usize].clone(),
                     arm: arm(regiment.arm),
                     at: regiment.at,
+                    y: inches(regiment.y),
+                    frontage: inches(regiment.frontage),
                     elan: regiment.elan as u32,
                     boxes: regiment.boxes(),
                     loaded: self.is_loaded(seat, i),
@@ -290,15 +292,33 @@ impl<O: Observer<Event>> Game<O> {
         from: i32,
         why: &'static str,
     ) {
-        let to = self.units[seat][i].x;
-        if to != from {
+        let y = self.units[seat][i].y;
+        self.tell_shift(setup, seat, i, (from, y), why);
+    }
+
+    /// Regiment `i` of `seat` has moved from `from` (along the axis in
+    /// inches, across it in tenths): told with its place across when that
+    /// changed.
+    pub(super) fn tell_shift<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        from: (i32, i32),
+        why: &'static str,
+    ) {
+        let (to, y) = (self.units[seat][i].x, self.units[seat][i].y);
+        let across = (y != from.1).then(|| (inches(from.1), inches(y)));
+        if to != from.0 || across.is_some() {
             self.tell_of(setup, seat, i, |decq, kard, side, regiment| Event::Moves {
                 decq,
                 kard,
                 side,
                 regiment,
-                from,
+                from: from.0,
                 to,
+                y_from: across.map(|a| a.0),
+                y_to: across.map(|a| a.1),
                 why,
             });
         }
@@ -359,6 +379,14 @@ impl<O: Observer<Event>> Game<O> {
             .filter(|&i| x.attackers >> i & 1 != 0)
             .map(|i| self.units[side][i].elan as u32)
             .collect();
+        let aspects = (0..MAX_UNITS)
+            .filter(|&i| x.attackers >> i & 1 != 0)
+            .map(|i| match (x.independent >> i & 1, x.rear >> i & 1) {
+                (0, _) => "front",
+                (_, 0) => "flank",
+                _ => "rear",
+            })
+            .collect();
         let (decq, kard) = when(self.decq.decq, self.kard);
         self.obs.event(Event::AssaultRound {
             decq,
@@ -370,6 +398,7 @@ impl<O: Observer<Event>> Game<O> {
             attackers: names(setup.scenario, side, x.attackers),
             attacker_dice,
             attacker_casts,
+            aspects,
             combined,
             defender_elan: self.units[ds][d].elan as u32,
             attacker_elan,
@@ -427,4 +456,9 @@ impl<O: Observer<Event>> Game<O> {
             }
         });
     }
+}
+
+/// Tenths of an inch as inches, for the events.
+pub(super) fn inches(tenths: i32) -> f64 {
+    tenths as f64 / 10.0
 }

@@ -66,12 +66,14 @@ impl<O: Observer<Event>> Game<O> {
         let Some(f) = self.ready_second_line(setup, seat, i) else {
             return;
         };
+        // Behind it, in its path.
         let to = self.units[seat][i].x - facing(seat) * setup.rules.second_line_inches;
-        let from = self.units[seat][f].x;
-        if to != from {
-            self.units[seat][f].x = to;
+        let across = self.units[seat][i].y;
+        let from = self.units[seat][f];
+        if (to, across) != (from.x, from.y) {
+            (self.units[seat][f].x, self.units[seat][f].y) = (to, across);
             if self.obs.on() {
-                self.tell_move(setup, seat, f, from, "follows");
+                self.tell_shift(setup, seat, f, (from.x, from.y), "follows");
             }
             self.moved(setup);
             self.clear_defeated(setup);
@@ -157,7 +159,7 @@ impl<O: Observer<Event>> Game<O> {
         stats: &mut Stats,
     ) {
         let x = self.assaults[slot];
-        let (ds, d) = (x.defender_seat, x.defender as usize);
+        let d = x.defender as usize;
         let Some(f) = self.ready_second_line(setup, seat, i) else {
             return;
         };
@@ -167,9 +169,9 @@ impl<O: Observer<Event>> Game<O> {
         let a = &mut self.assaults[slot];
         a.attackers &= !(1 << i);
         a.fresh &= !(1 << i);
-        let contact = self.units[ds][d].x;
         let from = self.units[seat][i].x;
-        self.units[seat][i].x = super::places::retreat(setup, seat, from, contact, false);
+        let out = self.outside(setup, seat, i, 1 << d);
+        self.units[seat][i].x = super::places::retreat(setup, seat, from, out, false);
         if self.obs.on() {
             self.tell_move(setup, seat, i, from, "relieved");
             self.tell_unloaded(setup, seat, 1 << i, "assault");

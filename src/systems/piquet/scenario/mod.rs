@@ -13,6 +13,7 @@ use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::scenario_fields::{bad, int, text};
 
+mod frontage;
 mod regiment;
 mod side;
 mod terrain;
@@ -107,6 +108,36 @@ impl OrderKind {
     }
 }
 
+/// A regiment's frontage limits, in tenths of an inch (worked out in
+/// `frontage.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub min: i32,
+    pub max: i32,
+}
+
+/// Where a Maneuver order takes a regiment: "forward, back, to either
+/// flank" (each flank as the regiment faces).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Maneuver {
+    Forward,
+    Back,
+    Left,
+    Right,
+}
+
+impl Maneuver {
+    pub const NAMES: [&'static str; 4] = ["forward", "back", "left", "right"];
+
+    pub fn parse(text: &str) -> Option<Maneuver> {
+        use Maneuver::*;
+        Maneuver::NAMES
+            .iter()
+            .position(|&n| n == text)
+            .map(|i| [Forward, Back, Left, Right][i])
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arm {
     Infantry,
@@ -178,8 +209,13 @@ pub struct Regiment {
     /// Steps its fire is adjusted by, besides those the game works out (the
     /// fire modifiers of the lost table, as scenario data).
     pub fire_step: i32,
-    /// Its Maneuver orders go back, away from the enemy (else forward).
-    pub maneuver_back: bool,
+    /// Where its Maneuver orders take it.
+    pub maneuver: Maneuver,
+    /// Where the centre of its frontage stands across the field, and the
+    /// frontage, in tenths of an inch; the frontage's limits.
+    pub y: i32,
+    pub frontage: i32,
+    pub frontage_limits: Limits,
     /// The cavalry regiment of its brigade it follows in the second line
     /// (`follows`), and the one following it: Cavalry Wave Assaults.
     pub lead: Option<u8>,
@@ -385,6 +421,11 @@ pub struct Scenario {
     /// Its terrain objectives (`[[objectives]]`), none by default.
     pub terrain: Terrains,
     pub sides: BySeat<Side>,
+    /// Some regiment stands off the centre line or maneuvers to a flank:
+    /// places across the field can differ. Without, every frontage
+    /// overlaps every other all game (all centred on `y = 0`), so no gap
+    /// across is ever worked out.
+    pub lateral: bool,
 }
 
 fn unknown_keys(table: &toml::Table, at: &str, keys: &[&str]) -> Result<()> {
@@ -546,7 +587,10 @@ impl Scenario {
                 horse: false,
                 urban: false,
                 fire_step: 0,
-                maneuver_back: false,
+                maneuver: Maneuver::Forward,
+                y: 0,
+                frontage: 0,
+                frontage_limits: Limits { min: 0, max: 0 },
                 lead: None,
                 second_line: None,
                 attached_to: None,
@@ -562,6 +606,11 @@ impl Scenario {
             chips,
             ranges,
             terrain: Terrains::read(table.get("objectives"))?,
+            lateral: [&a, &b].iter().any(|side| {
+                side.regiments()
+                    .iter()
+                    .any(|r| r.y != 0 || matches!(r.maneuver, Maneuver::Left | Maneuver::Right))
+            }),
             sides: BySeat([a, b]),
         };
         scenario.check_army_decks()?;

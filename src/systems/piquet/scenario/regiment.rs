@@ -8,11 +8,16 @@
 use super::*;
 
 /// The keys a regiment entry may hold.
-const KEYS: [&str; 23] = [
+const KEYS: [&str; 28] = [
     "name",
     "rating",
     "arm",
     "at",
+    "y",
+    "frontage",
+    "troops",
+    "ranks",
+    "battalions",
     "loaded",
     "guns",
     "horse",
@@ -105,11 +110,13 @@ impl Regiment {
                 ))
             }
         };
+        r.read_frontage(entry, field)?;
         r.fire_step = int(entry, field, "fire_step", (-4, 4), Some(0))? as i32;
-        r.maneuver_back = match name(entry, field, "maneuver", "forward, back")? {
-            None | Some("forward") => false,
-            Some("back") => true,
-            Some(other) => return Err(bad(&format!("{field}maneuver"), other, "forward, back")),
+        let maneuvers = Maneuver::NAMES.join(", ");
+        r.maneuver = match name(entry, field, "maneuver", &maneuvers)? {
+            None => Maneuver::Forward,
+            Some(text) => Maneuver::parse(text)
+                .ok_or_else(|| bad(&format!("{field}maneuver"), text, &maneuvers))?,
         };
         r.battle_cavalry = match entry.get("battle_cavalry") {
             None => r.arm == Arm::Cavalry,

@@ -237,6 +237,8 @@ pub struct GameTally {
     /// began.
     pub assaults_begun: u32,
     pub assault_elan: [u32; 2],
+    /// Attackers going in at the front, a flank and the rear.
+    pub aspects: [u32; 3],
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -379,6 +381,8 @@ pub struct Stats {
     pub matchup_kards: Vec<Mean>,
     pub ends: [u64; ENDS],
     pub multi_unit: u64,
+    /// Attackers going into an assault at its front, flank and rear.
+    pub aspects: [u64; 3],
     pub assault_kards: Mean,
     pub attacker_won: u64,
     /// Every assault that began (its first cast is on the KARD it begins),
@@ -415,6 +419,7 @@ impl Default for Stats {
             matchup_kards: vec![Mean::default(); MATCHUPS],
             ends: [0; ENDS],
             multi_unit: 0,
+            aspects: [0; 3],
             assault_kards: Mean::default(),
             attacker_won: 0,
             assaults_begun: 0,
@@ -450,6 +455,9 @@ impl AddAssign<&Stats> for Stats {
         }
         add(&mut self.ends, &o.ends);
         self.multi_unit += o.multi_unit;
+        for (mine, theirs) in self.aspects.iter_mut().zip(&o.aspects) {
+            *mine += theirs;
+        }
         self.assault_kards += o.assault_kards;
         self.attacker_won += o.attacker_won;
         self.assaults_begun += o.assaults_begun;

@@ -257,6 +257,16 @@ impl Stats {
             none(),
             Rate::new(self.multi_unit, assaults),
         ));
+        let going_in: u64 = self.aspects.iter().sum();
+        for (aspect, &n) in ["front", "flank", "rear"].iter().zip(&self.aspects) {
+            rows.push(SummaryRow::rate(
+                "assault_aspect",
+                ALL_SEATS,
+                "aspect",
+                aspect.to_string(),
+                Rate::new(n, going_in),
+            ));
+        }
         rows.push(SummaryRow::rate(
             "assault_cut_off",
             ALL_SEATS,
