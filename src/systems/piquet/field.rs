@@ -96,6 +96,25 @@ impl Unit {
         (doubled.max(0) + 1) / 2
     }
 
+    /// `gap`, known to be 0 on a field where no place across differs
+    /// (`Scenario::lateral` false: every frontage is centred on one line),
+    /// where it is not worked out.
+    #[inline(always)]
+    pub fn gap_on(&self, lateral: bool, other: &Unit) -> i32 {
+        match lateral {
+            true => self.gap(other),
+            false => 0,
+        }
+    }
+
+    /// The distance to `other`, squared, in tenths of an inch: what
+    /// "nearest" compares.
+    #[inline]
+    pub fn apart(&self, other: &Unit) -> i64 {
+        let dx = (other.x - self.x) as i64;
+        100 * dx * dx + (self.gap(other) as i64).pow(2)
+    }
+
     /// Whether at least half its frontage lies across `other`'s ("at
     /// least 50% of its frontage overlapping the single unit", Multiple
     /// Unit Combats).

@@ -42,56 +42,13 @@ impl<O: Observer<Event>> Game<O> {
             } if setup.rules.unrallied_winner == UnralliedWinner::Withdraws => {
                 self.take_objective(setup, seat, i, t, stats);
             }
-            Status::Fighting | Status::Retiring => {
-                let aspect = self.aspect(setup, seat, i, t);
-                let independent = ((aspect != Aspect::Front) as u16) << i;
-                let rear = ((aspect == Aspect::Rear) as u16) << i;
-                let active = self.active;
-                let joinable = self.assaults.iter_mut().enumerate().find_map(|(slot, x)| {
-                    (active >> slot & 1 != 0
-                        && x.defender_seat == enemy
-                        && x.defender as usize == t)
-                        .then_some(x)
-                });
-                if let Some(x) = joinable {
-                    // The multi-unit rule: one more attacker on one defender.
-                    x.attackers |= 1 << i;
-                    x.independent = x.independent & !(1 << i) | independent;
-                    x.rear = x.rear & !(1 << i) | rear;
-                    stats.aspects[aspect as usize] += 1;
-                    self.aspects[aspect as usize] += 1;
-                    x.fresh |= 1 << i;
-                    x.joined |= 1 << i;
-                    let from = self.units[seat][i].x;
-                    self.units[seat][i].x = self.units[enemy][t].x;
-                    if self.obs.on() {
-                        let defender = told::name(setup.scenario, enemy, t);
-                        self.tell_of(setup, seat, i, |decq, kard, side, attacker| {
-                            Event::JoinsAssault {
-                                decq,
-                                kard,
-                                side,
-                                attacker,
-                                defender,
-                            }
-                        });
-                        self.tell_move(setup, seat, i, from, "joins_assault");
-                    }
-                    self.moved(setup);
-                    self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
-                    self.set_status(setup, seat, i, Status::Fighting);
-                    self.clear_defeated(setup);
-                    self.follow(setup, seat, i);
-                }
-                // Else the target attacks elsewhere: wait for it.
-            }
+            Status::Fighting | Status::Retiring => self.join(setup, seat, i, t, stats),
             _ => {
                 // At most one assault per defender: a free slot exists.
                 let slot = (!self.active).trailing_zeros() as usize;
                 self.active |= 1 << slot;
                 stats.assaults_begun += 1;
                 let aspect = self.aspect(setup, seat, i, t);
-                stats.aspects[aspect as usize] += 1;
                 self.aspects[aspect as usize] += 1;
                 self.assaults[slot] = Assault {
                     defender: t as u8,
@@ -102,9 +59,10 @@ impl<O: Observer<Event>> Game<O> {
                     first_attacker: i as u8,
                     kards: 0,
                     fought_on: 0,
-                    independent: ((aspect != Aspect::Front) as u16) << i,
-                    rear: ((aspect == Aspect::Rear) as u16) << i,
+                    independent: 0,
+                    rear: 0,
                 };
+                self.assaults[slot].goes_in(i, aspect);
                 let elan = [self.units[seat][i].elan, self.units[enemy][t].elan];
                 for (k, &e) in elan.iter().enumerate() {
                     stats.assault_elan[k].record(e as u64);
@@ -136,6 +94,55 @@ impl<O: Observer<Event>> Game<O> {
                 self.follow(setup, seat, i);
             }
         }
+    }
+
+    /// Regiment `i` of `seat` meets enemy regiment `t`, fighting an
+    /// assault: it joins the assault on `t` (the multi-unit rule), or, `t`
+    /// attacking elsewhere, waits for it.
+    fn join<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        t: usize,
+        stats: &mut Stats,
+    ) {
+        let enemy = seat.other();
+        let aspect = self.aspect(setup, seat, i, t);
+        let active = self.active;
+        let joinable = self.assaults.iter_mut().enumerate().find_map(|(slot, x)| {
+            (active >> slot & 1 != 0 && x.defender_seat == enemy && x.defender as usize == t)
+                .then_some(x)
+        });
+        if let Some(x) = joinable {
+            // The multi-unit rule: one more attacker on one defender.
+            x.attackers |= 1 << i;
+            x.goes_in(i, aspect);
+            self.aspects[aspect as usize] += 1;
+            x.fresh |= 1 << i;
+            x.joined |= 1 << i;
+            let from = self.units[seat][i].x;
+            self.units[seat][i].x = self.units[enemy][t].x;
+            if self.obs.on() {
+                let defender = told::name(setup.scenario, enemy, t);
+                self.tell_of(setup, seat, i, |decq, kard, side, attacker| {
+                    Event::JoinsAssault {
+                        decq,
+                        kard,
+                        side,
+                        attacker,
+                        defender,
+                    }
+                });
+                self.tell_move(setup, seat, i, from, "joins_assault");
+            }
+            self.moved(setup);
+            self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
+            self.set_status(setup, seat, i, Status::Fighting);
+            self.clear_defeated(setup);
+            self.follow(setup, seat, i);
+        }
+        // Else the target attacks elsewhere: wait for it.
     }
 
     /// Where regiment `i` of `seat` meets enemy regiment `t` (before it

@@ -96,14 +96,14 @@ impl<O: Observer<Event>> Game<O> {
         let units = &self.units[enemy][..setup.scenario.sides[enemy].count as usize];
         let in_game = |j: usize| units[j].status != Status::Removed;
         let me = self.units[seat][i];
-        let apart = |j: usize| field::distance(units[j].x - me.x, me.gap(&units[j]));
-        let least = (0..units.len()).filter(|&j| in_game(j)).map(apart).min();
+        let away = |j: usize| field::distance(units[j].x - me.x, me.gap(&units[j]));
+        let least = (0..units.len()).filter(|&j| in_game(j)).map(away).min();
         // No enemy left: no assault is offered (`order_facts`).
         let Some(least) = least else {
             return;
         };
         let nearest = (0..units.len())
-            .filter(|&j| in_game(j) && apart(j) == least)
+            .filter(|&j| in_game(j) && away(j) == least)
             .fold(0u16, |m, j| m | 1 << j);
         let target = one_of(nearest, &mut self.ties[seat][p]);
         self.units[seat][i].target = target as u8;

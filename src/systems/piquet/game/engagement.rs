@@ -96,10 +96,7 @@ impl<O: Observer<Event>> Game<O> {
                 let (x, y) = (&self.units[Seat::A][a], &self.units[Seat::B][b]);
                 let fighting =
                     |u: &Unit| matches!(u.status, Status::Idle | Status::Ordered | Status::Closing);
-                let gap = match setup.scenario.lateral {
-                    true => x.gap(y),
-                    false => 0,
-                };
+                let gap = x.gap_on(setup.scenario.lateral, y);
                 if !within(x.x - y.x, gap, range) || !fighting(x) || !fighting(y) {
                     self.end_engagement(setup, Seat::A, a, b, EngagementEnd::BrokenOff, stats);
                 }

@@ -250,7 +250,7 @@ impl<O: Observer<Event>> Game<O> {
                 // Farther along the axis alone: out of reach, no gap
                 // needed.
                 true if dx > reach => return None,
-                true => scale(dx) + (me.gap(them) as i64).pow(2),
+                true => me.apart(them),
                 false => dx as i64,
             };
             (d <= most && !(shaken >> j & 1 != 0 && d <= engaged)).then_some(d)

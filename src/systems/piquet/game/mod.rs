@@ -113,6 +113,16 @@ struct Assault {
     rear: u16,
 }
 
+impl Assault {
+    /// Attacker `i` goes in at `aspect`: at a flank or the rear, outside
+    /// the front's combined cast.
+    fn goes_in(&mut self, i: usize, aspect: Aspect) {
+        let bit = 1u16 << i;
+        self.independent = self.independent & !bit | ((aspect != Aspect::Front) as u16) << i;
+        self.rear = self.rear & !bit | ((aspect == Aspect::Rear) as u16) << i;
+    }
+}
+
 /// Where an attacker meets its defender (Multiple Unit Combats).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Aspect {

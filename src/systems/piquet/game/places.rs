@@ -34,13 +34,6 @@ pub(super) fn retreat<D: Decide>(
     }
 }
 
-/// The distance between two regiments, squared, in tenths: what "nearest"
-/// compares.
-#[inline]
-pub(super) fn apart(me: &Unit, them: &Unit) -> i64 {
-    100 * (them.x - me.x) as i64 * (them.x - me.x) as i64 + (me.gap(them) as i64).pow(2)
-}
-
 /// How far across, in tenths, a move `advance` inches forward may incline:
 /// "up to 22.5 degrees from the direction in which it is facing".
 #[inline]
@@ -84,10 +77,7 @@ impl<O: Observer<Event>> Game<O> {
             let j = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let them = &self.units[seat.other()][j];
-            let gap = match setup.scenario.lateral {
-                true => me.gap(them),
-                false => 0,
-            };
+            let gap = me.gap_on(setup.scenario.lateral, them);
             let place = them.x - f * outside_dx(gap, range);
             if out.is_none_or(|o| f * (place - o) < 0) {
                 out = Some(place);
@@ -247,7 +237,7 @@ impl<O: Observer<Event>> Game<O> {
         let me = &self.units[seat][i];
         (0..setup.scenario.sides[enemy].count as usize)
             .filter(|&j| self.units[enemy][j].status != Status::Removed)
-            .min_by_key(|&j| (apart(me, &self.units[enemy][j]), j))
+            .min_by_key(|&j| (me.apart(&self.units[enemy][j]), j))
     }
 
     /// The nearest enemy regiment still in the game ahead of regiment `i`
@@ -264,7 +254,7 @@ impl<O: Observer<Event>> Game<O> {
         (0..setup.scenario.sides[enemy].count as usize)
             .filter(|&j| self.units[enemy][j].status != Status::Removed)
             .filter(|&j| f * (self.units[enemy][j].x - me.x) >= 0)
-            .min_by_key(|&j| apart(me, &self.units[enemy][j]))
+            .min_by_key(|&j| me.apart(&self.units[enemy][j]))
     }
 
     /// A completed Move order: "to move to the next objective or to move to
@@ -298,11 +288,7 @@ impl<O: Observer<Event>> Game<O> {
         // Infantry and cavalry "may incline" a move "up to 22.5 degrees"
         // (Infantry Move in Open, Cavalry in Open): toward a target off to
         // the side; the Artillery Move card's definition was lost.
-        let lateral = setup.scenario.lateral;
-        let gap_to = |u: &Unit| match lateral {
-            true => me.gap(u),
-            false => 0,
-        };
+        let gap_to = |u: &Unit| me.gap_on(setup.scenario.lateral, u);
         let (advance, across) = match gap_to(&target) {
             gap if gap > 0 && regiment.arm != Arm::Artillery => {
                 self.inclined(setup, seat, i, &target, range)
@@ -512,16 +498,11 @@ impl<O: Observer<Event>> Game<O> {
                 if (them.x - x).abs() > range {
                     continue;
                 }
-                let out = match lateral {
-                    false => them.x - f * (range + 1),
-                    true => {
-                        let gap = me.gap(them);
-                        if !within(them.x - x, gap, range) {
-                            continue;
-                        }
-                        them.x - f * outside_dx(gap, range)
-                    }
-                };
+                let gap = me.gap_on(lateral, them);
+                if !within(them.x - x, gap, range) {
+                    continue;
+                }
+                let out = them.x - f * outside_dx(gap, range);
                 if to.is_none_or(|g| f * (out - g) < 0) {
                     to = Some(out);
                 }

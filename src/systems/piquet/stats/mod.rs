@@ -542,6 +542,9 @@ impl Stats {
 
     pub fn record_game(&mut self, t: &GameTally) {
         self.games += 1;
+        for (all, &n) in self.aspects.iter_mut().zip(&t.aspects) {
+            *all += n as u64;
+        }
         for seat in Seat::BOTH {
             let side = &mut self.sides[seat];
             side.removed.record(t.removed[seat] as u64);

@@ -224,6 +224,20 @@ impl Stats {
 
     /// Assaults: who won, how long, how they ended (overall and by
     /// matchup), several attackers, cut off, Elans and breakthroughs.
+    /// Where attackers went in: front, flank, rear.
+    fn aspect_rows(&self, rows: &mut Vec<SummaryRow>) {
+        let going_in: u64 = self.aspects.iter().sum();
+        for (aspect, &n) in ["front", "flank", "rear"].iter().zip(&self.aspects) {
+            rows.push(SummaryRow::rate(
+                "assault_aspect",
+                ALL_SEATS,
+                "aspect",
+                aspect.to_string(),
+                Rate::new(n, going_in),
+            ));
+        }
+    }
+
     fn assault_rows(&self, rows: &mut Vec<SummaryRow>) {
         let none = String::new;
         let assaults: u64 = self.ends.iter().sum();
@@ -257,16 +271,7 @@ impl Stats {
             none(),
             Rate::new(self.multi_unit, assaults),
         ));
-        let going_in: u64 = self.aspects.iter().sum();
-        for (aspect, &n) in ["front", "flank", "rear"].iter().zip(&self.aspects) {
-            rows.push(SummaryRow::rate(
-                "assault_aspect",
-                ALL_SEATS,
-                "aspect",
-                aspect.to_string(),
-                Rate::new(n, going_in),
-            ));
-        }
+        self.aspect_rows(rows);
         rows.push(SummaryRow::rate(
             "assault_cut_off",
             ALL_SEATS,
