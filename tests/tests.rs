@@ -29,6 +29,7 @@ mod mechanics;
 mod piquet;
 mod piquet_attached;
 mod piquet_chosen;
+mod piquet_deploy;
 mod piquet_field;
 mod piquet_fire;
 mod piquet_game;

@@ -229,6 +229,12 @@ fn every_piquet_event_is_documented_with_its_fields_in_order() {
         // Frontages across the field: flank attacks, inclines, a flank
         // maneuver.
         read("flanks"),
+        // Deployments and skirmishers, out in the open (no copse to
+        // receive an assault in): formed infantry goes through them.
+        read("skirmishers").replace(
+            "[[objectives]]\nname = \"Copse\"\nfrom = 9\nto = 11\nkind = \"woods\"\n",
+            "",
+        ),
         // Orders the players choose: free first orders, assaults aimed.
         crate::piquet_chosen::chosen_default(),
     ];

@@ -3,7 +3,7 @@
 //! keeps its regiments here; an agent and a person are shown `At`
 //! (`agent.rs`), while the built-in players decide from their `Needs`.
 
-use super::scenario::{OrderKind, Scenario, MAX_UNITS};
+use super::scenario::{Deployment, OrderKind, Scenario, MAX_UNITS};
 use crate::engine::{BySeat, Seat};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,6 +134,43 @@ impl Unit {
     }
 }
 
+/// How a side's regiments are deployed, one bit each: Prepared to
+/// Receive Cavalry, in skirmish order, else formed. Beside the units: a
+/// wider `Unit` costs every copy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Deployed {
+    pub prepared: u16,
+    pub skirmish: u16,
+}
+
+impl Deployed {
+    pub fn of(&self, i: usize) -> Deployment {
+        if self.skirmish >> i & 1 != 0 {
+            Deployment::Skirmish
+        } else if self.prepared >> i & 1 != 0 {
+            Deployment::Prepared
+        } else {
+            Deployment::Formed
+        }
+    }
+
+    pub fn skirmishing(&self, i: usize) -> bool {
+        self.skirmish >> i & 1 != 0
+    }
+
+    /// Regiment `i` now stands as `deployment`.
+    pub fn set(&mut self, i: usize, deployment: Deployment) {
+        let bit = 1u16 << i;
+        self.prepared &= !bit;
+        self.skirmish &= !bit;
+        match deployment {
+            Deployment::Formed => {}
+            Deployment::Prepared => self.prepared |= bit,
+            Deployment::Skirmish => self.skirmish |= bit,
+        }
+    }
+}
+
 /// Whether two regiments `dx` inches apart along the axis and `gap`
 /// tenths apart across it are within `range` inches: ranges are measured
 /// straight, from the nearer ends of the frontages.
@@ -198,6 +235,12 @@ pub fn outside_dx(gap: i32, range: i32) -> i32 {
 /// (`fortunes agent piquet`), which the built-ins never read.
 static NO_UNITS: BySeat<[Unit; MAX_UNITS]> = BySeat([[IDLE_UNIT; MAX_UNITS]; 2]);
 static NO_LOADED: BySeat<u16> = BySeat([0; 2]);
+static NO_DEPLOYED: BySeat<Deployed> = BySeat(
+    [Deployed {
+        prepared: 0,
+        skirmish: 0,
+    }; 2],
+);
 
 /// Who decides and what about: side `seat`'s player `player` (0 its
 /// commander, then its subordinates), the side's `regiments` the decision
@@ -215,6 +258,7 @@ pub struct At<'a> {
     pub scenario: Option<&'a Scenario>,
     pub units: &'a BySeat<[Unit; MAX_UNITS]>,
     pub loaded: &'a BySeat<u16>,
+    pub deployed: &'a BySeat<Deployed>,
     pub kard: u32,
 }
 
@@ -230,6 +274,7 @@ impl At<'static> {
             scenario: None,
             units: &NO_UNITS,
             loaded: &NO_LOADED,
+            deployed: &NO_DEPLOYED,
             kard: 0,
         }
     }

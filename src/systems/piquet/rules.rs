@@ -131,6 +131,20 @@ pub const SPECS: &[ParamSpec] = &[
         source: "note 18: \"My theory here is that cavalry needs to use its shock to win quick; if they don't, the infantry will gradually get the upper hand\" (the modifier the note explains was lost in the scan)",
     },
     ParamSpec {
+        name: "prepared_step",
+        kind: ParamKind::Int { min: -4, max: 0 },
+        default: 0,
+        doc: "steps each assault cast of a cavalry attacker against infantry Prepared to Receive Cavalry (a Deploy order's `prepared`); what the deployment does was lost with the modifier table, so 0 leaves it out",
+        source: "Deployment: \"going into and out of Prepared to Receive Cavalry\"; Infantry: \"preparing infantry to receive cavalry\" (its effect is in no surviving sentence)",
+    },
+    ParamSpec {
+        name: "skirmishers_receive",
+        kind: ParamKind::Choice(&["cover", "never"]),
+        default: 0,
+        doc: "whether skirmishing infantry not in the open (in a terrain objective or an urban block) takes the option to receive an assault by formed infantry: cover, it does, and the assault goes in at once; never, it does not, and the formed infantry moves through as it must in the open (to Engagement range, then the skirmishers' unmodified cast as more chips, then into contact)",
+        source: "Defensive Use of Skirmishing Units: \"At the commanding player's option, skirmishing infantry units not in the open can elect to receive an Assault\"",
+    },
+    ParamSpec {
         name: "both_zero",
         kind: ParamKind::Choice(&["both_defeated", "defender_holds", "attacker_wins"]),
         default: 0,
@@ -406,6 +420,12 @@ pub struct Rules {
     /// first round (note 18).
     pub cavalry_later_step: i32,
     pub together_by_cavalry: bool,
+    /// Steps on a cavalry attacker's casts against infantry Prepared to
+    /// Receive Cavalry.
+    pub prepared_step: i32,
+    /// Skirmishing infantry not in the open receives an assault by formed
+    /// infantry (`skirmishers_receive = cover`).
+    pub skirmishers_receive: bool,
     pub short_overlap: ShortOverlap,
     pub unrallied_winner: UnralliedWinner,
     pub army_cards_per_player: u32,
@@ -473,6 +493,8 @@ impl Rules {
             weakest_link: get("group_casts") == 0,
             cavalry_later_step: values.get("cavalry_later_step") as i32,
             together_by_cavalry: get("together_by_cavalry") != 0,
+            prepared_step: values.get("prepared_step") as i32,
+            skirmishers_receive: get("skirmishers_receive") == 0,
             short_overlap: [ShortOverlap::Flank, ShortOverlap::Front]
                 [get("short_overlap") as usize],
             unrallied_winner: [UnralliedWinner::Withdraws, UnralliedWinner::Fights]

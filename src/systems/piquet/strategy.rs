@@ -586,7 +586,8 @@ impl Decide for PiquetStrategy {
     /// it orders the assault once the nearest enemy holds at most
     /// `assault_at_elan` and no more Elan than it does, and otherwise gives
     /// it no order (it stands: infantry and artillery fire). It neither
-    /// deploys (the one-axis field has no formations) nor maneuvers. The
+    /// deploys (a Deploy order takes a regiment through its scenario's
+    /// `deploy_to`) nor maneuvers. The
     /// random player draws among the orders it may be given and none.
     fn order(
         &self,

@@ -283,6 +283,7 @@ fn unit_json(at: &At<'_>, scenario: &Scenario, seat: Seat, i: usize) -> Value {
         "x": unit.x,
         "y": unit.y as f64 / 10.0,
         "frontage": unit.width as f64 / 10.0,
+        "deployment": at.deployed[seat].of(i).name(),
         "elan": unit.elan,
         "status": unit.status.name(),
         "order": ordered.then(|| unit.order.name()),

@@ -59,6 +59,9 @@ pub enum Event {
         /// the frontage, in inches.
         y: f64,
         frontage: f64,
+        /// How it stands: formed, prepared (to receive cavalry) or
+        /// skirmish (in skirmish order).
+        deployment: &'static str,
         elan: u32,
         boxes: u32,
         loaded: bool,
@@ -340,6 +343,30 @@ pub enum Event {
         y_from: Option<f64>,
         y_to: Option<f64>,
         why: &'static str,
+    },
+    /// A regiment's Deploy order changes its deployment (`from`, `to`:
+    /// formed, prepared, skirmish) and frontage (inches).
+    Deploys {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        from: &'static str,
+        to: &'static str,
+        frontage_from: f64,
+        frontage: f64,
+    },
+    /// Formed infantry under an Assault order has come up to Engagement
+    /// range of `skirmishers`, which take an unmodified performance cast
+    /// (`dice`, highest `chips`): its order's movement chips now.
+    SkirmishersCast {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        skirmishers: String,
+        dice: Vec<u32>,
+        chips: u32,
     },
     /// A regiment's status changes.
     Status {

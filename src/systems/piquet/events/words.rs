@@ -101,6 +101,7 @@ impl fmt::Display for Event {
                 at,
                 y,
                 frontage,
+                deployment,
                 elan,
                 boxes,
                 loaded,
@@ -109,9 +110,14 @@ impl fmt::Display for Event {
                 follows,
                 attached_to,
             } => {
+                let deployed = match *deployment {
+                    "prepared" => ", Prepared to Receive Cavalry",
+                    "skirmish" => ", in skirmish order",
+                    _ => "",
+                };
                 write!(
                     f,
-                    "{side}'s {regiment} ({arm}, {player}'s) at {at}\", {y}\" across, {frontage}\" wide: Elan {elan}, {boxes} stamina boxes, {}; orders {}",
+                    "{side}'s {regiment} ({arm}, {player}'s) at {at}\", {y}\" across, {frontage}\" wide{deployed}: Elan {elan}, {boxes} stamina boxes, {}; orders {}",
                     if *loaded { "loaded" } else { "unloaded" },
                     plan.join(" then ")
                 )?;
@@ -564,6 +570,8 @@ impl fmt::Display for Event {
                     "follows" => "following its lead in the second line",
                     "relieved" => "relieved by its second line, off its Assault order",
                     "attached" => "moving with the regiment it is attached to",
+                    "engages" => "in skirmish order, barred from its assault: up to Engagement range",
+                    "skirmishers" => "its assault, up to Engagement range of the skirmishers it must go through",
                     other => other,
                 };
                 match (y_from, y_to) {
@@ -573,6 +581,37 @@ impl fmt::Display for Event {
                     ),
                     _ => write!(f, "{side}'s {regiment} moves {from}\" -> {to}\" ({why})"),
                 }
+            }
+            Deploys {
+                decq,
+                kard,
+                side,
+                regiment,
+                from,
+                to,
+                frontage_from,
+                frontage,
+            } => {
+                at(f, decq, kard)?;
+                write!(
+                    f,
+                    "{side}'s {regiment} deploys: {from} -> {to}, {frontage_from}\" -> {frontage}\" wide"
+                )
+            }
+            SkirmishersCast {
+                decq,
+                kard,
+                side,
+                regiment,
+                skirmishers,
+                dice,
+                chips,
+            } => {
+                at(f, decq, kard)?;
+                write!(
+                    f,
+                    "{side}'s {regiment} comes up to the skirmishers {skirmishers}: their unmodified cast {dice:?} gives it {chips} movement chips more to go through"
+                )
             }
             Status {
                 decq,

@@ -15,6 +15,10 @@ impl<O: Observer<Event>> Game<O> {
         stats: &mut Stats,
     ) {
         let t = self.units[seat][i].target as usize;
+        if self.deployed[seat].skirmishing(i) && self.skirmish_barred(setup, seat, i, t) {
+            self.engage_instead(setup, seat, i, t);
+            return;
+        }
         self.contact_with(setup, seat, i, t, stats);
     }
 

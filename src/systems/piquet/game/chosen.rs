@@ -36,11 +36,14 @@ impl<O: Observer<Event>> Game<O> {
             }
         }
         let ranges = setup.scenario.ranges;
+        // Skirmishers "can Assault only other skirmishing units": none of
+        // the nearest to go in against, no assault.
+        let barred = self.deployed[seat].skirmishing(i) && self.nearest(setup, seat, i, true) == 0;
         OrderFacts {
             // With no enemy left there is none to assault.
             choices: match distance {
-                Some(_) => regiment.choices(),
-                None => regiment.choices() & !(1 << OrderKind::Assault as u8),
+                Some(_) if !barred => regiment.choices(),
+                _ => regiment.choices() & !(1 << OrderKind::Assault as u8),
             },
             distance,
             ahead,
@@ -93,18 +96,16 @@ impl<O: Observer<Event>> Game<O> {
         i: usize,
     ) {
         let enemy = seat.other();
-        let units = &self.units[enemy][..setup.scenario.sides[enemy].count as usize];
-        let in_game = |j: usize| units[j].status != Status::Removed;
-        let me = self.units[seat][i];
-        let away = |j: usize| field::distance(units[j].x - me.x, me.gap(&units[j]));
-        let least = (0..units.len()).filter(|&j| in_game(j)).map(away).min();
+        let mut nearest = self.nearest(setup, seat, i, false);
         // No enemy left: no assault is offered (`order_facts`).
-        let Some(least) = least else {
+        if nearest == 0 {
             return;
-        };
-        let nearest = (0..units.len())
-            .filter(|&j| in_game(j) && away(j) == least)
-            .fold(0u16, |m, j| m | 1 << j);
+        }
+        // A skirmisher goes in against skirmishers among the nearest.
+        let open = self.nearest(setup, seat, i, true);
+        if open != 0 {
+            nearest = open;
+        }
         let target = one_of(nearest, &mut self.ties[seat][p]);
         self.units[seat][i].target = target as u8;
         if self.obs.on() {
@@ -117,6 +118,30 @@ impl<O: Observer<Event>> Game<O> {
                 target,
             });
         }
+    }
+
+    /// The enemy regiments still in the game nearest regiment `i` of
+    /// `seat`, one bit each; `assaultable`, only those it may assault (a
+    /// skirmisher, only skirmishers: `skirmish_barred`).
+    fn nearest<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        assaultable: bool,
+    ) -> u16 {
+        let enemy = seat.other();
+        let units = &self.units[enemy][..setup.scenario.sides[enemy].count as usize];
+        let in_game = |j: usize| units[j].status != Status::Removed;
+        let me = self.units[seat][i];
+        let away = |j: usize| field::distance(units[j].x - me.x, me.gap(&units[j]));
+        let Some(least) = (0..units.len()).filter(|&j| in_game(j)).map(away).min() else {
+            return 0;
+        };
+        (0..units.len())
+            .filter(|&j| in_game(j) && away(j) == least)
+            .filter(|&j| !assaultable || !self.skirmish_barred(setup, seat, i, j))
+            .fold(0u16, |m, j| m | 1 << j)
     }
 
     /// The free orders before the first KARD ("prime the pump") of the
@@ -167,6 +192,7 @@ impl<O: Observer<Event>> Game<O> {
                 let i = members.trailing_zeros() as usize;
                 members &= members - 1;
                 let order = wanted[i];
+                self.through[seat] &= !(1 << i);
                 self.units[seat][i] = Unit {
                     order,
                     chips: setup.scenario.chips[order as usize],

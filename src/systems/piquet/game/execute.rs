@@ -361,6 +361,12 @@ impl<O: Observer<Event>> Game<O> {
                 self.halt_assault(setup, seat, i, edge);
                 return;
             }
+            let target = self.units[seat][i].target as usize;
+            if self.deployed[seat.other()].skirmishing(target)
+                && self.through_skirmishers(setup, seat, i)
+            {
+                return;
+            }
         }
         let unit = &mut self.units[seat][i];
         let order = unit.order;
@@ -390,7 +396,12 @@ impl<O: Observer<Event>> Game<O> {
                 self.set_status(setup, seat, i, Status::Idle);
                 self.follow(setup, seat, i);
             }
-            OrderKind::Deploy => self.set_status(setup, seat, i, Status::Idle),
+            OrderKind::Deploy => {
+                if regiment.deploys_len != 0 {
+                    self.redeploy(setup, seat, i);
+                }
+                self.set_status(setup, seat, i, Status::Idle);
+            }
         }
     }
 

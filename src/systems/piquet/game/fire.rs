@@ -166,7 +166,7 @@ impl<O: Observer<Event>> Game<O> {
         };
         let of_arm = match arm {
             Arm::Artillery => side.artillery,
-            _ => side.infantry,
+            _ => side.infantry | self.deployed[seat].skirmish & !side.artillery,
         };
         let command = self.command(setup, seat, p);
         if rules.reload_holds_player {

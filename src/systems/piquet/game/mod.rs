@@ -23,12 +23,12 @@ use super::cards::{Card, Kind, KindCounts, BASIC, DECK, KINDS};
 use super::dice::{cast, Rating};
 use super::dice::{eight_gun_steps, volley};
 use super::events::{self, Event};
-use super::field::{self, outside_dx, within, within_dx, At, Status, Unit, IDLE_UNIT};
+use super::field::{self, outside_dx, within, within_dx, At, Deployed, Status, Unit, IDLE_UNIT};
 use super::rules::{BothZero, Rules, MAX_INITIATIVE};
 use super::rules::{FireOrders, ShortOverlap, UnralliedWinner};
 use super::scenario::{
-    Arm, Maneuver, OrderKind, Ranges, Regiment, Scenario, Terrain, MAX_PLAYERS, MAX_UNITS,
-    ORDER_KINDS,
+    Arm, Deployment, Maneuver, OrderKind, Ranges, Regiment, Scenario, Terrain, MAX_PLAYERS,
+    MAX_UNITS, ORDER_KINDS,
 };
 use super::stats::{
     volley_key, AssaultEnd, DecqRecord, EngagementEnd, FireKind, GameTally, RallyKind, Spend, Stats,
@@ -56,6 +56,7 @@ macro_rules! at {
             scenario: Some($setup.scenario),
             units: &$game.units,
             loaded: &$game.loaded,
+            deployed: &$game.deployed,
             kard: $game.kard,
         }
     };
@@ -65,6 +66,7 @@ mod assault;
 mod attached;
 mod chosen;
 mod deal;
+mod deploy;
 mod engagement;
 mod execute;
 mod fire;
@@ -231,6 +233,14 @@ pub struct Game<O = Unobserved> {
     hand_play_executed: BySeat<[u32; MAX_PLAYERS]>,
     /// Regiments and companies loaded.
     loaded: BySeat<u16>,
+    /// How each regiment is deployed, and where its Deploy orders are in
+    /// its scenario's `deploy_to`.
+    deployed: BySeat<Deployed>,
+    deploys_at: BySeat<[u8; MAX_UNITS]>,
+    /// Formed infantry under an Assault order on skirmishers that has
+    /// moved up to them and taken their cast as more chips (Formed Unit
+    /// Options Against Skirmishing Units): its next completion goes in.
+    through: BySeat<u16>,
     /// Regiments and companies that have fired in the game (or started it
     /// unloaded): the artillery "that has fired" (rule `artillery_reload`),
     /// which stays so once reloaded.
@@ -406,6 +416,9 @@ impl<O> Game<O> {
             held_fire: BySeat::default(),
             hand_play_executed: BySeat([[0; MAX_PLAYERS]; 2]),
             loaded: BySeat::default(),
+            deployed: BySeat::default(),
+            deploys_at: BySeat::default(),
+            through: BySeat::default(),
             fired: BySeat::default(),
             aims: BySeat([[0; MAX_UNITS]; 2]),
             aimed: BySeat::default(),
@@ -456,6 +469,7 @@ impl<O: Observer<Event>> Game<O> {
         self.engaged = [0; MAX_UNITS];
         self.volley_up = BySeat::default();
         self.held_fire = BySeat::default();
+        self.through = BySeat::default();
         self.hand_play_executed = BySeat([[0; MAX_PLAYERS]; 2]);
         self.aims_at = BySeat([(u32::MAX, 0, 0); 2]);
         self.begun = 0;
@@ -506,16 +520,16 @@ impl<O: Observer<Event>> Game<O> {
                     target: regiment.target,
                     x: regiment.at,
                     y: regiment.y,
-                    width: regiment.frontage,
+                    width: regiment.deployment.frontage,
                     reloaded: 0,
                 };
             }
-            self.loaded[seat] = side
-                .regiments()
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| r.loaded && r.arm.fires())
-                .fold(0, |m, (i, _)| m | 1 << i);
+            self.deployed[seat] = Deployed {
+                prepared: side.prepared,
+                skirmish: side.skirmishing,
+            };
+            self.deploys_at[seat] = [0; MAX_UNITS];
+            self.loaded[seat] = side.loaded;
             // A company a scenario starts unloaded is taken to have fired
             // before the game: nothing else in the text unloads it.
             self.fired[seat] = !self.loaded[seat];

@@ -341,6 +341,7 @@ impl<O: Observer<Event>> Game<O> {
                             false => wanted[i],
                         };
                         stats.sides[seat].orders_issued[next as usize] += 1;
+                        self.through[seat] &= !(1 << i);
                         self.units[seat][i] = Unit {
                             order: next,
                             chips: setup.scenario.chips[next as usize],

@@ -147,9 +147,16 @@ impl<O: Observer<Event>> Game<O> {
                 true => rules.cavalry_later_step,
                 false => 0,
             };
+            // Infantry Prepared to Receive Cavalry (its effect's size lost).
+            let prepared =
+                match regiment.arm == Arm::Cavalry && self.deployed[ds].prepared >> d & 1 != 0 {
+                    true => rules.prepared_step,
+                    false => 0,
+                };
             let step = heroic(&self.players[as_], chains[as_][regiment.player as usize])
                 + self.tier_step(rules, as_, i, &regiment)
-                + later;
+                + later
+                + prepared;
             if self.obs.on() {
                 let (dice, value) = self.told_cast(regiment.rating, step, rules);
                 attacker_dice.push((dice, value));
@@ -176,10 +183,13 @@ impl<O: Observer<Event>> Game<O> {
             // A regiment the defender's cast left without Elan is beaten,
             // not breaking through; one retiring is leaving the fight, not
             // going through it.
+            // "Battle cavalry that Assaults formed cavalry, infantry or
+            // artillery": not skirmishers.
             if x.fresh & (1 << i) != 0
                 && unit.elan > 0
                 && unit.status != Status::Retiring
                 && regiment.battle_cavalry
+                && !self.deployed[ds].skirmishing(d)
                 && v > y
                 && rules.breakthrough_multiplier > 0
             {

@@ -50,7 +50,9 @@ impl<O: Observer<Event>> Game<O> {
         // an enemy in range.
         let reach = side.commands[p] & self.totals[seat].able();
         let unloaded = side.commands[p] & self.reloadable(setup.rules, side.artillery, seat);
-        let infantry = (unloaded & side.infantry).count_ones() as u8;
+        // Infantry, and "skirmishing cavalry".
+        let muskets = side.infantry | self.deployed[seat].skirmish & !side.artillery;
+        let infantry = (unloaded & muskets).count_ones() as u8;
         let artillery = (unloaded & side.artillery).count_ones() as u8;
         needs.executions[Kind::MusketReload as usize] = infantry;
         needs.executions[Kind::ArtilleryReload as usize] = artillery;

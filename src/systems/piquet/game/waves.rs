@@ -131,7 +131,12 @@ impl<O: Observer<Event>> Game<O> {
         let Some(f) = self.ready_second_line(setup, seat, lead) else {
             return;
         };
-        if !self.may_meet(seat.other(), t) || !self.sends(setup, seat, f, lead, t, why) {
+        // A second line in skirmish order "can Assault only other
+        // skirmishing units".
+        if !self.may_meet(seat.other(), t)
+            || self.skirmish_barred(setup, seat, f, t)
+            || !self.sends(setup, seat, f, lead, t, why)
+        {
             return;
         }
         self.set_status(setup, seat, f, Status::Closing);
@@ -163,7 +168,9 @@ impl<O: Observer<Event>> Game<O> {
         let Some(f) = self.ready_second_line(setup, seat, i) else {
             return;
         };
-        if !self.sends(setup, seat, f, i, d, Wave::Relieves) {
+        if self.skirmish_barred(setup, seat, f, d)
+            || !self.sends(setup, seat, f, i, d, Wave::Relieves)
+        {
             return;
         }
         let a = &mut self.assaults[slot];

@@ -13,6 +13,7 @@ use crate::engine::{BySeat, Seat};
 use crate::error::Result;
 use crate::scenario_fields::{bad, int, text};
 
+mod deploy;
 mod frontage;
 mod regiment;
 mod side;
@@ -71,6 +72,12 @@ pub enum OrderKind {
 }
 
 pub const ORDER_KINDS: usize = 4;
+
+/// Formed, at the frontage it has.
+const FORMED: Deploy = Deploy {
+    into: Deployment::Formed,
+    frontage: 0,
+};
 
 impl OrderKind {
     pub const ALL: [OrderKind; ORDER_KINDS] = [
@@ -138,6 +145,24 @@ impl Maneuver {
     }
 }
 
+/// How a regiment stands (`deploy.rs`): formed at a frontage between
+/// its limits, Prepared to Receive Cavalry (infantry), or in skirmish
+/// order (the optional Skirmish Engagement).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deployment {
+    Formed,
+    Prepared,
+    Skirmish,
+}
+
+/// What a Deploy order changes a regiment to: a deployment and its
+/// frontage in tenths (0: the frontage it has, kept).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deploy {
+    pub into: Deployment,
+    pub frontage: i32,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arm {
     Infantry,
@@ -146,8 +171,8 @@ pub enum Arm {
 }
 
 impl Arm {
-    /// Infantry and artillery fire; cavalry only when skirmishing, which is
-    /// not modelled.
+    /// Infantry and artillery fire; cavalry only in skirmish order
+    /// ("skirmishing cavalry", Fire).
     pub const fn fires(self) -> bool {
         !matches!(self, Arm::Cavalry)
     }
@@ -216,6 +241,15 @@ pub struct Regiment {
     pub y: i32,
     pub frontage: i32,
     pub frontage_limits: Limits,
+    /// Light infantry or cavalry that may deploy in skirmish order
+    /// (`skirmishers`); how it stands as the game opens (`deployment`,
+    /// with the frontage that gives it); what its plan's Deploy orders
+    /// change it to, in turn (`deploy_to`; none: a Deploy order keeps its
+    /// deployment as it is).
+    pub skirmishers: bool,
+    pub deployment: Deploy,
+    pub deploys: [Deploy; MAX_PLAN],
+    pub deploys_len: u8,
     /// The cavalry regiment of its brigade it follows in the second line
     /// (`follows`), and the one following it: Cavalry Wave Assaults.
     pub lead: Option<u8>,
@@ -340,6 +374,11 @@ pub struct Side {
     /// The side's infantry, and its artillery.
     pub infantry: u16,
     pub artillery: u16,
+    /// The regiments standing Prepared to Receive Cavalry and in skirmish
+    /// order as the game opens (`deployment`), and those loaded then.
+    pub prepared: u16,
+    pub skirmishing: u16,
+    pub loaded: u16,
     /// The companies that fire at Bombardment range (`Regiment::bombards`).
     pub bombards: u16,
     /// Each regiment's brigade (the same brigade number in the same
@@ -591,6 +630,10 @@ impl Scenario {
                 y: 0,
                 frontage: 0,
                 frontage_limits: Limits { min: 0, max: 0 },
+                skirmishers: false,
+                deployment: FORMED,
+                deploys: [FORMED; MAX_PLAN],
+                deploys_len: 0,
                 lead: None,
                 second_line: None,
                 attached_to: None,

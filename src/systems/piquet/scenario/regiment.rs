@@ -8,7 +8,7 @@
 use super::*;
 
 /// The keys a regiment entry may hold.
-const KEYS: [&str; 28] = [
+const KEYS: [&str; 31] = [
     "name",
     "rating",
     "arm",
@@ -37,6 +37,9 @@ const KEYS: [&str; 28] = [
     "player",
     "follows",
     "attached_to",
+    "skirmishers",
+    "deployment",
+    "deploy_to",
 ];
 
 impl Regiment {
@@ -111,6 +114,7 @@ impl Regiment {
             }
         };
         r.read_frontage(entry, field)?;
+        r.read_deployment(entry, field)?;
         r.fire_step = int(entry, field, "fire_step", (-4, 4), Some(0))? as i32;
         let maneuvers = Maneuver::NAMES.join(", ");
         r.maneuver = match name(entry, field, "maneuver", &maneuvers)? {

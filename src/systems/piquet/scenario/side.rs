@@ -305,6 +305,10 @@ impl Side {
         let infantry = mask(&|r| r.arm == Arm::Infantry);
         let artillery = mask(&|r| r.arm == Arm::Artillery);
         let bombards = mask(&|r| r.bombards());
+        let prepared = mask(&|r| r.deployment.into == Deployment::Prepared);
+        let skirmishing = mask(&|r| r.deployment.into == Deployment::Skirmish);
+        // Cavalry fires only in skirmish order.
+        let loaded = mask(&|r| r.loaded && r.arm.fires()) | mask(&|r| r.loaded) & skirmishing;
         let owned = std::array::from_fn(|p| mask(&|r| r.player as usize == p));
         // A chosen regiment's first order is its player's, at the game's
         // start (`Game::reset`).
@@ -356,6 +360,9 @@ impl Side {
             infantry,
             artillery,
             bombards,
+            prepared,
+            skirmishing,
+            loaded,
             brigades,
             divisions,
             owned,

@@ -1,0 +1,134 @@
+//! How a regiment is deployed and what its Deploy orders change it to.
+//! "Executing this card will allow the regiment to change its deployment.
+//! This is limited to expanding or contracting the frontage of the
+//! regiment or going into and out of Prepared to Receive Cavalry"
+//! (Deployment); with the optional Skirmish Engagement, "regiments that
+//! can use this type of attack are allowed to also deploy into and from
+//! skirmish order" (Infantry), at "a frontage that is 50% greater than its
+//! maximum, formed frontage" (Skirmish Engagements).
+
+use super::*;
+
+impl Deployment {
+    pub const NAMES: [&'static str; 3] = ["formed", "prepared", "skirmish"];
+
+    pub const fn name(self) -> &'static str {
+        Deployment::NAMES[self as usize]
+    }
+}
+
+impl Regiment {
+    /// Its frontage in skirmish order: half as wide again as its widest
+    /// formed frontage (rounded up to the tenth).
+    pub fn skirmish_frontage(&self) -> i32 {
+        (self.frontage_limits.max * 3 + 1) / 2
+    }
+
+    /// The Deploy orders of its plan, in turn (repeated as the plan is).
+    pub fn deploys(&self) -> &[Deploy] {
+        &self.deploys[..self.deploys_len as usize]
+    }
+
+    /// `skirmishers`, `deployment` (how it stands as the game opens) and
+    /// `deploy_to` (what its Deploy orders change it to, in turn), read
+    /// after its frontage.
+    pub(super) fn read_deployment(&mut self, entry: &toml::Table, field: &str) -> Result<()> {
+        self.skirmishers = match entry.get("skirmishers") {
+            None => false,
+            Some(toml::Value::Boolean(b)) if !*b || self.arm != Arm::Artillery => *b,
+            Some(other) => {
+                return Err(bad(
+                    &format!("{field}skirmishers"),
+                    other,
+                    "true (light infantry or cavalry that may skirmish), false",
+                ))
+            }
+        };
+        let names = Deployment::NAMES.join(", ");
+        let start = match name(entry, field, "deployment", &names)? {
+            None => "formed",
+            Some(text) if Deployment::NAMES.contains(&text) => text,
+            Some(other) => return Err(bad(&format!("{field}deployment"), other, &names)),
+        };
+        self.deployment = self.deploy(start, &format!("{field}deployment"))?;
+        if self.deployment.frontage == 0 {
+            self.deployment.frontage = self.frontage;
+        }
+        let allowed = format!(
+            "a list of 1 to {MAX_PLAN} of: max, min, formed, prepared, skirmish, or a frontage in inches within the regiment's limits"
+        );
+        let Some(value) = entry.get("deploy_to") else {
+            return Ok(());
+        };
+        let at = format!("{field}deploy_to");
+        let list = match value.as_array() {
+            Some(list) if (1..=MAX_PLAN).contains(&list.len()) => list,
+            _ => return Err(bad(&at, value, &allowed)),
+        };
+        for (k, item) in list.iter().enumerate() {
+            self.deploys[k] = match item {
+                toml::Value::String(text) => self.deploy(text, &at)?,
+                toml::Value::Integer(_) | toml::Value::Float(_) => {
+                    let inches = item
+                        .as_float()
+                        .unwrap_or_else(|| item.as_integer().unwrap_or(0) as f64);
+                    self.formed_at(inches, &at)?
+                }
+                other => return Err(bad(&at, other, &allowed)),
+            };
+        }
+        self.deploys_len = list.len() as u8;
+        Ok(())
+    }
+
+    /// The deployment `text` names for this regiment (`at` its field).
+    fn deploy(&self, text: &str, at: &str) -> Result<Deploy> {
+        let formed = |frontage| Deploy {
+            into: Deployment::Formed,
+            frontage,
+        };
+        match text {
+            "max" => Ok(formed(self.frontage_limits.max)),
+            "min" => Ok(formed(self.frontage_limits.min)),
+            // Back in formed order at the frontage the scenario gives it.
+            "formed" => Ok(formed(self.frontage)),
+            // "preparing infantry to receive cavalry": its frontage kept.
+            "prepared" if self.arm == Arm::Infantry => Ok(Deploy {
+                into: Deployment::Prepared,
+                frontage: 0,
+            }),
+            "prepared" => Err(bad(at, text, "prepared for infantry only (\"preparing infantry to receive cavalry\")")),
+            "skirmish" if self.skirmishers => Ok(Deploy {
+                into: Deployment::Skirmish,
+                frontage: self.skirmish_frontage(),
+            }),
+            "skirmish" => Err(bad(
+                at,
+                text,
+                "skirmish only for a regiment with skirmishers = true (\"limited to specific units, usually light infantry and light cavalry regiments\")",
+            )),
+            other => Err(bad(at, other, "max, min, formed, prepared, skirmish, or a frontage in inches")),
+        }
+    }
+
+    /// Formed at a frontage of `inches`, within the regiment's limits.
+    fn formed_at(&self, inches: f64, at: &str) -> Result<Deploy> {
+        let tenths = (inches * 10.0).round();
+        let Limits { min, max } = self.frontage_limits;
+        if (inches * 10.0 - tenths).abs() > 1e-6 || !(min as f64..=max as f64).contains(&tenths) {
+            return Err(bad(
+                at,
+                inches,
+                &format!(
+                    "a frontage from {} to {} inches, to a tenth: the regiment's limits",
+                    min as f64 / 10.0,
+                    max as f64 / 10.0
+                ),
+            ));
+        }
+        Ok(Deploy {
+            into: Deployment::Formed,
+            frontage: tenths as i32,
+        })
+    }
+}

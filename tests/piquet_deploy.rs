@@ -1,0 +1,394 @@
+//! Piquet's deployments and the optional Skirmish Engagement, read from
+//! the games' events against the text: "Executing this card will allow
+//! the regiment to change its deployment. This is limited to expanding or
+//! contracting the frontage of the regiment or going into and out of
+//! Prepared to Receive Cavalry" (Deployment); "When deployed for skirmish
+//! action, the unit assumes a frontage that is 50% greater than its
+//! maximum, formed frontage"; "Skirmishing units can Assault only other
+//! skirmishing units; skirmishing infantry can not Assault skirmishing
+//! cavalry in the open"; formed infantry going through skirmishers: "move
+//! the formed unit into Engagement range of the skirmishing unit. The
+//! skirmishing unit takes an unmodified performance cast and the result is
+//! given to the formed unit as additional movement chips".
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::Value;
+
+use crate::common::piquet::refused;
+use crate::piquet_orders::replays;
+
+fn skirmishers() -> String {
+    include_str!("../experiments/piquet/scenarios/skirmishers.toml").to_string()
+}
+
+fn tenths(v: &Value) -> i64 {
+    (v.as_f64().unwrap() * 10.0).round() as i64
+}
+
+fn kind(e: &Value) -> &str {
+    e["event"].as_str().unwrap()
+}
+
+fn of(e: &Value, side: &str, regiment: &str) -> bool {
+    e["side"] == side && e["regiment"] == regiment
+}
+
+#[test]
+fn deploy_orders_take_each_listed_deployment_in_turn() {
+    // b's Line: deploy_to = ["prepared", "formed"]; a second scenario forms
+    // it at its least, 8", then its most (9.3" at most, 5.8" at least:
+    // the text's example regiment).
+    let listed = skirmishers().replace(
+        "deploy_to = [\"prepared\", \"formed\"]",
+        "deploy_to = [\"min\", 8.0, \"max\"]",
+    );
+    for (text, expected) in [
+        (skirmishers(), vec![("prepared", 93), ("formed", 93)]),
+        (listed, vec![("formed", 58), ("formed", 80), ("formed", 93)]),
+    ] {
+        let mut seen = 0;
+        for events in replays(&text, &[], 5, 200) {
+            let deploys: Vec<(String, i64)> = events
+                .iter()
+                .filter(|e| kind(e) == "deploys" && of(e, "b", "Line"))
+                .map(|e| {
+                    (
+                        e["to"].as_str().unwrap().to_string(),
+                        tenths(&e["frontage"]),
+                    )
+                })
+                .collect();
+            let completed = events
+                .iter()
+                .filter(|e| {
+                    kind(e) == "execute"
+                        && of(e, "b", "Line")
+                        && e["order"] == "deploy"
+                        && e["chips_left"] == 0
+                })
+                .count();
+            assert_eq!(deploys.len(), completed, "one deployment a completed order");
+            for (k, (to, frontage)) in deploys.iter().enumerate() {
+                let (want, width) = expected[k % expected.len()];
+                assert_eq!((to.as_str(), *frontage), (want, width), "deployment {k}");
+            }
+            seen += deploys.len();
+            // No other regiment lists deploy_to: its Deploy orders change
+            // nothing.
+            assert!(events
+                .iter()
+                .filter(|e| kind(e) == "deploys")
+                .all(|e| of(e, "b", "Line")));
+        }
+        assert!(seen >= 100, "only {seen} deployments");
+    }
+}
+
+#[test]
+fn skirmishers_stand_half_as_wide_again_and_skirmishing_cavalry_fires() {
+    let mut volleys = BTreeMap::<String, u32>::new();
+    for events in replays(&skirmishers(), &[], 6, 100) {
+        for e in &events {
+            match kind(e) {
+                "regiment" => {
+                    let name = e["regiment"].as_str().unwrap();
+                    // 1000 men in 3 ranks, one battalion: 4.4" formed at
+                    // most; 400 troopers: 200 x 1.5 / 75 = 4".
+                    let want = match name {
+                        "Voltigeurs" => Some(("skirmish", 66)),
+                        "Chasseurs" => Some(("skirmish", 60)),
+                        "Hussars" => Some(("formed", 50)),
+                        "Line" => Some(("formed", 93)),
+                        _ => None,
+                    };
+                    if let Some((deployment, width)) = want {
+                        assert_eq!(e["deployment"], deployment, "{name}");
+                        assert_eq!(tenths(&e["frontage"]), width, "{name}");
+                    }
+                }
+                "volley" => {
+                    *volleys
+                        .entry(e["regiment"].as_str().unwrap().into())
+                        .or_default() += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        volleys.get("Chasseurs").is_some_and(|&n| n >= 50),
+        "{volleys:?}"
+    );
+    assert!(
+        !volleys.contains_key("Hussars"),
+        "formed cavalry fired: {volleys:?}"
+    );
+}
+
+#[test]
+fn skirmishers_assault_only_skirmishers() {
+    // a's Chasseurs (skirmishing cavalry) aimed at b's formed Line, and
+    // b's Voltigeurs (skirmishing infantry) sent against the Chasseurs
+    // standing in the open: neither may go in; both engage instead.
+    let text = skirmishers()
+        .replace(
+            "deployment = \"skirmish\"\nbrigade = 2\norders = [\"move\", \"assault\"]\ntarget = \"Voltigeurs\"",
+            "deployment = \"skirmish\"\nbrigade = 2\norders = [\"move\", \"assault\"]\ntarget = \"Line\"",
+        )
+        .replace(
+            "at = 10\nbrigade = 1\norders = [\"deploy\"]",
+            "at = 10\nbrigade = 1\norders = [\"move\", \"assault\"]\ntarget = \"Chasseurs\"",
+        );
+    assert!(
+        text.contains("target = \"Chasseurs\"")
+            && text.contains("target = \"Line\"\n\n[[a.regiments]]\nname = \"Hussars\"")
+    );
+    let (mut engages, mut allowed) = (0, 0);
+    for events in replays(&text, &[], 7, 200) {
+        // Where the Chasseurs stand: in the copse (9" to 11") they are not
+        // in the open, and skirmishing infantry may assault them there.
+        let mut chasseurs = 0;
+        for e in &events {
+            if kind(e) == "moves" && of(e, "a", "Chasseurs") {
+                chasseurs = e["to"].as_i64().unwrap();
+            }
+            if kind(e) == "assault_begins" || kind(e) == "joins_assault" {
+                let in_open = !(9..=11).contains(&chasseurs);
+                let barred = (e["side"] == "a" && e["attacker"] == "Chasseurs")
+                    || (e["side"] == "b"
+                        && e["attacker"] == "Voltigeurs"
+                        && e["defender"] == "Chasseurs"
+                        && in_open);
+                assert!(!barred, "{e}");
+                allowed += 1;
+            }
+            if kind(e) == "moves" && e["why"] == "engages" {
+                engages += 1;
+            }
+        }
+    }
+    assert!(engages >= 20 && allowed >= 20, "{engages} {allowed}");
+}
+
+/// The assaults of `regiment` (side a) that began on the Voltigeurs, and
+/// how many of them first took the skirmishers' cast; each cast checked
+/// against the text: the skirmishers' own dice (line,veteran: 3d8),
+/// unmodified (the highest), as the order's chips, from within
+/// Engagement range.
+fn through(sets: &[&str]) -> (u32, u32, u32) {
+    let (mut begun, mut through, mut in_copse) = (0, 0, 0);
+    for events in replays(&skirmishers(), sets, 8, 300) {
+        let mut x = BTreeMap::<(String, String), i64>::new();
+        let mut pending: Option<u32> = None;
+        for e in &events {
+            match kind(e) {
+                "regiment" => {
+                    let key = (
+                        e["side"].as_str().unwrap().into(),
+                        e["regiment"].as_str().unwrap().into(),
+                    );
+                    x.insert(key, e["at"].as_i64().unwrap());
+                }
+                "moves" => {
+                    let key = (
+                        e["side"].as_str().unwrap().into(),
+                        e["regiment"].as_str().unwrap().into(),
+                    );
+                    x.insert(key, e["to"].as_i64().unwrap());
+                }
+                "skirmishers_cast" => {
+                    assert!(
+                        of(e, "a", "1st Line"),
+                        "only formed infantry goes through: {e}"
+                    );
+                    let dice: Vec<u32> = e["dice"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|d| d.as_u64().unwrap() as u32)
+                        .collect();
+                    assert_eq!(dice.len(), 3, "{e}");
+                    assert!(dice.iter().all(|&d| (1..=8).contains(&d)), "{e}");
+                    assert_eq!(
+                        e["chips"].as_u64().unwrap() as u32,
+                        *dice.iter().max().unwrap(),
+                        "{e}"
+                    );
+                    let me = x[&("a".to_string(), "1st Line".to_string())];
+                    let them = x[&("b".to_string(), "Voltigeurs".to_string())];
+                    assert!((them - me).abs() <= 3, "not within Engagement range: {e}");
+                    if (9..=11).contains(&them) {
+                        in_copse += 1;
+                    }
+                    pending = Some(e["chips"].as_u64().unwrap() as u32);
+                    through += 1;
+                }
+                // Broken or beaten before its next cast: a new order.
+                "status" if of(e, "a", "1st Line") => pending = None,
+                "execute" if of(e, "a", "1st Line") && e["order"] == "assault" => {
+                    if let Some(chips) = pending.take() {
+                        assert_eq!(e["chips"].as_u64().unwrap() as u32, chips, "{e}");
+                    }
+                }
+                "assault_begins"
+                    if e["attacker"] == "1st Line" && e["defender"] == "Voltigeurs" =>
+                {
+                    begun += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    (begun, through, in_copse)
+}
+
+#[test]
+fn formed_infantry_goes_through_skirmishers_unless_they_receive_it_in_cover() {
+    let (begun, through_never, copse_never) = through(&["skirmishers_receive=never"]);
+    assert!(
+        begun >= 20 && through_never >= begun,
+        "{begun} {through_never}"
+    );
+    assert!(copse_never >= 10, "{copse_never}");
+    // Receiving in the copse: only skirmishers out in the open are gone
+    // through.
+    let (begun, through_cover, copse_cover) = through(&[]);
+    assert!(begun >= 20, "{begun}");
+    assert_eq!(copse_cover, 0);
+    assert!(
+        through_cover < through_never,
+        "{through_cover} {through_never}"
+    );
+}
+
+#[test]
+fn cavalry_casts_against_prepared_infantry_take_the_prepared_step() {
+    // 2d8 for the Hussars (line,reliable). With no Heroic Moment for side a
+    // that KARD, a cast against the Line Prepared to Receive Cavalry reads
+    // one step down (the lower die), else the higher; a Heroic Moment nets
+    // it out. The stamina tiers take no step under the default rules.
+    let (mut prepared_rounds, mut formed_rounds) = (0, 0);
+    for events in replays(&skirmishers(), &["prepared_step=-1"], 9, 300) {
+        let mut prepared = false;
+        let mut heroic = BTreeSet::new();
+        for e in &events {
+            match kind(e) {
+                "deploys" if of(e, "b", "Line") => prepared = e["to"] == "prepared",
+                "heroic" if e["side"] == "a" => {
+                    heroic.insert((e["decq"].as_u64(), e["kard"].as_u64()));
+                }
+                "assault_round" if e["side"] == "a" && e["defender"] == "Line" => {
+                    let up = heroic.contains(&(e["decq"].as_u64(), e["kard"].as_u64()));
+                    let attackers = e["attackers"].as_array().unwrap();
+                    for (k, name) in attackers.iter().enumerate() {
+                        if name != "Hussars" {
+                            continue;
+                        }
+                        let mut dice: Vec<u64> = e["attacker_dice"][k]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|d| d.as_u64().unwrap())
+                            .collect();
+                        dice.sort_unstable_by(|a, b| b.cmp(a));
+                        let cast = e["attacker_casts"][k].as_u64().unwrap();
+                        let step = i32::from(up) - i32::from(prepared);
+                        let want = match step {
+                            -1 => {
+                                assert_eq!(dice.len(), 2, "{e}");
+                                dice[1]
+                            }
+                            0 => dice[0],
+                            _ => {
+                                assert_eq!(dice.len(), 3, "{e}");
+                                dice[0]
+                            }
+                        };
+                        assert_eq!(cast, want, "prepared {prepared}, heroic {up}: {e}");
+                        if prepared {
+                            prepared_rounds += 1;
+                        } else {
+                            formed_rounds += 1;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        prepared_rounds >= 20 && formed_rounds >= 20,
+        "{prepared_rounds} {formed_rounds}"
+    );
+}
+
+#[test]
+fn bad_deployments_are_refused_naming_the_field() {
+    let text = skirmishers();
+    let hussars = "name = \"Hussars\"\nrating = \"line,reliable\"\narm = \"cavalry\"";
+    assert!(text.contains(hussars));
+    let error = refused(
+        &text.replace(hussars, &format!("{hussars}\ndeploy_to = [\"prepared\"]")),
+        "a.regiments[4].deploy_to",
+    );
+    assert!(error.contains("infantry only"), "{error}");
+    let error = refused(
+        &text.replace(hussars, &format!("{hussars}\ndeployment = \"skirmish\"")),
+        "a.regiments[4].deployment",
+    );
+    assert!(error.contains("skirmishers = true"), "{error}");
+    let line = "name = \"Line\"\nrating = \"line,reliable\"";
+    let error = refused(
+        &text.replace(
+            "deploy_to = [\"prepared\", \"formed\"]",
+            "deploy_to = [9.9]",
+        ),
+        "b.regiments[2].deploy_to",
+    );
+    assert!(error.contains("5.8 to 9.3"), "{error}");
+    assert!(text.contains(line));
+    let error = refused(
+        &text.replace(line, &format!("{line}\ndeployment = \"square\"")),
+        "b.regiments[2].deployment",
+    );
+    assert!(error.contains("formed, prepared, skirmish"), "{error}");
+    let error = refused(
+        &text.replace(
+            "name = \"2nd Line\"\nrating = \"line,reliable\"",
+            "name = \"2nd Line\"\narm = \"artillery\"\nrating = \"medium,II\"\nskirmishers = true",
+        ),
+        "a.regiments[2].skirmishers",
+    );
+    assert!(error.contains("infantry or cavalry"), "{error}");
+}
+
+#[test]
+fn formed_cavalry_assaults_skirmishers_without_the_chip_penalty() {
+    // The Hussars sent against the Voltigeurs: "Formed cavalry can only
+    // Assault skirmishers and they do not pay the additional movement
+    // chip penalty that infantry incurs ... the skirmishers do not move,
+    // but receive the cavalry at their current position."
+    let hussars = "brigade = 3\norders = [\"move\", \"assault\"]\ntarget = \"Line\"";
+    assert!(skirmishers().contains(hussars));
+    let text = skirmishers().replace(
+        hussars,
+        "brigade = 3\norders = [\"move\", \"assault\"]\ntarget = \"Voltigeurs\"",
+    );
+    let mut begun = 0;
+    for events in replays(&text, &["skirmishers_receive=never"], 10, 200) {
+        for e in &events {
+            if kind(e) == "skirmishers_cast" {
+                assert!(of(e, "a", "1st Line"), "{e}");
+            }
+            // (Once the Voltigeurs are gone, the nearest enemy.)
+            if kind(e) == "assault_begins"
+                && e["attacker"] == "Hussars"
+                && e["defender"] == "Voltigeurs"
+            {
+                begun += 1;
+            }
+        }
+    }
+    assert!(begun >= 20, "{begun}");
+}
