@@ -197,6 +197,8 @@ fn through(sets: &[&str]) -> (u32, u32, u32) {
                     );
                     x.insert(key, e["to"].as_i64().unwrap());
                 }
+                // (The 2nd Line's Move goes through them too: its own test.)
+                "skirmishers_cast" if of(e, "a", "2nd Line") => {}
                 "skirmishers_cast" => {
                     assert!(
                         of(e, "a", "1st Line"),
@@ -379,7 +381,7 @@ fn formed_cavalry_assaults_skirmishers_without_the_chip_penalty() {
     for events in replays(&text, &["skirmishers_receive=never"], 10, 200) {
         for e in &events {
             if kind(e) == "skirmishers_cast" {
-                assert!(of(e, "a", "1st Line"), "{e}");
+                assert!(e["side"] == "a" && e["regiment"] != "Hussars", "{e}");
             }
             // (Once the Voltigeurs are gone, the nearest enemy.)
             if kind(e) == "assault_begins"
@@ -391,4 +393,61 @@ fn formed_cavalry_assaults_skirmishers_without_the_chip_penalty() {
         }
     }
     assert!(begun >= 20, "{begun}");
+}
+
+#[test]
+fn a_move_goes_through_skirmishers_and_they_fall_back_beyond_its_objective() {
+    // a's 2nd Line moves on b's Line (16"); the Voltigeurs skirmishing in
+    // the copse (9" to 11") would stop it short of the copse, where its
+    // Move goes first. "move the formed unit into Engagement range of the
+    // skirmishing unit ... additional movement chips"; once removed, "If
+    // the skirmishers fall back to the far side of the objective, the
+    // formed unit occupies the objective."
+    let (mut casts, mut fell_back) = (0, 0);
+    for events in replays(&skirmishers(), &[], 11, 300) {
+        let mut x = BTreeMap::<String, i64>::new();
+        let mut pending = None;
+        for e in &events {
+            let name = e["regiment"].as_str().unwrap_or("").to_string();
+            match kind(e) {
+                "regiment" => {
+                    x.insert(name, e["at"].as_i64().unwrap());
+                }
+                // The cast was for its Move: its next cast starts from it.
+                "execute" if of(e, "a", "2nd Line") => {
+                    if let Some(chips) = pending.take() {
+                        assert_eq!(e["order"], "move", "{e}");
+                        assert_eq!(e["chips"].as_u64(), Some(chips), "{e}");
+                    }
+                }
+                "status" if of(e, "a", "2nd Line") => pending = None,
+                "skirmishers_cast" if of(e, "a", "2nd Line") => {
+                    assert_eq!(e["skirmishers"], "Voltigeurs");
+                    let dice = e["dice"].as_array().unwrap();
+                    assert_eq!(dice.len(), 3, "{e}");
+                    let highest = dice.iter().map(|d| d.as_u64().unwrap()).max().unwrap();
+                    assert_eq!(e["chips"].as_u64().unwrap(), highest, "{e}");
+                    assert!(x["Voltigeurs"] - x["2nd Line"] <= 3, "{e}");
+                    assert!(x["Voltigeurs"] >= x["2nd Line"], "between: {e}");
+                    pending = e["chips"].as_u64();
+                    casts += 1;
+                }
+                "moves" => {
+                    let to = e["to"].as_i64().unwrap();
+                    if e["why"] == "falls_back" {
+                        assert!(of(e, "b", "Voltigeurs"), "{e}");
+                        // Past the copse's far side, and 1" outside
+                        // Engagement range of the copse's near edge, where
+                        // the 2nd Line was ordered.
+                        let (far_side, outside_range) = (11 + 1, 9 + 3 + 1);
+                        assert!(to >= far_side.max(outside_range), "{e}");
+                        fell_back += 1;
+                    }
+                    x.insert(name, to);
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(casts >= 20 && fell_back >= 10, "{casts} {fell_back}");
 }

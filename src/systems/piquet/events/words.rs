@@ -571,7 +571,8 @@ impl fmt::Display for Event {
                     "relieved" => "relieved by its second line, off its Assault order",
                     "attached" => "moving with the regiment it is attached to",
                     "engages" => "in skirmish order, barred from its assault: up to Engagement range",
-                    "skirmishers" => "its assault, up to Engagement range of the skirmishers it must go through",
+                    "skirmishers" => "up to Engagement range of the skirmishers it must go through",
+                    "falls_back" => "skirmishers falling back to the far side of the objective of the formed unit that went through them",
                     other => other,
                 };
                 match (y_from, y_to) {

@@ -100,7 +100,8 @@ impl<O: Observer<Event>> Game<O> {
     }
 
     /// Regiment `i` of `seat` moves up to Engagement range of enemy
-    /// regiment `t` (where it stands already within it, it stays): a
+    /// regiment `t`, ahead of it or behind, straight, as an assault's
+    /// contact does (where it stands already within it, it stays): a
     /// skirmisher barred from assaulting engages instead, and formed
     /// infantry stops there before going through skirmishers.
     pub(super) fn up_to_engagement<D: Decide>(
@@ -112,12 +113,13 @@ impl<O: Observer<Event>> Game<O> {
         why: &'static str,
     ) {
         let (me, them) = (self.units[seat][i], self.units[seat.other()][t]);
-        let f = facing(seat);
+        // Toward it, ahead or behind, as an assault's contact goes.
+        let way = (them.x - me.x).signum();
         let gap = me.gap_on(setup.scenario.lateral, &them);
         let reach = within_dx(gap, setup.scenario.ranges.engagement).unwrap_or(0);
-        let advance = f * (them.x - me.x) - reach;
+        let advance = way * (them.x - me.x) - reach;
         if advance > 0 {
-            self.units[seat][i].x = me.x + f * advance;
+            self.units[seat][i].x = me.x + way * advance;
             if self.obs.on() {
                 self.tell_move(setup, seat, i, me.x, why);
             }
@@ -168,6 +170,135 @@ impl<O: Observer<Event>> Game<O> {
             return false;
         }
         self.up_to_engagement(setup, seat, i, t, "skirmishers");
+        self.skirmishers_cast(setup, seat, i, t);
+        true
+    }
+
+    /// Formed infantry of `seat` (regiment `i`) whose Move order's chips
+    /// are gone, with skirmishers "between them and the formed unit's
+    /// objective" (they would stop its Move short of where it was ordered,
+    /// and are not that objective's enemy): "When the chips are gone, move
+    /// the formed unit into Engagement range of the skirmishing unit. The
+    /// skirmishing unit takes an unmodified performance cast and the result
+    /// is given to the formed unit as additional movement chips" (true: its
+    /// order goes on). When those chips are gone too, the skirmishers "fall
+    /// back to the far side of the objective" and the formed unit moves on
+    /// (false). Only a Move straight ahead: one inclining toward a target
+    /// off to its side stops at the skirmishers as at any enemy.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn move_through<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+    ) -> bool {
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        if regiment.arm != Arm::Infantry || self.deployed[seat].skirmishing(i) {
+            return false;
+        }
+        let enemy = seat.other();
+        let (me, f) = (self.units[seat][i], facing(seat));
+        let (goal, range) = match regiment.chosen {
+            false => (
+                self.objective(setup, seat, i),
+                setup.scenario.ranges.engagement,
+            ),
+            true => (
+                self.nearest_ahead(setup, seat, i),
+                reach(setup.scenario.ranges, regiment),
+            ),
+        };
+        let Some(t) = goal else {
+            return false;
+        };
+        let lateral = setup.scenario.lateral;
+        let gap_to = |u: &Unit| me.gap_on(lateral, u);
+        let target = self.units[enemy][t];
+        if gap_to(&target) > 0 {
+            return false;
+        }
+        // Where the Move was ordered: its target's range, or the next
+        // terrain objective ahead when that comes first.
+        let to_target = f * (target.x - me.x) - range;
+        let horizon = super::places::to_horizon(setup, seat, me.x);
+        let ordered = horizon.map_or(to_target, |h| h.min(to_target));
+        // The enemy that stops it first.
+        let count = setup.scenario.sides[enemy].count as usize;
+        let Some((stop, j)) = (0..count)
+            .filter(|&k| self.units[enemy][k].status != Status::Removed)
+            .filter(|&k| f * (self.units[enemy][k].x - me.x) >= 0)
+            .filter_map(|k| {
+                let u = &self.units[enemy][k];
+                within_dx(gap_to(u), range).map(|r| (f * (u.x - me.x) - r, k))
+            })
+            .min()
+        else {
+            return false;
+        };
+        if j == t || stop >= ordered || !self.deployed[enemy].skirmishing(j) {
+            return false;
+        }
+        if matches!(
+            self.units[enemy][j].status,
+            Status::Removed | Status::Shaken { .. }
+        ) {
+            return false;
+        }
+        if self.through[seat] >> i & 1 == 0 {
+            if stop > 0 {
+                self.units[seat][i].x = me.x + f * stop;
+                if self.obs.on() {
+                    self.tell_move(setup, seat, i, me.x, "skirmishers");
+                }
+                self.moved(setup);
+                self.clear_defeated(setup);
+            }
+            self.skirmishers_cast(setup, seat, i, j);
+            return true;
+        }
+        // "fall back to the far side of the objective": past a terrain
+        // objective's far edge, and 1" outside Engagement range of where
+        // the formed unit was ordered, so that nothing stops it short.
+        self.through[seat] &= !(1 << i);
+        let dest = me.x + f * ordered;
+        let mut back = dest + f * (setup.scenario.ranges.engagement + 1);
+        if horizon.is_some_and(|h| h <= to_target) {
+            let terrain = &setup.scenario.terrain;
+            if let Some(o) = terrain.at(dest) {
+                let far = match f {
+                    1 => terrain.objectives[o].to,
+                    _ => terrain.objectives[o].from,
+                };
+                if f * (far + f - back) > 0 {
+                    back = far + f;
+                }
+            }
+        }
+        let from = self.units[enemy][j].x;
+        if f * (back - from) > 0 {
+            self.units[enemy][j].x = back;
+            if self.obs.on() {
+                self.tell_move(setup, enemy, j, from, "falls_back");
+            }
+            self.moved(setup);
+            self.clear_defeated(setup);
+        }
+        false
+    }
+
+    /// Skirmishers `j` of the other side take their "unmodified
+    /// performance cast" (their rating's dice, no step), which becomes
+    /// the movement chips of formed infantry `i` of `seat`.
+    fn skirmishers_cast<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        j: usize,
+    ) {
+        let enemy = seat.other();
+        let skirmishers = &setup.scenario.sides[enemy].regiments[j];
         let rating = Rating {
             step: 0,
             ..skirmishers.rating
@@ -180,7 +311,7 @@ impl<O: Observer<Event>> Game<O> {
         self.units[seat][i].chips = chips.min(u8::MAX as u32) as u8;
         self.through[seat] |= 1 << i;
         if let Some((dice, value)) = told {
-            let by = told::name(setup.scenario, enemy, t);
+            let by = told::name(setup.scenario, enemy, j);
             self.tell_of(setup, seat, i, |decq, kard, side, regiment| {
                 Event::SkirmishersCast {
                     decq,
@@ -193,6 +324,5 @@ impl<O: Observer<Event>> Game<O> {
                 }
             });
         }
-        true
     }
 }

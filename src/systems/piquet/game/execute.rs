@@ -368,6 +368,14 @@ impl<O: Observer<Event>> Game<O> {
                 return;
             }
         }
+        // Skirmishers in a Move's way: their cast as more chips first.
+        if self.units[seat][i].order == OrderKind::Move
+            && self.units[seat][i].status == Status::Ordered
+            && self.deployed[seat.other()].skirmish != 0
+            && self.move_through(setup, seat, i)
+        {
+            return;
+        }
         let unit = &mut self.units[seat][i];
         let order = unit.order;
         stats.sides[seat].completion[order as usize].record((self.kard - unit.issued) as u64);

@@ -243,7 +243,7 @@ impl<O: Observer<Event>> Game<O> {
     /// The nearest enemy regiment still in the game ahead of regiment `i`
     /// (level included): where a chosen Move goes. Among as near, the
     /// first: a Move stops at the same place for each.
-    fn nearest_ahead<D: Decide>(
+    pub(super) fn nearest_ahead<D: Decide>(
         &self,
         setup: &Setup<'_, D>,
         seat: Seat,
