@@ -43,6 +43,29 @@ fn deploy_orders_take_each_listed_deployment_in_turn() {
         "deploy_to = [\"prepared\", \"formed\"]",
         "deploy_to = [\"min\", 8.0, \"max\"]",
     );
+    // The Voltigeurs out of skirmish order into Prepared to Receive
+    // Cavalry: at their formed frontage (4.4"), not 6.6".
+    let voltigeurs = skirmishers().replace(
+        "at = 10\nbrigade = 1\norders = [\"deploy\"]",
+        "at = 10\nbrigade = 1\norders = [\"deploy\"]\ndeploy_to = [\"prepared\", \"skirmish\"]",
+    );
+    assert!(voltigeurs.contains("deploy_to = [\"prepared\", \"skirmish\"]"));
+    let mut seen = 0;
+    for events in replays(&voltigeurs, &[], 5, 100) {
+        let deploys = events
+            .iter()
+            .filter(|e| kind(e) == "deploys" && of(e, "b", "Voltigeurs"));
+        for (k, e) in deploys.enumerate() {
+            let want = [("prepared", 44), ("skirmish", 66)][k % 2];
+            assert_eq!(
+                (e["to"].as_str().unwrap(), tenths(&e["frontage"])),
+                want,
+                "{e}"
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 20, "{seen}");
     for (text, expected) in [
         (skirmishers(), vec![("prepared", 93), ("formed", 93)]),
         (listed, vec![("formed", 58), ("formed", 80), ("formed", 93)]),
@@ -181,7 +204,12 @@ fn through(sets: &[&str]) -> (u32, u32, u32) {
     for events in replays(&skirmishers(), sets, 8, 300) {
         let mut x = BTreeMap::<(String, String), i64>::new();
         let mut pending: Option<u32> = None;
+        // Ordered just now: "If already Engaged with skirmishers when
+        // ordered to move, the additional cast is taken immediately",
+        // added to the order's 6 chips.
+        let mut just_ordered = false;
         for e in &events {
+            let ordered_now = kind(e) == "status" && of(e, "a", "1st Line") && e["to"] == "ordered";
             match kind(e) {
                 "regiment" => {
                     let key = (
@@ -223,7 +251,8 @@ fn through(sets: &[&str]) -> (u32, u32, u32) {
                     if (9..=11).contains(&them) {
                         in_copse += 1;
                     }
-                    pending = Some(e["chips"].as_u64().unwrap() as u32);
+                    let base = if just_ordered { 6 } else { 0 };
+                    pending = Some(base + e["chips"].as_u64().unwrap() as u32);
                     through += 1;
                 }
                 // Broken or beaten before its next cast: a new order.
@@ -239,6 +268,9 @@ fn through(sets: &[&str]) -> (u32, u32, u32) {
                     begun += 1;
                 }
                 _ => {}
+            }
+            if e["regiment"] == "1st Line" || e["attacker"] == "1st Line" {
+                just_ordered = ordered_now;
             }
         }
     }
@@ -407,8 +439,12 @@ fn a_move_goes_through_skirmishers_and_they_fall_back_beyond_its_objective() {
     for events in replays(&skirmishers(), &[], 11, 300) {
         let mut x = BTreeMap::<String, i64>::new();
         let mut pending = None;
+        let mut voltigeurs = "idle".to_string();
         for e in &events {
             let name = e["regiment"].as_str().unwrap_or("").to_string();
+            if kind(e) == "status" && of(e, "b", "Voltigeurs") {
+                voltigeurs = e["to"].as_str().unwrap().to_string();
+            }
             match kind(e) {
                 "regiment" => {
                     x.insert(name, e["at"].as_i64().unwrap());
@@ -436,6 +472,9 @@ fn a_move_goes_through_skirmishers_and_they_fall_back_beyond_its_objective() {
                     let to = e["to"].as_i64().unwrap();
                     if e["why"] == "falls_back" {
                         assert!(of(e, "b", "Voltigeurs"), "{e}");
+                        // "Assaults, once started, are fought out
+                        // continuously": not from an assault.
+                        assert!(["idle", "ordered"].contains(&voltigeurs.as_str()), "{e}");
                         // Past the copse's far side, and 1" outside
                         // Engagement range of the copse's near edge, where
                         // the 2nd Line was ordered.

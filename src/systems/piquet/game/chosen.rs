@@ -203,6 +203,9 @@ impl<O: Observer<Event>> Game<O> {
                 if order == OrderKind::Assault {
                     self.aim_assault(setup, seat, side.regiments[i].player as usize, i);
                 }
+                if self.deployed[seat.other()].skirmish != 0 {
+                    self.through_at_once(setup, seat, i);
+                }
             }
         }
     }

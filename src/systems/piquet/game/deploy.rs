@@ -7,6 +7,14 @@
 use super::*;
 
 impl<O: Observer<Event>> Game<O> {
+    /// Whether skirmishers of `status` screen a formed unit's way: formed
+    /// and free, neither beaten nor removed, nor held in an assault
+    /// ("Assaults, once started, are fought out continuously"), where they
+    /// neither cast against it nor fall back.
+    fn free_to_skirmish(status: Status) -> bool {
+        matches!(status, Status::Idle | Status::Ordered)
+    }
+
     /// Skirmisher `i` of `seat`, barred from assaulting enemy regiment
     /// `t`: "Skirmishing units can Engage any unit that they desire", so
     /// it moves up to Engagement range instead, its order done.
@@ -40,9 +48,13 @@ impl<O: Observer<Event>> Game<O> {
         *at = (*at + 1) % deploys.len() as u8;
         let (from, width) = (self.deployed[seat].of(i), self.units[seat][i].width);
         self.deployed[seat].set(i, to.into);
-        if to.frontage != 0 {
-            self.units[seat][i].width = to.frontage;
-        }
+        // Out of skirmish order into Prepared to Receive Cavalry: back to
+        // its formed frontage first.
+        self.units[seat][i].width = match (to.frontage, from) {
+            (0, Deployment::Skirmish) => regiment.frontage,
+            (0, _) => width,
+            (frontage, _) => frontage,
+        };
         if regiment.arm == Arm::Cavalry && to.into != Deployment::Skirmish {
             self.loaded[seat] &= !(1 << i);
         }
@@ -61,8 +73,10 @@ impl<O: Observer<Event>> Game<O> {
                 }
             });
         }
-        // Frontages decide gaps, overlaps and aims.
+        // Frontages decide gaps, overlaps and aims, and may bring a
+        // formed enemy within range of a defeated regiment.
         self.moved(setup);
+        self.clear_defeated(setup);
     }
 
     /// Whether regiment `i` of `seat` stands in the open: in no terrain
@@ -78,6 +92,8 @@ impl<O: Observer<Event>> Game<O> {
     /// enemy regiment `t`: "Skirmishing units can Assault only other
     /// skirmishing units; skirmishing infantry can not Assault skirmishing
     /// cavalry in the open".
+    #[cold]
+    #[inline(never)]
     pub(super) fn skirmish_barred<D: Decide>(
         &self,
         setup: &Setup<'_, D>,
@@ -87,6 +103,16 @@ impl<O: Observer<Event>> Game<O> {
     ) -> bool {
         let enemy = seat.other();
         if !self.deployed[seat].skirmishing(i) {
+            return false;
+        }
+        // One that may not resist is no assault: its objective is taken
+        // unopposed (`contact_with`).
+        let resists = match self.units[enemy][t].status {
+            Status::Removed | Status::Shaken { defeated: true, .. } => false,
+            Status::Shaken { .. } => setup.rules.unrallied_winner == UnralliedWinner::Fights,
+            _ => true,
+        };
+        if !resists {
             return false;
         }
         if !self.deployed[enemy].skirmishing(t) {
@@ -144,6 +170,19 @@ impl<O: Observer<Event>> Game<O> {
         seat: Seat,
         i: usize,
     ) -> bool {
+        if self.through[seat] >> i & 1 != 0 || !self.goes_through(setup, seat, i) {
+            return false;
+        }
+        let t = self.units[seat][i].target as usize;
+        self.up_to_engagement(setup, seat, i, t, "skirmishers");
+        self.skirmishers_cast(setup, seat, i, t, 0);
+        true
+    }
+
+    /// Whether formed infantry `i` of `seat`, under an Assault order, must
+    /// go through its target, skirmishers ahead of it or level that do not
+    /// receive it.
+    fn goes_through<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, i: usize) -> bool {
         let enemy = seat.other();
         let t = self.units[seat][i].target as usize;
         let them = &self.units[enemy][t];
@@ -155,23 +194,16 @@ impl<O: Observer<Event>> Game<O> {
         if !formed_infantry
             || !between
             || !self.deployed[enemy].skirmishing(t)
-            || matches!(them.status, Status::Removed | Status::Shaken { .. })
-            || self.through[seat] >> i & 1 != 0
+            || !Self::free_to_skirmish(them.status)
         {
             return false;
         }
         let skirmishers = &setup.scenario.sides[enemy].regiments[t];
         // "skirmishing infantry units not in the open can elect to receive
         // an Assault" (rule `skirmishers_receive`).
-        if skirmishers.arm == Arm::Infantry
+        !(skirmishers.arm == Arm::Infantry
             && setup.rules.skirmishers_receive
-            && !self.in_open(setup, enemy, t)
-        {
-            return false;
-        }
-        self.up_to_engagement(setup, seat, i, t, "skirmishers");
-        self.skirmishers_cast(setup, seat, i, t);
-        true
+            && !self.in_open(setup, enemy, t))
     }
 
     /// Formed infantry of `seat` (regiment `i`) whose Move order's chips
@@ -193,58 +225,18 @@ impl<O: Observer<Event>> Game<O> {
         seat: Seat,
         i: usize,
     ) -> bool {
-        let regiment = &setup.scenario.sides[seat].regiments[i];
-        if regiment.arm != Arm::Infantry || self.deployed[seat].skirmishing(i) {
-            return false;
-        }
-        let enemy = seat.other();
-        let (me, f) = (self.units[seat][i], facing(seat));
-        let (goal, range) = match regiment.chosen {
-            false => (
-                self.objective(setup, seat, i),
-                setup.scenario.ranges.engagement,
-            ),
-            true => (
-                self.nearest_ahead(setup, seat, i),
-                reach(setup.scenario.ranges, regiment),
-            ),
-        };
-        let Some(t) = goal else {
-            return false;
-        };
-        let lateral = setup.scenario.lateral;
-        let gap_to = |u: &Unit| me.gap_on(lateral, u);
-        let target = self.units[enemy][t];
-        if gap_to(&target) > 0 {
-            return false;
-        }
-        // Where the Move was ordered: its target's range, or the next
-        // terrain objective ahead when that comes first.
-        let to_target = f * (target.x - me.x) - range;
-        let horizon = super::places::to_horizon(setup, seat, me.x);
-        let ordered = horizon.map_or(to_target, |h| h.min(to_target));
-        // The enemy that stops it first.
-        let count = setup.scenario.sides[enemy].count as usize;
-        let Some((stop, j)) = (0..count)
-            .filter(|&k| self.units[enemy][k].status != Status::Removed)
-            .filter(|&k| f * (self.units[enemy][k].x - me.x) >= 0)
-            .filter_map(|k| {
-                let u = &self.units[enemy][k];
-                within_dx(gap_to(u), range).map(|r| (f * (u.x - me.x) - r, k))
-            })
-            .min()
+        let Some(Screen {
+            stop,
+            skirmishers: j,
+            ordered,
+            to_target,
+            horizon,
+        }) = self.screen(setup, seat, i)
         else {
             return false;
         };
-        if j == t || stop >= ordered || !self.deployed[enemy].skirmishing(j) {
-            return false;
-        }
-        if matches!(
-            self.units[enemy][j].status,
-            Status::Removed | Status::Shaken { .. }
-        ) {
-            return false;
-        }
+        let enemy = seat.other();
+        let (me, f) = (self.units[seat][i], facing(seat));
         if self.through[seat] >> i & 1 == 0 {
             if stop > 0 {
                 self.units[seat][i].x = me.x + f * stop;
@@ -254,7 +246,7 @@ impl<O: Observer<Event>> Game<O> {
                 self.moved(setup);
                 self.clear_defeated(setup);
             }
-            self.skirmishers_cast(setup, seat, i, j);
+            self.skirmishers_cast(setup, seat, i, j, 0);
             return true;
         }
         // "fall back to the far side of the objective": past a terrain
@@ -287,6 +279,96 @@ impl<O: Observer<Event>> Game<O> {
         false
     }
 
+    /// The skirmishers screening the Move of formed infantry `i` of
+    /// `seat` from where it was ordered, if any: the first enemy ahead
+    /// that would stop it, short of that place, skirmishing, free, and not
+    /// the enemy it moves on; with where it would stop and where it was
+    /// ordered (inches forward).
+    fn screen<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, i: usize) -> Option<Screen> {
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        if regiment.arm != Arm::Infantry || self.deployed[seat].skirmishing(i) {
+            return None;
+        }
+        let enemy = seat.other();
+        let (me, f) = (self.units[seat][i], facing(seat));
+        let (goal, range) = match regiment.chosen {
+            false => (
+                self.objective(setup, seat, i),
+                setup.scenario.ranges.engagement,
+            ),
+            true => (
+                self.nearest_ahead(setup, seat, i),
+                reach(setup.scenario.ranges, regiment),
+            ),
+        };
+        let t = goal?;
+        let lateral = setup.scenario.lateral;
+        let gap_to = |u: &Unit| me.gap_on(lateral, u);
+        let target = self.units[enemy][t];
+        if gap_to(&target) > 0 {
+            return None;
+        }
+        // Where the Move was ordered: its target's range, or the next
+        // terrain objective ahead when that comes first.
+        let to_target = f * (target.x - me.x) - range;
+        let horizon = super::places::to_horizon(setup, seat, me.x);
+        let ordered = horizon.map_or(to_target, |h| h.min(to_target));
+        // The enemy that stops it first.
+        let count = setup.scenario.sides[enemy].count as usize;
+        let (stop, j) = (0..count)
+            .filter(|&k| self.units[enemy][k].status != Status::Removed)
+            .filter(|&k| f * (self.units[enemy][k].x - me.x) >= 0)
+            .filter_map(|k| {
+                let u = &self.units[enemy][k];
+                within_dx(gap_to(u), range).map(|r| (f * (u.x - me.x) - r, k))
+            })
+            .min()?;
+        let screens = j != t
+            && stop < ordered
+            && self.deployed[enemy].skirmishing(j)
+            && Self::free_to_skirmish(self.units[enemy][j].status);
+        screens.then_some(Screen {
+            stop,
+            skirmishers: j,
+            ordered,
+            to_target,
+            horizon,
+        })
+    }
+
+    /// Formed infantry `i` of `seat` just given a Move or Assault order,
+    /// "already Engaged with skirmishers" it must go through: "the
+    /// additional cast is taken immediately", its chips added to the
+    /// order's.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn through_at_once<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+    ) {
+        let unit = self.units[seat][i];
+        let j = match unit.order {
+            OrderKind::Move => match self.screen(setup, seat, i) {
+                Some(screen) if screen.stop <= 0 => screen.skirmishers,
+                _ => return,
+            },
+            OrderKind::Assault => {
+                let t = unit.target as usize;
+                let them = &self.units[seat.other()][t];
+                let gap = unit.gap_on(setup.scenario.lateral, them);
+                let range = setup.scenario.ranges.engagement;
+                if !within(them.x - unit.x, gap, range) || !self.goes_through(setup, seat, i) {
+                    return;
+                }
+                t
+            }
+            _ => return,
+        };
+        self.skirmishers_cast(setup, seat, i, j, unit.chips);
+    }
+
     /// Skirmishers `j` of the other side take their "unmodified
     /// performance cast" (their rating's dice, no step), which becomes
     /// the movement chips of formed infantry `i` of `seat`.
@@ -296,6 +378,7 @@ impl<O: Observer<Event>> Game<O> {
         seat: Seat,
         i: usize,
         j: usize,
+        base: u8,
     ) {
         let enemy = seat.other();
         let skirmishers = &setup.scenario.sides[enemy].regiments[j];
@@ -308,7 +391,7 @@ impl<O: Observer<Event>> Game<O> {
             .on()
             .then(|| self.told_cast(rating, 0, setup.rules));
         let chips = self.perform(rating, 0, setup.rules);
-        self.units[seat][i].chips = chips.min(u8::MAX as u32) as u8;
+        self.units[seat][i].chips = (base as u32 + chips).min(u8::MAX as u32) as u8;
         self.through[seat] |= 1 << i;
         if let Some((dice, value)) = told {
             let by = told::name(setup.scenario, enemy, j);
@@ -325,4 +408,16 @@ impl<O: Observer<Event>> Game<O> {
             });
         }
     }
+}
+
+/// Skirmishers screening a formed unit's Move (`Game::screen`): where it
+/// would stop at them and where it was ordered, inches forward; its
+/// target's range and the next terrain objective's entry.
+#[derive(Clone, Copy)]
+struct Screen {
+    stop: i32,
+    skirmishers: usize,
+    ordered: i32,
+    to_target: i32,
+    horizon: Option<i32>,
 }

@@ -389,8 +389,13 @@ impl<O: Observer<Event>> Game<O> {
         }
         match order {
             OrderKind::Assault => {
-                self.set_status(setup, seat, i, Status::Closing);
-                self.contact(setup, seat, i, stats);
+                let t = self.units[seat][i].target as usize;
+                if self.deployed[seat].skirmishing(i) && self.skirmish_barred(setup, seat, i, t) {
+                    self.engage_instead(setup, seat, i, t);
+                } else {
+                    self.set_status(setup, seat, i, Status::Closing);
+                    self.contact(setup, seat, i, stats);
+                }
             }
             // A second line follows a completed order, moved or not.
             OrderKind::Move => {

@@ -358,6 +358,9 @@ impl<O: Observer<Event>> Game<O> {
                         if next == OrderKind::Assault && side.chosen >> i & 1 != 0 {
                             self.aim_assault(setup, seat, p, i);
                         }
+                        if self.deployed[seat.other()].skirmish != 0 {
+                            self.through_at_once(setup, seat, i);
+                        }
                     }
                 }
             }
