@@ -35,14 +35,15 @@ impossible. What it holds the trace to:
   scenario's `[chips]`), at most three casts, each of the unit's dice (die by eliteness or
   poundage, count by experience or class), its reading the highest die, `removed` the reading;
   a further cast only while chips remain; the extra casts' price;
-- fire: a volley only by a loaded, rallied, non-cavalry regiment of a fired `fire` order of its
-  own player, not fighting an assault, not on a Reload card its player used (reload_holds_fire)
+- fire: a volley only by a loaded, rallied regiment (infantry, artillery, cavalry only in skirmish order:
+  piquet_deploy.py) of a fired `fire` order of its own player, not fighting an assault, not on a Reload card its player used (reload_holds_fire)
   nor on the card it reloaded on; within Engagement range (Bombardment range for medium heavy
   and heavy companies), measured between the nearer ends of the frontages (piquet_field.py);
   dice of its type, steps (Crushing Volley, urban, fire_step, tiers, the
   eight-gun die netted or beside), the reading as the Dice Methods section says; the firer is
   unloaded; each hit is a volley of that KARD on that regiment, taking min(value, Elan);
-- reloads only of unloaded regiments (unrallied ones only under shaken_reload), and under
+- reloads only of unloaded regiments (cavalry only in skirmish order, on a Musket/Missile Reload card; unrallied
+  ones only under shaken_reload), and under
   artillery_reload = fired of companies only once they have fired in the game ("Allows artillery
   that has fired to reload": not those unloaded by an assault's or engagement's end before they
   ever fired);
@@ -108,6 +109,19 @@ impossible. What it holds the trace to:
   in) when that is at least 1\" outside Engagement range of the enemy, else 1\" outside, and do so before the next
   settling event; a relieved lead to the next objective behind the combat, else 1\" outside; a regiment in an urban
   objective fires as in an urban block;
+- deployments and the optional Skirmish Engagement (`piquet_deploy.py`): each regiment's `deployment` (formed,
+  prepared, skirmish) the scenario's, 1.5 x its most frontage in skirmish order (rounded up to a tenth), cavalry loaded
+  only skirmishing; each completed Deploy order of a regiment with a `deploy_to` told by one `deploys` changing it to
+  the list's next entry in turn (max, min, inches, formed, prepared for infantry, skirmish for skirmishers), none
+  without; the frontage it tells is the one every later gap, range and aspect is measured with; a skirmisher's
+  assault on a formed regiment, or skirmishing infantry's on skirmishing cavalry in the open, barred: `engages` up to
+  Engagement range (toward a target behind it too) and idle, never in contact; formed infantry assaulting skirmishers
+  ahead of it or level ("between them and the formed unit's objective") that do not receive it (skirmishers_receive;
+  in a terrain objective or urban: cover) comes up to their Engagement range (`skirmishers`) and takes their
+  unmodified cast (`skirmishers_cast`: their dice, the highest die) as its order's chips, then goes in; skirmishers
+  behind it are assaulted straight in, no cast; formed cavalry straight in; no breakthrough against a defender in
+  skirmish order (so none by skirmishing cavalry), and no second line in skirmish order sent in against a formed
+  target; cavalry casts against a defender Prepared to Receive Cavalry stepped prepared_step;
 - chosen orders (`orders = "chosen"`, `piquet_chosen.py`): a chosen regiment's plan is told `["chosen"]` and it starts
   idle; its player's free first orders (`decq` 0, before the first decq_start, 0 IP) go to chosen regiments of its own
   not carried by another's orders; each chosen order is a Move, Maneuver, Deploy or assault (no artillery assault),
@@ -127,6 +141,7 @@ from common import Cursor, Problem, Violation  # noqa: F401
 from piquet_carried import FOLLOWED, T_ARTILLERY, T_WAVES, Carried
 from piquet_chosen import Chosen
 from piquet_combat import Combat
+from piquet_deploy import Deploy
 from piquet_field import Field, inches
 from piquet_text import (
     T_ATTACHED, T_CHIPS, T_DECK, T_DICE, T_ELAN, T_END, T_ENGAGE, T_FIRE, T_FORMAT, T_HAND, T_INIT, T_IP, T_MANEUVER,
@@ -137,7 +152,7 @@ from piquet_text import (
 from piquet_terrain import T_RELIEVED_OBJ, Terrain
 
 SYSTEM = "piquet"
-# 300 games under each of the 34 configurations: ~2 min on 2 idle cores (mostly the binary's start-ups).
+# 300 games under each of the 44 configurations: ~2.6 min on 2 idle cores (mostly the binary's start-ups).
 DEFAULT_GAMES = 300
 
 WAVES = "cavalry brigades in two lines (cavalry_waves)"
@@ -165,6 +180,14 @@ FLANKS_RANDOM = "--scenario flanks, random vs random"
 FLANKS_FRONT = "--scenario flanks, short_overlap=front"
 FIELD = "cavalry inclining onto an urban block, flank maneuvers of both sides (fixtures/piquet-field.toml)"
 FIELD_RANDOM = "cavalry inclining onto an urban block, flank maneuvers, random vs random"
+SKIRMISHERS = "--scenario skirmishers (deployments and the Skirmish Engagement)"
+SKIRMISHERS_NEVER = "--scenario skirmishers, skirmishers_receive=never"
+SKIRMISHERS_PREPARED = "--scenario skirmishers, prepared_step=-1"
+SKIRMISH = "a Line redeploying under a cavalry assault, skirmishers barred and gone through (fixtures/piquet-skirmish.toml)"
+SKIRMISH_RANDOM = "a Line redeploying, skirmishers barred and gone through, random vs random"
+SKIRMISH_PREPARED = "skirmishing light infantry deploying into Prepared to Receive Cavalry (fixtures/piquet-skirmish-prepared.toml)"
+SKIRMISH_WAVES = "cavalry in two lines, the second lines skirmishing (fixtures/piquet-skirmish-waves.toml)"
+SKIRMISH_WAVES_RANDOM = "cavalry in two lines, the second lines skirmishing, random vs random"
 
 CONFIGS = [
     ("defaults", []),
@@ -241,6 +264,32 @@ CONFIGS = [
     (FIELD_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
                                                "piquet-field.toml"),
                     "--strategy", "a=random", "--strategy", "b=random"]),
+    # Deployments and the optional Skirmish Engagement (piquet_deploy.py): the shipped skirmishers scenario (a Line
+    # into and out of Prepared to Receive Cavalry, skirmishers in a copse receiving an assault or gone through,
+    # skirmishing cavalry firing) under each skirmishers_receive and with prepared_step=-1; and
+    # fixtures/piquet-skirmish.toml (deploy_to = ["min", 8.0, "max", "prepared"] under a cavalry assault from the side,
+    # skirmishers barred from assaulting formed troops and skirmishing cavalry in the open, skirmishing cavalry
+    # deploying out of skirmish order and back) with the heuristics and with random players.
+    (SKIRMISHERS, ["--scenario", "skirmishers"]),
+    (SKIRMISHERS_NEVER, ["--scenario", "skirmishers", "--set", "skirmishers_receive=never"]),
+    (SKIRMISHERS_PREPARED, ["--scenario", "skirmishers", "--set", "prepared_step=-1"]),
+    (SKIRMISH, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                           "piquet-skirmish.toml")]),
+    (SKIRMISH_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                  "piquet-skirmish.toml"),
+                       "--strategy", "a=random", "--strategy", "b=random"]),
+    # fixtures/piquet-skirmish-prepared.toml: skirmishing light infantry deploying out of skirmish order into Prepared to
+    # Receive Cavalry (its formed frontage) and back.
+    (SKIRMISH_PREPARED, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                    "piquet-skirmish-prepared.toml")]),
+    # fixtures/piquet-skirmish-waves.toml: each side's cavalry in two lines, every second line skirmishing, against
+    # formed infantry and cavalry (no second line of theirs going in against them) and against skirmishers in the
+    # open (formed cavalry straight in, no breakthrough, a skirmishing second line relieving its lead).
+    (SKIRMISH_WAVES, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                 "piquet-skirmish-waves.toml")]),
+    (SKIRMISH_WAVES_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                        "piquet-skirmish-waves.toml"),
+                             "--strategy", "a=random", "--strategy", "b=random"]),
 ]
 # The situations check_traces.py requires a configuration's games to exercise (counted in `seen`), from
 # EXPECTED_GAMES games on (seed 1: 16 meetings in 300 games of WAVES, 3 of WAVES_RANDOM, so not required there).
@@ -300,6 +349,37 @@ EXPECTED[FIELD_RANDOM] = ("inclined moves", "flank maneuvers right side a", "fla
                           "flank maneuvers stopped short of an enemy level",
                           "urban defenders attacked from the flank or rear, no flanks exposed", "follows across",
                           "attached moves across", "volleys across a gap")
+# Deployments and the Skirmish Engagement (piquet_deploy.py).
+EXPECTED[SKIRMISHERS] = ("regiments opening in skirmish order", "deploys formed to prepared", "deploys prepared to formed",
+                         "volleys by skirmishing cavalry", "reloads offered to skirmishing cavalry", "skirmishers casts",
+                         "moves skirmishers", "assaults on skirmishers by formed infantry",
+                         "assaults on skirmishers by formed infantry received", "assaults on skirmishers by skirmish cavalry",
+                         "formed infantry joining an assault on skirmishers receiving it",
+                         "cavalry casts against prepared infantry")
+EXPECTED[SKIRMISHERS] += ("skirmishers casts under a Move order", "moves skirmishers under a Move order", "moves falls_back")
+EXPECTED[SKIRMISHERS_NEVER] = ("skirmishers casts", "moves skirmishers", "assaults on skirmishers by formed infantry",
+                               "formed infantry joining an assault on skirmishers after their cast",
+                               "cavalry casts against prepared infantry")
+EXPECTED[SKIRMISHERS_PREPARED] = ("cavalry casts against prepared infantry", "skirmishers casts")
+EXPECTED[SKIRMISH] = ("deploys formed to formed", "deploys changing the frontage",
+                      "deploys skirmish to formed", "deploys formed to skirmish", "contacts with a frontage a Deploy order changed",
+                      "rounds with an attacker flank", "barred assaults",
+                      "barred assaults engaging", "assaults on unrallied barred", "assaults on removed barred",
+                      "skirmishers casts", "moves skirmishers", "assaults on skirmishers by formed infantry",
+                      "assaults on skirmishers by formed cavalry", "assaults on skirmishers by skirmish infantry",
+                      "volleys by skirmishing cavalry", "reloads offered to skirmishing cavalry",
+                      "formed infantry in on skirmishers behind it, no cast")
+EXPECTED[SKIRMISH_RANDOM] = ("deploys formed to formed", "deploys skirmish to formed", "barred assaults",
+                             "barred assaults engaging", "skirmishers casts", "assaults on skirmishers by skirmish infantry",
+                             "volleys by skirmishing cavalry", "formed infantry in on skirmishers behind it, no cast")
+EXPECTED[SKIRMISH] += ("skirmishers casts at once under an Assault order", "assaults on skirmishers fighting, no cast")
+EXPECTED[SKIRMISH_PREPARED] = ("deploys skirmish to prepared", "deploys prepared to skirmish",
+                               "barred assaults taking a target that may not resist unopposed")
+EXPECTED[SKIRMISH_WAVES] = ("skirmishing second lines sent in", "second line relieves", "breakthroughs",
+                            "assaults on skirmishers by formed cavalry", "assaults on skirmishers by skirmish cavalry",
+                            "barred assaults engaging")
+EXPECTED[SKIRMISH_WAVES_RANDOM] = ("skirmishing second lines sent in", "breakthroughs",
+                                   "assaults on skirmishers by formed cavalry")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIOS = os.path.join(HERE, "..", "..", "experiments", "piquet", "scenarios")
@@ -427,7 +507,7 @@ class _Reg:
     pass
 
 
-class _Game(Carried, Terrain, Combat, Chosen, Field):
+class _Game(Carried, Terrain, Combat, Chosen, Deploy, Field):
     def __init__(self, events, r):
         self.c = Cursor(events)
         self.r = r
@@ -563,8 +643,7 @@ class _Game(Carried, Terrain, Combat, Chosen, Field):
             self.fail(T_RALLY, "%r opens with %r boxes, the scenario's stamina %r" % (name, g.boxes, g.stamina))
         g.loaded = self.f(e, "loaded")
         g.fired = not g.loaded  # a company started unloaded is taken to have fired before the game
-        if g.arm == "cavalry" and g.loaded:
-            self.fail(T_FIRE, "cavalry opens loaded")
+        self.read_deployment(g, e, s)  # formed, prepared or skirmish; cavalry loaded only skirmishing (piquet_deploy.py)
         g.target = e.get("target")
         self.read_plan(g, e, s)  # ["chosen"] for a chosen regiment, else the scenario's plan
         # Cavalry Wave Assaults: a second line (the scenario's `follows`, told under the rule only) takes no
@@ -1238,8 +1317,8 @@ class _Game(Carried, Terrain, Combat, Chosen, Field):
                 self.fail(T_DICE, "%s of %r casts %r, which %s cannot show (%dd%d stepped %d)"
                           % (what, g.name, dice, "+".join("d%d" % t for t in types), g.n, g.die, step))
         want = read_cast(dice, read_step)
-        if value != want:
-            self.fail(T_READ, "%s of %r: %r stepped %d reads %d, the event says %r"
+        if value != want:  # (a rule beginning with the reading's own: that and the step's, e.g. prepared_step)
+            self.fail(rule if rule.startswith(T_READ) else T_READ, "%s of %r: %r stepped %d reads %d, the event says %r"
                       % (what, g.name, dice, read_step, want, value))
 
     def on_execute(self, e):
@@ -1321,6 +1400,7 @@ class _Game(Carried, Terrain, Combat, Chosen, Field):
         for m in group:
             m.chips = left
             m.horizon_wait = False  # a leg of an Assault order stopped at a horizon executes again
+            m.through_wait = False  # and one given the skirmishers' cast as chips (piquet_deploy.py)
             if left == 0 and m.status == "retiring":
                 m.retire_due = self.gk  # out of the fight now: no order of its plan
             elif left == 0:
@@ -1333,8 +1413,11 @@ class _Game(Carried, Terrain, Combat, Chosen, Field):
                     self.lead_moved(m, True)
                 if m.order == "maneuver":
                     self.maneuver_completed(m)  # to a flank: across (piquet_field.py)
+                if m.order == "deploy":
+                    self.deploy_completed(m)  # its deploy_to's next entry (piquet_deploy.py)
                 if m.order == "move":
                     self.move_completed(m)  # where it goes (objective_horizons: up to the next objective ahead)
+                    self.move_through_due(m)  # or through skirmishers barring its way (piquet_deploy.py)
                     # Its formed attached companies move with it, to where its move ends.
                     for c in self.regs.values():
                         if c.attached_to == m.name and self.attached(c) and c.status == "idle":
@@ -1376,9 +1459,8 @@ class _Game(Carried, Terrain, Combat, Chosen, Field):
 
     def on_reload(self, e):
         g = self.reg(self.f(e, "regiment"))
-        if g.arm not in RELOAD_CARD:
-            self.fail(T_RELOAD, "cavalry %r reloads" % g.name)
-        p = self.used(e, (RELOAD_CARD[g.arm],), "%r reloads" % g.name)
+        card = self.reload_card(g) or RELOAD_CARD[g.arm]  # skirmishing cavalry: Musket/Missile Reload (piquet_deploy.py)
+        p = self.used(e, (card,), "%r reloads" % g.name)
         if not self.reaches(p["side"], p["name"], g):
             self.fail(T_ORDER_CARD, "player %r's card reloads %r, which it does not command" % (p["name"], g.name))
         elif not self.acts_for(p, g):
@@ -1392,7 +1474,7 @@ class _Game(Carried, Terrain, Combat, Chosen, Field):
         if g.status in UNRALLIED and not self.r["shaken_reload"]:
             self.fail(T_MUST_RALLY + " (shaken_reload = false)", "unrallied %r reloads" % g.name)
         cost = self.f(e, "cost")
-        want = self.r["musket_reload_cost"] if g.arm == "infantry" else self.r["artillery_reload_cost"]
+        want = self.r["artillery_reload_cost"] if g.arm == "artillery" else self.r["musket_reload_cost"]
         if cost != want:
             self.fail(T_IP, "a reload costs %r, not %d" % (cost, want))
         if self.f(e, "reloaded"):
@@ -1457,8 +1539,7 @@ class _Game(Carried, Terrain, Combat, Chosen, Field):
             self.fail(T_FIRE, "%r fires with no fire order paid this KARD" % g.name)
         if g.name in self.volleys:
             self.fail(T_FIRE, "%r fires twice on one KARD" % g.name)
-        if g.arm == "cavalry":
-            self.fail(T_FIRE, "cavalry %r fires (skirmishing is not modelled)" % g.name)
+        self.cavalry_fire(g)  # only in skirmish order (piquet_deploy.py)
         if not g.loaded:
             self.fail(T_FIRE, "%r fires while unloaded" % g.name)
         if g.status in UNRALLIED:
@@ -1477,7 +1558,7 @@ class _Game(Carried, Terrain, Combat, Chosen, Field):
                 if self.reaches(s, n, g):
                     self.fail(T_RELOAD_FIRE + " (reload_holds_fire = player)",
                               "%r fires on the KARD player %r used a Reload card" % (g.name, n))
-        want_kind = "musketry" if g.arm == "infantry" else ("artillery" if self.within(g, t, self.E) else "bombardment")
+        want_kind = "musketry" if self.fires_as_infantry(g) else ("artillery" if self.within(g, t, self.E) else "bombardment")
         if kind != want_kind:
             self.fail(T_RANGE, "a %s volley of %r at %s, not %s" % (kind, g.name, self.dist_said(g, t), want_kind))
         if kind == "bombardment" and g.die not in (8, 12):
@@ -1531,6 +1612,7 @@ class _Game(Carried, Terrain, Combat, Chosen, Field):
             self.fail(T_PLACE, "%r moves from %r, it stands at %r" % (g.name, frm, g.at))
         fwd = 1 if g.side == "a" else -1
         y_from, y_to = self.moves_across(g, e, why)  # its place across (piquet_field.py)
+        self.move_through_moves(g, why)  # a completed Move owing the skirmishers' cast or their falling back
         self.terrain_moves(g, frm, to, why, y_to)  # moves, onward cavalry and withdrawals to their places
         if why == "maneuver":
             if abs(to - frm) > self.r["maneuver_inches"]:
@@ -1546,6 +1628,10 @@ class _Game(Carried, Terrain, Combat, Chosen, Field):
             reach = self.reach(g) if g.chosen else self.E  # a chosen Move stops at its fire's reach (piquet_chosen.py)
             if reach != self.E:
                 self.seen["chosen moves to Bombardment range"] += 1
+        elif why in ("engages", "skirmishers"):
+            self.skirmish_moves(g, frm, to, why, y_to)  # piquet_deploy.py
+        elif why == "falls_back":
+            self.falls_back_moves(g, frm, to)  # skirmishers a formed Move went through (piquet_deploy.py)
         elif why == "retires":
             want = getattr(g, "retire_to", None)
             if want is None or to != want:
@@ -1612,7 +1698,9 @@ class _Game(Carried, Terrain, Combat, Chosen, Field):
         return None
 
     def check_withdrawn(self):
+        self.check_move_through()  # piquet_deploy.py: the cast and the falling back a completed Move owed
         self.check_moved()
+        self.check_deployed()  # piquet_deploy.py
         self.check_flanked()  # piquet_field.py
         for g in self.regs.values():
             if g.status not in DEFEATED:
@@ -1656,6 +1744,7 @@ class _Game(Carried, Terrain, Combat, Chosen, Field):
             g.order = None  # "no longer ... operating on an Assault order"
             g.chips = None
         g.pending_status = None
+        self.skirmish_status(g, frm, to)  # piquet_deploy.py: barred assaults, formed infantry going through
         self.status_terrain(g, frm, to)
         if to not in ("fighting", "retiring"):
             for a in self.assaults.values():

@@ -151,6 +151,8 @@ class Carried:
         prev = self.sent_now(g)
         if prev is not None and not prev["engaged"]:
             self.fail(T_WAVES, "%r is sent in again before it went in against %r" % (g.name, prev["target"]))
+        if why in ("meets_breakthrough", "follows_breakthrough", "relieves"):
+            self.second_line_barred(g, t, why)  # in skirmish order only against skirmishers (piquet_deploy.py)
         throughs = [(x, d) for k, x, d in self.throughs if k == self.gk]
         if why == "meets_breakthrough":
             if (t.name, lead.name) not in throughs:

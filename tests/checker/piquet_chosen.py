@@ -292,7 +292,7 @@ class Chosen:
 
     def orders_settle(self, kind):
         """At each event (`kind`) of the game: one that tells no orders ends the Officer Check's."""
-        if kind in ("status", "aims"):
+        if kind in ("status", "aims", "skirmishers_cast"):  # (a cast at once follows its order: piquet_deploy.py)
             return
         if kind not in ORDER_EVENTS:
             self.settle_orders()
@@ -338,7 +338,7 @@ class Chosen:
             self.orders_settle(k)
             if k == "order":
                 self.on_free_order(e)
-            elif k in ("status", "aims"):
+            elif k in ("status", "aims", "skirmishers_cast"):  # a cast at once (piquet_deploy.py)
                 getattr(self, "on_" + k)(e)
             else:
                 self.fail(T_FREE, "a %r event before the first DECQ, among the free first orders" % k)
@@ -376,6 +376,7 @@ class Chosen:
             g.chips = None
             g.pending_status = ("ordered", self.gk)
             g.aim = None
+            self.skirmish_new_order(g)  # piquet_deploy.py
             if g.chosen and order == "assault":
                 self.aims_due[n] = self.gk
 

@@ -69,6 +69,7 @@ class Combat:
             self.fail(T_NOTE12, "%r assaults with a %r order" % (at.name, at.order))
         if at.arm == "artillery":
             self.fail('docs/piquet.md: "artillery defends but does not assault"', "artillery assaults")
+        self.skirmish_contact(at, de, "assault_begins")  # skirmishers only on skirmishers (piquet_deploy.py)
         if self.f(e, "elan") != [at.elan, de.elan]:
             self.fail(T_ELAN, "the assault opens with Elan %r, the model %r" % (e["elan"], [at.elan, de.elan]))
         if de.name in self.assaults:
@@ -86,6 +87,7 @@ class Combat:
             self.fail(T_MUST_RALLY, "unrallied %r joins an assault" % at.name)
         self.check_aimed(at, de, "joins_assault")
         self.went_in(at, de, "joins_assault", a.get("last_round") == self.gk)
+        self.skirmish_contact(at, de, "joins_assault")
         self.went_on(at, de)
         a["attackers"].append(at.name)
         a["fresh"].add(at.name)
@@ -116,7 +118,9 @@ class Combat:
             # Note 18 (its modifier lost): cavalry's later rounds against infantry, rule cavalry_later_step.
             if g.arm == "cavalry" and de.arm == "infantry" and n not in a["fresh"]:
                 st += self.r.get("cavalry_later_step", 0)
-            self.check_cast(g, d, st, v, T_READ, "an attacker's assault cast")
+            # Against infantry Prepared to Receive Cavalry at the time of the round, rule prepared_step.
+            st += self.prepared_step(g, de)
+            self.check_cast(g, d, st, v, self.prepared_rule(g, de, T_READ), "an attacker's assault cast")
         comb = self.round_combined(e, de, a, ats, acasts)  # by their aspects (piquet_field.py)
         de.elan = max(0, de.elan - comb)
         if self.f(e, "defender_elan") != de.elan:
@@ -152,6 +156,7 @@ class Combat:
         if g.arm != "cavalry" or g.name not in asl["first"]:
             self.fail('"The Break-Through can only be attempted on the initial round of Assault for the cavalry '
                       'regiment."', "%r attempts a breakthrough" % g.name)
+        self.breakthrough_barred(g, de)  # none by or against skirmishers (piquet_deploy.py)
         diff = asl["casts"][g.name] - asl["dcast"]
         if diff <= 0:
             self.fail(T_BREAK, "a breakthrough with a cast %d not above the defender's" % asl["casts"][g.name])

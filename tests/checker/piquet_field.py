@@ -50,7 +50,7 @@ What it holds a trace to:
 from fractions import Fraction
 from math import floor
 
-from piquet_text import T_ASPECT, T_FLANK_MANEUVER, T_FORMAT, T_FRONTAGE, T_INCLINE, T_PLACE_ACROSS
+from piquet_text import T_SKIRMISH_WIDTH, T_ASPECT, T_FLANK_MANEUVER, T_FORMAT, T_FRONTAGE, T_INCLINE, T_PLACE_ACROSS
 
 # tan 22.5 degrees, to five places: a inches forward incline floor(a * 41421 / 10000) tenths across.
 INCLINE_NUM, INCLINE_DEN = 41421, 10000
@@ -126,9 +126,13 @@ class Field:
         if "frontage" in s and bounded and not (least - 1 <= want <= most + 1):
             self.fail(T_FRONTAGE, "the scenario gives %r a frontage of %s\", outside %s\" to %s\""
                       % (g.name, inches(want), inches(float(least)), inches(float(most))), at_next=True)
+        # in skirmish order 1.5 x the most (piquet_deploy.py); formed or prepared, the scenario's or the most
+        want = self.opening_width(g, s, least, most, want)
         if g.w != want:
-            self.fail(T_FRONTAGE, "%r's frontage is %s\", the scenario's %s gives %s\" (%s\" to %s\")"
-                      % (g.name, inches(g.w), g.arm, inches(want), inches(float(least)), inches(float(most))))
+            self.fail(T_FRONTAGE + (" / " + T_SKIRMISH_WIDTH if g.deployment == "skirmish" else ""),
+                      "%r's frontage is %s\", the scenario's %s%s gives %s\" (%s\" to %s\" formed)"
+                      % (g.name, inches(g.w), g.arm, " in skirmish order" if g.deployment == "skirmish" else "",
+                         inches(want), inches(float(least)), inches(float(most))))
         self.seen["regiments off the centre line"] += g.y != 0
 
     # --- gaps and ranges ----------------------------------------------------------------------------------------

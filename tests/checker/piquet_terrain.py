@@ -54,9 +54,9 @@ from piquet_chosen import T_CHOSEN_MOVE
 from piquet_text import DEFEATED
 
 KINDS = ("hill", "woods", "crops", "works", "fortifications", "stream", "ford", "swamp", "urban", "special")
-# Every `why` of a `moves` event docs/replay.md gives, and the three the horizons add.
+# Every `why` of a `moves` event docs/replay.md gives (the three the horizons add, the two of the Skirmish Engagement).
 MOVE_WHYS = ("move", "maneuver", "assault", "joins_assault", "objective", "retires", "follows", "relieved", "attached",
-             "withdraws", "withdraws_unrallied", "horizon", "onward", "halts")
+             "withdraws", "withdraws_unrallied", "horizon", "onward", "halts", "engages", "skirmishers", "falls_back")
 
 T_OBJECTIVES = ('note 19: "With Objective Horizon Movement, the horizon becomes an area rather than a line. Thus, a '
                 'woods is the objective, not the entrance into the edge of the woods" (objective_horizons: one '

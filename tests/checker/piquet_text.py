@@ -157,3 +157,74 @@ T_ASPECT = ('Multiple Unit Combats: "When one unit is attacked by more than one 
             'comes into contact: rear when behind the defender, front when at least half its frontage overlaps the '
             "defender's (short_overlap = front: any overlap), else flank; `combined` the multiple-unit combination "
             "of the front attackers' casts plus each flank or rear attacker's full cast)")
+
+# Deployments and the Skirmish Engagement (piquet_deploy.py).
+T_DEPLOY = ('Infantry: "You are capable of expanding the frontage of the regiment between the maximum and minimum '
+            'allowed and in preparing infantry to receive cavalry. If you decide to use the optional Skirmish '
+            'Engagement, regiments that can use this type of attack are allowed to also deploy into and from '
+            'skirmish order." / "Deployment : Executing this card will allow the regiment to change its deployment. '
+            'This is limited to expanding or contracting the frontage of the regiment or going into and out of '
+            'Prepared to Receive Cavalry." (docs/replay.md, `deploys`: "as its scenario\'s `deploy_to` lists in '
+            'turn": max, min, a frontage in inches, formed (the scenario\'s frontage), prepared (infantry only, its '
+            'frontage kept), skirmish (skirmishers only))')
+T_SKIRMISH_WIDTH = ('Skirmish Engagements (optional): "Skirmish Engagements are limited to specific units, usually '
+                    'light infantry and light cavalry regiments. When deployed for skirmish action, the unit assumes a '
+                    'frontage that is 50% greater than its maximum, formed frontage." (1.5 x the most, cut to a '
+                    'tenth, rounded up to a tenth; `skirmishers = true` only)')
+T_SKIRMISH_FIRE = T_FIRE + ' (cavalry in skirmish order fires, musketry, and reloads on a Musket/Missile Reload card; ' \
+                           'cavalry out of skirmish order is unloaded and never fires)'
+T_BARRED = ('Offensive Use of Skirmishing Units: "Skirmishing units can Engage any unit that they desire. Skirmishing '
+            'units can Assault only other skirmishing units; skirmishing infantry can not Assault skirmishing cavalry '
+            'in the open." (a barred assault, its chips gone, moves up to Engagement range of its target, `moves` why '
+            '`engages`, and ends idle, never in contact)')
+T_THROUGH = ('Formed Unit Options Against Skirmishing Units: "The commander of the formed unit casts his or her '
+             'performance dice as usual and reduces the unit\'s movement chips. When the chips are gone, move the '
+             'formed unit into Engagement range of the skirmishing unit. The skirmishing unit takes an unmodified '
+             'performance cast and the result is given to the formed unit as additional movement chips." / "If '
+             'operating under an Assault order, the formed unit must immediately move into contact with the '
+             'skirmishing unit." (formed infantry only; formed cavalry "do not pay the additional movement chip '
+             'penalty")')
+T_RECEIVE = ('Defensive Use of Skirmishing Units: "At the commanding player\'s option, skirmishing infantry units not '
+             'in the open can elect to receive an Assault." (skirmishers_receive = cover: skirmishing infantry in a '
+             'terrain objective or an urban block receives it, the assault going in at once; never: it never does; '
+             'skirmishing cavalry never receives)')
+T_PREPARED = ('Infantry: "preparing infantry to receive cavalry" / Deployment: "going into and out of Prepared to '
+              'Receive Cavalry" (prepared_step: each assault cast of a cavalry attacker against a defender Prepared to '
+              'Receive Cavalry at the time of the round is stepped prepared_step more, beside its other steps)')
+
+T_BETWEEN = ('Formed Unit Options Against Skirmishing Units: "Formed infantry that wishes to move through skirmishers '
+             'that are between them and the formed unit\'s objective use the following process" (between: ahead of '
+             'the formed infantry or level with it along the axis; skirmishers behind it are assaulted straight in, '
+             'with no cast)')
+T_BREAK_FORMED = ('Cavalry Break-Through: "Battle cavalry that Assaults formed cavalry, infantry or artillery and whose '
+                  'final die value is greater than their opponents on the first cast of the Assault resolution may '
+                  'attempt a breakthrough." (formed: not in skirmish order; skirmishing cavalry, which "can Assault '
+                  'only other skirmishing units", never attempts one)')
+T_WAVES_AUTO = ('Cavalry Wave Assaults: "The reserve regiment may automatically Assault any enemy cavalry that '
+                'breaks-through the lead regiment. It may also automatically Assault any unit that the lead regiment '
+                'has broken-through. If the lead regiment is unable to defeat or break-through an enemy unit on the '
+                'first round of the Assault, the second line regiment may advance and Assault the same target."')
+T_MOVE_THROUGH = ('Formed Unit Options Against Skirmishing Units: "Formed infantry that wishes to move through skirmishers '
+                  'that are between them and the formed unit\'s objective use the following process: ... When the chips '
+                  'are gone, move the formed unit into Engagement range of the skirmishing unit. The skirmishing unit '
+                  'takes an unmodified performance cast and the result is given to the formed unit as additional '
+                  'movement chips." (a Move of formed infantry straight ahead, its chips gone: when the first enemy '
+                  'ahead or level that would stop it is skirmishers, not its goal (its target, else the nearest enemy; '
+                  'chosen: the nearest ahead), not shaken or removed, stopping it strictly short of where it was '
+                  'ordered (the next terrain objective ahead, else Engagement range of its goal), it comes up to them '
+                  '(`moves` why `skirmishers`), takes their cast (`skirmishers_cast`) as its chips and stays ordered; '
+                  'once per order)')
+T_FALL_BACK = ('Formed Unit Options Against Skirmishing Units: "When the formed unit has removed the movement chips, the '
+               'skirmishing unit may elect ... fall back and occupy the object to which the formed unit has been '
+               'ordered. If the skirmishers fall back to the far side of the objective, the formed unit occupies the '
+               'objective." (they always fall back, `moves` why `falls_back`: to 1" outside Engagement range of where '
+               'the formed unit was ordered, and at least 1" past the far edge of a terrain objective it was ordered '
+               'into, whichever is farther; only when that is beyond where they stand; then its Move completes)')
+T_IMMEDIATE = ('Formed Unit Options Against Skirmishing Units: "If already Engaged with skirmishers when ordered to move, '
+               'the additional cast is taken immediately." (formed infantry given a Move order the skirmishers screen, '
+               'or an Assault order on skirmishers it must go through, while within their Engagement range takes their '
+               'cast right after its order, no `moves`, the order\'s chips its scenario chips plus the cast; the order '
+               'is then through them: no second cast, at its completion they fall back / it goes into contact)')
+T_SCREEN = ('Combat: "Assaults, once started, are fought out continuously on each subsequent KARD." (skirmishers screen '
+            'a formed unit only while idle or ordered: fighting, retiring or closing in an assault, shaken or removed '
+            'they neither cast nor fall back)')
