@@ -291,16 +291,7 @@ impl<O: Observer<Event>> Game<O> {
         }
         let enemy = seat.other();
         let (me, f) = (self.units[seat][i], facing(seat));
-        let (goal, range) = match regiment.chosen {
-            false => (
-                self.objective(setup, seat, i),
-                setup.scenario.ranges.engagement,
-            ),
-            true => (
-                self.nearest_ahead(setup, seat, i),
-                reach(setup.scenario.ranges, regiment),
-            ),
-        };
+        let (goal, range) = self.move_goal(setup, seat, i);
         let t = goal?;
         let lateral = setup.scenario.lateral;
         let gap_to = |u: &Unit| me.gap_on(lateral, u);

@@ -243,7 +243,7 @@ impl<O: Observer<Event>> Game<O> {
     /// The nearest enemy regiment still in the game ahead of regiment `i`
     /// (level included): where a chosen Move goes. Among as near, the
     /// first: a Move stops at the same place for each.
-    pub(super) fn nearest_ahead<D: Decide>(
+    fn nearest_ahead<D: Decide>(
         &self,
         setup: &Setup<'_, D>,
         seat: Seat,
@@ -257,6 +257,28 @@ impl<O: Observer<Event>> Game<O> {
             .min_by_key(|&j| me.apart(&self.units[enemy][j]))
     }
 
+    /// The enemy regiment `i` of `seat` moves on and the range it closes
+    /// to: a planned Move's target (else the nearest enemy) and Engagement
+    /// range; a chosen Move's nearest enemy ahead and its fire's reach.
+    pub(super) fn move_goal<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+    ) -> (Option<usize>, i32) {
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        match regiment.chosen {
+            false => (
+                self.objective(setup, seat, i),
+                setup.scenario.ranges.engagement,
+            ),
+            true => (
+                self.nearest_ahead(setup, seat, i),
+                reach(setup.scenario.ranges, regiment),
+            ),
+        }
+    }
+
     /// A completed Move order: "to move to the next objective or to move to
     /// within Engagement range of an enemy formation", its target's (else
     /// the nearest enemy's), stopping sooner at Engagement range of any
@@ -268,16 +290,7 @@ impl<O: Observer<Event>> Game<O> {
     /// infantry and cavalry, Bombardment range for guns that bombard).
     pub(super) fn close_in<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
         let regiment = &setup.scenario.sides[seat].regiments[i];
-        let (goal, range) = match regiment.chosen {
-            false => (
-                self.objective(setup, seat, i),
-                setup.scenario.ranges.engagement,
-            ),
-            true => (
-                self.nearest_ahead(setup, seat, i),
-                reach(setup.scenario.ranges, regiment),
-            ),
-        };
+        let (goal, range) = self.move_goal(setup, seat, i);
         let Some(j) = goal else {
             return;
         };
