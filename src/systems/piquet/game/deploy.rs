@@ -7,10 +7,10 @@
 use super::*;
 
 impl<O: Observer<Event>> Game<O> {
-    /// Whether skirmishers of `status` screen a formed unit's way: formed
-    /// and free, neither beaten nor removed, nor held in an assault
-    /// ("Assaults, once started, are fought out continuously"), where they
-    /// neither cast against it nor fall back.
+    /// Whether skirmishers of `status` screen a formed unit's way: free,
+    /// neither beaten nor removed, nor held in an assault ("Assaults, once
+    /// started, are fought out continuously"), where they neither cast
+    /// against it nor fall back.
     fn free_to_skirmish(status: Status) -> bool {
         matches!(status, Status::Idle | Status::Ordered)
     }
