@@ -289,6 +289,11 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
     std::fs::write(&chosen, crate::piquet_chosen::chosen_default()).unwrap();
     let args = ["-n", "150", "--scenario", chosen.to_str().unwrap()];
     assert_served_plays_as_inside(tmp.path(), "piquet", &args, &["b=random"]);
+    // Where chosen Deploys go (`deployment`), skirmish order among them.
+    let skirmish = tmp.path().join("skirmish.toml");
+    std::fs::write(&skirmish, crate::piquet_deploy::skirmishers_chosen()).unwrap();
+    let args = ["-n", "150", "--scenario", skirmish.to_str().unwrap()];
+    assert_served_plays_as_inside(tmp.path(), "piquet", &args, &["a=random"]);
 }
 
 /// A Piquet agent that plays at random from its player's stream and checks
@@ -317,6 +322,7 @@ for line in sys.stdin:
         engagement = scenario.get("ranges", {}).get("engagement", 3)
         bombardment = scenario.get("ranges", {}).get("bombardment", 12)
         arms = {r["name"]: r.get("arm", "infantry") for r in scenario[seat]["regiments"]}
+        enemy_arms = {r["name"]: r.get("arm", "infantry") for r in scenario[enemy]["regiments"]}
         names = {s: [r["name"] for r in scenario[s]["regiments"]] for s in "ab"}
         targets = {r["name"]: r.get("target") for r in scenario[seat]["regiments"]}
         follows = {r["name"]: r.get("follows") for r in scenario[seat]["regiments"]}
@@ -395,8 +401,9 @@ for line in sys.stdin:
         if len(named) != 1 or me["status"] != "idle" or (p != 0 and me["player"] != p) or me["elan"] != m["elan"]:
             fail("an order chosen for a regiment not idle or not the player's", m)
         alive = [u["x"] for u in field[enemy] if u["status"] != "removed"]
-        # No assault for artillery, nor with no enemy left.
-        offered = ["move", "maneuver", "deploy"] + ([] if arms[me["name"]] == "artillery" or not alive else ["assault"])
+        # No assault for artillery, nor with no enemy left; no Deploy with
+        # no deployment to change to.
+        offered = ["move", "maneuver"] + (["deploy"] if m["deployments"] else []) + ([] if arms[me["name"]] == "artillery" or not alive else ["assault"])
         if m["choices"] != offered + ["none"]:
             fail("the orders offered", m)
         if m["distance"] != (min(abs(x - me["x"]) for x in alive) if alive else None):
@@ -405,6 +412,20 @@ for line in sys.stdin:
         ahead = [abs(x - me["x"]) for x in alive if f * (x - me["x"]) >= 0]
         if m["ahead"] != (min(ahead) if ahead else None):
             fail("the distance to the nearest enemy ahead", m)
+        # "preparing infantry to receive cavalry"; cavalry has "no defined
+        # minimum width"; skirmish order for skirmishers only.
+        arm, ds = arms[me["name"]], m["deployments"]
+        if (("prepared" in ds) != (arm == "infantry" and me["deployment"] != "prepared")
+                or (arm == "cavalry" and "min" in ds) or "skirmish" in ds
+                or m["deployment"] != me["deployment"] or m["prepared_step"] != 0):
+            fail("the deployments offered", m)
+        horse = [abs(u["x"] - me["x"]) for u in field[enemy]
+                 if u["status"] != "removed" and enemy_arms[u["name"]] == "cavalry" and u["deployment"] != "skirmish"]
+        if m["cavalry"] != (min(horse) if horse else None):
+            fail("the distance to the nearest enemy cavalry", m)
+    # Where a chosen Deploy goes: one of the deployments its order offered.
+    if d == "deployment" and (len(named) != 1 or m["choices"] != m["deployments"] or not m["choices"]):
+        fail("a deployment not among those offered", m)
     if d == "pass_amount" and (p != 0 or not 1 <= m["to"] < players):
         fail("initiative passed by a subordinate or to no subordinate", m)
     # The corps scenario's two division commanders, both below the commander.
@@ -500,6 +521,7 @@ fn a_piquet_agent_sees_who_decides_what_about_and_the_field_as_the_rules_give_th
     let seen: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(tmp.path().join("SEEN")).unwrap()).unwrap();
     assert_eq!(seen["order"], serde_json::json!([0]), "{seen}");
+    assert_eq!(seen["deployment"], serde_json::json!([0]), "{seen}");
     assert_eq!(seen["issue"], serde_json::json!([0]), "{seen}");
 }
 
@@ -1109,12 +1131,29 @@ fn a_served_player_refuses_a_bad_message_naming_the_field() {
     let order = json!({"type": "decide", "decision": "order", "game": 0, "player": 0,
         "choices": ["move", "maneuver", "deploy", "assault", "none"], "distance": 10,
         "engagement": 3, "reach": 3, "elan": 12, "full_elan": 12, "enemy_elan": 12});
+    let deployment = with(
+        with(order.clone(), "decision", json!("deployment")),
+        "choices",
+        json!(["min", "prepared"]),
+    );
     let cases: Vec<(&str, &str, Value, &str)> = vec![
         (
             "piquet",
             "heuristic",
             with(order.clone(), "choices", json!(["move", "charge", "none"])),
             "message 3: choices: \"charge\"; allowed: a list of orders: move, maneuver, deploy, assault",
+        ),
+        (
+            "piquet",
+            "random",
+            with(deployment.clone(), "choices", json!(["min", "square"])),
+            "message 3: choices: \"square\"; allowed: a list of deployments: max, min, formed, prepared, skirmish",
+        ),
+        (
+            "piquet",
+            "heuristic",
+            with(deployment.clone(), "prepared_step", json!(2)),
+            "message 3: prepared_step: 2; allowed: a whole number from -4 to 0",
         ),
         (
             "piquet",

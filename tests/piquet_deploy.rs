@@ -490,3 +490,149 @@ fn a_move_goes_through_skirmishers_and_they_fall_back_beyond_its_objective() {
     }
     assert!(casts >= 20 && fell_back >= 10, "{casts} {fell_back}");
 }
+
+/// Every game's events of `games` under `player` on both sides.
+fn replays_by(text: &str, sets: &[&str], player: &str, games: u64) -> Vec<Vec<Value>> {
+    let system = fortunes::systems::find("piquet").unwrap();
+    let mut variant = system.default_variant(system.both_playing(player).unwrap());
+    variant.scenario = toml::from_str(text).unwrap();
+    for set in sets {
+        variant.rules.set_text(set).unwrap();
+    }
+    (0..games)
+        .map(|game| {
+            let replay = system.replay(&variant, 9, game).unwrap();
+            let lines = replay.events.json.iter();
+            lines.map(|l| serde_json::from_str(l).unwrap()).collect()
+        })
+        .collect()
+}
+
+/// The skirmishers scenario with both sides' orders chosen by their
+/// players.
+pub(crate) fn skirmishers_chosen() -> String {
+    skirmishers()
+        .replace("\n[a]\n", "\n[a]\norders = \"chosen\"\n")
+        .replace("\n[b]\n", "\n[b]\norders = \"chosen\"\n")
+}
+
+#[test]
+fn a_chosen_deploy_goes_where_its_player_chose() {
+    // The frontages the text's procedure gives each regiment (tenths):
+    // infantry of 2,100 in 3 ranks and 3 battalions 9.3" at most, 5.8"
+    // at least; the Voltigeurs (1,000, one battalion) 4.4" either way;
+    // cavalry "troops / 2 x 1.5 / 75" (Chasseurs 400: 4", Hussars 500:
+    // 5"), with "no defined minimum width"; skirmish order "50% greater
+    // than its maximum, formed frontage".
+    // (max, min, skirmish, prepares): tenths, None where it may not go.
+    type Widths = (i64, Option<i64>, Option<i64>, bool);
+    let widths: BTreeMap<&str, Widths> = [
+        ("1st Line", (93, Some(58), None, true)),
+        ("2nd Line", (93, Some(58), None, true)),
+        ("Line", (93, Some(58), None, true)),
+        ("Voltigeurs", (44, Some(44), Some(66), true)),
+        ("Chasseurs", (40, None, Some(60), false)),
+        ("Hussars", (50, None, None, false)),
+    ]
+    .into_iter()
+    .collect();
+    let mut kinds = BTreeSet::new();
+    let mut followed = 0;
+    for events in replays_by(&skirmishers_chosen(), &[], "random", 150) {
+        // Where each regiment's pending Deploy goes, and the group of the
+        // order it came with.
+        let mut pending: BTreeMap<(String, String), String> = BTreeMap::new();
+        let mut group: Vec<String> = Vec::new();
+        let mut group_to: BTreeSet<String> = BTreeSet::new();
+        for e in &events {
+            let key = |e: &Value| {
+                (
+                    e["side"].as_str().unwrap().to_string(),
+                    e["regiment"].as_str().unwrap_or("").to_string(),
+                )
+            };
+            match kind(e) {
+                "order" => {
+                    // One order is one deployment for the whole group.
+                    assert!(group_to.len() <= 1, "{group:?} {group_to:?}");
+                    group_to.clear();
+                    group = match e["order"] == "deploy" {
+                        true => e["regiments"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|r| r.as_str().unwrap().to_string())
+                            .collect(),
+                        false => Vec::new(),
+                    };
+                }
+                "deploy_to" => {
+                    let regiment = e["regiment"].as_str().unwrap();
+                    assert!(group.iter().any(|r| r == regiment), "{e} outside {group:?}");
+                    let to = e["to"].as_str().unwrap();
+                    let (_, min, skirmish, prepares) = widths[regiment];
+                    let allowed = match to {
+                        "max" | "formed" => true,
+                        "min" => min.is_some(),
+                        "prepared" => prepares,
+                        "skirmish" => skirmish.is_some(),
+                        other => panic!("{other}"),
+                    };
+                    assert!(allowed, "{e}");
+                    kinds.insert(to.to_string());
+                    group_to.insert(to.to_string());
+                    // One cut off (its regiment drawn into an assault)
+                    // is replaced by its next.
+                    pending.insert(key(e), to.to_string());
+                }
+                "deploys" => {
+                    let Some(to) = pending.remove(&key(e)) else {
+                        panic!("a chosen deploy nobody chose: {e}");
+                    };
+                    let regiment = e["regiment"].as_str().unwrap();
+                    let (max, min, skirmish, _) = widths[regiment];
+                    let (from_width, width) = (tenths(&e["frontage_from"]), tenths(&e["frontage"]));
+                    let expected = match to.as_str() {
+                        "max" | "formed" => ("formed", max),
+                        "min" => ("formed", min.unwrap()),
+                        "skirmish" => ("skirmish", skirmish.unwrap()),
+                        // Its frontage kept; out of skirmish order, formed.
+                        _ if e["from"] == "skirmish" => ("prepared", max),
+                        _ => ("prepared", from_width),
+                    };
+                    assert_eq!((e["to"].as_str().unwrap(), width), expected, "{e}");
+                    // A Deploy that would change nothing is not offered.
+                    assert!(e["from"] != e["to"] || from_width != width, "{e}");
+                    followed += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(followed >= 50, "{followed}");
+    // The random player draws every kind of deployment.
+    assert_eq!(kinds.len(), 5, "{kinds:?}");
+}
+
+#[test]
+fn the_heuristic_prepares_infantry_against_cavalry_only_when_prepared_pays() {
+    let count = |sets: &[&str]| {
+        let mut to = BTreeMap::new();
+        for events in replays_by(&skirmishers_chosen(), sets, "heuristic", 60) {
+            for e in events.iter().filter(|e| kind(e) == "deploy_to") {
+                *to.entry(e["to"].as_str().unwrap().to_string()).or_insert(0) += 1;
+            }
+        }
+        to
+    };
+    // prepared_step 0: Prepared to Receive Cavalry does nothing, so the
+    // heuristic never spends an order on it (nor on any deployment).
+    assert!(count(&[]).is_empty());
+    let prepared = count(&["prepared_step=-1"]);
+    assert_eq!(
+        prepared.keys().collect::<Vec<_>>(),
+        ["prepared"],
+        "{prepared:?}"
+    );
+    assert!(prepared["prepared"] >= 20, "{prepared:?}");
+}

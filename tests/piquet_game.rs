@@ -1117,6 +1117,10 @@ mod watch {
             self.look(at);
             self.inner.order(at, facts, rng)
         }
+        fn deployment(&self, at: &At<'_>, facts: &OrderFacts, rng: &mut GameRng) -> usize {
+            self.look(at);
+            self.inner.deployment(at, facts, rng)
+        }
         fn rally(
             &self,
             at: &At<'_>,

@@ -7,7 +7,7 @@
 use super::cards::{Card, Kind, BASIC, KINDS};
 use super::field::At;
 use super::rules::Rules;
-use super::scenario::{OrderKind, ORDER_KINDS};
+use super::scenario::{DeployTo, Deployment, OrderKind, DEPLOY_TO, ORDER_KINDS};
 use crate::engine::seeding::GameRng;
 use crate::params::ParamValues;
 use crate::system::{typed, Player};
@@ -78,6 +78,17 @@ pub struct OrderFacts {
     pub elan: u32,
     pub full: u32,
     pub enemy_elan: u32,
+    /// How it stands, and the deployments a Deploy order may take it to
+    /// (`DEPLOY_TO`, one bit each): those that would change it. With none
+    /// no Deploy is offered.
+    pub deployment: Deployment,
+    pub deploys: u8,
+    /// Inches to the nearest enemy cavalry still in the game, not in
+    /// skirmish order (what Prepared to Receive Cavalry is for).
+    pub cavalry: Option<u32>,
+    /// The rules' `prepared_step`: what being prepared does to a cavalry
+    /// attacker's casts (0: nothing).
+    pub prepared_step: i32,
 }
 
 impl OrderFacts {
@@ -135,6 +146,10 @@ pub struct PiquetStrategy {
     /// once its Elan is at most this percent of its full Elan and below
     /// the enemy's in the fight; 0 never.
     pub retire_at_elan: u32,
+    /// A chosen infantry regiment is deployed into Prepared to Receive
+    /// Cavalry once enemy cavalry is this near, when the rules give
+    /// Prepared an effect; 0 never.
+    pub prepare_within: u32,
     /// The search player's budget and objective: it searches what to do
     /// with each KARD's card, and decides everything else as the heuristic.
     pub search: Option<Search>,
@@ -220,6 +235,11 @@ pub trait Decide {
         facts: &OrderFacts,
         rng: Option<&mut GameRng>,
     ) -> Option<OrderKind>;
+    /// Where a Deploy order it chose for a chosen regiment takes it: one
+    /// of `facts.deploys`, an index of `DEPLOY_TO` (the piquet "facing to
+    /// the rear" for Prepared to Receive Cavalry, or showing "in what
+    /// direction and how far" the frontage goes).
+    fn deployment(&self, at: &At<'_>, facts: &OrderFacts, rng: &mut GameRng) -> usize;
     /// Whether to rally the regiment: unrallied (`shaken`, it must rally
     /// before it fights again), or worn (it has lost Elan, `elan` of
     /// `full` left, and may fight on without a rally).
@@ -283,6 +303,7 @@ impl PiquetStrategy {
         assault_at_elan: 60,
         rally_worn_at: 50,
         retire_at_elan: 25,
+        prepare_within: 12,
         search: None,
     };
 
@@ -295,6 +316,7 @@ impl PiquetStrategy {
         assault_at_elan: 60,
         rally_worn_at: 100,
         retire_at_elan: 100,
+        prepare_within: 0,
         search: None,
     };
 
@@ -308,12 +330,27 @@ impl PiquetStrategy {
             assault_at_elan: tuning.of(&ASSAULT_AT_ELAN) as u32,
             rally_worn_at: tuning.of(&RALLY_WORN_AT) as u32,
             retire_at_elan: tuning.of(&RETIRE_AT_ELAN) as u32,
+            prepare_within: tuning.of(&PREPARE_WITHIN) as u32,
             search: None,
         }
     }
 
     pub fn from_player(player: &Player) -> PiquetStrategy {
         typed(&BUILT_INS, player)
+    }
+
+    /// Whether the heuristic deploys a chosen regiment into Prepared to
+    /// Receive Cavalry: it may go there, enemy cavalry is within
+    /// `prepare_within`, and the rules make a cavalry attacker's casts
+    /// worse against it (`prepared_step` below 0: with 0 it would spend an
+    /// order and a Deployment card for nothing).
+    fn prepares(&self, facts: &OrderFacts) -> bool {
+        facts.offers(OrderKind::Deploy)
+            && facts.deploys >> DeployTo::Prepared as u8 & 1 != 0
+            && facts.prepared_step < 0
+            && facts
+                .cavalry
+                .is_some_and(|d| self.prepare_within > 0 && d <= self.prepare_within)
     }
 
     /// Regiments this player would rally: unrallied ones, or a worn one
@@ -585,10 +622,12 @@ impl Decide for PiquetStrategy {
     /// is within its fire's reach and one is ahead; within Engagement range
     /// it orders the assault once the nearest enemy holds at most
     /// `assault_at_elan` and no more Elan than it does, and otherwise gives
-    /// it no order (it stands: infantry and artillery fire). It neither
-    /// deploys (a Deploy order takes a regiment through its scenario's
-    /// `deploy_to`) nor maneuvers. The
-    /// random player draws among the orders it may be given and none.
+    /// it no order (it stands: infantry and artillery fire). Before moving
+    /// up it deploys infantry into Prepared to Receive Cavalry once enemy
+    /// cavalry is within `prepare_within` and the rules give Prepared an
+    /// effect (`prepares`); it never maneuvers, changes a frontage or
+    /// skirmishes. The random player draws among the orders it may be
+    /// given and none.
     fn order(
         &self,
         _at: &At<'_>,
@@ -606,20 +645,38 @@ impl Decide for PiquetStrategy {
             }
             Style::Heuristic => {
                 let distance = facts.distance?;
-                if distance > facts.reach {
-                    (facts.ahead.is_some() && facts.offers(OrderKind::Move))
-                        .then_some(OrderKind::Move)
-                } else if distance <= facts.engagement
+                if distance <= facts.engagement
                     && facts.offers(OrderKind::Assault)
                     && facts.enemy_elan <= self.assault_at_elan
                     && facts.elan >= facts.enemy_elan
                 {
                     Some(OrderKind::Assault)
+                } else if self.prepares(facts) {
+                    Some(OrderKind::Deploy)
+                } else if distance > facts.reach {
+                    (facts.ahead.is_some() && facts.offers(OrderKind::Move))
+                        .then_some(OrderKind::Move)
                 } else {
                     None
                 }
             }
         }
+    }
+
+    /// Where a chosen Deploy goes: the heuristic into Prepared to Receive
+    /// Cavalry when it would prepare, else back to formed order (at the
+    /// scenario's frontage), else the first it may take; the random player
+    /// draws among them.
+    fn deployment(&self, _at: &At<'_>, facts: &OrderFacts, rng: &mut GameRng) -> usize {
+        debug_assert!(facts.deploys != 0);
+        let formed = 1 << DeployTo::Formed as u8;
+        match self.style {
+            Style::Random => one_of(facts.deploys as u16, rng),
+            Style::Heuristic if self.prepares(facts) => DeployTo::Prepared as usize,
+            Style::Heuristic if facts.deploys & formed != 0 => DeployTo::Formed as usize,
+            Style::Heuristic => facts.deploys.trailing_zeros() as usize,
+        }
+        .min(DEPLOY_TO.len() - 1)
     }
 
     /// Whether to pay for the next rally (the player can afford it): the
@@ -780,6 +837,7 @@ mod tests {
             elan,
             full: 12,
             enemy_elan,
+            ..OrderFacts::default()
         }
     }
 
@@ -882,6 +940,99 @@ mod tests {
                 seen.iter().all(|&n| n == 0 || n >= 500 / kinds as u32),
                 "{seen:?}"
             );
+        }
+    }
+
+    /// Infantry formed at its scenario frontage: it may widen, narrow,
+    /// prepare (no skirmishers); enemy cavalry `cavalry` inches off under
+    /// a `prepared_step` of `step`.
+    fn infantry(cavalry: Option<u32>, step: i32) -> OrderFacts {
+        let deploys = [DeployTo::Max, DeployTo::Min, DeployTo::Prepared]
+            .iter()
+            .fold(0u8, |m, &d| m | 1 << d as u8);
+        OrderFacts {
+            deploys,
+            cavalry,
+            prepared_step: step,
+            ..facts(Some(8), 12, 12)
+        }
+    }
+
+    #[test]
+    fn the_heuristic_prepares_against_near_cavalry_only_when_it_pays() {
+        let at = At::blind(crate::engine::Seat::A, 0);
+        let h = PiquetStrategy::HEURISTIC;
+        let mut rng = rng_from_seed(3);
+        let order = |f: OrderFacts| h.order(&at, &f, None);
+        // Cavalry within prepare_within (12") and a prepared_step that
+        // makes its casts worse: Deploy, into Prepared.
+        let near = infantry(Some(12), -1);
+        assert_eq!(order(near), Some(OrderKind::Deploy));
+        assert_eq!(
+            h.deployment(&at, &near, &mut rng),
+            DeployTo::Prepared as usize
+        );
+        // Farther off, with no step (Prepared would do nothing), or with no
+        // cavalry: it moves up as before.
+        for f in [
+            infantry(Some(13), -1),
+            infantry(Some(4), 0),
+            infantry(None, -2),
+        ] {
+            assert_eq!(order(f), Some(OrderKind::Move), "{f:?}");
+        }
+        // Already prepared (no Prepared to go to), or no Deploy offered.
+        let prepared = OrderFacts {
+            deploys: near.deploys & !(1 << DeployTo::Prepared as u8),
+            deployment: Deployment::Prepared,
+            ..near
+        };
+        assert_eq!(order(prepared), Some(OrderKind::Move));
+        let no_deploy = OrderFacts {
+            choices: near.choices & !(1 << OrderKind::Deploy as u8),
+            ..near
+        };
+        assert_eq!(order(no_deploy), Some(OrderKind::Move));
+        // An assault it would give comes first; prepare_within 0 never.
+        let close = OrderFacts {
+            distance: Some(3),
+            ..near
+        };
+        assert_eq!(order(close), Some(OrderKind::Assault));
+        let never = PiquetStrategy {
+            prepare_within: 0,
+            ..h
+        };
+        assert_eq!(never.order(&at, &near, None), Some(OrderKind::Move));
+        // Out of Prepared, a Deploy goes back to formed order.
+        let formed = OrderFacts {
+            deploys: 1 << DeployTo::Formed as u8 | 1 << DeployTo::Max as u8,
+            deployment: Deployment::Prepared,
+            cavalry: None,
+            ..near
+        };
+        assert_eq!(
+            h.deployment(&at, &formed, &mut rng),
+            DeployTo::Formed as usize
+        );
+    }
+
+    #[test]
+    fn the_random_player_draws_every_deployment_offered() {
+        let at = At::blind(crate::engine::Seat::A, 0);
+        let r = PiquetStrategy::RANDOM;
+        let mut rng = rng_from_seed(11);
+        let f = infantry(Some(4), 0);
+        let mut seen = [0u32; 5];
+        for _ in 0..900 {
+            let k = r.deployment(&at, &f, &mut rng);
+            assert!(f.deploys >> k & 1 != 0, "{k} not offered");
+            seen[k] += 1;
+        }
+        // Three offered, about 300 each: at least 150 (far beyond 6
+        // standard deviations of a binomial).
+        for d in [DeployTo::Max, DeployTo::Min, DeployTo::Prepared] {
+            assert!(seen[d as usize] >= 150, "{seen:?}");
         }
     }
 }

@@ -10,7 +10,7 @@
 use super::cards::{Card, Kind, BASIC, KINDS};
 use super::field::{At, Status};
 use super::rules::{Rules, SYSTEM};
-use super::scenario::{OrderKind, Scenario};
+use super::scenario::{DeployTo, Deployment, OrderKind, Scenario, DEPLOY_TO};
 use super::strategy::{
     Decide, Needs, OfficerAction, OrderFacts, PiquetStrategy, TurnedUse, STRATEGIES,
 };
@@ -24,12 +24,13 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 
 /// Each decision and what it is, for `hello` and for a person's seat.
-pub const DECISIONS: [(&str, &str); 17] = [
+pub const DECISIONS: [(&str, &str); 18] = [
     ("hand_play", "play a card from the hand (hand:N, for hand_play_cost) instead of turning the deck's top card (turn)"),
     ("turned", "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)"),
     ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, nothing, or (its own figure attached) detach"),
     ("issue", "pay for the next order group: yes or no"),
     ("order", "the order to give a regiment whose orders its player chooses (orders = \"chosen\"), before the groups are paid for: one of choices (assault, not for artillery nor with no enemy left), or none; distance is to the nearest enemy (null: none left), ahead to the nearest ahead of it (null: none; a Move goes only forward), enemy_elan the most among the nearest"),
+    ("deployment", "where the Deploy order just chosen for a regiment (order) takes it: one of choices, max or min (formed at its widest or narrowest frontage), formed (at its scenario frontage), prepared (Prepared to Receive Cavalry, infantry only), skirmish (skirmish order, skirmishers only); the order's facts beside them (deployment how it stands, cavalry the inches to the nearest enemy cavalry not skirmishing, prepared_step the rule)"),
     ("rally", "pay to rally the next unrallied regiment, or a worn one (it has lost Elan: shaken false, elan of full_elan left): yes or no"),
     ("attached", "the figure's regiment executes at once for attached_cost: yes or no"),
     ("extra_cast", "buy another cast for cost: yes or no"),
@@ -140,6 +141,11 @@ fn needs_from(message: &Message<'_>) -> Result<Needs> {
 }
 
 fn order_json(facts: &OrderFacts) -> Value {
+    let deployments: Vec<&str> = DeployTo::ALL
+        .iter()
+        .filter(|&&d| facts.deploys >> d as u8 & 1 != 0)
+        .map(|d| d.name())
+        .collect();
     json!({
         "distance": facts.distance,
         "ahead": facts.ahead,
@@ -148,29 +154,109 @@ fn order_json(facts: &OrderFacts) -> Value {
         "elan": facts.elan,
         "full_elan": facts.full,
         "enemy_elan": facts.enemy_elan,
+        "deployment": facts.deployment.name(),
+        "deployments": deployments,
+        "cavalry": facts.cavalry,
+        "prepared_step": facts.prepared_step,
     })
+}
+
+/// A message's list `key` of names `parse` reads (and `none`, skipped),
+/// one bit each.
+fn names_from(
+    message: &Message<'_>,
+    key: &str,
+    (what, names): (&str, &[&str]),
+    parse: impl Fn(&str) -> Option<u8>,
+) -> Result<u8> {
+    let allowed = || format!("a list of {what}: {}", names.join(", "));
+    let list = message
+        .list(key, names.len() + 1)
+        .map_err(|_| message.bad(key, allowed()))?;
+    list.iter()
+        .filter(|c| c.as_str() != Some("none"))
+        .try_fold(0u8, |m, c| {
+            c.as_str()
+                .and_then(&parse)
+                .map(|k| m | 1 << k)
+                .ok_or_else(|| message.bad_value(key, c, allowed()))
+        })
+}
+
+fn deploy_to(text: &str) -> Option<u8> {
+    DeployTo::parse(text).map(|d| d as u8)
 }
 
 /// A chosen regiment's facts as a message gives them (its `choices` the
 /// orders it may be given), every field checked.
 fn order_from(message: &Message<'_>) -> Result<OrderFacts> {
-    let allowed = || format!("a list of orders: {}", OrderKind::NAMES.join(", "));
-    let list = message
-        .list("choices", OrderKind::ALL.len() + 1)
-        .map_err(|_| message.bad("choices", allowed()))?;
-    let choices = list
-        .iter()
-        .filter(|c| c.as_str() != Some("none"))
-        .try_fold(0u8, |m, c| {
-            c.as_str()
-                .and_then(OrderKind::parse)
-                .map(|o| m | 1 << o as u8)
-                .ok_or_else(|| message.bad_value("choices", c, allowed()))
-        })?;
+    let choices = names_from(message, "choices", ("orders", &OrderKind::NAMES), |text| {
+        OrderKind::parse(text).map(|o| o as u8)
+    })?;
+    facts_from(message, choices)
+}
+
+/// A chosen Deploy's facts as a message gives them: its `choices` the
+/// deployments it may go to.
+fn deployment_from(message: &Message<'_>) -> Result<OrderFacts> {
+    let deploys = names_from(message, "choices", ("deployments", &DEPLOY_TO), deploy_to)?;
+    if deploys == 0 {
+        return Err(message.bad("choices", format!("1 or more of: {}", DEPLOY_TO.join(", "))));
+    }
+    Ok(OrderFacts {
+        deploys,
+        ..facts_from(message, 1 << OrderKind::Deploy as u8)?
+    })
+}
+
+/// The rest of a chosen regiment's facts; the fields added with chosen
+/// deployments may be left out (none offered, no enemy cavalry, formed,
+/// a `prepared_step` of 0).
+fn facts_from(message: &Message<'_>, choices: u8) -> Result<OrderFacts> {
     let number = |key: &str| message.number(key, 0, MOST).map(|n| n as u32);
     let full = message.number("full_elan", 1, MOST)? as u32;
+    let deployment = match message.get("deployment") {
+        Value::Null => Deployment::Formed,
+        _ => {
+            let text = message.text("deployment")?;
+            Deployment::NAMES
+                .iter()
+                .position(|&n| n == text)
+                .map(|k| {
+                    [
+                        Deployment::Formed,
+                        Deployment::Prepared,
+                        Deployment::Skirmish,
+                    ][k]
+                })
+                .ok_or_else(|| message.bad("deployment", Deployment::NAMES.join(", ")))?
+        }
+    };
+    let deploys = match message.get("deployments") {
+        Value::Null => 0,
+        _ => names_from(
+            message,
+            "deployments",
+            ("deployments", &DEPLOY_TO),
+            deploy_to,
+        )?,
+    };
+    let prepared_step = match message.get("prepared_step") {
+        Value::Null => 0,
+        value => match value.as_i64() {
+            Some(step) if (-4..=0).contains(&step) => step as i32,
+            _ => return Err(message.bad("prepared_step", "a whole number from -4 to 0")),
+        },
+    };
     Ok(OrderFacts {
         choices,
+        deployment,
+        deploys,
+        cavalry: match message.get("cavalry") {
+            Value::Null => None,
+            _ => Some(number("cavalry")?),
+        },
+        prepared_step,
         distance: match message.get("distance") {
             Value::Null => None,
             _ => Some(number("distance")?),
@@ -506,6 +592,21 @@ impl Decide for Seated<'_> {
                 options.get(i).copied()
             }
         }
+    }
+
+    fn deployment(&self, at: &At<'_>, facts: &OrderFacts, rng: &mut GameRng) -> usize {
+        if self.asker.is_none() {
+            return self.built_in.deployment(at, facts, rng);
+        }
+        let options: Vec<DeployTo> = DeployTo::ALL
+            .into_iter()
+            .filter(|&d| facts.deploys >> d as u8 & 1 != 0)
+            .collect();
+        let choices: Vec<String> = options.iter().map(|d| d.name().into()).collect();
+        // A game given up mid-decision goes on to its end unseen: the
+        // first it may take stands in.
+        self.ask(at, "deployment", order_json(facts), &choices)
+            .map_or(options[0], |i| options[i]) as usize
     }
 
     fn rally(&self, at: &At<'_>, shaken: bool, elan: u32, full: u32, rng: &mut GameRng) -> bool {

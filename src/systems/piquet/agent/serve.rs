@@ -76,6 +76,10 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
                 "order" => json!(strategy
                     .order(at, &order_from(message)?, Some(rng))
                     .map_or("none", OrderKind::name)),
+                "deployment" => {
+                    let facts = deployment_from(message)?;
+                    json!(DEPLOY_TO[strategy.deployment(at, &facts, rng)])
+                }
                 "rally" => {
                     let full = message.number("full_elan", 1, MOST)? as u32;
                     let elan = message.number("elan", 0, full as u64)? as u32;

@@ -205,6 +205,17 @@ pub enum Event {
         regiment: String,
         target: String,
     },
+    /// Where a Deploy order its player chose for `regiment` takes it
+    /// (`orders = "chosen"`), shown by its piquet as the order is placed:
+    /// `to` one of max, min, formed (at those frontages), prepared,
+    /// skirmish. Its `deploys` follows when the order completes.
+    DeployTo {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        to: &'static str,
+    },
     /// An order the player did not issue: it could not pay (`why` "ip")
     /// or chose not to ("declined").
     NotOrdered {

@@ -339,6 +339,23 @@ impl fmt::Display for Event {
                 at(f, decq, kard)?;
                 write!(f, "{side}'s {regiment} will assault {target}")
             }
+            DeployTo {
+                decq,
+                kard,
+                side,
+                regiment,
+                to,
+            } => {
+                at(f, decq, kard)?;
+                let to = match *to {
+                    "max" => "formed at its widest frontage",
+                    "min" => "formed at its narrowest frontage",
+                    "formed" => "formed at its own frontage",
+                    "prepared" => "Prepared to Receive Cavalry",
+                    _ => "skirmish order",
+                };
+                write!(f, "{side}'s {regiment} will deploy {to}")
+            }
             NotOrdered {
                 decq,
                 kard,

@@ -20,12 +20,22 @@ impl<O: Observer<Event>> Game<O> {
         let enemy = seat.other();
         let me = &self.units[seat][i];
         let (x, f) = (me.x, facing(seat));
-        let (mut distance, mut ahead, mut enemy_elan) = (None, None, 0);
-        for unit in &self.units[enemy][..setup.scenario.sides[enemy].count as usize] {
+        let (mut distance, mut ahead, mut enemy_elan, mut cavalry) = (None, None, 0, None);
+        let enemies = &setup.scenario.sides[enemy].regiments;
+        for (j, unit) in self.units[enemy][..setup.scenario.sides[enemy].count as usize]
+            .iter()
+            .enumerate()
+        {
             if unit.status == Status::Removed {
                 continue;
             }
             let d = field::distance(unit.x - x, me.gap(unit));
+            if enemies[j].arm == Arm::Cavalry
+                && !self.deployed[enemy].skirmishing(j)
+                && cavalry.is_none_or(|least| d < least)
+            {
+                cavalry = Some(d);
+            }
             if distance.is_none_or(|least| d < least) {
                 (distance, enemy_elan) = (Some(d), unit.elan as u32);
             } else if distance == Some(d) {
@@ -39,12 +49,19 @@ impl<O: Observer<Event>> Game<O> {
         // Skirmishers "can Assault only other skirmishing units": none of
         // the nearest to go in against, no assault.
         let barred = self.deployed[seat].skirmishing(i) && self.nearest(setup, seat, i, true) == 0;
+        let deployment = self.deployed[seat].of(i);
+        let deploys = regiment.deploy_choices(deployment, me.width);
+        // With no enemy left there is none to assault; with no deployment
+        // to change to, no Deploy.
+        let mut choices = match distance {
+            Some(_) if !barred => regiment.choices(),
+            _ => regiment.choices() & !(1 << OrderKind::Assault as u8),
+        };
+        if deploys == 0 {
+            choices &= !(1 << OrderKind::Deploy as u8);
+        }
         OrderFacts {
-            // With no enemy left there is none to assault.
-            choices: match distance {
-                Some(_) if !barred => regiment.choices(),
-                _ => regiment.choices() & !(1 << OrderKind::Assault as u8),
-            },
+            choices,
             distance,
             ahead,
             engagement: ranges.engagement as u32,
@@ -52,6 +69,10 @@ impl<O: Observer<Event>> Game<O> {
             elan: self.units[seat][i].elan as u32,
             full: regiment.elan as u32,
             enemy_elan,
+            deployment,
+            deploys,
+            cavalry,
+            prepared_step: setup.rules.prepared_step,
         }
     }
 
@@ -81,7 +102,45 @@ impl<O: Observer<Event>> Game<O> {
     ) -> Option<OrderKind> {
         let facts = self.order_facts(setup, seat, i);
         let at = at!(self, setup, seat, p, 1 << i, None);
-        setup.strategies[seat].order(&at, &facts, Some(&mut self.seats[seat][p]))
+        let strategy = &setup.strategies[seat];
+        let order = strategy.order(&at, &facts, Some(&mut self.seats[seat][p]));
+        // Where a Deploy goes is chosen with it: the piquet shows it as
+        // the order is placed. Kept until the order completes (a regiment
+        // under an order is not asked again).
+        if order == Some(OrderKind::Deploy) {
+            let k = strategy.deployment(&at, &facts, &mut self.seats[seat][p]);
+            debug_assert!(facts.deploys >> k & 1 != 0);
+            self.deploys_at[seat][i] = k as u8;
+        }
+        order
+    }
+
+    /// Chosen regiment `i` of `seat` has been given `order` by player
+    /// `p`: an assault aims at its enemy, a Deploy tells where it goes.
+    pub(super) fn given_chosen<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        p: usize,
+        i: usize,
+        order: OrderKind,
+    ) {
+        match order {
+            OrderKind::Assault => self.aim_assault(setup, seat, p, i),
+            OrderKind::Deploy if self.obs.on() => {
+                let to = DeployTo::ALL[self.deploys_at[seat][i] as usize].name();
+                self.tell_of(setup, seat, i, |decq, kard, side, regiment| {
+                    Event::DeployTo {
+                        decq,
+                        kard,
+                        side,
+                        regiment,
+                        to,
+                    }
+                });
+            }
+            _ => {}
+        }
     }
 
     /// The enemy a chosen assault of regiment `i` goes in against: the
@@ -200,9 +259,7 @@ impl<O: Observer<Event>> Game<O> {
                     ..self.units[seat][i]
                 };
                 self.set_status(setup, seat, i, Status::Ordered);
-                if order == OrderKind::Assault {
-                    self.aim_assault(setup, seat, side.regiments[i].player as usize, i);
-                }
+                self.given_chosen(setup, seat, side.regiments[i].player as usize, i, order);
                 if self.deployed[seat.other()].skirmish != 0 {
                     self.through_at_once(setup, seat, i);
                 }

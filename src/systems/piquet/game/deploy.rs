@@ -31,30 +31,36 @@ impl<O: Observer<Event>> Game<O> {
         self.set_status(setup, seat, i, Status::Idle);
     }
 
-    /// Regiment `i` of `seat` completes a Deploy order: it takes the next
-    /// deployment of its scenario's `deploy_to` (none listed: it stays as
-    /// it is). Cavalry out of skirmish order no longer fires, and into it
-    /// comes unloaded ("An unloaded ... unit may reload").
+    /// Regiment `i` of `seat` completes a Deploy order: it takes the
+    /// deployment its player chose (a chosen regiment), else the next of
+    /// its scenario's `deploy_to` (none listed: it stays as it is).
+    /// Cavalry out of skirmish order no longer fires, and into it comes
+    /// unloaded ("An unloaded ... unit may reload").
     #[cold]
     #[inline(never)]
     pub(super) fn redeploy<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
         let regiment = &setup.scenario.sides[seat].regiments[i];
-        let deploys = regiment.deploys();
-        if deploys.is_empty() {
-            return;
-        }
         let at = &mut self.deploys_at[seat][i];
-        let to = deploys[*at as usize % deploys.len()];
-        *at = (*at + 1) % deploys.len() as u8;
+        let to = match regiment.chosen {
+            true => match regiment.deploy_choice(*at as usize) {
+                Some(to) => to,
+                None => return,
+            },
+            false => {
+                let deploys = regiment.deploys();
+                if deploys.is_empty() {
+                    return;
+                }
+                let to = deploys[*at as usize % deploys.len()];
+                *at = (*at + 1) % deploys.len() as u8;
+                to
+            }
+        };
         let (from, width) = (self.deployed[seat].of(i), self.units[seat][i].width);
         self.deployed[seat].set(i, to.into);
         // Out of skirmish order into Prepared to Receive Cavalry: back to
         // its formed frontage first.
-        self.units[seat][i].width = match (to.frontage, from) {
-            (0, Deployment::Skirmish) => regiment.frontage,
-            (0, _) => width,
-            (frontage, _) => frontage,
-        };
+        self.units[seat][i].width = frontage_after(to, from, width, regiment.frontage);
         if regiment.arm == Arm::Cavalry && to.into != Deployment::Skirmish {
             self.loaded[seat] &= !(1 << i);
         }

@@ -410,7 +410,7 @@ impl<O: Observer<Event>> Game<O> {
                 self.follow(setup, seat, i);
             }
             OrderKind::Deploy => {
-                if regiment.deploys_len != 0 {
+                if regiment.deploys_len != 0 || regiment.chosen {
                     self.redeploy(setup, seat, i);
                 }
                 self.set_status(setup, seat, i, Status::Idle);

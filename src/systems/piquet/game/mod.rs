@@ -27,8 +27,8 @@ use super::field::{self, outside_dx, within, within_dx, At, Deployed, Status, Un
 use super::rules::{BothZero, Rules, MAX_INITIATIVE};
 use super::rules::{FireOrders, ShortOverlap, UnralliedWinner};
 use super::scenario::{
-    Arm, Deployment, Maneuver, OrderKind, Ranges, Regiment, Scenario, Terrain, MAX_PLAYERS,
-    MAX_UNITS, ORDER_KINDS,
+    frontage_after, Arm, DeployTo, Deployment, Maneuver, OrderKind, Ranges, Regiment, Scenario,
+    Terrain, MAX_PLAYERS, MAX_UNITS, ORDER_KINDS,
 };
 use super::stats::{
     volley_key, AssaultEnd, DecqRecord, EngagementEnd, FireKind, GameTally, RallyKind, Spend, Stats,
@@ -234,7 +234,9 @@ pub struct Game<O = Unobserved> {
     /// Regiments and companies loaded.
     loaded: BySeat<u16>,
     /// How each regiment is deployed, and where its Deploy orders are in
-    /// its scenario's `deploy_to`.
+    /// its scenario's `deploy_to` (for a chosen regiment, whose
+    /// `deploy_to` is not followed: the `DEPLOY_TO` its player chose for
+    /// its Deploy order).
     deployed: BySeat<Deployed>,
     deploys_at: BySeat<[u8; MAX_UNITS]>,
     /// Formed infantry under an Assault order on skirmishers that has

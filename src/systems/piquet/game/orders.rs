@@ -26,7 +26,15 @@ impl<O: Observer<Event>> Game<O> {
     ) -> u16 {
         let side = &setup.scenario.sides[seat];
         let regiments = side.regiments();
-        let next = |j: usize| wanted[j];
+        // A chosen Deploy's order is where it goes too: one order is one
+        // deployment.
+        let to = |j: usize| match regiments[j].chosen {
+            true => self.deploys_at[seat][j],
+            false => u8::MAX,
+        };
+        let same = |j: usize| {
+            wanted[j] == wanted[i] && (wanted[i] != OrderKind::Deploy || to(j) == to(i))
+        };
         // A second line or an attached company is carried by another's
         // orders: not a member.
         let members = |same: &dyn Fn(&Regiment) -> bool| {
@@ -39,7 +47,7 @@ impl<O: Observer<Event>> Game<O> {
         let alike = |group: u16| {
             (0..regiments.len())
                 .filter(|&j| group >> j & 1 != 0)
-                .all(|j| eligible >> j & 1 != 0 && next(j) == next(i))
+                .all(|j| eligible >> j & 1 != 0 && same(j))
         };
         let division = members(&|r| me.division != 0 && r.division == me.division);
         let brigade = members(&|r| r.brigade == me.brigade && r.division == me.division);
@@ -52,7 +60,7 @@ impl<O: Observer<Event>> Game<O> {
         if !setup.rules.whole_groups {
             let wider = if me.division != 0 { division } else { brigade };
             return (0..regiments.len())
-                .filter(|&j| wider >> j & 1 != 0 && eligible >> j & 1 != 0 && next(j) == next(i))
+                .filter(|&j| wider >> j & 1 != 0 && eligible >> j & 1 != 0 && same(j))
                 .fold(pair, |m, j| m | 1 << j);
         }
         if division != 0 && alike(division) {
@@ -355,8 +363,8 @@ impl<O: Observer<Event>> Game<O> {
                             false => Status::Ordered,
                         };
                         self.set_status(setup, seat, i, status);
-                        if next == OrderKind::Assault && side.chosen >> i & 1 != 0 {
-                            self.aim_assault(setup, seat, p, i);
+                        if side.chosen >> i & 1 != 0 && !retreat {
+                            self.given_chosen(setup, seat, p, i, next);
                         }
                         if self.deployed[seat.other()].skirmish != 0 {
                             self.through_at_once(setup, seat, i);

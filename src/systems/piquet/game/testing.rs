@@ -31,6 +31,7 @@ pub(super) fn with_rules(
         assault_at_elan: 60,
         rally_worn_at: 50,
         retire_at_elan: 25,
+        prepare_within: 12,
         search: None,
     };
     let strategies = BySeat([heuristic; 2]);

@@ -18,6 +18,28 @@ impl Deployment {
 }
 
 impl Regiment {
+    /// What `DEPLOY_TO[k]` takes this regiment to, if it may go there:
+    /// Prepared to Receive Cavalry for infantry only, skirmish order for
+    /// a regiment with skirmishers only.
+    pub fn deploy_choice(&self, k: usize) -> Option<Deploy> {
+        self.deploy(DEPLOY_TO[k], "").ok()
+    }
+
+    /// The deployments of `DEPLOY_TO` (one bit each) a Deploy order
+    /// would change this regiment to from `from` at frontage `width`:
+    /// each it may take that changes its deployment or its frontage.
+    /// Cavalry, with "no defined minimum width", is offered no `min`.
+    pub fn deploy_choices(&self, from: Deployment, width: i32) -> u8 {
+        (0..DEPLOY_TO.len())
+            .filter(|&k| !(k == DeployTo::Min as usize && self.arm == Arm::Cavalry))
+            .filter(|&k| {
+                self.deploy_choice(k).is_some_and(|to| {
+                    to.into != from || frontage_after(to, from, width, self.frontage) != width
+                })
+            })
+            .fold(0u8, |m, k| m | 1 << k)
+    }
+
     /// Its frontage in skirmish order: half as wide again as its widest
     /// formed frontage (rounded up to the tenth).
     pub fn skirmish_frontage(&self) -> i32 {

@@ -148,8 +148,9 @@ impl Maneuver {
 /// How a regiment stands (`deploy.rs`): formed at a frontage between
 /// its limits, Prepared to Receive Cavalry (infantry), or in skirmish
 /// order (the optional Skirmish Engagement).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Deployment {
+    #[default]
     Formed,
     Prepared,
     Skirmish,
@@ -161,6 +162,55 @@ pub enum Deployment {
 pub struct Deploy {
     pub into: Deployment,
     pub frontage: i32,
+}
+
+/// The deployments a Deploy order may take a regiment to, as a scenario's
+/// `deploy_to` and a player choosing one name them (one bit each in a
+/// mask, in `DeployTo`'s order).
+pub const DEPLOY_TO: [&str; 5] = ["max", "min", "formed", "prepared", "skirmish"];
+
+/// A deployment by name (`DEPLOY_TO`): formed at the widest or narrowest
+/// frontage or at the scenario's, Prepared to Receive Cavalry, skirmish
+/// order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeployTo {
+    Max,
+    Min,
+    Formed,
+    Prepared,
+    Skirmish,
+}
+
+impl DeployTo {
+    pub const ALL: [DeployTo; 5] = [
+        DeployTo::Max,
+        DeployTo::Min,
+        DeployTo::Formed,
+        DeployTo::Prepared,
+        DeployTo::Skirmish,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        DEPLOY_TO[self as usize]
+    }
+
+    pub fn parse(text: &str) -> Option<DeployTo> {
+        DEPLOY_TO
+            .iter()
+            .position(|&n| n == text)
+            .map(|k| DeployTo::ALL[k])
+    }
+}
+
+/// Where a `prepared` Deploy (frontage 0: kept) from `from` at `width`
+/// leaves a regiment formed at `formed`: out of skirmish order it takes
+/// its formed frontage first; else it keeps the one it has.
+pub fn frontage_after(to: Deploy, from: Deployment, width: i32, formed: i32) -> i32 {
+    match (to.frontage, from) {
+        (0, Deployment::Skirmish) => formed,
+        (0, _) => width,
+        (frontage, _) => frontage,
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -136,6 +136,14 @@ pub const RETIRE_AT_ELAN: ParamSpec = ParamSpec {
     source: "this project's heuristic",
 };
 
+pub const PREPARE_WITHIN: ParamSpec = ParamSpec {
+    name: "prepare_within",
+    kind: ParamKind::Int { min: 0, max: 100 },
+    default: 12,
+    doc: "a chosen infantry regiment (orders = \"chosen\") is ordered to Deploy into Prepared to Receive Cavalry once enemy cavalry not skirmishing is within this many inches, when the rules give Prepared an effect (prepared_step below 0); 0 never",
+    source: "this project's heuristic",
+};
+
 pub const TUNING: &[ParamSpec] = &[
     RESERVE,
     RECAST_BELOW,
@@ -143,6 +151,7 @@ pub const TUNING: &[ParamSpec] = &[
     ASSAULT_AT_ELAN,
     RALLY_WORN_AT,
     RETIRE_AT_ELAN,
+    PREPARE_WITHIN,
 ];
 
 /// The built-in players: what each is called and does, its tuning, and
@@ -160,7 +169,7 @@ pub const BUILT_INS: [BuiltIn<PiquetStrategy>; 3] = [
     BuiltIn {
         info: StrategyInfo {
             name: "heuristic",
-            about: "uses a card that executes orders or reloads, keeps Brilliant Leaders, Officer Checks and Heroic Moments for later, plays them from the hand when they execute, rallies before ordering, buys extra casts and reloads above a reserve, fires whenever it can, orders an assault once its target is worn to assault_at_elan, orders a regiment out of a losing assault at retire_at_elan, moves a regiment whose orders it chooses (orders = \"chosen\") up while no enemy is within its reach and assaults from Engagement range the nearest enemy holding no more Elan than it, and sends a second line in when it holds at least the enemy's Elan (to relieve only a losing lead)",
+            about: "uses a card that executes orders or reloads, keeps Brilliant Leaders, Officer Checks and Heroic Moments for later, plays them from the hand when they execute, rallies before ordering, buys extra casts and reloads above a reserve, fires whenever it can, orders an assault once its target is worn to assault_at_elan, orders a regiment out of a losing assault at retire_at_elan, moves a regiment whose orders it chooses (orders = \"chosen\") up while no enemy is within its reach and assaults from Engagement range the nearest enemy holding no more Elan than it, deploys chosen infantry into Prepared to Receive Cavalry against cavalry within prepare_within when rule prepared_step gives Prepared an effect, and sends a second line in when it holds at least the enemy's Elan (to relieve only a losing lead)",
             tuning: TUNING,
         },
         build: PiquetStrategy::heuristic,
