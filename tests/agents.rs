@@ -403,7 +403,7 @@ for line in sys.stdin:
         alive = [u["x"] for u in field[enemy] if u["status"] != "removed"]
         # No assault for artillery, nor with no enemy left; no Deploy with
         # no deployment to change to.
-        offered = ["move", "maneuver"] + (["deploy"] if m["deployments"] else []) + ([] if arms[me["name"]] == "artillery" or not alive else ["assault"])
+        offered = ["move"] + (["maneuver"] if m["maneuvers"] else []) + (["deploy"] if m["deployments"] else []) + ([] if arms[me["name"]] == "artillery" or not alive else ["assault"])
         if m["choices"] != offered + ["none"]:
             fail("the orders offered", m)
         if m["distance"] != (min(abs(x - me["x"]) for x in alive) if alive else None):
@@ -423,6 +423,13 @@ for line in sys.stdin:
                  if u["status"] != "removed" and enemy_arms[u["name"]] == "cavalry" and u["deployment"] != "skirmish"]
         if m["cavalry"] != (min(horse) if horse else None):
             fail("the distance to the nearest enemy cavalry", m)
+        # Back is always open; forward only short of Engagement range of
+        # an enemy ahead, so not from within it.
+        if "back" not in m["maneuvers"] or ("forward" in m["maneuvers"] and m["ahead"] is not None and m["ahead"] <= engagement):
+            fail("the maneuvers offered", m)
+    # Which way a chosen Maneuver goes: one of the ways its order offered.
+    if d == "direction" and (len(named) != 1 or m["choices"] != m["maneuvers"] or not m["choices"]):
+        fail("a direction not among those offered", m)
     # Where a chosen Deploy goes: one of the deployments its order offered.
     if d == "deployment" and (len(named) != 1 or m["choices"] != m["deployments"] or not m["choices"]):
         fail("a deployment not among those offered", m)
@@ -522,6 +529,7 @@ fn a_piquet_agent_sees_who_decides_what_about_and_the_field_as_the_rules_give_th
         serde_json::from_str(&std::fs::read_to_string(tmp.path().join("SEEN")).unwrap()).unwrap();
     assert_eq!(seen["order"], serde_json::json!([0]), "{seen}");
     assert_eq!(seen["deployment"], serde_json::json!([0]), "{seen}");
+    assert_eq!(seen["direction"], serde_json::json!([0]), "{seen}");
     assert_eq!(seen["issue"], serde_json::json!([0]), "{seen}");
 }
 
@@ -1148,6 +1156,16 @@ fn a_served_player_refuses_a_bad_message_naming_the_field() {
             "random",
             with(deployment.clone(), "choices", json!(["min", "square"])),
             "message 3: choices: \"square\"; allowed: a list of deployments: max, min, formed, prepared, skirmish",
+        ),
+        (
+            "piquet",
+            "random",
+            with(
+                with(order.clone(), "decision", json!("direction")),
+                "choices",
+                json!(["back", "sideways"]),
+            ),
+            "message 3: choices: \"sideways\"; allowed: a list of directions: forward, back, left, right",
         ),
         (
             "piquet",

@@ -11,6 +11,7 @@ use fortunes::engine::BySeat;
 use fortunes::systems::piquet::{PiquetStrategy, Rules};
 
 use crate::common::piquet::{heuristic, play, refused, scenario};
+use crate::piquet_deploy::replays_by;
 use crate::piquet_orders::replays;
 
 /// The default scenario with both sides' orders chosen by their players.
@@ -200,4 +201,58 @@ fn who_gives_the_orders_is_checked() {
     assert!(side.sides[fortunes::engine::Seat::B].regiments()[..4]
         .iter()
         .all(|r| r.chosen));
+}
+
+#[test]
+fn a_chosen_maneuver_goes_the_way_its_player_chose() {
+    // "This can be forward, back, to either flank": a's left is up the
+    // cross axis (it faces up the main axis), b's down it; forward is
+    // toward the enemy.
+    let mut ways = BTreeSet::new();
+    let mut followed = 0;
+    for events in replays_by(&chosen_default(), &[], "random", 120) {
+        let mut pending: BTreeMap<(String, String), String> = BTreeMap::new();
+        let mut group_ways: BTreeSet<String> = BTreeSet::new();
+        for e in &events {
+            let key = (
+                e["side"].as_str().unwrap_or("").to_string(),
+                e["regiment"].as_str().unwrap_or("").to_string(),
+            );
+            match e["event"].as_str().unwrap() {
+                "order" => {
+                    // One order is one way for its whole group.
+                    assert!(group_ways.len() <= 1, "{group_ways:?}");
+                    group_ways.clear();
+                }
+                "maneuver_to" => {
+                    let to = e["to"].as_str().unwrap().to_string();
+                    ways.insert(to.clone());
+                    group_ways.insert(to.clone());
+                    pending.insert(key, to);
+                }
+                "moves" if e["why"] == "maneuver" => {
+                    // Each chosen regiment here: a move without a way
+                    // chosen is impossible.
+                    let to = pending.remove(&key).unwrap_or_else(|| panic!("{e}"));
+                    let f = if e["side"] == "a" { 1 } else { -1 };
+                    let (dx, dy) = (
+                        e["to"].as_f64().unwrap() - e["from"].as_f64().unwrap(),
+                        e["y_to"].as_f64().unwrap_or(0.0) - e["y_from"].as_f64().unwrap_or(0.0),
+                    );
+                    let (dx, dy) = (f as f64 * dx, f as f64 * dy);
+                    let expected = match to.as_str() {
+                        "forward" => dx > 0.0 && dy == 0.0,
+                        "back" => dx < 0.0 && dy == 0.0,
+                        "left" => dx == 0.0 && dy > 0.0,
+                        _ => dx == 0.0 && dy < 0.0,
+                    };
+                    assert!(expected, "{to}: {e}");
+                    followed += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(followed >= 40, "{followed}");
+    assert_eq!(ways.len(), 4, "{ways:?}");
 }

@@ -492,7 +492,7 @@ fn a_move_goes_through_skirmishers_and_they_fall_back_beyond_its_objective() {
 }
 
 /// Every game's events of `games` under `player` on both sides.
-fn replays_by(text: &str, sets: &[&str], player: &str, games: u64) -> Vec<Vec<Value>> {
+pub(crate) fn replays_by(text: &str, sets: &[&str], player: &str, games: u64) -> Vec<Vec<Value>> {
     let system = fortunes::systems::find("piquet").unwrap();
     let mut variant = system.default_variant(system.both_playing(player).unwrap());
     variant.scenario = toml::from_str(text).unwrap();

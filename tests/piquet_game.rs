@@ -1121,6 +1121,10 @@ mod watch {
             self.look(at);
             self.inner.deployment(at, facts, rng)
         }
+        fn direction(&self, at: &At<'_>, facts: &OrderFacts, rng: &mut GameRng) -> usize {
+            self.look(at);
+            self.inner.direction(at, facts, rng)
+        }
         fn rally(
             &self,
             at: &At<'_>,

@@ -7,7 +7,7 @@
 use super::cards::{Card, Kind, BASIC, KINDS};
 use super::field::At;
 use super::rules::Rules;
-use super::scenario::{DeployTo, Deployment, OrderKind, DEPLOY_TO, ORDER_KINDS};
+use super::scenario::{DeployTo, Deployment, Maneuver, OrderKind, DEPLOY_TO, ORDER_KINDS};
 use crate::engine::seeding::GameRng;
 use crate::params::ParamValues;
 use crate::system::{typed, Player};
@@ -83,6 +83,11 @@ pub struct OrderFacts {
     /// no Deploy is offered.
     pub deployment: Deployment,
     pub deploys: u8,
+    /// The ways a Maneuver order would move it (`Maneuver`, one bit each):
+    /// forward (short of Engagement range of an enemy ahead), back, to
+    /// either flank (short of an enemy level with it). With none no
+    /// Maneuver is offered.
+    pub maneuvers: u8,
     /// Inches to the nearest enemy cavalry still in the game, not in
     /// skirmish order (what Prepared to Receive Cavalry is for).
     pub cavalry: Option<u32>,
@@ -240,6 +245,10 @@ pub trait Decide {
     /// the rear" for Prepared to Receive Cavalry, or showing "in what
     /// direction and how far" the frontage goes).
     fn deployment(&self, at: &At<'_>, facts: &OrderFacts, rng: &mut GameRng) -> usize;
+    /// Which way a Maneuver order it chose for a chosen regiment goes: one
+    /// of `facts.maneuvers`, an index of `Maneuver` ("forward, back, to
+    /// either flank").
+    fn direction(&self, at: &At<'_>, facts: &OrderFacts, rng: &mut GameRng) -> usize;
     /// Whether to rally the regiment: unrallied (`shaken`, it must rally
     /// before it fights again), or worn (it has lost Elan, `elan` of
     /// `full` left, and may fight on without a rally).
@@ -663,6 +672,20 @@ impl Decide for PiquetStrategy {
         }
     }
 
+    /// Which way a chosen Maneuver goes: the heuristic, which never chooses
+    /// one itself, back when it may, else the first it may take; the
+    /// random player draws among them.
+    fn direction(&self, _at: &At<'_>, facts: &OrderFacts, rng: &mut GameRng) -> usize {
+        debug_assert!(facts.maneuvers != 0);
+        let back = 1 << Maneuver::Back as u8;
+        match self.style {
+            Style::Random => one_of(facts.maneuvers as u16, rng),
+            Style::Heuristic if facts.maneuvers & back != 0 => Maneuver::Back as usize,
+            Style::Heuristic => facts.maneuvers.trailing_zeros() as usize,
+        }
+        .min(Maneuver::ALL.len() - 1)
+    }
+
     /// Where a chosen Deploy goes: the heuristic into Prepared to Receive
     /// Cavalry when it would prepare, else back to formed order (at the
     /// scenario's frontage), else the first it may take; the random player
@@ -1033,6 +1056,44 @@ mod tests {
         // standard deviations of a binomial).
         for d in [DeployTo::Max, DeployTo::Min, DeployTo::Prepared] {
             assert!(seen[d as usize] >= 150, "{seen:?}");
+        }
+    }
+
+    #[test]
+    fn a_chosen_maneuver_goes_where_the_player_says() {
+        let at = At::blind(crate::engine::Seat::A, 0);
+        let mut rng = rng_from_seed(5);
+        let all = 0b1111;
+        let f = OrderFacts {
+            maneuvers: all,
+            ..facts(Some(8), 12, 12)
+        };
+        // The heuristic never orders one itself; asked, it goes back.
+        let h = PiquetStrategy::HEURISTIC;
+        assert_eq!(h.direction(&at, &f, &mut rng), Maneuver::Back as usize);
+        let forward_only = OrderFacts {
+            maneuvers: 1 << Maneuver::Forward as u8,
+            ..f
+        };
+        assert_eq!(
+            h.direction(&at, &forward_only, &mut rng),
+            Maneuver::Forward as usize
+        );
+        // The random player draws each offered way, about 250 times in
+        // 1,000: at least 125.
+        let r = PiquetStrategy::RANDOM;
+        let mut seen = [0u32; 4];
+        for _ in 0..1000 {
+            seen[r.direction(&at, &f, &mut rng)] += 1;
+        }
+        assert!(seen.iter().all(|&n| n >= 125), "{seen:?}");
+        let flanks = OrderFacts {
+            maneuvers: 1 << Maneuver::Left as u8 | 1 << Maneuver::Right as u8,
+            ..f
+        };
+        for _ in 0..100 {
+            let k = r.direction(&at, &flanks, &mut rng);
+            assert!(flanks.maneuvers >> k & 1 != 0, "{k}");
         }
     }
 }

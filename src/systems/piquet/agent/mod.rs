@@ -10,7 +10,7 @@
 use super::cards::{Card, Kind, BASIC, KINDS};
 use super::field::{At, Status};
 use super::rules::{Rules, SYSTEM};
-use super::scenario::{DeployTo, Deployment, OrderKind, Scenario, DEPLOY_TO};
+use super::scenario::{DeployTo, Deployment, Maneuver, OrderKind, Scenario, DEPLOY_TO};
 use super::strategy::{
     Decide, Needs, OfficerAction, OrderFacts, PiquetStrategy, TurnedUse, STRATEGIES,
 };
@@ -24,13 +24,14 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 
 /// Each decision and what it is, for `hello` and for a person's seat.
-pub const DECISIONS: [(&str, &str); 18] = [
+pub const DECISIONS: [(&str, &str); 19] = [
     ("hand_play", "play a card from the hand (hand:N, for hand_play_cost) instead of turning the deck's top card (turn)"),
     ("turned", "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)"),
     ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, nothing, or (its own figure attached) detach"),
     ("issue", "pay for the next order group: yes or no"),
     ("order", "the order to give a regiment whose orders its player chooses (orders = \"chosen\"), before the groups are paid for: one of choices (assault, not for artillery nor with no enemy left), or none; distance is to the nearest enemy (null: none left), ahead to the nearest ahead of it (null: none; a Move goes only forward), enemy_elan the most among the nearest"),
     ("deployment", "where the Deploy order just chosen for a regiment (order) takes it: one of choices, max or min (formed at its widest or narrowest frontage), formed (at its scenario frontage), prepared (Prepared to Receive Cavalry, infantry only), skirmish (skirmish order, skirmishers only); the order's facts beside them (deployment how it stands, cavalry the inches to the nearest enemy cavalry not skirmishing, prepared_step the rule)"),
+    ("direction", "which way the Maneuver order just chosen for a regiment (order) goes: one of choices, forward (short of Engagement range of an enemy ahead), back, left or right (its own flanks, short of an enemy level with it), each offered only when it would move the regiment; the order's facts beside them"),
     ("rally", "pay to rally the next unrallied regiment, or a worn one (it has lost Elan: shaken false, elan of full_elan left): yes or no"),
     ("attached", "the figure's regiment executes at once for attached_cost: yes or no"),
     ("extra_cast", "buy another cast for cost: yes or no"),
@@ -146,6 +147,11 @@ fn order_json(facts: &OrderFacts) -> Value {
         .filter(|&&d| facts.deploys >> d as u8 & 1 != 0)
         .map(|d| d.name())
         .collect();
+    let maneuvers: Vec<&str> = Maneuver::ALL
+        .iter()
+        .filter(|&&m| facts.maneuvers >> m as u8 & 1 != 0)
+        .map(|m| m.name())
+        .collect();
     json!({
         "distance": facts.distance,
         "ahead": facts.ahead,
@@ -156,6 +162,7 @@ fn order_json(facts: &OrderFacts) -> Value {
         "enemy_elan": facts.enemy_elan,
         "deployment": facts.deployment.name(),
         "deployments": deployments,
+        "maneuvers": maneuvers,
         "cavalry": facts.cavalry,
         "prepared_step": facts.prepared_step,
     })
@@ -187,6 +194,10 @@ fn deploy_to(text: &str) -> Option<u8> {
     DeployTo::parse(text).map(|d| d as u8)
 }
 
+fn maneuver_to(text: &str) -> Option<u8> {
+    Maneuver::parse(text).map(|m| m as u8)
+}
+
 /// A chosen regiment's facts as a message gives them (its `choices` the
 /// orders it may be given), every field checked.
 fn order_from(message: &Message<'_>) -> Result<OrderFacts> {
@@ -206,6 +217,21 @@ fn deployment_from(message: &Message<'_>) -> Result<OrderFacts> {
     Ok(OrderFacts {
         deploys,
         ..facts_from(message, 1 << OrderKind::Deploy as u8)?
+    })
+}
+
+/// A chosen Maneuver's facts as a message gives them: its `choices` the
+/// ways it may go.
+fn direction_from(message: &Message<'_>) -> Result<OrderFacts> {
+    let ways = ("directions", &Maneuver::NAMES[..]);
+    let maneuvers = names_from(message, "choices", ways, maneuver_to)?;
+    if maneuvers == 0 {
+        let allowed = format!("1 or more of: {}", Maneuver::NAMES.join(", "));
+        return Err(message.bad("choices", allowed));
+    }
+    Ok(OrderFacts {
+        maneuvers,
+        ..facts_from(message, 1 << OrderKind::Maneuver as u8)?
     })
 }
 
@@ -241,6 +267,15 @@ fn facts_from(message: &Message<'_>, choices: u8) -> Result<OrderFacts> {
             deploy_to,
         )?,
     };
+    let maneuvers = match message.get("maneuvers") {
+        Value::Null => 0,
+        _ => names_from(
+            message,
+            "maneuvers",
+            ("directions", &Maneuver::NAMES),
+            maneuver_to,
+        )?,
+    };
     let prepared_step = match message.get("prepared_step") {
         Value::Null => 0,
         value => match value.as_i64() {
@@ -252,6 +287,7 @@ fn facts_from(message: &Message<'_>, choices: u8) -> Result<OrderFacts> {
         choices,
         deployment,
         deploys,
+        maneuvers,
         cavalry: match message.get("cavalry") {
             Value::Null => None,
             _ => Some(number("cavalry")?),
@@ -606,6 +642,19 @@ impl Decide for Seated<'_> {
         // A game given up mid-decision goes on to its end unseen: the
         // first it may take stands in.
         self.ask(at, "deployment", order_json(facts), &choices)
+            .map_or(options[0], |i| options[i]) as usize
+    }
+
+    fn direction(&self, at: &At<'_>, facts: &OrderFacts, rng: &mut GameRng) -> usize {
+        if self.asker.is_none() {
+            return self.built_in.direction(at, facts, rng);
+        }
+        let options: Vec<Maneuver> = Maneuver::ALL
+            .into_iter()
+            .filter(|&m| facts.maneuvers >> m as u8 & 1 != 0)
+            .collect();
+        let choices: Vec<String> = options.iter().map(|m| m.name().into()).collect();
+        self.ask(at, "direction", order_json(facts), &choices)
             .map_or(options[0], |i| options[i]) as usize
     }
 

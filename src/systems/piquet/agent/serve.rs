@@ -76,6 +76,10 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
                 "order" => json!(strategy
                     .order(at, &order_from(message)?, Some(rng))
                     .map_or("none", OrderKind::name)),
+                "direction" => {
+                    let facts = direction_from(message)?;
+                    json!(Maneuver::NAMES[strategy.direction(at, &facts, rng)])
+                }
                 "deployment" => {
                     let facts = deployment_from(message)?;
                     json!(DEPLOY_TO[strategy.deployment(at, &facts, rng)])

@@ -216,6 +216,16 @@ pub enum Event {
         regiment: String,
         to: &'static str,
     },
+    /// Which way a Maneuver order its player chose for `regiment` goes
+    /// (`orders = "chosen"`): `to` forward, back, left or right (its own
+    /// flanks). Its `moves` (`maneuver`) follows when the order completes.
+    ManeuverTo {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        to: &'static str,
+    },
     /// An order the player did not issue: it could not pay (`why` "ip")
     /// or chose not to ("declined").
     NotOrdered {

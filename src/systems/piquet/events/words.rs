@@ -356,6 +356,20 @@ impl fmt::Display for Event {
                 };
                 write!(f, "{side}'s {regiment} will deploy {to}")
             }
+            ManeuverTo {
+                decq,
+                kard,
+                side,
+                regiment,
+                to,
+            } => {
+                at(f, decq, kard)?;
+                let to = match *to {
+                    "forward" | "back" => to.to_string(),
+                    flank => format!("to its {flank}"),
+                };
+                write!(f, "{side}'s {regiment} will maneuver {to}")
+            }
             NotOrdered {
                 decq,
                 kard,

@@ -60,6 +60,13 @@ impl<O: Observer<Event>> Game<O> {
         if deploys == 0 {
             choices &= !(1 << OrderKind::Deploy as u8);
         }
+        let maneuvers = Maneuver::ALL
+            .iter()
+            .filter(|&&way| self.maneuver_goal(setup, seat, i, way) != (me.x, 0))
+            .fold(0u8, |m, &way| m | 1 << way as u8);
+        if maneuvers == 0 {
+            choices &= !(1 << OrderKind::Maneuver as u8);
+        }
         OrderFacts {
             choices,
             distance,
@@ -71,6 +78,7 @@ impl<O: Observer<Event>> Game<O> {
             enemy_elan,
             deployment,
             deploys,
+            maneuvers,
             cavalry,
             prepared_step: setup.rules.prepared_step,
         }
@@ -104,19 +112,28 @@ impl<O: Observer<Event>> Game<O> {
         let at = at!(self, setup, seat, p, 1 << i, None);
         let strategy = &setup.strategies[seat];
         let order = strategy.order(&at, &facts, Some(&mut self.seats[seat][p]));
-        // Where a Deploy goes is chosen with it: the piquet shows it as
-        // the order is placed. Kept until the order completes (a regiment
-        // under an order is not asked again).
-        if order == Some(OrderKind::Deploy) {
-            let k = strategy.deployment(&at, &facts, &mut self.seats[seat][p]);
-            debug_assert!(facts.deploys >> k & 1 != 0);
-            self.deploys_at[seat][i] = k as u8;
+        // Where a Deploy or a Maneuver goes is chosen with it: the piquet
+        // shows it as the order is placed. Kept until the order completes
+        // (a regiment under an order is not asked again).
+        match order {
+            Some(OrderKind::Deploy) => {
+                let k = strategy.deployment(&at, &facts, &mut self.seats[seat][p]);
+                debug_assert!(facts.deploys >> k & 1 != 0);
+                self.deploys_at[seat][i] = k as u8;
+            }
+            Some(OrderKind::Maneuver) => {
+                let k = strategy.direction(&at, &facts, &mut self.seats[seat][p]);
+                debug_assert!(facts.maneuvers >> k & 1 != 0);
+                self.maneuvers_to[seat][i] = k as u8;
+            }
+            _ => {}
         }
         order
     }
 
     /// Chosen regiment `i` of `seat` has been given `order` by player
-    /// `p`: an assault aims at its enemy, a Deploy tells where it goes.
+    /// `p`: an assault aims at its enemy, a Deploy or a Maneuver tells
+    /// where it goes.
     pub(super) fn given_chosen<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,
@@ -131,6 +148,18 @@ impl<O: Observer<Event>> Game<O> {
                 let to = DeployTo::ALL[self.deploys_at[seat][i] as usize].name();
                 self.tell_of(setup, seat, i, |decq, kard, side, regiment| {
                     Event::DeployTo {
+                        decq,
+                        kard,
+                        side,
+                        regiment,
+                        to,
+                    }
+                });
+            }
+            OrderKind::Maneuver if self.obs.on() => {
+                let to = Maneuver::ALL[self.maneuvers_to[seat][i] as usize].name();
+                self.tell_of(setup, seat, i, |decq, kard, side, regiment| {
+                    Event::ManeuverTo {
                         decq,
                         kard,
                         side,

@@ -239,6 +239,9 @@ pub struct Game<O = Unobserved> {
     /// its Deploy order).
     deployed: BySeat<Deployed>,
     deploys_at: BySeat<[u8; MAX_UNITS]>,
+    /// Where each chosen regiment's Maneuver order goes, as its player
+    /// chose (`Maneuver`).
+    maneuvers_to: BySeat<[u8; MAX_UNITS]>,
     /// Formed infantry under an Assault order on skirmishers that has
     /// moved up to them and taken their cast as more chips (Formed Unit
     /// Options Against Skirmishing Units): its next completion goes in.
@@ -420,6 +423,7 @@ impl<O> Game<O> {
             loaded: BySeat::default(),
             deployed: BySeat::default(),
             deploys_at: BySeat::default(),
+            maneuvers_to: BySeat::default(),
             through: BySeat::default(),
             fired: BySeat::default(),
             aims: BySeat([[0; MAX_UNITS]; 2]),

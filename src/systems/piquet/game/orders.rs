@@ -26,14 +26,16 @@ impl<O: Observer<Event>> Game<O> {
     ) -> u16 {
         let side = &setup.scenario.sides[seat];
         let regiments = side.regiments();
-        // A chosen Deploy's order is where it goes too: one order is one
-        // deployment.
-        let to = |j: usize| match regiments[j].chosen {
-            true => self.deploys_at[seat][j],
-            false => u8::MAX,
+        // A chosen Deploy's or Maneuver's order is where it goes too: one
+        // order is one deployment, one way.
+        let to = |j: usize| match (regiments[j].chosen, wanted[j]) {
+            (true, OrderKind::Deploy) => self.deploys_at[seat][j],
+            (true, OrderKind::Maneuver) => self.maneuvers_to[seat][j],
+            _ => u8::MAX,
         };
         let same = |j: usize| {
-            wanted[j] == wanted[i] && (wanted[i] != OrderKind::Deploy || to(j) == to(i))
+            wanted[j] == wanted[i]
+                && (!matches!(wanted[i], OrderKind::Deploy | OrderKind::Maneuver) || to(j) == to(i))
         };
         // A second line or an attached company is carried by another's
         // orders: not a member.

@@ -382,16 +382,47 @@ impl<O: Observer<Event>> Game<O> {
         }
     }
 
-    /// A completed Maneuver order: `maneuver_inches` back, or forward but
-    /// never closer than Engagement range to the nearest enemy ("you can
-    /// not Maneuver into an Assault. You can Maneuver into Engagement").
+    /// A completed Maneuver order, the way its scenario gives (a chosen
+    /// regiment: the way its player chose): `maneuver_inches` back, to a
+    /// flank, or forward but never closer than Engagement range to the
+    /// nearest enemy ("you can not Maneuver into an Assault. You can
+    /// Maneuver into Engagement").
     pub(super) fn maneuver<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        let way = match regiment.chosen {
+            true => Maneuver::ALL[self.maneuvers_to[seat][i] as usize],
+            false => regiment.maneuver,
+        };
+        let me = self.units[seat][i];
+        let (to, across) = self.maneuver_goal(setup, seat, i, way);
+        if (to, across) != (me.x, 0) {
+            let unit = &mut self.units[seat][i];
+            unit.x = to;
+            unit.y = me.y + across;
+            if self.obs.on() {
+                self.tell_shift(setup, seat, i, (me.x, me.y), "maneuver");
+            }
+            self.moved(setup);
+            self.clear_defeated(setup);
+        }
+    }
+
+    /// Where a Maneuver `way` takes regiment `i` of `seat`: its place on
+    /// the axis and how far across (tenths); where it stands when it
+    /// cannot go that way.
+    pub(super) fn maneuver_goal<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        way: Maneuver,
+    ) -> (i32, i32) {
         let inches = setup.rules.maneuver_inches;
         let f = facing(seat);
         let me = self.units[seat][i];
         let enemy = seat.other();
         let count = setup.scenario.sides[enemy].count as usize;
-        let (to, across) = match setup.scenario.sides[seat].regiments[i].maneuver {
+        match way {
             Maneuver::Back => (me.x - f * inches, 0),
             Maneuver::Forward => {
                 // Enemies ahead (or level): never closer than Engagement
@@ -420,16 +451,6 @@ impl<O: Observer<Event>> Game<O> {
                     left * self.flank_room(setup, seat, i, left, inches * 10),
                 )
             }
-        };
-        if (to, across) != (me.x, 0) {
-            let unit = &mut self.units[seat][i];
-            unit.x = to;
-            unit.y = me.y + across;
-            if self.obs.on() {
-                self.tell_shift(setup, seat, i, (me.x, me.y), "maneuver");
-            }
-            self.moved(setup);
-            self.clear_defeated(setup);
         }
     }
 

@@ -135,6 +135,16 @@ pub enum Maneuver {
 
 impl Maneuver {
     pub const NAMES: [&'static str; 4] = ["forward", "back", "left", "right"];
+    pub const ALL: [Maneuver; 4] = [
+        Maneuver::Forward,
+        Maneuver::Back,
+        Maneuver::Left,
+        Maneuver::Right,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        Maneuver::NAMES[self as usize]
+    }
 
     pub fn parse(text: &str) -> Option<Maneuver> {
         use Maneuver::*;
