@@ -127,10 +127,16 @@ impossible. What it holds the trace to:
   not carried by another's orders; each chosen order is a Move, Maneuver, Deploy or assault (no artillery assault),
   grouped as note 9 groups orders (order_groups), and a chosen assault is aimed (`aims`: a nearest enemy, whatever
   target the scenario names) and goes in against that regiment; a chosen Move closes on the nearest enemy ahead to
-  its fire's reach (Bombardment range for medium heavy and heavy artillery); the heuristic (per `--strategy`) moves
-  exactly the regiments beyond their reach with an enemy ahead or level, assaults only from Engagement range at
-  enemies no stronger (assault_at_elan), never deploys or maneuvers them, leaves none it would order out, and gives
-  an order (or `not_ordered`) on each Officer Check it takes for orders on a side all chosen.
+  its fire's reach (Bombardment range for medium heavy and heavy artillery); a chosen Deploy is told where it goes
+  (`deploy_to`, right after each chosen regiment's status: max, min, formed, prepared or skirmish, only where the
+  regiment may go and where it changes its deployment or frontage, Deploy not given with none; one deployment an
+  order, so a brigade going to two is two orders), its `deploys` goes there (a cut-off order's `deploy_to` replaced
+  by the next; its scenario deploy_to not followed); no chosen skirmisher's assault every nearest enemy bars; the
+  heuristic (per `--strategy`) assaults only from Engagement range at enemies no stronger (assault_at_elan), else
+  prepares infantry (`prepared`) against enemy cavalry out of skirmish order within prepare_within under
+  prepared_step below 0, else moves exactly the regiments beyond their reach with an enemy ahead or level, never
+  maneuvers them, leaves none it would order out, and gives an order (or `not_ordered`) on each Officer Check it
+  takes for orders on a side all chosen.
 """
 
 import os
@@ -152,7 +158,7 @@ from piquet_text import (
 from piquet_terrain import T_RELIEVED_OBJ, Terrain
 
 SYSTEM = "piquet"
-# 300 games under each of the 44 configurations: ~2.6 min on 2 idle cores (mostly the binary's start-ups).
+# 300 games under each of the 49 configurations: ~3 min on 2 idle cores (mostly the binary's start-ups).
 DEFAULT_GAMES = 300
 
 WAVES = "cavalry brigades in two lines (cavalry_waves)"
@@ -169,6 +175,11 @@ CHOSEN_BATTERY = "battery, side a's orders chosen (fixtures/piquet-chosen-batter
 CHOSEN_CORPS = "corps, both sides' orders chosen (fixtures/piquet-chosen-corps.toml)"
 CHOSEN_CORPS_IDLE = "corps, both sides' orders chosen, order_groups=idle_alike, random vs heuristic"
 CHOSEN_MIXED = "a regiment's own orders chosen in a planned side (fixtures/piquet-chosen-mixed.toml)"
+CHOSEN_SKIRMISHERS_RANDOM = ("skirmishers, both sides' orders chosen, random vs random, chosen deployments "
+                             "(fixtures/piquet-chosen-skirmishers.toml)")
+CHOSEN_SKIRMISHERS_PREPARED = "skirmishers, both sides' orders chosen, prepared_step=-1, the heuristics preparing"
+CHOSEN_PREPARED = "chosen orders, both sides, prepared_step=-1, heuristics preparing within 6 inches"
+CHOSEN_BATTERY_RANDOM = "battery, side a's orders chosen, random vs heuristic (its foot battery deploying)"
 ARMY = "--scenario army (army, corps and two division commanders)"
 ARMY_EACH = "army, bypass_levels=each_player, random vs heuristic"
 ARMY_DIVISION_FIRE = "army, fire_orders=division"
@@ -253,6 +264,22 @@ CONFIGS = [
                          "--set", "order_groups=idle_alike", "--strategy", "a=random"]),
     (CHOSEN_MIXED, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
                                                "piquet-chosen-mixed.toml")]),
+    # Chosen deployments (piquet_chosen.py, piquet_deploy.py: `deploy_to`): fixtures/piquet-chosen-skirmishers.toml (the
+    # shipped skirmishers scenario, both sides chosen: skirmishing cavalry and infantry, b's Line's deploy_to not
+    # followed) with random players, and with the heuristics under prepared_step=-1 (Prepared against a's cavalry);
+    # the chosen default with prepared_step=-1 and prepare_within=6; and the chosen battery with a random side a (its
+    # eight-gun battery taken to its least frontage, three castings at 3/4": 2.3").
+    (CHOSEN_SKIRMISHERS_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                            "piquet-chosen-skirmishers.toml"),
+                                 "--strategy", "a=random", "--strategy", "b=random"]),
+    (CHOSEN_SKIRMISHERS_PREPARED, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                              "piquet-chosen-skirmishers.toml"),
+                                   "--set", "prepared_step=-1"]),
+    (CHOSEN_PREPARED, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                  "piquet-chosen.toml"), "--set", "prepared_step=-1",
+                       "--strategy", "a=heuristic:prepare_within=6", "--strategy", "b=heuristic:prepare_within=6"]),
+    (CHOSEN_BATTERY_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                        "piquet-chosen-battery.toml"), "--strategy", "a=random"]),
     # The field across (piquet_field.py): the shipped flanks scenario (regiments at different places across, a
     # Maneuver to the left, a flank attack by inclining) with the heuristics, random players and short_overlap=front.
     (FLANKS, ["--scenario", "flanks"]),
@@ -328,6 +355,21 @@ EXPECTED[CHOSEN_BATTERY] = ("free first orders", "heuristic chosen orders assaul
 EXPECTED[CHOSEN_CORPS] = ("chosen groups of 2", "heuristic chosen orders assault", "aims at the nearest enemy")
 EXPECTED[CHOSEN_CORPS_IDLE] = ("chosen groups of 2", "chosen orders deploy", "heuristic chosen orders assault")
 EXPECTED[CHOSEN_MIXED] = ("chosen regiments", "free first orders", "aims at the nearest enemy")
+# Chosen deployments (`deploy_to`).
+EXPECTED[CHOSEN_RANDOM] += ("deploy_to min", "deploy_to prepared", "chosen deploys min", "chosen deploys prepared")
+EXPECTED[CHOSEN_SKIRMISHERS_RANDOM] = (
+    "deploy_to max", "deploy_to min", "deploy_to formed", "deploy_to prepared", "deploy_to skirmish",
+    "chosen deploys max", "chosen deploys min", "chosen deploys formed", "chosen deploys prepared",
+    "chosen deploys skirmish", "deploys skirmish to formed", "deploys formed to skirmish", "deploys skirmish to prepared",
+    "deploys prepared to formed", "deploy_to among several offered", "chosen Deploy groups of one deployment",
+    "chosen orders deploy", "volleys by skirmishing cavalry", "barred assaults")
+EXPECTED[CHOSEN_SKIRMISHERS_PREPARED] = ("heuristic chosen orders deploy", "deploy_to prepared", "chosen deploys prepared",
+                                         "deploys skirmish to prepared", "deploys formed to prepared",
+                                         "deploy_to replacing a cut-off one", "cavalry casts against prepared infantry")
+EXPECTED[CHOSEN_PREPARED] = ("heuristic chosen orders deploy", "chosen Deploy groups of one deployment",
+                             "deploys formed to prepared", "cavalry casts against prepared infantry")
+EXPECTED[CHOSEN_BATTERY_RANDOM] = ("chosen deploys min", "chosen deploys max", "chosen deploys formed",
+                                   "deploys prepared to formed")
 # The field across (piquet_field.py).
 EXPECTED[WAVES] = EXPECTED[WAVES] + ("rounds with an attacker rear",)
 EXPECTED[FLANKS] = ("regiments off the centre line", "inclined moves", "moves inclined 22.5 degrees",

@@ -26,21 +26,42 @@ never from the crate's source. What it holds a trace to:
   nearest enemy not removed ahead of it or level, stopping at its fire's reach of it (`reach` below; a planned Move
   still closes to Engagement range of its objective), sooner at an objective's horizon, never back, and not at all
   when already within that distance or with no enemy ahead or level;
+- chosen deployments (docs/replay.md, `deploy_to`; docs/agents.md, decision `deployment`; the Order Cycle, 3: the
+  piquet shows Prepared to Receive Cavalry or "in what direction and how far" the frontage goes): a chosen regiment is
+  given a Deploy order (or told `not_ordered` one) only when some deployment would change it (the deployments
+  offered: `max`, `min`, `formed`, `prepared`, `skirmish` as piquet_deploy.deploy_may lets it take them: `prepared`
+  infantry only, `skirmish` skirmishers only, no `min` for cavalry, "There is no defined minimum width for cavalry",
+  and only one changing its deployment or frontage from how it stands when ordered); each chosen regiment of an
+  `order` to Deploy is told one `deploy_to` right after its status idle -> ordered, no other regiment ever, its `to`
+  one offered it when ordered; one order is one deployment: every chosen regiment of the group told the same `to`,
+  and a brigade (division) whose regiments go to different deployments is ordered apart, one going to the same one
+  is one order, as note 9 has it for any order (the split checked once the group's `deploy_to` is told; a chosen
+  Deploy not ordered tells none and is left out of it); the order's completion then takes the regiment where its
+  last `deploy_to` said (a cut-off order's replaced by the next; a chosen regiment's scenario deploy_to is read, not
+  followed; piquet_deploy.py checks the `deploys`), and a chosen regiment's `deploys` without one pending is
+  impossible;
+- a chosen assault is not offered a skirmisher when every nearest enemy (which it would go in against) bars it
+  ("Skirmishing units can Assault only other skirmishing units; skirmishing infantry can not Assault skirmishing
+  cavalry in the open"; docs/piquet.md: "a chosen skirmisher is offered no such assault") and may resist (one that
+  may not is taken unopposed);
 - the heuristic's choice (a side whose seat plays `heuristic`, its `assault_at_elan` the configuration's, 60 by
-  default): with d the distance to the nearest enemy regiment not removed (either way) and the reach Engagement
-  range (for medium heavy and heavy artillery the greater of Bombardment and Engagement range), a chosen regiment is
-  ordered `move` exactly when d > reach and an enemy not removed stands ahead of it or level (side a faces up the
-  axis, b down), `assault` only from d <= Engagement range against nearest enemies holding at most assault_at_elan
-  and no more Elan than it, nothing else (no Deploy, no Maneuver: a Maneuver out of an assault it fights is the
-  separate order of rule assault_maneuver), and every idle chosen regiment of its own it would order (move or
-  assault, by that rule) is in one of the Officer Check's groups (ordered or `not_ordered`), and among the free first
-  orders;
+  default, its `prepare_within` 12): with d the distance to the nearest enemy regiment not removed (either way) and
+  the reach Engagement range (for medium heavy and heavy artillery the greater of Bombardment and Engagement range), a
+  chosen regiment is ordered, in this order: `assault` when d <= Engagement range, its nearest enemies hold at most
+  assault_at_elan and no more Elan than it and the assault is offered it (above); else `deploy`, told `deploy_to`
+  `prepared` and nothing else, when prepared_step < 0, `prepared` is offered it (infantry not prepared already) and
+  enemy cavalry not removed and not in skirmish order stands within prepare_within inches (measured as d is; 0:
+  never); else `move` exactly when d > reach and an enemy not removed stands ahead of it or level (side a faces up
+  the axis, b down); else nothing (no Maneuver: a Maneuver out of an assault it fights is the separate order of rule
+  assault_maneuver), and every idle chosen regiment of its own it would order (by that rule) is in one of the
+  Officer Check's groups (ordered or `not_ordered`), and among the free first orders;
 - the heuristic's Officer Check for `orders` on a side whose regiments are all chosen gives at least one order or
   `not_ordered` of that player before the next `turn`, `hand_play`, `execute` or `decq_end` (its view of the field
   kept fresh: it takes the orders only with an order to give).
 """
 
-from piquet_text import T_FORMAT
+from piquet_deploy import CHOSEN_DEPLOYMENTS
+from piquet_text import T_DEPLOY_GROUP, T_DEPLOY_OFFERED, T_DEPLOY_TO, T_FORMAT, T_HEURISTIC_PREPARE
 
 
 class Inches(float):
@@ -64,21 +85,25 @@ T_AIMS = ('docs/piquet.md, Chosen orders: "A chosen assault goes in against the 
 T_HEURISTIC = ('docs/piquet.md, Chosen orders: "The heuristic moves a regiment up while no enemy is within its fire\'s '
                'reach and an enemy stands ahead of it or level, orders the assault from Engagement range once the '
                'nearest enemy holds at most `assault_at_elan` and no more Elan than the regiment, and otherwise holds '
-               'it where it stands to fire (no order); it neither deploys ... nor maneuvers" (docs/agents.md, `order`: '
-               '`reach`, Bombardment range for medium heavy and heavy artillery)')
+               'it where it stands to fire (no order); it ... [never] maneuvers" (docs/agents.md, `order`: `reach`, '
+               'Bombardment range for medium heavy and heavy artillery) / ' + T_HEURISTIC_PREPARE)
 T_CHOSEN_MOVE = ('docs/piquet.md, Chosen orders: "A chosen regiment\'s Move goes forward toward the nearest enemy ahead '
                  '(level included), stopping at its fire\'s reach of it (Engagement range; for medium heavy and heavy '
                  'artillery the greater of Bombardment and Engagement range), sooner at an objective\'s horizon; it '
                  'never moves back, and not at all when already within that distance"')
 T_ORDERS_GIVEN = ('docs/piquet.md, Chosen orders / docs/agents.md: the heuristic\'s view is kept fresh, so an Officer '
                   'Check it takes for `orders` gives at least one order or `not_ordered`')
+T_SKIRMISH_OFFERED = ('Offensive Use of Skirmishing Units: "Skirmishing units can Assault only other skirmishing '
+                      'units; skirmishing infantry can not Assault skirmishing cavalry in the open." (docs/piquet.md, '
+                      'the text\'s sections: "a chosen skirmisher is offered no such assault": none when every nearest '
+                      'enemy, which a chosen assault goes in against, bars it and may resist)')
 T_GROUPS = ('"An order can be issued to a regiment, a brigade, or a division" (note 9; order_groups = whole: a whole '
             'division, else a whole brigade, all of whose regiments wait for the same order, else the regiment alone; '
             'idle_alike: those of its division, or brigade, with the same order)')
 
 KINDS = ("move", "maneuver", "deploy", "assault")
 # The kinds of event an Officer Check's orders (and the free first orders) are told in.
-ORDER_EVENTS = ("order", "not_ordered", "status", "aims")
+ORDER_EVENTS = ("order", "not_ordered", "status", "aims", "deploy_to")
 
 
 class Chosen:
@@ -111,6 +136,10 @@ class Chosen:
             return None
         return int(params.get("assault_at_elan", 60))
 
+    def prepare_within(self, side):
+        """The side's heuristic's prepare_within (12 inches by default; 0 never)."""
+        return int(self.strategy(side)[1].get("prepare_within", 12))
+
     # --- the field, as the heuristic sees it --------------------------------------------------------------
     def reach(self, g):
         """Its fire's reach: Engagement range, for medium heavy and heavy artillery the greater of Bombardment and
@@ -141,18 +170,55 @@ class Chosen:
             return [(g.at, g.y, 0, None)]
         return [self.advance(g, n, [n], self.reach(g), n) + (w, n) for n in near]
 
+    def assault_offered(self, g, near):
+        """A chosen assault is offered `g` against its nearest enemies `near` unless every one of them would bar it and
+        resist (docs/piquet.md, Offensive Use of Skirmishing Units: "a chosen skirmisher is offered no such assault";
+        a target that may not resist is taken unopposed by a barred skirmisher too, piquet_deploy.py)."""
+        return not near or not all(self.barred(g, x) and self.resists(x) for x in near)
+
+    def cavalry_near(self, g):
+        """(distance in inches, [the nearest]) of the enemy cavalry in the game (not removed) and not in skirmish
+        order nearest `g`, measured as `nearest` measures; (None, []) with none."""
+        cav = [x for x in self.regs.values() if x.side != g.side and x.status != "removed" and x.arm == "cavalry"
+               and not self.skirmishing(x)]
+        d2, near = self.nearest_of(g, cav)
+        return (None if d2 is None else Inches(d2 ** 0.5 / 10)), near
+
+    def heuristic_prepares(self, g):
+        """The heuristic's Deploy into Prepared to Receive Cavalry for chosen `g`: prepared_step below 0, Deploy and
+        `prepared` offered (infantry not prepared already) and enemy cavalry in the game and not skirmishing within
+        prepare_within inches (0: never)."""
+        within = self.prepare_within(g.side)
+        if self.r.get("prepared_step", 0) >= 0 or within <= 0 or "prepared" not in self.deploy_offers(g):
+            return False
+        cav = [x for x in self.regs.values() if x.side != g.side and x.status != "removed" and x.arm == "cavalry"
+               and not self.skirmishing(x)]
+        return any(self.within(g, x, within) for x in cav)  # (100 dx^2 + gap^2 <= 100 R^2, piquet_field.py)
+
     def heuristic_choice(self, g, aae):
-        """The heuristic's order for chosen `g` (`aae`: its assault_at_elan): move beyond reach with an enemy ahead
-        or level, an assault from Engagement range at nearest enemies no stronger, else none."""
+        """The heuristic's order for chosen `g` (`aae`: its assault_at_elan): an assault from Engagement range at
+        nearest enemies no stronger; else a Deploy into Prepared to Receive Cavalry with enemy cavalry within
+        prepare_within (prepared_step below 0); else a Move beyond reach with an enemy ahead or level; else none."""
         d, near = self.nearest(g)
         if d is None:
             return "none", d, near
+        most = max(x.elan for x in near)
+        if g.arm != "artillery" and d <= self.E and most <= aae and most <= g.elan and self.assault_offered(g, near):
+            return "assault", d, near
+        if self.heuristic_prepares(g):
+            return "deploy", d, near
         if d > self.reach(g):  # beyond its reach, measured straight (piquet_field.py)
             return ("move" if self.ahead_of(g) else "none"), d, near
-        most = max(x.elan for x in near)
-        if g.arm != "artillery" and d <= self.E and most <= aae and most <= g.elan:
-            return "assault", d, near
         return "none", d, near
+
+    def prepare_said(self, g):
+        """Why the heuristic's prepare rule holds or not for `g`, said."""
+        d, near = self.cavalry_near(g)
+        return ("prepared_step %s, prepare_within %d, the nearest enemy cavalry not skirmishing %s, %s offered (%s %s)"
+                % (self.r.get("prepared_step", 0), self.prepare_within(g.side),
+                   "none" if d is None else "%r %s inches away" % ([x.name for x in near], d),
+                   "prepared" if "prepared" in self.deploy_offers(g) else "prepared not",
+                   g.arm, getattr(g, "deployment", "formed")))
 
     # --- each chosen order --------------------------------------------------------------------------------
     def chosen_kind(self, p, g, order):
@@ -166,14 +232,33 @@ class Chosen:
         if order == "assault" and self.nearest(g)[0] is None:
             self.fail(T_CHOSEN + " (docs/agents.md: no assault is offered with no enemy left)",
                       "chosen %r is ordered to assault with every enemy removed" % g.name)
+        if order == "assault" and not self.assault_offered(g, self.nearest(g)[1]):
+            near = self.nearest(g)[1]
+            self.fail(T_SKIRMISH_OFFERED, "chosen %r (%s %s) is ordered to assault; every nearest enemy bars it and "
+                                          "may resist: %s" % (g.name, g.arm, g.deployment, "; ".join(
+                                              self.skirmish_said(g, x) for x in near)))
+        if order == "deploy" and not self.deploy_offers(g):
+            self.fail(T_DEPLOY_OFFERED, "chosen %r (%s, %s at %s\") is %s Deploy order, and no deployment would "
+                                        "change it: %s" % (
+                                            g.name, g.arm, g.deployment, g.w / 10.0,
+                                            "given a", "; ".join(
+                                                "%s: %s" % (x, self.deploy_may(g, x)) for x in CHOSEN_DEPLOYMENTS)))
         aae = self.heuristic_elan(p["side"])
         if aae is None:
             self.seen["chosen orders " + order] += 1
             return
         want, d, near = self.heuristic_choice(g, aae)
         if order != want:
-            if order in ("deploy", "maneuver"):
-                why = "the heuristic neither deploys nor maneuvers a chosen regiment"
+            if order == "maneuver":
+                why = "the heuristic never maneuvers a chosen regiment"
+            elif order == "deploy" and want == "assault":
+                why = "it assaults first: the nearest enemy is within Engagement range (%d), no stronger (%s)" % (
+                    self.E, self.prepare_said(g))
+            elif order == "deploy":
+                why = ("it deploys a chosen regiment only into Prepared to Receive Cavalry, against enemy cavalry "
+                       "within prepare_within: %s" % self.prepare_said(g))
+            elif want == "deploy":
+                why = "it deploys into Prepared to Receive Cavalry first: %s" % self.prepare_said(g)
             elif order == "move" and d is not None and d > self.reach(g):
                 why = "it moves only toward an enemy ahead of it or level, and every enemy is behind it"
             elif order == "move":
@@ -210,25 +295,29 @@ class Chosen:
         if getattr(self, "orders_key", None) != key:
             self.settle_orders()
             self.orders_key = key
-            self.groups = []  # (names, order)
+            self.groups = []  # [names, order, what order] (note_group)
         return self.groups
 
     def note_group(self, p, regs, order, key):
         """A group told (`order` or `not_ordered`): each regiment in one group a check; one with a chosen regiment
-        formed as note 9 has it."""
+        formed as note 9 has it. Each group is [names, order, what order]: what order is `order`, for a chosen Deploy
+        ("deploy", its `deploy_to`), known when that is told (one order, one deployment: regiments of a brigade taken
+        to different deployments are different orders), never for a chosen Deploy not ordered (its deployment is
+        not told)."""
         groups = self.open_orders(key)
         for n in regs:
-            if any(n in names for names, _ in groups):
+            if any(n in grp[0] for grp in groups):
                 self.fail(T_GROUPS, "%r is in two groups on one Officer Check" % n)
         members = [self.reg(n) for n in regs]
         if any(m.status == "fighting" for m in members):
-            groups.append((list(regs), "out of an assault"))  # a Maneuver out of an assault: a group of its own
+            groups.append([list(regs), "out of an assault", "out of an assault"])  # a group of its own
             return
-        groups.append((list(regs), order))
-        if not any(getattr(m, "chosen", False) for m in members):
+        chosen = any(getattr(m, "chosen", False) for m in members)
+        grp = [list(regs), order, None if chosen and order == "deploy" else order]
+        groups.append(grp)
+        if not chosen:
             return
         self.seen["chosen groups of %d" % len(regs)] += 1
-        same = set(n for names, o in groups if o == order for n in names)
         names = set(regs)
         g = members[0]
         if self.r.get("order_groups", "whole") == "whole":
@@ -238,26 +327,43 @@ class Chosen:
             if len(regs) > 1 and names not in shapes:
                 self.fail(T_GROUPS, "one order to %r, neither a whole division (%r), a whole brigade (%r) nor one "
                                     "regiment" % (regs, sorted(shapes[0]), sorted(shapes[1])))
-            for m in members:
-                for level in ("division", "brigade"):
-                    unit = set(x.name for x in self.unit_of(m, level))
-                    if unit and unit <= same and not any(unit <= set(ns) for ns, o in groups if o == order):
-                        self.fail(T_GROUPS, "every regiment of %r's %s %r is given %s on this Officer Check, not as one "
-                                            "order: %r" % (m.name, level, sorted(unit), order,
-                                                           [ns for ns, o in groups if o == order and set(ns) & unit]))
         else:
-            def key_of(m):
-                return ("division", m.division) if m.division else ("brigade", m.brigade)
-            keys = set(key_of(m) for m in members)
+            keys = set(self.idle_key(m) for m in members)
             pairs = set(m.name for m in self.pair_of(g))
             if len(keys) > 1 and names != pairs:
                 self.fail(T_GROUPS + " (order_groups = idle_alike)", "one order to %r, of more than one division or "
                                                                      "brigade" % regs)
-            for ns, o in groups[:-1]:
-                if o == order and any(key_of(self.reg(n)) in keys for n in ns):
+        if grp[2] is not None:
+            self.check_split(grp)
+
+    @staticmethod
+    def idle_key(m):
+        return ("division", m.division) if m.division else ("brigade", m.brigade)
+
+    def check_split(self, grp):
+        """Group `grp` of this Officer Check's, its order known (`grp[2]`): no division or brigade (under
+        order_groups = idle_alike, no division, else brigade) given that order in parts."""
+        groups = self.groups
+        regs, what = grp[0], grp[2]
+        order = what if isinstance(what, str) else "%s to %s" % what
+        members = [self.reg(n) for n in regs]
+        alike = [x for x in groups if x[2] == what]
+        if self.r.get("order_groups", "whole") == "whole":
+            same = set(n for x in alike for n in x[0])
+            for m in members:
+                for level in ("division", "brigade"):
+                    unit = set(x.name for x in self.unit_of(m, level))
+                    if unit and unit <= same and not any(unit <= set(x[0]) for x in alike):
+                        self.fail(T_GROUPS, "every regiment of %r's %s %r is given %s on this Officer Check, not as "
+                                            "one order: %r" % (m.name, level, sorted(unit), order,
+                                                               [x[0] for x in alike if set(x[0]) & unit]))
+        else:
+            keys = set(self.idle_key(m) for m in members)
+            for x in alike:
+                if x is not grp and any(self.idle_key(self.reg(n)) in keys for n in x[0]):
                     self.fail(T_GROUPS + " (order_groups = idle_alike)", "%r and %r, of one %s, both given %s on this "
                                                                          "Officer Check, not as one order"
-                              % (ns, regs, "/".join(map(str, sorted(keys)[0])), order))
+                              % (x[0], regs, "/".join(map(str, sorted(keys)[0])), order))
 
     def settle_orders(self, at_next=False):
         """The Officer Check's (or the free) orders are all told (by the event just read, or, `at_next`, by the next):
@@ -274,7 +380,7 @@ class Chosen:
         p = self.players[(side, name)]
         if p.get("attached") and self.reg(p["attached"]).status != "removed" and not free:
             return  # an attached player orders no other regiment
-        told = set(n for names, _ in self.groups for n in names)
+        told = set(n for grp in self.groups for n in grp[0])
         for g in self.regs.values():
             if not getattr(g, "chosen", False) or g.side != side or g.player != name or self.carried(g) \
                     or g.name in told:
@@ -288,11 +394,13 @@ class Chosen:
                                        "order %s" % (g.name, g.arm, g.at, g.elan,
                                                      "among the free first orders" if free else "on this Officer Check",
                                                      [x.name for x in near], d, self.reach(g), self.E,
-                                                     [x.elan for x in near], want), at_next=at_next)
+                                                     [x.elan for x in near], want + (
+                                                         " (%s)" % self.prepare_said(g) if want == "deploy" else "")),
+                          at_next=at_next)
 
     def orders_settle(self, kind):
         """At each event (`kind`) of the game: one that tells no orders ends the Officer Check's."""
-        if kind in ("status", "aims", "skirmishers_cast"):  # (a cast at once follows its order: piquet_deploy.py)
+        if kind in ("status", "aims", "deploy_to", "skirmishers_cast"):  # (a cast at once: piquet_deploy.py)
             return
         if kind not in ORDER_EVENTS:
             self.settle_orders()
@@ -328,6 +436,9 @@ class Chosen:
     def free_orders(self):
         """The free first orders of chosen regiments: `decq` 0 events before the first decq_start."""
         self.aims_due = {}
+        self.deploy_to_due = {}  # chosen regiment -> its Deploy order's group key, its `deploy_to` not told yet
+        self.deploy_group_to = {}  # group key -> (regiment, `to`) told first
+        self.deploy_group = {}  # group key -> its entry among the Officer Check's groups (note_group)
         self.orders_key = None
         c = self.c
         while c.peek() is not None and c.peek_kind() != "decq_start":
@@ -338,7 +449,7 @@ class Chosen:
             self.orders_settle(k)
             if k == "order":
                 self.on_free_order(e)
-            elif k in ("status", "aims", "skirmishers_cast"):  # a cast at once (piquet_deploy.py)
+            elif k in ("status", "aims", "deploy_to", "skirmishers_cast"):  # a cast at once (piquet_deploy.py)
                 getattr(self, "on_" + k)(e)
             else:
                 self.fail(T_FREE, "a %r event before the first DECQ, among the free first orders" % k)
@@ -368,7 +479,9 @@ class Chosen:
         self.seen["free first orders"] += 1
 
     def given(self, regs, order, order_id):
-        """`regs` are given `order`: a chosen assault is aimed next."""
+        """`regs` are given `order`: a chosen assault is aimed next, a chosen Deploy told where it goes
+        (`deploy_to`), from the deployments offered now."""
+        self.order_serial = getattr(self, "order_serial", 0) + 1
         for n in regs:
             g = self.reg(n)
             g.order = order
@@ -379,11 +492,66 @@ class Chosen:
             self.skirmish_new_order(g)  # piquet_deploy.py
             if g.chosen and order == "assault":
                 self.aims_due[n] = self.gk
+            if g.chosen and order == "deploy":
+                self.deploy_to_due[n] = (self.order_serial, tuple(regs))
+                self.deploy_group[(self.order_serial, tuple(regs))] = self.groups[-1]  # note_group's, just told
+                g.deploy_offered = self.deploy_offers(g)  # from how it stands when ordered
 
     # --- aims ---------------------------------------------------------------------------------------------
     def check_aims(self, at_next=False):
+        """Each chosen assault given is aimed (`aims`), each chosen Deploy told where it goes (`deploy_to`)."""
         for n in self.aims_due:
             self.fail(T_AIMS, "%r's chosen assault is not aimed (no `aims` after its order)" % n, at_next=at_next)
+        for n in self.deploy_to_due:
+            self.fail(T_DEPLOY_TO, "%r's chosen Deploy order is told no `deploy_to` (where it takes it) after its order"
+                      % n, at_next=at_next)
+
+    # --- deploy_to ----------------------------------------------------------------------------------------
+    def on_deploy_to(self, e):
+        g = self.reg(self.f(e, "regiment"))
+        to = self.f(e, "to")
+        if g.side != self.f(e, "side"):
+            self.fail(T_FORMAT, "%r is told a deploy_to for side %r" % (g.name, e["side"]))
+        if to not in CHOSEN_DEPLOYMENTS:
+            self.fail(T_FORMAT + " (`deploy_to`'s `to`: max, min, formed, prepared or skirmish)",
+                      "%r's deploy_to %r" % (g.name, to))
+        if g.name not in self.deploy_to_due:
+            self.fail(T_DEPLOY_TO, "%r is told deploy_to %r, given no chosen Deploy order just before (%s%s, order %r)"
+                      % (g.name, to, g.status, "" if getattr(g, "chosen", False) else ", its orders planned",
+                         g.order))
+        prev = self.c.events[self.c.i - 2] if self.c.i >= 2 else {}
+        if g.status != "ordered" or prev.get("event") != "status" or prev.get("regiment") != g.name \
+                or prev.get("to") != "ordered":
+            self.fail(T_DEPLOY_TO, "%r is told deploy_to %r %s" % (
+                g.name, to, "before its status idle -> ordered (it is %s)" % g.status if g.status != "ordered" else
+                "not right after its status idle -> ordered (after a %r event%s)" % (
+                    prev.get("event"), " of %r" % prev["regiment"] if "regiment" in prev else "")))
+        key = self.deploy_to_due.pop(g.name)
+        offered = g.deploy_offered
+        if to not in offered:
+            self.fail(T_DEPLOY_OFFERED, "chosen %r (%s, %s at %s\" when ordered) is told deploy_to %r: %s (offered: %r)"
+                      % (g.name, g.arm, g.deployment, g.w / 10.0, to, self.deploy_may(g, to), offered))
+        first = self.deploy_group_to.get(key)
+        if first is not None and first[1] != to:
+            self.fail(T_DEPLOY_GROUP, "%r and %r, given one Deploy order %r, are told deploy_to %r and %r"
+                      % (first[0], g.name, list(key[1]), first[1], to))
+        if first is None:
+            self.deploy_group_to[key] = (g.name, to)
+            grp = self.deploy_group.pop(key)
+            grp[2] = ("deploy", to)  # one order, one deployment
+            if getattr(self, "orders_key", None) is not None:
+                self.check_split(grp)
+        else:
+            self.seen["chosen Deploy groups of one deployment"] += 1
+        if self.heuristic_elan(g.side) is not None and to != "prepared":
+            self.fail(T_HEURISTIC_PREPARE, "the heuristic takes chosen %r to %r; it deploys only into Prepared to "
+                                           "Receive Cavalry" % (g.name, to))
+        if g.deploy_pick is not None:
+            self.seen["deploy_to replacing a cut-off one"] += 1
+        g.deploy_pick = to
+        self.seen["deploy_to " + to] += 1
+        if len(offered) > 1:
+            self.seen["deploy_to among several offered"] += 1
 
     def on_aims(self, e):
         g = self.reg(self.f(e, "regiment"))
@@ -401,6 +569,9 @@ class Chosen:
                 g.name, g.at, t.name, t.at, [x.name for x in near], d,
                 " (its named target %r is no matter)" % g.target if g.target else ""))
         self.seen["aims at the nearest enemy"] += 1
+        if any(self.barred(g, x) and self.resists(x) for x in near):
+            self.seen["aims among nearest enemies some barring the assault at one %s"
+                      % ("barring it" if self.barred(g, t) and self.resists(t) else "not barring it")] += 1
         if named is not None and named.status != "removed" and named not in near:
             self.seen["aims past a farther named target"] += 1
         g.aim = t.name

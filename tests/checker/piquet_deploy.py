@@ -18,15 +18,21 @@ What it holds a trace to:
   regiment the scenario makes `skirmishers = true`; in skirmish order its `frontage` is "50% greater than its maximum,
   formed frontage": 1.5 x the most the Organization section allows (cut to a tenth, piquet_field.frontage_limits),
   rounded up to a tenth; cavalry opens loaded only in skirmish order ("cavalry out of skirmish order is unloaded");
-- a completed Deploy order (its chips gone, `execute`) of a regiment whose scenario gives `deploy_to` is followed, before
-  the next settling event, by one `deploys` of that regiment, the n-th of its completed Deploy orders (counted from 0,
-  a chosen regiment's too) changing it to the list's entry n modulo its length: `max` / `min` formed at the most / the
-  least its arm allows (infantry: the most times 5/8, 2/3 or 1 by battalions, cut to a tenth; cavalry: "no defined
-  minimum", the least frontage to a tenth, 0.1"), a number formed at that many inches (within the limits), `formed`
+- a completed Deploy order (its chips gone, `execute`) of a planned regiment whose scenario gives `deploy_to`, or of a
+  chosen regiment (`orders = "chosen"`) with a `deploy_to` event pending (its player's choice, piquet_chosen.py; its
+  scenario's deploy_to is not followed), is followed, before the next settling event, by one `deploys` of that
+  regiment, changing it to the chosen `to` (used up), or, planned, to the list's entry n modulo its length for the n-th
+  of its completed Deploy orders (counted from 0): `max` / `min` formed at the most / the
+  least its arm allows (infantry: the most times 5/8, 2/3 or 1 by battalions, cut to a tenth, "9.3 inches x (5/8) is
+  5.8 inches"; cavalry: "no defined minimum", the least frontage to a tenth, 0.1"; a company: its castings at 3/4"
+  each, rounded up to a tenth, 1.5" or 2.3"), a number formed at that many inches (within the limits), `formed`
   formed at the scenario's frontage (its `frontage`, else the most), `prepared` Prepared to Receive Cavalry keeping
   its frontage (infantry only), `skirmish` skirmish order at 1.5 x the most rounded up to a tenth (skirmishers only);
-  `from` and `frontage_from` are how it stood; no `deploys` without such an order, and none for a regiment with no
-  `deploy_to` (a Deploy order then changes nothing); the frontage told is the one every later gap, range, overlap and
+  `from` and `frontage_from` are how it stood; no `deploys` without such an order, none for a planned regiment with no
+  `deploy_to` (a Deploy order then changes nothing), none for a chosen one with no `deploy_to` pending; where a chosen
+  Deploy may be told to go (`deploy_may`, `deploy_offers`): max, min, formed, prepared (infantry), skirmish
+  (skirmishers), no min for cavalry, only where it changes the deployment or frontage; the frontage told is the one
+  every later gap, range, overlap and
   aspect is measured with (piquet_field.py); cavalry leaving skirmish order is unloaded (no `unloaded` event: that
   one tells an engagement's or assault's end);
 - fire: cavalry fires only in skirmish order ("or skirmishing cavalry command"), its volleys `musketry` at Engagement
@@ -89,15 +95,19 @@ What it holds a trace to:
   round is stepped prepared_step more (its size was lost with the modifier table; added to the other steps).
 """
 
-from math import floor
+from math import ceil, floor
 
 from piquet_field import frontage_limits, inches, tenths
 from piquet_text import (
-    T_BARRED, T_BETWEEN, T_BREAK_FORMED, T_DEPLOY, T_FORMAT, T_PREPARED, T_RECEIVE, T_RELOAD, T_SKIRMISH_FIRE,
-    T_SKIRMISH_WIDTH, T_THROUGH, T_WAVES_AUTO, UNRALLIED, T_MOVE_THROUGH, T_FALL_BACK, T_IMMEDIATE, T_SCREEN, DEFEATED,
+    T_BARRED, T_BETWEEN, T_BREAK_FORMED, T_DEPLOY, T_DEPLOY_TO, T_FORMAT, T_PREPARED, T_RECEIVE, T_RELOAD,
+    T_SKIRMISH_FIRE, T_SKIRMISH_WIDTH, T_THROUGH, T_WAVES_AUTO, UNRALLIED, T_MOVE_THROUGH, T_FALL_BACK, T_IMMEDIATE,
+    T_SCREEN, DEFEATED,
 )
 
 DEPLOYMENTS = ("formed", "prepared", "skirmish")
+# Where a chosen regiment's Deploy order may take it (`deploy_to`'s `to`, docs/replay.md; decision `deployment`,
+# docs/agents.md).
+CHOSEN_DEPLOYMENTS = ("max", "min", "formed", "prepared", "skirmish")
 
 
 def skirmish_width(most):
@@ -115,10 +125,14 @@ class Deploy:
         most in skirmish order. Reads `g`'s deployment limits for its later Deploy orders."""
         g.skirmishers = bool(s.get("skirmishers", False))
         g.deployment = s.get("deployment", "formed")
-        g.least = int(floor(least)) if g.arm == "infantry" else (1 if g.arm == "cavalry" else int(floor(least)))
+        # the least: infantry's cut to a tenth (the text's "9.3 inches x (5/8) is 5.8 inches"), cavalry's a tenth ("no
+        # defined minimum width"), a company's castings at 3/4" each rounded up to a tenth (docs/piquet.md: "1.5" to
+        # 2", 2.3" to 3"")
+        g.least = int(floor(least)) if g.arm == "infantry" else 1 if g.arm == "cavalry" else int(ceil(least))
         g.most = int(most)
         g.formed_w = want
-        g.deploy_to = list(s.get("deploy_to", []) or [])
+        g.deploy_to = list(s.get("deploy_to", []) or [])  # a plan's; a chosen regiment's is read, not followed
+        g.deploy_pick = None  # a chosen regiment's pending `deploy_to` (its player's choice) until its Deploy completes
         g.deploys_n = 0  # Deploy orders completed
         g.deploy_due = None  # (global KARD, entry) of a completed Deploy order not told yet
         g.through_cast = False  # its Assault order took the skirmishers' cast
@@ -184,17 +198,57 @@ class Deploy:
             return "formed", w
         self.fail(T_FORMAT, "%r's scenario deploy_to entry %r" % (g.name, x))
 
+    def deploy_may(self, g, x):
+        """None when a chosen regiment `g` may be taken to `x` (one of CHOSEN_DEPLOYMENTS) by a Deploy order ordered
+        now, else why not: `prepared` infantry only ("preparing infantry to receive cavalry"), `skirmish` skirmishers
+        only, `min` never cavalry ("There is no defined minimum width for cavalry"), and only where it changes its
+        deployment or its frontage from how it stands ("Executing this card will allow the regiment to change its
+        deployment")."""
+        if x == "prepared" and g.arm != "infantry":
+            return "%s is not prepared to receive cavalry (infantry only)" % g.arm
+        if x == "skirmish" and not g.skirmishers:
+            return "it is not skirmishers (the scenario's `skirmishers`)"
+        if x == "min" and g.arm == "cavalry":
+            return "there is no defined minimum width for cavalry"
+        to, w = self.deploy_entry(g, x)
+        if to == g.deployment and (w == g.w or not self.across):
+            if self.across or x not in ("max", "min", "formed"):  # (on the one axis no frontage is told)
+                return "it changes nothing: %s at %s\", as it stands" % (to, inches(w))
+        return None
+
+    def deploy_offers(self, g):
+        """The deployments a chosen regiment `g`'s Deploy order, given now, may take it to (CHOSEN_DEPLOYMENTS that
+        deploy_may lets it take); none: Deploy is not offered at all."""
+        return [x for x in CHOSEN_DEPLOYMENTS if self.deploy_may(g, x) is None]
+
     def deploy_completed(self, g):
-        """`g` completed a Deploy order on this KARD (on_execute): with a `deploy_to`, its next entry is due."""
-        if g.deploy_to:
+        """`g` completed a Deploy order on this KARD (on_execute): a chosen regiment's pending `deploy_to` is due (and
+        used up), a planned one's next `deploy_to` entry, if it has one (a chosen regiment's scenario deploy_to is not
+        followed)."""
+        if getattr(g, "chosen", False):
+            if g.deploy_pick is not None:
+                g.deploy_due = (self.gk, g.deploy_pick, g.deploys_n, "chosen")
+            g.deploy_pick = None
+        elif g.deploy_to:
             g.deploy_due = (self.gk, g.deploy_to[g.deploys_n % len(g.deploy_to)], g.deploys_n)
         g.deploys_n += 1
+
+    def deploy_said(self, g, due):
+        """Where `g`'s completed Deploy order `due` takes it, said: a chosen regiment's `deploy_to`, else its plan's."""
+        if len(due) > 3:
+            return "its player's deploy_to %r" % due[1]
+        return "deploy_to %r: %r" % (g.deploy_to, due[1])
 
     def on_deploys(self, e):
         g = self.reg(self.f(e, "regiment"))
         if g.side != self.f(e, "side"):
             self.fail(T_FORMAT, "%r deploys for side %r" % (g.name, e["side"]))
         due = g.deploy_due
+        if (due is None or due[0] != self.gk) and getattr(g, "chosen", False):
+            self.fail(T_DEPLOY_TO, "chosen %r deploys (%s to %s) with no Deploy order completed on this KARD with a "
+                                   "pending `deploy_to` (its player's choice of where it goes; a chosen regiment's "
+                                   "scenario deploy_to %r is not followed)" % (g.name, e.get("from"), e.get("to"),
+                                                                             g.deploy_to))
         if due is None or due[0] != self.gk:
             self.fail(T_DEPLOY, "%r deploys with no Deploy order completed on this KARD%s" % (
                 g.name, "" if g.deploy_to else " (and no deploy_to: a Deploy order changes nothing)"))
@@ -215,11 +269,12 @@ class Deploy:
         want_to, want_w = self.deploy_entry(g, due[1])
         g.w = w_now
         if (to, tenths(w)) != (want_to, want_w):
-            self.fail(T_SKIRMISH_WIDTH if "skirmish" in (to, want_to) else T_DEPLOY,
-                      "%r's Deploy order %d (deploy_to %r: %r) makes it %s at %s\"; it is %s at %s\" (limits %s\" to "
-                      "%s\", the scenario's %s\")" % (g.name, due[2] + 1, g.deploy_to, due[1], to, inches(tenths(w)),
-                                                     want_to, inches(want_w), inches(g.least), inches(g.most),
-                                                     inches(g.formed_w)))
+            rule = T_SKIRMISH_WIDTH if "skirmish" in (to, want_to) else T_DEPLOY
+            self.fail(rule + (" / " + T_DEPLOY_TO if len(due) > 3 else ""),
+                      "%r's Deploy order %d (%s) makes it %s at %s\"; it is %s at %s\" (limits %s\" to %s\", the "
+                      "scenario's %s\")" % (g.name, due[2] + 1, self.deploy_said(g, due), to, inches(tenths(w)),
+                                             want_to, inches(want_w), inches(g.least), inches(g.most),
+                                             inches(g.formed_w)))
         g.deployment = to
         if self.across:
             g.w = want_w  # every later gap, range, overlap and aspect is measured with it (piquet_field.py)
@@ -228,14 +283,16 @@ class Deploy:
         self.seen["deploys %s to %s" % (frm, to)] += 1
         if want_w != tenths(w_from):
             self.seen["deploys changing the frontage"] += 1
+        if len(due) > 3:
+            self.seen["chosen deploys %s" % due[1]] += 1
 
     def check_deployed(self):
         """At a settling event: every completed Deploy order with a `deploy_to` entry due has been told."""
         for g in self.regs.values():
             due = getattr(g, "deploy_due", None)
             if due is not None:
-                self.fail(T_DEPLOY, "%r completed a Deploy order (deploy_to %r: %r) and told no `deploys`"
-                          % (g.name, g.deploy_to, due[1]))
+                self.fail(T_DEPLOY + (" / " + T_DEPLOY_TO if len(due) > 3 else ""),
+                          "%r completed a Deploy order (%s) and told no `deploys`" % (g.name, self.deploy_said(g, due)))
 
     # --- fire ---------------------------------------------------------------------------------------------------
     def skirmishing(self, g):

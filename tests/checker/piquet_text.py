@@ -192,6 +192,31 @@ T_PREPARED = ('Infantry: "preparing infantry to receive cavalry" / Deployment: "
               'Receive Cavalry" (prepared_step: each assault cast of a cavalry attacker against a defender Prepared to '
               'Receive Cavalry at the time of the round is stepped prepared_step more, beside its other steps)')
 
+# A chosen regiment's Deploy order: where its player takes it (piquet_chosen.py, piquet_deploy.py).
+T_DEPLOY_TO = ('The Order Cycle, 3: "indicate the regiment is going to deploy into Prepared to Receive Cavalry by '
+               'placing the piquet facing to the rear, or expanding the frontage by using the piquet to indicate in '
+               'what direction and how far" (docs/replay.md, `deploy_to`: "where a Deploy order its player chose for '
+               '`regiment` (`orders = "chosen"`) takes it, told after its `order`: `max` or `min` (formed at its widest '
+               'or narrowest frontage), `formed` (at its scenario frontage), `prepared` (Prepared to Receive Cavalry), '
+               '`skirmish`; its `deploys` follows when the order completes": one for each chosen regiment of the '
+               'Deploy order, right after its status idle -> ordered; a cut-off order\'s replaced by the next; a '
+               'chosen regiment\'s scenario deploy_to is not followed)')
+T_DEPLOY_OFFERED = ('Deployment: "Executing this card will allow the regiment to change its deployment. This is limited '
+                    'to expanding or contracting the frontage of the regiment or going into and out of Prepared to '
+                    'Receive Cavalry" / Infantry: "preparing infantry to receive cavalry" / Cavalry: "There is no '
+                    'defined minimum width for cavalry" / Skirmish Engagements: "limited to specific units" '
+                    '(docs/agents.md, decision `deployment`: each of max, min, formed, prepared (infantry only), '
+                    'skirmish (skirmishers only; no min for cavalry) "offered only when it would change the regiment\'s '
+                    'deployment or frontage"; with none, Deploy is not offered)')
+T_DEPLOY_GROUP = ('"An order can be issued to a regiment, a brigade, or a division for the expense of 1 IP. All units in '
+                  'the brigade or division will then operate on this single order." (one Deploy order, one '
+                  'deployment: every chosen regiment of the group told the same `deploy_to`)')
+T_HEURISTIC_PREPARE = ('`fortunes strategies piquet`, prepare_within (12): "a chosen infantry regiment (orders = '
+                       '"chosen") is ordered to Deploy into Prepared to Receive Cavalry once enemy cavalry not '
+                       'skirmishing is within this many inches, when the rules give Prepared an effect (prepared_step '
+                       'below 0); 0 never" (after an assault it would order, before a Move; its `deploy_to` always '
+                       '`prepared`, and only when Prepared is offered: infantry not prepared already)')
+
 T_BETWEEN = ('Formed Unit Options Against Skirmishing Units: "Formed infantry that wishes to move through skirmishers '
              'that are between them and the formed unit\'s objective use the following process" (between: ahead of '
              'the formed infantry or level with it along the axis; skirmishers behind it are assaulted straight in, '

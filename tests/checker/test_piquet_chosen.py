@@ -157,10 +157,15 @@ class PiquetChosenTest(CheckerCase):
         self.assertReports(ev, r, i, "no order among the free first orders", "'Dragoons'", "would order move")
 
     def test_the_heuristic_deploys_among_the_free_orders(self):
+        # the Dragoons 10 inches off, within prepare_within (12), but prepared_step 0: Prepared has no effect
         ev, r = cload()
         i = self.first(ev, "order", decq=0, regiments=["Light"])
         ev[i]["order"] = "deploy"
-        self.assertReports(ev, r, i, "the heuristic orders chosen 'Light'", "neither deploys nor maneuvers")
+        ev[i + 2:i + 2] = [{"event": "deploy_to", "decq": 0, "kard": 1, "side": "a", "regiment": "Light",
+                            "to": "prepared"}]
+        self.assertReports(ev, r, i, "the heuristic orders chosen 'Light'", "to deploy",
+                           "only into Prepared to Receive Cavalry", "prepared_step 0, prepare_within 12",
+                           "['Dragoons'] 10 inches away")
 
     def test_the_random_player_may_deploy(self):
         ev, r = cload(P_RANDOM)
@@ -272,7 +277,7 @@ class PiquetChosenTest(CheckerCase):
         ev, r = cload()
         i = self.first(ev, "order", order="move", regiments=["Hussars"], start=self.first(ev, "decq_start"))
         ev[i]["order"] = "maneuver"
-        self.assertReports(ev, r, i, "the heuristic orders chosen 'Hussars'", "neither deploys nor maneuvers")
+        self.assertReports(ev, r, i, "the heuristic orders chosen 'Hussars'", "never maneuvers a chosen regiment")
 
     def test_the_heuristic_leaves_out_a_regiment_it_would_move(self):
         ev, r = cload()
