@@ -1346,6 +1346,40 @@ fn a_grid_is_drawn_as_small_multiples_and_mirrors_once() {
 }
 
 #[test]
+fn an_axis_of_one_value_names_no_line_in_the_plots() {
+    // jokers = [1] is the same in every variant: the plots name only what
+    // varies, while the tables keep every variant's whole label.
+    let dir = TempDir::new("cli-one-value-axis");
+    let file = dir.path().join("one.toml");
+    std::fs::write(
+        &file,
+        "system = \"haggerty\"\ngames = 300\nmetrics = [\"initiative\"]\n\
+         [sweep]\nhand_size_a = [5, 6]\njokers = [1]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let output = fortunes(&[
+        "run",
+        file.to_str().unwrap(),
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let difference = std::fs::read_to_string(out.join("initiative-difference.svg")).unwrap();
+    assert!(
+        difference.contains("minus the reference (hand_size_a=5)"),
+        "{difference}"
+    );
+    for svg in ["initiative.svg", "initiative-difference.svg"] {
+        let text = std::fs::read_to_string(out.join(svg)).unwrap();
+        assert!(!text.contains("jokers=1"), "{svg}");
+    }
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(summary.contains("hand_size_a=5,jokers=1"), "{summary}");
+}
+
+#[test]
 fn a_reference_whose_axis_value_is_text_among_numbers_writes_its_tables() {
     // The reference's hand_size_a is "none" (follow hand_size), the
     // others numbers: the differences table's axis column holds only the

@@ -4,7 +4,8 @@
 
 use super::examples::Moved;
 use super::plots::{
-    axis_title, axis_unit, drop_mirror, layout, lines_of, render_histograms, write_plot, Line, Plot,
+    axis_title, axis_unit, drop_mirror, layout, lines_of, render_histograms, varying_label,
+    write_plot, Line, Plot,
 };
 use super::tables::Kept;
 use crate::error::{Error, Result};
@@ -286,7 +287,7 @@ fn differences(
     note: &str,
 ) -> Result<()> {
     let series = experiment.system.series();
-    let reference = &experiment.variants[experiment.reference].label;
+    let reference = &varying_label(experiment, experiment.reference);
     let point = |v: usize, s: usize| {
         if v == experiment.reference {
             return Some((0.0, f64::NAN, f64::NAN));
@@ -369,7 +370,7 @@ fn distribution(
             .map(|r| r.seat)
             .unwrap_or("all");
         let mut lines = Vec::new();
-        for (variant, outcome) in experiment.variants.iter().zip(outcomes) {
+        for (v, outcome) in outcomes.iter().enumerate() {
             let points: Vec<(f64, f64, f64, f64)> = outcome
                 .rows
                 .iter()
@@ -378,7 +379,7 @@ fn distribution(
                 .collect();
             if !points.is_empty() {
                 lines.push(Line {
-                    name: variant.label.clone(),
+                    name: varying_label(experiment, v),
                     points,
                 });
             }

@@ -544,6 +544,7 @@ pub(super) fn layout(experiment: &Experiment) -> (Vec<f64>, Vec<String>, Option<
             }
         })
         .collect();
+    // An axis of one value varies nothing: it names no line.
     let groups = experiment
         .variants
         .iter()
@@ -551,6 +552,7 @@ pub(super) fn layout(experiment: &Experiment) -> (Vec<f64>, Vec<String>, Option<
             experiment.axes[1..]
                 .iter()
                 .zip(&v.axes[1..])
+                .filter(|(a, _)| a.labels.len() > 1)
                 .map(|(a, l)| format!("{}={l}", a.name))
                 .collect::<Vec<_>>()
                 .join(",")
@@ -617,5 +619,21 @@ mod tests {
         assert_eq!(axis_title("b.keep"), "side b keep");
         // A plot titled "units removed by" named no axis at all.
         assert_eq!(axis_title("scenario"), "scenario");
+    }
+}
+
+/// Variant `v`'s label as a plot shows it: the axes that vary, an axis of
+/// one value (every variant's) left out.
+pub(super) fn varying_label(experiment: &Experiment, v: usize) -> String {
+    let shown: Vec<String> = experiment
+        .axes
+        .iter()
+        .zip(&experiment.variants[v].axes)
+        .filter(|(a, _)| a.labels.len() > 1)
+        .map(|(a, l)| format!("{}={l}", a.name))
+        .collect();
+    match shown.is_empty() {
+        true => experiment.variants[v].label.clone(),
+        false => shown.join(","),
     }
 }
