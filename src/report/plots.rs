@@ -527,6 +527,22 @@ pub(super) fn write_plot(out: &mut OutputDir, name: &str, plot: &Plot) -> Result
     crate::output::write_text(out, name, &svg)
 }
 
+/// Variant `v`'s label as a plot shows it: the axes that vary, an axis of
+/// one value (every variant's) left out.
+pub(super) fn varying_label(experiment: &Experiment, v: usize) -> String {
+    let shown: Vec<String> = experiment
+        .axes
+        .iter()
+        .zip(&experiment.variants[v].axes)
+        .filter(|(a, _)| a.labels.len() > 1)
+        .map(|(a, l)| format!("{}={l}", a.name))
+        .collect();
+    match shown.is_empty() {
+        true => experiment.variants[v].label.clone(),
+        false => shown.join(","),
+    }
+}
+
 /// The x position of each variant on the first axis, and the line each
 /// belongs to (the other axes' values).
 pub(super) fn layout(experiment: &Experiment) -> (Vec<f64>, Vec<String>, Option<Vec<String>>) {
@@ -619,21 +635,5 @@ mod tests {
         assert_eq!(axis_title("b.keep"), "side b keep");
         // A plot titled "units removed by" named no axis at all.
         assert_eq!(axis_title("scenario"), "scenario");
-    }
-}
-
-/// Variant `v`'s label as a plot shows it: the axes that vary, an axis of
-/// one value (every variant's) left out.
-pub(super) fn varying_label(experiment: &Experiment, v: usize) -> String {
-    let shown: Vec<String> = experiment
-        .axes
-        .iter()
-        .zip(&experiment.variants[v].axes)
-        .filter(|(a, _)| a.labels.len() > 1)
-        .map(|(a, l)| format!("{}={l}", a.name))
-        .collect();
-    match shown.is_empty() {
-        true => experiment.variants[v].label.clone(),
-        false => shown.join(","),
     }
 }
