@@ -309,7 +309,7 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
 /// exits 3 (the run stops); at the end it writes what it saw to `SEEN`.
 const PIQUET_CHECKER: &str = r#"
 import json, random, sys
-seen, rngs, scenario, seat = {}, [], None, None
+seen, rngs, scenario, seat, chosen_to = {}, [], None, None, {}
 def fail(why, message):
     sys.stderr.write("checker: %s: %s\n" % (why, json.dumps(message)[:400]))
     sys.exit(3)
@@ -342,6 +342,12 @@ for line in sys.stdin:
         if any(("stamina" in u) != (s == seat) for u in field[s]):
             fail("stamina shown for the wrong side", m)
     own = {u["name"]: u for u in field[seat]}
+    # Where its own chosen Deploys and Maneuvers go, as their piquets show
+    # them: what it chose, while the order is pending; nothing otherwise.
+    for u in field[seat]:
+        pending = u["status"] == "ordered" and u["order"] in ("deploy", "maneuver") and u["name"] in chosen_to
+        if u["to"] != (chosen_to[u["name"]] if pending else None):
+            fail("the field's `to` of %s" % u["name"], m)
     theirs = {u["name"]: u for u in field[enemy]}
     named = [own[r] for r in m.get("regiments", [])]
     if d in ("issue", "order", "rally", "reload", "fire", "assault_now", "retire_now", "second_line", "attached", "extra_cast") and not named:
@@ -449,7 +455,10 @@ for line in sys.stdin:
                 or m["choices"] != want or len(want) < 2 or f * (m["outside"] - m["horizon"]) <= 0):
             fail("a withdrawal for a regiment not broken, or places not from 1\" outside back to the horizon", m)
     seen.setdefault(d, set()).add(p)
-    print(json.dumps({"choice": rngs[p].choice(m["choices"])}), flush=True)
+    choice = rngs[p].choice(m["choices"])
+    if d in ("deployment", "direction"):
+        chosen_to[named[0]["name"]] = choice
+    print(json.dumps({"choice": choice}), flush=True)
 with open("SEEN", "w") as out:
     json.dump({d: sorted(ps) for d, ps in seen.items()}, out)
 "#;

@@ -150,6 +150,27 @@ fn games_allocate_nothing_after_warm_up() {
 }
 
 #[test]
+fn piquet_games_with_chosen_orders_allocate_nothing_after_warm_up() {
+    // Orders, deployments and maneuvers the players choose, skirmishers
+    // and prepared infantry among them (under prepared_step = -1 the
+    // heuristic prepares): none of it allocates in the game loop.
+    let system = fortunes::systems::find("piquet").unwrap();
+    for (a, b) in [("random", "random"), ("heuristic", "random")] {
+        let mut variant = variant(system, a, b);
+        variant.scenario = toml::from_str(&crate::piquet_deploy::skirmishers_chosen()).unwrap();
+        variant.rules.set_text("prepared_step=-1").unwrap();
+        let mut game_loop = system.game_loop(&variant).unwrap();
+        game_loop.play(1, 0);
+        let before = allocations();
+        for game in 1..=60 {
+            game_loop.play(1, game);
+        }
+        assert_eq!(allocations() - before, 0, "{a} vs {b}");
+        assert!(game_loop.rows().iter().any(|r| r.n > 60));
+    }
+}
+
+#[test]
 fn every_series_adds_up_to_its_summary_row() {
     for &system in SYSTEMS {
         let [x, y] = cheap(system);

@@ -235,6 +235,7 @@ pub fn outside_dx(gap: i32, range: i32) -> i32 {
 /// (`fortunes agent piquet`), which the built-ins never read.
 static NO_UNITS: BySeat<[Unit; MAX_UNITS]> = BySeat([[IDLE_UNIT; MAX_UNITS]; 2]);
 static NO_LOADED: BySeat<u16> = BySeat([0; 2]);
+static NO_CHOSEN_TO: BySeat<[u8; MAX_UNITS]> = BySeat([[0; MAX_UNITS]; 2]);
 static NO_DEPLOYED: BySeat<Deployed> = BySeat(
     [Deployed {
         prepared: 0,
@@ -259,6 +260,10 @@ pub struct At<'a> {
     pub units: &'a BySeat<[Unit; MAX_UNITS]>,
     pub loaded: &'a BySeat<u16>,
     pub deployed: &'a BySeat<Deployed>,
+    /// Where each chosen regiment's pending Deploy (`DEPLOY_TO`) and
+    /// Maneuver (`Maneuver`) go, as its piquet shows them.
+    pub deploys_at: &'a BySeat<[u8; MAX_UNITS]>,
+    pub maneuvers_to: &'a BySeat<[u8; MAX_UNITS]>,
     pub kard: u32,
 }
 
@@ -275,6 +280,8 @@ impl At<'static> {
             units: &NO_UNITS,
             loaded: &NO_LOADED,
             deployed: &NO_DEPLOYED,
+            deploys_at: &NO_CHOSEN_TO,
+            maneuvers_to: &NO_CHOSEN_TO,
             kard: 0,
         }
     }

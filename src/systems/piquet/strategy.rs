@@ -349,12 +349,14 @@ impl PiquetStrategy {
     }
 
     /// Whether the heuristic deploys a chosen regiment into Prepared to
-    /// Receive Cavalry: it may go there, enemy cavalry is within
+    /// Receive Cavalry: formed, it may go there, enemy cavalry is within
     /// `prepare_within`, and the rules make a cavalry attacker's casts
     /// worse against it (`prepared_step` below 0: with 0 it would spend an
     /// order and a Deployment card for nothing).
     fn prepares(&self, facts: &OrderFacts) -> bool {
-        facts.offers(OrderKind::Deploy)
+        // Skirmishers stay skirmishing: the heuristic never leaves it.
+        facts.deployment == Deployment::Formed
+            && facts.offers(OrderKind::Deploy)
             && facts.deploys >> DeployTo::Prepared as u8 & 1 != 0
             && facts.prepared_step < 0
             && facts
@@ -1011,6 +1013,12 @@ mod tests {
             ..near
         };
         assert_eq!(order(prepared), Some(OrderKind::Move));
+        // Skirmishers stay in skirmish order.
+        let skirmishing = OrderFacts {
+            deployment: Deployment::Skirmish,
+            ..near
+        };
+        assert_eq!(order(skirmishing), Some(OrderKind::Move));
         let no_deploy = OrderFacts {
             choices: near.choices & !(1 << OrderKind::Deploy as u8),
             ..near

@@ -29,7 +29,7 @@ pub const DECISIONS: [(&str, &str); 19] = [
     ("turned", "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)"),
     ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, nothing, or (its own figure attached) detach"),
     ("issue", "pay for the next order group: yes or no"),
-    ("order", "the order to give a regiment whose orders its player chooses (orders = \"chosen\"), before the groups are paid for: one of choices (assault, not for artillery nor with no enemy left), or none; distance is to the nearest enemy (null: none left), ahead to the nearest ahead of it (null: none; a Move goes only forward), enemy_elan the most among the nearest"),
+    ("order", "the order to give a regiment whose orders its player chooses (orders = \"chosen\"), before the groups are paid for: one of choices (assault, not for artillery nor with no enemy left; maneuver and deploy only with a way to go or a deployment to change to), or none; distance is to the nearest enemy (null: none left), ahead to the nearest ahead of it (null: none; a Move goes only forward), enemy_elan the most among the nearest"),
     ("deployment", "where the Deploy order just chosen for a regiment (order) takes it: one of choices, max or min (formed at its widest or narrowest frontage), formed (at its scenario frontage), prepared (Prepared to Receive Cavalry, infantry only), skirmish (skirmish order, skirmishers only); the order's facts beside them (deployment how it stands, cavalry the inches to the nearest enemy cavalry not skirmishing, prepared_step the rule)"),
     ("direction", "which way the Maneuver order just chosen for a regiment (order) goes: one of choices, forward (short of Engagement range of an enemy ahead), back, left or right (its own flanks, short of an enemy level with it), each offered only when it would move the regiment; the order's facts beside them"),
     ("rally", "pay to rally the next unrallied regiment, or a worn one (it has lost Elan: shaken false, elan of full_elan left): yes or no"),
@@ -409,6 +409,14 @@ fn unit_json(at: &At<'_>, scenario: &Scenario, seat: Seat, i: usize) -> Value {
         "elan": unit.elan,
         "status": unit.status.name(),
         "order": ordered.then(|| unit.order.name()),
+        // Where a chosen Deploy or Maneuver goes: its piquet shows it.
+        "to": match (ordered && side.regiments[i].chosen, unit.order) {
+            (true, OrderKind::Deploy) => Some(DEPLOY_TO[at.deploys_at[seat][i] as usize % 5]),
+            (true, OrderKind::Maneuver) if unit.status != Status::Retiring => {
+                Some(Maneuver::NAMES[at.maneuvers_to[seat][i] as usize % 4])
+            }
+            _ => None,
+        },
         "chips": unit.chips,
         "loaded": at.loaded[seat] >> i & 1 != 0,
     });

@@ -218,7 +218,8 @@ pub enum Event {
     },
     /// Which way a Maneuver order its player chose for `regiment` goes
     /// (`orders = "chosen"`): `to` forward, back, left or right (its own
-    /// flanks). Its `moves` (`maneuver`) follows when the order completes.
+    /// flanks). Its `moves` (`maneuver`) follows when the order completes,
+    /// if the way is still open.
     ManeuverTo {
         decq: u32,
         kard: u32,

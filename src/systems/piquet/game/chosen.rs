@@ -131,6 +131,41 @@ impl<O: Observer<Event>> Game<O> {
         order
     }
 
+    /// Regiment `i` and, when it is half of a twelve-gun company whose
+    /// other half is still to be `asked` (taken out of it), that half:
+    /// they "maneuver as one", so one choice is both halves'.
+    pub(super) fn chosen_pair<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        asked: &mut u16,
+    ) -> u16 {
+        let other = setup.scenario.sides[seat].pairs[i] & *asked;
+        *asked &= !other;
+        1 << i | other
+    }
+
+    /// `order`, chosen for regiment `i`, is what every one of `halves`
+    /// wants, going where `i`'s goes.
+    pub(super) fn choice_for(
+        &mut self,
+        seat: Seat,
+        i: usize,
+        halves: u16,
+        order: OrderKind,
+        wanted: &mut [OrderKind; MAX_UNITS],
+    ) {
+        let mut rest = halves;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            wanted[j] = order;
+            self.deploys_at[seat][j] = self.deploys_at[seat][i];
+            self.maneuvers_to[seat][j] = self.maneuvers_to[seat][i];
+        }
+    }
+
     /// Chosen regiment `i` of `seat` has been given `order` by player
     /// `p`: an assault aims at its enemy, a Deploy or a Maneuver tells
     /// where it goes.
@@ -244,9 +279,10 @@ impl<O: Observer<Event>> Game<O> {
         while asked != 0 {
             let i = asked.trailing_zeros() as usize;
             asked &= asked - 1;
+            let halves = self.chosen_pair(setup, seat, i, &mut asked);
             if let Some(order) = self.choose(setup, seat, side.regiments[i].player as usize, i) {
-                wanted[i] = order;
-                eligible |= 1 << i;
+                self.choice_for(seat, i, halves, order, &mut wanted);
+                eligible |= halves;
             }
         }
         let mut left = eligible;
@@ -411,5 +447,40 @@ mod tests {
         }
         // Equal choices are drawn, never taken in the listing's order.
         assert!(targets.iter().all(|&n| n >= 8), "{targets:?}");
+    }
+
+    #[test]
+    fn one_order_is_one_deployment_and_one_way() {
+        // a's brigade of two chosen line regiments: one order covers both
+        // only when they go to the same deployment, or the same way.
+        let text = chosen(20).replace(
+            "[[a.regiments]]\nname = \"Guns\"\narm = \"artillery\"\nrating = \"medium_heavy,II\"\nbrigade = 2\n",
+            "[[a.regiments]]\nname = \"Left\"\nrating = \"line,reliable\"\n",
+        );
+        assert!(text.contains("name = \"Left\"\nrating = \"line,reliable\"\n[b]"));
+        for whole in [true, false] {
+            let rules = Rules {
+                whole_groups: whole,
+                ..Rules::default()
+            };
+            with_rules(&text, rules, 0, &[0, 1], |setup, game| {
+                for (order, slots) in [
+                    (OrderKind::Deploy, DeployTo::Prepared as u8),
+                    (OrderKind::Maneuver, Maneuver::Back as u8),
+                ] {
+                    let wanted = [order; MAX_UNITS];
+                    let group = |game: &Game| game.order_group(setup, Seat::A, 0, 0b11, &wanted);
+                    game.deploys_at[Seat::A] = [slots; MAX_UNITS];
+                    game.maneuvers_to[Seat::A] = [slots; MAX_UNITS];
+                    assert_eq!(group(game), 0b11, "{order:?}, whole {whole}");
+                    game.deploys_at[Seat::A][1] = slots + 1;
+                    game.maneuvers_to[Seat::A][1] = slots - 1;
+                    assert_eq!(group(game), 0b01, "{order:?}, whole {whole}");
+                }
+                // Where a chosen Move goes is no choice: still one order.
+                let moves = [OrderKind::Move; MAX_UNITS];
+                assert_eq!(game.order_group(setup, Seat::A, 0, 0b11, &moves), 0b11);
+            });
+        }
     }
 }

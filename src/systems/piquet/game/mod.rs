@@ -57,6 +57,8 @@ macro_rules! at {
             units: &$game.units,
             loaded: &$game.loaded,
             deployed: &$game.deployed,
+            deploys_at: &$game.deploys_at,
+            maneuvers_to: &$game.maneuvers_to,
             kard: $game.kard,
         }
     };
@@ -535,6 +537,7 @@ impl<O: Observer<Event>> Game<O> {
                 skirmish: side.skirmishing,
             };
             self.deploys_at[seat] = [0; MAX_UNITS];
+            self.maneuvers_to[seat] = [0; MAX_UNITS];
             self.loaded[seat] = side.loaded;
             // A company a scenario starts unloaded is taken to have fired
             // before the game: nothing else in the text unloads it.

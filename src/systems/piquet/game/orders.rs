@@ -227,9 +227,10 @@ impl<O: Observer<Event>> Game<O> {
                 while asked != 0 {
                     let i = asked.trailing_zeros() as usize;
                     asked &= asked - 1;
+                    let halves = self.chosen_pair(setup, seat, i, &mut asked);
                     match self.choose(setup, seat, p, i) {
-                        Some(order) => wanted[i] = order,
-                        None => eligible &= !(1 << i),
+                        Some(order) => self.choice_for(seat, i, halves, order, &mut wanted),
+                        None => eligible &= !halves,
                     }
                 }
                 // One order (one cost) covers the group `order_group` finds;

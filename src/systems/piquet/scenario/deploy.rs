@@ -22,7 +22,26 @@ impl Regiment {
     /// Prepared to Receive Cavalry for infantry only, skirmish order for
     /// a regiment with skirmishers only.
     pub fn deploy_choice(&self, k: usize) -> Option<Deploy> {
-        self.deploy(DEPLOY_TO[k], "").ok()
+        let formed = |frontage| Deploy {
+            into: Deployment::Formed,
+            frontage,
+        };
+        // Answered in the game loop: no error is built to say no.
+        match DeployTo::ALL.get(k)? {
+            DeployTo::Max => Some(formed(self.frontage_limits.max)),
+            DeployTo::Min => Some(formed(self.frontage_limits.min)),
+            // Back in formed order at the frontage the scenario gives it.
+            DeployTo::Formed => Some(formed(self.frontage)),
+            // "preparing infantry to receive cavalry": its frontage kept.
+            DeployTo::Prepared => (self.arm == Arm::Infantry).then_some(Deploy {
+                into: Deployment::Prepared,
+                frontage: 0,
+            }),
+            DeployTo::Skirmish => self.skirmishers.then(|| Deploy {
+                into: Deployment::Skirmish,
+                frontage: self.skirmish_frontage(),
+            }),
+        }
     }
 
     /// The deployments of `DEPLOY_TO` (one bit each) a Deploy order
@@ -105,31 +124,21 @@ impl Regiment {
 
     /// The deployment `text` names for this regiment (`at` its field).
     fn deploy(&self, text: &str, at: &str) -> Result<Deploy> {
-        let formed = |frontage| Deploy {
-            into: Deployment::Formed,
-            frontage,
+        let Some(to) = DeployTo::parse(text) else {
+            return Err(bad(
+                at,
+                text,
+                "max, min, formed, prepared, skirmish, or a frontage in inches",
+            ));
         };
-        match text {
-            "max" => Ok(formed(self.frontage_limits.max)),
-            "min" => Ok(formed(self.frontage_limits.min)),
-            // Back in formed order at the frontage the scenario gives it.
-            "formed" => Ok(formed(self.frontage)),
-            // "preparing infantry to receive cavalry": its frontage kept.
-            "prepared" if self.arm == Arm::Infantry => Ok(Deploy {
-                into: Deployment::Prepared,
-                frontage: 0,
-            }),
-            "prepared" => Err(bad(at, text, "prepared for infantry only (\"preparing infantry to receive cavalry\")")),
-            "skirmish" if self.skirmishers => Ok(Deploy {
-                into: Deployment::Skirmish,
-                frontage: self.skirmish_frontage(),
-            }),
-            "skirmish" => Err(bad(
+        match (self.deploy_choice(to as usize), to) {
+            (Some(deploy), _) => Ok(deploy),
+            (None, DeployTo::Prepared) => Err(bad(at, text, "prepared for infantry only (\"preparing infantry to receive cavalry\")")),
+            (None, _) => Err(bad(
                 at,
                 text,
                 "skirmish only for a regiment with skirmishers = true (\"limited to specific units, usually light infantry and light cavalry regiments\")",
             )),
-            other => Err(bad(at, other, "max, min, formed, prepared, skirmish, or a frontage in inches")),
         }
     }
 
