@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use fortunes::engine::BySeat;
 use fortunes::systems::piquet::{PiquetStrategy, Rules};
+use serde_json::Value;
 
 use crate::common::piquet::{heuristic, play, refused, scenario};
 use crate::piquet_deploy::replays_by;
@@ -255,4 +256,66 @@ fn a_chosen_maneuver_goes_the_way_its_player_chose() {
     }
     assert!(followed >= 40, "{followed}");
     assert_eq!(ways.len(), 4, "{ways:?}");
+}
+
+#[test]
+fn a_chosen_flank_maneuver_opens_a_gap_that_ranges_measure() {
+    // Every regiment of the default scenario stands on the centre line,
+    // but a chosen one may maneuver to a flank: ranges must then measure
+    // across the field. Side a's Light, maneuvered 4" to its left, and
+    // b's Dragoons 4" to theirs (down the cross axis), 3" apart along the
+    // axis: their frontages (9.3" and 5") leave 0.85" between them, so
+    // they stand 3.1" apart, outside Engagement range, and neither may
+    // fire at the other.
+    assert!(scenario(&chosen_default()).lateral);
+    let (mut volleys, mut across) = (0, 0);
+    for events in replays_by(&chosen_default(), &[], "random", 800) {
+        let mut at: BTreeMap<(String, String), (f64, f64, f64)> = BTreeMap::new();
+        for e in &events {
+            let key = |s: &Value, r: &Value| {
+                (
+                    s.as_str().unwrap().to_string(),
+                    r.as_str().unwrap().to_string(),
+                )
+            };
+            match e["event"].as_str().unwrap() {
+                "regiment" => {
+                    let place = (
+                        e["at"].as_f64().unwrap(),
+                        e["y"].as_f64().unwrap(),
+                        e["frontage"].as_f64().unwrap(),
+                    );
+                    at.insert(key(&e["side"], &e["regiment"]), place);
+                }
+                "moves" => {
+                    let place = at.get_mut(&key(&e["side"], &e["regiment"])).unwrap();
+                    place.0 = e["to"].as_f64().unwrap();
+                    if let Some(y) = e["y_to"].as_f64() {
+                        place.1 = y;
+                    }
+                }
+                "deploys" => {
+                    at.get_mut(&key(&e["side"], &e["regiment"])).unwrap().2 =
+                        e["frontage"].as_f64().unwrap();
+                }
+                "volley" if e["kind"] == "musketry" => {
+                    let enemy = if e["side"] == "a" { "b" } else { "a" };
+                    let (x, y, w) = at[&key(&e["side"], &e["regiment"])];
+                    let (tx, ty, tw) =
+                        at[&(enemy.to_string(), e["target"].as_str().unwrap().to_string())];
+                    let gap = ((y - ty).abs() - (w + tw) / 2.0).max(0.0);
+                    let apart = ((x - tx).powi(2) + gap.powi(2)).sqrt();
+                    // Engagement range, 3": a tenth's rounding of the gap.
+                    assert!(apart <= 3.0 + 0.051, "{apart:.2}\" apart: {e}");
+                    volleys += 1;
+                    across += (gap > 0.0) as u32;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        volleys >= 100 && across >= 1,
+        "{volleys} volleys, {across} across a gap"
+    );
 }

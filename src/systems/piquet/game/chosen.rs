@@ -257,7 +257,9 @@ impl<O: Observer<Event>> Game<O> {
         let units = &self.units[enemy][..setup.scenario.sides[enemy].count as usize];
         let in_game = |j: usize| units[j].status != Status::Removed;
         let me = self.units[seat][i];
-        let away = |j: usize| field::distance(units[j].x - me.x, me.gap(&units[j]));
+        // Measured exactly (tenths, squared), not in whole inches, where
+        // 2.4" across would be as near as 3" ahead.
+        let away = |j: usize| me.apart(&units[j]);
         let Some(least) = (0..units.len()).filter(|&j| in_game(j)).map(away).min() else {
             return 0;
         };

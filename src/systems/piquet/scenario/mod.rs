@@ -520,7 +520,8 @@ pub struct Scenario {
     /// Its terrain objectives (`[[objectives]]`), none by default.
     pub terrain: Terrains,
     pub sides: BySeat<Side>,
-    /// Some regiment stands off the centre line or maneuvers to a flank:
+    /// Some regiment stands off the centre line or may maneuver to a flank
+    /// (by its scenario's `maneuver`, or its player's choice):
     /// places across the field can differ. Without, every frontage
     /// overlaps every other all game (all centred on `y = 0`), so no gap
     /// across is ever worked out.
@@ -710,9 +711,11 @@ impl Scenario {
             ranges,
             terrain: Terrains::read(table.get("objectives"))?,
             lateral: [&a, &b].iter().any(|side| {
-                side.regiments()
-                    .iter()
-                    .any(|r| r.y != 0 || matches!(r.maneuver, Maneuver::Left | Maneuver::Right))
+                side.regiments().iter().any(|r| {
+                    // A chosen regiment's player may maneuver it to a
+                    // flank.
+                    r.y != 0 || r.chosen || matches!(r.maneuver, Maneuver::Left | Maneuver::Right)
+                })
             }),
             sides: BySeat([a, b]),
         };
