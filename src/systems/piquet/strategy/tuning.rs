@@ -140,7 +140,7 @@ pub const PREPARE_WITHIN: ParamSpec = ParamSpec {
     name: "prepare_within",
     kind: ParamKind::Int { min: 0, max: 100 },
     default: 12,
-    doc: "a chosen infantry regiment (orders = \"chosen\") is ordered to Deploy into Prepared to Receive Cavalry once enemy cavalry not skirmishing is within this many inches, when the rules give Prepared an effect (prepared_step below 0); 0 never",
+    doc: "a chosen infantry regiment in formed order (orders = \"chosen\"; skirmishers stay skirmishing) is ordered to Deploy into Prepared to Receive Cavalry once enemy cavalry not skirmishing is within this many inches, when the rules give Prepared an effect (prepared_step below 0); 0 never",
     source: "this project's heuristic",
 };
 
