@@ -37,9 +37,12 @@ DEFAULT_BINARY = "/root/.cache/fortunes-target/release/fortunes"
 
 
 def find_binary(given):
+    """The fortunes binary: `given`, else $FORTUNES, else the release build under $CARGO_TARGET_DIR (where CI builds
+    it), else DEFAULT_BINARY, else the repository's target/release, else one on the PATH."""
     if given:
         return given
-    for p in (os.environ.get("FORTUNES"), DEFAULT_BINARY,
+    target = os.environ.get("CARGO_TARGET_DIR")
+    for p in (os.environ.get("FORTUNES"), target and os.path.join(target, "release", "fortunes"), DEFAULT_BINARY,
               os.path.join(HERE, "..", "..", "target", "release", "fortunes")):
         if p and os.path.isfile(p) and os.access(p, os.X_OK):
             return p

@@ -67,9 +67,12 @@ impossible. What it holds the trace to:
   the nearer ends of two frontages (100 dx^2 + gap^2 <= 100 R^2): fire, engagements, the nearest
   enemy, the Move's stop and "1\" outside" the enemy's Engagement range for the beaten; a completed
   Move of infantry or cavalry inclined toward its target at most 22.5 degrees (floor(a x 0.41421)
-  tenths for a inches), never past touching it, artillery never; a Maneuver to a flank
-  (`maneuver = "left"` / `"right"`, each side's own) maneuver_inches across, stopping a tenth short
-  of an enemy level with it; only Moves, Maneuvers, attached companies and second lines move across
+  tenths for a inches), never past touching it, artillery never; a Maneuver goes its way (a chosen
+  regiment's `maneuver_to`, else the scenario's `maneuver`): to a flank (`left` / `right`, each side's
+  own) maneuver_inches across, stopping a tenth short of an enemy level with it; forward up to
+  maneuver_inches, no closer than the first place within Engagement range of an enemy ahead or level
+  (across the gap), none within it already; back maneuver_inches; by the regiment's next status or
+  settling event; only Moves, Maneuvers, attached companies and second lines move across
   (to their regiment's or lead's place); each attacker's aspect (rear, front, flank; short_overlap;
   an urban defender has no flanks) decided as it comes into contact, `combined` the front attackers'
   combination plus each flank or rear attacker's full cast; cavalry through meets only enemies in
@@ -96,7 +99,7 @@ impossible. What it holds the trace to:
   that target on it and fighting its first round there unless it joins an assault that has already
   fought; or relieving its lead after the lead's first round of an assault it is still fighting
   (`relieves`): the lead withdraws (`relieved`) to the next objective behind the combat, else 1\" outside
-  Engagement range of the target, idle and off its Assault order, and the second line joins that assault (its
+  Engagement range of the target (no `moves` when it stands there already, across a gap), idle and off its Assault order, and the second line joins that assault (its
   first round the next KARD's);
 - terrain objectives (objective_horizons, `piquet_terrain.py`): the `objective` events are the scenario's; a completed
   Move order goes where the text's Move takes it (forward to Engagement range of its target, else of the nearest
@@ -125,13 +128,18 @@ impossible. What it holds the trace to:
 - chosen orders (`orders = "chosen"`, `piquet_chosen.py`): a chosen regiment's plan is told `["chosen"]` and it starts
   idle; its player's free first orders (`decq` 0, before the first decq_start, 0 IP) go to chosen regiments of its own
   not carried by another's orders; each chosen order is a Move, Maneuver, Deploy or assault (no artillery assault),
-  grouped as note 9 groups orders (order_groups), and a chosen assault is aimed (`aims`: a nearest enemy, whatever
-  target the scenario names) and goes in against that regiment; a chosen Move closes on the nearest enemy ahead to
+  grouped as note 9 groups orders (order_groups), and a chosen assault is aimed (`aims`: a nearest enemy, measured
+  straight in tenths, whatever target the scenario names) and goes in against that regiment; a chosen Move closes on the nearest enemy ahead to
   its fire's reach (Bombardment range for medium heavy and heavy artillery); a chosen Deploy is told where it goes
   (`deploy_to`, right after each chosen regiment's status: max, min, formed, prepared or skirmish, only where the
   regiment may go and where it changes its deployment or frontage, Deploy not given with none; one deployment an
   order, so a brigade going to two is two orders), its `deploys` goes there (a cut-off order's `deploy_to` replaced
-  by the next; its scenario deploy_to not followed); no chosen skirmisher's assault every nearest enemy bars; the
+  by the next; its scenario deploy_to not followed); a chosen Maneuver is told which way it goes (`maneuver_to`,
+  right after each chosen regiment's status: forward, back, left or right, only a way that would move it, Maneuver
+  not given with none; none out of an assault; one way an order), its `moves` goes that way (a cut-off order's
+  replaced by the next), never without one pending; the halves of a twelve-gun company (`maneuvers_with`) given one
+  choice, the first half's: both in one order whenever both are idle, told the same `to`; no chosen skirmisher's
+  assault every nearest enemy bars; the
   heuristic (per `--strategy`) assaults only from Engagement range at enemies no stronger (assault_at_elan), else
   prepares infantry (`prepared`) against enemy cavalry out of skirmish order within prepare_within under
   prepared_step below 0, else moves exactly the regiments beyond their reach with an enemy ahead or level, never
@@ -158,7 +166,7 @@ from piquet_text import (
 from piquet_terrain import T_RELIEVED_OBJ, Terrain
 
 SYSTEM = "piquet"
-# 300 games under each of the 49 configurations: ~3 min on 2 idle cores (mostly the binary's start-ups).
+# 300 games under each of the 53 configurations: ~4 min on 2 idle cores (mostly the binary's start-ups).
 DEFAULT_GAMES = 300
 
 WAVES = "cavalry brigades in two lines (cavalry_waves)"
@@ -180,6 +188,12 @@ CHOSEN_SKIRMISHERS_RANDOM = ("skirmishers, both sides' orders chosen, random vs 
 CHOSEN_SKIRMISHERS_PREPARED = "skirmishers, both sides' orders chosen, prepared_step=-1, the heuristics preparing"
 CHOSEN_PREPARED = "chosen orders, both sides, prepared_step=-1, heuristics preparing within 6 inches"
 CHOSEN_BATTERY_RANDOM = "battery, side a's orders chosen, random vs heuristic (its foot battery deploying)"
+CHOSEN_FLANK_RANDOM = ("two pairs of enemies level across, both sides' orders chosen, random vs random, chosen maneuvers "
+                       "(fixtures/piquet-chosen-flank.toml)")
+CHOSEN_FIELD_RANDOM = ("the field across, both sides' orders chosen, random vs random, chosen aims measured across "
+                       "(fixtures/piquet-chosen-field.toml)")
+CHOSEN_RUSSIAN = "a Russian twelve-gun company, both sides' orders chosen (fixtures/piquet-chosen-russian.toml)"
+CHOSEN_RUSSIAN_RANDOM = "a Russian twelve-gun company, both sides' orders chosen, random vs random"
 ARMY = "--scenario army (army, corps and two division commanders)"
 ARMY_EACH = "army, bypass_levels=each_player, random vs heuristic"
 ARMY_DIVISION_FIRE = "army, fire_orders=division"
@@ -280,6 +294,26 @@ CONFIGS = [
                        "--strategy", "a=heuristic:prepare_within=6", "--strategy", "b=heuristic:prepare_within=6"]),
     (CHOSEN_BATTERY_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
                                                         "piquet-chosen-battery.toml"), "--strategy", "a=random"]),
+    # Chosen maneuvers (piquet_chosen.py, piquet_field.py: `maneuver_to`): the random players above draw every way;
+    # fixtures/piquet-chosen-flank.toml has two pairs of enemies level across the field (b's Chasseurs and a's Picket,
+    # whose left flanks face each other, a's Hussars and b's Lancers, whose right flanks do), so flank maneuvers stop a
+    # tenth short of an enemy level with them and are then offered no more.
+    (CHOSEN_FLANK_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                      "piquet-chosen-flank.toml"),
+                           "--strategy", "a=random", "--strategy", "b=random"]),
+    # fixtures/piquet-chosen-field.toml (the field fixture with both sides chosen): chosen assaults aimed at the nearest
+    # enemy measured across the field (straight between the frontages' nearer ends, in tenths), random players.
+    (CHOSEN_FIELD_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                      "piquet-chosen-field.toml"),
+                           "--strategy", "a=random", "--strategy", "b=random"]),
+    # fixtures/piquet-chosen-russian.toml (the shipped russian scenario with both sides chosen): the halves of a's
+    # twelve-gun company (maneuvers_with) given one choice, one order, one deployment or way, with the heuristics and
+    # with random players.
+    (CHOSEN_RUSSIAN, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                 "piquet-chosen-russian.toml")]),
+    (CHOSEN_RUSSIAN_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                        "piquet-chosen-russian.toml"),
+                             "--strategy", "a=random", "--strategy", "b=random"]),
     # The field across (piquet_field.py): the shipped flanks scenario (regiments at different places across, a
     # Maneuver to the left, a flank attack by inclining) with the heuristics, random players and short_overlap=front.
     (FLANKS, ["--scenario", "flanks"]),
@@ -363,13 +397,43 @@ EXPECTED[CHOSEN_SKIRMISHERS_RANDOM] = (
     "chosen deploys skirmish", "deploys skirmish to formed", "deploys formed to skirmish", "deploys skirmish to prepared",
     "deploys prepared to formed", "deploy_to among several offered", "chosen Deploy groups of one deployment",
     "chosen orders deploy", "volleys by skirmishing cavalry", "barred assaults")
+# (the heuristics prepare only infantry in formed order, "skirmishers stay skirmishing": no skirmish to prepared here;
+# the random players above take skirmishers to Prepared)
 EXPECTED[CHOSEN_SKIRMISHERS_PREPARED] = ("heuristic chosen orders deploy", "deploy_to prepared", "chosen deploys prepared",
-                                         "deploys skirmish to prepared", "deploys formed to prepared",
-                                         "deploy_to replacing a cut-off one", "cavalry casts against prepared infantry")
+                                         "deploys formed to prepared", "deploy_to replacing a cut-off one",
+                                         "cavalry casts against prepared infantry")
 EXPECTED[CHOSEN_PREPARED] = ("heuristic chosen orders deploy", "chosen Deploy groups of one deployment",
                              "deploys formed to prepared", "cavalry casts against prepared infantry")
 EXPECTED[CHOSEN_BATTERY_RANDOM] = ("chosen deploys min", "chosen deploys max", "chosen deploys formed",
                                    "deploys prepared to formed")
+# Chosen maneuvers (`maneuver_to`): the random players draw every way among those offered (the heuristics never
+# maneuver a chosen regiment); planned Maneuvers forward stop at Engagement range.
+EXPECTED["defaults"] = ("planned maneuvers forward", "forward maneuvers stopped at Engagement range",
+                        "maneuvers completed with nowhere to go")
+CHOSEN_WAYS = tuple("maneuver_to " + m for m in ("forward", "back", "left", "right")) + tuple(
+    "chosen maneuvers " + m for m in ("forward", "back", "left", "right")) + ("maneuver_to among several offered",
+                                                                               "maneuver_to with forward not offered")
+EXPECTED[CHOSEN_RANDOM] += CHOSEN_WAYS + ("chosen Maneuver groups of one way",
+                                          "forward maneuvers stopped at Engagement range")
+EXPECTED[CHOSEN_SKIRMISHERS_RANDOM] += CHOSEN_WAYS
+EXPECTED[CHOSEN_BATTERY_RANDOM] += CHOSEN_WAYS
+EXPECTED[CHOSEN_FLANK_RANDOM] = CHOSEN_WAYS + (
+    "chosen flank maneuvers left stopped short side a", "chosen flank maneuvers left stopped short side b",
+    "chosen flank maneuvers right stopped short side a", "chosen flank maneuvers right stopped short side b",
+    "maneuver_to with left not offered", "maneuver_to with right not offered")
+# Chosen assaults aimed at the nearest measured across the field (in tenths: as near in whole inches is not as near);
+# a Russian twelve-gun company's halves given one choice (the first half's), its second half taking a deployment
+# that changes nothing for it.
+EXPECTED[CHOSEN_FIELD_RANDOM] = ("aims at the nearest enemy", "aims across the field past an enemy nearer along the axis",
+                                 "aims decided by tenths (as near in whole inches)",
+                                 "chosen assaults in against the aimed")
+EXPECTED[CHOSEN_RUSSIAN] = ("twelve-gun companies ordered as one", "twelve-gun companies ordered as one in a larger group",
+                            "twelve-gun second halves given their first half's order", "heuristic chosen orders move")
+EXPECTED[CHOSEN_RUSSIAN_RANDOM] = ("twelve-gun companies ordered as one",
+                                   "twelve-gun companies ordered as one in a larger group",
+                                   "twelve-gun halves told one deployment", "twelve-gun halves told one way",
+                                   "twelve-gun second halves told a deployment not offered them",
+                                   "twelve-gun halves ordered apart, the other shaken")
 # The field across (piquet_field.py).
 EXPECTED[WAVES] = EXPECTED[WAVES] + ("rounds with an attacker rear",)
 EXPECTED[FLANKS] = ("regiments off the centre line", "inclined moves", "moves inclined 22.5 degrees",
@@ -1212,7 +1276,7 @@ class _Game(Carried, Terrain, Combat, Chosen, Deploy, Field):
                 self.fail(T_MUST_RALLY if g.status in UNRALLIED else T_NOTE12,
                           "%r is ordered while %s" % (n, g.status))
             if g.chosen:
-                self.chosen_kind(p, g, order)  # piquet_chosen.py
+                self.chosen_kind(p, g, order, regs)  # piquet_chosen.py
                 continue
             want = g.plan[g.done_n % len(g.plan)]
             if order != want:
@@ -1659,8 +1723,7 @@ class _Game(Carried, Terrain, Combat, Chosen, Deploy, Field):
         if why == "maneuver":
             if abs(to - frm) > self.r["maneuver_inches"]:
                 self.fail(T_MANEUVER, "a maneuver of %r inches" % abs(to - frm))
-            if self.across:
-                self.check_maneuver(g, frm, to, y_from, y_to)
+            self.check_maneuver(g, frm, to, y_from, y_to)  # the way it goes, as far as it goes (piquet_field.py)
         elif why in ("withdraws", "withdraws_unrallied"):
             if (to - frm) * fwd > 0:
                 self.fail(T_WITHDRAW, "%r withdraws towards the enemy (%r to %r)" % (g.name, frm, to))
@@ -1710,7 +1773,11 @@ class _Game(Carried, Terrain, Combat, Chosen, Deploy, Field):
         elif why == "relieved":
             rl = self.reliefs.get(g.name)
             if rl is None or rl["gk"] != self.gk or rl["moved"]:
-                self.fail(T_WAVES, "%r moves relieved, relieved by no second line on this KARD" % g.name)
+                self.fail(T_WAVES, "%r moves relieved, %s" % (g.name, "relieved by no second line on this KARD"
+                                                              if rl is None or rl["gk"] != self.gk else
+                                                              "having withdrawn already" if rl["to"] != rl["from"] else
+                                                              "standing 1\" outside its target's Engagement range "
+                                                              "already (%r)" % rl["from"]))
             if to != rl["to"]:
                 edge = self.next_behind(rl["from"], fwd)
                 self.fail(T_RELIEVED_OBJ, "relieved %r withdraws from %r to %r; %s, is %r" % (
@@ -1788,6 +1855,8 @@ class _Game(Carried, Terrain, Combat, Chosen, Deploy, Field):
         g.pending_status = None
         self.skirmish_status(g, frm, to)  # piquet_deploy.py: barred assaults, formed infantry going through
         self.status_terrain(g, frm, to)
+        if frm == "ordered" and to == "idle":
+            self.maneuver_stood(g)  # a completed Maneuver with nowhere to go (piquet_field.py)
         if to not in ("fighting", "retiring"):
             for a in self.assaults.values():
                 if g.name in a["attackers"]:

@@ -176,8 +176,13 @@ class Carried:
                 self.fail(T_WAVES, "%r relieves %r against %r, but the lead did not fight its first round of that "
                           "assault on this KARD, still in it (%s)" % (g.name, lead.name, t.name, lead.status))
             # "withdrawn to the first objective-horizon to the rear of the combat" (piquet_terrain.py)
-            self.reliefs[lead.name] = {"second": g.name, "target": t.name, "gk": self.gk, "moved": False,
-                                       "to": self.relieved_place(lead, t), "from": lead.at}
+            to = self.relieved_place(lead, t)
+            # A lead standing 1" outside its target's Engagement range already (across a gap: contact keeps the place
+            # across) stays where it is, telling no `moves` ("a regiment changes place"), as any withdrawal does.
+            self.reliefs[lead.name] = {"second": g.name, "target": t.name, "gk": self.gk, "moved": to == lead.at,
+                                       "to": to, "from": lead.at}
+            if to == lead.at:
+                self.seen["relieved leads 1\" outside already, staying"] += 1
         else:
             self.fail_format("second_line why %r" % why)
         g.sent = {"gk": self.gk, "target": t.name, "why": why, "engaged": False, "must_fight": False,

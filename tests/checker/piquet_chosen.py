@@ -18,8 +18,9 @@ never from the crate's source. What it holds a trace to:
   group; under idle_alike the regiments of one division (one brigade when none is named) wanting the same order are
   one group; each regiment in at most one group an Officer Check;
 - `aims` right after the order (and its statuses) of a chosen assault, one for each regiment of the group and for no
-  other: one of the enemy regiments not removed nearest to it on the axis, whatever `target` the scenario names (a
-  named target belongs to a plan); the assault then goes in against that regiment (`assault_begins`,
+  other: one of the enemy regiments not removed nearest to it, measured straight between the frontages' nearer ends in
+  tenths (piquet_field.d2: an enemy level with it 2.4" across is nearer than one 3" ahead, though both are 3" in whole
+  inches), whatever `target` the scenario names (a named target belongs to a plan); the assault then goes in against that regiment (`assault_begins`,
   `joins_assault`, `objective_taken`, a second line sent in or cavalry going on through aside), and its horizon
   (objective_horizons) is reckoned against it;
 - a chosen regiment's completed Move (piquet_terrain.close_in, `moves` why `move` or `horizon`): forward toward the
@@ -40,6 +41,28 @@ never from the crate's source. What it holds a trace to:
   last `deploy_to` said (a cut-off order's replaced by the next; a chosen regiment's scenario deploy_to is read, not
   followed; piquet_deploy.py checks the `deploys`), and a chosen regiment's `deploys` without one pending is
   impossible;
+- chosen maneuvers (docs/replay.md, `maneuver_to`; docs/agents.md, decision `direction`; Maneuver: "This can be
+  forward, back, to either flank, or wheeling on the left or right flank ... you can not Maneuver into an Assault.
+  You can Maneuver into Engagement"; wheeling not modelled): a chosen regiment is given a Maneuver order (or told
+  `not_ordered` one) only when some way would move it (the ways offered, piquet_field.maneuver_offers: forward when no
+  enemy ahead or level is within Engagement range, back always, a flank unless an enemy level with it is within a
+  tenth that way); each chosen regiment of an `order` to Maneuver, not one out of an assault (status `retiring`), is
+  told one `maneuver_to` right after its status idle -> ordered, no other regiment ever, its `to` one offered it when
+  ordered; one order is one way (every chosen regiment of the group told the same `to`, and a brigade or division
+  going different ways ordered apart, one going one way one order, as for Deploy); the order's completion takes the
+  regiment the way its last `maneuver_to` said (a cut-off order's replaced by the next; piquet_field.py checks the
+  `moves`), and a chosen regiment's `moves` why maneuver without one pending is impossible; the heuristic never tells
+  one (it never maneuvers a chosen regiment), and the random player's is checked as one offered;
+- a Russian twelve-gun company's two halves (`maneuvers_with`; Artillery: "Russian 12 gun companies are represented by
+  two 6 gun companies that maneuver as one, but fight as two companies"; docs/piquet.md: "an order to one half is to
+  both whenever both may be given it"), both chosen, get one choice: when both are idle and may be ordered (not
+  carried, the same player), an order or `not_ordered` to one is to both, in one group (never two groups on one
+  Officer Check nor among the free orders); the first half (the earlier in the side's scenario order) chooses: the
+  order offered and the heuristic's choice are the first half's, the second half gets the same order and, each told
+  its own `deploy_to` / `maneuver_to`, the same `to` (offered the first half, perhaps changing nothing for the second:
+  its `deploys` then tells the deployment it keeps; a way with nowhere to go for it, no `moves`), and the heuristic
+  leaving the first half out leaves the company out; a half whose other half is not idle (ordered, unrallied,
+  fighting, removed) is ordered alone;
 - a chosen assault is not offered a skirmisher when every nearest enemy (which it would go in against) bars it
   ("Skirmishing units can Assault only other skirmishing units; skirmishing infantry can not Assault skirmishing
   cavalry in the open"; docs/piquet.md: "a chosen skirmisher is offered no such assault") and may resist (one that
@@ -49,7 +72,8 @@ never from the crate's source. What it holds a trace to:
   the reach Engagement range (for medium heavy and heavy artillery the greater of Bombardment and Engagement range), a
   chosen regiment is ordered, in this order: `assault` when d <= Engagement range, its nearest enemies hold at most
   assault_at_elan and no more Elan than it and the assault is offered it (above); else `deploy`, told `deploy_to`
-  `prepared` and nothing else, when prepared_step < 0, `prepared` is offered it (infantry not prepared already) and
+  `prepared` and nothing else, when prepared_step < 0, `prepared` is offered it (infantry not prepared already), it
+  stands in formed order (docs/piquet.md: "skirmishers stay skirmishing") and
   enemy cavalry not removed and not in skirmish order stands within prepare_within inches (measured as d is; 0:
   never); else `move` exactly when d > reach and an enemy not removed stands ahead of it or level (side a faces up
   the axis, b down); else nothing (no Maneuver: a Maneuver out of an assault it fights is the separate order of rule
@@ -61,7 +85,11 @@ never from the crate's source. What it holds a trace to:
 """
 
 from piquet_deploy import CHOSEN_DEPLOYMENTS
-from piquet_text import T_DEPLOY_GROUP, T_DEPLOY_OFFERED, T_DEPLOY_TO, T_FORMAT, T_HEURISTIC_PREPARE
+from piquet_field import MANEUVERS
+from piquet_text import (
+    T_DEPLOY_GROUP, T_DEPLOY_OFFERED, T_DEPLOY_TO, T_FORMAT, T_HEURISTIC_PREPARE, T_MANEUVER_GROUP, T_MANEUVER_OFFERED,
+    T_MANEUVER_TO, T_PAIR,
+)
 
 
 class Inches(float):
@@ -103,7 +131,7 @@ T_GROUPS = ('"An order can be issued to a regiment, a brigade, or a division" (n
 
 KINDS = ("move", "maneuver", "deploy", "assault")
 # The kinds of event an Officer Check's orders (and the free first orders) are told in.
-ORDER_EVENTS = ("order", "not_ordered", "status", "aims", "deploy_to")
+ORDER_EVENTS = ("order", "not_ordered", "status", "aims", "deploy_to", "maneuver_to")
 
 
 class Chosen:
@@ -186,10 +214,13 @@ class Chosen:
 
     def heuristic_prepares(self, g):
         """The heuristic's Deploy into Prepared to Receive Cavalry for chosen `g`: prepared_step below 0, Deploy and
-        `prepared` offered (infantry not prepared already) and enemy cavalry in the game and not skirmishing within
-        prepare_within inches (0: never)."""
+        `prepared` offered (infantry not prepared already), the regiment in formed order (docs/piquet.md:
+        "skirmishers stay skirmishing") and enemy cavalry in the game and not skirmishing within prepare_within
+        inches (0: never)."""
         within = self.prepare_within(g.side)
         if self.r.get("prepared_step", 0) >= 0 or within <= 0 or "prepared" not in self.deploy_offers(g):
+            return False
+        if self.skirmishing(g):
             return False
         cav = [x for x in self.regs.values() if x.side != g.side and x.status != "removed" and x.arm == "cavalry"
                and not self.skirmishing(x)]
@@ -218,12 +249,17 @@ class Chosen:
                 % (self.r.get("prepared_step", 0), self.prepare_within(g.side),
                    "none" if d is None else "%r %s inches away" % ([x.name for x in near], d),
                    "prepared" if "prepared" in self.deploy_offers(g) else "prepared not",
-                   g.arm, getattr(g, "deployment", "formed")))
+                   g.arm, getattr(g, "deployment", "formed"))
+                + (": skirmishers stay skirmishing" if g.arm == "infantry" and self.skirmishing(g) else ""))
 
     # --- each chosen order --------------------------------------------------------------------------------
-    def chosen_kind(self, p, g, order):
-        """A chosen regiment `g` (idle) is given `order` by player `p`: a kind the text has, no assault for artillery,
-        and, for the heuristic, its choice."""
+    def chosen_kind(self, p, g, order, regs=()):
+        """A chosen regiment `g` (idle) is given `order` by player `p` (to `regs`): a kind the text has, no assault for
+        artillery, and, for the heuristic, its choice. The second half of a twelve-gun company ordered with its first
+        half takes the first half's choice (T_PAIR): the order offered it and the heuristic's are the first half's."""
+        first = self.inherits(g, regs)
+        if first is not None:
+            self.seen["twelve-gun second halves given their first half's order"] += 1
         if order not in KINDS:
             self.fail(T_CHOSEN, "chosen %r is given a %r order" % (g.name, order))
         if order == "assault" and g.arm == "artillery":
@@ -237,7 +273,11 @@ class Chosen:
             self.fail(T_SKIRMISH_OFFERED, "chosen %r (%s %s) is ordered to assault; every nearest enemy bars it and "
                                           "may resist: %s" % (g.name, g.arm, g.deployment, "; ".join(
                                               self.skirmish_said(g, x) for x in near)))
-        if order == "deploy" and not self.deploy_offers(g):
+        if order == "maneuver" and first is None and not self.maneuver_offers(g):
+            self.fail(T_MANEUVER_OFFERED, "chosen %r (%s at %r, %s\" across) is given a Maneuver order, and no way would "
+                                          "move it: %s" % (g.name, g.arm, g.at, g.y / 10.0, "; ".join(
+                                              self.maneuver_said(g, x) for x in MANEUVERS)))
+        if order == "deploy" and first is None and not self.deploy_offers(g):
             self.fail(T_DEPLOY_OFFERED, "chosen %r (%s, %s at %s\") is %s Deploy order, and no deployment would "
                                         "change it: %s" % (
                                             g.name, g.arm, g.deployment, g.w / 10.0,
@@ -247,7 +287,10 @@ class Chosen:
         if aae is None:
             self.seen["chosen orders " + order] += 1
             return
-        want, d, near = self.heuristic_choice(g, aae)
+        chooser = g if first is None else first  # the first half chooses for both halves
+        want, d, near = self.heuristic_choice(chooser, aae)
+        if first is not None and self.heuristic_choice(g, aae)[0] != want:
+            self.seen["heuristic twelve-gun second halves given an order not their own choice"] += 1
         if order != want:
             if order == "maneuver":
                 why = "the heuristic never maneuvers a chosen regiment"
@@ -268,10 +311,12 @@ class Chosen:
             else:
                 why = ("it assaults only from Engagement range (%d) nearest enemies holding at most %d and at most its "
                        "own %d Elan" % (self.E, aae, g.elan))
-            self.fail(T_HEURISTIC, "the heuristic orders chosen %r (%s, Elan %d, at %r) to %s; the nearest enemy %s "
+            self.fail(T_HEURISTIC, "the heuristic orders chosen %r (%s, Elan %d, at %r) to %s%s; the nearest enemy %s "
                                    "%s inches away, Elan %s: %s" % (
-                                       g.name, g.arm, g.elan, g.at, order, [x.name for x in near], d,
-                                       [x.elan for x in near], why))
+                                       chooser.name, chooser.arm, chooser.elan, chooser.at, order,
+                                       "" if first is None else " (with %r, the second half of its twelve-gun "
+                                                                "company)" % g.name,
+                                       [x.name for x in near], d, [x.elan for x in near], why))
         self.seen["heuristic chosen orders " + order] += 1
 
     # --- groups ---------------------------------------------------------------------------------------
@@ -289,6 +334,54 @@ class Chosen:
 
     def pair_of(self, g):
         return [m for m in self.regs.values() if m is g or m.name == g.pair or g.name == m.pair]
+
+    def pair_other(self, g):
+        """The other half of `g`'s Russian twelve-gun company (`maneuvers_with`), or None."""
+        return next((m for m in self.pair_of(g) if m is not g), None)
+
+    def pair_first(self, g):
+        """The first half of `g`'s twelve-gun company (the earlier in its side's scenario order): `g` when it is one, or
+        no half."""
+        q = self.pair_other(g)
+        if q is None:
+            return g
+        names = self.order[g.side]
+        return q if names.index(q.name) < names.index(g.name) else g
+
+    def inherits(self, g, regs):
+        """The first half whose choice chosen `g`, the second half of a twelve-gun company, takes when both are
+        ordered in `regs` (T_PAIR); None otherwise."""
+        q = self.pair_other(g)
+        if q is None or q.name not in regs or self.pair_first(g) is not q or not getattr(g, "chosen", False) \
+                or not getattr(q, "chosen", False):
+            return None
+        return q
+
+    def check_pair(self, members, regs, groups):
+        """A group with a chosen half of a twelve-gun company (not one out of an assault): its other half, chosen, is
+        in the same group whenever it too is idle and may be ordered (T_PAIR), never in another group of this Officer
+        Check (or of the free orders)."""
+        for m in members:
+            q = self.pair_other(m)
+            if q is None or not getattr(m, "chosen", False) or not getattr(q, "chosen", False):
+                continue
+            if q.name in regs:
+                if m is self.pair_first(m):
+                    self.seen["twelve-gun companies ordered as one"] += 1
+                    if len(regs) > 2:
+                        self.seen["twelve-gun companies ordered as one in a larger group"] += 1
+                continue
+            other = [grp for grp in groups if q.name in grp[0]]
+            if other and other[0][1] != "out of an assault":
+                self.fail(T_PAIR, "%r and %r, the halves of one twelve-gun company, are given two orders on one "
+                                  "Officer Check: %r and %r" % (q.name, m.name, other[0][0], list(regs)))
+            if not other and q.status == "idle" and not self.carried(q) and q.side == m.side \
+                    and q.player == m.player:
+                e = self.c.events[self.c.i - 1]  # the `order` or `not_ordered` being told
+                self.fail(T_PAIR, "%r is %s %r order alone, its twelve-gun company's other half %r idle (at %r) and "
+                                  "not in it: %r" % (m.name, "given a" if e.get("event") == "order" else "not given a",
+                                                     e.get("order"), q.name, q.at, list(regs)))
+            self.seen["twelve-gun halves ordered apart, the other %s" % q.status] += 1
 
     def open_orders(self, key):
         """The groups told so far under the Officer Check (or the free first orders) `key`."""
@@ -313,7 +406,8 @@ class Chosen:
             groups.append([list(regs), "out of an assault", "out of an assault"])  # a group of its own
             return
         chosen = any(getattr(m, "chosen", False) for m in members)
-        grp = [list(regs), order, None if chosen and order == "deploy" else order]
+        self.check_pair(members, regs, groups)  # one order to both halves of a twelve-gun company
+        grp = [list(regs), order, None if chosen and order in ("deploy", "maneuver") else order]
         groups.append(grp)
         if not chosen:
             return
@@ -387,6 +481,12 @@ class Chosen:
                 continue
             if g.status != "idle":
                 continue
+            first = self.pair_first(g)
+            if first is not g and first.status == "idle" and getattr(first, "chosen", False) \
+                    and not self.carried(first):
+                if self.heuristic_choice(g, aae)[0] != "none":
+                    self.seen["heuristic twelve-gun second halves left unordered with their first half"] += 1
+                continue  # the second half of a twelve-gun company: its first half's choice is the company's (T_PAIR)
             want, d, near = self.heuristic_choice(g, aae)
             if want != "none":
                 self.fail(T_HEURISTIC, "the heuristic gives idle chosen %r (%s at %r, Elan %d) no order %s; the nearest "
@@ -400,7 +500,8 @@ class Chosen:
 
     def orders_settle(self, kind):
         """At each event (`kind`) of the game: one that tells no orders ends the Officer Check's."""
-        if kind in ("status", "aims", "deploy_to", "skirmishers_cast"):  # (a cast at once: piquet_deploy.py)
+        # (a cast at once: piquet_deploy.py)
+        if kind in ("status", "aims", "deploy_to", "maneuver_to", "skirmishers_cast"):
             return
         if kind not in ORDER_EVENTS:
             self.settle_orders()
@@ -439,6 +540,9 @@ class Chosen:
         self.deploy_to_due = {}  # chosen regiment -> its Deploy order's group key, its `deploy_to` not told yet
         self.deploy_group_to = {}  # group key -> (regiment, `to`) told first
         self.deploy_group = {}  # group key -> its entry among the Officer Check's groups (note_group)
+        self.maneuver_to_due = {}  # chosen regiment -> its Maneuver order's group key, its `maneuver_to` not told yet
+        self.maneuver_group_to = {}  # group key -> (regiment, `to`) told first
+        self.maneuver_group = {}  # group key -> its entry among the Officer Check's groups (note_group)
         self.orders_key = None
         c = self.c
         while c.peek() is not None and c.peek_kind() != "decq_start":
@@ -449,7 +553,7 @@ class Chosen:
             self.orders_settle(k)
             if k == "order":
                 self.on_free_order(e)
-            elif k in ("status", "aims", "deploy_to", "skirmishers_cast"):  # a cast at once (piquet_deploy.py)
+            elif k in ("status", "aims", "deploy_to", "maneuver_to", "skirmishers_cast"):  # (piquet_deploy.py)
                 getattr(self, "on_" + k)(e)
             else:
                 self.fail(T_FREE, "a %r event before the first DECQ, among the free first orders" % k)
@@ -470,7 +574,7 @@ class Chosen:
                 self.fail(T_FREE, "player %r gives %r a free first order; its player is %r" % (p["name"], n, g.player))
             if g.status != "idle":
                 self.fail(T_FREE, "%r is given a free first order while %s" % (n, g.status))
-            self.chosen_kind(p, g, order)
+            self.chosen_kind(p, g, order, regs)
         self.note_group(p, regs, order, (p["side"], p["name"], True))
         if self.f(e, "cost") != 0:
             self.fail(T_FREE, "a free first order for %r IP" % e["cost"])
@@ -480,7 +584,8 @@ class Chosen:
 
     def given(self, regs, order, order_id):
         """`regs` are given `order`: a chosen assault is aimed next, a chosen Deploy told where it goes
-        (`deploy_to`), from the deployments offered now."""
+        (`deploy_to`), from the deployments offered now, a chosen Maneuver (not one out of an assault) which way it goes
+        (`maneuver_to`), from the ways offered now."""
         self.order_serial = getattr(self, "order_serial", 0) + 1
         for n in regs:
             g = self.reg(n)
@@ -492,10 +597,20 @@ class Chosen:
             self.skirmish_new_order(g)  # piquet_deploy.py
             if g.chosen and order == "assault":
                 self.aims_due[n] = self.gk
+            # The second half of a twelve-gun company ordered with its first half goes where the first half's player
+            # chose for both: the deployments and ways offered it are the first half's (T_PAIR).
+            first = self.inherits(g, regs) if g.chosen else None
+            chooser = g if first is None else first
             if g.chosen and order == "deploy":
                 self.deploy_to_due[n] = (self.order_serial, tuple(regs))
                 self.deploy_group[(self.order_serial, tuple(regs))] = self.groups[-1]  # note_group's, just told
-                g.deploy_offered = self.deploy_offers(g)  # from how it stands when ordered
+                g.deploy_offered = self.deploy_offers(chooser)  # from how it stands when ordered
+                g.own_offered = self.deploy_offers(g)
+            if g.chosen and order == "maneuver" and g.status != "fighting":  # (out of an assault: no way told)
+                self.maneuver_to_due[n] = (self.order_serial, tuple(regs))
+                self.maneuver_group[(self.order_serial, tuple(regs))] = self.groups[-1]
+                g.maneuver_offered = self.maneuver_offers(chooser)  # from where it stands when ordered
+                g.own_offered = self.maneuver_offers(g)
 
     # --- aims ---------------------------------------------------------------------------------------------
     def check_aims(self, at_next=False):
@@ -505,8 +620,28 @@ class Chosen:
         for n in self.deploy_to_due:
             self.fail(T_DEPLOY_TO, "%r's chosen Deploy order is told no `deploy_to` (where it takes it) after its order"
                       % n, at_next=at_next)
+        for n in self.maneuver_to_due:
+            self.fail(T_MANEUVER_TO, "%r's chosen Maneuver order is told no `maneuver_to` (which way it goes) after its "
+                                     "order" % n, at_next=at_next)
 
     # --- deploy_to ----------------------------------------------------------------------------------------
+    def pair_to(self, g, key, to, kind):
+        """`g`, ordered by the order `key`, is told `kind` (`deploy_to` or `maneuver_to`) `to`: the two halves of a
+        twelve-gun company ordered as one are told the same `to` (T_PAIR), each its own event."""
+        told = self.__dict__.setdefault("pair_told", {})
+        q = self.pair_other(g)
+        if q is not None and q.name in key[1] and (key, q.name) in told:
+            if told[(key, q.name)] != to:
+                self.fail(T_PAIR, "%r and %r, the halves of one twelve-gun company given one %s order %r, are told "
+                                  "%s %r and %r" % (q.name, g.name, "Deploy" if kind == "deploy_to" else "Maneuver",
+                                                    list(key[1]), kind, told[(key, q.name)], to))
+            self.seen["twelve-gun halves told one %s" % ("deployment" if kind == "deploy_to" else "way")] += 1
+            second = g if self.pair_first(g) is q else q
+            if to not in getattr(second, "own_offered", (to,)):
+                self.seen["twelve-gun second halves told a %s not offered them" % (
+                    "deployment" if kind == "deploy_to" else "way")] += 1
+        told[(key, g.name)] = to
+
     def on_deploy_to(self, e):
         g = self.reg(self.f(e, "regiment"))
         to = self.f(e, "to")
@@ -527,6 +662,7 @@ class Chosen:
                 "not right after its status idle -> ordered (after a %r event%s)" % (
                     prev.get("event"), " of %r" % prev["regiment"] if "regiment" in prev else "")))
         key = self.deploy_to_due.pop(g.name)
+        self.pair_to(g, key, to, "deploy_to")
         offered = g.deploy_offered
         if to not in offered:
             self.fail(T_DEPLOY_OFFERED, "chosen %r (%s, %s at %s\" when ordered) is told deploy_to %r: %s (offered: %r)"
@@ -553,6 +689,59 @@ class Chosen:
         if len(offered) > 1:
             self.seen["deploy_to among several offered"] += 1
 
+    # --- maneuver_to --------------------------------------------------------------------------------------------
+    def on_maneuver_to(self, e):
+        g = self.reg(self.f(e, "regiment"))
+        to = self.f(e, "to")
+        if g.side != self.f(e, "side"):
+            self.fail(T_FORMAT, "%r is told a maneuver_to for side %r" % (g.name, e["side"]))
+        if to not in MANEUVERS:
+            self.fail(T_FORMAT + " (`maneuver_to`'s `to`: forward, back, left or right)",
+                      "%r's maneuver_to %r" % (g.name, to))
+        if g.name not in self.maneuver_to_due:
+            self.fail(T_MANEUVER_TO, "%r is told maneuver_to %r, given no chosen Maneuver order just before (%s%s, "
+                                     "order %r)" % (g.name, to, g.status, "" if getattr(g, "chosen", False) else
+                                                    ", its orders planned", g.order))
+        prev = self.c.events[self.c.i - 2] if self.c.i >= 2 else {}
+        if g.status != "ordered" or prev.get("event") != "status" or prev.get("regiment") != g.name \
+                or prev.get("to") != "ordered":
+            self.fail(T_MANEUVER_TO, "%r is told maneuver_to %r %s" % (
+                g.name, to, "before its status idle -> ordered (it is %s)" % g.status if g.status != "ordered" else
+                "not right after its status idle -> ordered (after a %r event%s)" % (
+                    prev.get("event"), " of %r" % prev["regiment"] if "regiment" in prev else "")))
+        key = self.maneuver_to_due.pop(g.name)
+        self.pair_to(g, key, to, "maneuver_to")
+        offered = g.maneuver_offered
+        if to not in offered:
+            self.fail(T_MANEUVER_OFFERED, "chosen %r (%s at %r, %s\" across when ordered) is told maneuver_to %r, which "
+                                          "would not move it: it goes %s (offered: %r)" % (
+                                              g.name, g.arm, g.at, g.y / 10.0, to, self.maneuver_said(g, to),
+                                              offered))
+        first = self.maneuver_group_to.get(key)
+        if first is not None and first[1] != to:
+            self.fail(T_MANEUVER_GROUP, "%r and %r, given one Maneuver order %r, are told maneuver_to %r and %r"
+                      % (first[0], g.name, list(key[1]), first[1], to))
+        if first is None:
+            self.maneuver_group_to[key] = (g.name, to)
+            grp = self.maneuver_group.pop(key)
+            grp[2] = ("maneuver", to)  # one order, one way
+            if getattr(self, "orders_key", None) is not None:
+                self.check_split(grp)
+        else:
+            self.seen["chosen Maneuver groups of one way"] += 1
+        if self.heuristic_elan(g.side) is not None:
+            self.fail(T_HEURISTIC, "the heuristic maneuvers chosen %r %s; it never maneuvers a chosen regiment"
+                      % (g.name, to))
+        if g.maneuver_pick is not None:
+            self.seen["maneuver_to replacing a cut-off one"] += 1
+        g.maneuver_pick = to
+        self.seen["maneuver_to " + to] += 1
+        if len(offered) > 1:
+            self.seen["maneuver_to among several offered"] += 1
+        for m in MANEUVERS:
+            if m not in offered:
+                self.seen["maneuver_to with %s not offered" % m] += 1
+
     def on_aims(self, e):
         g = self.reg(self.f(e, "regiment"))
         t = self.reg(self.f(e, "target"))
@@ -569,12 +758,24 @@ class Chosen:
                 g.name, g.at, t.name, t.at, [x.name for x in near], d,
                 " (its named target %r is no matter)" % g.target if g.target else ""))
         self.seen["aims at the nearest enemy"] += 1
+        foes = [x for x in self.regs.values() if x.side != g.side and x.status != "removed"]
+        if any(abs(x.at - g.at) < abs(t.at - g.at) for x in foes):
+            self.seen["aims across the field past an enemy nearer along the axis"] += 1
+        if any(x not in near and self.whole_inches(g, x) == self.whole_inches(g, t) for x in foes):
+            self.seen["aims decided by tenths (as near in whole inches)"] += 1
         if any(self.barred(g, x) and self.resists(x) for x in near):
             self.seen["aims among nearest enemies some barring the assault at one %s"
                       % ("barring it" if self.barred(g, t) and self.resists(t) else "not barring it")] += 1
         if named is not None and named.status != "removed" and named not in near:
             self.seen["aims past a farther named target"] += 1
         g.aim = t.name
+
+    def whole_inches(self, g, x):
+        """The distance from `g` to `x` rounded up to whole inches (not how the nearest is measured: in tenths)."""
+        d2, n = self.d2(g, x), 0
+        while 100 * n * n < d2:
+            n += 1
+        return n
 
     def assault_target(self, g):
         """The regiment `g`'s assault goes in against: a chosen assault's aimed one, else its scenario target."""

@@ -30,13 +30,23 @@ What it holds a trace to:
   to overlap it), and it stops at the first place where an enemy ahead of it at the start is within Engagement range,
   level with the one it closes on at the latest; artillery does not incline; a contact move, an objective taken, a
   withdrawal, a retirement, a relief and cavalry going on change only the place along the axis;
-- a Maneuver to a flank (the scenario's `maneuver = "left"` or `"right"`; each side's own left: side a, facing up the
-  axis, has its left up the cross axis, side b down it) moves maneuver_inches across, its place along the axis
-  unchanged, stopping a tenth short of an enemy level with it (the same place along the axis) in the way ("you can
-  not Maneuver into an Assault": an enemy level with it whose centre lies the way it goes, a tenth short of the gap
-  between their nearer ends rounded up to a tenth, max(gap - 1, 0) tenths on; not at all while it overlaps such an
-  enemy; an enemy overlapping it on the other hand does not stop it), before the next settling event; a Maneuver
-  forward or back does not change its place across;
+- a completed Maneuver order (not one out of an assault) goes its way: a chosen regiment's pending `maneuver_to`
+  (piquet_chosen.py), a planned one's scenario `maneuver` (forward by default); the regiments of one order one after
+  another, each from the field as the one before left it, and each by its next `status` ordered -> idle (else by the
+  next settling event), with no `moves` when it has nowhere to go; a `moves` why maneuver only of such an order
+  completed on the KARD (a chosen regiment's with a pending `maneuver_to`), once:
+  - to a flank (`left` or `right`; each side's own left: side a, facing up the axis, has its left up the cross axis,
+    side b down it) maneuver_inches across, its place along the axis unchanged, stopping a tenth short of an enemy
+    level with it (the same place along the axis) in the way ("you can not Maneuver into an Assault": an enemy level
+    with it whose centre lies the way it goes, a tenth short of the gap between their nearer ends rounded up to a
+    tenth, max(gap - 1, 0) tenths on; not at all while it overlaps such an enemy; an enemy overlapping it on the other
+    hand does not stop it);
+  - forward up to maneuver_inches, inch by inch, stopping at the first place where an enemy in the game ahead of it or
+    level (at the start) is within Engagement range, measured across the gap as every range ("You can Maneuver into
+    Engagement"), not at all when one is within it already; back maneuver_inches straight back; neither changes its
+    place across;
+- the ways a Maneuver would move a regiment (`maneuver_offers`: what a chosen regiment is offered, back always) are
+  those whose place differs from where it stands;
 - an attached company (`attached`) and a second line (`follows`) take their regiment's or lead's place across;
 - an assault's aspects: each attacker meets its defender, from where it stands when it comes into contact
   (`assault_begins`, `joins_assault`), from the rear when behind the defender (the defender's facing), else in front
@@ -50,7 +60,10 @@ What it holds a trace to:
 from fractions import Fraction
 from math import floor
 
-from piquet_text import T_SKIRMISH_WIDTH, T_ASPECT, T_FLANK_MANEUVER, T_FORMAT, T_FRONTAGE, T_INCLINE, T_PLACE_ACROSS
+from piquet_text import (
+    T_SKIRMISH_WIDTH, T_ASPECT, T_FLANK_MANEUVER, T_FORMAT, T_FRONTAGE, T_INCLINE, T_MANEUVER_TO, T_MANEUVER_WAY,
+    T_PLACE_ACROSS,
+)
 
 # tan 22.5 degrees, to five places: a inches forward incline floor(a * 41421 / 10000) tenths across.
 INCLINE_NUM, INCLINE_DEN = 41421, 10000
@@ -108,6 +121,8 @@ class Field:
         g.maneuver = s.get("maneuver", "forward")
         if g.maneuver not in MANEUVERS:
             self.fail(T_FORMAT, "%r's scenario maneuver %r" % (g.name, g.maneuver), at_next=True)
+        g.maneuver_pick = None  # a chosen regiment's pending `maneuver_to` until its Maneuver completes
+        g.maneuver_due = None  # (global KARD, way, chosen) of a completed Maneuver order not moved yet
         if not self.across:
             g.y, g.w = 0, 0
             return
@@ -276,79 +291,186 @@ class Field:
         return self.nearest_of(g, self.enemies(g))[1]
 
     # --- maneuvers -------------------------------------------------------------------------------------------
-    def maneuver_way(self, g):
+    def way_of(self, g):
+        """The way `g`'s Maneuver goes: the one its completed order is due to go (a chosen regiment's `maneuver_to`),
+        else its scenario's `maneuver` (forward by default)."""
+        due = getattr(g, "maneuver_due", None)
+        return due[1] if due is not None else getattr(g, "maneuver", "forward")
+
+    def maneuver_way(self, g, m=None):
         """+1 / -1 across for a Maneuver to a flank (each side's own left: side a's up the cross axis), else 0."""
-        m = getattr(g, "maneuver", "forward")
+        m = self.way_of(g) if m is None else m
         if m not in ("left", "right"):
             return 0
         left = 1 if g.side == "a" else -1
         return left if m == "left" else -left
 
-    def flank_place(self, g):
-        """Where across `g`'s Maneuver to a flank ends: maneuver_inches across, or a tenth short of an enemy level with
-        it (the same place along the axis) whose centre lies the way it goes: a tenth short of the gap between their
-        nearer ends, rounded up to a tenth (not at all while its frontage overlaps or touches such an enemy's)."""
-        s = self.maneuver_way(g)
-        m = self.r["maneuver_inches"] * 10
-        for x in self.level_in_the_way(g):
-            m = min(m, max(0, self.gap(g, x) - 1))
-        return g.y + s * m
+    def flank_place(self, g, m=None):
+        """Where across `g`'s Maneuver to a flank (way `m`, else its own) ends: maneuver_inches across, or a tenth
+        short of an enemy level with it (the same place along the axis) whose centre lies the way it goes: a tenth
+        short of the gap between their nearer ends, rounded up to a tenth (not at all while its frontage overlaps or
+        touches such an enemy's)."""
+        s = self.maneuver_way(g, m)
+        n = self.r["maneuver_inches"] * 10
+        for x in self.level_in_the_way(g, m):
+            n = min(n, max(0, self.gap(g, x) - 1))
+        return g.y + s * n
 
-    def level_in_the_way(self, g):
+    def level_in_the_way(self, g, m=None):
         """The enemies level with `g` (the same place along the axis) in the way of its Maneuver to a flank: their
         centres on the hand it goes to (an enemy overlapping it on the other hand is no stop)."""
-        s = self.maneuver_way(g)
+        s = self.maneuver_way(g, m)
         return [x for x in self.enemies(g) if x.at == g.at and s * (x.y - g.y) > 0]
 
+    def forward_stops(self, g):
+        """The enemies in the game ahead of `g` or level with it along the axis: a forward Maneuver comes no closer
+        than Engagement range to any of them."""
+        w = 1 if g.side == "a" else -1
+        return [x for x in self.enemies(g) if w * (x.at - g.at) >= 0]
+
+    def forward_place(self, g):
+        """Where `g`'s Maneuver forward ends along the axis: inch by inch up to maneuver_inches forward, stopping at the
+        first place where an enemy ahead of it or level (at the start) is within Engagement range, measured straight
+        across the gap as every range is ("you can not Maneuver into an Assault. You can Maneuver into Engagement");
+        where it stands when one is within Engagement range already."""
+        w = 1 if g.side == "a" else -1
+        stops = self.forward_stops(g)
+        if any(self.within(g, x, self.E) for x in stops):
+            return g.at
+        for a in range(1, self.r["maneuver_inches"] + 1):
+            if any(self.within(g, x, self.E, g.at + w * a, g.y) for x in stops):
+                return g.at + w * a
+        return g.at + w * self.r["maneuver_inches"]
+
+    def maneuver_place(self, g, m=None):
+        """(place along the axis, place across) where `g`'s Maneuver way `m` (else its own) takes it from where it
+        stands: forward (forward_place), back maneuver_inches straight back, or across to a flank (flank_place; on
+        the one axis, a trace without places across, it stays where it stands across)."""
+        m = self.way_of(g) if m is None else m
+        w = 1 if g.side == "a" else -1
+        if m == "forward":
+            return self.forward_place(g), g.y
+        if m == "back":
+            return g.at - w * self.r["maneuver_inches"], g.y
+        return g.at, (self.flank_place(g, m) if self.across else g.y)
+
+    def maneuver_offers(self, g):
+        """The ways a Maneuver ordered now would move `g` (docs/agents.md, decision `direction`: "each offered only
+        when it would move the regiment"); none: Maneuver is not offered at all."""
+        return [m for m in MANEUVERS if self.maneuver_place(g, m) != (g.at, g.y)]
+
+    def maneuver_said(self, g, m):
+        """Where `g`'s Maneuver `m` goes from where it stands, said."""
+        at, y = self.maneuver_place(g, m)
+        if m == "forward":
+            near = [x for x in self.forward_stops(g) if self.within(g, x, self.E, at, g.y)]
+            return "forward %d inches to %r%s" % (abs(at - g.at), at, (
+                ", at Engagement range (%d) of %s" % (self.E, ", ".join(
+                    "%r at %r (%d inches along the axis%s)" % (
+                        x.name, x.at, abs(at - x.at), ", %s\" across" % inches(self.gap(g, x)) if self.gap(g, x) else "")
+                    for x in near)) if near else
+                " (maneuver_inches %d; no enemy ahead or level within Engagement range %d on the way)"
+                % (self.r["maneuver_inches"], self.E)))
+        if m == "back":
+            return "back %d inches to %r" % (self.r["maneuver_inches"], at)
+        level = [x for x in self.level_in_the_way(g, m) if self.gap(g, x) - 1 < self.r["maneuver_inches"] * 10]
+        return "to its %s, %s\" across%s" % (m, inches(y), "".join(
+            ", a tenth short of %r (%s\" across, %s\" wide) level with it" % (x.name, inches(x.y), inches(x.w))
+            for x in level))
+
     def maneuver_completed(self, g):
-        """`g` completed a Maneuver order on this KARD (on_execute): to a flank, it moves across before the next
-        settling event (unless an enemy level with it leaves it no room)."""
-        if self.across and self.maneuver_way(g):
-            g.flank_due = self.gk
+        """`g` completed a Maneuver order on this KARD (on_execute, not one out of an assault): it goes the way its
+        player chose (a chosen regiment's pending `maneuver_to`, used up) or its scenario's `maneuver`, and has moved
+        there before the next settling event (unless it has nowhere to go)."""
+        if getattr(g, "chosen", False):
+            way, g.maneuver_pick = getattr(g, "maneuver_pick", None), None
+            if way is None:
+                return  # its order told no maneuver_to (reported at once, piquet_chosen.check_aims)
+        else:
+            way = getattr(g, "maneuver", "forward")
+        if not self.across and way in ("left", "right"):
+            return  # a trace without places across: no move across told
+        # where it goes is reckoned when it moves, or goes idle without moving: the regiments of one order maneuver
+        # one after another, each on the field as the one before left it (the unrallied it came up to withdrawn)
+        g.maneuver_due = (self.gk, way, getattr(g, "chosen", False))
+
+    def maneuver_stood(self, g):
+        """`g`, its Maneuver order completed on this KARD, goes idle (or a settling event comes) without moving: it had
+        nowhere to go its way."""
+        due = getattr(g, "maneuver_due", None)
+        if due is None:
+            return
+        g.maneuver_due = None
+        want = self.maneuver_place(g, due[1])
+        if g.status == "removed":
+            return
+        if want == (g.at, g.y):
+            self.seen["maneuvers completed with nowhere to go"] += 1
+            return
+        chosen = " / " + T_MANEUVER_TO if due[2] else ""
+        if due[1] in ("left", "right"):
+            self.fail(T_FLANK_MANEUVER + chosen, "%r completed its Maneuver to its %s and stands at %s\" across; it "
+                                                 "ends at %s\"" % (g.name, due[1], inches(g.y), inches(want[1])))
+        self.fail(T_MANEUVER_WAY + chosen, "%r completed its Maneuver %s and stands at %r; it goes %s"
+                  % (g.name, due[1], g.at, self.maneuver_said(g, due[1])))
 
     def check_flanked(self):
-        """At a settling event: every Maneuver to a flank completed has moved its regiment across."""
+        """At a settling event: every Maneuver completed has moved its regiment where it goes."""
         for g in self.regs.values():
-            if getattr(g, "flank_due", None) is None:
-                continue
-            g.flank_due = None
-            if g.status != "removed" and self.flank_place(g) != g.y:
-                self.fail(T_FLANK_MANEUVER, "%r completed its Maneuver to its %s and stands at %s\" across; it ends at "
-                                            "%s\"" % (g.name, g.maneuver, inches(g.y), inches(self.flank_place(g))))
+            self.maneuver_stood(g)
 
     def check_maneuver(self, g, frm, to, y_from, y_to):
-        """A `moves` why maneuver: to a flank, across only; forward or back, along the axis only."""
-        s = self.maneuver_way(g)
+        """A `moves` why maneuver: of a Maneuver order completed on this KARD (a chosen regiment's with a pending
+        `maneuver_to`), the way it goes (a chosen regiment's `maneuver_to`, a planned one's scenario `maneuver`): to
+        a flank across only, a tenth short of an enemy level with it; forward along the axis only, no closer than
+        Engagement range to an enemy ahead or level; back maneuver_inches."""
+        due = getattr(g, "maneuver_due", None)
+        if due is None or due[0] != self.gk:
+            if getattr(g, "chosen", False):
+                self.fail(T_MANEUVER_TO, "chosen %r maneuvers (%r to %r) with no Maneuver order completed on this KARD "
+                                         "with a pending `maneuver_to` (its player's choice of the way it goes)"
+                          % (g.name, frm, to))
+            self.fail(T_MANEUVER_WAY, "%r maneuvers (%r to %r) with no Maneuver order completed on this KARD"
+                      % (g.name, frm, to))
+        m = due[1]
+        s = self.maneuver_way(g, m)
+        want = self.maneuver_place(g, m)  # from the field as it stands now (maneuver_completed)
+        g.maneuver_due = None
+        chosen = " / " + T_MANEUVER_TO if due[2] else ""
         if s == 0:
             if y_to != y_from:
-                self.fail(T_FLANK_MANEUVER, "%r, maneuvering %s, moves across from %s\" to %s\""
-                          % (g.name, g.maneuver, inches(y_from), inches(y_to)))
-            fwd = (1 if g.side == "a" else -1) * (-1 if g.maneuver == "back" else 1)
-            if not getattr(g, "chosen", False) and (to - frm) * fwd < 0:
-                self.fail(T_FLANK_MANEUVER, "%r, maneuvering %s, goes the other way (%r to %r)"
-                          % (g.name, g.maneuver, frm, to))
+                self.fail(T_FLANK_MANEUVER + chosen, "%r, maneuvering %s, moves across from %s\" to %s\""
+                          % (g.name, m, inches(y_from), inches(y_to)))
+            if to != want[0]:
+                self.fail(T_MANEUVER_WAY + chosen, "%r (side %s), maneuvering %s%s, goes from %r to %r; it goes %s"
+                          % (g.name, g.side, m, " (its player's maneuver_to)" if due[2] else "", frm, to,
+                             self.maneuver_said(g, m)))
+            if m == "forward" and to - frm != (1 if g.side == "a" else -1) * self.r["maneuver_inches"]:
+                self.seen["forward maneuvers stopped at Engagement range"] += 1
+            self.seen[("chosen maneuvers " if due[2] else "planned maneuvers ") + m] += 1
             return
-        if getattr(g, "flank_due", None) != self.gk:
-            self.fail(T_FLANK_MANEUVER, "%r maneuvers to its %s, its Maneuver order not completed on this KARD"
-                      % (g.name, g.maneuver))
-        g.flank_due = None
         if to != frm:
-            self.fail(T_FLANK_MANEUVER, "%r, maneuvering to its %s flank, moves along the axis from %r to %r"
-                      % (g.name, g.maneuver, frm, to))
-        want = self.flank_place(g)
-        if y_to != want:
-            level = self.level_in_the_way(g)
-            self.fail(T_FLANK_MANEUVER, "%r (side %s), maneuvering to its %s, goes across from %s\" to %s\"; %s\" "
-                                        "%s the cross axis%s, it ends at %s\"" % (
-                                            g.name, g.side, g.maneuver, inches(y_from), inches(y_to),
-                                            inches(self.r["maneuver_inches"] * 10), "up" if s > 0 else "down",
-                                            "".join(", a tenth short of %r (%s\" across, %s\" wide) level with it"
-                                                    % (x.name, inches(x.y), inches(x.w)) for x in level
-                                                    if self.gap(g, x) - 1 < self.r["maneuver_inches"] * 10),
-                                            inches(want)))
+            self.fail(T_FLANK_MANEUVER + chosen, "%r, maneuvering to its %s flank, moves along the axis from %r to %r"
+                      % (g.name, m, frm, to))
+        if y_to != want[1]:
+            level = self.level_in_the_way(g, m)
+            self.fail(T_FLANK_MANEUVER + chosen, "%r (side %s), maneuvering to its %s, goes across from %s\" to %s\"; "
+                                                 "%s\" %s the cross axis%s, it ends at %s\"" % (
+                                                     g.name, g.side, m, inches(y_from), inches(y_to),
+                                                     inches(self.r["maneuver_inches"] * 10), "up" if s > 0 else "down",
+                                                     "".join(", a tenth short of %r (%s\" across, %s\" wide) level "
+                                                             "with it" % (x.name, inches(x.y), inches(x.w))
+                                                             for x in level
+                                                             if self.gap(g, x) - 1 < self.r["maneuver_inches"] * 10),
+                                                     inches(want[1])))
         if y_to != y_from + s * self.r["maneuver_inches"] * 10:
             self.seen["flank maneuvers stopped short of an enemy level"] += 1
-        self.seen["flank maneuvers " + g.maneuver + " side " + g.side] += 1
+            if due[2]:
+                self.seen["chosen flank maneuvers stopped short of an enemy level"] += 1
+                self.seen["chosen flank maneuvers %s stopped short side %s" % (m, g.side)] += 1
+        self.seen["flank maneuvers " + m + " side " + g.side] += 1
+        if due[2]:
+            self.seen["chosen maneuvers " + m] += 1
 
     # --- assaults ------------------------------------------------------------------------------------------
     def urban_defender(self, de):

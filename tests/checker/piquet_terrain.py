@@ -41,7 +41,8 @@ What it holds a trace to:
   was fought, the defender's place; the most advanced regiment that fired on it from Engagement range on the KARD,
   where it fired from); never forward (one already farther back stays); a lead relieved by its second line
   withdraws to the next objective behind its own place (the combat's, its target's), formed, with no least
-  distance, else 1" outside Engagement range of its target; the target of an assault taking its objective
+  distance, else 1" outside Engagement range of its target (standing there already, across a gap, it stays: no
+  `moves`); the target of an assault taking its objective
   unopposed withdraws to 1" outside Engagement range of the regiment taking it (which comes up to where it
   stands), and a defeated unrallied regiment a formed enemy comes up to (`withdraws_unrallied`) to 1" outside
   Engagement range of a formed enemy, as the Rally section says; a `withdraws` needs one of these on its KARD, and

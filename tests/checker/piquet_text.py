@@ -211,11 +211,41 @@ T_DEPLOY_OFFERED = ('Deployment: "Executing this card will allow the regiment to
 T_DEPLOY_GROUP = ('"An order can be issued to a regiment, a brigade, or a division for the expense of 1 IP. All units in '
                   'the brigade or division will then operate on this single order." (one Deploy order, one '
                   'deployment: every chosen regiment of the group told the same `deploy_to`)')
-T_HEURISTIC_PREPARE = ('`fortunes strategies piquet`, prepare_within (12): "a chosen infantry regiment (orders = '
-                       '"chosen") is ordered to Deploy into Prepared to Receive Cavalry once enemy cavalry not '
-                       'skirmishing is within this many inches, when the rules give Prepared an effect (prepared_step '
-                       'below 0); 0 never" (after an assault it would order, before a Move; its `deploy_to` always '
-                       '`prepared`, and only when Prepared is offered: infantry not prepared already)')
+T_MANEUVER_TO = ('The Order Cycle, 3: "indicate the direction of the maneuver" / Maneuver: "This can be forward, back, to '
+                 'either flank, or wheeling on the left or right flank" (docs/replay.md, `maneuver_to`: "which way a '
+                 'Maneuver order its player chose for `regiment` (`orders = "chosen"`) goes, told after its `order`: '
+                 '`forward`, `back`, `left` or `right` (its own flanks); its `moves` (`maneuver`) follows when the order '
+                 'completes": one for each chosen regiment of the Maneuver order, right after its status idle -> '
+                 'ordered, none for a Maneuver out of an assault nor for a planned regiment; a cut-off order\'s replaced '
+                 'by the next; wheeling is not modelled)')
+T_MANEUVER_OFFERED = ('Maneuver: "The maneuver card will allow a formation to alter its location by 4". This can be '
+                      'forward, back, to either flank ... you can not Maneuver into an Assault. You can Maneuver into '
+                      'Engagement." (docs/agents.md, decision `direction`: "each offered only when it would move the '
+                      'regiment": forward never closer than Engagement range to an enemy ahead or level, so not within '
+                      'it already; back always; a flank a tenth short of an enemy level with it; with none, Maneuver is '
+                      'not offered)')
+T_MANEUVER_GROUP = ('"An order can be issued to a regiment, a brigade, or a division for the expense of 1 IP. All units '
+                    'in the brigade or division will then operate on this single order." (one Maneuver order, one way: '
+                    'every chosen regiment of the group told the same `maneuver_to`)')
+T_PAIR = ('Artillery: "Russian 12 gun companies are represented by two 6 gun companies that maneuver as one, but fight '
+          'as two companies." (docs/piquet.md, `maneuvers_with`: "an order to one half is to both whenever both may be '
+          'given it"; orders chosen, the company gets one choice: when both halves are idle and may be ordered at '
+          'once, the first half\'s player chooses the order, and its deployment or way, for both: both halves in one '
+          '`order` (or `not_ordered`), each told its own `deploy_to` / `maneuver_to`, the second half the same `to` '
+          'as the first)')
+T_MANEUVER_WAY = ('Maneuver: "The maneuver card will allow a formation to alter its location by 4". This can be forward, '
+                  'back, to either flank ... you can not Maneuver into an Assault. You can Maneuver into Engagement." '
+                  '(docs/piquet.md: "A Maneuver moves `maneuver_inches` (4) forward, never closer than Engagement range '
+                  'of any enemy", inch by inch to the first place where an enemy in the game ahead of it or level at '
+                  'the start is within Engagement range, measured across the gap too; "or back", maneuver_inches '
+                  'straight back; to a flank across, a tenth short of an enemy level with it; the way: a chosen '
+                  'regiment\'s pending `maneuver_to`, a planned one\'s scenario `maneuver`, forward by default)')
+T_HEURISTIC_PREPARE = ('`fortunes strategies piquet`, prepare_within (12): "a chosen infantry regiment in formed order '
+                       '(orders = "chosen"; skirmishers stay skirmishing) is ordered to Deploy into Prepared to Receive '
+                       'Cavalry once enemy cavalry not skirmishing is within this many inches, when the rules give '
+                       'Prepared an effect (prepared_step below 0); 0 never" (after an assault it would order, before a '
+                       'Move; its `deploy_to` always `prepared`, and only when Prepared is offered: infantry not '
+                       'prepared already)')
 
 T_BETWEEN = ('Formed Unit Options Against Skirmishing Units: "Formed infantry that wishes to move through skirmishers '
              'that are between them and the formed unit\'s objective use the following process" (between: ahead of '

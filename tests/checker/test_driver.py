@@ -41,6 +41,30 @@ class DriverTest(unittest.TestCase):
         self.assertEqual((r["points_per_card_left"], r["haggis_scoring"], r["captured_card_points"]),
                          (4, "card_points", "official"))
 
+    def test_find_binary(self):
+        # --fortunes, else $FORTUNES, else the release build under $CARGO_TARGET_DIR (CI's), else the default
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            exe = os.path.join(d, "release", "fortunes")
+            os.makedirs(os.path.dirname(exe))
+            with open(exe, "w") as f:
+                f.write("#!/bin/sh\n")
+            os.chmod(exe, 0o755)
+            saved = {k: os.environ.get(k) for k in ("FORTUNES", "CARGO_TARGET_DIR")}
+            try:
+                os.environ.pop("FORTUNES", None)
+                os.environ["CARGO_TARGET_DIR"] = d
+                self.assertEqual(check_traces.find_binary(None), exe)
+                self.assertEqual(check_traces.find_binary("/x/fortunes"), "/x/fortunes")
+                os.environ["FORTUNES"] = exe + "-not-there"
+                self.assertEqual(check_traces.find_binary(None), exe)  # not a file: the next
+            finally:
+                for k, v in saved.items():
+                    if v is None:
+                        os.environ.pop(k, None)
+                    else:
+                        os.environ[k] = v
+
     @unittest.skipUnless(os.path.exists(check_traces.find_binary(None)), "no fortunes binary")
     def test_live_run_passes(self):
         p = subprocess.run([sys.executable, os.path.join(HERE, "check_traces.py"), "--games", "3", "--jobs", "1"],

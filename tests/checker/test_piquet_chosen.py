@@ -105,9 +105,10 @@ class PiquetChosenTest(CheckerCase):
     def test_a_free_order_after_the_first_decq_start(self):
         ev, r = cload(P_RANDOM)  # (the heuristic would miss it among the free orders first)
         i = self.first(ev, "order", decq=0)
-        j = self.first(ev, "turn") - 2  # after the first decq_start and its deals
-        moved = ev[i:i + 2]
-        del ev[i:i + 2]
+        n = 2 + (ev[i + 2]["event"] in ("aims", "deploy_to", "maneuver_to"))  # the order, its status and what is told
+        j = self.first(ev, "turn") - n  # after the first decq_start and its deals, once they are moved
+        moved = ev[i:i + n]
+        del ev[i:i + n]
         ev[j:j] = moved
         self.assertReports(ev, r, j, "a DECQ 0 event in DECQ 1")
 

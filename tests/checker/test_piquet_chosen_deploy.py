@@ -23,14 +23,20 @@ import piquet  # noqa: E402
 # status), b's skirmishing Voltigeurs (one battalion: 4.4" formed at least and most) `min` out of skirmish order
 # (6.6" to 4.4"), a's skirmishing Chasseurs `max` (6.0" to 4.0"), the Voltigeurs later told `skirmish`.
 P_RANDOM = "piquet-chosen-skirmishers-random-g259.jsonl"
-# The same, game 34: a's line brigade split by deployments on one Officer Check (DECQ 3 KARD 6: the 1st Line `min`,
-# the 2nd Line `prepared`, two orders), the 1st Line later `formed` again (5.8" to 9.3"), the Chasseurs `max`; b's Line
-# (its scenario deploy_to ["prepared", "formed"] not followed) given no Deploy.
-P_SPLIT = "piquet-chosen-skirmishers-random-g34.jsonl"
+# The same, game 275: a's 2nd Line `min` among the free orders (9.3" to 5.8"), then a's line brigade split by
+# deployments on one Officer Check (DECQ 1 KARD 16: the 1st Line `min`, the 2nd Line `formed`, two orders), the 2nd Line
+# formed again (5.8" to 9.3"); b's Line (its scenario deploy_to ["prepared", "formed"] not followed) given no Deploy;
+# a's Hussars maneuvering back among the free orders, the 1st Line to its right on DECQ 3 KARD 17.
+P_SPLIT = "piquet-chosen-skirmishers-random-g275.jsonl"
+# The same, game 1335: b's skirmishing Voltigeurs told `prepared` among the free orders; that order cut off (a's Lines
+# assault them, DECQ 1 KARD 13-15, and they are rallied), a second `deploy_to` `prepared` at DECQ 3 KARD 11 replaces it
+# and completes at KARD 13 (skirmish 6.6" to prepared at the formed 4.4").
+P_CUT_OFF = "piquet-chosen-skirmishers-random-g1335.jsonl"
 # The same scenario with the heuristics, prepared_step=-1, game 16: b's skirmishing Voltigeurs, a's Hussars 10" off
-# (within prepare_within, 12"), deploy into Prepared to Receive Cavalry among the free first orders; that order cut off
-# (they are beaten by fire and rallied), a second `deploy_to` `prepared` replaces it and completes (skirmish 6.6" to
-# prepared at the formed 4.4"); b's Line prepared too (9.3" kept).
+# (within prepare_within, 12"), stay skirmishing (moved among the free first orders, and again at DECQ 2 KARD 10, the
+# Hussars 5" off); b's formed Line, the Hussars 4" off, is ordered to Deploy into Prepared to Receive Cavalry on b's
+# Officer Check at DECQ 2 KARD 10 (its one `deploy_to`, `prepared`), completed at DECQ 3 KARD 17 (9.3" kept), and
+# given a Move, prepared, at DECQ 4 KARD 12.
 P_HEURISTIC = "piquet-chosen-skirmishers-g16.jsonl"
 # fixtures/piquet-chosen.toml (the default, both sides chosen), the heuristics with prepare_within=6, prepared_step=-1,
 # game 4: b's Grenadiers and Fusiliers prepared as one order (one deployment), the Militia alone.
@@ -40,7 +46,7 @@ P_PREPARED = "piquet-chosen-prepared-g4.jsonl"
 # deploy_to in their scenario: no `deploy_to`, no `deploys`).
 P_BATTERY = "piquet-chosen-battery-random-g4.jsonl"
 # (in fixtures.json too, and kept out of test_piquet.py's count)
-CHOSEN_DEPLOY_FIXTURES = (P_RANDOM, P_SPLIT, P_HEURISTIC, P_PREPARED, P_BATTERY)
+CHOSEN_DEPLOY_FIXTURES = (P_RANDOM, P_SPLIT, P_CUT_OFF, P_HEURISTIC, P_PREPARED, P_BATTERY)
 
 
 def cload(name):
@@ -98,7 +104,7 @@ class PiquetChosenDeployTest(CheckerCase):
 
     def test_a_deploy_order_on_an_officer_check_told_no_deploy_to(self):
         ev, r = cload(P_SPLIT)
-        i = self.first(ev, "deploy_to", regiment="2nd Line")
+        i = self.first(ev, "deploy_to", regiment="2nd Line", decq=1)
         del ev[i]
         self.assertReports(ev, r, i, "'2nd Line''s chosen Deploy order is told no `deploy_to`")
 
@@ -182,13 +188,25 @@ class PiquetChosenDeployTest(CheckerCase):
         self.assertReports(ev, r, i, "told deploy_to 'skirmish'", "it changes nothing: skirmish at 6.6\"")
 
     def test_prepared_for_infantry_already_prepared(self):
-        # game 34, DECQ 5 KARD 16: the 2nd Line, prepared since KARD 13, is given a Deploy order to Prepared again
+        # the heuristics' game 16, DECQ 4 KARD 12: b's Line, prepared since DECQ 3 KARD 17, given a Move; as a random
+        # player's Deploy to Prepared again it changes nothing
+        ev, r = cload(P_HEURISTIC)
+        r = dict(r, _strategies={"b": ("random", {})})
+        i = self.first(ev, "order", decq=4, kard=12, order="move", regiments=["Line"])
+        self.assertEqual(ev[i + 1]["event"], "status")
+        ev[i]["order"] = "deploy"
+        ev[i + 2:i + 2] = [deploy_to(ev[i], "Line", "prepared")]
+        self.assertReports(ev, r, i + 2, "chosen 'Line' (infantry, prepared at 9.3\" when ordered)",
+                           "told deploy_to 'prepared'", "it changes nothing", "['max', 'min', 'formed']")
+
+    def test_the_least_frontage_for_infantry_at_it(self):
+        # game 275, DECQ 1 KARD 16: the 2nd Line, at its least 5.8" since KARD 13, is told `formed`; `min` changes nothing
         ev, r = cload(P_SPLIT)
-        i = self.first(ev, "order", decq=5, kard=16, order="deploy", regiments=["1st Line"])
-        ev[i + 3:i + 3] = [dict(ev[i], regiments=["2nd Line"], ip=ev[i]["ip"] - 1),
-                           dict(ev[i + 1], regiment="2nd Line"), deploy_to(ev[i], "2nd Line", "prepared")]
-        self.assertReports(ev, r, i + 5, "chosen '2nd Line' (infantry, prepared at 9.3\" when ordered)",
-                           "told deploy_to 'prepared'", "it changes nothing")
+        i = self.first(ev, "deploy_to", regiment="2nd Line", decq=1, kard=16)
+        self.assertEqual(ev[i]["to"], "formed")
+        ev[i]["to"] = "min"
+        self.assertReports(ev, r, i, "chosen '2nd Line' (infantry, formed at 5.8\" when ordered)",
+                           "told deploy_to 'min'", "it changes nothing")
 
     def test_a_deploy_order_with_no_deployment_to_go_to(self):
         # a's Hussars stand formed at their scenario frontage, 5.0", their widest, and have no minimum, no Prepared, no
@@ -200,14 +218,15 @@ class PiquetChosenDeployTest(CheckerCase):
                            "no deployment would change it", "min: there is no defined minimum width for cavalry")
 
     def test_a_not_ordered_deploy_with_no_deployment_to_go_to(self):
-        # game 34, DECQ 3 KARD 6: a's Officer Check orders the 1st Line to Deploy; the idle Hussars' Deploy not ordered
+        # game 275, DECQ 3 KARD 17: a's Officer Check orders the 1st Line to Maneuver; the idle Hussars (formed at their
+        # widest, 5.0") not ordered to Deploy
         ev, r = cload(P_SPLIT)
-        i = self.first(ev, "order", decq=3, kard=6, regiments=["1st Line"])
+        i = self.first(ev, "order", decq=3, kard=17, regiments=["1st Line"])
         e = ev[i]
-        ev[i:i] = [{"event": "not_ordered", "decq": 3, "kard": 6, "side": "a", "player": "commander",
+        ev[i:i] = [{"event": "not_ordered", "decq": 3, "kard": 17, "side": "a", "player": "commander",
                     "order": "deploy", "regiments": ["Hussars"], "cost": 1, "why": "declined"}]
         self.assertReports(ev, r, i, "chosen 'Hussars'", "is given a Deploy order", "no deployment would change it")
-        self.assertEqual(e["order"], "deploy")
+        self.assertEqual(e["order"], "maneuver")
 
     # --- one order, one deployment ----------------------------------------------------------------------------
     def test_one_group_told_two_deployments(self):
@@ -218,15 +237,18 @@ class PiquetChosenDeployTest(CheckerCase):
                            "told deploy_to 'min' and 'prepared'")
 
     def test_a_brigade_split_by_deployments_passes_and_not_otherwise(self):
-        # DECQ 3 KARD 6: the 1st Line `min`, the 2nd Line `prepared`, two orders for a brigade; both `min`, one order
+        # DECQ 1 KARD 16: the 1st Line `min`, the 2nd Line `formed`, two orders for a brigade; both `prepared` (offered
+        # both), one order
         ev, r = cload(P_SPLIT)
-        i = self.first(ev, "deploy_to", regiment="2nd Line", decq=3)
+        h = self.first(ev, "deploy_to", regiment="1st Line", decq=1)
+        i = self.first(ev, "deploy_to", regiment="2nd Line", decq=1)
+        self.assertEqual((ev[h]["to"], ev[i]["to"]), ("min", "formed"))
         self.assertEqual(piquet.check(ev, r), [])
-        ev[i]["to"] = "min"
+        ev[h]["to"] = ev[i]["to"] = "prepared"
         self.assertReports(ev, r, i, "every regiment of '2nd Line''s brigade ['1st Line', '2nd Line'] is given "
-                                     "deploy to min on this Officer Check, not as one order")
+                                     "deploy to prepared on this Officer Check, not as one order")
         self.assertReports(ev, dict(r, order_groups="idle_alike"), i, "idle_alike", "['1st Line'] and ['2nd Line']",
-                           "both given deploy to min", "not as one order")
+                           "both given deploy to prepared", "not as one order")
 
     def test_a_brigade_split_by_free_deployments(self):
         # the free first orders: a's line brigade told `min` as one order; as two orders both `min`, not one
@@ -301,13 +323,14 @@ class PiquetChosenDeployTest(CheckerCase):
                                      "at 2.2\"; it is formed at 2.3\" (limits 2.3\" to 3.0\"")
 
     def test_a_cut_off_deploy_to_is_replaced_by_the_next(self):
-        # the Voltigeurs' free Deploy (prepared) was cut off; the next, at DECQ 2 KARD 10, goes where it says
-        ev, r = cload(P_HEURISTIC)
-        r = dict(r, _strategies={"b": ("random", {})})
+        # the Voltigeurs' free Deploy (prepared) was cut off; the next, at DECQ 3 KARD 11, goes where it says
+        ev, r = cload(P_CUT_OFF)
         first = self.first(ev, "deploy_to", regiment="Voltigeurs")
         i = self.first(ev, "deploy_to", regiment="Voltigeurs", start=first + 1)
         j = self.first(ev, "deploys", regiment="Voltigeurs")
-        self.assertEqual((ev[first]["decq"], ev[i]["decq"], ev[i]["kard"]), (0, 2, 10))
+        self.assertEqual((ev[first]["decq"], ev[first]["to"], ev[i]["decq"], ev[i]["kard"], ev[i]["to"]),
+                         (0, "prepared", 3, 11, "prepared"))
+        self.assertEqual((ev[j]["from"], ev[j]["to"], ev[j]["frontage"]), ("skirmish", "prepared", 4.4))
         ev[i]["to"] = "max"  # skirmish 6.6" to formed at its most, 4.4"
         ev[j].update(to="formed")
         p = piquet.check(ev, r)  # (only later casts against them, no longer prepared, are read otherwise)
@@ -318,66 +341,81 @@ class PiquetChosenDeployTest(CheckerCase):
 
     # --- the heuristic: Prepared to Receive Cavalry against near cavalry ---------------------------------------
     def test_the_heuristic_prepares_only(self):
+        # b's Line, on its Officer Check at DECQ 2 KARD 10, told `prepared`: `min` is offered, not the heuristic's
         ev, r = cload(P_HEURISTIC)
-        i = self.first(ev, "deploy_to", regiment="Voltigeurs")
-        ev[i]["to"] = "max"
-        self.assertReports(ev, r, i, "the heuristic takes chosen 'Voltigeurs' to 'max'",
+        i = self.first(ev, "deploy_to", regiment="Line")
+        self.assertEqual((ev[i]["decq"], ev[i]["kard"], ev[i]["to"]), (2, 10, "prepared"))
+        ev[i]["to"] = "min"
+        self.assertReports(ev, r, i, "the heuristic takes chosen 'Line' to 'min'",
                            "it deploys only into Prepared to Receive Cavalry")
 
     def test_the_heuristic_leaves_out_a_regiment_it_would_prepare(self):
-        # the Voltigeurs, a's Hussars (formed cavalry) 10" off, within prepare_within (12)
+        # b's formed Line, a's Hussars (formed cavalry) 4" off, within prepare_within (12): its Officer Check's Deploy
         ev, r = cload(P_HEURISTIC)
-        i = self.first(ev, "order", decq=0, regiments=["Voltigeurs"])
+        i = self.first(ev, "order", decq=2, kard=10, regiments=["Line"])
         del ev[i:i + 3]
-        self.assertReports(ev, r, self.first(ev, "decq_start"), "gives idle chosen 'Voltigeurs'",
-                           "no order among the free first orders",
-                           "would order deploy", "['Hussars'] 10 inches away")
+        self.assertReports(ev, r, i, "the heuristic gives idle chosen 'Line'", "no order on this Officer Check",
+                           "would order deploy", "['Hussars'] 4 inches away", "prepared offered (infantry formed)")
 
     def test_the_heuristic_moves_a_regiment_it_would_prepare(self):
         ev, r = cload(P_HEURISTIC)
-        i = self.first(ev, "order", decq=0, regiments=["Voltigeurs"])
+        i = self.first(ev, "order", decq=2, kard=10, regiments=["Line"])
         ev[i]["order"] = "move"
         del ev[i + 2]
-        self.assertReports(ev, r, i, "the heuristic orders chosen 'Voltigeurs'", "to move",
+        self.assertReports(ev, r, i, "the heuristic orders chosen 'Line'", "to move",
                            "it deploys into Prepared to Receive Cavalry first", "prepared_step -1, prepare_within 12")
 
     def test_the_heuristic_prepares_beyond_prepare_within(self):
         ev, r = cload(P_HEURISTIC)
-        i = self.first(ev, "order", decq=0, regiments=["Voltigeurs"])
-        r = dict(r, _strategies={"b": ("heuristic", {"prepare_within": "9"})})
-        self.assertReports(ev, r, i, "the heuristic orders chosen 'Voltigeurs'", "to deploy",
-                           "within prepare_within: prepared_step -1, prepare_within 9", "['Hussars'] 10 inches away")
+        i = self.first(ev, "order", decq=2, kard=10, regiments=["Line"])
+        r = dict(r, _strategies={"b": ("heuristic", {"prepare_within": "3"})})
+        self.assertReports(ev, r, i, "the heuristic orders chosen 'Line'", "to deploy",
+                           "within prepare_within: prepared_step -1, prepare_within 3", "['Hussars'] 4 inches away")
 
     def test_the_heuristic_prepares_within_prepare_within(self):
-        # 10" is within 10: the same trace passes with prepare_within=10 for b (a's heuristic unchanged)
+        # 4" is within 4: the same trace passes with prepare_within=4 for b (a's heuristic unchanged)
         ev, r = cload(P_HEURISTIC)
-        i = self.first(ev, "order", decq=0, regiments=["Voltigeurs"])
-        p = piquet.check(ev, dict(r, _strategies={"b": ("heuristic", {"prepare_within": "10"})}))
-        self.assertTrue(not p or p[0].index > i + 1, p)
+        self.assertEqual(piquet.check(ev, dict(r, _strategies={"b": ("heuristic", {"prepare_within": "4"})})), [])
 
     def test_the_heuristic_never_prepares_with_prepare_within_0(self):
         ev, r = cload(P_HEURISTIC)
-        i = self.first(ev, "order", decq=0, regiments=["Voltigeurs"])
+        i = self.first(ev, "order", decq=2, kard=10, regiments=["Line"])
         self.assertReports(ev, dict(r, _strategies={"b": ("heuristic", {"prepare_within": "0"})}), i,
-                           "the heuristic orders chosen 'Voltigeurs'", "to deploy", "prepare_within 0")
+                           "the heuristic orders chosen 'Line'", "to deploy", "prepare_within 0")
 
     def test_the_heuristic_prepares_when_prepared_has_no_effect(self):
         ev, r = cload(P_HEURISTIC)
-        i = self.first(ev, "order", decq=0, regiments=["Voltigeurs"])
-        self.assertReports(ev, dict(r, prepared_step=0), i, "the heuristic orders chosen 'Voltigeurs'", "to deploy",
+        i = self.first(ev, "order", decq=2, kard=10, regiments=["Line"])
+        self.assertReports(ev, dict(r, prepared_step=0), i, "the heuristic orders chosen 'Line'", "to deploy",
                            "prepared_step 0")
 
     def test_the_heuristic_prepares_against_skirmishing_cavalry(self):
         # a's Hussars made skirmishers, opening in skirmish order (7.5"): with the Chasseurs skirmishing too no enemy
-        # cavalry out of skirmish order is left, and the Voltigeurs' free Deploy is no longer the heuristic's
+        # cavalry out of skirmish order is left, and the Line's Deploy is no longer the heuristic's
         ev, r = cload(P_HEURISTIC)
         r = dict(r, _scenario=copy.deepcopy(r["_scenario"]))
         s = [x for x in r["_scenario"]["a"]["regiments"] if x["name"] == "Hussars"][0]
         s.update(skirmishers=True, deployment="skirmish")
         ev[self.first(ev, "regiment", regiment="Hussars")].update(deployment="skirmish", frontage=7.5)
-        i = self.first(ev, "order", decq=0, regiments=["Voltigeurs"])
-        self.assertReports(ev, r, i, "the heuristic orders chosen 'Voltigeurs'", "to deploy",
+        i = self.first(ev, "order", decq=2, kard=10, regiments=["Line"])
+        self.assertReports(ev, r, i, "the heuristic orders chosen 'Line'", "to deploy",
                            "the nearest enemy cavalry not skirmishing none")
+
+    def test_the_heuristic_leaves_skirmishers_skirmishing(self):
+        # b's skirmishing Voltigeurs, a's formed Hussars 10" off (within prepare_within, 12) among the free orders and
+        # 5" off at DECQ 2 KARD 10: the heuristic moves them, and the trace passes; a `deploy_to` `prepared` for them
+        # is not the heuristic's (docs/piquet.md: "skirmishers stay skirmishing")
+        ev, r = cload(P_HEURISTIC)
+        self.assertEqual(piquet.check(ev, r), [])
+        for decq, kard, gap in ((0, 1, 10), (2, 10, 5)):
+            ev2 = copy.deepcopy(ev)
+            i = self.first(ev2, "order", decq=decq, kard=kard, regiments=["Voltigeurs"])
+            self.assertEqual((ev2[i]["order"], ev2[i + 1]["event"]), ("move", "status"))
+            ev2[i]["order"] = "deploy"
+            ev2[i + 2:i + 2] = [deploy_to(ev2[i], "Voltigeurs", "prepared")]
+            self.assertReports(ev2, r, i, "the heuristic orders chosen 'Voltigeurs'", "to deploy",
+                               "the nearest enemy cavalry not skirmishing ['Hussars'] %d inches away" % gap,
+                               "prepared offered (infantry skirmish): skirmishers stay skirmishing")
 
     def test_the_heuristic_assaults_before_it_prepares(self):
         # game 4 of the chosen default, prepare_within=6, DECQ 2 KARD 6: a's 1st Line assaults; b's Dragoons are within
