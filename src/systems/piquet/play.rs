@@ -26,19 +26,34 @@ pub const PLAY: PlayCommand = PlayCommand {
     play,
 };
 
-/// The field, one line a regiment: side, name, player, place, Elan,
-/// status, order and chips, loaded; stamina for the person's own.
+/// The field, one line a regiment: side, name, player, place (and across
+/// the field, off the centre line), deployment (when not formed), Elan,
+/// status, order (where a chosen one goes) and chips, loaded; stamina for
+/// the person's own.
 fn field_lines(field: &serde_json::Map<String, Value>, kard: &Value) -> String {
     let mut text = format!("  the field on KARD {kard}:\n");
     for (side, units) in field {
         for unit in units.as_array().into_iter().flatten() {
+            // Where a chosen Deploy or Maneuver goes, as its piquet shows.
+            let to = match &unit["to"] {
+                Value::String(to) => format!(" {to}"),
+                _ => String::new(),
+            };
             let order = match (&unit["order"], &unit["status"]) {
                 (Value::String(order), status) => format!(
-                    "{} {order} ({} chips)",
+                    "{} {order}{to} ({} chips)",
                     status.as_str().unwrap_or(""),
                     unit["chips"]
                 ),
                 (_, status) => status.as_str().unwrap_or("").to_string(),
+            };
+            let across = match unit["y"].as_f64() {
+                Some(y) if y != 0.0 => format!(", {y}\" across"),
+                _ => String::new(),
+            };
+            let deployment = match unit["deployment"].as_str() {
+                Some(d) if d != "formed" => format!(", {d}"),
+                _ => String::new(),
             };
             let stamina = match &unit["stamina"] {
                 Value::Null => String::new(),
@@ -50,7 +65,7 @@ fn field_lines(field: &serde_json::Map<String, Value>, kard: &Value) -> String {
                 ""
             };
             text.push_str(&format!(
-                "    {side} {:<14} player {} at {:>3}\", Elan {:>2}, {order}{loaded}{stamina}\n",
+                "    {side} {:<14} player {} at {:>3}\"{across}{deployment}, Elan {:>2}, {order}{loaded}{stamina}\n",
                 unit["name"].as_str().unwrap_or(""),
                 unit["player"],
                 unit["x"].as_i64().unwrap_or(0),
@@ -230,4 +245,34 @@ fn play(args: &PlayArgs) -> Result<()> {
         tally.attacker_won,
     ));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_field_shows_where_a_chosen_order_goes_and_how_a_regiment_stands() {
+        let field = serde_json::json!({
+            "a": [
+                {"name": "Line", "player": 0, "x": 4, "y": 0.0, "deployment": "formed", "elan": 12,
+                 "status": "idle", "order": null, "to": null, "chips": 0, "loaded": true, "stamina": 6},
+                {"name": "Light", "player": 0, "x": 2, "y": -4.0, "deployment": "prepared", "elan": 9,
+                 "status": "ordered", "order": "maneuver", "to": "left", "chips": 4, "loaded": false},
+            ]
+        });
+        let text = field_lines(field.as_object().unwrap(), &serde_json::json!(3));
+        assert!(
+            text.contains(
+                "    a Line           player 0 at   4\", Elan 12, idle, loaded, stamina 6\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "    a Light          player 0 at   2\", -4\" across, prepared, Elan  9, ordered maneuver left (4 chips)\n"
+            ),
+            "{text}"
+        );
+    }
 }
