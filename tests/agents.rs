@@ -249,9 +249,10 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
         assert_served_plays_as_inside(tmp.path(), "piquet", &args, &[seat]);
     }
     // A random side choosing where its regiments broken by fire withdraw
-    // among terrain objectives (withdraw_to), and a side whose division
-    // commanders share their corps commander's deck.
-    for scenario in ["village", "shared"] {
+    // among terrain objectives (withdraw_to), its piquets holding a hill or
+    // letting the enemy in (piquet), and a side whose division commanders
+    // share their corps commander's deck.
+    for scenario in ["village", "hill", "shared"] {
         let path = format!("experiments/piquet/scenarios/{scenario}.toml");
         let args = ["-n", "150", "--scenario", path.as_str()];
         assert_served_plays_as_inside(tmp.path(), "piquet", &args, &["a=random"]);
@@ -454,6 +455,19 @@ for line in sys.stdin:
         if (len(named) != 1 or named[0]["elan"] != 0 or (p != 0 and named[0]["player"] != p)
                 or m["choices"] != want or len(want) < 2 or f * (m["outside"] - m["horizon"]) <= 0):
             fail("a withdrawal for a regiment not broken, or places not from 1\" outside back to the horizon", m)
+    # A piquet only with a Move order standing.
+    for s in "ab":
+        if any(u["piquet"] is not None and (u["status"] != "ordered" or u["order"] != "move") for u in field[s]):
+            fail("a piquet without its Move order", m)
+    # The side's piquets in the objective an enemy Move is entering answer
+    # as one: the regiment among them with the most Elan, which has more
+    # than holding costs; the mover formed.
+    if d == "piquet":
+        holding = [u for u in field[seat] if u["piquet"] == m["objective"]]
+        if (len(named) != 1 or named[0] not in holding or named[0]["elan"] != m["elan"]
+                or m["elan"] <= m["cost"] or m["elan"] != max(u["elan"] for u in holding)
+                or theirs[m["target"]]["deployment"] == "skirmish" or m["choices"] != ["hold", "withdraw"]):
+            fail("a piquet asked to hold that does not hold the objective, or not the one to answer", m)
     seen.setdefault(d, set()).add(p)
     choice = rngs[p].choice(m["choices"])
     if d in ("deployment", "direction"):
@@ -529,6 +543,12 @@ fn a_piquet_agent_sees_who_decides_what_about_and_the_field_as_the_rules_give_th
     let seen: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(tmp.path().join("SEEN")).unwrap()).unwrap();
     assert_eq!(seen["withdraw_to"], serde_json::json!([0]), "{seen}");
+    // A piquet on the hill, met by the enemy's Moves: hold or withdraw.
+    let output = run_on("hill.toml", "hill", "1");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let seen: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(tmp.path().join("SEEN")).unwrap()).unwrap();
+    assert_eq!(seen["piquet"], serde_json::json!([0]), "{seen}");
     // Orders the players choose: the agent is asked which.
     let chosen = tmp.path().join("chosen.toml");
     std::fs::write(&chosen, crate::piquet_chosen::chosen_default()).unwrap();

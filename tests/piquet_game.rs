@@ -1140,6 +1140,18 @@ mod watch {
             self.look(at);
             self.inner.attached(at, rng)
         }
+        fn piquet(
+            &self,
+            at: &At<'_>,
+            objective: usize,
+            elan: u32,
+            full: u32,
+            cost: u32,
+            rng: &mut GameRng,
+        ) -> bool {
+            self.look(at);
+            self.inner.piquet(at, objective, elan, full, cost, rng)
+        }
         fn extra_cast(
             &self,
             at: &At<'_>,

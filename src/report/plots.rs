@@ -246,7 +246,12 @@ fn render(plot: &Plot) -> std::result::Result<String, String> {
             let joined: Vec<(f64, f64)> = if categories.is_some() || !plot.joined {
                 Vec::new()
             } else {
-                line.points.iter().map(|&(x, y, _, _)| (x, y)).collect()
+                // A value no game defined (NaN) is no point of the line.
+                line.points
+                    .iter()
+                    .filter(|p| p.1.is_finite())
+                    .map(|&(x, y, _, _)| (x, y))
+                    .collect()
             };
             chart
                 .draw_series(LineSeries::new(joined, color.stroke_width(2)))
@@ -265,6 +270,7 @@ fn render(plot: &Plot) -> std::result::Result<String, String> {
                 .draw_series(
                     line.points
                         .iter()
+                        .filter(|p| p.1.is_finite())
                         .map(|&(x, y, _, _)| Circle::new((x, y), 5, color.stroke_width(2))),
                 )
                 .map_err(|e| e.to_string())?;
@@ -492,7 +498,10 @@ fn render_panels(plot: &Plot) -> std::result::Result<String, String> {
             if categories.is_none() {
                 chart
                     .draw_series(LineSeries::new(
-                        line.points.iter().map(|&(x, y, _, _)| (x, y)),
+                        line.points
+                            .iter()
+                            .filter(|p| p.1.is_finite())
+                            .map(|&(x, y, _, _)| (x, y)),
                         color.stroke_width(2),
                     ))
                     .map_err(|e| e.to_string())?;
@@ -501,6 +510,7 @@ fn render_panels(plot: &Plot) -> std::result::Result<String, String> {
                 .draw_series(
                     line.points
                         .iter()
+                        .filter(|p| p.1.is_finite())
                         .map(|&(x, y, _, _)| Circle::new((x, y), 4, color.stroke_width(2))),
                 )
                 .map_err(|e| e.to_string())?;
@@ -626,7 +636,37 @@ pub(super) fn lines_of(
 
 #[cfg(test)]
 mod tests {
-    use super::axis_title;
+    use super::{axis_title, render, Line, Plot};
+
+    #[test]
+    fn a_value_no_game_defined_draws_no_marker() {
+        // piquet_held where no piquet was ever met: NaN, which plotters
+        // would draw at the bottom of the axis as if it were a value.
+        let categories = ["false".to_string(), "true".to_string()];
+        let plot = |first: f64, second: f64| Plot {
+            title: "piquet held".into(),
+            x_label: "piquets hold".into(),
+            y_label: "share".into(),
+            categories: Some(&categories),
+            joined: true,
+            lines: vec![Line {
+                name: "seat a".into(),
+                // An undefined value has no interval either.
+                points: vec![
+                    (0.0, first, first - 0.05, first + 0.05),
+                    (1.0, second, second - 0.1, second + 0.1),
+                ],
+            }],
+            zero_line: false,
+            reference_line: None,
+            note: String::new(),
+        };
+        let markers = |svg: &str| svg.matches("<circle").count();
+        let both = markers(&render(&plot(0.15, 0.8)).unwrap());
+        assert!(both > 0);
+        assert_eq!(2 * markers(&render(&plot(f64::NAN, 0.8)).unwrap()), both);
+        assert_eq!(markers(&render(&plot(f64::NAN, f64::NAN)).unwrap()), 0);
+    }
 
     #[test]
     fn a_swept_axis_reads_as_words_and_the_whole_scenario_keeps_its_name() {

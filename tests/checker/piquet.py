@@ -112,6 +112,19 @@ impossible. What it holds the trace to:
   in) when that is at least 1\" outside Engagement range of the enemy, else 1\" outside, and do so before the next
   settling event; a relieved lead to the next objective behind the combat, else 1\" outside; a regiment in an urban
   objective fires as in an urban block;
+- piquets holding terrain objectives (piquets_hold, `piquet_piquets.py`): each Move order (the opening's before the
+  first KARD) tells one `piquet` for each of its regiments with a next objective ahead, in that objective, placed
+  unless an enemy regiment stands there (`enemy`), an enemy piquet holds it (`held`) or, the opening's only, both
+  sides' opening Moves make for it (`contested`); a placed piquet holds while its Move order stands (until its
+  regiment leaves `ordered` or is given another order) or until it withdraws; the side's piquets in an objective
+  answer as one: a `piquet_met` only by the one of them with the most Elan, holding that objective then, `with` the
+  others, against an enemy whose completed Move enters it (its next objective ahead): `stands` exactly for a
+  skirmishing mover, `hold` only with more Elan than piquet_hold_elan, which it loses, `withdraw` lifting every one
+  of the side's piquets there, the heuristic holding when that costs nothing or leaves it above rally_worn_at percent
+  of its Elan; the mover kept out (`hold`,
+  `stands`) stops at Engagement range of the near edge (`moves` why `piquet`, or stays nearer), let in (`withdraw`)
+  moves as any Move; no Move order ends in an objective an enemy piquet holds (but one begun in it); none of these
+  events with piquets_hold or objective_horizons off;
 - deployments and the optional Skirmish Engagement (`piquet_deploy.py`): each regiment's `deployment` (formed,
   prepared, skirmish) the scenario's, 1.5 x its most frontage in skirmish order (rounded up to a tenth), cavalry loaded
   only skirmishing; each completed Deploy order of a regiment with a `deploy_to` told by one `deploys` changing it to
@@ -163,10 +176,11 @@ from piquet_text import (
     T_RELOAD, T_RELOAD_FIRE, T_REMOVED, T_RETIRE, T_SHARED, T_CIC, T_STATUS, T_TURN, T_USE, T_WEAKEST, T_WITHDRAW, DEFEATED,
     UNRALLIED,
 )
+from piquet_piquets import Piquets
 from piquet_terrain import T_RELIEVED_OBJ, Terrain
 
 SYSTEM = "piquet"
-# 300 games under each of the 53 configurations: ~4 min on 2 idle cores (mostly the binary's start-ups).
+# 300 games under each of the 60 configurations: ~5 min on 2 idle cores (mostly the binary's start-ups).
 DEFAULT_GAMES = 300
 
 WAVES = "cavalry brigades in two lines (cavalry_waves)"
@@ -177,6 +191,13 @@ VILLAGE = "--scenario village (terrain objectives)"
 VILLAGE_RANDOM = "--scenario village, random vs random"
 TERRAIN = "cavalry in two lines breaking through between objectives"
 TERRAIN_RANDOM = "cavalry in two lines between objectives, random vs random, breakthrough_multiplier=10"
+HILL = "--scenario hill (piquets holding a terrain objective)"
+HILL_RANDOM = "--scenario hill, random vs random"
+HILL_ELAN = "--scenario hill, piquet_hold_elan=2"
+HILL_OFF = "--scenario hill, piquets_hold=false"
+HILL_CHOSEN = "the hill, both sides' orders chosen (fixtures/piquet-chosen-hill.toml)"
+HILL_CHOSEN_RANDOM = "the hill, both sides' orders chosen, random vs random"
+HILL_SKIRMISH = "the hill, b's skirmishers meeting piquets (fixtures/piquet-hill-skirmish.toml)"
 CHOSEN = "chosen orders, both sides (fixtures/piquet-chosen.toml)"
 CHOSEN_RANDOM = "chosen orders, both sides, random vs random"
 CHOSEN_BATTERY = "battery, side a's orders chosen (fixtures/piquet-chosen-battery.toml)"
@@ -265,6 +286,22 @@ CONFIGS = [
     (TERRAIN_RANDOM,
      ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "piquet-terrain.toml"),
       "--set", "breakthrough_multiplier=10", "--strategy", "a=random", "--strategy", "b=random"]),
+    # Piquets holding terrain objectives (piquets_hold, piquet_piquets.py): the shipped hill scenario (a race for the
+    # Hill: a's opening Moves place their piquets on it, b's Moves meet them) with the heuristics, random players,
+    # piquet_hold_elan=2 and piquets_hold=false; fixtures/piquet-chosen-hill.toml (both sides chosen: the free first
+    # Moves contest the Hill) with the heuristics and random players; fixtures/piquet-hill-skirmish.toml (b's Dragoons
+    # given way to skirmishing Voltigeurs, whose Move the piquets stop without a choice).
+    (HILL, ["--scenario", "hill"]),
+    (HILL_RANDOM, ["--scenario", "hill", "--strategy", "a=random", "--strategy", "b=random"]),
+    (HILL_ELAN, ["--scenario", "hill", "--set", "piquet_hold_elan=2"]),
+    (HILL_OFF, ["--scenario", "hill", "--set", "piquets_hold=false"]),
+    (HILL_CHOSEN, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                              "piquet-chosen-hill.toml")]),
+    (HILL_CHOSEN_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                     "piquet-chosen-hill.toml"),
+                          "--strategy", "a=random", "--strategy", "b=random"]),
+    (HILL_SKIRMISH, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                "piquet-hill-skirmish.toml")]),
     # Chosen orders (piquet_chosen.py): the players choose every order of a chosen side.
     (CHOSEN, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "piquet-chosen.toml")]),
     (CHOSEN_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
@@ -377,6 +414,29 @@ EXPECTED[TERRAIN] = ("Move order horizons", "assault horizons", "assault horizon
                      "moves follows", "second line relieves", "relieved into an objective")
 EXPECTED[TERRAIN_RANDOM] = ("Move order horizons", "assault horizons", "withdrawals to an objective behind",
                             "relieved into an objective")
+# Piquets holding terrain objectives (piquet_piquets.py; seed 1, 300 games: no skirmishing mover meets a piquet but
+# in HILL_SKIRMISH, only the random players' piquets withdraw when holding costs nothing, and only under
+# piquet_hold_elan=2 does a later regiment answer for the piquets with more Elan than the others).
+EXPECTED[VILLAGE] += ("piquets placed", "piquets blocked enemy")
+EXPECTED[TERRAIN] += ("piquets placed", "piquets blocked enemy", "piquet_met hold")
+EXPECTED[HILL] = ("objectives", "piquets placed", "piquets blocked enemy", "piquets blocked held", "piquet_met hold",
+                  "moves piquet", "heuristic piquet choices", "piquet_met with several piquets holding",
+                  "piquet_met answered by one of several with the most Elan", "piquets lifted: Move completed",
+                  "piquets lifted: status fighting")
+EXPECTED[HILL_RANDOM] = ("piquets placed", "piquets blocked enemy", "piquets blocked held", "piquet_met hold",
+                         "piquet_met withdraw", "moves piquet", "Move orders entering after the piquet withdrew",
+                         "piquets lifted: withdrew before an enemy Move", "piquets withdrawing together")
+EXPECTED[HILL_ELAN] = ("piquet_met hold", "piquet holds costing Elan", "piquet_met withdraw", "heuristic piquet choices",
+                       "moves piquet", "Move orders entering after the piquet withdrew",
+                       "piquet_met answered by a later regiment with more Elan")
+EXPECTED[HILL_OFF] = ("objectives", "Move order horizons")
+EXPECTED[HILL_CHOSEN] = ("free first orders", "piquets blocked contested", "piquets placed", "piquets blocked enemy",
+                         "heuristic chosen orders move")
+EXPECTED[HILL_CHOSEN_RANDOM] = ("free first orders", "piquets blocked contested", "piquets placed", "piquets blocked held",
+                                "piquet_met hold", "piquet_met withdraw", "piquets lifted: status fighting")
+EXPECTED[HILL_SKIRMISH] = ("piquet_met stands", "piquet_met hold", "Move orders kept out by a piquet (stands)",
+                           "Move orders kept out by a piquet, staying", "moves skirmishers under a Move order",
+                           "skirmishers casts under a Move order")
 # Chosen orders (piquet_chosen.py).
 EXPECTED[CHOSEN] = ("free first orders", "chosen groups of 2", "aims at the nearest enemy",
                     "aims past a farther named target", "chosen assaults in against the aimed",
@@ -536,7 +596,8 @@ def rules(defaults, sets, preset=None, scenario="default"):
                 "maneuver_inches": 4, "beyond_four": "next_type", "dress_lines_rally": False, "group_casts": "weakest_link",
                 "max_assault_kards": 200, "assault_maneuver": True, "breakthrough_onward": True,
                 "cavalry_waves": True, "second_line_inches": 4, "objective_horizons": True,
-                "bypass_levels": "once", "shared_card": "turned", "short_overlap": "flank"}
+                "bypass_levels": "once", "shared_card": "turned", "short_overlap": "flank",
+                "piquets_hold": True, "piquet_hold_elan": 0}
     for k, v in fallback.items():
         r.setdefault(k, v)
     for k, v in sets.items():
@@ -613,7 +674,7 @@ class _Reg:
     pass
 
 
-class _Game(Carried, Terrain, Combat, Chosen, Deploy, Field):
+class _Game(Carried, Piquets, Terrain, Combat, Chosen, Deploy, Field):
     def __init__(self, events, r):
         self.c = Cursor(events)
         self.r = r
@@ -633,6 +694,7 @@ class _Game(Carried, Terrain, Combat, Chosen, Deploy, Field):
         self.decq = 0
         self.kard = 0
         self.gk = 0
+        self.piquet_setup()  # piquets holding terrain objectives (piquet_piquets.py)
 
     def fail_format(self, msg):
         """A field of an event not as docs/replay.md gives it."""
@@ -697,6 +759,7 @@ class _Game(Carried, Terrain, Combat, Chosen, Deploy, Field):
                 self.on_decq_start(e)
             elif k == "game_end":
                 self.settle_orders()
+                self.check_piquets_told()
                 self.orders_told(e)
                 self.on_game_end(e)
                 game_ended = True
@@ -990,6 +1053,7 @@ class _Game(Carried, Terrain, Combat, Chosen, Deploy, Field):
         self.orders_told(e)  # the heuristic's Officer Check for orders gave one (piquet_chosen.py)
         if k in self.SETTLE:
             self.check_withdrawn()
+            self.check_piquets_told()  # Move orders' piquets told, piquet_met followed by the mover's Move
         if "decq" in e and e["decq"] != self.decq:
             self.fail(T_FORMAT, "a DECQ %r event in DECQ %d" % (e["decq"], self.decq))
         if k in ("turn", "hand_play"):
@@ -1298,6 +1362,7 @@ class _Game(Carried, Terrain, Combat, Chosen, Deploy, Field):
             self.fail(T_IP, "an order for %r IP, not order_cost %d" % (cost, self.r["order_cost"]))
         self.pay(p, e, cost)
         self.given(regs, order, (self.gk, tuple(regs)))  # a chosen assault is aimed next (piquet_chosen.py)
+        self.piquet_ordered(regs, order)  # a Move's piquets told next (piquet_piquets.py)
         for n in regs:
             g = self.reg(n)
             if self.in_line(g):
@@ -1855,6 +1920,7 @@ class _Game(Carried, Terrain, Combat, Chosen, Deploy, Field):
         g.pending_status = None
         self.skirmish_status(g, frm, to)  # piquet_deploy.py: barred assaults, formed infantry going through
         self.status_terrain(g, frm, to)
+        self.piquet_status(g, frm, to)  # leaving `ordered`, its piquet no longer holds (piquet_piquets.py)
         if frm == "ordered" and to == "idle":
             self.maneuver_stood(g)  # a completed Maneuver with nowhere to go (piquet_field.py)
         if to not in ("fighting", "retiring"):

@@ -10,7 +10,7 @@ from collections import Counter
 # assault too: `retires`), a stop at a terrain objective (`horizon`, a Move order's; `halts`, an assault's whose
 # chips are gone), into contact, onto an objective, on into a terrain objective through a breakthrough (`onward`); not
 # withdrawals nor reliefs.
-FOLLOWED = ("move", "horizon", "halts", "maneuver", "assault", "joins_assault", "objective", "retires", "onward")
+FOLLOWED = ("move", "horizon", "piquet", "halts", "maneuver", "assault", "joins_assault", "objective", "retires", "onward")
 T_ARTILLERY = ('"Infantry Move in Open : Allows infantry regiments, plus any attached artillery to move" / "Cavalry '
                'in Open : Allows movement of a cavalry formation and attached horse artillery" (a company '
                '`attached_to` a regiment of its player takes no orders of its own while the regiment is in the game '

@@ -500,8 +500,8 @@ class Chosen:
 
     def orders_settle(self, kind):
         """At each event (`kind`) of the game: one that tells no orders ends the Officer Check's."""
-        # (a cast at once: piquet_deploy.py)
-        if kind in ("status", "aims", "deploy_to", "maneuver_to", "skirmishers_cast"):
+        # (a cast at once: piquet_deploy.py; a Move order's piquet: piquet_piquets.py)
+        if kind in ("status", "aims", "deploy_to", "maneuver_to", "skirmishers_cast", "piquet"):
             return
         if kind not in ORDER_EVENTS:
             self.settle_orders()
@@ -552,12 +552,16 @@ class Chosen:
                 self.fail(T_FORMAT, "a %r event outside a DECQ" % k)
             self.orders_settle(k)
             if k == "order":
+                self.free_order_after_piquets()  # (piquet_piquets.py)
                 self.on_free_order(e)
+            elif k == "piquet":
+                self.on_opening_piquet(e)  # the opening Moves' piquets (piquet_piquets.py)
             elif k in ("status", "aims", "deploy_to", "maneuver_to", "skirmishers_cast"):  # (piquet_deploy.py)
                 getattr(self, "on_" + k)(e)
             else:
                 self.fail(T_FREE, "a %r event before the first DECQ, among the free first orders" % k)
         self.settle_orders(at_next=True)
+        self.opening_piquets_done()
 
     def on_free_order(self, e):
         p = self.ev_player(e)

@@ -681,16 +681,27 @@ class Deploy:
 
     def move_through_moves(self, g, why):
         """A `moves` of `g` (on_moves, before its own checks)."""
-        if why in ("move", "horizon"):
+        if why in ("move", "horizon", "piquet"):
             self.move_through_owed(g, "%r's completed Move order moves (%s)" % (g.name, why))
 
     def falls_back_moves(self, j, frm, to):
         """Skirmishers `j` fall back (`moves` why `falls_back`) before the formed infantry whose Move they barred moves
         on."""
-        for g in self.regs.values():
-            self.resolve_move_through(g)
-        owed = [g for g in self.regs.values() if getattr(g, "mv_expect", None) and g.mv_expect["kind"] == "fall"
-                and g.mv_expect["gk"] == self.gk and g.mv_expect["j"] is j]
+        def owes(g):
+            return getattr(g, "mv_expect", None) and g.mv_expect["kind"] == "fall" and g.mv_expect["gk"] == self.gk \
+                and g.mv_expect["j"] is j
+
+        owed = [g for g in self.regs.values() if owes(g)]
+        if not owed:
+            # Only a Move that took their cast owes their falling back, and the regiments of one order move one after
+            # another, each on the field as the one before left it: the first that owes it now is the one they fall
+            # back from; the rest are reckoned when they move (the skirmishers fallen back).
+            for g in self.regs.values():
+                if getattr(g, "mv_through", None) is not None and getattr(g, "mv_pending", None) is not None:
+                    self.resolve_move_through(g)
+                    if owes(g):
+                        owed = [g]
+                        break
         if not owed:
             self.fail(T_FALL_BACK if self.screens(j) else T_SCREEN,
                       "%r falls back from %r to %r, no formed infantry's Move order it barred completing again on this "

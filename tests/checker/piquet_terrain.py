@@ -57,7 +57,8 @@ from piquet_text import DEFEATED
 KINDS = ("hill", "woods", "crops", "works", "fortifications", "stream", "ford", "swamp", "urban", "special")
 # Every `why` of a `moves` event docs/replay.md gives (the three the horizons add, the two of the Skirmish Engagement).
 MOVE_WHYS = ("move", "maneuver", "assault", "joins_assault", "objective", "retires", "follows", "relieved", "attached",
-             "withdraws", "withdraws_unrallied", "horizon", "onward", "halts", "engages", "skirmishers", "falls_back")
+             "withdraws", "withdraws_unrallied", "horizon", "onward", "halts", "engages", "skirmishers", "falls_back",
+             "piquet")
 
 T_OBJECTIVES = ('note 19: "With Objective Horizon Movement, the horizon becomes an area rather than a line. Thus, a '
                 'woods is the objective, not the entrance into the edge of the woods" (objective_horizons: one '
@@ -247,6 +248,9 @@ class Terrain:
                 self.seen["moves level with the enemy, beyond range across"] += 1
             if why == "horizon":
                 self.seen["Move order horizons"] += 1
+            self.piquet_entry(g, frm, to, why)  # never into an objective an enemy piquet holds (piquet_piquets.py)
+        elif why == "piquet":
+            self.kept_out(g, frm, to, y_to)  # kept out by an enemy piquet (piquet_piquets.py)
         elif why == "onward":
             self.onward_move(g, frm, to)
         elif why == "withdraws":
@@ -319,6 +323,8 @@ class Terrain:
         if getattr(g, "move_due", None) is None:
             return
         g.move_due = None
+        if self.kept_out_stays(g):  # kept out by a piquet, already within Engagement range of it (piquet_piquets.py)
+            return
         dues = self.move_places(g)
         if g.status != "removed" and not any((g.at, g.y) == (d[0], d[3]) for d in dues):
             self.fail(T_CHOSEN_MOVE if getattr(g, "chosen", False) else T_HORIZON,

@@ -64,6 +64,38 @@ pub fn variant(system: &dyn System, a: &str, b: &str) -> Variant {
     }
 }
 
+/// Variants of `system` whose scenario brings in what the default's
+/// leaves out: Piquet's terrain objectives and the piquets holding them
+/// (`hill`, between heuristics, which race for it), whose metric a default
+/// game never observes.
+pub fn beyond_default(system: &dyn System) -> Vec<Variant> {
+    match system.name() {
+        "piquet" => {
+            // The hill as shipped, a's regiments racing b's for it, and
+            // with the sides' roles swapped, so that both sides' piquets
+            // are met.
+            let hill = include_str!("../../experiments/piquet/scenarios/hill.toml");
+            let swapped = hill
+                .replace("[a]", "[x]")
+                .replace("[[a.", "[[x.")
+                .replace("[b]", "[a]")
+                .replace("[[b.", "[[a.")
+                .replace("[x]", "[b]")
+                .replace("[[x.", "[[b.");
+            [hill, &swapped]
+                .iter()
+                .enumerate()
+                .map(|(n, text)| Variant {
+                    label: format!("hill-{n}"),
+                    scenario: toml::from_str(text).unwrap(),
+                    ..variant(system, "heuristic", "heuristic")
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// The two cheapest built-ins: the first two listed.
 pub fn cheap(system: &dyn System) -> [&'static str; 2] {
     [system.strategies()[0].name, system.strategies()[1].name]

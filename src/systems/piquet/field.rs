@@ -264,6 +264,9 @@ pub struct At<'a> {
     /// Maneuver (`Maneuver`) go, as its piquet shows them.
     pub deploys_at: &'a BySeat<[u8; MAX_UNITS]>,
     pub maneuvers_to: &'a BySeat<[u8; MAX_UNITS]>,
+    /// The terrain objective (index + 1; 0: none) each regiment's piquet
+    /// was placed in with its Move order (rule `piquets_hold`).
+    pub piquets: &'a BySeat<[u8; MAX_UNITS]>,
     pub kard: u32,
 }
 
@@ -282,6 +285,7 @@ impl At<'static> {
             deployed: &NO_DEPLOYED,
             deploys_at: &NO_CHOSEN_TO,
             maneuvers_to: &NO_CHOSEN_TO,
+            piquets: &NO_CHOSEN_TO,
             kard: 0,
         }
     }

@@ -165,6 +165,16 @@ pub const METRICS: &[Metric] = &[
         by: &[],
     },
     Metric {
+        name: "piquet_held",
+        shape: Shape::Rate,
+        unit: "share",
+        per: "piquet met",
+        counts: "enemy Moves about to enter a terrain objective the side's piquet held (rule piquets_hold) that the piquet kept out: its player chose to hold (at piquet_hold_elan Elan), or the mover was skirmishing and could not drive it out; a piquet is met when an enemy Move order completes into its objective",
+        leaves_out: "Moves the piquet let in by withdrawing are met, not held; assaults, maneuvers, breakthroughs and withdrawals never meet a piquet; no row for a side whose piquets were never met (scenarios without terrain objectives)",
+        seats: &["a", "b"],
+        by: &[],
+    },
+    Metric {
         name: "move_order_wait",
         shape: Shape::Mean,
         unit: "KARDs",

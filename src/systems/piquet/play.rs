@@ -39,9 +39,14 @@ fn field_lines(field: &serde_json::Map<String, Value>, kard: &Value) -> String {
                 Value::String(to) => format!(" {to}"),
                 _ => String::new(),
             };
+            // A Move's piquet, holding the objective it was placed in.
+            let piquet = match &unit["piquet"] {
+                Value::String(objective) => format!(", its piquet holding {objective}"),
+                _ => String::new(),
+            };
             let order = match (&unit["order"], &unit["status"]) {
                 (Value::String(order), status) => format!(
-                    "{} {order}{to} ({} chips)",
+                    "{} {order}{to} ({} chips){piquet}",
                     status.as_str().unwrap_or(""),
                     unit["chips"]
                 ),
@@ -259,6 +264,8 @@ mod tests {
                  "status": "idle", "order": null, "to": null, "chips": 0, "loaded": true, "stamina": 6},
                 {"name": "Light", "player": 0, "x": 2, "y": -4.0, "deployment": "prepared", "elan": 9,
                  "status": "ordered", "order": "maneuver", "to": "left", "chips": 4, "loaded": false},
+                {"name": "Guard", "player": 0, "x": 0, "y": 0.0, "deployment": "formed", "elan": 12,
+                 "status": "ordered", "order": "move", "to": null, "piquet": "Hill", "chips": 8, "loaded": true},
             ]
         });
         let text = field_lines(field.as_object().unwrap(), &serde_json::json!(3));
@@ -271,6 +278,12 @@ mod tests {
         assert!(
             text.contains(
                 "    a Light          player 0 at   2\", -4\" across, prepared, Elan  9, ordered maneuver left (4 chips)\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "    a Guard          player 0 at   0\", Elan 12, ordered move (8 chips), its piquet holding Hill, loaded\n"
             ),
             "{text}"
         );

@@ -348,6 +348,20 @@ pub const SPECS: &[ParamSpec] = &[
         source: "note 19: \"Essentially, you move from where you are to where you want to stop, or to the next objective you encounter, whichever comes first ... With Objective Horizon Movement, the horizon becomes an area rather than a line\"; Combat: the defeated \"must withdraw to the next objective\", at zero Elan \"anywhere up to the next horizon\"; Cavalry Break-Through: \"move forward to the next objective or Assault the next enemy unit in its path, which ever is the closer\"; Cavalry Wave Assaults: \"withdrawn to the first objective-horizon to the rear of the combat\"",
     },
     ParamSpec {
+        name: "piquets_hold",
+        kind: ParamKind::Bool,
+        default: 1,
+        doc: "a Move order places its regiment's piquet in the next terrain objective ahead (the Move's objective, rule objective_horizons) as the order is issued, unless an enemy regiment stands there or an enemy piquet holds it; the piquet holds the objective while the order stands (it ends when the order completes, is replaced, or the regiment leaves its orders). An enemy Move that would enter a held objective is met by the side's piquets there, as one: formed, the player of the regiment among theirs with the most Elan (ties drawn) elects (decision piquet) to hold, the mover stopping at Engagement range of the objective's near edge and that regiment losing piquet_hold_elan Elan, or to withdraw, every piquet there leaving and the mover entering; skirmishing, the mover stops at Engagement range and no choice is made. Assaults, Maneuvers, breakthroughs and withdrawals do not meet piquets; false: no piquets on the field",
+        source: "The Order Cycle: \"the placing of the piquet in a terrain objective holds that objective for the unit. Enemy units can not simply move in against the piquet - they must drive the piquet out of the objective in order to occupy the objective\"; Piquet Combat: \"Piquets can only be used to occupy an objective at the initiation of a movement order ... this will block an enemy unit from placing piquets on the objective. If a formed enemy unit decides to Engage or Assault the objective the piquet is occupying, the commander of the piquet (and its parent unit) may elect to attempt to hold the objective (with penalties as described above); or, they may elect to withdraw to 3\" from the objective (Engagement range) and allow the enemy unit to occupy the objective\"",
+    },
+    ParamSpec {
+        name: "piquet_hold_elan",
+        kind: ParamKind::Int { min: 0, max: 12 },
+        default: 0,
+        doc: "Elan chips a regiment loses each time its piquet holds a terrain objective against a formed enemy (rule piquets_hold; with several piquets there, the regiment with the most Elan pays); a regiment with no more Elan than this may not hold. The penalties were lost in the scan, so 0 leaves them out",
+        source: "Piquet Combat: \"may elect to attempt to hold the objective (with penalties as described above)\" (no surviving sentence describes them)",
+    },
+    ParamSpec {
         name: "max_assault_kards",
         kind: ParamKind::Int { min: 1, max: 10_000 },
         default: 200,
@@ -445,6 +459,9 @@ pub struct Rules {
     pub second_line_inches: i32,
     /// A scenario's terrain objectives stop moves and receive withdrawals.
     pub objective_horizons: bool,
+    /// A Move order's piquet holds the objective it is placed in.
+    pub piquets_hold: bool,
+    pub piquet_hold_elan: u32,
     pub fire_cost: u32,
     /// What a fire order covers (`fire_orders`).
     pub fire_orders: FireOrders,
@@ -516,6 +533,8 @@ impl Rules {
             cavalry_waves: get("cavalry_waves") != 0,
             second_line_inches: values.get("second_line_inches") as i32,
             objective_horizons: get("objective_horizons") != 0,
+            piquets_hold: get("piquets_hold") != 0,
+            piquet_hold_elan: get("piquet_hold_elan"),
             fire_cost: get("fire_cost"),
             fire_orders: match get("fire_orders") {
                 0 => FireOrders::Brigade,

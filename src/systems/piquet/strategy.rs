@@ -254,6 +254,20 @@ pub trait Decide {
     /// `full` left, and may fight on without a rally).
     fn rally(&self, at: &At<'_>, shaken: bool, elan: u32, full: u32, rng: &mut GameRng) -> bool;
     fn attached(&self, at: &At<'_>, rng: &mut GameRng) -> bool;
+    /// Whether the piquet of the regiment in `at` holds terrain objective
+    /// `objective` against the enemy regiment `at.target`, whose Move
+    /// would enter it, at `cost` Elan (rule `piquet_hold_elan`) of the
+    /// `elan` (of `full`) the regiment has; else it withdraws and lets the
+    /// enemy in. Asked only when the regiment has more than `cost`.
+    fn piquet(
+        &self,
+        at: &At<'_>,
+        objective: usize,
+        elan: u32,
+        full: u32,
+        cost: u32,
+        rng: &mut GameRng,
+    ) -> bool;
     fn extra_cast(&self, at: &At<'_>, ip: u32, cost: u32, chips: u32, rng: &mut GameRng) -> bool;
     fn fire(&self, at: &At<'_>, ip: u32, cost: u32, rng: &mut GameRng) -> bool;
     fn reload(&self, at: &At<'_>, ip: u32, cost: u32, rng: &mut GameRng) -> bool;
@@ -716,6 +730,24 @@ impl Decide for PiquetStrategy {
         }
     }
 
+    /// The heuristic holds while what holding costs leaves the regiment
+    /// above the Elan it would rally at (`rally_worn_at` percent), and
+    /// always when it costs nothing.
+    fn piquet(
+        &self,
+        _at: &At<'_>,
+        _objective: usize,
+        elan: u32,
+        full: u32,
+        cost: u32,
+        rng: &mut GameRng,
+    ) -> bool {
+        match self.style {
+            Style::Random => rng.random_bool(0.5),
+            Style::Heuristic => cost == 0 || (elan - cost) * 100 > full * self.rally_worn_at,
+        }
+    }
+
     /// Whether the attached regiment executes at once for its cost.
     fn attached(&self, _at: &At<'_>, rng: &mut GameRng) -> bool {
         self.yes_at_random(rng)
@@ -1046,6 +1078,24 @@ mod tests {
             h.deployment(&at, &formed, &mut rng),
             DeployTo::Formed as usize
         );
+    }
+
+    #[test]
+    fn the_heuristic_holds_an_objective_while_holding_leaves_it_above_half() {
+        let at = At::blind(crate::engine::Seat::A, 0);
+        let (h, r) = (PiquetStrategy::HEURISTIC, PiquetStrategy::RANDOM);
+        let mut rng = rng_from_seed(4);
+        let mut hold = |elan, cost| h.piquet(&at, 0, elan, 12, cost, &mut rng);
+        // Holding costs nothing: always.
+        assert!(hold(1, 0));
+        // 3 Elan a hold: 10 keeps 7 (above 6, half of 12), 9 keeps only 6.
+        assert!(hold(10, 3));
+        assert!(!hold(9, 3));
+        // The random player draws both.
+        let held: Vec<bool> = (0..40)
+            .map(|_| r.piquet(&at, 0, 12, 12, 3, &mut rng))
+            .collect();
+        assert!(held.contains(&true) && held.contains(&false));
     }
 
     #[test]

@@ -24,7 +24,7 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 
 /// Each decision and what it is, for `hello` and for a person's seat.
-pub const DECISIONS: [(&str, &str); 19] = [
+pub const DECISIONS: [(&str, &str); 20] = [
     ("hand_play", "play a card from the hand (hand:N, for hand_play_cost) instead of turning the deck's top card (turn)"),
     ("turned", "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)"),
     ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, nothing, or (its own figure attached) detach"),
@@ -43,6 +43,7 @@ pub const DECISIONS: [(&str, &str); 19] = [
     ("pass_to", "the subordinate (a player below, with room on the track) to pass initiative to; neediest is the one with the least"),
     ("pass_amount", "IP to pass to the subordinate to (pass_to's choice), 1 to most"),
     ("withdraw_to", "where a regiment fire took to zero Elan in an Engagement withdraws, \"anywhere up to the next horizon\": one of choices, places on the axis (inches) from 1\" outside the firer's Engagement range (outside) back to the near edge of the next terrain objective behind it (horizon)"),
+    ("piquet", "whether the piquet of the regiment in regiments, placed in objective (a terrain objective) with its Move order, holds it against target, an enemy regiment whose Move would enter it, the regiment losing cost Elan of the elan (of full) it has, or withdraws and lets target occupy it (rule piquets_hold): hold or withdraw"),
     ("brilliant", "the basic card a Brilliant Leader stands for"),
 ];
 
@@ -246,6 +247,13 @@ fn unit_json(at: &At<'_>, scenario: &Scenario, seat: Seat, i: usize) -> Value {
         },
         "chips": unit.chips,
         "loaded": at.loaded[seat] >> i & 1 != 0,
+        // The objective its Move order's piquet holds (rule piquets_hold).
+        "piquet": match (unit.status, unit.order, at.piquets[seat][i]) {
+            (Status::Ordered, OrderKind::Move, o) if o > 0 => {
+                scenario.terrain.names.get(o as usize - 1).map(String::as_str)
+            }
+            _ => None,
+        },
     });
     if seat == at.seat {
         json["stamina"] = unit.boxes_left.into();
@@ -613,6 +621,23 @@ impl Decide for Seated<'_> {
         let message = json!({ "outside": place, "horizon": place + back * farthest as i32 });
         self.ask(at, "withdraw_to", message, &choices)
             .map_or(farthest, |i| i as u32)
+    }
+
+    fn piquet(
+        &self,
+        at: &At<'_>,
+        objective: usize,
+        elan: u32,
+        full: u32,
+        cost: u32,
+        rng: &mut GameRng,
+    ) -> bool {
+        if self.asker.is_none() {
+            return self.built_in.piquet(at, objective, elan, full, cost, rng);
+        }
+        let name = at.scenario.map(|s| s.terrain.names[objective].as_str());
+        let message = json!({ "objective": name, "elan": elan, "full": full, "cost": cost });
+        self.ask(at, "piquet", message, &["hold".into(), "withdraw".into()]) == Some(0)
     }
 
     fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32 {

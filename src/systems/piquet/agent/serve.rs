@@ -163,6 +163,14 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
                     let i = strategy.withdraw_to(at, outside, farthest, rng) as usize;
                     message.get("choices")[i].clone()
                 }
+                "piquet" => {
+                    let full = message.number("full", 1, MOST)? as u32;
+                    let elan = message.number("elan", 1, full as u64)? as u32;
+                    let cost = message.number("cost", 0, elan as u64 - 1)? as u32;
+                    // Which objective tells the built-ins nothing more.
+                    let held = strategy.piquet(at, 0, elan, full, cost, rng);
+                    json!(if held { "hold" } else { "withdraw" })
+                }
                 "pass_amount" => {
                     let most = message.number("most", 1, MOST)? as u32;
                     json!(strategy

@@ -216,6 +216,39 @@ pub enum Event {
         regiment: String,
         to: &'static str,
     },
+    /// A Move order's piquet, placed "at the objective of the ... movement"
+    /// as the order is issued (rule `piquets_hold`): the next terrain
+    /// objective ahead, held while the order stands; `blocked` (none when
+    /// placed): `enemy` (an enemy regiment stands there), `held` (an enemy
+    /// piquet holds it) or `contested` (both sides' opening Moves make for
+    /// it, placed at once before the first KARD).
+    Piquet {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        objective: String,
+        blocked: Option<&'static str>,
+    },
+    /// An enemy Move (`by`) about to enter the objective the side's
+    /// piquets hold meets them: `regiment`'s (the one with the most Elan)
+    /// answers for them and the others holding it there (`with`):
+    /// `choice` hold (the mover stops at Engagement range of the objective,
+    /// `regiment` losing `elan_lost`, `elan` left), withdraw (the piquets
+    /// all leave, the mover goes in), or stands (a skirmishing mover cannot
+    /// drive them out: it stops, no choice).
+    PiquetMet {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        with: Vec<String>,
+        objective: String,
+        by: String,
+        choice: &'static str,
+        elan_lost: u32,
+        elan: u32,
+    },
     /// Which way a Maneuver order its player chose for `regiment` goes
     /// (`orders = "chosen"`): `to` forward, back, left or right (its own
     /// flanks). Its `moves` (`maneuver`) follows when the order completes,

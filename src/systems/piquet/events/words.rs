@@ -356,6 +356,71 @@ impl fmt::Display for Event {
                 };
                 write!(f, "{side}'s {regiment} will deploy {to}")
             }
+            Piquet {
+                decq,
+                kard,
+                side,
+                regiment,
+                objective,
+                blocked,
+            } => {
+                at(f, decq, kard)?;
+                match *blocked {
+                    None => write!(
+                        f,
+                        "{side}'s {regiment} places its piquet in {objective}, holding it"
+                    ),
+                    Some(why) => {
+                        let why = match why {
+                            "enemy" => "an enemy regiment stands there",
+                            "held" => "an enemy piquet holds it",
+                            _ => "the other side's opening Move makes for it too",
+                        };
+                        write!(
+                            f,
+                            "{side}'s {regiment} may not place its piquet in {objective}: {why}"
+                        )
+                    }
+                }
+            }
+            PiquetMet {
+                decq,
+                kard,
+                side,
+                regiment,
+                with,
+                objective,
+                by,
+                choice,
+                elan_lost,
+                elan,
+            } => {
+                at(f, decq, kard)?;
+                let piquet = match with.is_empty() {
+                    true => format!("{regiment}'s piquet"),
+                    false => format!(
+                        "{regiment}'s piquet, answering for {}'s too,",
+                        with.join("'s, ")
+                    ),
+                };
+                match *choice {
+                    "hold" if *elan_lost == 0 => {
+                        write!(f, "{side}'s {piquet} holds {objective} against {by}")
+                    }
+                    "hold" => write!(
+                        f,
+                        "{side}'s {piquet} holds {objective} against {by} (Elan {elan_lost} lost, {elan} left)"
+                    ),
+                    "withdraw" => write!(
+                        f,
+                        "{side}'s {piquet} withdraws from {objective}, letting {by} occupy it"
+                    ),
+                    _ => write!(
+                        f,
+                        "{side}'s {piquet} stands in {objective}: {by}, skirmishing, cannot drive it out"
+                    ),
+                }
+            }
             ManeuverTo {
                 decq,
                 kard,
@@ -589,6 +654,7 @@ impl fmt::Display for Event {
                 let why = match *why {
                     "move" => "its Move order",
                     "horizon" => "its Move order, into the next objective",
+                    "piquet" => "its Move order, kept out of the objective by the enemy piquet holding it: at Engagement range of it",
                     "onward" => "through, into the next objective",
                     "halts" => "its assault halted at the objective on its way; the order goes on, its chips again",
                     "maneuver" => "its Maneuver order",

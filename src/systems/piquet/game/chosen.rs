@@ -327,6 +327,7 @@ impl<O: Observer<Event>> Game<O> {
                 };
                 self.set_status(setup, seat, i, Status::Ordered);
                 self.given_chosen(setup, seat, side.regiments[i].player as usize, i, order);
+                self.place_piquet(setup, seat, i);
                 if self.deployed[seat.other()].skirmish != 0 {
                     self.through_at_once(setup, seat, i);
                 }
@@ -394,23 +395,53 @@ mod tests {
         on_side_a(&chosen(20), 0, &[], |setup, game| {
             // Line to Engagement range (3") of b at 20", Guns to its
             // Bombardment range (12").
-            game.close_in(setup, Seat::A, 0);
-            game.close_in(setup, Seat::A, 1);
+            game.close_in(
+                setup,
+                Seat::A,
+                0,
+                &mut Stats::default(),
+                &mut GameTally::default(),
+            );
+            game.close_in(
+                setup,
+                Seat::A,
+                1,
+                &mut Stats::default(),
+                &mut GameTally::default(),
+            );
             assert_eq!(game.units[Seat::A][0].x, 17);
             assert_eq!(game.units[Seat::A][1].x, 8);
             // Already within reach: it stays.
-            game.close_in(setup, Seat::A, 1);
+            game.close_in(
+                setup,
+                Seat::A,
+                1,
+                &mut Stats::default(),
+                &mut GameTally::default(),
+            );
             assert_eq!(game.units[Seat::A][1].x, 8);
             // One enemy behind, one ahead: it goes for the one ahead.
             game.units[Seat::B][0].x = 5;
             game.units[Seat::B][1].x = 30;
-            game.close_in(setup, Seat::A, 0);
+            game.close_in(
+                setup,
+                Seat::A,
+                0,
+                &mut Stats::default(),
+                &mut GameTally::default(),
+            );
             assert_eq!(game.units[Seat::A][0].x, 27);
             // Every enemy behind: no enemy ahead, so no Move is worth it.
             game.units[Seat::B][1].x = 5;
             let facts = game.order_facts(setup, Seat::A, 0);
             assert_eq!((facts.distance, facts.ahead), (Some(22), None));
-            game.close_in(setup, Seat::A, 0);
+            game.close_in(
+                setup,
+                Seat::A,
+                0,
+                &mut Stats::default(),
+                &mut GameTally::default(),
+            );
             assert_eq!(game.units[Seat::A][0].x, 27, "a Move never goes back");
         });
     }

@@ -115,7 +115,13 @@ mod tests {
         let text = FIREFIGHT.replace("distance = 3", "distance = 20");
         on_side_a(&text, 0, &[], |setup, game| {
             assert_eq!(game.units[Seat::B][0].x, 20);
-            game.close_in(setup, Seat::A, 0);
+            game.close_in(
+                setup,
+                Seat::A,
+                0,
+                &mut Stats::default(),
+                &mut GameTally::default(),
+            );
             assert_eq!(game.units[Seat::A][0].x, 17, "3\" from its target");
             // Forward 4" from 17 would pass Engagement range: it stops at it.
             game.maneuver(setup, Seat::A, 0);
@@ -125,7 +131,13 @@ mod tests {
             assert_eq!(game.units[Seat::A][0].x, 9);
             // Side b faces down the axis.
             game.units[Seat::A][0].x = 9;
-            game.close_in(setup, Seat::B, 0);
+            game.close_in(
+                setup,
+                Seat::B,
+                0,
+                &mut Stats::default(),
+                &mut GameTally::default(),
+            );
             assert_eq!(game.units[Seat::B][0].x, 12);
         });
     }

@@ -399,7 +399,7 @@ impl<O: Observer<Event>> Game<O> {
             }
             // A second line follows a completed order, moved or not.
             OrderKind::Move => {
-                self.close_in(setup, seat, i);
+                self.close_in(setup, seat, i, stats, tally);
                 self.set_status(setup, seat, i, Status::Idle);
                 self.carry(setup, seat, i);
                 self.follow(setup, seat, i);

@@ -59,6 +59,7 @@ macro_rules! at {
             deployed: &$game.deployed,
             deploys_at: &$game.deploys_at,
             maneuvers_to: &$game.maneuvers_to,
+            piquets: &$game.piquets,
             kard: $game.kard,
         }
     };
@@ -73,6 +74,7 @@ mod engagement;
 mod execute;
 mod fire;
 mod orders;
+mod piquets;
 mod places;
 mod retire;
 mod roster;
@@ -244,6 +246,10 @@ pub struct Game<O = Unobserved> {
     /// Where each chosen regiment's Maneuver order goes, as its player
     /// chose (`Maneuver`).
     maneuvers_to: BySeat<[u8; MAX_UNITS]>,
+    /// The terrain objective (index + 1; 0: none) each regiment's piquet
+    /// was placed in when its Move order was issued (rule `piquets_hold`):
+    /// it holds it while that order stands.
+    piquets: BySeat<[u8; MAX_UNITS]>,
     /// Formed infantry under an Assault order on skirmishers that has
     /// moved up to them and taken their cast as more chips (Formed Unit
     /// Options Against Skirmishing Units): its next completion goes in.
@@ -426,6 +432,7 @@ impl<O> Game<O> {
             deployed: BySeat::default(),
             deploys_at: BySeat::default(),
             maneuvers_to: BySeat::default(),
+            piquets: BySeat::default(),
             through: BySeat::default(),
             fired: BySeat::default(),
             aims: BySeat([[0; MAX_UNITS]; 2]),
@@ -574,6 +581,7 @@ impl<O: Observer<Event>> Game<O> {
                 self.first_chosen_orders(setup, seat);
             }
         }
+        self.place_opening_piquets(setup);
     }
 
     /// Plays the whole game, writing into `stats` and `tally` and, when

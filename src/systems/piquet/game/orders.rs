@@ -369,6 +369,7 @@ impl<O: Observer<Event>> Game<O> {
                         if side.chosen >> i & 1 != 0 && !retreat {
                             self.given_chosen(setup, seat, p, i, next);
                         }
+                        self.place_piquet(setup, seat, i);
                         if self.deployed[seat.other()].skirmish != 0 {
                             self.through_at_once(setup, seat, i);
                         }

@@ -288,7 +288,14 @@ impl<O: Observer<Event>> Game<O> {
     /// Move goes "to where you want to stop": its player's, within its
     /// fire's reach of the nearest enemy ahead (Engagement range for
     /// infantry and cavalry, Bombardment range for guns that bombard).
-    pub(super) fn close_in<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
+    pub(super) fn close_in<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        stats: &mut Stats,
+        tally: &mut GameTally,
+    ) {
         let regiment = &setup.scenario.sides[seat].regiments[i];
         let (goal, range) = self.move_goal(setup, seat, i);
         let Some(j) = goal else {
@@ -320,13 +327,19 @@ impl<O: Observer<Event>> Game<O> {
                 (goal.min(first), 0)
             }
         };
-        // "or to the next objective you encounter, whichever comes first"
-        let (advance, across, why) = match to_horizon(setup, seat, me.x) {
-            Some(horizon) if horizon < advance => (
-                horizon,
-                across.signum() * incline(horizon).min(across.abs()),
-                "horizon",
-            ),
+        // "or to the next objective you encounter, whichever comes first",
+        // unless an enemy piquet holding it keeps the Move out.
+        let horizon = to_horizon(setup, seat, me.x);
+        let kept_out = match horizon {
+            Some(h) if h <= advance && setup.rules.piquets_hold => {
+                self.meet_piquet(setup, seat, i, h, stats, tally)
+            }
+            _ => None,
+        };
+        let inclined = |advance: i32| across.signum() * incline(advance).min(across.abs());
+        let (advance, across, why) = match (kept_out, horizon) {
+            (Some(stop), _) => (stop, inclined(stop), "piquet"),
+            (None, Some(horizon)) if horizon < advance => (horizon, inclined(horizon), "horizon"),
             _ => (advance, across, "move"),
         };
         if advance > 0 {

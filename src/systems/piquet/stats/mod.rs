@@ -228,6 +228,9 @@ pub struct GameTally {
     pub assault_kards: u32,
     pub breakthrough_attempts: u32,
     pub breakthroughs: u32,
+    /// Enemy Moves the side's piquets met, and those they kept out.
+    pub piquets_met: BySeat<u32>,
+    pub piquets_held: BySeat<u32>,
     pub rallies: u32,
     pub rally_boxes: u32,
     pub volleys: BySeat<u32>,
@@ -285,6 +288,10 @@ pub struct SideStats {
     /// Elan lost to enemy fire in a game: musketry, artillery, and both.
     pub elan_lost: [Mean; 2],
     pub elan_lost_all: Mean,
+    /// Enemy Moves about to enter a terrain objective the side's piquets
+    /// held, and those the piquet kept out (rule `piquets_hold`).
+    pub piquets_met: u64,
+    pub piquets_held: u64,
 }
 
 impl Default for SideStats {
@@ -320,6 +327,8 @@ impl Default for SideStats {
             reloads_all: Mean::default(),
             elan_lost: Default::default(),
             elan_lost_all: Mean::default(),
+            piquets_met: 0,
+            piquets_held: 0,
         }
     }
 }
@@ -362,6 +371,8 @@ impl AddAssign<&SideStats> for SideStats {
         self.reloads_all += o.reloads_all;
         add(&mut self.elan_lost, &o.elan_lost);
         self.elan_lost_all += o.elan_lost_all;
+        self.piquets_met += o.piquets_met;
+        self.piquets_held += o.piquets_held;
     }
 }
 

@@ -192,6 +192,15 @@ impl Stats {
                 ));
             }
         }
+        if s.piquets_met > 0 {
+            rows.push(SummaryRow::rate(
+                "piquet_held",
+                name,
+                NO_BREAKDOWN,
+                String::new(),
+                Rate::new(s.piquets_held, s.piquets_met),
+            ));
+        }
         rows.push(SummaryRow::mean(
             "move_order_wait",
             name,
