@@ -455,6 +455,23 @@ for line in sys.stdin:
         if (len(named) != 1 or named[0]["elan"] != 0 or (p != 0 and named[0]["player"] != p)
                 or m["choices"] != want or len(want) < 2 or f * (m["outside"] - m["horizon"]) <= 0):
             fail("a withdrawal for a regiment not broken, or places not from 1\" outside back to the horizon", m)
+    # Where a chosen Move stops: on to its objective, or a place from an
+    # inch ahead of the regiment up to short of `farthest`, nearest first.
+    if d == "move_to":
+        f = 1 if seat == "a" else -1
+        x0 = named[0]["x"] if named else None
+        want = ["objective"] + [str(x0 + f * k) for k in range(1, abs(m["farthest"] - x0))] if named else []
+        if len(named) != 1 or m["choices"] != want or len(want) < 2 or f * (m["farthest"] - x0) < 2:
+            fail("the places a Move may stop at", m)
+    # A chosen assault's aim: one regiment of the player's just ordered to
+    # assault; the choices enemy regiments in the game, in the scenario's
+    # order, the nearest (target) among them.
+    if d == "aim":
+        alive = [u["name"] for u in field[enemy] if u["status"] != "removed"]
+        if (len(named) != 1 or (p != 0 and named[0]["player"] != p) or len(m["choices"]) < 2
+                or any(c not in alive for c in m["choices"]) or m["target"] not in m["choices"]
+                or m["choices"] != [n for n in names[enemy] if n in m["choices"]]):
+            fail("an aim not among the enemies in the game, or without the nearest", m)
     # A piquet only with a Move order standing.
     for s in "ab":
         if any(u["piquet"] is not None and (u["status"] != "ordered" or u["order"] != "move") for u in field[s]):
@@ -559,6 +576,8 @@ fn a_piquet_agent_sees_who_decides_what_about_and_the_field_as_the_rules_give_th
     assert_eq!(seen["order"], serde_json::json!([0]), "{seen}");
     assert_eq!(seen["deployment"], serde_json::json!([0]), "{seen}");
     assert_eq!(seen["direction"], serde_json::json!([0]), "{seen}");
+    assert_eq!(seen["aim"], serde_json::json!([0]), "{seen}");
+    assert_eq!(seen["move_to"], serde_json::json!([0]), "{seen}");
     assert_eq!(seen["issue"], serde_json::json!([0]), "{seen}");
 }
 

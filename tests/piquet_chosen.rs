@@ -153,6 +153,127 @@ fn chosen_orders_follow_the_field_not_a_plan() {
 }
 
 #[test]
+fn a_chosen_assault_goes_in_where_its_player_aims() {
+    // The Order Cycle: "The player will place the regiment's piquet at the
+    // objective of the Assault": any enemy regiment still in the game (no
+    // skirmishers here to limit it). The random player aims anywhere among
+    // them, the nearest or not; the heuristic (above) at the nearest.
+    let text = chosen_default();
+    let (mut nearest, mut farther) = (0, 0);
+    for events in replays_by(&text, &[], "random", 200) {
+        let mut x: BTreeMap<(String, String), i64> = BTreeMap::new();
+        let mut in_game: BTreeSet<(String, String)> = BTreeSet::new();
+        for e in &events {
+            let side = e["side"].as_str().unwrap_or_default().to_string();
+            let key = (
+                side.clone(),
+                e["regiment"].as_str().unwrap_or_default().to_string(),
+            );
+            match e["event"].as_str().unwrap() {
+                "regiment" => {
+                    x.insert(key.clone(), e["at"].as_i64().unwrap());
+                    in_game.insert(key);
+                }
+                "moves" => {
+                    x.insert(key, e["to"].as_i64().unwrap());
+                }
+                "status" if e["to"] == "removed" => {
+                    in_game.remove(&key);
+                }
+                "aims" => {
+                    let other = if side == "a" { "b" } else { "a" }.to_string();
+                    let target = (other.clone(), e["target"].as_str().unwrap().to_string());
+                    assert!(
+                        in_game.contains(&target),
+                        "aimed at one out of the game: {e}"
+                    );
+                    // Along the axis only: no regiment here stands off the
+                    // centre line, and none moves across it.
+                    let away = |k: &(String, String)| (x[k] - x[&key]).abs();
+                    let least = in_game
+                        .iter()
+                        .filter(|k| k.0 == other)
+                        .map(away)
+                        .min()
+                        .unwrap();
+                    match away(&target) == least {
+                        true => nearest += 1,
+                        false => farther += 1,
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        nearest > 20 && farther > 20,
+        "{nearest} nearest, {farther} farther"
+    );
+}
+
+#[test]
+fn a_chosen_move_stops_where_its_player_placed_its_piquet() {
+    // Note 19: "you move from where you are to where you want to stop, or
+    // to the next objective you encounter, whichever comes first"; the
+    // Order Cycle: the piquet placed "at the objective of the ...
+    // movement". The random player stops its Moves anywhere short of where
+    // they would go, or sends them on; a Move never passes its place.
+    let text = chosen_default();
+    let (mut on, mut short, mut stopped_there) = (0, 0, 0);
+    for events in replays_by(&text, &[], "random", 200) {
+        let mut x: BTreeMap<(String, String), i64> = BTreeMap::new();
+        let mut stop: BTreeMap<(String, String), i64> = BTreeMap::new();
+        for e in &events {
+            let side = e["side"].as_str().unwrap_or_default().to_string();
+            let key = (
+                side.clone(),
+                e["regiment"].as_str().unwrap_or_default().to_string(),
+            );
+            let f = if side == "a" { 1 } else { -1 };
+            match e["event"].as_str().unwrap() {
+                "regiment" => {
+                    x.insert(key, e["at"].as_i64().unwrap());
+                }
+                "move_to" => match e["to"].as_i64() {
+                    Some(place) => {
+                        // Short of where it would go: at least an inch on.
+                        assert!(f * (place - x[&key]) >= 1, "{e}");
+                        stop.insert(key, place);
+                        short += 1;
+                    }
+                    None => {
+                        stop.remove(&key);
+                        on += 1;
+                    }
+                },
+                // Any other order clears the place.
+                "order" => {
+                    for r in e["regiments"].as_array().unwrap() {
+                        stop.remove(&(side.clone(), r.as_str().unwrap().to_string()));
+                    }
+                }
+                "moves" => {
+                    let to = e["to"].as_i64().unwrap();
+                    if e["why"] == "move" {
+                        if let Some(&place) = stop.get(&key) {
+                            assert!(f * (to - place) <= 0, "past {place}: {e}");
+                            stopped_there += (to == place) as u32;
+                            stop.remove(&key);
+                        }
+                    }
+                    x.insert(key, to);
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        on > 50 && short > 50 && stopped_there > 20,
+        "{on} on, {short} short, {stopped_there} there"
+    );
+}
+
+#[test]
 fn a_plan_listed_beside_chosen_orders_is_not_followed() {
     // Under the side's `orders = "chosen"` the regiments' listed plans are
     // read and checked but not followed: the same games as a scenario

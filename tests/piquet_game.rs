@@ -1140,6 +1140,20 @@ mod watch {
             self.look(at);
             self.inner.attached(at, rng)
         }
+        fn move_to(
+            &self,
+            at: &At<'_>,
+            facts: &OrderFacts,
+            farthest: u32,
+            rng: &mut GameRng,
+        ) -> u32 {
+            self.look(at);
+            self.inner.move_to(at, facts, farthest, rng)
+        }
+        fn aim(&self, at: &At<'_>, candidates: u16, nearest: usize, rng: &mut GameRng) -> usize {
+            self.look(at);
+            self.inner.aim(at, candidates, nearest, rng)
+        }
         fn piquet(
             &self,
             at: &At<'_>,

@@ -249,6 +249,12 @@ pub trait Decide {
     /// of `facts.maneuvers`, an index of `Maneuver` ("forward, back, to
     /// either flank").
     fn direction(&self, at: &At<'_>, facts: &OrderFacts, rng: &mut GameRng) -> usize;
+    /// Where a Move order it chose for a chosen regiment stops, "to where
+    /// you want to stop": 0, on to its objective (the next terrain
+    /// objective ahead or its fire's reach of the nearest enemy ahead, as
+    /// the field stands when it moves), or 1 to `farthest` - 1 inches
+    /// forward, short of it (`farthest` the inches to it now, at least 2).
+    fn move_to(&self, at: &At<'_>, facts: &OrderFacts, farthest: u32, rng: &mut GameRng) -> u32;
     /// Whether to rally the regiment: unrallied (`shaken`, it must rally
     /// before it fights again), or worn (it has lost Elan, `elan` of
     /// `full` left, and may fight on without a rally).
@@ -299,6 +305,10 @@ pub trait Decide {
     /// bit a player: those below with room on the track); `neediest` is
     /// the one with the least initiative (ties drawn).
     fn pass_to(&self, at: &At<'_>, candidates: u16, neediest: usize, rng: &mut GameRng) -> usize;
+    /// The enemy regiment a chosen assault of the regiment in `at` goes in
+    /// against: one of `candidates` (one bit an enemy regiment: those in
+    /// the game it may assault); `nearest` is the nearest (ties drawn).
+    fn aim(&self, at: &At<'_>, candidates: u16, nearest: usize, rng: &mut GameRng) -> usize;
     fn pass_amount(&self, at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32;
     /// How far back a regiment fire took to zero Elan in an Engagement
     /// withdraws ("anywhere up to the next horizon"): inches beyond the
@@ -834,6 +844,24 @@ impl Decide for PiquetStrategy {
         }
     }
 
+    /// The heuristic moves on to the objective; the random player stops
+    /// anywhere short of it or goes on.
+    fn move_to(&self, _at: &At<'_>, _facts: &OrderFacts, farthest: u32, rng: &mut GameRng) -> u32 {
+        match self.style {
+            Style::Random => rng.random_range(0..farthest),
+            Style::Heuristic => 0,
+        }
+    }
+
+    /// The heuristic goes in against the nearest enemy, whose Elan its
+    /// order was judged by; the random player against any.
+    fn aim(&self, _at: &At<'_>, candidates: u16, nearest: usize, rng: &mut GameRng) -> usize {
+        match self.style {
+            Style::Random => one_of(candidates, rng),
+            Style::Heuristic => nearest,
+        }
+    }
+
     /// IP to pass down, 1..=`most`, holding `ip`.
     fn pass_amount(&self, _at: &At<'_>, ip: u32, most: u32, rng: &mut GameRng) -> u32 {
         match self.style {
@@ -883,6 +911,7 @@ impl Decide for PiquetStrategy {
 mod tests {
     use super::*;
     use crate::engine::seeding::rng_from_seed;
+    use std::collections::BTreeSet;
 
     fn facts(distance: Option<u32>, elan: u32, enemy_elan: u32) -> OrderFacts {
         OrderFacts {
@@ -1078,6 +1107,38 @@ mod tests {
             h.deployment(&at, &formed, &mut rng),
             DeployTo::Formed as usize
         );
+    }
+
+    #[test]
+    fn a_chosen_move_stops_where_its_player_says() {
+        let at = At::blind(crate::engine::Seat::A, 0);
+        let facts = facts(Some(10), 12, 12);
+        let mut rng = rng_from_seed(7);
+        // On to the objective, or 1 to 3 inches short of 4.
+        assert_eq!(
+            PiquetStrategy::HEURISTIC.move_to(&at, &facts, 4, &mut rng),
+            0
+        );
+        let drawn: BTreeSet<u32> = (0..60)
+            .map(|_| PiquetStrategy::RANDOM.move_to(&at, &facts, 4, &mut rng))
+            .collect();
+        assert_eq!(drawn, BTreeSet::from([0, 1, 2, 3]));
+    }
+
+    #[test]
+    fn a_chosen_assault_aims_where_its_player_says() {
+        let at = At::blind(crate::engine::Seat::A, 0);
+        let mut rng = rng_from_seed(6);
+        // Enemies 0, 2 and 3 in the game, 2 the nearest.
+        let candidates = 0b1101;
+        assert_eq!(
+            PiquetStrategy::HEURISTIC.aim(&at, candidates, 2, &mut rng),
+            2
+        );
+        let drawn: BTreeSet<usize> = (0..60)
+            .map(|_| PiquetStrategy::RANDOM.aim(&at, candidates, 2, &mut rng))
+            .collect();
+        assert_eq!(drawn, BTreeSet::from([0, 2, 3]));
     }
 
     #[test]

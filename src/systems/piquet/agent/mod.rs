@@ -24,13 +24,14 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 
 /// Each decision and what it is, for `hello` and for a person's seat.
-pub const DECISIONS: [(&str, &str); 20] = [
+pub const DECISIONS: [(&str, &str); 22] = [
     ("hand_play", "play a card from the hand (hand:N, for hand_play_cost) instead of turning the deck's top card (turn)"),
     ("turned", "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)"),
     ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, nothing, or (its own figure attached) detach"),
     ("issue", "pay for the next order group: yes or no"),
     ("order", "the order to give a regiment whose orders its player chooses (orders = \"chosen\"), before the groups are paid for: one of choices (assault, not for artillery nor with no enemy left; maneuver and deploy only with a way to go or a deployment to change to), or none; distance is to the nearest enemy (null: none left), ahead to the nearest ahead of it (null: none; a Move goes only forward), enemy_elan the most among the nearest"),
     ("deployment", "where the Deploy order just chosen for a regiment (order) takes it: one of choices, max or min (formed at its widest or narrowest frontage), formed (at its scenario frontage), prepared (Prepared to Receive Cavalry, infantry only), skirmish (skirmish order, skirmishers only); the order's facts beside them (deployment how it stands, cavalry the inches to the nearest enemy cavalry not skirmishing, prepared_step the rule)"),
+    ("move_to", "where the Move just chosen for the regiment in regiments stops, \"to where you want to stop\": objective (on to its objective, the next terrain objective ahead or its fire's reach of the nearest enemy ahead, whichever it meets first when it moves) or a place on the axis (inches) short of farthest, where it would go as the field stands now; the order's facts as for order"),
     ("direction", "which way the Maneuver order just chosen for a regiment (order) goes: one of choices, forward (short of Engagement range of an enemy ahead), back, left or right (its own flanks, short of an enemy level with it), each offered only when it would move the regiment; the order's facts beside them"),
     ("rally", "pay to rally the next unrallied regiment, or a worn one (it has lost Elan: shaken false, elan of full_elan left): yes or no"),
     ("attached", "the figure's regiment executes at once for attached_cost: yes or no"),
@@ -43,6 +44,7 @@ pub const DECISIONS: [(&str, &str); 20] = [
     ("pass_to", "the subordinate (a player below, with room on the track) to pass initiative to; neediest is the one with the least"),
     ("pass_amount", "IP to pass to the subordinate to (pass_to's choice), 1 to most"),
     ("withdraw_to", "where a regiment fire took to zero Elan in an Engagement withdraws, \"anywhere up to the next horizon\": one of choices, places on the axis (inches) from 1\" outside the firer's Engagement range (outside) back to the near edge of the next terrain objective behind it (horizon)"),
+    ("aim", "the enemy regiment the assault just chosen for the regiment in regiments goes in against, where its piquet is placed: one of choices (the enemy regiments in the game it may assault; a skirmisher, only skirmishers, when any); target is the nearest"),
     ("piquet", "whether the piquet of the regiment in regiments, placed in objective (a terrain objective) with its Move order, holds it against target, an enemy regiment whose Move would enter it, the regiment losing cost Elan of the elan (of full) it has, or withdraws and lets target occupy it (rule piquets_hold): hold or withdraw"),
     ("brilliant", "the basic card a Brilliant Leader stands for"),
 ];
@@ -488,6 +490,27 @@ impl Decide for Seated<'_> {
             .map_or(options[0], |i| options[i]) as usize
     }
 
+    fn move_to(&self, at: &At<'_>, facts: &OrderFacts, farthest: u32, rng: &mut GameRng) -> u32 {
+        let (Some(_), Some(_)) = (self.asker, at.scenario) else {
+            return self.built_in.move_to(at, facts, farthest, rng);
+        };
+        // The places as the agent sees them: inches on the axis, nearest
+        // first, after going on to the objective.
+        let i = at.regiments.trailing_zeros() as usize;
+        let x = at.units[at.seat][i].x;
+        let forward = match at.seat {
+            Seat::A => 1,
+            Seat::B => -1,
+        };
+        let choices: Vec<String> = std::iter::once("objective".to_string())
+            .chain((1..farthest as i32).map(|n| (x + forward * n).to_string()))
+            .collect();
+        let mut message = order_json(facts);
+        message["farthest"] = (x + forward * farthest as i32).into();
+        self.ask(at, "move_to", message, &choices)
+            .map_or(0, |k| k as u32)
+    }
+
     fn direction(&self, at: &At<'_>, facts: &OrderFacts, rng: &mut GameRng) -> usize {
         if self.asker.is_none() {
             return self.built_in.direction(at, facts, rng);
@@ -601,6 +624,19 @@ impl Decide for Seated<'_> {
         let message = json!({ "neediest": names[neediest] });
         self.ask(at, "pass_to", message, &choices)
             .map_or(neediest, |i| players[i])
+    }
+
+    fn aim(&self, at: &At<'_>, candidates: u16, nearest: usize, rng: &mut GameRng) -> usize {
+        let (Some(_), Some(scenario)) = (self.asker, at.scenario) else {
+            return self.built_in.aim(at, candidates, nearest, rng);
+        };
+        let names = &scenario.sides[at.seat.other()].names;
+        let enemies: Vec<usize> = (0..names.len())
+            .filter(|&j| candidates >> j & 1 != 0)
+            .collect();
+        let choices: Vec<String> = enemies.iter().map(|&j| names[j].clone()).collect();
+        self.ask(at, "aim", json!({}), &choices)
+            .map_or(nearest, |k| enemies[k])
     }
 
     fn withdraw_to(&self, at: &At<'_>, outside: i32, farthest: u32, rng: &mut GameRng) -> u32 {

@@ -76,6 +76,19 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
                 "order" => json!(strategy
                     .order(at, &order_from(message)?, Some(rng))
                     .map_or("none", OrderKind::name)),
+                "move_to" => {
+                    // The built-ins choose by index: on to the objective
+                    // first, then the places from the nearest.
+                    let count = message.get("choices").as_array().map_or(0, Vec::len);
+                    if !(2..=1024).contains(&count) {
+                        return Err(
+                            message.bad("choices", "objective and 1 to 1023 places (inches)")
+                        );
+                    }
+                    let facts = facts_from(message, 1 << OrderKind::Move as u8)?;
+                    let k = strategy.move_to(at, &facts, count as u32, rng) as usize;
+                    message.get("choices")[k].clone()
+                }
                 "direction" => {
                     let facts = direction_from(message)?;
                     json!(Maneuver::NAMES[strategy.direction(at, &facts, rng)])
@@ -136,6 +149,21 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
                         number("lead_elan")?,
                         rng
                     )))
+                }
+                "aim" => {
+                    // The built-ins choose among the choices' regiments,
+                    // in the scenario's order as offered.
+                    let choices = message
+                        .get("choices")
+                        .as_array()
+                        .map_or(&[][..], Vec::as_slice);
+                    let names: Vec<&str> = choices.iter().filter_map(Value::as_str).collect();
+                    if names.is_empty() || names.len() > 16 {
+                        return Err(message.bad("choices", "1 to 16 enemy regiments' names"));
+                    }
+                    let nearest = message.one_of("target", &names)?;
+                    let candidates = ((1u32 << names.len()) - 1) as u16;
+                    json!(names[strategy.aim(at, candidates, nearest, rng)])
                 }
                 "pass_to" => {
                     // The built-ins choose among the choices' places.

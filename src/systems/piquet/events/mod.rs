@@ -249,6 +249,18 @@ pub enum Event {
         elan_lost: u32,
         elan: u32,
     },
+    /// Where a Move order its player chose for `regiment` stops
+    /// (`orders = "chosen"`), as its piquet is placed: `to` a place on the
+    /// axis short of its objective, or none: on to the objective (the next
+    /// terrain objective ahead, or its fire's reach of the nearest enemy
+    /// ahead, whichever it meets first when it moves).
+    MoveTo {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        to: Option<i32>,
+    },
     /// Which way a Maneuver order its player chose for `regiment` goes
     /// (`orders = "chosen"`): `to` forward, back, left or right (its own
     /// flanks). Its `moves` (`maneuver`) follows when the order completes,

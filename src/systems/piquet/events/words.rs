@@ -421,6 +421,21 @@ impl fmt::Display for Event {
                     ),
                 }
             }
+            MoveTo {
+                decq,
+                kard,
+                side,
+                regiment,
+                to,
+            } => {
+                at(f, decq, kard)?;
+                match to {
+                    Some(place) => {
+                        write!(f, "{side}'s {regiment} will move up to {place}\" and stop")
+                    }
+                    None => write!(f, "{side}'s {regiment} will move on to its objective"),
+                }
+            }
             ManeuverTo {
                 decq,
                 kard,

@@ -126,6 +126,26 @@ impl<O: Observer<Event>> Game<O> {
                 debug_assert!(facts.maneuvers >> k & 1 != 0);
                 self.maneuvers_to[seat][i] = k as u8;
             }
+            // "to where you want to stop": short of where the Move would
+            // go as the field stands (its fire's reach of the nearest enemy
+            // ahead, or the next terrain objective), or on to it.
+            Some(OrderKind::Move) => {
+                let x = self.units[seat][i].x;
+                let reach = self.move_reach(setup, seat, i).map_or(0, |(a, _)| a);
+                let farthest = match super::places::to_horizon(setup, seat, x) {
+                    Some(h) => reach.min(h),
+                    None => reach,
+                };
+                let short = match farthest {
+                    2.. => strategy.move_to(&at, &facts, farthest as u32, &mut self.seats[seat][p]),
+                    _ => 0,
+                };
+                debug_assert!((short as i32) < farthest.max(1));
+                self.moves_to[seat][i] = match short {
+                    0 => TO_OBJECTIVE,
+                    n => x + facing(seat) * n as i32,
+                };
+            }
             _ => {}
         }
         order
@@ -163,6 +183,7 @@ impl<O: Observer<Event>> Game<O> {
             wanted[j] = order;
             self.deploys_at[seat][j] = self.deploys_at[seat][i];
             self.maneuvers_to[seat][j] = self.maneuvers_to[seat][i];
+            self.moves_to[seat][j] = self.moves_to[seat][i];
         }
     }
 
@@ -191,6 +212,19 @@ impl<O: Observer<Event>> Game<O> {
                     }
                 });
             }
+            OrderKind::Move if self.obs.on() => {
+                let to = match self.moves_to[seat][i] {
+                    TO_OBJECTIVE => None,
+                    place => Some(place),
+                };
+                self.tell_of(setup, seat, i, |decq, kard, side, regiment| Event::MoveTo {
+                    decq,
+                    kard,
+                    side,
+                    regiment,
+                    to,
+                });
+            }
             OrderKind::Maneuver if self.obs.on() => {
                 let to = Maneuver::ALL[self.maneuvers_to[seat][i] as usize].name();
                 self.tell_of(setup, seat, i, |decq, kard, side, regiment| {
@@ -207,10 +241,13 @@ impl<O: Observer<Event>> Game<O> {
         }
     }
 
-    /// The enemy a chosen assault of regiment `i` goes in against: the
-    /// nearest enemy, the one its player judged the assault by, drawn from
-    /// player `p`'s stream among as near (never the first listed). A named
-    /// `target` belongs to a plan: a chosen regiment's player aims.
+    /// The enemy a chosen assault of regiment `i` goes in against, where
+    /// its player places the piquet ("at the objective of the Assault"):
+    /// its choice (decision `aim`) among the enemies in the game it may
+    /// assault (a skirmisher, skirmishers, when any), told the nearest, the
+    /// one the heuristic judged the assault by, drawn from player `p`'s tie
+    /// stream among as near (never the first listed). A named `target`
+    /// belongs to a plan: a chosen regiment's player aims.
     pub(super) fn aim_assault<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,
@@ -229,7 +266,26 @@ impl<O: Observer<Event>> Game<O> {
         if open != 0 {
             nearest = open;
         }
-        let target = one_of(nearest, &mut self.ties[seat][p]);
+        let nearest = one_of(nearest, &mut self.ties[seat][p]);
+        let count = setup.scenario.sides[enemy].count as usize;
+        let in_game = (0..count)
+            .filter(|&j| self.units[enemy][j].status != Status::Removed)
+            .fold(0u16, |m, j| m | 1 << j);
+        let allowed = (0..count)
+            .filter(|&j| in_game >> j & 1 != 0 && !self.skirmish_barred(setup, seat, i, j))
+            .fold(0u16, |m, j| m | 1 << j);
+        let candidates = match allowed {
+            0 => in_game,
+            _ => allowed,
+        } | 1 << nearest;
+        let target = match candidates.count_ones() {
+            1 => nearest,
+            _ => {
+                let at = at!(self, setup, seat, p, 1 << i, Some(nearest as u8));
+                let rng = &mut self.seats[seat][p];
+                setup.strategies[seat].aim(&at, candidates, nearest, rng)
+            }
+        };
         self.units[seat][i].target = target as u8;
         if self.obs.on() {
             let target = told::name(setup.scenario, enemy, target);

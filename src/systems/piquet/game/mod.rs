@@ -92,6 +92,9 @@ mod firing;
 #[cfg(test)]
 mod ties;
 
+/// A chosen Move that goes on to its objective (`Game::moves_to`).
+const TO_OBJECTIVE: i32 = i32::MIN;
+
 /// The most cards a hand holds (a Superior commander's).
 pub const MAX_HAND: usize = 5;
 /// Assaults at once: each has its own defender.
@@ -250,6 +253,10 @@ pub struct Game<O = Unobserved> {
     /// was placed in when its Move order was issued (rule `piquets_hold`):
     /// it holds it while that order stands.
     piquets: BySeat<[u8; MAX_UNITS]>,
+    /// Where each chosen regiment's Move order stops, as its player placed
+    /// its piquet: a place on the axis short of its objective, or
+    /// `TO_OBJECTIVE`.
+    moves_to: BySeat<[i32; MAX_UNITS]>,
     /// Formed infantry under an Assault order on skirmishers that has
     /// moved up to them and taken their cast as more chips (Formed Unit
     /// Options Against Skirmishing Units): its next completion goes in.
@@ -433,6 +440,7 @@ impl<O> Game<O> {
             deploys_at: BySeat::default(),
             maneuvers_to: BySeat::default(),
             piquets: BySeat::default(),
+            moves_to: BySeat([[TO_OBJECTIVE; MAX_UNITS]; 2]),
             through: BySeat::default(),
             fired: BySeat::default(),
             aims: BySeat([[0; MAX_UNITS]; 2]),
@@ -545,6 +553,7 @@ impl<O: Observer<Event>> Game<O> {
             };
             self.deploys_at[seat] = [0; MAX_UNITS];
             self.maneuvers_to[seat] = [0; MAX_UNITS];
+            self.moves_to[seat] = [TO_OBJECTIVE; MAX_UNITS];
             self.loaded[seat] = side.loaded;
             // A company a scenario starts unloaded is taken to have fired
             // before the game: nothing else in the text unloads it.

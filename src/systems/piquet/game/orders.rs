@@ -26,17 +26,15 @@ impl<O: Observer<Event>> Game<O> {
     ) -> u16 {
         let side = &setup.scenario.sides[seat];
         let regiments = side.regiments();
-        // A chosen Deploy's or Maneuver's order is where it goes too: one
-        // order is one deployment, one way.
+        // A chosen Deploy's, Maneuver's or Move's order is where it goes
+        // too: one order is one deployment, one way, one place to stop.
         let to = |j: usize| match (regiments[j].chosen, wanted[j]) {
-            (true, OrderKind::Deploy) => self.deploys_at[seat][j],
-            (true, OrderKind::Maneuver) => self.maneuvers_to[seat][j],
-            _ => u8::MAX,
+            (true, OrderKind::Deploy) => self.deploys_at[seat][j] as i32,
+            (true, OrderKind::Maneuver) => self.maneuvers_to[seat][j] as i32,
+            (true, OrderKind::Move) => self.moves_to[seat][j],
+            _ => TO_OBJECTIVE,
         };
-        let same = |j: usize| {
-            wanted[j] == wanted[i]
-                && (!matches!(wanted[i], OrderKind::Deploy | OrderKind::Maneuver) || to(j) == to(i))
-        };
+        let same = |j: usize| wanted[j] == wanted[i] && to(j) == to(i);
         // A second line or an attached company is carried by another's
         // orders: not a member.
         let members = |same: &dyn Fn(&Regiment) -> bool| {

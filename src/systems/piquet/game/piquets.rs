@@ -75,7 +75,8 @@ impl<O: Observer<Event>> Game<O> {
     }
 
     /// A Move order has just been issued to regiment `i` of `seat` during
-    /// the game: its piquet goes to the order's objective, if it may.
+    /// the game: its piquet goes to the order's objective, if it may (not
+    /// for a chosen Move its player stopped short of it).
     /// Any order clears the regiment's last piquet. Before the game's first
     /// KARD nothing is placed here: `place_opening_piquets` places the
     /// opening orders' piquets all at once.
@@ -84,6 +85,7 @@ impl<O: Observer<Event>> Game<O> {
         if !Self::piquets_on(setup)
             || self.kard == 0
             || self.units[seat][i].order != OrderKind::Move
+            || self.moves_to[seat][i] != TO_OBJECTIVE
         {
             return;
         }
@@ -141,7 +143,10 @@ impl<O: Observer<Event>> Game<O> {
         let mut wanted: BySeat<u32> = BySeat::default();
         let moving = |game: &Self, seat: Seat, i: usize| {
             let unit = &game.units[seat][i];
-            (unit.status == Status::Ordered && unit.order == OrderKind::Move)
+            // A Move its player stopped short of its objective places none.
+            (unit.status == Status::Ordered
+                && unit.order == OrderKind::Move
+                && game.moves_to[seat][i] == TO_OBJECTIVE)
                 .then(|| game.move_objective(setup, seat, i))
                 .flatten()
         };

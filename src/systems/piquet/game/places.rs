@@ -296,11 +296,57 @@ impl<O: Observer<Event>> Game<O> {
         stats: &mut Stats,
         tally: &mut GameTally,
     ) {
-        let regiment = &setup.scenario.sides[seat].regiments[i];
-        let (goal, range) = self.move_goal(setup, seat, i);
-        let Some(j) = goal else {
+        let Some((advance, across)) = self.move_reach(setup, seat, i) else {
             return;
         };
+        let f = facing(seat);
+        let me = self.units[seat][i];
+        // "or to the next objective you encounter, whichever comes first",
+        // unless an enemy piquet holding it keeps the Move out.
+        let horizon = to_horizon(setup, seat, me.x);
+        let kept_out = match horizon {
+            Some(h) if h <= advance && setup.rules.piquets_hold => {
+                self.meet_piquet(setup, seat, i, h, stats, tally)
+            }
+            _ => None,
+        };
+        let inclined = |advance: i32| across.signum() * incline(advance).min(across.abs());
+        let (mut advance, mut across, why) = match (kept_out, horizon) {
+            (Some(stop), _) => (stop, inclined(stop), "piquet"),
+            (None, Some(horizon)) if horizon < advance => (horizon, inclined(horizon), "horizon"),
+            _ => (advance, across, "move"),
+        };
+        // A chosen Move its player stopped short ("to where you want to
+        // stop"): no farther than that place.
+        let stop = self.moves_to[seat][i];
+        if stop != TO_OBJECTIVE && f * (stop - me.x) < advance {
+            advance = (f * (stop - me.x)).max(0);
+            across = inclined(advance);
+        }
+        if advance > 0 {
+            let unit = &mut self.units[seat][i];
+            unit.x = me.x + f * advance;
+            unit.y = me.y + across;
+            if self.obs.on() {
+                self.tell_shift(setup, seat, i, (me.x, me.y), why);
+            }
+            self.moved(setup);
+            self.clear_defeated(setup);
+        }
+    }
+
+    /// How far forward (and across, in tenths) a Move of regiment `i` of
+    /// `seat` goes as the field stands, before the next terrain objective
+    /// stops it; `None` with no enemy to move on.
+    pub(super) fn move_reach<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+    ) -> Option<(i32, i32)> {
+        let regiment = &setup.scenario.sides[seat].regiments[i];
+        let (goal, range) = self.move_goal(setup, seat, i);
+        let j = goal?;
         let enemy = seat.other();
         let f = facing(seat);
         let me = self.units[seat][i];
@@ -309,7 +355,7 @@ impl<O: Observer<Event>> Game<O> {
         // (Infantry Move in Open, Cavalry in Open): toward a target off to
         // the side; the Artillery Move card's definition was lost.
         let gap_to = |u: &Unit| me.gap_on(setup.scenario.lateral, u);
-        let (advance, across) = match gap_to(&target) {
+        Some(match gap_to(&target) {
             gap if gap > 0 && regiment.arm != Arm::Artillery => {
                 self.inclined(setup, seat, i, &target, range)
             }
@@ -326,32 +372,7 @@ impl<O: Observer<Event>> Game<O> {
                     .unwrap_or(goal);
                 (goal.min(first), 0)
             }
-        };
-        // "or to the next objective you encounter, whichever comes first",
-        // unless an enemy piquet holding it keeps the Move out.
-        let horizon = to_horizon(setup, seat, me.x);
-        let kept_out = match horizon {
-            Some(h) if h <= advance && setup.rules.piquets_hold => {
-                self.meet_piquet(setup, seat, i, h, stats, tally)
-            }
-            _ => None,
-        };
-        let inclined = |advance: i32| across.signum() * incline(advance).min(across.abs());
-        let (advance, across, why) = match (kept_out, horizon) {
-            (Some(stop), _) => (stop, inclined(stop), "piquet"),
-            (None, Some(horizon)) if horizon < advance => (horizon, inclined(horizon), "horizon"),
-            _ => (advance, across, "move"),
-        };
-        if advance > 0 {
-            let unit = &mut self.units[seat][i];
-            unit.x = me.x + f * advance;
-            unit.y = me.y + across;
-            if self.obs.on() {
-                self.tell_shift(setup, seat, i, (me.x, me.y), why);
-            }
-            self.moved(setup);
-            self.clear_defeated(setup);
-        }
+        })
     }
 
     /// A Move of regiment `i` of `seat` inclining toward `target`, off to
