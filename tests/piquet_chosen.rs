@@ -218,9 +218,16 @@ fn a_chosen_move_stops_where_its_player_placed_its_piquet() {
     // Order Cycle: the piquet placed "at the objective of the ...
     // movement". The random player stops its Moves anywhere short of where
     // they would go, or sends them on; a Move never passes its place.
-    let text = chosen_default();
+    // The hill too: a Move stopped short of a held objective meets no
+    // piquet and is no horizon's.
+    let hill = include_str!("../experiments/piquet/scenarios/hill.toml")
+        .replace("\n[a]\n", "\n[a]\norders = \"chosen\"\n")
+        .replace("\n[b]\n", "\n[b]\norders = \"chosen\"\n");
     let (mut on, mut short, mut stopped_there) = (0, 0, 0);
-    for events in replays_by(&text, &[], "random", 200) {
+    let games = replays_by(&chosen_default(), &[], "random", 200)
+        .into_iter()
+        .chain(replays_by(&hill, &[], "random", 200));
+    for events in games {
         let mut x: BTreeMap<(String, String), i64> = BTreeMap::new();
         let mut stop: BTreeMap<(String, String), i64> = BTreeMap::new();
         for e in &events {
@@ -252,8 +259,16 @@ fn a_chosen_move_stops_where_its_player_placed_its_piquet() {
                         stop.remove(&(side.clone(), r.as_str().unwrap().to_string()));
                     }
                 }
+                "piquet_met" => {
+                    let other = if side == "a" { "b" } else { "a" };
+                    let by = (other.to_string(), e["by"].as_str().unwrap().to_string());
+                    assert!(!stop.contains_key(&by), "stopped short, yet met: {e}");
+                }
                 "moves" => {
                     let to = e["to"].as_i64().unwrap();
+                    if stop.contains_key(&key) {
+                        assert!(e["why"] != "horizon" && e["why"] != "piquet", "{e}");
+                    }
                     if e["why"] == "move" {
                         if let Some(&place) = stop.get(&key) {
                             assert!(f * (to - place) <= 0, "past {place}: {e}");

@@ -18,11 +18,20 @@ never from the crate's source. What it holds a trace to:
   group; under idle_alike the regiments of one division (one brigade when none is named) wanting the same order are
   one group; each regiment in at most one group an Officer Check;
 - `aims` right after the order (and its statuses) of a chosen assault, one for each regiment of the group and for no
-  other: one of the enemy regiments not removed nearest to it, measured straight between the frontages' nearer ends in
-  tenths (piquet_field.d2: an enemy level with it 2.4" across is nearer than one 3" ahead, though both are 3" in whole
-  inches), whatever `target` the scenario names (a named target belongs to a plan); the assault then goes in against that regiment (`assault_begins`,
-  `joins_assault`, `objective_taken`, a second line sent in or cavalry going on through aside), and its horizon
-  (objective_horizons) is reckoned against it;
+  other: its player's choice (decision `aim`; the Order Cycle, 3: "The player will place the regiment's piquet at the
+  objective of the Assault") among the candidates, the enemy regiments not removed that the regiment may assault (a
+  skirmisher, while a skirmisher it may assault is in the game ("Skirmishing units can Assault only other skirmishing
+  units; skirmishing infantry can not Assault skirmishing cavalry in the open"), only those its assault is not barred
+  by: those skirmishers, and a barring enemy that may not resist, taken unopposed as by any attacker; with none, every
+  enemy in the game), the nearest always among them (one of the enemy regiments not removed nearest to it, measured
+  straight between the frontages' nearer ends in tenths, piquet_field.d2: an enemy level with it 2.4" across is nearer
+  than one 3" ahead, though both are 3" in whole inches); a formed regiment's assault given at once takes the cast of
+  skirmishers it must go through only among those it may be aimed at (piquet_deploy.immediate_owed); the heuristic's
+  (a side whose seat plays `heuristic`) always a nearest one, the enemy it judged the order by; the random player's any
+  candidate (seen going to one not the nearest, an EXPECTED situation of the random configurations); whatever
+  `target` the scenario names (a named target belongs to a plan); the assault then goes in against that regiment
+  (`assault_begins`, `joins_assault`, `objective_taken`, a second line sent in or cavalry going on through aside; a
+  skirmisher's barred by it engaging it), and its horizon (objective_horizons) is reckoned against it;
 - a chosen regiment's completed Move (piquet_terrain.close_in, `moves` why `move` or `horizon`): forward toward the
   nearest enemy not removed ahead of it or level, stopping at its fire's reach of it (`reach` below; a planned Move
   still closes to Engagement range of its objective), sooner at an objective's horizon, never back, and not at all
@@ -53,13 +62,27 @@ never from the crate's source. What it holds a trace to:
   regiment the way its last `maneuver_to` said (a cut-off order's replaced by the next; piquet_field.py checks the
   `moves`), and a chosen regiment's `moves` why maneuver without one pending is impossible; the heuristic never tells
   one (it never maneuvers a chosen regiment), and the random player's is checked as one offered;
+- chosen Moves (docs/replay.md, `move_to`; docs/agents.md, decision `move_to`; note 19: "you move from where you are
+  to where you want to stop, or to the next objective you encounter, whichever comes first"; the Order Cycle, 3: "The
+  player will place the regiment's piquet at the objective of the Assault (Melee Resolution) or movement"): each
+  chosen regiment of an `order` to Move (free ones too) is told one `move_to` right after its status idle -> ordered,
+  no other regiment ever (no planned one, no other order), before the next settling event; its `to` null (on to its
+  objective) or a place offered it when ordered: from 1" ahead of it up to 1" short of `farthest` (where its Move
+  would go as the field stands then: its fire's reach of the nearest enemy ahead, or the next terrain objective's near
+  edge, whichever comes first; piquet_terrain.move_places, one for each of the nearest when they tie), only when
+  `farthest` is at least 2" ahead (else `to` null); the heuristic's always null; one order one stopping place (every
+  chosen regiment of the group told the same `to`; a brigade stopping at two places two orders, as for Deploy; the
+  heuristic's groups, always null, held to note 9 at once, ordered or not); the Move completes no farther than the
+  place (piquet_terrain.move_places: `moves` why `move` at the place, or nearer where an enemy's range or an objective
+  stops it sooner; never back), and a Move with a place places no piquet (piquet_piquets.py: no `piquet` event, in
+  the opening or the game), nor is "ordered" into an objective past it (piquet_deploy.move_through_cases);
 - a Russian twelve-gun company's two halves (`maneuvers_with`; Artillery: "Russian 12 gun companies are represented by
   two 6 gun companies that maneuver as one, but fight as two companies"; docs/piquet.md: "an order to one half is to
   both whenever both may be given it"), both chosen, get one choice: when both are idle and may be ordered (not
   carried, the same player), an order or `not_ordered` to one is to both, in one group (never two groups on one
   Officer Check nor among the free orders); the first half (the earlier in the side's scenario order) chooses: the
   order offered and the heuristic's choice are the first half's, the second half gets the same order and, each told
-  its own `deploy_to` / `maneuver_to`, the same `to` (offered the first half, perhaps changing nothing for the second:
+  its own `deploy_to` / `maneuver_to` / `move_to`, the same `to` (offered the first half, perhaps changing nothing for the second:
   its `deploys` then tells the deployment it keeps; a way with nowhere to go for it, no `moves`), and the heuristic
   leaving the first half out leaves the company out; a half whose other half is not idle (ordered, unrallied,
   fighting, removed) is ordered alone;
@@ -107,9 +130,16 @@ T_CHOSEN = ('docs/piquet.md, Chosen orders: "on each Officer Check\'s orders the
 T_FREE = ('"as many orders of any type" before the first card, free (docs/piquet.md, Chosen orders: "Before the first '
           'KARD each chosen regiment\'s player chooses its free first order ..., told as a free `order`"; a regiment '
           'carried by another\'s orders takes none)')
-T_AIMS = ('docs/piquet.md, Chosen orders: "A chosen assault goes in against the nearest enemy regiment, one drawn from '
-          'the player\'s stream among as near (told as `aims`), whatever `target` the scenario names (a named target '
-          'belongs to a plan)"')
+T_AIMS = ('The Order Cycle, 3: "The player will place the regiment\'s piquet at the objective of the Assault (Melee '
+          'Resolution)" (docs/piquet.md, Chosen orders: "A chosen assault goes in against the enemy its player places '
+          'the piquet at ..., its choice (decision `aim`, told as `aims`) among the enemy regiments in the game it may '
+          'assault (a skirmisher, only skirmishers, when there are any); the heuristic takes the nearest, the enemy it '
+          'judged the order by (one drawn from the player\'s tie stream among as near), `random` any"; docs/replay.md, '
+          '`aims`: "the nearest is always among them ... a named `target` belongs to plans")')
+T_AIMS_SKIRMISH = ('Offensive Use of Skirmishing Units: "Skirmishing units can Assault only other skirmishing units; '
+                   'skirmishing infantry can not Assault skirmishing cavalry in the open." (docs/agents.md, `aim`: "the '
+                   'enemy regiments in the game that the regiment may assault ... (a skirmisher, only skirmishers, when '
+                   'any; `target`, the nearest, ... always among them)")')
 T_HEURISTIC = ('docs/piquet.md, Chosen orders: "The heuristic moves a regiment up while no enemy is within its fire\'s '
                'reach and an enemy stands ahead of it or level, orders the assault from Engagement range once the '
                'nearest enemy holds at most `assault_at_elan` and no more Elan than the regiment, and otherwise holds '
@@ -117,8 +147,32 @@ T_HEURISTIC = ('docs/piquet.md, Chosen orders: "The heuristic moves a regiment u
                'Bombardment range for medium heavy and heavy artillery) / ' + T_HEURISTIC_PREPARE)
 T_CHOSEN_MOVE = ('docs/piquet.md, Chosen orders: "A chosen regiment\'s Move goes forward toward the nearest enemy ahead '
                  '(level included), stopping at its fire\'s reach of it (Engagement range; for medium heavy and heavy '
-                 'artillery the greater of Bombardment and Engagement range), sooner at an objective\'s horizon; it '
+                 'artillery the greater of Bombardment and Engagement range), or sooner where another enemy ahead '
+                 'comes within that reach on the way, sooner still at an objective\'s horizon; it '
                  'never moves back, and not at all when already within that distance"')
+T_MOVE_TO = ('note 19: "Essentially, you move from where you are to where you want to stop, or to the next objective you '
+             'encounter, whichever comes first." / The Order Cycle, 3: "The player will place the regiment\'s piquet at '
+             'the objective of the Assault (Melee Resolution) or movement" (docs/replay.md, `move_to`: "where a Move order '
+             'its player chose for `regiment` (`orders = "chosen"`) stops, told after its `order`: `to` a place on the '
+             'axis short of where the Move would go (it moves no farther; an enemy\'s range or a terrain objective may '
+             'stop it sooner), or null: on to its objective": one for each chosen regiment of the Move order, right '
+             'after its status idle -> ordered, none for a planned regiment nor for another order)')
+T_MOVE_TO_OFFERED = ('note 19: "you move from where you are to where you want to stop, or to the next objective you '
+                     'encounter, whichever comes first" (docs/agents.md, decision `move_to`: `farthest`, "the place '
+                     'on the axis the Move would stop at as the field stands now: its fire\'s reach of the nearest '
+                     'enemy ahead, or the next terrain objective\'s near edge, whichever comes first"; the places "from '
+                     'an inch ahead of the regiment up to an inch short of `farthest`", "asked ... when `farthest` is at '
+                     'least 2\" ahead"; the heuristic goes on: `to` null)')
+T_MOVE_TO_STOP = ('note 19: "you move from where you are to where you want to stop, or to the next objective you '
+                  'encounter, whichever comes first" (docs/replay.md, `move_to`: "`to` a place on the axis short of '
+                  'where the Move would go (it moves no farther; an enemy\'s range or a terrain objective may stop it '
+                  'sooner)": its `moves` why `move` ends at the place, or nearer)')
+T_MOVE_TO_PIQUET = ('The Order Cycle, 3: "The player will place the regiment\'s piquet at the objective of the Assault '
+                    '(Melee Resolution) or movement" (docs/replay.md, `move_to`: "only a Move going on places a '
+                    '`piquet`"; docs/agents.md: "A Move stopped short places no piquet in a terrain objective")')
+T_MOVE_TO_GROUP = ('"An order can be issued to a regiment, a brigade, or a division for the expense of 1 IP. All units '
+                   'in the brigade or division will then operate on this single order." (one Move order, one stopping '
+                   'place: every chosen regiment of the group told the same `move_to`)')
 T_ORDERS_GIVEN = ('docs/piquet.md, Chosen orders / docs/agents.md: the heuristic\'s view is kept fresh, so an Officer '
                   'Check it takes for `orders` gives at least one order or `not_ordered`')
 T_SKIRMISH_OFFERED = ('Offensive Use of Skirmishing Units: "Skirmishing units can Assault only other skirmishing '
@@ -130,8 +184,10 @@ T_GROUPS = ('"An order can be issued to a regiment, a brigade, or a division" (n
             'idle_alike: those of its division, or brigade, with the same order)')
 
 KINDS = ("move", "maneuver", "deploy", "assault")
+ORDER_OF = {"deploy_to": "Deploy", "maneuver_to": "Maneuver", "move_to": "Move"}
+WHAT_OF = {"deploy_to": "deployment", "maneuver_to": "way", "move_to": "stopping place"}
 # The kinds of event an Officer Check's orders (and the free first orders) are told in.
-ORDER_EVENTS = ("order", "not_ordered", "status", "aims", "deploy_to", "maneuver_to")
+ORDER_EVENTS = ("order", "not_ordered", "status", "aims", "deploy_to", "maneuver_to", "move_to")
 
 
 class Chosen:
@@ -196,7 +252,9 @@ class Chosen:
         d2, near = self.nearest_of(g, self.ahead_of(g))
         if d2 is None or d2 <= 100 * self.reach(g) ** 2:
             return [(g.at, g.y, 0, None)]
-        return [self.advance(g, n, [n], self.reach(g), n) + (w, n) for n in near]
+        # Sooner where any enemy ahead comes within its reach on the way, as a planned Move stops at any enemy's
+        # Engagement range (docs/piquet.md, Chosen orders).
+        return [self.advance(g, n, self.ahead_of(g), self.reach(g), n) + (w, n) for n in near]
 
     def assault_offered(self, g, near):
         """A chosen assault is offered `g` against its nearest enemies `near` unless every one of them would bar it and
@@ -283,6 +341,12 @@ class Chosen:
                                             g.name, g.arm, g.deployment, g.w / 10.0,
                                             "given a", "; ".join(
                                                 "%s: %s" % (x, self.deploy_may(g, x)) for x in CHOSEN_DEPLOYMENTS)))
+        if self.skirmishing(g) and not self.assault_offered(g, self.nearest(g)[1]) and any(
+                x.side != g.side and x.status != "removed" and not self.barred(g, x) for x in self.regs.values()):
+            # (the assault is judged by the nearest, which is always among the aims: none offered though a farther
+            # skirmisher it may assault is in the game)
+            self.seen["chosen skirmishers ordered, every nearest enemy barring them, a farther one they may "
+                      "assault"] += 1
         aae = self.heuristic_elan(p["side"])
         if aae is None:
             self.seen["chosen orders " + order] += 1
@@ -407,7 +471,12 @@ class Chosen:
             return
         chosen = any(getattr(m, "chosen", False) for m in members)
         self.check_pair(members, regs, groups)  # one order to both halves of a twelve-gun company
-        grp = [list(regs), order, None if chosen and order in ("deploy", "maneuver") else order]
+        # (a chosen Move's order is its stopping place too, told by `move_to`: the heuristic's always on to its
+        # objective, so known now, ordered or not; another player's known when told, never for one not ordered)
+        what = order
+        if chosen and order in ("deploy", "maneuver", "move"):
+            what = ("move", None) if order == "move" and self.heuristic_elan(p["side"]) is not None else None
+        grp = [list(regs), order, what]
         groups.append(grp)
         if not chosen:
             return
@@ -439,7 +508,8 @@ class Chosen:
         order_groups = idle_alike, no division, else brigade) given that order in parts."""
         groups = self.groups
         regs, what = grp[0], grp[2]
-        order = what if isinstance(what, str) else "%s to %s" % what
+        order = what if isinstance(what, str) else "move on to its objective" if what == ("move", None) \
+            else "%s to %s" % what
         members = [self.reg(n) for n in regs]
         alike = [x for x in groups if x[2] == what]
         if self.r.get("order_groups", "whole") == "whole":
@@ -501,7 +571,7 @@ class Chosen:
     def orders_settle(self, kind):
         """At each event (`kind`) of the game: one that tells no orders ends the Officer Check's."""
         # (a cast at once: piquet_deploy.py; a Move order's piquet: piquet_piquets.py)
-        if kind in ("status", "aims", "deploy_to", "maneuver_to", "skirmishers_cast", "piquet"):
+        if kind in ("status", "aims", "deploy_to", "maneuver_to", "move_to", "skirmishers_cast", "piquet"):
             return
         if kind not in ORDER_EVENTS:
             self.settle_orders()
@@ -543,6 +613,9 @@ class Chosen:
         self.maneuver_to_due = {}  # chosen regiment -> its Maneuver order's group key, its `maneuver_to` not told yet
         self.maneuver_group_to = {}  # group key -> (regiment, `to`) told first
         self.maneuver_group = {}  # group key -> its entry among the Officer Check's groups (note_group)
+        self.move_to_due = {}  # chosen regiment -> its Move order's group key, its `move_to` not told yet
+        self.move_group_to = {}  # group key -> (regiment, `to`) told first
+        self.move_group = {}  # group key -> its entry among the Officer Check's groups (note_group)
         self.orders_key = None
         c = self.c
         while c.peek() is not None and c.peek_kind() != "decq_start":
@@ -556,7 +629,7 @@ class Chosen:
                 self.on_free_order(e)
             elif k == "piquet":
                 self.on_opening_piquet(e)  # the opening Moves' piquets (piquet_piquets.py)
-            elif k in ("status", "aims", "deploy_to", "maneuver_to", "skirmishers_cast"):  # (piquet_deploy.py)
+            elif k in ("status", "aims", "deploy_to", "maneuver_to", "move_to", "skirmishers_cast"):  # (piquet_deploy.py)
                 getattr(self, "on_" + k)(e)
             else:
                 self.fail(T_FREE, "a %r event before the first DECQ, among the free first orders" % k)
@@ -598,6 +671,7 @@ class Chosen:
             g.chips = None
             g.pending_status = ("ordered", self.gk)
             g.aim = None
+            g.move_place = None  # a chosen Move's stopping place (`move_to`), None: on to its objective
             self.skirmish_new_order(g)  # piquet_deploy.py
             if g.chosen and order == "assault":
                 self.aims_due[n] = self.gk
@@ -615,6 +689,11 @@ class Chosen:
                 self.maneuver_group[(self.order_serial, tuple(regs))] = self.groups[-1]
                 g.maneuver_offered = self.maneuver_offers(chooser)  # from where it stands when ordered
                 g.own_offered = self.maneuver_offers(g)
+            if g.chosen and order == "move":
+                self.move_to_due[n] = (self.order_serial, tuple(regs))
+                self.move_group[(self.order_serial, tuple(regs))] = self.groups[-1]
+                g.move_offered = self.move_to_offers(chooser)  # as the field stands when ordered
+                g.move_own = self.move_to_offers(g)
 
     # --- aims ---------------------------------------------------------------------------------------------
     def check_aims(self, at_next=False):
@@ -627,6 +706,9 @@ class Chosen:
         for n in self.maneuver_to_due:
             self.fail(T_MANEUVER_TO, "%r's chosen Maneuver order is told no `maneuver_to` (which way it goes) after its "
                                      "order" % n, at_next=at_next)
+        for n in self.move_to_due:
+            self.fail(T_MOVE_TO, "%r's chosen Move order is told no `move_to` (where it stops) after its order" % n,
+                      at_next=at_next)
 
     # --- deploy_to ----------------------------------------------------------------------------------------
     def pair_to(self, g, key, to, kind):
@@ -637,13 +719,13 @@ class Chosen:
         if q is not None and q.name in key[1] and (key, q.name) in told:
             if told[(key, q.name)] != to:
                 self.fail(T_PAIR, "%r and %r, the halves of one twelve-gun company given one %s order %r, are told "
-                                  "%s %r and %r" % (q.name, g.name, "Deploy" if kind == "deploy_to" else "Maneuver",
-                                                    list(key[1]), kind, told[(key, q.name)], to))
-            self.seen["twelve-gun halves told one %s" % ("deployment" if kind == "deploy_to" else "way")] += 1
+                                  "%s %r and %r" % (q.name, g.name, ORDER_OF[kind], list(key[1]), kind,
+                                                    told[(key, q.name)], to))
+            self.seen["twelve-gun halves told one %s" % WHAT_OF[kind]] += 1
             second = g if self.pair_first(g) is q else q
-            if to not in getattr(second, "own_offered", (to,)):
-                self.seen["twelve-gun second halves told a %s not offered them" % (
-                    "deployment" if kind == "deploy_to" else "way")] += 1
+            own = second.move_own[1] + [None] if kind == "move_to" else getattr(second, "own_offered", (to,))
+            if to not in own:
+                self.seen["twelve-gun second halves told a %s not offered them" % WHAT_OF[kind]] += 1
         told[(key, g.name)] = to
 
     def on_deploy_to(self, e):
@@ -746,32 +828,170 @@ class Chosen:
             if m not in offered:
                 self.seen["maneuver_to with %s not offered" % m] += 1
 
+    # --- move_to ------------------------------------------------------------------------------------------------
+    def move_to_offers(self, g):
+        """([farthest], [places]) of chosen `g`'s Move, as the field stands now (docs/agents.md, decision `move_to`):
+        `farthest`, where the Move would stop (its fire's reach of the nearest enemy ahead, or the next terrain
+        objective's near edge, whichever comes first: piquet_terrain.move_places, one for each of the nearest when
+        they tie), and the places offered, from 1" ahead of it up to 1" short of `farthest`, only when `farthest` is at
+        least 2" ahead (else none: `to` null)."""
+        w = 1 if g.side == "a" else -1
+        keep, g.move_place = getattr(g, "move_place", None), None
+        far = sorted(set(d[0] for d in self.move_places(g)))
+        g.move_place = keep
+        places = set()
+        for f in far:
+            if w * (f - g.at) >= 2:
+                places |= set(range(g.at + w, f, w))
+        return far, sorted(places)
+
+    def on_move_to(self, e):
+        g = self.reg(self.f(e, "regiment"))
+        to = self.f(e, "to")
+        if g.side != self.f(e, "side"):
+            self.fail(T_FORMAT, "%r is told a move_to for side %r" % (g.name, e["side"]))
+        if to is not None and (isinstance(to, bool) or not isinstance(to, (int, float))):
+            self.fail(T_FORMAT + " (`move_to`'s `to`: a place on the axis, inches, or null)",
+                      "%r's move_to %r" % (g.name, to))
+        if g.name not in self.move_to_due:
+            self.fail(T_MOVE_TO, "%r is told move_to %r, given no chosen Move order just before (%s%s, order %r)" % (
+                g.name, to, g.status, "" if getattr(g, "chosen", False) else ", its orders planned", g.order))
+        prev = self.c.events[self.c.i - 2] if self.c.i >= 2 else {}
+        if g.status != "ordered" or prev.get("event") != "status" or prev.get("regiment") != g.name \
+                or prev.get("to") != "ordered":
+            self.fail(T_MOVE_TO, "%r is told move_to %r %s" % (
+                g.name, to, "before its status idle -> ordered (it is %s)" % g.status if g.status != "ordered" else
+                "not right after its status idle -> ordered (after a %r event%s)" % (
+                    prev.get("event"), " of %r" % prev["regiment"] if "regiment" in prev else "")))
+        key = self.move_to_due.pop(g.name)
+        self.pair_to(g, key, to, "move_to")
+        far, places = g.move_offered
+        w = 1 if g.side == "a" else -1
+        if self.heuristic_elan(g.side) is not None and to is not None:
+            self.fail(T_MOVE_TO_OFFERED, "the heuristic stops chosen %r's Move (at %r) at %r; it goes on to its "
+                                         "objective (`to` null; farthest %s)" % (g.name, g.at, to, far))
+        if to is not None and to not in places:
+            if not places:
+                why = "no place is offered (farthest %s, less than 2\" ahead of %r): `to` is null" % (far, g.at)
+            elif w * (to - g.at) < 1:
+                why = "it is not 1\" ahead of the regiment at %r (the places offered: %r to %r)" % (
+                    g.at, places[0 if w > 0 else -1], places[-1 if w > 0 else 0])
+            else:
+                why = "it is not 1\" short of farthest %s (the places offered: %r to %r)" % (
+                    far, places[0 if w > 0 else -1], places[-1 if w > 0 else 0])
+            self.fail(T_MOVE_TO_OFFERED, "chosen %r (%s at %r) is told move_to %r: %s" % (g.name, g.arm, g.at, to, why))
+        first = self.move_group_to.get(key)
+        if first is not None and first[1] != to:
+            self.fail(T_MOVE_TO_GROUP, "%r and %r, given one Move order %r, are told move_to %r and %r"
+                      % (first[0], g.name, list(key[1]), first[1], to))
+        if first is None:
+            self.move_group_to[key] = (g.name, to)
+            grp = self.move_group.pop(key)
+            grp[2] = ("move", to)  # one order, one stopping place
+            if getattr(self, "orders_key", None) is not None:
+                self.check_split(grp)
+        else:
+            self.seen["chosen Move groups of one stopping place"] += 1
+        g.move_place = to
+        if to is None:
+            self.seen["move_to objective"] += 1
+            if self.heuristic_elan(g.side) is not None:
+                self.seen["heuristic move_to objective"] += 1
+            if places:
+                self.seen["move_to objective among places offered"] += 1
+            else:
+                self.seen["move_to with no place offered"] += 1
+        else:
+            self.seen["move_to a place"] += 1
+            if len(places) > 1:
+                self.seen["move_to among several places offered"] += 1
+            if self.pq_due.pop(g.name, None) is not None:  # stopped short: no piquet (piquet_piquets.py)
+                self.seen["Moves stopped short of an objective, placing no piquet"] += 1
+
+    def aim_candidates(self, g):
+        """(candidates, nearest, limited) of chosen `g`'s assault (decision `aim`): the enemy regiments in the game (not
+        removed) it may assault, the nearest always among them. A skirmisher's, when a skirmisher it may assault is in
+        the game (`limited`: "Skirmishing units can Assault only other skirmishing units; skirmishing infantry can not
+        Assault skirmishing cavalry in the open", piquet_deploy.barred), are those its assault is not barred by: a
+        barring target that may not resist it is taken unopposed, as by any attacker (piquet_deploy.resists; docs/
+        piquet.md: "A skirmisher barred from an assault on a target that may not resist ... takes its objective
+        unopposed"); with none, every enemy in the game. `nearest`: the enemies as near as the nearest (one of them,
+        drawn, is the candidate: any of them is accepted)."""
+        foes = [x for x in self.regs.values() if x.side != g.side and x.status != "removed"]
+        near = self.nearest(g)[1]
+        limited = self.skirmishing(g) and any(not self.barred(g, x) for x in foes)
+        cands = [x for x in foes if not (self.barred(g, x) and self.resists(x))] if limited else foes
+        return cands + [x for x in near if x not in cands], near, limited
+
+    def aims_nearest(self, side):
+        """The side's chosen assaults are aimed at the nearest enemy: its player is the heuristic ("the heuristic takes
+        the nearest, the enemy it judged the order by"); another's may be any candidate."""
+        return self.heuristic_elan(side) is not None
+
+    def aim_choices(self, g):
+        """The regiments chosen `g`'s assault, not aimed yet, may be aimed at: the heuristic's the nearest (ties), any
+        other player's any candidate (aim_candidates)."""
+        cands, near, _ = self.aim_candidates(g)
+        return near if self.aims_nearest(g.side) else cands
+
     def on_aims(self, e):
         g = self.reg(self.f(e, "regiment"))
         t = self.reg(self.f(e, "target"))
         if g.side != self.f(e, "side"):
             self.fail(T_FORMAT, "%r aims for side %r" % (g.name, e["side"]))
+        if t.side == g.side:
+            self.fail(T_AIMS, "%r (side %s) aims at %r, of its own side" % (g.name, g.side, t.name))
         if g.name not in self.aims_due:
             self.fail(T_AIMS, "%r aims at %r, given no chosen assault just before (%s, order %r)"
                       % (g.name, t.name, g.status, g.order))
         del self.aims_due[g.name]
+        if t.status == "removed":
+            self.fail(T_AIMS, "%r aims at %r, removed: not in the game" % (g.name, t.name))
         named = self.regs.get(g.target) if g.target else None
         d, near = self.nearest(g)
-        if t not in near:
-            self.fail(T_AIMS, "%r (at %r) aims at %r at %r; the nearest enemy: %r at %s inches%s" % (
-                g.name, g.at, t.name, t.at, [x.name for x in near], d,
-                " (its named target %r is no matter)" % g.target if g.target else ""))
-        self.seen["aims at the nearest enemy"] += 1
-        foes = [x for x in self.regs.values() if x.side != g.side and x.status != "removed"]
-        if any(abs(x.at - g.at) < abs(t.at - g.at) for x in foes):
-            self.seen["aims across the field past an enemy nearer along the axis"] += 1
-        if any(x not in near and self.whole_inches(g, x) == self.whole_inches(g, t) for x in foes):
-            self.seen["aims decided by tenths (as near in whole inches)"] += 1
-        if any(self.barred(g, x) and self.resists(x) for x in near):
+        cands, _, limited = self.aim_candidates(g)
+        heuristic = self.aims_nearest(g.side)
+        said = "the nearest enemy: %r at %s inches%s" % (
+            [x.name for x in near], d, " (its named target %r is no matter)" % g.target if g.target else "")
+        if heuristic and t not in near:
+            self.fail(T_AIMS, "%r (at %r) aims at %r at %r, %s inches away; the heuristic takes the nearest: %s" % (
+                g.name, g.at, t.name, t.at, Inches(self.d2(g, t) ** 0.5 / 10), said))
+        if t not in cands:
+            self.fail(T_AIMS_SKIRMISH + " / " + T_AIMS, "%r (%s %s, at %r) aims at %r (%s %s at %r), not the nearest "
+                                                       "(%s), while it may assault %r: %s" % (
+                                                           g.name, g.arm, g.deployment, g.at, t.name, t.arm,
+                                                           t.deployment, t.at, said,
+                                                           [x.name for x in cands if not self.barred(g, x)],
+                                                           self.skirmish_said(g, t)))
+        if len(cands) > 1:
+            self.seen["aims among several candidates"] += 1
+        if self.skirmishing(g):
+            self.seen["skirmishers' aims, %s" % ("limited to skirmishers they may assault" if limited else
+                                                 "none they may assault in the game")] += 1
+        if t in near:
+            self.seen["aims at the nearest enemy"] += 1
+        else:
+            self.seen["aims at an enemy not the nearest"] += 1
+            if self.skirmishing(g):
+                self.seen["skirmishers' aims not at the nearest, none they may assault in the game" if not limited
+                          else "skirmishers' aims not at the nearest, at a skirmisher they may assault"
+                          if self.skirmishing(t) else
+                          "skirmishers' aims not at the nearest, at a formed enemy that may not resist"] += 1
+        if limited and any(self.barred(g, x) for x in near):
+            self.seen["skirmishers' aims with a nearest enemy barring them and skirmishers they may assault"] += 1
+        if heuristic:
+            # The nearest, measured in tenths straight between the frontages' nearer ends (the heuristic's aims,
+            # held to it: a random player's may be any candidate).
+            foes = [x for x in self.regs.values() if x.side != g.side and x.status != "removed"]
+            if any(abs(x.at - g.at) < abs(t.at - g.at) for x in foes):
+                self.seen["aims across the field past an enemy nearer along the axis"] += 1
+            if any(x not in near and self.whole_inches(g, x) == self.whole_inches(g, t) for x in foes):
+                self.seen["aims decided by tenths (as near in whole inches)"] += 1
+            if named is not None and named.status != "removed" and named not in near:
+                self.seen["aims past a farther named target"] += 1
+        if t in near and any(self.barred(g, x) and self.resists(x) for x in near):
             self.seen["aims among nearest enemies some barring the assault at one %s"
                       % ("barring it" if self.barred(g, t) and self.resists(t) else "not barring it")] += 1
-        if named is not None and named.status != "removed" and named not in near:
-            self.seen["aims past a farther named target"] += 1
         g.aim = t.name
 
     def whole_inches(self, g, x):

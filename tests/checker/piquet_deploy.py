@@ -587,6 +587,9 @@ class Deploy:
             dest = rng
             if edge is not None and w * (edge - rng) <= 0:
                 dest, obj = edge, self.objective_at(edge)
+            place = getattr(g, "move_place", None)  # a chosen Move stopped short (`move_to`): ordered there
+            if place is not None and w * (dest - place) > 0:
+                dest, obj = place, None
             for p, j in blockers or [(None, None)]:
                 if j is not None and self.skirmishing(j) and j not in goals \
                         and self.screens(j) and w * (p - dest) < 0:
@@ -738,7 +741,7 @@ class Deploy:
             return [], True
         if g.order == "assault":
             if getattr(g, "chosen", False) and g.name in getattr(self, "aims_due", {}):
-                ts = self.nearest(g)[1]  # not aimed yet: one of the nearest enemies
+                ts = self.aim_choices(g)  # not aimed yet: one its player may aim at (piquet_chosen.py)
             else:
                 ts = [self.assault_target(g)]
             js = [t for t in ts if t is not None and self.goes_through(g, t) and self.within(g, t, self.E)]

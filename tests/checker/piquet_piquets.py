@@ -18,8 +18,10 @@ What it holds a trace to:
   and which has a next objective ahead, none for any other: `objective` that one, `blocked` `enemy` when an enemy
   regiment in the game stands in it, else `contested` when both sides' opening Moves make for it (neither side's
   piquet is placed), else null: placed;
+- a chosen Move its player stopped short (`move_to` a place, piquet_chosen.py) places no piquet: no `piquet` event for
+  it, in the opening or the game, and it is no opening Move making for an objective (none `contested` by it);
 - a Move order issued in the game (`order` with order `move`): one `piquet` event for each of its regiments that has a
-  next objective ahead, told before the next settling event (none for the others): `objective` that one, `blocked`
+  next objective ahead (but a chosen one stopped short), told before the next settling event (none for the others): `objective` that one, `blocked`
   `enemy` when an enemy regiment still in the game stands in it, else `held` when an enemy piquet holds it, else null,
   never `contested` (an opening's only);
 - a placed piquet holds its objective while the Move order stands: until its regiment's status leaves `ordered` (its
@@ -46,6 +48,7 @@ What it holds a trace to:
 - with piquets_hold = false, or objective_horizons = false, no `piquet` nor `piquet_met` event at all.
 """
 
+from piquet_chosen import T_MOVE_TO_PIQUET
 from piquet_text import T_FORMAT
 
 T_PIQUET = ('The Order Cycle, 3: "The player will place the regiment\'s piquet at the objective of the Assault (Melee '
@@ -140,6 +143,12 @@ class Piquets:
             return self.pq_opening
         movers = [self.reg(n) for s in "ab" for n in self.order[s]]
         movers = [g for g in movers if g.status == "ordered" and g.order == "move"]
+        if self.piquets_on():
+            for g in movers:
+                if getattr(g, "move_place", None) is not None and self.piquet_objective(g) is not None:
+                    self.seen["Moves stopped short of an objective, placing no piquet"] += 1
+        # (a chosen Move stopped short, `move_to` a place, places no piquet: piquet_chosen.on_move_to)
+        movers = [g for g in movers if getattr(g, "move_place", None) is None]
         goes = {g.name: self.piquet_objective(g) for g in movers} if self.piquets_on() else {}
         goes = {n: o for n, o in goes.items() if o is not None}
         out = {}
@@ -162,6 +171,7 @@ class Piquets:
         want = self.opening_piquets()
         self.pq_opening_told = True
         g, o, blocked = self.read_piquet(e)
+        self.no_piquet_short(g)
         if g.name not in want:
             self.fail(T_PIQUET, "a piquet of %r in the opening, whose opening order is %s" % (
                 g.name, "a Move told its piquet already" if g.order == "move" and g.status == "ordered"
@@ -213,6 +223,7 @@ class Piquets:
 
     def on_piquet(self, e):
         g, o, blocked = self.read_piquet(e)
+        self.no_piquet_short(g)
         due = self.pq_due.get(g.name)
         if due is None:
             self.fail(T_PIQUET, "a piquet of %r, given no Move order since its last (%s, %s)" % (g.name, g.status,
@@ -228,6 +239,12 @@ class Piquets:
             self.fail(T_PIQUET, "%r's piquet in %r is told blocked %r; %s" % (g.name, o.get("name"), blocked,
                                                                               self.blocked_said(g, o, why)))
         self.piquet_told(g, o, blocked)
+
+    def no_piquet_short(self, g):
+        """A chosen Move stopped short (`move_to` a place) places no piquet."""
+        if g.status == "ordered" and g.order == "move" and getattr(g, "move_place", None) is not None:
+            self.fail(T_MOVE_TO_PIQUET, "%r's piquet is told, its chosen Move (from %r) stopped short at %r (`move_to`)"
+                      % (g.name, g.at, g.move_place))
 
     def piquet_told(self, g, o, blocked):
         if blocked is None:

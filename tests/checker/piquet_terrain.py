@@ -14,7 +14,8 @@ What it holds a trace to:
 - a completed Move order: the place the text's Move gives without terrain (forward, to Engagement range of its
   target, else of the nearest enemy, stopping sooner at Engagement range of the first enemy on the way; no move with
   an enemy ahead or level already within Engagement range, or the regiment it closes on behind it; a chosen
-  regiment's: toward the nearest enemy ahead or level, to its fire's reach of it, see piquet_chosen.py), reckoned
+  regiment's: toward the nearest enemy ahead or level, to its fire's reach of it, see piquet_chosen.py; one its player
+  placed short, `move_to` a place, no farther than the place, `moves` why `move` there), reckoned
   when the regiment moves (a group's regiments one after the other), unless the next objective ahead is strictly nearer: it
   stops on that near edge, `moves` why `horizon` instead of `move`; the move is made, to that place, before the next
   card, order, fire, rally or execution (a settling event), and no `move` or `horizon` without such an order;
@@ -51,7 +52,7 @@ What it holds a trace to:
   `urban = true` does (once, not twice).
 """
 
-from piquet_chosen import T_CHOSEN_MOVE
+from piquet_chosen import T_CHOSEN_MOVE, T_MOVE_TO_STOP
 from piquet_text import DEFEATED
 
 KINDS = ("hill", "woods", "crops", "works", "fortifications", "stream", "ford", "swamp", "urban", "special")
@@ -215,12 +216,18 @@ class Terrain:
         stands: the text's Move without terrain, or the near edge of the next objective ahead when that is strictly
         nearer (its place across as far as it inclined by then)."""
         outs = []
+        place = getattr(g, "move_place", None)  # a chosen Move's stopping place (`move_to`; piquet_chosen.py)
         for old, old_y, w, t in self.close_in(g):
             edge = self.next_ahead(g.at, w) if w else None
             if edge is not None and w * (edge - g.at) < w * (old - g.at):
-                outs.append((edge, "horizon", old, self.incline_y(g, t, abs(edge - g.at))))
+                out = (edge, "horizon", old, self.incline_y(g, t, abs(edge - g.at)))
             else:
-                outs.append((old, "move", old, old_y))
+                out = (old, "move", old, old_y)
+            if place is not None and facing(g) * (out[0] - place) > 0:
+                # "to where you want to stop": no farther than its place (never back: one not ahead of it stays)
+                a = max(0, facing(g) * (place - g.at))
+                out = (g.at + facing(g) * a, "move", old, self.incline_y(g, t, a) if w else g.y, out)
+            outs.append(out)
         return outs
 
     def terrain_moves(self, g, frm, to, why, y_to):
@@ -239,15 +246,16 @@ class Terrain:
             g.move_due = None
             dues = self.move_places(g)
             if not any((to, why, y_to) == (d[0], d[1], d[3]) for d in dues):
-                self.fail(T_CHOSEN_MOVE if g.chosen else T_HORIZON,
+                self.fail(self.move_rule(g),
                           "%r's completed Move order goes from %r to %r, %.1f\" across (%s); from %r, %.1f\" across, "
                           "it %s" % (g.name, frm, to, y_to / 10.0, why, frm, g.y / 10.0,
-                                     " or ".join(self.move_said(g, d) for d in dues)))
+                                     " or ".join(dict.fromkeys(self.move_said(g, d) for d in dues))))
             if why == "move" and any(x.at == to and self.gap_of(y_to, g.w, x.y, x.w) > 10 * self.E
                                      for x in self.enemies(g)):
                 self.seen["moves level with the enemy, beyond range across"] += 1
             if why == "horizon":
                 self.seen["Move order horizons"] += 1
+            self.move_to_stop(g, to)
             self.piquet_entry(g, frm, to, why)  # never into an objective an enemy piquet holds (piquet_piquets.py)
         elif why == "piquet":
             self.kept_out(g, frm, to, y_to)  # kept out by an enemy piquet (piquet_piquets.py)
@@ -298,7 +306,15 @@ class Terrain:
             if any(self.gap(g, x) for x, p in outs if to == p):
                 self.seen["withdrawals 1\" outside across a gap"] += 1
 
+    def move_rule(self, g):
+        if getattr(g, "chosen", False) and getattr(g, "move_place", None) is not None:
+            return T_MOVE_TO_STOP + " / " + T_CHOSEN_MOVE
+        return T_CHOSEN_MOVE if getattr(g, "chosen", False) else T_HORIZON
+
     def move_said(self, g, due):
+        if len(due) > 4:  # stopped at its place (`move_to`), short of where it would go
+            return "stops (why `move`) at %r, its place (`move_to` %r), short of where it would go: it %s" % (
+                due[0], getattr(g, "move_place", None), self.move_said(g, due[4]))
         across = ", %.1f\" across" % (due[3] / 10.0) if self.across else ""
         if due[1] == "horizon":
             return "stops on the near edge %r%s of the next objective ahead (%r) before Engagement range at %r" % (
@@ -317,6 +333,14 @@ class Terrain:
         return "closes to Engagement range at %r%s (the next objective ahead: %s)" % (
             due[0], across, "none" if edge is None else "%r, no nearer" % edge)
 
+    def move_to_stop(self, g, to):
+        """A chosen Move with a stopping place (`move_to`) completed at `to`: there, or nearer (move_places)."""
+        place = getattr(g, "move_place", None)
+        if place is None or not getattr(g, "chosen", False):
+            return
+        self.seen["chosen Moves stopped at their place" if to == place else
+                  "chosen Moves stopped short of their place"] += 1
+
     def move_stood(self, g):
         """`g`, its Move order completed on this KARD, goes idle (or a settling event comes) without moving: it was
         where the order takes it."""
@@ -327,9 +351,10 @@ class Terrain:
             return
         dues = self.move_places(g)
         if g.status != "removed" and not any((g.at, g.y) == (d[0], d[3]) for d in dues):
-            self.fail(T_CHOSEN_MOVE if getattr(g, "chosen", False) else T_HORIZON,
-                      "%r completed its Move order and stands at %r; it %s"
-                      % (g.name, g.at, " or ".join(self.move_said(g, d) for d in dues)))
+            self.fail(self.move_rule(g), "%r completed its Move order and stands at %r; it %s"
+                      % (g.name, g.at, " or ".join(dict.fromkeys(self.move_said(g, d) for d in dues))))
+        if g.status != "removed":
+            self.move_to_stop(g, g.at)
 
     def check_moved(self):
         """Every Move order completed has taken its regiment where it goes, every beaten regiment has withdrawn (at a

@@ -8,6 +8,8 @@ import copy
 import os
 import sys
 import unittest
+from types import SimpleNamespace
+from unittest import mock
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -21,8 +23,10 @@ import piquet  # noqa: E402
 # each regiment aimed at a nearest enemy (Militia, Dragoons at 3 inches), past its named target (Grenadiers,
 # Fusiliers at 4); assaults begun and joined against the aimed; b's line brigade moved as one order at DECQ 3 KARD 6.
 P_CHOSEN = "piquet-chosen-g17.jsonl"
-# The same scenario, game 4, random vs random: chosen Deploy and Maneuver orders, assaults aimed at the nearest enemy.
-P_RANDOM = "piquet-chosen-random-g4.jsonl"
+# The same scenario, game 529, random vs random: chosen Deploy and Maneuver orders, Moves stopped where their player
+# placed them (`move_to`), assaults aimed where their player chose: on DECQ 6 KARD 4 a's Light, at 2, at b's Fusiliers
+# at 10, past the nearest, the Dragoons at 7 inches (b's Grenadiers removed before).
+P_RANDOM = "piquet-chosen-random-g529.jsonl"
 # fixtures/piquet-chosen-battery.toml (side a chosen, its medium heavy foot battery too; side b planned), game 4: the
 # battery, with b within its Bombardment range, held until DECQ 4 (its Move completes after b's last regiment is
 # removed, so it never moves); a's brigade assaults as one order.
@@ -68,7 +72,7 @@ class PiquetChosenTest(CheckerCase):
                   "aims past a farther named target", "aims at the nearest enemy",
                   "chosen assaults in against the aimed", "heuristic chosen orders move",
                   "heuristic chosen orders assault", "chosen orders deploy", "chosen orders maneuver",
-                  "heuristic officer checks for orders answered"):
+                  "heuristic officer checks for orders answered", "aims at an enemy not the nearest"):
             self.assertTrue(stats.get(k), k)
 
     def test_strategies_are_read_from_the_arguments(self):
@@ -105,7 +109,7 @@ class PiquetChosenTest(CheckerCase):
     def test_a_free_order_after_the_first_decq_start(self):
         ev, r = cload(P_RANDOM)  # (the heuristic would miss it among the free orders first)
         i = self.first(ev, "order", decq=0)
-        n = 2 + (ev[i + 2]["event"] in ("aims", "deploy_to", "maneuver_to"))  # the order, its status and what is told
+        n = 2 + (ev[i + 2]["event"] in ("aims", "deploy_to", "maneuver_to", "move_to"))  # the order, its status, what
         j = self.first(ev, "turn") - n  # after the first decq_start and its deals, once they are moved
         moved = ev[i:i + n]
         del ev[i:i + n]
@@ -122,16 +126,20 @@ class PiquetChosenTest(CheckerCase):
     def test_a_regiment_given_two_free_orders(self):
         ev, r = cload()
         i = self.first(ev, "order", decq=0, regiments=["Light"])
-        ev[i + 2:i + 2] = [dict(ev[i], order="move"), dict(ev[i + 1])]
-        self.assertReports(ev, r, i + 2, "'Light' is given a free first order while ordered")
+        j = i + 2 + (ev[i + 2]["event"] in ("aims", "deploy_to", "maneuver_to", "move_to"))  # after what it is told
+        ev[j:j] = [dict(ev[i], order="move"), dict(ev[i + 1]),
+                   {"event": "move_to", "decq": 0, "kard": 1, "side": "a", "regiment": "Light", "to": None}]
+        self.assertReports(ev, r, j, "'Light' is given a free first order while ordered")
 
     def test_a_brigade_split_among_the_free_orders(self):
         # a's line brigade, both Move: one order, not two ("before its group is complete")
         ev, r = cload()
         i = self.first(ev, "order", decq=0, regiments=["1st Line", "2nd Line"])
         one, two = dict(ev[i], regiments=["1st Line"]), dict(ev[i], regiments=["2nd Line"])
-        ev[i:i + 3] = [one, ev[i + 1], two, ev[i + 2]]
-        self.assertReports(ev, r, i + 2, "every regiment of '2nd Line''s brigade", "not as one order")
+        ev[i:i + 5] = [one, ev[i + 1], ev[i + 2], two, ev[i + 3], ev[i + 4]]
+        # (the heuristic's Moves all go on to their objective: one stopping place, one order)
+        self.assertReports(ev, r, i + 3, "every regiment of '2nd Line''s brigade", "not as one order",
+                           "move on to its objective")
 
     def test_a_group_that_is_no_brigade(self):
         ev, r = cload()
@@ -146,7 +154,8 @@ class PiquetChosenTest(CheckerCase):
         # 10 inches from every enemy, beyond its reach (3): the heuristic moves it up
         ev, r = cload()
         i = self.first(ev, "order", decq=0, regiments=["Hussars"])
-        del ev[i:i + 2]
+        self.assertEqual(ev[i + 2]["event"], "move_to")
+        del ev[i:i + 3]
         # a's free orders are all told when b's begin
         self.assertReports(ev, r, self.first(ev, "order", side="b"), "no order among the free first orders",
                            "'Hussars'", "would order move")
@@ -154,7 +163,8 @@ class PiquetChosenTest(CheckerCase):
     def test_the_heuristic_leaves_the_last_regiment_out_of_the_free_orders(self):
         ev, r = cload()
         i = self.first(ev, "order", decq=0, regiments=["Dragoons"])
-        del ev[i:i + 2]
+        self.assertEqual(ev[i + 2]["event"], "move_to")
+        del ev[i:i + 3]
         self.assertReports(ev, r, i, "no order among the free first orders", "'Dragoons'", "would order move")
 
     def test_the_heuristic_deploys_among_the_free_orders(self):
@@ -226,7 +236,7 @@ class PiquetChosenTest(CheckerCase):
         [s for s in r["_scenario"]["a"]["regiments"] if s["name"] == "Hussars"][0]["at"] = 20
         ev[self.first(ev, "regiment", regiment="Hussars")]["at"] = 20
         i = self.first(ev, "order", decq=0, regiments=["Hussars"])
-        del ev[i:i + 2]
+        del ev[i:i + 3]
         # the free orders are right; the trace then executes the Hussars' Move taken out
         p = self.problems(ev, r)[0]
         self.assertIn("'Hussars' executes a move order while idle", p.message)
@@ -259,8 +269,8 @@ class PiquetChosenTest(CheckerCase):
         e = ev[i]
         at, elan, _ = places(ev, i)
         self.assertEqual((abs(at["1st Line"] - at["Grenadiers"]), elan["1st Line"], elan["Grenadiers"]), (3, 6, 8))
-        ev[i + 2:i + 2] = [dict(e, order="assault", regiments=["1st Line", "2nd Line"], ip=e["ip"] - 1)]
-        self.assertReports(ev, r, i + 2, "the heuristic orders chosen '1st Line' (infantry, Elan 6,", "to assault",
+        ev[i + 3:i + 3] = [dict(e, order="assault", regiments=["1st Line", "2nd Line"], ip=e["ip"] - 1)]
+        self.assertReports(ev, r, i + 3, "the heuristic orders chosen '1st Line' (infantry, Elan 6,", "to assault",
                            "['Grenadiers'] 3 inches away, Elan [8]", "at most its own 6 Elan")
 
     def test_the_heuristic_assaults_above_assault_at_elan(self):
@@ -283,7 +293,7 @@ class PiquetChosenTest(CheckerCase):
     def test_the_heuristic_leaves_out_a_regiment_it_would_move(self):
         ev, r = cload()
         i = self.first(ev, "order", order="move", regiments=["Hussars"], start=self.first(ev, "decq_start"))
-        del ev[i:i + 2]
+        del ev[i:i + 3]  # the order, its status and its move_to
         # the player keeps the IP it would have paid, which later events contradict, but the order is missed first
         self.assertReports(ev, r, i, "gives idle chosen 'Hussars'", "no order on this Officer Check",
                            "would order move")
@@ -296,23 +306,24 @@ class PiquetChosenTest(CheckerCase):
         i = self.first(ev, "order", order="move", regiments=self.LINE_B, start=self.first(ev, "decq_start"))
         one = dict(ev[i], regiments=["Grenadiers"])
         two = dict(ev[i], regiments=["Fusiliers"], ip=ev[i]["ip"] - 1)
-        ev[i:i + 3] = [one, ev[i + 1], two, ev[i + 2]]
-        self.assertReports(ev, r, i + 2, "every regiment of 'Fusiliers''s brigade", "move", "not as one order")
+        ev[i:i + 5] = [one, ev[i + 1], ev[i + 2], two, ev[i + 3], ev[i + 4]]
+        self.assertReports(ev, r, i + 3, "every regiment of 'Fusiliers''s brigade", "move on to its objective",
+                           "not as one order")
 
     def test_a_split_group_under_idle_alike(self):
         ev, r = cload()
         r = dict(r, order_groups="idle_alike")
         self.assertEqual(piquet.check(ev, r), [])
         i = self.first(ev, "order", order="move", regiments=self.LINE_B, start=self.first(ev, "decq_start"))
-        ev[i:i + 3] = [dict(ev[i], regiments=["Grenadiers"]), ev[i + 1],
-                       dict(ev[i], regiments=["Fusiliers"], ip=ev[i]["ip"] - 1), ev[i + 2]]
-        self.assertReports(ev, r, i + 2, "idle_alike", "not as one order")
+        ev[i:i + 5] = [dict(ev[i], regiments=["Grenadiers"]), ev[i + 1], ev[i + 2],
+                       dict(ev[i], regiments=["Fusiliers"], ip=ev[i]["ip"] - 1), ev[i + 3], ev[i + 4]]
+        self.assertReports(ev, r, i + 3, "idle_alike", "not as one order")
 
     def test_a_not_ordered_group_is_held_to_the_same_groups(self):
         ev, r = cload()
         i = self.first(ev, "order", order="move", regiments=self.LINE_B, start=self.first(ev, "decq_start"))
         ip = ev[i]["ip"] + ev[i]["cost"]
-        ev[i:i + 3] = [{"event": "not_ordered", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "b",
+        ev[i:i + 5] = [{"event": "not_ordered", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "b",
                         "player": "commander", "order": "move", "regiments": ["Grenadiers"], "cost": 1,
                         "why": "declined"},
                        {"event": "not_ordered", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "b",
@@ -386,21 +397,67 @@ class PiquetChosenTest(CheckerCase):
         ev[i]["target"] = far[0]
         self.assertReports(ev, r, i, "'Light' (at %r) aims at %r" % (at["Light"], far[0]), "the nearest enemy")
 
-    def test_an_aims_at_a_removed_enemy(self):
+    def test_a_random_aim_at_a_farther_enemy_passes(self):
+        # DECQ 6 KARD 4: the random player aims the Light (at 2) at the Fusiliers (at 10), past the Dragoons (7 away)
         ev, r = cload(P_RANDOM)
-        i = self.first(ev, "aims")
+        i = self.first(ev, "aims", regiment="Light", decq=6, kard=4)
+        self.assertEqual(ev[i]["target"], "Fusiliers")
+        stats = {}
+        self.assertEqual(piquet.check(ev, r, stats), [])
+        self.assertTrue(stats.get("aims at an enemy not the nearest"))
+        # held to the nearest, as the heuristic's aims are, the same aim is impossible
+        with mock.patch.object(piquet._Game, "aims_nearest", lambda self, side: (self.decq, self.kard) == (6, 4)):
+            self.assertReports(ev, r, i, "'Light' (at 2) aims at 'Fusiliers' at 10, 8 inches away",
+                               "the heuristic takes the nearest: the nearest enemy: ['Dragoons'] at 7 inches")
+
+    def test_an_aims_at_a_removed_enemy(self):
+        # DECQ 6 KARD 4: b's Grenadiers, removed before, are in the game no more
+        ev, r = cload(P_RANDOM)
+        i = self.first(ev, "aims", regiment="Light", decq=6, kard=4)
         _, _, status = places(ev, i)
-        g = ev[i]["regiment"]
-        side = [e for e in ev if e["event"] == "regiment" and e["regiment"] == g][0]["side"]
-        foes = [e["regiment"] for e in ev if e["event"] == "regiment" and e["side"] != side]
-        removed = [n for n in foes if status[n] == "removed"]
-        if not removed:
-            ev[i]["target"] = [e["regiment"] for e in ev if e["event"] == "regiment" and e["side"] == side
-                               and e["regiment"] != g][0]
-            self.assertReports(ev, r, i, "aims at")  # its own side's: not the named target, not the nearest enemy
-        else:
-            ev[i]["target"] = removed[0]
-            self.assertReports(ev, r, i, "aims at")
+        self.assertEqual(status["Grenadiers"], "removed")
+        ev[i]["target"] = "Grenadiers"
+        self.assertReports(ev, r, i, "'Light' aims at 'Grenadiers', removed: not in the game",
+                           "piquet at the objective of the Assault")
+
+    def test_an_aims_at_its_own_side(self):
+        ev, r = cload(P_RANDOM)
+        i = self.first(ev, "aims", regiment="Light", decq=6, kard=4)
+        ev[i]["target"] = "Hussars"
+        self.assertReports(ev, r, i, "'Light' (side a) aims at 'Hussars', of its own side")
+
+    def test_the_aims_offered(self):
+        # the model: side a's regiment M at 0 (3" wide, 0" across) against b's regiments; chosen assaults may be aimed at
+        # the enemies in the game it may assault, the nearest always among them
+        g = piquet._Game([], dict(piquet.rules({}, {}), objective_horizons=False))
+        g.across, g.objectives, g.E = True, [], 3
+
+        def reg(name, side, at, arm="infantry", deployment="formed", status="idle"):
+            return SimpleNamespace(name=name, side=side, at=at, y=0, w=30, arm=arm, deployment=deployment,
+                                   status=status, urban=False)
+
+        def aims(m, *foes):
+            g.regs = {x.name: x for x in (m,) + foes}
+            cands, near, limited = g.aim_candidates(m)
+            return sorted(x.name for x in cands), sorted(x.name for x in near), limited
+        line, cav = reg("Line", "b", 5), reg("Cav", "b", 8, arm="cavalry")
+        voltigeurs, cossacks = reg("Volt", "b", 9, deployment="skirmish"), reg("Coss", "b", 4, "cavalry", "skirmish")
+        gone = reg("Gone", "b", 2, status="removed")
+        m = reg("M", "a", 0)
+        # formed: every enemy in the game, the removed aside
+        self.assertEqual(aims(m, line, cav, gone), (["Cav", "Line"], ["Line"], False))
+        # a skirmisher: only the skirmishers it may assault, and the nearest, when any
+        s = reg("S", "a", 0, deployment="skirmish")
+        self.assertEqual(aims(s, line, cav, voltigeurs, gone), (["Line", "Volt"], ["Line"], True))
+        self.assertEqual(aims(s, cav, voltigeurs), (["Cav", "Volt"], ["Cav"], True))
+        # skirmishing infantry may not assault skirmishing cavalry in the open: none it may assault, every enemy
+        self.assertEqual(aims(s, line, cav, cossacks), (["Cav", "Coss", "Line"], ["Coss"], False))
+        # skirmishing cavalry may
+        sc = reg("SC", "a", 0, arm="cavalry", deployment="skirmish")
+        self.assertEqual(aims(sc, line, cav, cossacks), (["Coss"], ["Coss"], True))
+        # a formed enemy that may not resist (defeated) is taken unopposed: a skirmisher may aim at it
+        beaten = reg("Beaten", "b", 7, status="defeated")
+        self.assertEqual(aims(s, line, beaten, voltigeurs), (["Beaten", "Line", "Volt"], ["Line"], True))
 
     def test_an_assault_in_against_its_named_target(self):
         # the 2nd Line aimed at the Dragoons; its assault goes in against them, not its named target the Fusiliers
@@ -427,6 +484,17 @@ class PiquetChosenTest(CheckerCase):
         self.assertEqual((ev[i]["defender"], ev[j]["target"]), ("Dragoons", "Dragoons"))
         ev[i]["defender"] = "Militia"
         self.assertReports(ev, r, i, "chosen 'Light''s assault goes in against 'Militia'", "it aimed at 'Dragoons'")
+
+    def test_random_aims_away_from_the_nearest_are_expected(self):
+        # each configuration with a random player on a chosen side must see its aims go to an enemy not the nearest
+        # (the decision exercised), one with only the heuristics never may
+        for label, args in piquet.CONFIGS:
+            scenario = args[args.index("--scenario") + 1] if "--scenario" in args else ""
+            randoms = [a for a in args if a.endswith("=random")]
+            if "piquet-chosen" not in scenario:
+                continue
+            wanted = "aims at an enemy not the nearest" in piquet.EXPECTED.get(label, ())
+            self.assertEqual(wanted, bool(randoms), label)
 
     def test_every_chosen_assault_is_aimed_in_the_fixtures(self):
         for name in (P_CHOSEN, P_RANDOM, P_BATTERY):

@@ -10,6 +10,7 @@ import copy
 import os
 import sys
 import unittest
+from unittest import mock
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -19,19 +20,21 @@ from fixture import MANIFEST, CheckerCase, index_of, read_events  # noqa: E402
 import piquet  # noqa: E402
 
 # fixtures/piquet-chosen-skirmishers.toml (the shipped skirmishers scenario, both sides chosen), random vs random,
-# game 259: a's line brigade given one free Deploy order, both regiments told `min` (9.3" to 5.8", told after each's
-# status), b's skirmishing Voltigeurs (one battalion: 4.4" formed at least and most) `min` out of skirmish order
-# (6.6" to 4.4"), a's skirmishing Chasseurs `max` (6.0" to 4.0"), the Voltigeurs later told `skirmish`.
-P_RANDOM = "piquet-chosen-skirmishers-random-g259.jsonl"
-# The same, game 275: a's 2nd Line `min` among the free orders (9.3" to 5.8"), then a's line brigade split by
-# deployments on one Officer Check (DECQ 1 KARD 16: the 1st Line `min`, the 2nd Line `formed`, two orders), the 2nd Line
-# formed again (5.8" to 9.3"); b's Line (its scenario deploy_to ["prepared", "formed"] not followed) given no Deploy;
-# a's Hussars maneuvering back among the free orders, the 1st Line to its right on DECQ 3 KARD 17.
-P_SPLIT = "piquet-chosen-skirmishers-random-g275.jsonl"
-# The same, game 1335: b's skirmishing Voltigeurs told `prepared` among the free orders; that order cut off (a's Lines
-# assault them, DECQ 1 KARD 13-15, and they are rallied), a second `deploy_to` `prepared` at DECQ 3 KARD 11 replaces it
-# and completes at KARD 13 (skirmish 6.6" to prepared at the formed 4.4").
-P_CUT_OFF = "piquet-chosen-skirmishers-random-g1335.jsonl"
+# game 2219: a's line brigade given one free Deploy order, both regiments told `min` (9.3" to 5.8", told after each's
+# status), a's skirmishing Chasseurs `formed` (6.0" to 4.0"), b's skirmishing Voltigeurs (one battalion: 4.4" formed at
+# least and most) `min` out of skirmish order (6.6" to 4.4"), later (DECQ 4 KARD 3) told `skirmish` (4.4" to 6.6").
+P_RANDOM = "piquet-chosen-skirmishers-random-g2219.jsonl"
+# The same, game 5343: a's 2nd Line at its least, 5.8", then a's line brigade split by deployments on one Officer Check
+# (DECQ 6 KARD 16: the 1st Line `min`, the 2nd Line `formed`, two orders), the Hussars idle, formed at their widest;
+# Moves stopped short of the Copse where their player placed them, placing no piquet.
+P_SPLIT = "piquet-chosen-skirmishers-random-g5343.jsonl"
+# The same, game 16455: b's skirmishing Voltigeurs told `min` among the free orders; that order cut off, a second
+# `deploy_to`, `prepared`, at DECQ 4 KARD 6 replaces it and completes (skirmish 6.6" to prepared at the formed 4.4").
+P_CUT_OFF = "piquet-chosen-skirmishers-random-g16455.jsonl"
+# The same, game 1425: a's skirmishing Chasseurs' free assault aimed at b's skirmishing Voltigeurs, the one enemy they
+# may assault (the formed Line bars it and may resist: nobody is asked); on DECQ 6 KARD 3 aimed at the Line, defeated
+# (it may not resist: taken unopposed), past the Voltigeurs, the nearest.
+P_SKIRMISH_AIMS = "piquet-chosen-skirmishers-random-g1425.jsonl"
 # The same scenario with the heuristics, prepared_step=-1, game 16: b's skirmishing Voltigeurs, a's Hussars 10" off
 # (within prepare_within, 12"), stay skirmishing (moved among the free first orders, and again at DECQ 2 KARD 10, the
 # Hussars 5" off); b's formed Line, the Hussars 4" off, is ordered to Deploy into Prepared to Receive Cavalry on b's
@@ -46,7 +49,7 @@ P_PREPARED = "piquet-chosen-prepared-g4.jsonl"
 # deploy_to in their scenario: no `deploy_to`, no `deploys`).
 P_BATTERY = "piquet-chosen-battery-random-g4.jsonl"
 # (in fixtures.json too, and kept out of test_piquet.py's count)
-CHOSEN_DEPLOY_FIXTURES = (P_RANDOM, P_SPLIT, P_CUT_OFF, P_HEURISTIC, P_PREPARED, P_BATTERY)
+CHOSEN_DEPLOY_FIXTURES = (P_RANDOM, P_SPLIT, P_CUT_OFF, P_SKIRMISH_AIMS, P_HEURISTIC, P_PREPARED, P_BATTERY)
 
 
 def cload(name):
@@ -104,7 +107,7 @@ class PiquetChosenDeployTest(CheckerCase):
 
     def test_a_deploy_order_on_an_officer_check_told_no_deploy_to(self):
         ev, r = cload(P_SPLIT)
-        i = self.first(ev, "deploy_to", regiment="2nd Line", decq=1)
+        i = self.first(ev, "deploy_to", regiment="2nd Line", decq=6)
         del ev[i]
         self.assertReports(ev, r, i, "'2nd Line''s chosen Deploy order is told no `deploy_to`")
 
@@ -200,9 +203,9 @@ class PiquetChosenDeployTest(CheckerCase):
                            "told deploy_to 'prepared'", "it changes nothing", "['max', 'min', 'formed']")
 
     def test_the_least_frontage_for_infantry_at_it(self):
-        # game 275, DECQ 1 KARD 16: the 2nd Line, at its least 5.8" since KARD 13, is told `formed`; `min` changes nothing
+        # game 5343, DECQ 6 KARD 16: the 2nd Line, at its least 5.8", is told `formed`; `min` changes nothing
         ev, r = cload(P_SPLIT)
-        i = self.first(ev, "deploy_to", regiment="2nd Line", decq=1, kard=16)
+        i = self.first(ev, "deploy_to", regiment="2nd Line", decq=6, kard=16)
         self.assertEqual(ev[i]["to"], "formed")
         ev[i]["to"] = "min"
         self.assertReports(ev, r, i, "chosen '2nd Line' (infantry, formed at 5.8\" when ordered)",
@@ -218,15 +221,15 @@ class PiquetChosenDeployTest(CheckerCase):
                            "no deployment would change it", "min: there is no defined minimum width for cavalry")
 
     def test_a_not_ordered_deploy_with_no_deployment_to_go_to(self):
-        # game 275, DECQ 3 KARD 17: a's Officer Check orders the 1st Line to Maneuver; the idle Hussars (formed at their
+        # game 5343, DECQ 6 KARD 16: a's Officer Check orders the 1st Line to Deploy; the idle Hussars (formed at their
         # widest, 5.0") not ordered to Deploy
         ev, r = cload(P_SPLIT)
-        i = self.first(ev, "order", decq=3, kard=17, regiments=["1st Line"])
+        i = self.first(ev, "order", decq=6, kard=16, regiments=["1st Line"])
         e = ev[i]
-        ev[i:i] = [{"event": "not_ordered", "decq": 3, "kard": 17, "side": "a", "player": "commander",
+        ev[i:i] = [{"event": "not_ordered", "decq": 6, "kard": 16, "side": "a", "player": "commander",
                     "order": "deploy", "regiments": ["Hussars"], "cost": 1, "why": "declined"}]
         self.assertReports(ev, r, i, "chosen 'Hussars'", "is given a Deploy order", "no deployment would change it")
-        self.assertEqual(e["order"], "maneuver")
+        self.assertEqual(e["order"], "deploy")
 
     # --- one order, one deployment ----------------------------------------------------------------------------
     def test_one_group_told_two_deployments(self):
@@ -237,11 +240,11 @@ class PiquetChosenDeployTest(CheckerCase):
                            "told deploy_to 'min' and 'prepared'")
 
     def test_a_brigade_split_by_deployments_passes_and_not_otherwise(self):
-        # DECQ 1 KARD 16: the 1st Line `min`, the 2nd Line `formed`, two orders for a brigade; both `prepared` (offered
+        # DECQ 6 KARD 16: the 1st Line `min`, the 2nd Line `formed`, two orders for a brigade; both `prepared` (offered
         # both), one order
         ev, r = cload(P_SPLIT)
-        h = self.first(ev, "deploy_to", regiment="1st Line", decq=1)
-        i = self.first(ev, "deploy_to", regiment="2nd Line", decq=1)
+        h = self.first(ev, "deploy_to", regiment="1st Line", decq=6, kard=16)
+        i = self.first(ev, "deploy_to", regiment="2nd Line", decq=6, kard=16)
         self.assertEqual((ev[h]["to"], ev[i]["to"]), ("min", "formed"))
         self.assertEqual(piquet.check(ev, r), [])
         ev[h]["to"] = ev[i]["to"] = "prepared"
@@ -323,21 +326,21 @@ class PiquetChosenDeployTest(CheckerCase):
                                      "at 2.2\"; it is formed at 2.3\" (limits 2.3\" to 3.0\"")
 
     def test_a_cut_off_deploy_to_is_replaced_by_the_next(self):
-        # the Voltigeurs' free Deploy (prepared) was cut off; the next, at DECQ 3 KARD 11, goes where it says
+        # the Voltigeurs' free Deploy (min) was cut off; the next, at DECQ 4 KARD 6, goes where it says (prepared)
         ev, r = cload(P_CUT_OFF)
         first = self.first(ev, "deploy_to", regiment="Voltigeurs")
         i = self.first(ev, "deploy_to", regiment="Voltigeurs", start=first + 1)
         j = self.first(ev, "deploys", regiment="Voltigeurs")
         self.assertEqual((ev[first]["decq"], ev[first]["to"], ev[i]["decq"], ev[i]["kard"], ev[i]["to"]),
-                         (0, "prepared", 3, 11, "prepared"))
+                         (0, "min", 4, 6, "prepared"))
         self.assertEqual((ev[j]["from"], ev[j]["to"], ev[j]["frontage"]), ("skirmish", "prepared", 4.4))
-        ev[i]["to"] = "max"  # skirmish 6.6" to formed at its most, 4.4"
-        ev[j].update(to="formed")
+        self.assertLess(i, j)
+        ev[j].update(to="formed")  # the cut-off order's: skirmish 6.6" to formed at its least, 4.4"
+        self.assertReports(ev, r, j, "'Voltigeurs''s Deploy order 1 (its player's deploy_to 'prepared') makes it formed "
+                                     "at 4.4\"; it is prepared at 4.4\"")
+        ev[i]["to"] = "max"  # told `max` again, it goes there
         p = piquet.check(ev, r)  # (only later casts against them, no longer prepared, are read otherwise)
         self.assertTrue(not p or (p[0].index > j + 1 and "assault cast" in p[0].message), p)
-        ev[j].update(to="prepared")  # the cut-off order's
-        self.assertReports(ev, r, j, "'Voltigeurs''s Deploy order 1 (its player's deploy_to 'max') makes it prepared "
-                                     "at 4.4\"; it is formed at 4.4\"")
 
     # --- the heuristic: Prepared to Receive Cavalry against near cavalry ---------------------------------------
     def test_the_heuristic_prepares_only(self):
@@ -440,6 +443,39 @@ class PiquetChosenDeployTest(CheckerCase):
                      "target": "1st Line"}
         self.assertReports(ev, r, i, "chosen 'Voltigeurs' (infantry skirmish) is ordered to assault",
                            "every nearest enemy bars it and may resist", "'Chasseurs' (cavalry skirmish, in the open")
+
+    # --- a chosen skirmisher's aims: the skirmishers it may assault, when any --------------------------------------
+    def test_a_skirmisher_aimed_at_a_formed_enemy_while_it_may_assault_skirmishers(self):
+        ev, r = cload(P_SKIRMISH_AIMS)
+        i = self.first(ev, "aims", regiment="Chasseurs", decq=0)
+        self.assertEqual(ev[i]["target"], "Voltigeurs")
+        ev[i]["target"] = "Line"
+        self.assertReports(ev, r, i, "'Chasseurs' (cavalry skirmish, at 0) aims at 'Line' (infantry formed at 16), not the "
+                                     "nearest", "while it may assault ['Voltigeurs']",
+                           "Skirmishing units can Assault only other skirmishing units")
+
+    def test_a_skirmisher_aimed_at_a_formed_enemy_that_may_not_resist_passes(self):
+        ev, r = cload(P_SKIRMISH_AIMS)
+        i = self.first(ev, "aims", regiment="Chasseurs", decq=6, kard=3)
+        self.assertEqual(ev[i]["target"], "Line")
+        stats = {}
+        self.assertEqual(piquet.check(ev, r, stats), [])
+        self.assertTrue(stats.get("skirmishers' aims not at the nearest, at a formed enemy that may not resist"), stats)
+        self.assertTrue(stats.get("skirmishers' aims, limited to skirmishers they may assault"), stats)
+        j = max(k for k in range(i) if ev[k]["event"] == "status" and ev[k]["regiment"] == "Line")
+        self.assertEqual(ev[j]["to"], "defeated")
+        # were the Line to resist, the same aim would be barred (read to the aim: the assault's own events aside)
+        with mock.patch.object(piquet._Game, "resists", lambda self, t: t.status != "removed"):
+            p = piquet.check(ev[:i + 1], r)[0]
+        self.assertEqual(p.index, i + 1, str(p))
+        self.assertIn("'Chasseurs' (cavalry skirmish, at 6) aims at 'Line' (infantry formed at 20), not the nearest",
+                      p.message)
+
+    def test_a_skirmisher_aimed_at_its_own_side(self):
+        ev, r = cload(P_SKIRMISH_AIMS)
+        i = self.first(ev, "aims", regiment="Chasseurs", decq=0)
+        ev[i]["target"] = "Hussars"
+        self.assertReports(ev, r, i, "'Chasseurs' (side a) aims at 'Hussars', of its own side")
 
 
 if __name__ == "__main__":

@@ -24,18 +24,22 @@ import piquet  # noqa: E402
 # neither its left nor forward, told `back` (12 to 8); a's Hussars told `right`, stopping a tenth short of b's Lancers
 # (14" to 13.1").
 P_FLANK = "piquet-chosen-flank-random-g9.jsonl"
-# The same, game 4: the Picket's free Maneuver `right` cut off (it is drawn into the Chasseurs' assault), its next
-# order's `right` replacing it and completing (-26" to -30" across).
-P_CUT = "piquet-chosen-flank-random-g4.jsonl"
-# The same, game 225: b's Chasseurs `back` (12 to 16), then `forward`, stopping at Engagement range of the Picket 2.4"
-# across (16 to 13: at 14 the Picket is 2" along the axis and 2.4" across, beyond 3").
-P_FORWARD = "piquet-chosen-flank-random-g225.jsonl"
+# The same, game 2994: the Picket's free Maneuver `left` cut off (b's Lancers' assault draws it in, DECQ 1 KARD 2,
+# and it is shaken), its next order's `back` (DECQ 2 KARD 6) replacing it and completing (12 to 8).
+P_CUT = "piquet-chosen-flank-random-g2994.jsonl"
+# The same, game 1638: b's Chasseurs `back` among the free orders (12 to 16), then `forward` (DECQ 2 KARD 3), stopping
+# at Engagement range of the Picket 2.4" across (16 to 13, DECQ 2 KARD 13: at 14 the Picket is 2" along the axis and
+# 2.4" across, beyond 3").
+P_FORWARD = "piquet-chosen-flank-random-g1638.jsonl"
 # fixtures/piquet-chosen.toml (the default, both sides chosen), random vs random, game 1: a's line brigade given one
 # free Maneuver order, both regiments told `right` (0" to -4" across).
 P_GROUP = "piquet-chosen-random-g1.jsonl"
-# The same, game 20: a's Light, fighting the Dragoons' assault, ordered to Maneuver out of it (`retiring`): no
+# The same, game 220: a's 1st Line, fighting an assault, ordered to Maneuver out of it (DECQ 1 KARD 16, `retiring`): no
 # `maneuver_to`.
-P_RETIRING = "piquet-chosen-random-g20.jsonl"
+P_RETIRING = "piquet-chosen-random-g220.jsonl"
+# The same, game 121: a's Hussars told `forward` among the free orders, their Maneuver completing within Engagement
+# range (DECQ 3 KARD 9): no move.
+P_NOMOVE = "piquet-chosen-random-g121.jsonl"
 # fixtures/piquet-chosen-battery.toml, a random (chosen), b the heuristic (planned), game 4: b's planned Grenadiers and
 # Fusiliers maneuver forward (10 to 6), telling no `maneuver_to`.
 P_BATTERY = "piquet-chosen-battery-random-g4.jsonl"
@@ -45,12 +49,10 @@ P_PLANNED = "piquet-defaults-g0.jsonl"
 # The retire fixture (planned, 40 Elan), game 3: b's Grenadiers' Maneuver forward completing within Engagement range
 # (DECQ 5 KARD 12): no move.
 P_NOWHERE = "piquet-retire-g3.jsonl"
-# The chosen default, random vs random, game 4 (test_piquet_chosen.py): a's 2nd Line told `forward`, its Maneuver
-# completing within Engagement range; the 1st Line and Light `left` among the free orders, the line brigade `left` as
-# one order on DECQ 3 KARD 6.
-P_RANDOM = "piquet-chosen-random-g4.jsonl"
+# The chosen default, random vs random, game 529 (test_piquet_chosen.py): random Deploy and Maneuver orders.
+P_RANDOM = "piquet-chosen-random-g529.jsonl"
 # (in fixtures.json too, and kept out of test_piquet.py's count)
-CHOSEN_MANEUVER_FIXTURES = (P_FLANK, P_CUT, P_FORWARD, P_GROUP, P_RETIRING)
+CHOSEN_MANEUVER_FIXTURES = (P_FLANK, P_CUT, P_FORWARD, P_GROUP, P_RETIRING, P_NOMOVE)
 
 
 def cload(name):
@@ -135,12 +137,12 @@ class PiquetChosenManeuverTest(CheckerCase):
         self.assertReports(ev, r, i + 2, "'Grenadiers' is told maneuver_to 'forward'", "its orders planned")
 
     def test_a_maneuver_to_for_a_maneuver_out_of_an_assault(self):
-        # the Light's Maneuver out of the Dragoons' assault retires it back from the fight: no way to choose
+        # the 1st Line's Maneuver out of the assault retires it back from the fight: no way to choose
         ev, r = cload(P_RETIRING)
-        i = self.first(ev, "status", regiment="Light", to="retiring")
+        i = self.first(ev, "status", regiment="1st Line", to="retiring")
         self.assertEqual((ev[i - 1]["event"], ev[i - 1]["order"]), ("order", "maneuver"))
-        ev[i + 1:i + 1] = [maneuver_to(ev[i], "Light", "back")]
-        self.assertReports(ev, r, i + 1, "'Light' is told maneuver_to 'back', given no chosen Maneuver order just "
+        ev[i + 1:i + 1] = [maneuver_to(ev[i], "1st Line", "back")]
+        self.assertReports(ev, r, i + 1, "'1st Line' is told maneuver_to 'back', given no chosen Maneuver order just "
                                          "before (retiring")
 
     def test_a_maneuver_to_before_its_status(self):
@@ -317,17 +319,18 @@ class PiquetChosenManeuverTest(CheckerCase):
                                      "ends at -22.3\"", "`maneuver_to`")
 
     def test_a_cut_off_maneuver_to_is_replaced_by_the_next(self):
-        # the Picket's free `right` was cut off by the Chasseurs' assault: the next order's way is the one it goes
+        # the Picket's free `left` was cut off by the Lancers' assault: the next order's way (back) is the one it goes
         ev, r = cload(P_CUT)
         i = self.first(ev, "maneuver_to", regiment="Picket")
         j = self.first(ev, "maneuver_to", regiment="Picket", start=i + 1)
         k = self.first(ev, "moves", regiment="Picket", why="maneuver")
         self.assertTrue(i < j < k)
-        self.assertEqual((ev[i]["to"], ev[j]["to"], ev[k]["y_from"], ev[k]["y_to"]), ("right", "right", -26.0, -30.0))
-        ev[i]["to"] = "back"
+        self.assertEqual((ev[i]["to"], ev[j]["to"], ev[k]["from"], ev[k]["to"], ev[k]["y_to"]),
+                         ("left", "back", 12, 8, None))
+        ev[i]["to"] = "right"
         self.assertEqual(piquet.check(ev, r), [])
-        ev[j]["to"] = "back"
-        self.assertReports(ev, r, k, "'Picket', maneuvering back, moves across from -26.0\" to -30.0\"")
+        ev[j]["to"] = "right"
+        self.assertReports(ev, r, k, "'Picket', maneuvering to its right flank, moves along the axis from 12 to 8")
 
     # --- a planned Maneuver forward -----------------------------------------------------------------------------
     def test_a_planned_maneuver_forward_into_an_assault(self):
@@ -359,18 +362,18 @@ class PiquetChosenManeuverTest(CheckerCase):
                                          "forward 0 inches to %d, at Engagement range (3) of" % (at, at - 1, at))
 
     def test_a_chosen_maneuver_with_nowhere_to_go_moving(self):
-        # game 4 of the chosen default, DECQ 3 KARD 4: a's 2nd Line, told `forward` on DECQ 2, completes its Maneuver
-        # within Engagement range of an enemy ahead, and stays
-        ev, r = cload(P_RANDOM)
-        j = self.first(ev, "maneuver_to", regiment="2nd Line")
-        self.assertEqual(ev[j]["to"], "forward")
-        i = self.first(ev, "execute", regiment="2nd Line", order="maneuver", decq=3, kard=4)
+        # game 121 of the chosen default, DECQ 3 KARD 9: a's Hussars, told `forward` among the free orders, complete
+        # their Maneuver within Engagement range of an enemy ahead, and stay
+        ev, r = cload(P_NOMOVE)
+        j = self.first(ev, "maneuver_to", regiment="Hussars")
+        self.assertEqual((ev[j]["decq"], ev[j]["to"]), (0, "forward"))
+        i = self.first(ev, "execute", regiment="Hussars", order="maneuver", decq=3, kard=9)
         self.assertEqual((ev[i + 1]["event"], ev[i + 1]["to"]), ("status", "idle"))
-        at = ([e["at"] for e in ev if e["event"] == "regiment" and e["regiment"] == "2nd Line"]
-              + [e["to"] for e in ev[:i] if e["event"] == "moves" and e["regiment"] == "2nd Line"])[-1]
-        ev[i + 1:i + 1] = [{"event": "moves", "decq": 3, "kard": 4, "side": "a", "regiment": "2nd Line",
+        at = ([e["at"] for e in ev if e["event"] == "regiment" and e["regiment"] == "Hussars"]
+              + [e["to"] for e in ev[:i] if e["event"] == "moves" and e["regiment"] == "Hussars"])[-1]
+        ev[i + 1:i + 1] = [{"event": "moves", "decq": 3, "kard": 9, "side": "a", "regiment": "Hussars",
                             "from": at, "to": at + 1, "y_from": None, "y_to": None, "why": "maneuver"}]
-        self.assertReports(ev, r, i + 1, "'2nd Line' (side a), maneuvering forward (its player's maneuver_to), goes "
+        self.assertReports(ev, r, i + 1, "'Hussars' (side a), maneuvering forward (its player's maneuver_to), goes "
                                          "from %d to %d; it goes forward 0 inches" % (at, at + 1))
 
     # --- the model -------------------------------------------------------------------------------------------

@@ -38,9 +38,10 @@ P_OFF = "piquet-hill-off-g0.jsonl"
 # fixtures/piquet-chosen-hill.toml (both sides' orders chosen), game 0: both sides' free first Moves make for the Hill,
 # so every opening piquet is `contested`.
 P_CHOSEN = "piquet-chosen-hill-g0.jsonl"
-# the same, random vs random, game 9: the Hussars' and the Fusiliers' free Moves contested; the Grenadiers' piquet placed
-# in the game (DECQ 2 KARD 1), withdrawing before the Hussars, who go in.
-P_CHOSEN_RANDOM = "piquet-chosen-hill-random-g9.jsonl"
+# the same, random vs random, game 209: the Hussars' free Move on to the Hill (`move_to` null), its opening piquet
+# placed; b's Dragoons' Move on DECQ 5 KARD 1 stopped short at 22 (`move_to` 22, the Hill's near edge at 14): no
+# piquet; the Hussars' Move from the Hill on DECQ 2 KARD 5, its place 17, stopped sooner at Engagement range (10 to 11).
+P_CHOSEN_RANDOM = "piquet-chosen-hill-random-g209.jsonl"
 # fixtures/piquet-hill-skirmish.toml (b's Dragoons given way to skirmishing Voltigeurs), game 234: the 1st Line's
 # piquet holds against the Grenadiers and the Fusiliers and stands against the skirmishing Voltigeurs (no choice), all
 # stopping at 17; on DECQ 6 KARD 6 it holds against the Grenadiers, already within Engagement range of the near edge:

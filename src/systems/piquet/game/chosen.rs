@@ -244,7 +244,8 @@ impl<O: Observer<Event>> Game<O> {
     /// The enemy a chosen assault of regiment `i` goes in against, where
     /// its player places the piquet ("at the objective of the Assault"):
     /// its choice (decision `aim`) among the enemies in the game it may
-    /// assault (a skirmisher, skirmishers, when any), told the nearest, the
+    /// assault (a skirmisher: skirmishers, or one that may not resist, when
+    /// any), told the nearest, the
     /// one the heuristic judged the assault by, drawn from player `p`'s tie
     /// stream among as near (never the first listed). A named `target`
     /// belongs to a plan: a chosen regiment's player aims.

@@ -296,11 +296,22 @@ impl<O: Observer<Event>> Game<O> {
         stats: &mut Stats,
         tally: &mut GameTally,
     ) {
-        let Some((advance, across)) = self.move_reach(setup, seat, i) else {
+        let Some((mut advance, most_across)) = self.move_reach(setup, seat, i) else {
             return;
         };
         let f = facing(seat);
         let me = self.units[seat][i];
+        let inclined =
+            |advance: i32| most_across.signum() * incline(advance).min(most_across.abs());
+        let mut across = most_across;
+        // A chosen Move its player stopped short ("to where you want to
+        // stop") goes no farther than that place, and so meets no
+        // objective or piquet beyond it.
+        let stop = self.moves_to[seat][i];
+        if stop != TO_OBJECTIVE && f * (stop - me.x) < advance {
+            advance = (f * (stop - me.x)).max(0);
+            across = inclined(advance);
+        }
         // "or to the next objective you encounter, whichever comes first",
         // unless an enemy piquet holding it keeps the Move out.
         let horizon = to_horizon(setup, seat, me.x);
@@ -310,19 +321,11 @@ impl<O: Observer<Event>> Game<O> {
             }
             _ => None,
         };
-        let inclined = |advance: i32| across.signum() * incline(advance).min(across.abs());
-        let (mut advance, mut across, why) = match (kept_out, horizon) {
+        let (advance, across, why) = match (kept_out, horizon) {
             (Some(stop), _) => (stop, inclined(stop), "piquet"),
             (None, Some(horizon)) if horizon < advance => (horizon, inclined(horizon), "horizon"),
             _ => (advance, across, "move"),
         };
-        // A chosen Move its player stopped short ("to where you want to
-        // stop"): no farther than that place.
-        let stop = self.moves_to[seat][i];
-        if stop != TO_OBJECTIVE && f * (stop - me.x) < advance {
-            advance = (f * (stop - me.x)).max(0);
-            across = inclined(advance);
-        }
         if advance > 0 {
             let unit = &mut self.units[seat][i];
             unit.x = me.x + f * advance;
