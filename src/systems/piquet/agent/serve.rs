@@ -151,32 +151,13 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
                     )))
                 }
                 "aim" => {
-                    // The built-ins choose among the choices' regiments,
-                    // in the scenario's order as offered.
-                    let choices = message
-                        .get("choices")
-                        .as_array()
-                        .map_or(&[][..], Vec::as_slice);
-                    let names: Vec<&str> = choices.iter().filter_map(Value::as_str).collect();
-                    if names.is_empty() || names.len() > 16 {
-                        return Err(message.bad("choices", "1 to 16 enemy regiments' names"));
-                    }
+                    let (names, candidates) = names_offered(message, "enemy regiments'")?;
                     let nearest = message.one_of("target", &names)?;
-                    let candidates = ((1u32 << names.len()) - 1) as u16;
                     json!(names[strategy.aim(at, candidates, nearest, rng)])
                 }
                 "pass_to" => {
-                    // The built-ins choose among the choices' places.
-                    let choices = message
-                        .get("choices")
-                        .as_array()
-                        .map_or(&[][..], Vec::as_slice);
-                    let names: Vec<&str> = choices.iter().filter_map(Value::as_str).collect();
-                    if names.is_empty() || names.len() > 16 {
-                        return Err(message.bad("choices", "1 to 16 players' names"));
-                    }
+                    let (names, candidates) = names_offered(message, "players'")?;
                     let neediest = message.one_of("neediest", &names)?;
-                    let candidates = ((1u32 << names.len()) - 1) as u16;
                     json!(names[strategy.pass_to(at, candidates, neediest, rng)])
                 }
                 "withdraw_to" => {
@@ -209,4 +190,20 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
             })
         },
     )
+}
+
+/// The names a decision offers (`choices`, 1 to 16 of `whose` names), and
+/// all of them as the built-ins' candidates, one bit each in the order
+/// offered: the scenario's, as the game lists them.
+fn names_offered<'m>(message: &Message<'m>, whose: &str) -> Result<(Vec<&'m str>, u16)> {
+    let choices = message
+        .get("choices")
+        .as_array()
+        .map_or(&[][..], Vec::as_slice);
+    let names: Vec<&str> = choices.iter().filter_map(Value::as_str).collect();
+    if names.is_empty() || names.len() > 16 {
+        return Err(message.bad("choices", format!("1 to 16 {whose} names")));
+    }
+    let candidates = ((1u32 << names.len()) - 1) as u16;
+    Ok((names, candidates))
 }

@@ -34,6 +34,26 @@ impl Blocked {
     }
 }
 
+/// What met piquets do: "attempt to hold the objective", "withdraw ... and
+/// allow the enemy unit to occupy the objective", or stand, unasked,
+/// against a skirmisher, which is no "formed enemy unit".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Met {
+    Hold,
+    Withdraw,
+    Stands,
+}
+
+impl Met {
+    const fn name(self) -> &'static str {
+        match self {
+            Met::Hold => "hold",
+            Met::Withdraw => "withdraw",
+            Met::Stands => "stands",
+        }
+    }
+}
+
 impl<O: Observer<Event>> Game<O> {
     /// Whether piquets may hold anything in this game.
     #[inline]
@@ -223,21 +243,21 @@ impl<O: Observer<Event>> Game<O> {
             self.units[enemy][k].elan as u32,
         );
         let choice = if !formed {
-            "stands"
+            Met::Stands
         } else if elan <= cost {
-            "withdraw"
+            Met::Withdraw
         } else {
             let p = setup.scenario.sides[enemy].regiments[k].player as usize;
             let full = setup.scenario.sides[enemy].regiments[k].elan as u32;
             let at = at!(self, setup, enemy, p, 1 << k, Some(i as u8));
             let rng = &mut self.seats[enemy][p];
             match setup.strategies[enemy].piquet(&at, o, elan, full, cost, rng) {
-                true => "hold",
-                false => "withdraw",
+                true => Met::Hold,
+                false => Met::Withdraw,
             }
         };
         let lost = match choice {
-            "hold" => cost,
+            Met::Hold => cost,
             _ => 0,
         };
         if lost > 0 {
@@ -248,9 +268,9 @@ impl<O: Observer<Event>> Game<O> {
         let side = &mut stats.sides[enemy];
         side.piquets_met += 1;
         tally.piquets_met[enemy] += 1;
-        tally.piquets_held[enemy] += (choice != "withdraw") as u32;
+        tally.piquets_held[enemy] += (choice != Met::Withdraw) as u32;
         match choice {
-            "withdraw" => {
+            Met::Withdraw => {
                 for (j, piquet) in self.piquets[enemy].iter_mut().enumerate() {
                     if holders >> j & 1 != 0 {
                         *piquet = 0;
@@ -273,12 +293,12 @@ impl<O: Observer<Event>> Game<O> {
                     with,
                     objective,
                     by,
-                    choice,
+                    choice: choice.name(),
                     elan_lost: lost,
                     elan,
                 }
             });
         }
-        (choice != "withdraw").then_some(stop)
+        (choice != Met::Withdraw).then_some(stop)
     }
 }
