@@ -83,7 +83,8 @@ impossible. What it holds the trace to:
   told on the company's `regiment` event; a company attached to an infantry or cavalry regiment of
   its player (not half of a twelve-gun company) starts idle, is never ordered while its regiment is
   in the game and, formed, moves (`moves` why `attached`) to its regiment's place with each Move
-  order the regiment completes, before the KARD's fire;
+  order the regiment completes, before the KARD's fire (to where the Move left it: not after the regiment's
+  withdrawal or assault later on the KARD);
 - Cavalry Wave Assaults (cavalry_waves): a scenario's `follows = LEAD` is told on the second line's
   `regiment` event (only under the rule) and names cavalry of the lead's side, brigade, division and
   player, one follower a lead, no chains; while its lead is in the game the second line starts idle,
@@ -220,6 +221,8 @@ CHOSEN_FLANK = ("two pairs of enemies level across, both sides' orders chosen, t
                 "measured across (fixtures/piquet-chosen-flank.toml)")
 CHOSEN_FIELD_RANDOM = ("the field across, both sides' orders chosen, random vs random, chosen aims across the field "
                        "(fixtures/piquet-chosen-field.toml)")
+CHOSEN_FIELD = ("the field across, both sides' orders chosen, the heuristics' aims at the nearest measured across the "
+                "field (fixtures/piquet-chosen-field.toml)")
 CHOSEN_RUSSIAN = "a Russian twelve-gun company, both sides' orders chosen (fixtures/piquet-chosen-russian.toml)"
 CHOSEN_RUSSIAN_RANDOM = "a Russian twelve-gun company, both sides' orders chosen, random vs random"
 ARMY = "--scenario army (army, corps and two division commanders)"
@@ -354,6 +357,10 @@ CONFIGS = [
     (CHOSEN_FIELD_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
                                                       "piquet-chosen-field.toml"),
                            "--strategy", "a=random", "--strategy", "b=random"]),
+    # The same with the heuristics: their chosen assaults aimed at the nearest enemy measured across the field, and
+    # their orders judged by it (in tenths, as the aims: an enemy as near only in whole inches is not among the nearest).
+    (CHOSEN_FIELD, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                               "piquet-chosen-field.toml")]),
     # fixtures/piquet-chosen-russian.toml (the shipped russian scenario with both sides chosen): the halves of a's
     # twelve-gun company (maneuvers_with) given one choice, one order, one deployment or way, with the heuristics and
     # with random players.
@@ -500,6 +507,9 @@ EXPECTED[CHOSEN_FIELD_RANDOM] = ("aims at the nearest enemy", "aims at an enemy 
                                  "chosen assaults in against the aimed")
 EXPECTED[CHOSEN_FLANK] = ("aims at the nearest enemy", "aims across the field past an enemy nearer along the axis",
                           "heuristic chosen orders assault", "chosen assaults in against the aimed")
+EXPECTED[CHOSEN_FIELD] = ("aims at the nearest enemy", "aims across the field past an enemy nearer along the axis",
+                          "heuristic chosen orders assault", "chosen assaults in against the aimed",
+                          "attached moves across", "follows across")
 EXPECTED[CHOSEN_RUSSIAN] = ("twelve-gun companies ordered as one", "twelve-gun companies ordered as one in a larger group",
                             "twelve-gun second halves given their first half's order", "heuristic chosen orders move")
 EXPECTED[CHOSEN_RUSSIAN_RANDOM] = ("twelve-gun companies ordered as one",
@@ -521,7 +531,7 @@ for _label in (CHOSEN_RANDOM, CHOSEN_CORPS_IDLE, CHOSEN_SKIRMISHERS_RANDOM, CHOS
                CHOSEN_FIELD_RANDOM, CHOSEN_RUSSIAN_RANDOM, HILL_CHOSEN_RANDOM):
     EXPECTED[_label] += CHOSEN_PLACES
 for _label in (CHOSEN, CHOSEN_BATTERY, CHOSEN_CORPS, CHOSEN_MIXED, CHOSEN_PREPARED, CHOSEN_SKIRMISHERS_PREPARED,
-               CHOSEN_FLANK, CHOSEN_RUSSIAN, HILL_CHOSEN):
+               CHOSEN_FLANK, CHOSEN_FIELD, CHOSEN_RUSSIAN, HILL_CHOSEN):
     EXPECTED[_label] += ("heuristic move_to objective",)
 del _label
 EXPECTED[CHOSEN_RANDOM] += ("chosen Moves stopped short of their place", "move_to objective among places offered")
@@ -1824,6 +1834,7 @@ class _Game(Carried, Piquets, Terrain, Combat, Chosen, Deploy, Field):
         fwd = 1 if g.side == "a" else -1
         y_from, y_to = self.moves_across(g, e, why)  # its place across (piquet_field.py)
         self.move_through_moves(g, why)  # a completed Move owing the skirmishers' cast or their falling back
+        self.attached_stay(g, why)  # its companies stay where its Move left them (piquet_carried.py)
         self.terrain_moves(g, frm, to, why, y_to)  # moves, onward cavalry and withdrawals to their places
         if why == "maneuver":
             if abs(to - frm) > self.r["maneuver_inches"]:

@@ -88,6 +88,20 @@ class Carried:
             else:
                 self.follow_due.pop(x.name, None)
 
+    def attached_stay(self, g, why):
+        """`g` moves (`why`) other than by its Move order: an attached company due to move with the Move it completed
+        on this KARD that stands at its place already (the Move left it where it stood, "not at all when already
+        within that distance") has moved with it; it does not follow the regiment's withdrawals or assaults after
+        it (docs/piquet.md, Attached artillery: "it moves with every Move order the regiment completes, to the
+        regiment's place; it does not follow the regiment's Maneuvers or assaults")."""
+        if why in ("move", "horizon", "piquet", "skirmishers", "attached"):
+            return
+        for n, gk in list(self.attach_due.items()):
+            c = self.reg(n)
+            if gk == self.gk and c.attached_to == g.name and (c.at, c.y) == (g.at, g.y):
+                del self.attach_due[n]
+                self.seen["attached companies staying as their regiment moves on after its Move"] += 1
+
     def check_attached(self):
         """Every attached company due to move with its regiment has: the KARD's cards are done (its end, or its
         fire, which comes after them)."""

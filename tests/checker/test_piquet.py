@@ -33,6 +33,10 @@ P_RETIRE = "piquet-retire-g3.jsonl"  # an assault's last attacker maneuvers out 
 # follows Horse through Lead (taken unopposed); a's Lead fights Foot two rounds unrelieved; Horse2 relieves Horse.
 P_ARTILLERY = "piquet-artillery-g2.jsonl"  # the foot battery attached to the 1st Line, horse guns to the Hussars
 P_WAVES = "piquet-waves-g724.jsonl"
+# fixtures/piquet-chosen-field.toml (both sides chosen), game 1453, the heuristics: on DECQ 1 KARD 7 a's Hussars complete
+# their Move where they stand (b's Voltigeurs within reach: no `moves`), their attached Horse Guns with them, then lose
+# the assault the Voltigeurs make on them on the same card and withdraw 0" -> -4"; the Horse Guns stay at 0.
+P_ATTACHED_STAY = "piquet-chosen-field-g1453.jsonl"
 # Army, corps and two divisions under the corps (bypass_levels = each_player): the army commander orders the
 # divisions' regiments around the corps commander (3 IP, then 2), the corps commander passes initiative to the
 # 1st Division.
@@ -66,7 +70,7 @@ class PiquetTest(CheckerCase):
         # (test_piquet_chosen_pair.py) and piquets holding objectives' (test_piquet_piquets.py) besides
         self.assertEqual(len([n for n in PIQUET_FIXTURES if n not in FIELD_FIXTURES and n not in DEPLOY_FIXTURES
                               and n not in CHOSEN_DEPLOY_FIXTURES and n not in CHOSEN_MANEUVER_FIXTURES
-                              and n not in CHOSEN_PAIR_FIXTURES and n not in PIQUETS_FIXTURES]), 16)
+                              and n not in CHOSEN_PAIR_FIXTURES and n not in PIQUETS_FIXTURES]), 17)
         for name in PIQUET_FIXTURES:
             events, rules = pload(name)
             self.assertEqual(self.problems(events, rules), [], name)
@@ -371,6 +375,17 @@ class PiquetTest(CheckerCase):
         fire = index_of(ev, lambda e: e["event"] in ("fire", "volley", "turn", "hand_play") and e["kard"] != ev[i - 1]["kard"]
                         or e["event"] in ("fire", "volley"), i)
         self.assertReports(ev, r, fire, "stayed at")
+
+    def test_an_attached_company_stays_where_its_regiments_move_left_it(self):
+        # The Hussars' Move completes with no `moves` (within reach already), then they withdraw from a lost assault on
+        # the same KARD: the Horse Guns moved with the Move (standing at its place) and do not follow the withdrawal.
+        ev, r = pload(P_ATTACHED_STAY)
+        i = self.first(ev, "execute", regiment="Hussars", order="move")
+        self.assertEqual(ev[i]["chips_left"], 0)
+        w = self.first(ev, "moves", i, regiment="Hussars")
+        self.assertEqual((ev[w]["why"], ev[w]["kard"], ev[w]["from"], ev[w]["to"]), ("withdraws", ev[i]["kard"], 0, -4))
+        self.assertFalse(any(e["event"] == "moves" and e["regiment"] == "Horse Guns" for e in ev[i:w]))
+        self.assertEqual(self.problems(ev, r), [])
 
     def test_an_attached_company_moving_on_its_own(self):
         ev, r = pload(P_ARTILLERY)

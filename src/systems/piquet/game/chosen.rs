@@ -20,7 +20,11 @@ impl<O: Observer<Event>> Game<O> {
         let enemy = seat.other();
         let me = &self.units[seat][i];
         let (x, f) = (me.x, facing(seat));
-        let (mut distance, mut ahead, mut enemy_elan, mut cavalry) = (None, None, 0, None);
+        // Which enemy is nearest is measured in tenths (`Unit::apart`), as
+        // an aim's is; each is told in whole inches rounded up, which
+        // range tests read. An enemy a tenth farther is not as near.
+        let (mut nearest, mut ahead, mut cavalry) = (None, None, None);
+        let mut enemy_elan = 0;
         let enemies = &setup.scenario.sides[enemy].regiments;
         for (j, unit) in self.units[enemy][..setup.scenario.sides[enemy].count as usize]
             .iter()
@@ -29,22 +33,25 @@ impl<O: Observer<Event>> Game<O> {
             if unit.status == Status::Removed {
                 continue;
             }
-            let d = field::distance(unit.x - x, me.gap(unit));
+            let apart = me.apart(unit);
+            let d = (apart, field::distance(unit.x - x, me.gap(unit)));
             if enemies[j].arm == Arm::Cavalry
                 && !self.deployed[enemy].skirmishing(j)
                 && cavalry.is_none_or(|least| d < least)
             {
                 cavalry = Some(d);
             }
-            if distance.is_none_or(|least| d < least) {
-                (distance, enemy_elan) = (Some(d), unit.elan as u32);
-            } else if distance == Some(d) {
-                enemy_elan = enemy_elan.max(unit.elan as u32);
+            match nearest {
+                Some((least, _)) if apart > least => {}
+                Some((least, _)) if apart == least => enemy_elan = enemy_elan.max(unit.elan as u32),
+                _ => (nearest, enemy_elan) = (Some(d), unit.elan as u32),
             }
             if f * (unit.x - x) >= 0 && ahead.is_none_or(|least| d < least) {
                 ahead = Some(d);
             }
         }
+        let inches = |d: Option<(i64, u32)>| d.map(|(_, inches)| inches);
+        let (distance, ahead, cavalry) = (inches(nearest), inches(ahead), inches(cavalry));
         let ranges = setup.scenario.ranges;
         // Skirmishers "can Assault only other skirmishing units": none of
         // the nearest to go in against, no assault.
@@ -439,6 +446,19 @@ mod tests {
             assert_eq!((facts.distance, facts.enemy_elan), (Some(20), 7));
             game.units[Seat::B][1].x = 20;
             assert_eq!(game.order_facts(setup, Seat::A, 0).enemy_elan, 12);
+            // Which is nearest is measured in tenths, not in the whole
+            // inches told: an enemy 2" ahead and 0.1" across (told as 3")
+            // is nearer than one 3" straight ahead, which it does not tie.
+            game.units[Seat::A][0].x = 17;
+            game.units[Seat::B][0].x = 19;
+            game.units[Seat::B][0].y = game.units[Seat::A][0].width + 1;
+            game.units[Seat::B][0].width = game.units[Seat::A][0].width;
+            assert_eq!(game.units[Seat::A][0].gap(&game.units[Seat::B][0]), 1);
+            let facts = game.order_facts(setup, Seat::A, 0);
+            assert_eq!((facts.distance, facts.enemy_elan), (Some(3), 7));
+            game.units[Seat::A][0].x = 0;
+            game.units[Seat::B][0] = game.units[Seat::B][1];
+            game.units[Seat::B][0].elan = 7;
             // A removed enemy is no enemy; with none left, no distance.
             game.units[Seat::B][0].status = Status::Removed;
             game.units[Seat::B][1].status = Status::Removed;
