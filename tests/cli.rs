@@ -1320,7 +1320,8 @@ fn a_grid_is_drawn_as_small_multiples_and_mirrors_once() {
     let file = dir.path().join("grid.toml");
     std::fs::write(
         &file,
-        "system = \"haggerty\"\ngames = 500\nmetrics = [\"initiative\", \"actions_per_turn\"]\n\
+        "system = \"haggerty\"\ngames = 500\n\
+         metrics = [\"initiative\", \"actions_per_turn\", \"rounds_per_turn\"]\n\
          [sweep]\nhand_size_a = [5, 6, 7]\njokers = [0, 1, 2]\n",
     )
     .unwrap();
@@ -1343,6 +1344,10 @@ fn a_grid_is_drawn_as_small_multiples_and_mirrors_once() {
     for panel in ["seat a, jokers=0", "seat b, jokers=2"] {
         assert!(actions.contains(panel), "{panel}");
     }
+    // A figure of both seats together names its lines by the group alone.
+    let rounds = std::fs::read_to_string(out.join("rounds_per_turn.svg")).unwrap();
+    assert!(rounds.contains("\njokers=1\n"), "{rounds}");
+    assert!(!rounds.contains(", jokers"), "a line named from nothing");
 }
 
 #[test]

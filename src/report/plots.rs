@@ -617,7 +617,10 @@ pub(super) fn lines_of(
                     .to_string()
             };
             if !group.is_empty() {
-                name = format!("{name}, {group}");
+                name = match name.is_empty() {
+                    true => group.clone(),
+                    false => format!("{name}, {group}"),
+                };
             }
             match lines.iter_mut().find(|l| l.name == name) {
                 Some(line) => line.points.push((xs[v], y, low, high)),
