@@ -198,6 +198,32 @@ fn piquet_games_with_piquets_on_a_hill_allocate_nothing_after_warm_up() {
 }
 
 #[test]
+fn piquet_games_over_a_bridge_allocate_nothing_after_warm_up() {
+    // Orders hindered by the bridge and assaults across it into covered
+    // defenders: none of it allocates in the game loop.
+    let system = fortunes::systems::find("piquet").unwrap();
+    let bridge = include_str!("../experiments/piquet/scenarios/bridge.toml");
+    for (a, b) in [("random", "random"), ("heuristic", "heuristic")] {
+        let mut variant = variant(system, a, b);
+        variant.scenario = toml::from_str(bridge).unwrap();
+        let mut game_loop = system.game_loop(&variant).unwrap();
+        game_loop.play(1, 0);
+        let before = allocations();
+        for game in 1..=60 {
+            game_loop.play(1, game);
+        }
+        assert_eq!(allocations() - before, 0, "{a} vs {b}");
+        let assaults = game_loop
+            .rows()
+            .iter()
+            .filter(|r| r.metric == "assault_won_by_attacker")
+            .map(|r| r.n)
+            .sum::<u64>();
+        assert!(assaults > 10, "{a} vs {b}: {assaults} assaults");
+    }
+}
+
+#[test]
 fn every_series_adds_up_to_its_summary_row() {
     for &system in SYSTEMS {
         let [x, y] = cheap(system);

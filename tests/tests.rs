@@ -33,6 +33,7 @@ mod piquet_deploy;
 mod piquet_field;
 mod piquet_fire;
 mod piquet_game;
+mod piquet_obstacles;
 mod piquet_orders;
 mod piquet_terrain;
 mod piquet_waves;

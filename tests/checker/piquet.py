@@ -163,7 +163,18 @@ impossible. What it holds the trace to:
   prepares infantry (`prepared`) against enemy cavalry out of skirmish order within prepare_within under
   prepared_step below 0, else moves exactly the regiments beyond their reach with an enemy ahead or level, never
   maneuvers them, leaves none it would order out, and gives an order (or `not_ordered`) on each Officer Check it
-  takes for orders on a side all chosen.
+  takes for orders on a side all chosen;
+- bridges and gates (note 21, obstacle_chips and obstacle_cover_step, `piquet_obstacles.py`): the `obstacle` events are
+  the scenario's `[[obstacles]]`, after the objectives, up the axis; a regiment going from one place to another crosses
+  those from where it starts (one it stands on included) up to, but not at, where it stops; each Move or Assault order
+  (on an Officer Check, a chosen free first order, a planned opening order) and each assault halted at a terrain
+  objective is followed, before the next settling event (the opening's before the first DECQ; an Officer Check's Move
+  after its piquet), by one `hindered` of each regiment that must cross obstacles to where it goes as the field stands
+  (a Move's stop as piquet_terrain.move_places reckons it, its `move_to` place included; an Assault's target's place,
+  a chosen one's aim) and by none of the others, its `obstacles` those, its `chips` the order's plus obstacle_chips
+  for each, the next execution (a weakest-link group's the most among it) from them; a contact (`moves` why `assault`
+  or `joins_assault`) that crossed obstacles is followed at once by its `covered`, none otherwise, and the attacker's
+  casts in that assault take obstacle_cover_step steps more.
 """
 
 import os
@@ -176,6 +187,7 @@ from piquet_chosen import Chosen
 from piquet_combat import Combat
 from piquet_deploy import Deploy
 from piquet_field import Field, inches
+from piquet_obstacles import Obstacles
 from piquet_text import (
     T_ATTACHED, T_CHIPS, T_DECK, T_DICE, T_ELAN, T_END, T_ENGAGE, T_FIRE, T_FORMAT, T_HAND, T_INIT, T_IP, T_MANEUVER,
     T_MUST_RALLY, T_NOTE12, T_OFFICER, T_ORDER_CARD, T_PLACE, T_PLAY, T_RALLY, T_RALLY_WHEN, T_RANGE, T_READ, T_RECORD,
@@ -186,7 +198,7 @@ from piquet_piquets import Piquets
 from piquet_terrain import T_RELIEVED_OBJ, Terrain
 
 SYSTEM = "piquet"
-# 300 games under each of the 61 configurations: ~5 min on 2 idle cores (mostly the binary's start-ups).
+# 300 games under each of the 67 configurations: ~6 min on 2 idle cores (mostly the binary's start-ups).
 DEFAULT_GAMES = 300
 
 WAVES = "cavalry brigades in two lines (cavalry_waves)"
@@ -244,6 +256,12 @@ SKIRMISH_RANDOM = "a Line redeploying, skirmishers barred and gone through, rand
 SKIRMISH_PREPARED = "skirmishing light infantry deploying into Prepared to Receive Cavalry (fixtures/piquet-skirmish-prepared.toml)"
 SKIRMISH_WAVES = "cavalry in two lines, the second lines skirmishing (fixtures/piquet-skirmish-waves.toml)"
 SKIRMISH_WAVES_RANDOM = "cavalry in two lines, the second lines skirmishing, random vs random"
+BRIDGE = "--scenario bridge (note 21: an assault across a bridge)"
+BRIDGE_RANDOM = "--scenario bridge, random vs random"
+BRIDGE_SIZES = "--scenario bridge, obstacle_chips=3, obstacle_cover_step=-2"
+BRIDGE_GATE = ("a gate and a bridge with a wood between, a's assault halting there, b's orders chosen "
+               "(fixtures/piquet-bridge.toml)")
+BRIDGE_GATE_RANDOM = "a gate and a bridge with a wood between, b's orders chosen, random vs random"
 
 CONFIGS = [
     ("defaults", []),
@@ -406,6 +424,20 @@ CONFIGS = [
     (SKIRMISH_WAVES_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
                                                         "piquet-skirmish-waves.toml"),
                              "--strategy", "a=random", "--strategy", "b=random"]),
+    # Bridges and gates (note 21, piquet_obstacles.py): the shipped bridge scenario (a's Assaults across the Bridge, each
+    # a chip heavier, b covered by it) with the heuristics, with random players and with other sizes of the lost
+    # hindrance and cover; fixtures/piquet-bridge.toml (a Gate, a Wood and a Bridge: a's opening Assault hindered by
+    # both, halting at the Wood and hindered again there by the Bridge; the Dragoons on the Bridge, moved up to, not
+    # over; b's chosen Moves across the Bridge, stopped short of it or on it by the random players) with the heuristics
+    # and with random players.
+    (BRIDGE, ["--scenario", "bridge"]),
+    (BRIDGE_RANDOM, ["--scenario", "bridge", "--strategy", "a=random", "--strategy", "b=random"]),
+    (BRIDGE_SIZES, ["--scenario", "bridge", "--set", "obstacle_chips=3", "--set", "obstacle_cover_step=-2"]),
+    (BRIDGE_GATE, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                              "piquet-bridge.toml")]),
+    (BRIDGE_GATE_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
+                                                     "piquet-bridge.toml"),
+                          "--strategy", "a=random", "--strategy", "b=random"]),
 ]
 # The situations check_traces.py requires a configuration's games to exercise (counted in `seen`), from
 # EXPECTED_GAMES games on (seed 1: 16 meetings in 300 games of WAVES, 3 of WAVES_RANDOM, so not required there).
@@ -596,6 +628,22 @@ EXPECTED[SKIRMISH_WAVES] = ("skirmishing second lines sent in", "second line rel
                             "barred assaults engaging")
 EXPECTED[SKIRMISH_WAVES_RANDOM] = ("skirmishing second lines sent in", "breakthroughs",
                                    "assaults on skirmishers by formed cavalry")
+# Bridges and gates (piquet_obstacles.py; seed 1, 300 games).
+EXPECTED[BRIDGE] = ("obstacles", "hindered assault orders", "hindered orders on an Officer Check", "hindered move orders",
+                    "hindered by an obstacle it stands on", "orders crossing no obstacle",
+                    "orders going up to an obstacle, not over it", "covered", "covered assault casts",
+                    "contacts across no obstacle")
+EXPECTED[BRIDGE_RANDOM] = ("obstacles", "hindered assault orders", "covered", "covered assault casts")
+EXPECTED[BRIDGE_SIZES] = ("hindered assault orders", "hindered by an obstacle it stands on", "covered",
+                          "covered assault casts")
+EXPECTED[BRIDGE_GATE] = ("obstacles", "objectives", "hindered move orders", "hindered assault orders",
+                         "hindered free first orders", "hindered opening orders", "hindered orders on an Officer Check",
+                         "hindered assaults halted at an objective", "hindered by 2 obstacles",
+                         "hindered by an obstacle it stands on", "group executions from a hindered regiment's chips",
+                         "orders going up to an obstacle, not over it", "covered", "covered assault casts",
+                         "contacts with a defender standing on an obstacle", "contacts across no obstacle")
+EXPECTED[BRIDGE_GATE_RANDOM] = EXPECTED[BRIDGE_GATE] + ("hindered chosen Moves stopped short",
+                                                       "chosen Moves stopped short of an obstacle")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIOS = os.path.join(HERE, "..", "..", "experiments", "piquet", "scenarios")
@@ -647,7 +695,7 @@ def rules(defaults, sets, preset=None, scenario="default"):
                 "max_assault_kards": 200, "assault_maneuver": True, "breakthrough_onward": True,
                 "cavalry_waves": True, "second_line_inches": 4, "objective_horizons": True,
                 "bypass_levels": "once", "shared_card": "turned", "short_overlap": "flank",
-                "piquets_hold": True, "piquet_hold_elan": 0}
+                "piquets_hold": True, "piquet_hold_elan": 0, "obstacle_chips": 1, "obstacle_cover_step": -1}
     for k, v in fallback.items():
         r.setdefault(k, v)
     for k, v in sets.items():
@@ -724,7 +772,7 @@ class _Reg:
     pass
 
 
-class _Game(Carried, Piquets, Terrain, Combat, Chosen, Deploy, Field):
+class _Game(Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy, Field):
     def __init__(self, events, r):
         self.c = Cursor(events)
         self.r = r
@@ -787,6 +835,7 @@ class _Game(Carried, Piquets, Terrain, Combat, Chosen, Deploy, Field):
         if h.get("system") != "piquet":
             self.fail(T_FORMAT, "the header's system is %r" % h.get("system"))
         self.read_objectives()
+        self.read_obstacles()  # bridges and gates (piquet_obstacles.py)
         while c.peek_kind() == "regiment":
             self.on_regiment(c.next())
         while c.peek_kind() == "player":
@@ -797,7 +846,9 @@ class _Game(Carried, Piquets, Terrain, Combat, Chosen, Deploy, Field):
             if [n for n in self.order[side]] != [x["name"] for x in self.sc.get(side, {}).get("regiments", [])]:
                 self.fail(T_FORMAT, "side %s's regiments are not the scenario's" % side, at_next=True)
         self.check_lines()
+        self.hinder_opening()  # the planned opening orders' `hindered` (piquet_obstacles.py)
         self.free_orders()  # chosen regiments' free first orders (piquet_chosen.py)
+        self.check_hindered(at_next=True)  # the free and opening orders hindered before the first DECQ
         ndecqs = self.sc.get("decqs", 6)
         game_ended = False
         while c.peek() is not None:
@@ -810,6 +861,8 @@ class _Game(Carried, Piquets, Terrain, Combat, Chosen, Deploy, Field):
             elif k == "game_end":
                 self.settle_orders()
                 self.check_piquets_told()
+                self.cover_told(e)
+                self.check_hindered()
                 self.orders_told(e)
                 self.on_game_end(e)
                 game_ended = True
@@ -1099,11 +1152,13 @@ class _Game(Carried, Piquets, Terrain, Combat, Chosen, Deploy, Field):
 
     def on_event(self, e):
         k = e.get("event")
+        self.cover_told(e)  # a contact across an obstacle told its `covered` at once (piquet_obstacles.py)
         self.orders_settle(k)  # an Officer Check's orders told: aims and the heuristic's choices (piquet_chosen.py)
         self.orders_told(e)  # the heuristic's Officer Check for orders gave one (piquet_chosen.py)
         if k in self.SETTLE:
             self.check_withdrawn()
             self.check_piquets_told()  # Move orders' piquets told, piquet_met followed by the mover's Move
+            self.check_hindered()  # Move and Assault orders crossing obstacles told `hindered` (piquet_obstacles.py)
         if "decq" in e and e["decq"] != self.decq:
             self.fail(T_FORMAT, "a DECQ %r event in DECQ %d" % (e["decq"], self.decq))
         if k in ("turn", "hand_play"):
@@ -1574,6 +1629,8 @@ class _Game(Carried, Piquets, Terrain, Combat, Chosen, Deploy, Field):
             self.fail(T_WEAKEST, "%r's dice (%dd%d) cast for a group whose least elite casts %dd%d"
                       % (g.name, g.n, g.die, least[2], least[1]))
         chips = self.f(e, "chips")
+        # (a Move or Assault order's chips: the scenario's, or those its `hindered` gave it, piquet_obstacles.py)
+        self.hinder_group(group, [self.chips.get(order) if m.chips is None else m.chips for m in group])
         want = max(self.chips.get(order) if m.chips is None else m.chips for m in group)
         if chips != want:
             self.fail(T_CHIPS, "%r's %s order has %d chips left, the execution says %r" % (g.name, order, want, chips))
@@ -1836,6 +1893,7 @@ class _Game(Carried, Piquets, Terrain, Combat, Chosen, Deploy, Field):
         self.move_through_moves(g, why)  # a completed Move owing the skirmishers' cast or their falling back
         self.attached_stay(g, why)  # its companies stay where its Move left them (piquet_carried.py)
         self.terrain_moves(g, frm, to, why, y_to)  # moves, onward cavalry and withdrawals to their places
+        self.contact_cover(g, frm, to, why)  # into contact across an obstacle; halted, hindered again (piquet_obstacles.py)
         if why == "maneuver":
             if abs(to - frm) > self.r["maneuver_inches"]:
                 self.fail(T_MANEUVER, "a maneuver of %r inches" % abs(to - frm))

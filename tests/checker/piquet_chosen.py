@@ -571,7 +571,7 @@ class Chosen:
     def orders_settle(self, kind):
         """At each event (`kind`) of the game: one that tells no orders ends the Officer Check's."""
         # (a cast at once: piquet_deploy.py; a Move order's piquet: piquet_piquets.py)
-        if kind in ("status", "aims", "deploy_to", "maneuver_to", "move_to", "skirmishers_cast", "piquet"):
+        if kind in ("status", "aims", "deploy_to", "maneuver_to", "move_to", "skirmishers_cast", "piquet", "hindered"):
             return
         if kind not in ORDER_EVENTS:
             self.settle_orders()
@@ -629,6 +629,8 @@ class Chosen:
                 self.on_free_order(e)
             elif k == "piquet":
                 self.on_opening_piquet(e)  # the opening Moves' piquets (piquet_piquets.py)
+            elif k == "hindered":
+                self.on_hindered(e)  # the free and opening orders' obstacles (piquet_obstacles.py)
             elif k in ("status", "aims", "deploy_to", "maneuver_to", "move_to", "skirmishers_cast"):  # (piquet_deploy.py)
                 getattr(self, "on_" + k)(e)
             else:
@@ -694,6 +696,8 @@ class Chosen:
                 self.move_group[(self.order_serial, tuple(regs))] = self.groups[-1]
                 g.move_offered = self.move_to_offers(chooser)  # as the field stands when ordered
                 g.move_own = self.move_to_offers(g)
+        # a Move's or an Assault's obstacles, told by `hindered` (piquet_obstacles.py)
+        self.hinder_given(regs, order, "free" if order_id[0] == 0 else "order")
 
     # --- aims ---------------------------------------------------------------------------------------------
     def check_aims(self, at_next=False):

@@ -120,7 +120,10 @@ class Combat:
                 st += self.r.get("cavalry_later_step", 0)
             # Against infantry Prepared to Receive Cavalry at the time of the round, rule prepared_step.
             st += self.prepared_step(g, de)
-            self.check_cast(g, d, st, v, self.prepared_rule(g, de, T_READ), "an attacker's assault cast")
+            # Note 21: against a defender it crossed an obstacle to reach, rule obstacle_cover_step (piquet_obstacles.py).
+            st += self.cover_step(a, n)
+            self.check_cast(g, d, st, v, self.cover_rule(a, n, self.prepared_rule(g, de, T_READ)),
+                            "an attacker's assault cast")
         comb = self.round_combined(e, de, a, ats, acasts)  # by their aspects (piquet_field.py)
         de.elan = max(0, de.elan - comb)
         if self.f(e, "defender_elan") != de.elan:

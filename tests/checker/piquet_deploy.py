@@ -518,7 +518,8 @@ class Deploy:
         if not self.screens(t):
             self.fail(T_SCREEN, "%r takes the cast of %r, which is %s" % (g.name, t.name, t.status))
         if imm:
-            g.chips = self.chips.get(g.order) + chips  # the order's chips and the cast: the next execution from them
+            # the order's chips (obstacles' included, piquet_obstacles.py) and the cast: the next execution from them
+            g.chips = (g.chips if g.chips is not None else self.chips.get(g.order)) + chips
             if g.order == "assault":
                 g.through_cast = True  # into contact at its completion, no second cast
             else:

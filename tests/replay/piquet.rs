@@ -226,6 +226,8 @@ fn every_piquet_event_is_documented_with_its_fields_in_order() {
         read("village"),
         // Piquets on a hill, met by the enemy's Moves.
         read("hill"),
+        // Assaults over a bridge: hindered orders, covered defenders.
+        read("bridge"),
         // Division commanders sharing their corps commander's deck.
         read("shared"),
         // Frontages across the field: flank attacks, inclines, a flank

@@ -8,6 +8,7 @@ PICTURES.piquet = function (events) {
   events.forEach(function (e, i) {
     var last = i === events.length - 1;
     if (e.event === 'objective') { ground.push(e); }
+    if (e.event === 'obstacle') { ground.push({ objective: e.obstacle, kind: e.kind, from: e.at, to: e.at, obstacle: true }); }
     if (e.event === 'regiment') {
       regiments[key(e.side, e.regiment)] = { side: e.side, name: e.regiment, at: e.at, y: e.y, frontage: e.frontage, deployment: e.deployment, elan: e.elan, status: 'ordered', loaded: e.loaded };
       order.push(key(e.side, e.regiment));
@@ -44,12 +45,14 @@ PICTURES.piquet = function (events) {
       })
     };
   }
-  // The terrain objectives, each drawn at its middle, named with its stretch.
+  // The terrain objectives, each drawn at its middle, named with its
+  // stretch, and the bridges and gates at their places.
   var terrain = ground.length === 0 ? [] : [{
     label: 'ground',
     field: true,
     items: ground.map(function (o) {
-      return { text: o.objective + ' (' + o.kind + ')', at: (o.from + o.to) / 2, title: o.kind + ' from ' + o.from + '" to ' + o.to + '"' };
+      var title = o.obstacle ? o.kind + ' at ' + o.from + '", an obstacle' : o.kind + ' from ' + o.from + '" to ' + o.to + '"';
+      return { text: o.objective + ' (' + o.kind + ')', at: (o.from + o.to) / 2, title: title };
     })
   }];
   return terrain.concat([lane('a'), lane('b'), { label: 'key', items: [{ text: 'name Elan, • loaded, ▣ prepared to receive cavalry, ⁘ skirmish order' }, { text: 'shaken / defeated', mark: 'hurt' }, { text: 'removed', mark: 'out' }, { text: 'this event', mark: 'now' }] }]);

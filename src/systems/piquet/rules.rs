@@ -362,6 +362,20 @@ pub const SPECS: &[ParamSpec] = &[
         source: "Piquet Combat: \"may elect to attempt to hold the objective (with penalties as described above)\" (no surviving sentence describes them)",
     },
     ParamSpec {
+        name: "obstacle_chips",
+        kind: ParamKind::Int { min: 0, max: 20 },
+        default: 1,
+        doc: "movement chips each obstacle (a scenario's [[obstacles]], bridges and gates) adds to a Move or Assault order that must cross it, counted as the order is given (the free opening orders too, and an assault halted at a terrain objective again from there): an obstacle from where the regiment stands (one it stands on included) up to, but not at, where the order goes as the field stands (a Move: its Engagement or fire's reach of the enemy it moves on, no farther than the next terrain objective under objective_horizons or where its player stops it; an Assault: its target's place). One at that place is not crossed: an enemy standing on a bridge is moved up to, not over; a regiment a Move stops on a bridge pays for it when it goes on. Maneuvers, withdrawals, breakthroughs and followers are not hindered. The movement-chip table was lost, so the least hindrance, one chip, is the default; 0: obstacles cost no movement",
+        source: "note 21: \"Bridges and gates are generally not considered to be objectives for movement purposes rather they are viewed as obstacles hindering movement to an objective. Of course if the bridge happens to be occupied with enemy troops, then it may well become an objective, but it will not be classed as an obstacle for your movement up to the bridge to engage or assault the enemy\"",
+    },
+    ParamSpec {
+        name: "obstacle_cover_step",
+        kind: ParamKind::Int { min: -4, max: 0 },
+        default: -1,
+        doc: "steps an attacker's assault casts take against a defender it crossed an obstacle (a scenario's [[obstacles]]) to reach: one from where the attacker stood as it went into contact (one it stood on included) up to, but not at, the defender's place (a defender standing on a bridge has no cover of it), whatever brought it into contact (an order, a breakthrough, a second line going in). Winning needs no more: the attacker stands where the defender stood, across. The cover's size was lost with the modifier table: one step down is the least",
+        source: "note 21: \"If you must cross the bridge to assault the enemy then the bridge should be considered as cover to the enemy; if you win, you will be assumed to have crossed the bridge\"",
+    },
+    ParamSpec {
         name: "max_assault_kards",
         kind: ParamKind::Int { min: 1, max: 10_000 },
         default: 200,
@@ -462,6 +476,10 @@ pub struct Rules {
     /// A Move order's piquet holds the objective it is placed in.
     pub piquets_hold: bool,
     pub piquet_hold_elan: u32,
+    /// Note 21: chips an obstacle crossed adds to an order, and the step
+    /// an assault across one takes.
+    pub obstacle_chips: u32,
+    pub obstacle_cover_step: i32,
     pub fire_cost: u32,
     /// What a fire order covers (`fire_orders`).
     pub fire_orders: FireOrders,
@@ -535,6 +553,8 @@ impl Rules {
             objective_horizons: get("objective_horizons") != 0,
             piquets_hold: get("piquets_hold") != 0,
             piquet_hold_elan: get("piquet_hold_elan"),
+            obstacle_chips: get("obstacle_chips"),
+            obstacle_cover_step: values.get("obstacle_cover_step") as i32,
             fire_cost: get("fire_cost"),
             fire_orders: match get("fire_orders") {
                 0 => FireOrders::Brigade,

@@ -45,6 +45,14 @@ pub enum Event {
         to: i32,
         kind: &'static str,
     },
+    /// A bridge or gate as the game opens (note 21): a place `at` on the
+    /// axis that hinders the orders that must cross it and covers a
+    /// defender assaulted across it.
+    Obstacle {
+        obstacle: String,
+        at: i32,
+        kind: &'static str,
+    },
     /// A regiment as the game opens: where it stands, its Elan and stamina
     /// boxes, whether loaded, its plan of orders (the first already
     /// issued, free; `["chosen"]` when its player chooses each, the first
@@ -215,6 +223,30 @@ pub enum Event {
         side: &'static str,
         regiment: String,
         to: &'static str,
+    },
+    /// An order just given to `regiment` must cross `obstacles` (bridges
+    /// and gates, in order up the axis) to where it goes as the field
+    /// stands: its movement chips are now `chips`, `obstacle_chips` more
+    /// for each.
+    Hindered {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        regiment: String,
+        order: &'static str,
+        obstacles: Vec<String>,
+        chips: u32,
+    },
+    /// `attacker` went into contact with `defender` across `obstacles`:
+    /// they cover the defender against its casts (`obstacle_cover_step`)
+    /// while it fights this assault.
+    Covered {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+        attacker: String,
+        defender: String,
+        obstacles: Vec<String>,
     },
     /// A Move order's piquet, placed "at the objective of the ... movement"
     /// as the order is issued (rule `piquets_hold`): the next terrain

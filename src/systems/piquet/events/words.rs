@@ -93,6 +93,9 @@ impl fmt::Display for Event {
                 f,
                 "{objective} ({kind}), a terrain objective, stands from {from}\" to {to}\""
             ),
+            Obstacle { obstacle, at, kind } => {
+                write!(f, "{obstacle} ({kind}), an obstacle, stands at {at}\"")
+            }
             Regiment {
                 side,
                 regiment,
@@ -355,6 +358,37 @@ impl fmt::Display for Event {
                     _ => "skirmish order",
                 };
                 write!(f, "{side}'s {regiment} will deploy {to}")
+            }
+            Hindered {
+                decq,
+                kard,
+                side,
+                regiment,
+                order,
+                obstacles,
+                chips,
+            } => {
+                at(f, decq, kard)?;
+                write!(
+                    f,
+                    "{side}'s {regiment} must cross {} to {order}: its order's chips are {chips}",
+                    obstacles.join(" and ")
+                )
+            }
+            Covered {
+                decq,
+                kard,
+                side,
+                attacker,
+                defender,
+                obstacles,
+            } => {
+                at(f, decq, kard)?;
+                write!(
+                    f,
+                    "{side}'s {attacker} crossed {} to assault {defender}: cover to {defender}",
+                    obstacles.join(" and ")
+                )
             }
             Piquet {
                 decq,

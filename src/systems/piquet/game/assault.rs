@@ -65,6 +65,7 @@ impl<O: Observer<Event>> Game<O> {
                     fought_on: 0,
                     independent: 0,
                     rear: 0,
+                    covered: 0,
                 };
                 self.assaults[slot].goes_in(i, aspect);
                 let elan = [self.units[seat][i].elan, self.units[enemy][t].elan];
@@ -90,6 +91,9 @@ impl<O: Observer<Event>> Game<O> {
                     });
                     self.tell_move(setup, seat, i, from, "assault");
                 }
+                if self.crossed_to(setup, seat, i, from, t) {
+                    self.assaults[slot].covered |= 1 << i;
+                }
                 self.moved(setup);
                 self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
                 self.set_status(setup, enemy, t, Status::Fighting);
@@ -114,11 +118,12 @@ impl<O: Observer<Event>> Game<O> {
         let enemy = seat.other();
         let aspect = self.aspect(setup, seat, i, t);
         let active = self.active;
-        let joinable = self.assaults.iter_mut().enumerate().find_map(|(slot, x)| {
+        let joinable = self.assaults.iter().enumerate().find_map(|(slot, x)| {
             (active >> slot & 1 != 0 && x.defender_seat == enemy && x.defender as usize == t)
-                .then_some(x)
+                .then_some(slot)
         });
-        if let Some(x) = joinable {
+        if let Some(slot) = joinable {
+            let x = &mut self.assaults[slot];
             // The multi-unit rule: one more attacker on one defender.
             x.attackers |= 1 << i;
             x.goes_in(i, aspect);
@@ -139,6 +144,9 @@ impl<O: Observer<Event>> Game<O> {
                     }
                 });
                 self.tell_move(setup, seat, i, from, "joins_assault");
+            }
+            if self.crossed_to(setup, seat, i, from, t) {
+                self.assaults[slot].covered |= 1 << i;
             }
             self.moved(setup);
             self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);

@@ -430,6 +430,7 @@ impl<O: Observer<Event>> Game<O> {
             self.tell_move(setup, seat, i, from, "halts");
         }
         self.moved(setup);
+        self.hinder(setup, seat, i);
         self.clear_defeated(setup);
         self.follow(setup, seat, i);
     }

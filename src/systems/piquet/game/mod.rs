@@ -73,6 +73,7 @@ mod deploy;
 mod engagement;
 mod execute;
 mod fire;
+mod obstacles;
 mod orders;
 mod piquets;
 mod places;
@@ -121,6 +122,9 @@ struct Assault {
     independent: u16,
     /// Of those, the ones at its rear.
     rear: u16,
+    /// Attackers that crossed a bridge or gate to go in: it covers the
+    /// defender against them (note 21).
+    covered: u16,
 }
 
 impl Assault {
@@ -130,6 +134,7 @@ impl Assault {
         let bit = 1u16 << i;
         self.independent = self.independent & !bit | ((aspect != Aspect::Front) as u16) << i;
         self.rear = self.rear & !bit | ((aspect == Aspect::Rear) as u16) << i;
+        self.covered &= !bit;
     }
 }
 

@@ -368,6 +368,7 @@ impl<O: Observer<Event>> Game<O> {
                             self.given_chosen(setup, seat, p, i, next);
                         }
                         self.place_piquet(setup, seat, i);
+                        self.hinder(setup, seat, i);
                         if self.deployed[seat.other()].skirmish != 0 {
                             self.through_at_once(setup, seat, i);
                         }

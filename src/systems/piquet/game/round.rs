@@ -153,10 +153,16 @@ impl<O: Observer<Event>> Game<O> {
                     true => rules.prepared_step,
                     false => 0,
                 };
+            // Note 21: a bridge or gate it crossed covers the defender.
+            let covered = match x.covered >> i & 1 != 0 {
+                true => rules.obstacle_cover_step,
+                false => 0,
+            };
             let step = heroic(&self.players[as_], chains[as_][regiment.player as usize])
                 + self.tier_step(rules, as_, i, &regiment)
                 + later
-                + prepared;
+                + prepared
+                + covered;
             if self.obs.on() {
                 let (dice, value) = self.told_cast(regiment.rating, step, rules);
                 attacker_dice.push((dice, value));

@@ -214,5 +214,17 @@ impl<O: Observer<Event>> Game<O> {
             }
         }
         self.place_opening_piquets(setup);
+        if !setup.scenario.obstacles.is_empty() {
+            // The planned regiments' free first orders; the chosen ones'
+            // were hindered as they were given.
+            for seat in Seat::BOTH {
+                let side = &setup.scenario.sides[seat];
+                for i in 0..side.count as usize {
+                    if side.chosen >> i & 1 == 0 && self.units[seat][i].status == Status::Ordered {
+                        self.hinder(setup, seat, i);
+                    }
+                }
+            }
+        }
     }
 }

@@ -107,6 +107,14 @@ impl<O: Observer<Event>> Game<O> {
                 kind: objective.kind.name(),
             });
         }
+        let obstacles = &setup.scenario.obstacles;
+        for (obstacle, name) in obstacles.places.iter().zip(&obstacles.names) {
+            self.obs.event(Event::Obstacle {
+                obstacle: name.clone(),
+                at: obstacle.at,
+                kind: obstacle.kind.name(),
+            });
+        }
         for seat in Seat::BOTH {
             let side = &setup.scenario.sides[seat];
             for (i, regiment) in side.regiments().iter().enumerate() {

@@ -15,10 +15,12 @@ use crate::scenario_fields::{bad, int, text};
 
 mod deploy;
 mod frontage;
+mod obstacles;
 mod regiment;
 mod side;
 mod terrain;
 
+pub use obstacles::{Obstacle, ObstacleKind, Obstacles, MAX_OBSTACLES};
 pub use terrain::{Objective, Terrain, Terrains, MAX_OBJECTIVES};
 
 /// Regiments a side: a side's units are one fixed array and sets of them
@@ -519,6 +521,8 @@ pub struct Scenario {
     pub ranges: Ranges,
     /// Its terrain objectives (`[[objectives]]`), none by default.
     pub terrain: Terrains,
+    /// Note 21's bridges and gates (`[[obstacles]]`), none by default.
+    pub obstacles: Obstacles,
     pub sides: BySeat<Side>,
     /// Some regiment stands off the centre line or may maneuver to a flank
     /// (by its scenario's `maneuver`, or its player's choice):
@@ -607,6 +611,7 @@ impl Scenario {
                 "distance",
                 "army_deck",
                 "objectives",
+                "obstacles",
                 "a",
                 "b",
             ],
@@ -710,6 +715,7 @@ impl Scenario {
             chips,
             ranges,
             terrain: Terrains::read(table.get("objectives"))?,
+            obstacles: Obstacles::read(table.get("obstacles"))?,
             lateral: [&a, &b].iter().any(|side| {
                 side.regiments().iter().any(|r| {
                     // A chosen regiment's player may maneuver it to a

@@ -1,0 +1,123 @@
+//! Note 21's bridges and gates on the way: "viewed as obstacles hindering
+//! movement to an objective", and "If you must cross the bridge to assault
+//! the enemy then the bridge should be considered as cover to the enemy;
+//! if you win, you will be assumed to have crossed the bridge." Scenarios
+//! without obstacles never come here past one test.
+
+use super::places::to_horizon;
+use super::*;
+use crate::systems::piquet::scenario::Obstacles;
+
+impl<O: Observer<Event>> Game<O> {
+    /// Regiment `i` of `seat` has just been given its order: a Move or an
+    /// Assault that must cross obstacles to where it goes, as the field
+    /// stands, is given `obstacle_chips` more chips for each.
+    #[inline]
+    pub(super) fn hinder<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
+        if !setup.scenario.obstacles.is_empty() {
+            self.hinder_crossing(setup, seat, i);
+        }
+    }
+
+    #[cold]
+    fn hinder_crossing<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
+        let unit = self.units[seat][i];
+        let to = match unit.order {
+            OrderKind::Move => unit.x + facing(seat) * self.move_stop(setup, seat, i),
+            // An assault goes on to its target, wherever it stands.
+            OrderKind::Assault => self.units[seat.other()][unit.target as usize].x,
+            _ => return,
+        };
+        let obstacles = &setup.scenario.obstacles;
+        let crossed = obstacles.crossed(unit.x, to);
+        let chips = crossed * setup.rules.obstacle_chips;
+        if chips == 0 {
+            return;
+        }
+        let given = (unit.chips as u32 + chips).min(u8::MAX as u32);
+        self.units[seat][i].chips = given as u8;
+        if self.obs.on() {
+            let names = crossing(setup, unit.x, to);
+            let order = unit.order.name();
+            self.tell_of(setup, seat, i, |decq, kard, side, regiment| {
+                Event::Hindered {
+                    decq,
+                    kard,
+                    side,
+                    regiment,
+                    order,
+                    obstacles: names,
+                    chips: given,
+                }
+            });
+        }
+    }
+
+    /// How far forward a Move of regiment `i` of `seat` goes as the field
+    /// stands: its fire's or Engagement reach, no farther than where its
+    /// player stops it or the next terrain objective; 0 with no enemy to
+    /// move on.
+    fn move_stop<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, i: usize) -> i32 {
+        let Some((mut advance, _)) = self.move_reach(setup, seat, i) else {
+            return 0;
+        };
+        let x = self.units[seat][i].x;
+        let stop = self.moves_to[seat][i];
+        if stop != TO_OBJECTIVE {
+            advance = advance.min(facing(seat) * (stop - x));
+        }
+        if let Some(horizon) = to_horizon(setup, seat, x) {
+            advance = advance.min(horizon);
+        }
+        advance.max(0)
+    }
+
+    /// Attacker `i` of `seat` goes into contact from `from` with enemy `t`:
+    /// whether it crossed an obstacle to get there, which then covers `t`
+    /// against it. Told as `covered`.
+    pub(super) fn crossed_to<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        from: i32,
+        t: usize,
+    ) -> bool {
+        let obstacles = &setup.scenario.obstacles;
+        if obstacles.is_empty() {
+            return false;
+        }
+        let to = self.units[seat.other()][t].x;
+        if obstacles.crossed(from, to) == 0 {
+            return false;
+        }
+        if self.obs.on() {
+            let names = crossing(setup, from, to);
+            let defender = told::name(setup.scenario, seat.other(), t);
+            self.tell_of(setup, seat, i, |decq, kard, side, attacker| {
+                Event::Covered {
+                    decq,
+                    kard,
+                    side,
+                    attacker,
+                    defender,
+                    obstacles: names,
+                }
+            });
+        }
+        true
+    }
+}
+
+/// The names of the obstacles a regiment going from `from` to `to`
+/// crosses, in order up the axis.
+fn crossing<D: Decide>(setup: &Setup<'_, D>, from: i32, to: i32) -> Vec<String> {
+    let obstacles = &setup.scenario.obstacles;
+    obstacles
+        .places
+        .iter()
+        .zip(&obstacles.names)
+        .filter(|(o, _)| Obstacles::is_crossed(o, from, to))
+        .map(|(_, name)| name.clone())
+        .collect()
+}
