@@ -432,6 +432,10 @@ fn a_piquet_holds_its_objective_while_its_move_order_stands() {
             // A Move that met a piquet: the objective's near edge, and
             // whether it was kept out.
             let mut met: BTreeMap<Named, (i64, bool)> = BTreeMap::new();
+            // Each regiment's order and assault target: an assault on its
+            // way to a target beyond a held objective meets its piquets too.
+            let mut order: BTreeMap<Named, String> = BTreeMap::new();
+            let mut target: BTreeMap<Named, String> = BTreeMap::new();
             let mut started = false;
             for e in &events {
                 let side = e["side"].as_str().unwrap_or_default().to_string();
@@ -447,12 +451,18 @@ fn a_piquet_holds_its_objective_while_its_move_order_stands() {
                 match e["event"].as_str().unwrap() {
                     "regiment" => {
                         x.insert(key.clone(), e["at"].as_i64().unwrap());
-                        full.insert(key, e["elan"].as_i64().unwrap());
+                        full.insert(key.clone(), e["elan"].as_i64().unwrap());
+                        order.insert(key.clone(), e["plan"][0].as_str().unwrap().into());
+                        if let Some(t) = e["target"].as_str() {
+                            target.insert(key, t.into());
+                        }
                     }
                     "decq_start" => started = true,
                     "order" => {
                         for r in e["regiments"].as_array().unwrap() {
-                            holds.remove(&(side.clone(), r.as_str().unwrap().to_string()));
+                            let named = (side.clone(), r.as_str().unwrap().to_string());
+                            holds.remove(&named);
+                            order.insert(named, e["order"].as_str().unwrap().into());
                         }
                     }
                     "status" => {
@@ -522,6 +532,13 @@ fn a_piquet_holds_its_objective_while_its_move_order_stands() {
                         let by = (other.clone(), e["by"].as_str().unwrap().to_string());
                         let edge = ground.next(x[&by], -f).expect("the mover's objective");
                         assert_eq!(ground.index_at(edge), Some(o), "{e}");
+                        // An assault meets them on its way to a target
+                        // beyond the objective, not one standing in it.
+                        let assault = order[&by] == "assault";
+                        if assault {
+                            let t = (side.clone(), target[&by].clone());
+                            assert_ne!(ground.index_at(x[&t]), Some(o), "{e}");
+                        }
                         let (elan, lost) = (
                             e["elan"].as_i64().unwrap(),
                             e["elan_lost"].as_i64().unwrap(),
@@ -540,6 +557,9 @@ fn a_piquet_holds_its_objective_while_its_move_order_stands() {
                         }
                         met.insert(by, (edge, holds_it));
                         *seen.entry(format!("{choice} at cost {cost}")).or_default() += 1;
+                        if assault {
+                            *seen.entry(format!("assault {choice}")).or_default() += 1;
+                        }
                     }
                     "moves" => {
                         let (from, to) = (e["from"].as_i64().unwrap(), e["to"].as_i64().unwrap());
@@ -548,7 +568,15 @@ fn a_piquet_holds_its_objective_while_its_move_order_stands() {
                             Some((edge, true)) => {
                                 assert_eq!((why, to), ("piquet", kept_out_at(edge, f)), "{e}");
                             }
-                            Some((edge, false)) => assert_eq!((why, to), ("horizon", edge), "{e}"),
+                            // Let in, a Move enters the objective, an
+                            // assault halts in it (its chips again).
+                            Some((edge, false)) => {
+                                let entered = match order[&key].as_str() {
+                                    "assault" => "halts",
+                                    _ => "horizon",
+                                };
+                                assert_eq!((why, to), (entered, edge), "{e}");
+                            }
                             None => assert_ne!(why, "piquet", "{e}"),
                         }
                         // No Move order ends in an objective an enemy
@@ -585,5 +613,101 @@ fn a_piquet_holds_its_objective_while_its_move_order_stands() {
             let event = e["event"].as_str().unwrap();
             event != "piquet" && event != "piquet_met" && e["why"] != "piquet"
         }));
+    }
+}
+
+#[test]
+fn an_assault_on_its_way_meets_the_piquets_holding_an_objective() {
+    // Piquet Combat: "If a formed enemy unit decides to Engage or Assault
+    // the objective the piquet is occupying, the commander of the piquet
+    // ... may elect to attempt to hold the objective ...; or, they may
+    // elect to withdraw to 3" from the objective (Engagement range) and
+    // allow the enemy unit to occupy the objective". In the village, b's
+    // Dragoons assault a's 1st Line across the Wood a's piquets hold, and
+    // a's regiments assault b's across the Village b's piquets hold.
+    let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
+    for events in replays(&village(), &[], 5, 300) {
+        let ground = Ground::told(&events);
+        let mut x: BTreeMap<Named, i64> = BTreeMap::new();
+        let mut order: BTreeMap<Named, String> = BTreeMap::new();
+        // An assault that met piquets: the objective's near edge, whether
+        // it was kept out.
+        let mut met: BTreeMap<Named, (i64, bool)> = BTreeMap::new();
+        // Kept out, its order's chips again at its next execution.
+        let mut again: BTreeSet<Named> = BTreeSet::new();
+        for e in &events {
+            let side = e["side"].as_str().unwrap_or_default().to_string();
+            let key = (
+                side.clone(),
+                e["regiment"].as_str().unwrap_or_default().to_string(),
+            );
+            let f = facing(&side);
+            match e["event"].as_str().unwrap() {
+                "regiment" => {
+                    x.insert(key.clone(), e["at"].as_i64().unwrap());
+                    order.insert(key, e["plan"][0].as_str().unwrap().into());
+                }
+                "order" => {
+                    for r in e["regiments"].as_array().unwrap() {
+                        let named = (side.clone(), r.as_str().unwrap().to_string());
+                        order.insert(named, e["order"].as_str().unwrap().into());
+                    }
+                }
+                "piquet_met" => {
+                    let by = (other_side(&side), e["by"].as_str().unwrap().to_string());
+                    if order[&by] != "assault" {
+                        continue;
+                    }
+                    let edge = ground.next(x[&by], -f).expect("an objective ahead of it");
+                    let kept_out = e["choice"] != "withdraw";
+                    met.insert(by.clone(), (edge, kept_out));
+                    if kept_out {
+                        again.insert(by);
+                    }
+                    *seen
+                        .entry(if kept_out { "kept out" } else { "let in" })
+                        .or_default() += 1;
+                }
+                "moves" => {
+                    let (from, to) = (e["from"].as_i64().unwrap(), e["to"].as_i64().unwrap());
+                    let why = e["why"].as_str().unwrap();
+                    match met.remove(&key) {
+                        Some((edge, true)) => {
+                            assert_eq!((why, to), ("piquet", kept_out_at(edge, f)), "{e}")
+                        }
+                        Some((edge, false)) => assert_eq!((why, to), ("halts", edge), "{e}"),
+                        None => {}
+                    }
+                    assert_eq!(x[&key], from, "{e}");
+                    x.insert(key, to);
+                }
+                // Still under its Assault order: no change of status.
+                "status" => {
+                    if let Some((edge, true)) = met.remove(&key) {
+                        // Kept out where it already stood: no `moves`.
+                        assert!(
+                            facing(&side) * (x[&key] - kept_out_at(edge, facing(&side))) >= 0,
+                            "{e}"
+                        );
+                    }
+                    assert!(!again.contains(&key) || e["to"] != "idle", "{e}");
+                }
+                "execute" if again.remove(&key) => {
+                    assert_eq!(
+                        (e["order"].as_str(), e["chips"].as_u64()),
+                        (Some("assault"), Some(6)),
+                        "{e}"
+                    );
+                    *seen.entry("chips again").or_default() += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    for case in ["kept out", "chips again"] {
+        assert!(
+            seen.get(case).copied().unwrap_or(0) >= 10,
+            "{case}: {seen:?}"
+        );
     }
 }

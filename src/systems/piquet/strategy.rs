@@ -261,8 +261,8 @@ pub trait Decide {
     fn rally(&self, at: &At<'_>, shaken: bool, elan: u32, full: u32, rng: &mut GameRng) -> bool;
     fn attached(&self, at: &At<'_>, rng: &mut GameRng) -> bool;
     /// Whether the piquet of the regiment in `at` holds terrain objective
-    /// `objective` against the enemy regiment `at.target`, whose Move
-    /// would enter it, at `cost` Elan (rule `piquet_hold_elan`) of the
+    /// `objective` against the enemy regiment `at.target`, whose Move or
+    /// assault would enter it, at `cost` Elan (rule `piquet_hold_elan`) of the
     /// `elan` (of `full`) the regiment has; else it withdraws and lets the
     /// enemy in. Asked only when the regiment has more than `cost`.
     fn piquet(

@@ -45,7 +45,7 @@ pub const DECISIONS: [(&str, &str); 22] = [
     ("pass_amount", "IP to pass to the subordinate to (pass_to's choice), 1 to most"),
     ("withdraw_to", "where a regiment fire took to zero Elan in an Engagement withdraws, \"anywhere up to the next horizon\": one of choices, places on the axis (inches) from 1\" outside the firer's Engagement range (outside) back to the near edge of the next terrain objective behind it (horizon)"),
     ("aim", "the enemy regiment the assault just chosen for the regiment in regiments goes in against, where its piquet is placed: one of choices (the enemy regiments in the game it may assault; a skirmisher, only skirmishers or a defeated unrallied regiment, which may not resist, when any); target is the nearest"),
-    ("piquet", "whether the piquet of the regiment in regiments, placed in objective (a terrain objective) with its Move order, holds it against target, an enemy regiment whose Move would enter it, the regiment losing cost Elan of the elan (of full) it has, or withdraws and lets target occupy it (rule piquets_hold): hold or withdraw"),
+    ("piquet", "whether the piquet of the regiment in regiments, placed in objective (a terrain objective) with its Move order, holds it against target, an enemy regiment whose Move or assault would enter it, the regiment losing cost Elan of the elan (of full) it has, or withdraws and lets target occupy it (rule piquets_hold): hold or withdraw"),
     ("brilliant", "the basic card a Brilliant Leader stands for"),
 ];
 

@@ -703,7 +703,7 @@ impl fmt::Display for Event {
                 let why = match *why {
                     "move" => "its Move order",
                     "horizon" => "its Move order, into the next objective",
-                    "piquet" => "its Move order, kept out of the objective by the enemy piquet holding it: at Engagement range of it",
+                    "piquet" => "kept out of the objective by the enemy piquet holding it: at Engagement range of it",
                     "onward" => "through, into the next objective",
                     "halts" => "its assault halted at the objective on its way; the order goes on, its chips again",
                     "maneuver" => "its Maneuver order",

@@ -358,7 +358,21 @@ impl<O: Observer<Event>> Game<O> {
             && self.units[seat][i].status == Status::Ordered
         {
             if let Some(edge) = self.assault_horizon(setup, seat, i) {
-                self.halt_assault(setup, seat, i, edge);
+                // Piquet Combat: "If a formed enemy unit decides to Engage
+                // or Assault the objective the piquet is occupying", the
+                // piquet may hold it, the assault stopping short.
+                let x = self.units[seat][i].x;
+                let horizon = facing(seat) * (edge - x);
+                let kept_out = match setup.rules.piquets_hold {
+                    true => self.meet_piquet(setup, seat, i, horizon, stats, tally),
+                    false => None,
+                };
+                match kept_out {
+                    Some(stop) => {
+                        self.halt_assault(setup, seat, i, x + facing(seat) * stop, "piquet")
+                    }
+                    None => self.halt_assault(setup, seat, i, edge, "halts"),
+                }
                 return;
             }
             let target = self.units[seat][i].target as usize;
@@ -418,16 +432,24 @@ impl<O: Observer<Event>> Game<O> {
         }
     }
 
-    /// An assault stopped at the terrain objective on its way (`edge`):
-    /// still under its Assault order, it waits for the next Melee
-    /// Resolution card with the order's chips again, as a new leg of the
-    /// move (the chip table was lost).
-    fn halt_assault<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize, edge: i32) {
+    /// An assault stopped at the terrain objective on its way (`edge`), or
+    /// short of it where enemy piquets held it (`why` `piquet`): still
+    /// under its Assault order, it waits for the next Melee Resolution
+    /// card with the order's chips again, as a new leg of the move (the
+    /// chip table was lost).
+    fn halt_assault<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+        edge: i32,
+        why: &'static str,
+    ) {
         let from = self.units[seat][i].x;
         self.units[seat][i].x = edge;
         self.units[seat][i].chips = setup.scenario.chips[OrderKind::Assault as usize];
-        if self.obs.on() {
-            self.tell_move(setup, seat, i, from, "halts");
+        if self.obs.on() && from != edge {
+            self.tell_move(setup, seat, i, from, why);
         }
         self.moved(setup);
         self.hinder(setup, seat, i);
