@@ -17,8 +17,9 @@ What it holds a trace to:
   not at, `to` (an enemy standing on a bridge is moved up to, not over; a regiment a Move left on a bridge crosses it
   when it goes on), none when it stays where it is;
 - hindering: each Move or Assault order given (on an Officer Check, a chosen regiment's free first order, a planned
-  regiment's opening order issued free), and each assault halted at a terrain objective (`moves` why `halts`) as it
-  takes its chips again there, is followed, before the next settling event (the free and opening orders' before the
+  regiment's opening order issued free), and each assault halted at a terrain objective (`moves` why `halts`) or kept
+  out of one by an enemy piquet (`moves` why `piquet`, or, staying where it stands, its `piquet_met`; rule
+  piquets_hold) as it takes its chips again there, is followed, before the next settling event (the free and opening orders' before the
   first DECQ), by one `hindered` of each of its regiments that must cross obstacles to where it goes as the field
   stands when it is given, and by none of the others: a Move's stop as the horizons reckon it from where the regiment
   stands (piquet_terrain.move_places: Engagement range of its target, else of the nearest enemy, a chosen regiment's
@@ -133,9 +134,11 @@ class Obstacles:
                 if g.status == "ordered" and g.order in ("move", "assault"):
                     self.hinder_due[n] = (self.gk, "opening")
 
-    def hinder_halted(self, g):
-        """`g`'s assault halted at a terrain objective (`moves` why `halts`): it takes its chips again there."""
-        self.hinder_due[g.name] = (self.gk, "halts")
+    def hinder_halted(self, g, why="halts"):
+        """`g`'s assault halted at a terrain objective (`moves` why `halts`), or kept out of one by an enemy piquet
+        (`why` `piquet`: its `moves` why `piquet`, or its `piquet_met` when it stays, piquet_piquets.py): it takes its
+        chips again there."""
+        self.hinder_due[g.name] = (self.gk, why)
 
     def hinder_goals(self, g):
         """[(place, said)] where `g`'s order goes as the field stands: a Move's stop (one for each of the nearest it
@@ -191,7 +194,8 @@ class Obstacles:
         g.hindered = self.gk
         self.seen["hindered %s orders" % order] += 1
         self.seen["hindered %s" % {"order": "orders on an Officer Check", "free": "free first orders",
-                                   "opening": "opening orders", "halts": "assaults halted at an objective"}[due[1]]] += 1
+                                   "opening": "opening orders", "halts": "assaults halted at an objective",
+                                   "piquet": "assaults kept out by a piquet"}[due[1]]] += 1
         self.seen["hindered by %d obstacles" % len(obs)] += 1
         if any(o["name"] in obs and o["at"] == g.at for o in self.obstacles):
             self.seen["hindered by an obstacle it stands on"] += 1
@@ -210,7 +214,8 @@ class Obstacles:
             if wants and all(w for w, _ in wants) and self.r["obstacle_chips"] != 0:
                 self.fail(T_HINDERED, "%r's %s order (%s), from %r, is told no `hindered`; it %s" % (
                     g.name, g.order, {"order": "given on an Officer Check", "free": "a free first order",
-                                      "opening": "its opening order", "halts": "halted at an objective"}[due[1]],
+                                      "opening": "its opening order", "halts": "halted at an objective",
+                                      "piquet": "kept out of an objective by a piquet"}[due[1]],
                     g.at, self.hinder_said(g, wants)), at_next=at_next)
             if wants and not any(w for w, _ in wants):
                 self.seen["orders crossing no obstacle"] += 1

@@ -29,22 +29,34 @@ What it holds a trace to:
   before an enemy Move (`piquet_met` `withdraw`);
 - `piquet_met`: the side's piquets holding `objective` answer as one: `regiment` (of `side`) holds it at that moment
   with its piquet and has the most Elan among them (ties: any of those), `with` the others of the side holding it, in
-  the scenario's order; `by` is an enemy whose Move order completed on this KARD and has not moved yet, and `objective`
-  is `by`'s next objective ahead; `choice` `stands` exactly when `by` is in skirmish order (nothing lost), else `hold` or
-  `withdraw`; `hold` costs `regiment` `piquet_hold_elan` Elan (`elan_lost`, `elan` what it has left), and only a
-  regiment with more Elan than that holds; `withdraw` lifts every one of the side's piquets there, nothing lost; the
-  heuristic (the holder's side's `--strategy`) holds exactly when holding costs nothing or (Elan - cost) x 100 > full
-  Elan x rally_worn_at (50 unless its tuning says: "leaves more than half its Elan", docs/agents.md);
+  the scenario's order; `by` is an enemy whose Move order completed on this KARD and has not moved yet, or whose
+  Assault order's chips went on this KARD and which would halt at that objective on the way to its target
+  (piquet_terrain.assault_horizon: the next objective ahead, strictly nearer than its target, neither the target nor
+  another enemy standing in it; "If a formed enemy unit decides to Engage or Assault the objective the piquet is
+  occupying"), and `objective` is `by`'s next objective ahead; `choice` `stands` exactly when `by` is in skirmish order
+  (nothing lost), else `hold` or `withdraw`; `hold` costs `regiment` `piquet_hold_elan` Elan (`elan_lost`, `elan` what
+  it has left), and only a regiment with more Elan than that holds; `withdraw` lifts every one of the side's piquets
+  there, nothing lost; the heuristic (the holder's side's `--strategy`) holds exactly when holding costs nothing or
+  (Elan - cost) x 100 > full Elan x rally_worn_at (50 unless its tuning says: "leaves more than half its Elan",
+  docs/agents.md);
 - the mover's Move after it: kept out (`hold`, `stands`): `moves` why `piquet` to Engagement range short of the
   objective's near edge (edge - its facing x Engagement range), or no `moves` when it stands that near already, its
   Move having reached that edge without the piquet (piquet_terrain.move_places: it would have entered); `withdraw`: it
   goes on as any completed Move (`move` / `horizon`, into the objective); a `piquet_met` is followed by its mover's
   Move (or staying) before the next settling event, and a `moves` why `piquet` only after a `piquet_met` that kept it
   out;
+- the assault after it: kept out (`hold`, `stands`): `moves` why `piquet` to the same place (no `moves` when it stands
+  that near already), straight (no move across), and then as after a `halts` (piquet_terrain.assault_horizon_move):
+  still `ordered` under its Assault order, its plan not advanced, going into no contact until it executes again, its
+  next execution from the scenario's assault chips, or those its `hindered` gives it, due (piquet_obstacles.py) right
+  after its `moves` `piquet`, or after the `piquet_met` when it stays; `withdraw`: it halts at the near edge
+  (`moves` `halts`) as before; an assault whose chips are gone never halts (`halts`) in an objective an enemy piquet
+  holds at that moment, nor after a hold;
 - no Move order (`moves` why `move` or `horizon`) ends inside an objective an enemy piquet holds at that moment, but
   one that began inside it (the objective a regiment stands in is not met again);
-- only Move orders meet piquets: no `piquet_met` for an assault, a Maneuver, cavalry going on or a withdrawal (their
-  places are the horizons', piquet_terrain.py);
+- only Move orders and assaults whose chips are gone, halting on their way, meet piquets: no `piquet_met` for an
+  assault on a target standing in the objective (nor one going into contact short of it), a Maneuver, cavalry going
+  on or a withdrawal (their places are the horizons', piquet_terrain.py);
 - with piquets_hold = false, or objective_horizons = false, no `piquet` nor `piquet_met` event at all.
 """
 
@@ -67,7 +79,8 @@ T_MET = ('The Order Cycle, 3: "Enemy units can not simply move in against the pi
          'Engage or Assault the objective the piquet is occupying, the commander of the piquet (and its parent unit) '
          'may elect to attempt to hold the objective (with penalties as described above); or, they may elect to '
          'withdraw to 3 " from the objective (Engagement range) and allow the enemy unit to occupy the objective." '
-         '(piquets_hold: an enemy Move that would enter a held objective is met by the side\'s piquets holding it, as '
+         '(piquets_hold: an enemy Move that would enter a held objective, or an enemy assault whose chips are gone '
+         'that would halt in it on the way to its target, is met by the side\'s piquets holding it, as '
          'one, the regiment with the most Elan among theirs answering: `hold`, the mover stopping at Engagement range '
          'of the near edge and that regiment losing piquet_hold_elan Elan, which it must have more than; `withdraw`, '
          'every one of the side\'s piquets there leaving, the mover entering; `stands` when the mover is skirmishing: '
@@ -79,6 +92,17 @@ T_KEPT_OUT = ('Piquet Combat: "they may elect to withdraw to 3 " from the object
               'Cycle: "Enemy units can not simply move in against the piquet" (docs/replay.md: `piquet_met` `hold` or '
               '`stands`: `by` stops at Engagement range of the objective\'s near edge, or stays where it is if already '
               'nearer, `moves` why `piquet`; `withdraw`: it goes on in)')
+T_HELD_ASSAULT = ('Piquet Combat: "If a formed enemy unit decides to Engage or Assault the objective the piquet is '
+                  'occupying, the commander of the piquet ... may elect to attempt to hold the objective" '
+                  '(docs/piquet.md, Piquets, Held against an assault: "the attacker stops at Engagement range of the '
+                  'near edge as a Move does (`moves` `piquet`), still under its Assault order with the order\'s chips '
+                  'again, as when it halts at an objective on its way; the next time its chips are gone it meets the '
+                  'piquets again while they hold"; a withdrawal lets it halt at the near edge, `moves` `halts`)')
+T_ASSAULT_MET = ('The Order Cycle, 3: "Enemy units can not simply move in against the piquet" / Piquet Combat: "If a '
+                 'formed enemy unit decides to Engage or Assault the objective the piquet is occupying" (piquets_hold: '
+                 '"an enemy assault whose chips are gone that would halt in it on the way to its target, is met by the '
+                 'side\'s piquets there ... An assault on a target standing in the objective, Maneuvers, breakthroughs '
+                 'and withdrawals do not meet piquets")')
 T_NO_PIQUETS = ('piquets_hold = false: "no piquets on the field" (and with objective_horizons = false the objectives '
                 'play no part: no piquet is placed in one)')
 T_HEURISTIC_HOLD = ('the heuristic holds an objective with its piquet when holding costs nothing, or when its Elan '
@@ -264,9 +288,25 @@ class Piquets:
             self.fail(T_PIQUET, "%r's Move order told no piquet, the next objective ahead of it being %r" % (n, o))
         for g in self.regs.values():
             met = getattr(g, "pq_met", None)
-            if met is not None:
-                self.fail(T_KEPT_OUT, "%r, met by %r's piquet in %r (%s), made no Move after it" % (
-                    g.name, met["holder"], met["objective"], met["choice"]))
+            if met is not None and met.get("stayed"):
+                g.pq_met = None  # an assault kept out where it stands (on_piquet_met)
+            elif met is not None:
+                self.met_unmoved(g, met)
+
+    def met_unmoved(self, g, met):
+        self.fail(T_KEPT_OUT if not met.get("assault") else T_HELD_ASSAULT,
+                  "%r, met by %r's piquet in %r (%s), made no %s after it" % (
+                      g.name, met["holder"], met["objective"], met["choice"],
+                      "Move" if not met.get("assault") else
+                      "move (`halts` at the near edge)" if met["choice"] == "withdraw" else
+                      "move (`piquet`, to Engagement range of the near edge)"))
+
+    def piquet_assault_unmoved(self, g):
+        """At a settling event (piquet_terrain.assault_done), `g`'s assault, its chips gone, neither in contact nor
+        halted: when it met piquets, it made no move after them."""
+        met = getattr(g, "pq_met", None)
+        if met is not None and met.get("assault") and not met.get("stayed") and met["gk"] == self.gk:
+            self.met_unmoved(g, met)
 
     # --- holding ------------------------------------------------------------------------------------------------
     def piquet_lifted(self, g, why):
@@ -310,10 +350,20 @@ class Piquets:
             self.fail(T_HOLDS, "%r's piquet meets %r in %r, but %s" % (
                 h.name, m.name, name, "holds %r" % self.piquets[h.name] if h.name in self.piquets else
                 "holds no objective now (%s under %r)" % (h.status, h.order)))
-        if m.status != "ordered" or m.order != "move" or getattr(m, "move_due", None) != self.gk:
-            self.fail(T_MET, "%r's piquet in %r meets %r, whose Move order did not complete on this KARD (%s, %s)%s"
-                      % (h.name, name, m.name, m.status, m.order, "; only Move orders meet piquets"
-                         if m.order != "move" else ""))
+        # The mover: a Move order completed on this KARD, or an Assault order whose chips went on it, halting at that
+        # objective on the way to its target ("If a formed enemy unit decides to Engage or Assault the objective").
+        moving = m.status == "ordered" and m.order == "move" and getattr(m, "move_due", None) == self.gk
+        assault = m.status == "ordered" and m.order == "assault" and getattr(m, "assault_due", None) == self.gk
+        if not moving and not assault:
+            self.fail(T_MET, "%r's piquet in %r meets %r, whose Move order did not complete on this KARD, nor its "
+                             "Assault order's chips went (%s, %s)%s"
+                      % (h.name, name, m.name, m.status, m.order, "; only Move orders and assaults whose chips are "
+                         "gone meet piquets" if m.order not in ("move", "assault") else ""))
+        if assault:
+            edge = self.assault_horizon(m)  # where it would halt on its way (piquet_terrain.py), or None
+            if edge is None or self.objective_at(edge).get("name") != name:
+                self.fail(T_ASSAULT_MET, "%r's piquet in %r meets %r's assault, its chips gone at %r: %s" % (
+                    h.name, name, m.name, m.at, self.assault_said(m, edge)))
         if getattr(m, "pq_met", None) is not None:
             self.fail(T_MET, "%r's Move meets a second piquet (%r's) in %r, already met by %r's" % (
                 m.name, h.name, name, m.pq_met["holder"]))
@@ -370,13 +420,23 @@ class Piquets:
             self.seen["piquet holds costing Elan"] += 1
         w = _w(m)
         edge = o["from"] if w > 0 else o["to"]
-        m.pq_met = {"gk": self.gk, "holder": h.name, "objective": name, "choice": choice, "edge": edge}
+        m.pq_met = {"gk": self.gk, "holder": h.name, "objective": name, "choice": choice, "edge": edge,
+                    "assault": assault}
         if choice == "withdraw":
             for n in holders:  # every one of the side's piquets there leaves
-                self.piquet_lifted(self.reg(n), "withdrew before an enemy Move")
+                self.piquet_lifted(self.reg(n), "withdrew before an enemy " + ("assault" if assault else "Move"))
             if others:
                 self.seen["piquets withdrawing together"] += 1
         self.seen["piquet_met " + choice] += 1
+        if assault:
+            self.seen["piquet_met by an assault (%s)" % choice] += 1
+            if getattr(m, "pq_kept", None) == name:
+                self.seen["assaults meeting the piquets again after a hold"] += 1
+            if choice != "withdraw" and self.kept_out_place(m, m.pq_met) == m.at:
+                # Already within Engagement range of the near edge: it stays where it stands (no `moves`), halted.
+                m.pq_met["stayed"] = True
+                self.assault_kept_out(m)
+                self.seen["assaults kept out by a piquet, staying"] += 1
 
     def kept_out_place(self, g, met):
         """Where `g`, kept out by a piquet: Engagement range short of the objective's near edge, or where it stands
@@ -391,13 +451,52 @@ class Piquets:
         dues = self.move_places(g)
         return any(w * (d[0] - met["edge"]) >= 0 for d in dues), dues
 
+    def assault_kept_out(self, g):
+        """`g`'s assault, its chips gone, kept out of the objective by the piquets it met (moved or staying): as after
+        a `halts` (piquet_terrain.assault_horizon_move), still under its Assault order, its plan not advanced, its next
+        execution from the order's chips again, hindered again from there (piquet_obstacles.py)."""
+        g.assault_due = None
+        g.done_n -= 1  # not completed: the plan's next order is still this Assault
+        g.chips = None  # the next leg: the scenario's chips again
+        g.horizon_wait = True
+        g.pq_kept = g.pq_met["objective"]
+        self.hinder_halted(g, "piquet")
+
+    def kept_out_assault(self, g, frm, to, y_to, met):
+        """A `moves` why `piquet` of `g` whose assault, its chips gone, was kept out by the piquets it met."""
+        if met.get("stayed"):
+            self.fail(T_HELD_ASSAULT, "%r's assault, kept out of %r (near edge %r) by %r's piquet, moves from %r to "
+                                      "%r; "
+                                      "it stands within Engagement range (%d) of the near edge already and stays" % (
+                                          g.name, met["objective"], met["edge"], met["holder"], frm, to, self.E))
+        if g.order != "assault" or g.status != "ordered":
+            self.fail(T_HELD_ASSAULT, "%r moves (piquet), %s under %r, its assault kept out" % (g.name, g.status,
+                                                                                              g.order))
+        place = self.kept_out_place(g, met)
+        if to != place:
+            self.fail(T_HELD_ASSAULT, "%r's assault, kept out of %r (near edge %r) by %r's piquet, moves from %r to "
+                                      "%r; "
+                                      "Engagement range (%d) short of the near edge is %r" % (
+                                          g.name, met["objective"], met["edge"], met["holder"], frm, to, self.E, place))
+        if y_to != g.y:
+            self.fail(T_HELD_ASSAULT, "%r's assault, kept out by a piquet, moves across, %.1f\" to %.1f\"" % (
+                g.name, g.y / 10.0, y_to / 10.0))
+        self.assault_kept_out(g)
+        g.pq_met = None
+        self.seen["assaults kept out by a piquet (%s)" % met["choice"]] += 1
+
     def kept_out(self, g, frm, to, y_to):
-        """A `moves` why `piquet` of `g` (terrain_moves): its Move kept out of the objective by the piquet it met."""
+        """A `moves` why `piquet` of `g` (terrain_moves): its Move, or its assault, kept out of the objective by the
+        piquet it met."""
         met = getattr(g, "pq_met", None)
         if met is None or met["gk"] != self.gk or met["choice"] == "withdraw":
-            self.fail(T_KEPT_OUT, "%r's Move stops (piquet) from %r at %r, %s" % (
-                g.name, frm, to, "its piquet having withdrawn: it goes on in" if met is not None and
+            self.fail(T_KEPT_OUT, "%r's %s stops (piquet) from %r at %r, %s" % (
+                g.name, "assault" if g.order == "assault" else "Move", frm, to,
+                ("its piquet having withdrawn: it goes on in" if g.order != "assault" else
+                 "its piquet having withdrawn: it halts at the near edge (`halts`)") if met is not None and
                 met["choice"] == "withdraw" else "met by no piquet on this KARD"))
+        if met.get("assault"):
+            return self.kept_out_assault(g, frm, to, y_to, met)
         if getattr(g, "move_due", None) != self.gk:
             self.fail(T_KEPT_OUT, "%r moves (piquet) with no Move order completed on this KARD" % g.name)
         enters, dues = self.would_enter(g, met)
@@ -462,3 +561,26 @@ class Piquets:
         if met is not None:
             g.pq_met = None
             self.seen["Move orders entering after the piquet withdrew"] += 1
+
+    def piquet_halts(self, g, frm, to):
+        """`g`'s assault, its chips gone, halts at the near edge `to` of an objective on its way (`moves` why `halts`,
+        piquet_terrain.assault_horizon_move): never after the piquets there held it (or stood), nor into an objective
+        an enemy piquet holds at that moment: only once they withdrew before it."""
+        met = getattr(g, "pq_met", None)
+        if met is not None and met["gk"] == self.gk and met["choice"] != "withdraw":
+            self.fail(T_HELD_ASSAULT, "%r's assault, %s by %r's piquet in %r, halts from %r at %r" % (
+                g.name, "held" if met["choice"] == "hold" else "met, skirmishing,", met["holder"], met["objective"],
+                frm, to))
+        o = self.objective_at(to)
+        holders = self.enemy_holders(g, o.get("name")) if o is not None and self.piquets_on() else []
+        if holders:
+            self.fail(T_ASSAULT_MET, "%r's assault, its chips gone, halts (from %r) at %r in %r, which %s's piquet%s "
+                                     "hold%s%s" % (
+                                         g.name, frm, to, o.get("name"), ", ".join(repr(n) for n in holders),
+                                         "s" if len(holders) > 1 else "", "" if len(holders) > 1 else "s",
+                                         ", met by none" if met is None or met["gk"] != self.gk else
+                                         " still, though %r's piquet withdrew before it" % met["holder"]))
+        if met is not None:
+            g.pq_met = None
+            self.seen["assaults halting after the piquet withdrew"] += 1
+

@@ -23,7 +23,8 @@ What it holds a trace to:
   regiment is strictly nearer than its target (the regiment event's `target`, at its last place when removed, as
   an objective taken unopposed goes there) and neither the target nor another enemy in the game stands in it,
   the regiment `moves` why `halts`
-  to that near edge and goes into no contact: it stays `ordered` under its Assault order (its plan does not advance;
+  to that near edge (when enemy piquets hold that objective, only once they withdrew before it; held, it stops
+  instead at Engagement range short of that edge, `moves` why `piquet`, piquet_piquets.py) and goes into no contact: it stays `ordered` under its Assault order (its plan does not advance;
   no `closing`, `idle` or contact of its own until it executes again), and its next execution, on a later Melee
   Resolution card, starts from the scenario's full assault chips; otherwise it goes into contact as before
   (`closing` first), and does one or the other before the next settling event; a second line follows the stop, a
@@ -425,6 +426,7 @@ class Terrain:
         if edge is None or to != edge:
             self.fail(T_ASSAULT_HORIZON, "%r's Assault order, its chips gone, stops from %r at %r (halts); %s"
                       % (g.name, frm, to, self.assault_said(g, edge)))
+        self.piquet_halts(g, frm, to)  # never into an objective an enemy piquet holds, unmet (piquet_piquets.py)
         g.done_n -= 1  # not completed: the plan's next order is still this Assault
         g.chips = None  # the next leg: the scenario's chips again
         g.horizon_wait = True
@@ -453,6 +455,7 @@ class Terrain:
             return
         g.assault_due = None
         if g.status == "ordered" and g.order == "assault":
+            self.piquet_assault_unmoved(g)  # met by a piquet, it made no move after it (piquet_piquets.py)
             edge = self.assault_horizon(g)
             self.fail(T_ASSAULT_HORIZON, "%r's Assault order's chips are gone and it stands at %r, %s" % (
                 g.name, g.at, "neither in contact nor at a horizon" if edge is None else

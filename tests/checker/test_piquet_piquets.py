@@ -51,7 +51,26 @@ P_SKIRMISH = "piquet-hill-skirmish-g234.jsonl"
 # Line, withdraw before the Grenadiers, and every one of the three leaves: the Grenadiers and the Fusiliers go in.
 P_TOGETHER = "piquet-hill-random-g32.jsonl"
 
-ALL = (P_HILL, P_RANDOM, P_ELAN, P_ELAN_AS_ONE, P_OFF, P_CHOSEN, P_CHOSEN_RANDOM, P_SKIRMISH, P_TOGETHER)
+# Assaults meeting piquets: an assault whose chips are gone, halting at a terrain objective on its way to its target,
+# meets the piquets holding it as a Move does (docs/piquet.md, Piquets, "Met", "Held against an assault").
+# --scenario village (the heuristics), game 196: b's Dragoons (at 22), assaulting a's 1st Line (at 0), their chips gone
+# on DECQ 1 KARD 13, would halt at the Wood (6" to 10", near edge 10) that a's 1st Line's and 2nd Line's opening
+# piquets hold: the 2nd Line answers for both (drawn at 12 Elan), holds, and the Dragoons stop at 13 (`moves` why
+# `piquet`), still under their Assault order; on KARD 14 they execute again from the scenario's 6 chips, meet the
+# piquets again, held, and stay at 13 (no `moves`), an assault round of the Hussars between that and the next card.
+A_VILLAGE = "piquet-village-g196.jsonl"
+# fixtures/piquet-bridge.toml (b chosen), random vs random, game 163: b's Dragoons (on the Bridge at 20), assaulting a's
+# 1st Line at 0, chips gone on DECQ 1 KARD 5, meet the Hussars' and the 2nd Line's piquets in the Wood (10" to 13"): the
+# Hussars hold, the Dragoons stop at 16 and are hindered again by the Gate (7 chips); on KARD 9 they execute from those
+# 7, meet the piquets again and the Hussars withdraw (both piquets leave): the Dragoons halt at 13 (`halts`, hindered
+# again), and the Grenadiers' assault then halts there too, meeting no piquet.
+A_LET_IN = "piquet-bridge-gate-random-g163.jsonl"
+# the same, game 238: the Dragoons held at 16 on DECQ 1 KARD 4 (hindered, 7 chips); on KARD 10, their chips gone
+# again, the 2nd Line answers and holds: they stay at 16, their `hindered` told right after the `piquet_met`.
+A_STAY = "piquet-bridge-gate-random-g238.jsonl"
+
+ALL = (P_HILL, P_RANDOM, P_ELAN, P_ELAN_AS_ONE, P_OFF, P_CHOSEN, P_CHOSEN_RANDOM, P_SKIRMISH, P_TOGETHER, A_VILLAGE,
+       A_LET_IN, A_STAY)
 PIQUETS_FIXTURES = ALL
 
 
@@ -92,6 +111,17 @@ class PiquetPiquetsTest(CheckerCase):
                   "piquets lifted: Move completed", "piquet_met with several piquets holding",
                   "piquet_met answered by one of several with the most Elan",
                   "piquet_met answered by a later regiment with more Elan", "piquets withdrawing together"):
+            self.assertTrue(stats.get(k), k)
+
+    def test_assault_fixtures_pass_and_exercise_assaults_meeting_piquets(self):
+        stats = {}
+        for name in (A_VILLAGE, A_LET_IN, A_STAY):
+            ev, r = load(name)
+            self.assertEqual(piquet.check(ev, r, stats), [], name)
+        for k in ("piquet_met by an assault (hold)", "piquet_met by an assault (withdraw)",
+                  "assaults kept out by a piquet (hold)", "assaults kept out by a piquet, staying",
+                  "assaults meeting the piquets again after a hold", "assaults halting after the piquet withdrew",
+                  "piquets lifted: withdrew before an enemy assault", "hindered assaults kept out by a piquet"):
             self.assertTrue(stats.get(k), k)
 
     def test_the_rule_off_tells_no_piquet(self):
@@ -445,6 +475,199 @@ class PiquetPiquetsTest(CheckerCase):
         e["regiment"] = "2nd Line"
         ev.insert(i + 1, e)
         self.assertReports(ev, r, i + 1, "meets a second piquet ('2nd Line''s)")
+
+
+class PiquetAssaultsMeetingPiquetsTest(CheckerCase):
+    """An assault whose chips are gone, halting at an objective on its way, meets the piquets there (rule piquets_hold:
+    "If a formed enemy unit decides to Engage or Assault the objective the piquet is occupying")."""
+
+    MODEL = piquet
+
+    def test_the_village_assault_held_and_held_again(self):
+        ev, r = load(A_VILLAGE)
+        i = find(ev, event="piquet_met", by="Dragoons")
+        self.assertEqual((ev[i - 1]["event"], ev[i - 1]["order"], ev[i - 1]["chips_left"]), ("execute", "assault", 0))
+        self.assertEqual((ev[i]["regiment"], ev[i]["with"], ev[i]["choice"]), ("2nd Line", ["1st Line"], "hold"))
+        self.assertEqual((ev[i + 1]["why"], ev[i + 1]["from"], ev[i + 1]["to"]), ("piquet", 22, 13))
+        j = find(ev, i + 1, event="piquet_met", by="Dragoons")
+        self.assertEqual((ev[j - 1]["event"], ev[j - 1]["chips"]), ("execute", 6))
+        self.assertEqual(ev[j + 1]["event"], "assault_round")
+        self.assertEqual(piquet.check(ev, r), [])
+
+    # --- which assaults meet piquets ---------------------------------------------------------------------------
+    def test_an_assault_halting_in_a_held_objective_unmet(self):
+        # Without the meeting, the Dragoons halt in the Wood a's piquets hold.
+        ev, r = load(A_VILLAGE)
+        i = find(ev, event="piquet_met", by="Dragoons")
+        del ev[i]
+        ev[i]["why"], ev[i]["to"] = "halts", 10
+        self.assertReports(ev, r, i, "'Dragoons''s assault, its chips gone, halts (from 22) at 10 in 'Wood', which "
+                                     "'1st Line', '2nd Line''s piquets hold, met by none", "Engage or Assault")
+
+    def test_an_assault_kept_out_unmet(self):
+        ev, r = load(A_VILLAGE)
+        i = find(ev, event="piquet_met", by="Dragoons")
+        del ev[i]
+        self.assertReports(ev, r, i, "'Dragoons''s assault stops (piquet) from 22 at 13, met by no piquet on this KARD")
+
+    def test_an_assault_meeting_piquets_before_its_chips_are_gone(self):
+        # The Dragoons' first execution on KARD 5 left them chips: their assault goes on, meeting nothing yet.
+        ev, r = load(A_STAY)
+        i = find(ev, event="execute", regiment="Dragoons", decq=1)
+        self.assertGreater(ev[i]["chips_left"], 0)
+        ev.insert(i + 1, met_event(ev[i], "a", "Hussars", "Dragoons", objective="Wood", with_=["2nd Line"]))
+        self.assertReports(ev, r, i + 1, "meets 'Dragoons', whose Move order did not complete on this KARD, nor its "
+                                         "Assault order's chips went")
+
+    def test_an_assault_on_a_target_in_the_objective_meeting_piquets(self):
+        # DECQ 1 KARD 13: a's Hussars' assault on b's Fusiliers, standing in the Village, where b's Militia's opening
+        # piquet still holds: the assault's own objective, held by its target, meets no piquet; it goes in.
+        ev, r = load(A_VILLAGE)
+        i = find(ev, event="execute", regiment="Hussars", order="assault")
+        self.assertEqual((ev[i + 1]["to"], ev[i + 3]["to"]), ("closing", 20))
+        ev.insert(i + 1, met_event(ev[i], "b", "Militia", "Hussars", objective="Village"))
+        self.assertReports(ev, r, i + 1, "'Militia''s piquet in 'Village' meets 'Hussars''s assault, its chips gone at "
+                                         "6", "'Village' at 19, is one its target stands in ('Fusiliers' at 20)",
+                           "An assault on a target standing in the objective")
+
+    def test_an_assault_going_in_past_a_held_objective(self):
+        # The Dragoons go into contact instead (`closing`), past the Wood the piquets hold, its near edge nearer.
+        ev, r = load(A_VILLAGE)
+        i = find(ev, event="piquet_met", by="Dragoons")
+        ev[i:i + 2] = [{"event": "status", "decq": 1, "kard": 13, "side": "b", "regiment": "Dragoons",
+                        "from": "ordered", "to": "closing"}]
+        self.assertReports(ev, r, i, "'Dragoons''s Assault order, its chips gone, goes into contact from 22",
+                           "it stops on the near edge 10 of the next objective ahead ('Wood')")
+
+    # --- held ----------------------------------------------------------------------------------------------
+    def test_an_assault_held_stopping_an_inch_short(self):
+        ev, r = load(A_VILLAGE)
+        i = find(ev, event="moves", regiment="Dragoons", why="piquet")
+        ev[i]["to"] = 12
+        self.assertReports(ev, r, i, "'Dragoons''s assault, kept out of 'Wood' (near edge 10) by '2nd Line''s piquet, "
+                                     "moves from 22 to 12", "Engagement range (3) short of the near edge is 13",
+                           "Held against an assault")
+
+    def test_an_assault_held_halting_at_the_near_edge(self):
+        ev, r = load(A_VILLAGE)
+        i = find(ev, event="moves", regiment="Dragoons", why="piquet")
+        ev[i]["why"], ev[i]["to"] = "halts", 10
+        self.assertReports(ev, r, i, "'Dragoons''s assault, held by '2nd Line''s piquet in 'Wood', halts from 22 at 10")
+
+    def test_an_assault_held_not_moving(self):
+        ev, r = load(A_VILLAGE)
+        i = find(ev, event="moves", regiment="Dragoons", why="piquet")
+        del ev[i]
+        self.assertReports(ev, r, i + 1, "'Dragoons', met by '2nd Line''s piquet in 'Wood' (hold), made no move "
+                                         "(`piquet`, to Engagement range of the near edge) after it")
+
+    def test_an_assault_held_going_into_contact(self):
+        # Held, the Dragoons go into contact with the 1st Line at once instead of waiting for their next execution.
+        ev, r = load(A_VILLAGE)
+        i = find(ev, event="moves", regiment="Dragoons", why="piquet")
+        ev.insert(i + 1, {"event": "status", "decq": 1, "kard": 13, "side": "b", "regiment": "Dragoons",
+                          "from": "ordered", "to": "closing"})
+        self.assertReports(ev, r, i + 1, "'Dragoons', stopped at a horizon at 13 under its Assault order, goes closing "
+                                         "without executing the order again")
+
+    def test_an_assault_held_executing_again_from_the_chips_left(self):
+        # Held, the order's chips again: the scenario's 6, not the 0 its last execution left.
+        ev, r = load(A_VILLAGE)
+        i = find(ev, event="moves", regiment="Dragoons", why="piquet")
+        j = find(ev, i, event="execute", regiment="Dragoons")
+        ev[j]["chips"] = 5
+        ev[j]["chips_left"] = max(0, 5 - sum(ev[j]["removed"]))
+        self.assertReports(ev, r, j, "'Dragoons''s assault order has 6 chips left, the execution says 5")
+
+    def test_an_assault_held_staying_moving(self):
+        # On KARD 14 the Dragoons, at 13 already, stay where they stand.
+        ev, r = load(A_VILLAGE)
+        i = find(ev, event="piquet_met", by="Dragoons")
+        j = find(ev, i + 1, event="piquet_met", by="Dragoons")
+        ev.insert(j + 1, {"event": "moves", "decq": 1, "kard": 14, "side": "b", "regiment": "Dragoons", "from": 13,
+                          "to": 13, "y_from": None, "y_to": None, "why": "piquet"})
+        self.assertReports(ev, r, j + 1, "kept out of 'Wood' (near edge 10) by '2nd Line''s piquet, moves from 13 to 13",
+                           "it stands within Engagement range (3) of the near edge already and stays")
+
+    def test_an_assault_meeting_piquets_that_withdrew(self):
+        # The Hussars' and the 2nd Line's piquets left the Wood on KARD 9: the Grenadiers' assault meets none.
+        ev, r = load(A_LET_IN)
+        i = find(ev, event="moves", regiment="Grenadiers", why="halts")
+        ev.insert(i, met_event(ev[i], "a", "Hussars", "Grenadiers", objective="Wood", with_=["2nd Line"]))
+        self.assertReports(ev, r, i, "'Hussars''s piquet meets 'Grenadiers' in 'Wood', but holds no objective now")
+
+    def test_the_heuristic_withdrawing_before_an_assault(self):
+        # The heuristic's choice is a Move's: holding costing nothing, it holds.
+        ev, r = load(A_VILLAGE)
+        i = find(ev, event="piquet_met", by="Dragoons")
+        ev[i]["choice"] = "withdraw"
+        ev[i + 1]["why"], ev[i + 1]["to"] = "halts", 10
+        self.assertReports(ev, r, i, "the heuristic's '2nd Line' (12 of 12 Elan, holding costing 0) chooses withdraw",
+                           "it holds")
+
+    # --- let in --------------------------------------------------------------------------------------------
+    def test_an_assault_let_in_stopping_short(self):
+        ev, r = load(A_LET_IN)
+        i = find(ev, event="piquet_met", by="Dragoons", choice="withdraw")
+        self.assertEqual((ev[i + 1]["why"], ev[i + 1]["from"], ev[i + 1]["to"]), ("halts", 16, 13))
+        ev[i + 1]["why"] = "piquet"
+        ev[i + 1]["to"] = 16
+        self.assertReports(ev, r, i + 1, "'Dragoons''s assault stops (piquet) from 16 at 16",
+                           "its piquet having withdrawn: it halts at the near edge")
+
+    def test_an_assault_let_in_going_into_contact(self):
+        # Let in, the Dragoons still halt at the Wood on their way: no contact on this leg.
+        ev, r = load(A_LET_IN)
+        i = find(ev, event="piquet_met", by="Dragoons", choice="withdraw")
+        ev[i + 1:i + 3] = [{"event": "status", "decq": 1, "kard": 9, "side": "b", "regiment": "Dragoons",
+                            "from": "ordered", "to": "closing"}]
+        self.assertReports(ev, r, i + 1, "'Dragoons''s Assault order, its chips gone, goes into contact from 16",
+                           "it stops on the near edge 13 of the next objective ahead ('Wood')")
+
+    def test_one_piquet_withdrawing_before_an_assault_for_itself_alone(self):
+        ev, r = load(A_LET_IN)
+        i = find(ev, event="piquet_met", by="Dragoons", choice="withdraw")
+        ev[i]["with"] = []
+        self.assertReports(ev, r, i, "answers for 'Wood' with []", "['2nd Line']", "answer as one")
+
+    # --- hindered again ---------------------------------------------------------------------------------------
+    def test_an_assault_held_not_hindered_again(self):
+        ev, r = load(A_LET_IN)
+        i = find(ev, event="moves", regiment="Dragoons", why="piquet")
+        self.assertEqual((ev[i + 1]["event"], ev[i + 1]["chips"]), ("hindered", 7))
+        del ev[i + 1]
+        self.assertReports(ev, r, i + 1, "'Dragoons''s assault order (kept out of an objective by a piquet), from 16, "
+                                         "is told no `hindered`", "crossing ['Gate']")
+
+    def test_an_assault_held_hindered_from_its_chips_left(self):
+        # Hindered again from the scenario's chips (6), not from those its last leg had (8).
+        ev, r = load(A_LET_IN)
+        i = find(ev, event="moves", regiment="Dragoons", why="piquet")
+        ev[i + 1]["chips"] = 9
+        self.assertReports(ev, r, i + 1, "'Dragoons''s assault order, crossing ['Gate'], has 9 chips; 6 and "
+                                         "obstacle_chips (1) for each: 7")
+
+    def test_an_assault_held_hindered_before_it_moves(self):
+        ev, r = load(A_LET_IN)
+        i = find(ev, event="moves", regiment="Dragoons", why="piquet")
+        ev[i], ev[i + 1] = ev[i + 1], ev[i]
+        self.assertReports(ev, r, i, "'Dragoons' is hindered (assault order), given no Move or Assault order just "
+                                     "before, nor halted at an objective")
+
+    def test_an_assault_held_staying_not_hindered_again(self):
+        ev, r = load(A_STAY)
+        i = find(ev, event="piquet_met", by="Dragoons", kard=10)
+        self.assertEqual((ev[i + 1]["event"], ev[i + 1]["chips"]), ("hindered", 7))
+        del ev[i + 1]
+        self.assertReports(ev, r, i + 1, "'Dragoons''s assault order (kept out of an objective by a piquet), from 16, "
+                                         "is told no `hindered`")
+
+    def test_an_assault_held_staying_moving_to_where_it_stands(self):
+        ev, r = load(A_STAY)
+        i = find(ev, event="piquet_met", by="Dragoons", kard=10)
+        ev.insert(i + 1, {"event": "moves", "decq": 1, "kard": 10, "side": "b", "regiment": "Dragoons", "from": 16,
+                          "to": 16, "y_from": None, "y_to": None, "why": "piquet"})
+        self.assertReports(ev, r, i + 1, "it stands within Engagement range (3) of the near edge already and stays")
 
 
 if __name__ == "__main__":
