@@ -626,7 +626,12 @@ fn an_assault_on_its_way_meets_the_piquets_holding_an_objective() {
     // Dragoons assault a's 1st Line across the Wood a's piquets hold, and
     // a's regiments assault b's across the Village b's piquets hold.
     let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
-    for events in replays(&village(), &[], 5, 300) {
+    // At 3 Elan a hold the heuristic sometimes lets the assault in.
+    let runs = [&[][..], &["piquet_hold_elan=3"][..]];
+    for events in runs
+        .iter()
+        .flat_map(|sets| replays(&village(), sets, 5, 300))
+    {
         let ground = Ground::told(&events);
         let mut x: BTreeMap<Named, i64> = BTreeMap::new();
         let mut order: BTreeMap<Named, String> = BTreeMap::new();
@@ -704,9 +709,9 @@ fn an_assault_on_its_way_meets_the_piquets_holding_an_objective() {
             }
         }
     }
-    for case in ["kept out", "chips again"] {
+    for (case, least) in [("kept out", 10), ("chips again", 10), ("let in", 1)] {
         assert!(
-            seen.get(case).copied().unwrap_or(0) >= 10,
+            seen.get(case).copied().unwrap_or(0) >= least,
             "{case}: {seen:?}"
         );
     }

@@ -19,17 +19,22 @@ impl<O: Observer<Event>> Game<O> {
             self.engage_instead(setup, seat, i, t);
             return;
         }
-        self.contact_with(setup, seat, i, t, stats);
+        // Its way began where its Assault order was given, in one leg or
+        // several: a bridge crossed on any of them covers the target.
+        let began = self.given_at[seat][i];
+        self.contact_with(setup, seat, i, t, began, stats);
     }
 
-    /// Regiment `i` of `seat` meets enemy regiment `t`: an assault begun
-    /// or joined, or an objective taken unopposed.
+    /// Regiment `i` of `seat` meets enemy regiment `t`, its way there
+    /// having begun at `began`: an assault begun or joined, or an
+    /// objective taken unopposed.
     pub(super) fn contact_with<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,
         seat: Seat,
         i: usize,
         t: usize,
+        began: i32,
         stats: &mut Stats,
     ) {
         let enemy = seat.other();
@@ -46,7 +51,7 @@ impl<O: Observer<Event>> Game<O> {
             } if setup.rules.unrallied_winner == UnralliedWinner::Withdraws => {
                 self.take_objective(setup, seat, i, t, stats);
             }
-            Status::Fighting | Status::Retiring => self.join(setup, seat, i, t, stats),
+            Status::Fighting | Status::Retiring => self.join(setup, seat, i, t, began, stats),
             _ => {
                 // At most one assault per defender: a free slot exists.
                 let slot = (!self.active).trailing_zeros() as usize;
@@ -91,9 +96,7 @@ impl<O: Observer<Event>> Game<O> {
                     });
                     self.tell_move(setup, seat, i, from, "assault");
                 }
-                if self.crossed_to(setup, seat, i, from, t) {
-                    self.assaults[slot].covered |= 1 << i;
-                }
+                self.cover(setup, slot, seat, i, began, t);
                 self.moved(setup);
                 self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
                 self.set_status(setup, enemy, t, Status::Fighting);
@@ -113,6 +116,7 @@ impl<O: Observer<Event>> Game<O> {
         seat: Seat,
         i: usize,
         t: usize,
+        began: i32,
         stats: &mut Stats,
     ) {
         let enemy = seat.other();
@@ -145,9 +149,7 @@ impl<O: Observer<Event>> Game<O> {
                 });
                 self.tell_move(setup, seat, i, from, "joins_assault");
             }
-            if self.crossed_to(setup, seat, i, from, t) {
-                self.assaults[slot].covered |= 1 << i;
-            }
+            self.cover(setup, slot, seat, i, began, t);
             self.moved(setup);
             self.end_engagement(setup, seat, i, t, EngagementEnd::Assault, stats);
             self.set_status(setup, seat, i, Status::Fighting);
@@ -285,7 +287,9 @@ impl<O: Observer<Event>> Game<O> {
             return;
         }
         self.set_status(setup, seat, i, Status::Closing);
-        self.contact_with(setup, seat, i, t, stats);
+        // Going on from where it broke through.
+        let began = self.units[seat][i].x;
+        self.contact_with(setup, seat, i, t, began, stats);
         // "When the movement is completed, the formation will immediately
         // fight a round of Assault": this KARD, unless the assault it
         // joined has fought its round already.

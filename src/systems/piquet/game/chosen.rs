@@ -391,11 +391,7 @@ impl<O: Observer<Event>> Game<O> {
                 };
                 self.set_status(setup, seat, i, Status::Ordered);
                 self.given_chosen(setup, seat, side.regiments[i].player as usize, i, order);
-                self.place_piquet(setup, seat, i);
-                self.hinder(setup, seat, i);
-                if self.deployed[seat.other()].skirmish != 0 {
-                    self.through_at_once(setup, seat, i);
-                }
+                self.order_given(setup, seat, i);
             }
         }
     }

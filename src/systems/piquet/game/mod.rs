@@ -263,6 +263,10 @@ pub struct Game<O = Unobserved> {
     /// its piquet: a place on the axis short of its objective, or
     /// `TO_OBJECTIVE`.
     moves_to: BySeat<[i32; MAX_UNITS]>,
+    /// Where each regiment stood when its order was given: an assault
+    /// that crossed a bridge or gate on its way from there, in one leg or
+    /// several, has it as the defender's cover (note 21).
+    given_at: BySeat<[i32; MAX_UNITS]>,
     /// Formed infantry under an Assault order on skirmishers that has
     /// moved up to them and taken their cast as more chips (Formed Unit
     /// Options Against Skirmishing Units): its next completion goes in.

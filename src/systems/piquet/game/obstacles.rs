@@ -6,12 +6,12 @@
 
 use super::places::to_horizon;
 use super::*;
-use crate::systems::piquet::scenario::Obstacles;
 
 impl<O: Observer<Event>> Game<O> {
-    /// Regiment `i` of `seat` has just been given its order: a Move or an
-    /// Assault that must cross obstacles to where it goes, as the field
-    /// stands, is given `obstacle_chips` more chips for each.
+    /// Regiment `i` of `seat` has just taken its order's chips (given the
+    /// order, or halted on its way under an Assault order): a Move or an
+    /// Assault that must cross obstacles to where this leg goes, as the
+    /// field stands, takes `obstacle_chips` more for each.
     #[inline]
     pub(super) fn hinder<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
         if !setup.scenario.obstacles.is_empty() {
@@ -24,12 +24,14 @@ impl<O: Observer<Event>> Game<O> {
         let unit = self.units[seat][i];
         let to = match unit.order {
             OrderKind::Move => unit.x + facing(seat) * self.move_stop(setup, seat, i),
-            // An assault goes on to its target, wherever it stands.
-            OrderKind::Assault => self.units[seat.other()][unit.target as usize].x,
+            // An assault goes on to its target, but halts first at a
+            // terrain objective on its way, where its next leg is hindered.
+            OrderKind::Assault => self
+                .assault_horizon(setup, seat, i)
+                .unwrap_or(self.units[seat.other()][unit.target as usize].x),
             _ => return,
         };
-        let obstacles = &setup.scenario.obstacles;
-        let crossed = obstacles.crossed(unit.x, to);
+        let crossed = setup.scenario.obstacles.crossed(unit.x, to).count() as u32;
         let chips = crossed * setup.rules.obstacle_chips;
         if chips == 0 {
             return;
@@ -72,25 +74,27 @@ impl<O: Observer<Event>> Game<O> {
         advance.max(0)
     }
 
-    /// Attacker `i` of `seat` goes into contact from `from` with enemy `t`:
-    /// whether it crossed an obstacle to get there, which then covers `t`
-    /// against it. Told as `covered`.
-    pub(super) fn crossed_to<D: Decide>(
+    /// Attacker `i` of `seat`, in assault `slot`, has gone into contact
+    /// with enemy `t` on a way that began at `from`: an obstacle it crossed
+    /// covers `t` against it. Told as `covered`.
+    pub(super) fn cover<D: Decide>(
         &mut self,
         setup: &Setup<'_, D>,
+        slot: usize,
         seat: Seat,
         i: usize,
         from: i32,
         t: usize,
-    ) -> bool {
+    ) {
         let obstacles = &setup.scenario.obstacles;
         if obstacles.is_empty() {
-            return false;
+            return;
         }
         let to = self.units[seat.other()][t].x;
-        if obstacles.crossed(from, to) == 0 {
-            return false;
+        if obstacles.crossed(from, to).next().is_none() {
+            return;
         }
+        self.assaults[slot].covered |= 1 << i;
         if self.obs.on() {
             let names = crossing(setup, from, to);
             let defender = told::name(setup.scenario, seat.other(), t);
@@ -105,7 +109,6 @@ impl<O: Observer<Event>> Game<O> {
                 }
             });
         }
-        true
     }
 }
 
@@ -114,10 +117,7 @@ impl<O: Observer<Event>> Game<O> {
 fn crossing<D: Decide>(setup: &Setup<'_, D>, from: i32, to: i32) -> Vec<String> {
     let obstacles = &setup.scenario.obstacles;
     obstacles
-        .places
-        .iter()
-        .zip(&obstacles.names)
-        .filter(|(o, _)| Obstacles::is_crossed(o, from, to))
+        .crossed(from, to)
         .map(|(_, name)| name.clone())
         .collect()
 }

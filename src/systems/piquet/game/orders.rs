@@ -367,11 +367,7 @@ impl<O: Observer<Event>> Game<O> {
                         if side.chosen >> i & 1 != 0 && !retreat {
                             self.given_chosen(setup, seat, p, i, next);
                         }
-                        self.place_piquet(setup, seat, i);
-                        self.hinder(setup, seat, i);
-                        if self.deployed[seat.other()].skirmish != 0 {
-                            self.through_at_once(setup, seat, i);
-                        }
+                        self.order_given(setup, seat, i);
                     }
                 }
             }
@@ -573,6 +569,22 @@ impl<O: Observer<Event>> Game<O> {
                 self.enemy_changed(seat);
                 self.retarget(seat, i);
             }
+        }
+    }
+}
+
+impl<O: Observer<Event>> Game<O> {
+    /// Regiment `i` of `seat` has just been given its order, its chips
+    /// set: where it stood is kept, its piquet placed, the obstacles on
+    /// its way counted, and skirmishers it must go through at once cast
+    /// against it. One place for every way an order is given, so that a
+    /// rule of giving orders is not added to only one of them.
+    pub(super) fn order_given<D: Decide>(&mut self, setup: &Setup<'_, D>, seat: Seat, i: usize) {
+        self.given_at[seat][i] = self.units[seat][i].x;
+        self.place_piquet(setup, seat, i);
+        self.hinder(setup, seat, i);
+        if self.deployed[seat.other()].skirmish != 0 {
+            self.through_at_once(setup, seat, i);
         }
     }
 }

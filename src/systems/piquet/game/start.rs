@@ -64,6 +64,7 @@ impl<O> Game<O> {
             maneuvers_to: BySeat::default(),
             piquets: BySeat::default(),
             moves_to: BySeat([[TO_OBJECTIVE; MAX_UNITS]; 2]),
+            given_at: BySeat::default(),
             through: BySeat::default(),
             fired: BySeat::default(),
             aims: BySeat([[0; MAX_UNITS]; 2]),
@@ -177,6 +178,9 @@ impl<O: Observer<Event>> Game<O> {
             self.deploys_at[seat] = [0; MAX_UNITS];
             self.maneuvers_to[seat] = [0; MAX_UNITS];
             self.moves_to[seat] = [TO_OBJECTIVE; MAX_UNITS];
+            for (at, regiment) in self.given_at[seat].iter_mut().zip(side.regiments()) {
+                *at = regiment.at;
+            }
             self.loaded[seat] = side.loaded;
             // A company a scenario starts unloaded is taken to have fired
             // before the game: nothing else in the text unloads it.

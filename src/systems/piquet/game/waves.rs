@@ -140,7 +140,8 @@ impl<O: Observer<Event>> Game<O> {
             return;
         }
         self.set_status(setup, seat, f, Status::Closing);
-        self.contact_with(setup, seat, f, t, stats);
+        let began = self.units[seat][f].x;
+        self.contact_with(setup, seat, f, t, began, stats);
         if let Some(slot) = self.assault_of(seat, f) {
             if self.assaults[slot].fought_on != self.kard {
                 self.round(setup, slot, stats, tally);
@@ -187,7 +188,8 @@ impl<O: Observer<Event>> Game<O> {
         self.moved(setup);
         self.set_status(setup, seat, i, Status::Idle);
         self.set_status(setup, seat, f, Status::Closing);
-        self.contact_with(setup, seat, f, d, stats);
+        let began = self.units[seat][f].x;
+        self.contact_with(setup, seat, f, d, began, stats);
         // One after the other, not together: no multi-unit assault, and
         // the second line is the attacker its matchup counts.
         let a = &mut self.assaults[slot];

@@ -41,6 +41,21 @@ pub struct Obstacle {
     pub kind: ObstacleKind,
 }
 
+impl Obstacle {
+    /// Whether a regiment going from `from` to `to` crosses it: it lies
+    /// at or past where the regiment starts and short of where it stops.
+    /// One where it stops is not crossed (an enemy standing on a bridge is
+    /// moved up to, "it will not be classed as an obstacle for your
+    /// movement up to the bridge"); one a regiment stopped on it crosses
+    /// as it goes on.
+    pub fn crossed_by(&self, from: i32, to: i32) -> bool {
+        match from <= to {
+            true => from <= self.at && self.at < to,
+            false => to < self.at && self.at <= from,
+        }
+    }
+}
+
 /// The scenario's obstacles, in order up the axis.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Obstacles {
@@ -53,25 +68,13 @@ impl Obstacles {
         self.places.is_empty()
     }
 
-    /// Whether a regiment going from `from` to `to` crosses `obstacle`:
-    /// one at or past where it starts and short of where it stops. One
-    /// where it stops is not crossed (an enemy standing on a bridge is
-    /// moved up to, "it will not be classed as an obstacle for your
-    /// movement up to the bridge"); one a regiment stopped on it crosses
-    /// as it goes on.
-    pub fn is_crossed(obstacle: &Obstacle, from: i32, to: i32) -> bool {
-        match from <= to {
-            true => from <= obstacle.at && obstacle.at < to,
-            false => to < obstacle.at && obstacle.at <= from,
-        }
-    }
-
-    /// How many obstacles a regiment going from `from` to `to` crosses.
-    pub fn crossed(&self, from: i32, to: i32) -> u32 {
+    /// The obstacles a regiment going from `from` to `to` crosses, with
+    /// their names, in order up the axis.
+    pub fn crossed(&self, from: i32, to: i32) -> impl Iterator<Item = (&Obstacle, &String)> {
         self.places
             .iter()
-            .filter(|o| Obstacles::is_crossed(o, from, to))
-            .count() as u32
+            .zip(&self.names)
+            .filter(move |(o, _)| o.crossed_by(from, to))
     }
 
     /// Reads the scenario's `[[obstacles]]`: each a `name`, a place `at`
@@ -137,6 +140,10 @@ impl Obstacles {
 mod tests {
     use super::*;
 
+    fn crossings(field: &Obstacles, from: i32, to: i32) -> usize {
+        field.crossed(from, to).count()
+    }
+
     fn read(text: &str) -> Result<Obstacles> {
         let table: toml::Table = toml::from_str(text).unwrap();
         Obstacles::read(table.get("obstacles"))
@@ -150,16 +157,16 @@ mod tests {
         )
         .unwrap();
         assert_eq!(field.names, ["Gate", "Bridge"], "sorted up the axis");
-        assert_eq!(field.crossed(0, 10), 1);
-        assert_eq!(field.crossed(10, 0), 1, "either way");
-        assert_eq!(field.crossed(-10, 10), 2);
+        assert_eq!(crossings(&field, 0, 10), 1);
+        assert_eq!(crossings(&field, 10, 0), 1, "either way");
+        assert_eq!(crossings(&field, -10, 10), 2);
         // Up to the bridge is no crossing; on from it is, once.
-        assert_eq!(field.crossed(0, 6), 0);
-        assert_eq!(field.crossed(6, 12), 1);
-        assert_eq!(field.crossed(12, 6), 0);
-        assert_eq!(field.crossed(6, 0), 1);
-        assert_eq!(field.crossed(6, 6), 0);
-        assert_eq!(field.crossed(3, 3), 0);
+        assert_eq!(crossings(&field, 0, 6), 0);
+        assert_eq!(crossings(&field, 6, 12), 1);
+        assert_eq!(crossings(&field, 12, 6), 0);
+        assert_eq!(crossings(&field, 6, 0), 1);
+        assert_eq!(crossings(&field, 6, 6), 0);
+        assert_eq!(crossings(&field, 3, 3), 0);
     }
 
     #[test]
