@@ -170,16 +170,17 @@ fn piquet_games_with_chosen_orders_allocate_nothing_after_warm_up() {
     }
 }
 
-#[test]
-fn piquet_games_with_piquets_on_a_hill_allocate_nothing_after_warm_up() {
-    // Piquets placed with Move orders, met, holding at a cost or letting
-    // the enemy in: none of it allocates in the game loop.
+/// Piquet games of `scenario` under `sets`, random and heuristic players
+/// each, allocate nothing after warm-up; and they observe `metric` more
+/// than `least` times in 60 games, so the rule under test was played.
+fn piquet_games_allocate_nothing(scenario: &str, sets: &[&str], metric: &str, least: u64) {
     let system = fortunes::systems::find("piquet").unwrap();
-    let hill = include_str!("../experiments/piquet/scenarios/hill.toml");
     for (a, b) in [("random", "random"), ("heuristic", "heuristic")] {
         let mut variant = variant(system, a, b);
-        variant.scenario = toml::from_str(hill).unwrap();
-        variant.rules.set_text("piquet_hold_elan=3").unwrap();
+        variant.scenario = toml::from_str(scenario).unwrap();
+        for set in sets {
+            variant.rules.set_text(set).unwrap();
+        }
         let mut game_loop = system.game_loop(&variant).unwrap();
         game_loop.play(1, 0);
         let before = allocations();
@@ -187,40 +188,30 @@ fn piquet_games_with_piquets_on_a_hill_allocate_nothing_after_warm_up() {
             game_loop.play(1, game);
         }
         assert_eq!(allocations() - before, 0, "{a} vs {b}");
-        let rows = game_loop.rows();
-        let met = rows
+        let seen = game_loop
+            .rows()
             .iter()
-            .filter(|r| r.metric == "piquet_held")
+            .filter(|r| r.metric == metric)
             .map(|r| r.n)
             .sum::<u64>();
-        assert!(met > 10, "{a} vs {b}: {met} piquets met");
+        assert!(seen > least, "{a} vs {b}: {seen} {metric}");
     }
+}
+
+#[test]
+fn piquet_games_with_piquets_on_a_hill_allocate_nothing_after_warm_up() {
+    // Piquets placed with Move orders, met, holding at a cost or letting
+    // the enemy in: none of it allocates in the game loop.
+    let hill = include_str!("../experiments/piquet/scenarios/hill.toml");
+    piquet_games_allocate_nothing(hill, &["piquet_hold_elan=3"], "piquet_held", 10);
 }
 
 #[test]
 fn piquet_games_over_a_bridge_allocate_nothing_after_warm_up() {
     // Orders hindered by the bridge and assaults across it into covered
     // defenders: none of it allocates in the game loop.
-    let system = fortunes::systems::find("piquet").unwrap();
     let bridge = include_str!("../experiments/piquet/scenarios/bridge.toml");
-    for (a, b) in [("random", "random"), ("heuristic", "heuristic")] {
-        let mut variant = variant(system, a, b);
-        variant.scenario = toml::from_str(bridge).unwrap();
-        let mut game_loop = system.game_loop(&variant).unwrap();
-        game_loop.play(1, 0);
-        let before = allocations();
-        for game in 1..=60 {
-            game_loop.play(1, game);
-        }
-        assert_eq!(allocations() - before, 0, "{a} vs {b}");
-        let assaults = game_loop
-            .rows()
-            .iter()
-            .filter(|r| r.metric == "assault_won_by_attacker")
-            .map(|r| r.n)
-            .sum::<u64>();
-        assert!(assaults > 10, "{a} vs {b}: {assaults} assaults");
-    }
+    piquet_games_allocate_nothing(bridge, &[], "assault_won_by_attacker", 10);
 }
 
 #[test]

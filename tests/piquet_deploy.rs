@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use crate::common::piquet::refused;
+use crate::common::piquet::{refused, two_d8_cast};
 use crate::piquet_orders::replays;
 
 fn skirmishers() -> String {
@@ -319,26 +319,9 @@ fn cavalry_casts_against_prepared_infantry_take_the_prepared_step() {
                         if name != "Hussars" {
                             continue;
                         }
-                        let mut dice: Vec<u64> = e["attacker_dice"][k]
-                            .as_array()
-                            .unwrap()
-                            .iter()
-                            .map(|d| d.as_u64().unwrap())
-                            .collect();
-                        dice.sort_unstable_by(|a, b| b.cmp(a));
                         let cast = e["attacker_casts"][k].as_u64().unwrap();
                         let step = i32::from(up) - i32::from(prepared);
-                        let want = match step {
-                            -1 => {
-                                assert_eq!(dice.len(), 2, "{e}");
-                                dice[1]
-                            }
-                            0 => dice[0],
-                            _ => {
-                                assert_eq!(dice.len(), 3, "{e}");
-                                dice[0]
-                            }
-                        };
+                        let want = two_d8_cast(&e["attacker_dice"][k], step);
                         assert_eq!(cast, want, "prepared {prepared}, heroic {up}: {e}");
                         if prepared {
                             prepared_rounds += 1;

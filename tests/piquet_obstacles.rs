@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use crate::common::piquet::two_d8_cast;
 use crate::piquet_orders::replays;
 
 /// `experiments/piquet/scenarios/bridge.toml`: a's three regiments at 0"
@@ -250,28 +251,11 @@ fn a_bridge_covers_the_defender_an_assault_crossed_it_to_reach_on_any_leg() {
                             continue;
                         }
                         let (_, covered) = &went_in[name];
-                        let mut dice: Vec<u64> = e["attacker_dice"][k]
-                            .as_array()
-                            .unwrap()
-                            .iter()
-                            .map(|d| d.as_u64().unwrap())
-                            .collect();
-                        dice.sort_unstable_by(|a, b| b.cmp(a));
                         let cast = e["attacker_casts"][k].as_u64().unwrap();
-                        let want = match i32::from(up) - i32::from(*covered) {
-                            -1 => {
-                                assert_eq!(dice.len(), 2, "{e}");
-                                dice[1]
-                            }
-                            0 => {
-                                assert_eq!(dice.len(), 2, "{e}");
-                                dice[0]
-                            }
-                            _ => {
-                                assert_eq!(dice.len(), 3, "{e}");
-                                dice[0]
-                            }
-                        };
+                        let want = two_d8_cast(
+                            &e["attacker_dice"][k],
+                            i32::from(up) - i32::from(*covered),
+                        );
                         assert_eq!(cast, want, "covered {covered}, heroic {up}: {e}");
                         match covered {
                             true => covered_rounds += 1,

@@ -65,3 +65,27 @@ pub fn play(
     }
     stats
 }
+
+/// What a line,reliable regiment's cast of 2d8 (`dice`, as told) reads at
+/// `step`: the higher die unstepped, the lower one step down, and the
+/// highest of three dice (a third, of the next type, added) one step up,
+/// as the text's dice step method gives them.
+pub fn two_d8_cast(dice: &serde_json::Value, step: i32) -> u64 {
+    let mut dice: Vec<u64> = dice
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_u64().unwrap())
+        .collect();
+    dice.sort_unstable_by(|a, b| b.cmp(a));
+    let count = match step {
+        1.. => 3,
+        _ => 2,
+    };
+    assert_eq!(dice.len(), count, "2d8 at step {step}: {dice:?}");
+    match step {
+        -1 => dice[1],
+        0 | 1 => dice[0],
+        _ => panic!("step {step} is not read here"),
+    }
+}
