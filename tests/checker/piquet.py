@@ -648,7 +648,7 @@ EXPECTED[BRIDGE_SIZES] = ("hindered assault orders", "hindered by an obstacle it
                           "covered assault casts")
 EXPECTED[BRIDGE_GATE] = ("obstacles", "objectives", "hindered move orders", "hindered assault orders",
                          "hindered free first orders", "hindered opening orders", "hindered orders on an Officer Check",
-                         "hindered assaults halted at an objective", "hindered by 2 obstacles",
+                         "hindered assaults halted at an objective", "contacts judged from where the order was given",
                          "hindered by an obstacle it stands on", "group executions from a hindered regiment's chips",
                          "orders going up to an obstacle, not over it", "covered", "covered assault casts",
                          "contacts with a defender standing on an obstacle", "contacts across no obstacle")
@@ -657,7 +657,6 @@ EXPECTED[BRIDGE_GATE_RANDOM] = EXPECTED[BRIDGE_GATE] + ("hindered chosen Moves s
 EXPECTED[BRIDGE_GATE_RANDOM] += ("piquet_met by an assault (hold)", "piquet_met by an assault (withdraw)",
                                  "assaults kept out by a piquet (hold)", "assaults halting after the piquet withdrew",
                                  "piquets lifted: withdrew before an enemy assault",
-                                 "hindered assaults kept out by a piquet",
                                  "assaults meeting the piquets again after a hold")
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -19,20 +19,29 @@ What it holds a trace to:
 - hindering: each Move or Assault order given (on an Officer Check, a chosen regiment's free first order, a planned
   regiment's opening order issued free), and each assault halted at a terrain objective (`moves` why `halts`) or kept
   out of one by an enemy piquet (`moves` why `piquet`, or, staying where it stands, its `piquet_met`; rule
-  piquets_hold) as it takes its chips again there, is followed, before the next settling event (the free and opening orders' before the
-  first DECQ), by one `hindered` of each of its regiments that must cross obstacles to where it goes as the field
-  stands when it is given, and by none of the others: a Move's stop as the horizons reckon it from where the regiment
-  stands (piquet_terrain.move_places: Engagement range of its target, else of the nearest enemy, a chosen regiment's
-  fire's reach of the nearest enemy ahead, no farther than the next terrain objective or its `move_to` place; one of
-  them when several enemies are as near), an Assault's its target's place (the scenario's `target`, at its last place
-  when removed; a chosen assault's the enemy it aims at; with none named, one of the nearest enemies); `order` the
+  piquets_hold) as it takes its chips again there, is followed, before the next settling event (the free and opening
+  orders' before the first DECQ), by one `hindered` of each of its regiments that must cross obstacles to where it goes
+  as the field stands when it is given (the regiments' places as they stood at its `order`, or at the `moves` or
+  `piquet_met` that halted it, not at the settling event: an assault round's withdrawal may come between), and by none
+  of the others: a Move's stop as the horizons reckon it from where the regiment stands (piquet_terrain.move_places:
+  Engagement range of its target, else of the nearest enemy, a chosen regiment's fire's reach of the nearest enemy
+  ahead, no farther than the next terrain objective or its `move_to` place; one of them when several enemies are as
+  near), an Assault's next leg: to the near edge of the terrain objective on its way where it will halt first
+  (piquet_terrain.assault_horizon: strictly nearer than its target, neither the target nor another enemy in it; kept
+  short of it by piquets or not), else to its target's place (the scenario's `target`, at its last place when removed;
+  a chosen assault's the enemy it aims at; with none named, one of the nearest enemies): each crossing is paid once,
+  an obstacle beyond the objective on the leg after it; `order` the
   regiment's order, `obstacles` those crossed (in order up the axis), `chips` the order's chips (the scenario's
   `[chips]` for its kind, or those an immediate skirmishers' cast gave it) plus obstacle_chips for each; its next
   execution (`execute`) starts from those chips, the group's the most among its regiments' (group_casts =
   weakest_link); with obstacle_chips = 0 a `hindered` may be told or not (it changes nothing);
-- cover: an attacker's `moves` into contact (why `assault`, `joins_assault`) that crossed obstacles is followed at
+- cover: an attacker's `moves` into contact (why `assault`, `joins_assault`) whose way crossed obstacles is followed at
   once by one `covered` (`attacker`, the `defender` of the assault it went into, `obstacles` those crossed, in order up
-  the axis), and one that crossed none by none; every cast of that attacker in that assault's later rounds
+  the axis), and one that crossed none by none; its way is judged from where its Assault order was given (its place at
+  the `order`, or at the opening for a free or opening order) to where it goes in, over every leg (it may have halted
+  at objectives on the way), and, when no order brought it into contact (cavalry going on after a breakthrough, a
+  second line sent in), from where it went in (the `moves`' `from`); an attacker going in where it stands (no
+  `moves`: the defender came to it) is followed by its `covered` right after its `assault_begins` or `joins_assault`; every cast of that attacker in that assault's later rounds
   (`assault_round`) takes obstacle_cover_step steps more, beside the steps the rest of the model gives it (tiers,
   Heroic Moment, note 18, Prepared to Receive Cavalry); with obstacle_cover_step = 0 a `covered` may be told or not.
 """
@@ -52,16 +61,20 @@ T_HINDERED = (NOTE21 + '" (obstacle_chips; docs/piquet.md, Bridges and gates: "A
               'another crosses an obstacle from where it starts (one it stands on included) up to, but not at, where it '
               'stops" / "A Move or Assault order that must cross obstacles to where it goes, as the field stands when '
               'it is given (a Move: its Engagement range, or its fire\'s reach, of the enemy it moves on, no farther '
-              'than the next terrain objective or where its player stops it; an Assault: its target\'s place), is given '
-              '`obstacle_chips` (1) more chips for each (`hindered` event). So are the free first orders, and an '
-              'assault halted at a terrain objective when it takes its chips again there.")')
+              'than the next terrain objective or where its player stops it; an Assault: its target\'s place, or, short '
+              'of it, the terrain objective on its way where it will halt), is given `obstacle_chips` (1) more chips '
+              'for each (`hindered` event). So are the free first orders, and an assault that takes its chips again on '
+              'its way (halted at a terrain objective, or kept short of one by piquets), for the obstacles on its next '
+              'leg: each crossing is paid once.")')
 T_HINDERED_CHIPS = (T_HINDERED[:-1] + '; docs/replay.md, `hindered`: "its movement chips are now `chips`, '
                     '`obstacle_chips` more for each")')
 T_COVERED = ('note 21: "If you must cross the bridge to assault the enemy then the bridge should be considered as cover '
              'to the enemy; if you win, you will be assumed to have crossed the bridge." (obstacle_cover_step; '
-             'docs/piquet.md: "An attacker that crossed an obstacle as it went into contact (whatever brought it: an '
-             'order, a breakthrough, a second line) casts `obstacle_cover_step` (-1) steps against that defender '
-             'while it fights that assault (`covered` event)"; docs/replay.md, `covered`: "told after its `moves` '
+             'docs/piquet.md: "An attacker that crossed an obstacle on its way into contact casts '
+             '`obstacle_cover_step` (-1) steps against that defender while it fights that assault (`covered` event). '
+             'Its way is judged from where its Assault order was given, over every leg (it may have halted at an '
+             'objective beyond the bridge on the way), and from where it went in when no order brought it (a '
+             'breakthrough going on, a second line sent in)"; docs/replay.md, `covered`: "told after its `moves` '
              '`assault` or `joins_assault`")')
 
 
@@ -74,6 +87,7 @@ class Obstacles:
         """The `obstacle` events after the objectives, before the regiments: the scenario's obstacles, up the axis."""
         self.hinder_due = {}  # regiment -> (global KARD, what gave it: order, free, opening, halts) of an order not told
         self.cover_due = None  # (attacker, defender, [obstacles crossed]) of a contact just told
+        self.contact_pending = None  # (attacker, defender) of an `assault_begins` or `joins_assault` just told
         obs = self.sc.get("obstacles", []) or []
         names = set()
         if len(obs) > 16:
@@ -117,28 +131,59 @@ class Obstacles:
         """`regs` are given `order` (piquet_chosen.given; `what`: an order on an Officer Check or a free one): a Move's
         or an Assault's `hindered` is reckoned when told, or at the next settling event."""
         for n in regs:
-            self.reg(n).hindered = None
+            g = self.reg(n)
+            g.hindered = None
+            # its way into contact is judged from where its Assault order is given, over every leg (cover)
+            g.assault_from = g.at if order == "assault" else None
         if order not in ("move", "assault"):
             return
+        field = self.field_now()
         for n in regs:
             if self.reg(n).status == "fighting":
                 continue  # (a Maneuver out of an assault only; no Move or Assault)
-            self.hinder_due[n] = (self.gk, what)
+            self.hinder_due[n] = (self.gk, what, field)
 
     def hinder_opening(self):
         """The planned regiments' opening orders, issued free ("prime the pump"): their `hindered` comes before the
         first DECQ."""
+        field = self.field_now()
         for side in "ab":
             for n in self.order[side]:
                 g = self.reg(n)
                 if g.status == "ordered" and g.order in ("move", "assault"):
-                    self.hinder_due[n] = (self.gk, "opening")
+                    self.hinder_due[n] = (self.gk, "opening", field)
+                    g.assault_from = g.at if g.order == "assault" else None
 
-    def hinder_halted(self, g, why="halts"):
-        """`g`'s assault halted at a terrain objective (`moves` why `halts`), or kept out of one by an enemy piquet
-        (`why` `piquet`: its `moves` why `piquet`, or its `piquet_met` when it stays, piquet_piquets.py): it takes its
-        chips again there."""
-        self.hinder_due[g.name] = (self.gk, why)
+    def hinder_halted(self, g, why="halts", to=None):
+        """`g`'s assault halted at a terrain objective (`moves` why `halts`, to `to`), or kept out of one by an enemy
+        piquet (`why` `piquet`: its `moves` why `piquet`, or its `piquet_met` when it stays, piquet_piquets.py): it
+        takes its chips again there, for its next leg as the field stands then."""
+        field = self.field_now()
+        if to is not None:
+            field[g.name] = (to,) + field[g.name][1:]
+        self.hinder_due[g.name] = (self.gk, why, field)
+
+    # The field an order's hindrance is reckoned on: "as the field stands when it is given" (docs/piquet.md), not at
+    # the next settling event (an assault round's withdrawal may come between).
+    FIELD = ("at", "y", "status", "frontage", "deployment", "loaded")
+
+    def field_now(self):
+        return {n: tuple(getattr(x, k, None) for k in self.FIELD) for n, x in self.regs.items()}
+
+    def on_field(self, field, fn):
+        """`fn()` on the regiments as they stood in `field` (field_now), then as they stand."""
+        if field is None:
+            return fn()
+        now = self.field_now()
+        try:
+            for n, vals in field.items():
+                for k, v in zip(self.FIELD, vals):
+                    setattr(self.regs[n], k, v)
+            return fn()
+        finally:
+            for n, vals in now.items():
+                for k, v in zip(self.FIELD, vals):
+                    setattr(self.regs[n], k, v)
 
     def hinder_goals(self, g):
         """[(place, said)] where `g`'s order goes as the field stands: a Move's stop (one for each of the nearest it
@@ -155,11 +200,22 @@ class Obstacles:
         else:
             t = self.assault_target(g)
             ts = [t] if t is not None else self.nearest(g)[1]
-        return [(t.at, "goes in on its target %r at %r%s" % (t.name, t.at, ", removed" if t.status == "removed"
-                                                                else "")) for t in ts]
+        out = []
+        for t in ts:  # its next leg: to the objective on its way where it will halt first, else to its target
+            said = "goes in on its target %r at %r%s" % (t.name, t.at, ", removed" if t.status == "removed" else "")
+            edge = self.assault_horizon(g, t)
+            if edge is None:
+                out.append((t.at, said))
+            else:
+                out.append((edge, "halts first at %r, the near edge of %r on its way (%s)" % (
+                    edge, self.objective_at(edge)["name"], said.replace("goes in on", "before"))))
+        return out
 
-    def hinder_wants(self, g):
-        return [(self.crossed(g.at, p), said) for p, said in self.hinder_goals(g)]
+    def hinder_wants(self, g, due=None):
+        """[(obstacles crossed, said)] for each place `g`'s order may go, on the field as it stood when `due` (its
+        `hinder_due`) was given, else as it stands."""
+        return self.on_field(due[2] if due else None,
+                             lambda: [(self.crossed(g.at, p), said) for p, said in self.hinder_goals(g)])
 
     @staticmethod
     def hinder_said(g, wants):
@@ -181,10 +237,11 @@ class Obstacles:
         if due[1] == "order" and g.name in self.pq_due:
             self.fail(T_HINDERED + ' / docs/replay.md, `hindered`: "told after its `order` and `piquet`"',
                       "%r's Move order is hindered before its piquet in %r is told" % (g.name, self.pq_due[g.name][1]))
-        wants = self.hinder_wants(g)
+        wants = self.hinder_wants(g, due)
+        frm = due[2][g.name][0] if due else g.at
         if not obs or obs not in [w for w, _ in wants]:
             self.fail(T_HINDERED, "%r's %s order from %r is hindered by %r; it %s" % (
-                g.name, order, g.at, obs, self.hinder_said(g, wants)))
+                g.name, order, frm, obs, self.hinder_said(g, wants)))
         base = g.chips if g.chips is not None else self.chips.get(order)
         want = base + self.r["obstacle_chips"] * len(obs)
         if chips != want:
@@ -210,23 +267,26 @@ class Obstacles:
             g = self.reg(n)
             if g.status != "ordered" or g.order not in ("move", "assault"):
                 continue
-            wants = self.hinder_wants(g)
+            wants = self.hinder_wants(g, due)
+            frm = due[2][g.name][0]
             if wants and all(w for w, _ in wants) and self.r["obstacle_chips"] != 0:
                 self.fail(T_HINDERED, "%r's %s order (%s), from %r, is told no `hindered`; it %s" % (
                     g.name, g.order, {"order": "given on an Officer Check", "free": "a free first order",
                                       "opening": "its opening order", "halts": "halted at an objective",
                                       "piquet": "kept out of an objective by a piquet"}[due[1]],
-                    g.at, self.hinder_said(g, wants)), at_next=at_next)
+                    frm, self.hinder_said(g, wants)), at_next=at_next)
             if wants and not any(w for w, _ in wants):
                 self.seen["orders crossing no obstacle"] += 1
-                goals = [p for p, _ in self.hinder_goals(g)]
-                if any(o["at"] in goals and o["at"] != g.at for o in self.obstacles):
+                goals = [p for p, _ in self.on_field(due[2], lambda: self.hinder_goals(g))]
+                if any(o["at"] in goals and o["at"] != frm for o in self.obstacles):
                     self.seen["orders going up to an obstacle, not over it"] += 1
                 if g.order == "move" and getattr(g, "move_place", None) is not None:
                     keep, g.move_place = g.move_place, None
-                    if any(w for w, _ in self.hinder_wants(g)):
+                    if any(w for w, _ in self.hinder_wants(g, due)):
                         self.seen["chosen Moves stopped short of an obstacle"] += 1
                     g.move_place = keep
+            if sorted(w for w, _ in wants) != sorted(w for w, _ in self.hinder_wants(g)):
+                self.seen["orders whose way changed before the next settling event"] += 1
 
     def hinder_group(self, group, chips):
         """A group's execution (on_execute) from the most chips among it (`chips`, each one's): one regiment that had to
@@ -238,16 +298,38 @@ class Obstacles:
     def contact_cover(self, g, frm, to, why):
         """`g`'s `moves` (on_moves): into contact, it covers its defender when it crossed an obstacle."""
         if why in ("assault", "joins_assault"):
-            self.cover_due = (g.name, self.assault_of(g), self.crossed(frm, to))
+            # judged from where its Assault order was given, over every leg; from where it went in when no order
+            # brought it (cavalry going on after a breakthrough, a second line sent in)
+            start = getattr(g, "assault_from", None)
+            g.assault_from = None
+            if start is None:
+                start = frm
+                self.seen["contacts judged from where they went in"] += 1
+            elif start != frm:
+                self.seen["contacts judged from where the order was given"] += 1
+            self.cover_due = (g.name, self.assault_of(g), self.crossed(start, to))
             if any(o["at"] == to for o in self.obstacles):
                 self.seen["contacts with a defender standing on an obstacle"] += 1
         elif why == "halts":
-            self.hinder_halted(g)
+            self.hinder_halted(g, to=to)
 
     def cover_told(self, e):
         """Each event (on_event, before its own handler): a contact across obstacles is followed at once by its
-        `covered`."""
-        due, k = self.cover_due, e.get("event")
+        `covered`; one told with no `moves` (the attacker standing where it goes in already) by its `covered` right
+        after its `assault_begins` or `joins_assault`, its way judged as any's."""
+        k = e.get("event")
+        pending, self.contact_pending = getattr(self, "contact_pending", None), None
+        if pending is not None and not (k == "moves" and e.get("regiment") == pending[0]):
+            g = self.reg(pending[0])  # into contact where it stands: no `moves`
+            start = getattr(g, "assault_from", None)
+            g.assault_from = None
+            self.cover_due = (g.name, pending[1], self.crossed(start, g.at) if start is not None else [])
+            self.seen["contacts with no move"] += 1
+            if self.cover_due[2]:
+                self.seen["contacts with no move across an obstacle"] += 1
+        if k in ("assault_begins", "joins_assault"):
+            self.contact_pending = (e.get("attacker"), e.get("defender"))
+        due = self.cover_due
         if due is None or k == "covered":
             return
         self.cover_due = None
@@ -269,7 +351,7 @@ class Obstacles:
         if de != due[1]:
             self.fail(T_COVERED, "%r covers %r; %r went into contact with %r" % (de, at, at, due[1]))
         if obs != due[2] or not obs:
-            self.fail(T_COVERED, "%r covers %r across %r; %r's move into contact crossed %s" % (
+            self.fail(T_COVERED, "%r covers %r across %r; %r's way into contact crossed %s" % (
                 de, at, obs, at, due[2] if due[2] else "no obstacle"))
         a = self.assaults.get(de)
         if a is None or at not in a["attackers"]:

@@ -451,7 +451,7 @@ class Piquets:
         dues = self.move_places(g)
         return any(w * (d[0] - met["edge"]) >= 0 for d in dues), dues
 
-    def assault_kept_out(self, g):
+    def assault_kept_out(self, g, to=None):
         """`g`'s assault, its chips gone, kept out of the objective by the piquets it met (moved or staying): as after
         a `halts` (piquet_terrain.assault_horizon_move), still under its Assault order, its plan not advanced, its next
         execution from the order's chips again, hindered again from there (piquet_obstacles.py)."""
@@ -460,7 +460,7 @@ class Piquets:
         g.chips = None  # the next leg: the scenario's chips again
         g.horizon_wait = True
         g.pq_kept = g.pq_met["objective"]
-        self.hinder_halted(g, "piquet")
+        self.hinder_halted(g, "piquet", to)  # from where it stops (`to`, its `moves`), or stays
 
     def kept_out_assault(self, g, frm, to, y_to, met):
         """A `moves` why `piquet` of `g` whose assault, its chips gone, was kept out by the piquets it met."""
@@ -481,7 +481,7 @@ class Piquets:
         if y_to != g.y:
             self.fail(T_HELD_ASSAULT, "%r's assault, kept out by a piquet, moves across, %.1f\" to %.1f\"" % (
                 g.name, g.y / 10.0, y_to / 10.0))
-        self.assault_kept_out(g)
+        self.assault_kept_out(g, to)
         g.pq_met = None
         self.seen["assaults kept out by a piquet (%s)" % met["choice"]] += 1
 

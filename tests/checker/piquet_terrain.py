@@ -380,11 +380,13 @@ class Terrain:
         into contact (`closing` first) or stops at a horizon."""
         g.assault_due = self.gk
 
-    def assault_horizon(self, g):
+    def assault_horizon(self, g, t=None):
         """The near edge of the objective `g`'s assault, its chips gone, stops at, or None: the next objective ahead
-        of it, when strictly nearer than its target (the regiment's `target`, at its last place when removed) and
-        neither the target nor another enemy in the game stands in it."""
-        t = self.assault_target(g)  # a chosen assault's: the regiment it aimed at
+        of it, when strictly nearer than its target (the regiment's `target`, at its last place when removed; `t`, one
+        it may aim at, piquet_obstacles.hinder_goals) and neither the target nor another enemy in the game stands in
+        it."""
+        if t is None:
+            t = self.assault_target(g)  # a chosen assault's: the regiment it aimed at
         if t is None:
             return None
         fwd = facing(g)

@@ -26,18 +26,32 @@ P_BRIDGE = "piquet-bridge-g0.jsonl"
 P_SIZES = "piquet-bridge-sizes-g0.jsonl"
 # fixtures/piquet-bridge.toml (a Gate at 4, a Wood 10 to 13, a Bridge at 20; b's orders chosen), game 2: b's free first
 # Moves: the Grenadiers' (24) crosses the Bridge (9 chips), the Fusiliers' (19, their brigade's) does not, and the
-# Dragoons' from the Bridge (20) crosses it; a's opening orders: the 1st Line's Assault on the Grenadiers at 24 crosses
-# the Gate and the Bridge (8 chips), the 2nd Line's and the Hussars' Moves, stopping at the Wood, the Gate (9); the 1st
-# Line's assault halts at the Wood (10) on DECQ 1 KARD 5 and is hindered again from there by the Bridge (7); the
-# Grenadiers and the Fusiliers execute their one Move order from the Grenadiers' 9 chips (KARD 8); the Hussars'
-# Assault on the Dragoons on the Bridge (KARD 7) is moved up to it, not over it: no hindrance, and its contact (10 to
-# 20) no cover; on DECQ 4 KARD 3 their Assault on the Dragoons at 24 crosses the Bridge, and covers them (10 to 24).
+# Dragoons' from the Bridge (20) crosses it; a's opening orders: the 1st Line's Assault on the Grenadiers at 24, its
+# next leg ending at the Wood where it will halt (10), crosses the Gate alone (7 chips), the 2nd Line's and the Hussars'
+# Moves, stopping at the Wood, the Gate (9); the 1st Line's assault halts at the Wood (10) on DECQ 1 KARD 5 and is
+# hindered again from there by the Bridge alone (7): each crossing paid once; its contact on KARD 13 (10 to 13, the
+# Grenadiers come up) crosses nothing itself, but its way from where its Assault order was given (0) crossed the Gate:
+# covered by the Gate; the Grenadiers and the Fusiliers execute their one Move order from the Grenadiers' 9 chips (KARD
+# 8); the Hussars' Assault on the Dragoons on the Bridge (KARD 7) is moved up to it, not over it: no hindrance, and its
+# contact (10 to 20) no cover; on DECQ 4 KARD 3 their Assault on the Dragoons at 24 crosses the Bridge, and covers them
+# (10 to 24).
 P_GATE = "piquet-bridge-gate-g2.jsonl"
 # the same, random vs random, game 134: b's Grenadiers' chosen Move stopped short at 23 (`move_to`), short of the
-# Bridge: no hindrance; the Dragoons' from the Bridge (20) stopped at 19: hindered by the Bridge they stand on.
+# Bridge: no hindrance; the Dragoons' from the Bridge (20) stopped at 19: hindered by the Bridge they stand on; the 1st
+# Line's opening Assault hindered by the Gate, halting at the Wood on DECQ 2 KARD 6 and hindered by the Bridge; its
+# contact on DECQ 4 KARD 4 (10 to 23) covers the Grenadiers by the Gate and the Bridge, its way judged from 0.
 P_GATE_RANDOM = "piquet-bridge-gate-random-g134.jsonl"
+# fixtures/piquet-bridge.toml with the heuristics, game 1063: on DECQ 1 KARD 9 b's Fusiliers (23) are given an Assault,
+# aimed at a's 1st Line fighting the Grenadiers at 24: as the field stands then, it crosses nothing, and no `hindered`
+# follows; the assault round after it throws the 1st Line back across the Bridge to 13 before the next settling event
+# (the checker before reckoned the order there, from 23 to 13 across the Bridge, and reported it told no `hindered`).
+P_GATE_AT_ORDER = "piquet-bridge-gate-g1063.jsonl"
+# the same, random vs random, game 451: a's 1st Line, its Assault given at 0 and halted at the Wood (10), goes in on DECQ
+# 3 KARD 1 on the Grenadiers, who took the Wood unopposed and stand at 10 with it: no `moves`, its `covered` (the Gate,
+# crossed from where the order was given) right after its `assault_begins`.
+P_GATE_NO_MOVE = "piquet-bridge-gate-random-g451.jsonl"
 
-ALL = (P_BRIDGE, P_SIZES, P_GATE, P_GATE_RANDOM)
+ALL = (P_BRIDGE, P_SIZES, P_GATE, P_GATE_RANDOM, P_GATE_AT_ORDER, P_GATE_NO_MOVE)
 OBSTACLE_FIXTURES = ALL
 
 
@@ -71,7 +85,7 @@ class PiquetObstaclesTest(CheckerCase):
             self.assertEqual(piquet.check(ev, r, stats), [], name)
         for k in ("obstacles", "hindered move orders", "hindered assault orders", "hindered free first orders",
                   "hindered opening orders", "hindered orders on an Officer Check",
-                  "hindered assaults halted at an objective", "hindered by 2 obstacles",
+                  "hindered assaults halted at an objective", "contacts judged from where the order was given",
                   "hindered by an obstacle it stands on", "hindered chosen Moves stopped short",
                   "group executions from a hindered regiment's chips", "orders going up to an obstacle, not over it",
                   "chosen Moves stopped short of an obstacle", "covered", "covered assault casts",
@@ -113,15 +127,16 @@ class PiquetObstaclesTest(CheckerCase):
         self.assertReports(ev, r, 1, "0 objectives told")
 
     # --- hindering ------------------------------------------------------------------------------------------------
-    def test_an_opening_assault_across_two_obstacles_untold(self):
-        # a's 1st Line's opening Assault (planned, issued free) must cross the Gate and the Bridge to the Grenadiers
+    def test_an_opening_assault_to_the_objective_it_halts_at_untold(self):
+        # a's 1st Line's opening Assault (planned, issued free) on the Grenadiers at 24 halts first at the Wood (10):
+        # its next leg crosses the Gate
         ev, r = load()
         i = find(ev, event="hindered", regiment="1st Line", decq=0)
-        self.assertEqual((ev[i]["obstacles"], ev[i]["chips"]), (["Gate", "Bridge"], 8))
+        self.assertEqual((ev[i]["obstacles"], ev[i]["chips"]), (["Gate"], 7))
         del ev[i]
         j = find(ev, event="decq_start")
         self.assertReports(ev, r, j, "'1st Line''s assault order (its opening order), from 0, is told no `hindered`",
-                           "crossing ['Gate', 'Bridge']")
+                           "halts first at 10, the near edge of 'Wood'", "crossing ['Gate']")
 
     def test_a_free_chosen_move_across_the_bridge_untold(self):
         ev, r = load()
@@ -149,19 +164,28 @@ class PiquetObstaclesTest(CheckerCase):
     def test_hindered_chips_not_obstacle_chips_more_each(self):
         ev, r = load()
         i = find(ev, event="hindered", regiment="1st Line", decq=0)
-        ev[i]["chips"] = 7
-        self.assertReports(ev, r, i, "has 7 chips; 6 and obstacle_chips (1) for each: 8")
+        ev[i]["chips"] = 8
+        self.assertReports(ev, r, i, "has 8 chips; 6 and obstacle_chips (1) for each: 7")
 
-    def test_hindered_by_one_obstacle_of_two(self):
+    def test_hindered_by_the_bridge_beyond_the_objective_it_halts_at(self):
+        # the old double charge: the Bridge lies beyond the Wood, where the assault halts; it is paid on the next leg
         ev, r = load()
         i = find(ev, event="hindered", regiment="1st Line", decq=0)
-        ev[i]["obstacles"], ev[i]["chips"] = ["Bridge"], 7
-        self.assertReports(ev, r, i, "is hindered by ['Bridge']", "crossing ['Gate', 'Bridge']")
+        ev[i]["obstacles"], ev[i]["chips"] = ["Gate", "Bridge"], 8
+        self.assertReports(ev, r, i, "from 0 is hindered by ['Gate', 'Bridge']", "halts first at 10",
+                           "crossing ['Gate']")
+
+    def test_hindered_by_the_wrong_obstacle(self):
+        ev, r = load()
+        i = find(ev, event="hindered", regiment="1st Line", decq=0)
+        ev[i]["obstacles"] = ["Bridge"]
+        self.assertReports(ev, r, i, "is hindered by ['Bridge']", "crossing ['Gate']")
 
     def test_hindering_obstacles_not_up_the_axis(self):
         ev, r = load()
         i = find(ev, event="hindered", regiment="1st Line", decq=0)
-        ev[i]["obstacles"] = ["Bridge", "Gate"]
+        i = find(ev, event="hindered", regiment="Grenadiers", decq=0)  # (none crosses two: each leg is hindered alone)
+        ev[i]["obstacles"], ev[i]["chips"] = ["Bridge", "Gate"], 10
         self.assertReports(ev, r, i, "is hindered by ['Bridge', 'Gate']")
 
     def test_hindered_under_another_order(self):
@@ -179,9 +203,9 @@ class PiquetObstaclesTest(CheckerCase):
     def test_the_execution_not_from_the_hindered_chips(self):
         ev, r = load()
         i = find(ev, event="execute", regiment="1st Line", order="assault")
-        self.assertEqual(ev[i]["chips"], 8)
-        ev[i]["chips"] = 6
-        self.assertReports(ev, r, i, "'1st Line''s assault order has 8 chips left, the execution says 6")
+        self.assertEqual(ev[i]["chips"], 7)
+        ev[i]["chips"] = 8
+        self.assertReports(ev, r, i, "'1st Line''s assault order has 7 chips left, the execution says 8")
 
     def test_a_group_executes_from_the_most_chips_among_it(self):
         # weakest link: the Grenadiers had to cross (9), the Fusiliers not (8): one pool of 9
@@ -242,6 +266,19 @@ class PiquetObstaclesTest(CheckerCase):
         self.assertReports(ev, r, i + 1, "'Dragoons''s move order (given on an Officer Check), from 20, is told no "
                                          "`hindered`", "crossing ['Bridge']")
 
+    def test_an_order_reckoned_as_the_field_stands_when_given(self):
+        ev, r = load(P_GATE_AT_ORDER)
+        i = find(ev, event="aims", regiment="Fusiliers", target="1st Line")
+        self.assertEqual((ev[i - 2]["event"], ev[i + 1]["event"]), ("order", "assault_round"))
+        j = find(ev, i, event="moves", regiment="1st Line", why="withdraws")
+        self.assertEqual((ev[j]["from"], ev[j]["to"]), (24, 13))
+        stats = {}
+        self.assertEqual(piquet.check(ev, r, stats), [])
+        self.assertTrue(stats.get("orders whose way changed before the next settling event"))
+        ev.insert(i + 1, hindered(ev[i], "b", "Fusiliers", "assault", ["Bridge"], 7))
+        self.assertReports(ev, r, i + 1, "'Fusiliers''s assault order from 23 is hindered by ['Bridge']",
+                           "goes in on its target '1st Line' at 24, crossing nothing")
+
     def test_other_obstacle_chips(self):
         ev, r = load(P_SIZES)
         i = find(ev, event="hindered")
@@ -263,6 +300,33 @@ class PiquetObstaclesTest(CheckerCase):
         self.assertEqual((ev[i - 1]["event"], ev[i - 1]["from"], ev[i - 1]["to"]), ("moves", 17, 21))
         del ev[i]
         self.assertReports(ev, r, i, "'1st Line' went into contact with 'Grenadiers' across ['Bridge'] and is told no "
+                                     "`covered`")
+
+    def test_cover_judged_from_where_the_order_was_given(self):
+        # the 1st Line's Assault was given at 0; it halted at the Wood (10) and went in from there (10 to 13): its way
+        # crossed the Gate, though its last leg crossed nothing (the checker before judged it from 10)
+        ev, r = load()
+        i = find(ev, event="covered", attacker="1st Line")
+        self.assertEqual((ev[i - 1]["from"], ev[i - 1]["to"], ev[i]["obstacles"]), (10, 13, ["Gate"]))
+        del ev[i]
+        self.assertReports(ev, r, i, "'1st Line' went into contact with 'Grenadiers' across ['Gate'] and is told no "
+                                     "`covered`")
+
+    def test_cover_over_every_leg(self):
+        # the 1st Line's contact from 10 to 23 crossed the Bridge; its first leg, from its order at 0, the Gate
+        ev, r = load(P_GATE_RANDOM)
+        i = find(ev, event="covered", attacker="1st Line")
+        self.assertEqual((ev[i - 1]["from"], ev[i - 1]["to"], ev[i]["obstacles"]), (10, 23, ["Gate", "Bridge"]))
+        ev[i]["obstacles"] = ["Bridge"]
+        self.assertReports(ev, r, i, "'Grenadiers' covers '1st Line' across ['Bridge']", "way into contact crossed "
+                                     "['Gate', 'Bridge']")
+
+    def test_a_contact_with_no_move_covered_from_where_the_order_was_given(self):
+        ev, r = load(P_GATE_NO_MOVE)
+        i = find(ev, event="covered", attacker="1st Line", decq=3)
+        self.assertEqual((ev[i - 1]["event"], ev[i]["obstacles"]), ("assault_begins", ["Gate"]))
+        del ev[i]
+        self.assertReports(ev, r, i, "'1st Line' went into contact with 'Grenadiers' across ['Gate'] and is told no "
                                      "`covered`")
 
     def test_covered_not_right_after_the_contact(self):

@@ -59,18 +59,21 @@ P_TOGETHER = "piquet-hill-random-g32.jsonl"
 # `piquet`), still under their Assault order; on KARD 14 they execute again from the scenario's 6 chips, meet the
 # piquets again, held, and stay at 13 (no `moves`), an assault round of the Hussars between that and the next card.
 A_VILLAGE = "piquet-village-g196.jsonl"
-# fixtures/piquet-bridge.toml (b chosen), random vs random, game 163: b's Dragoons (on the Bridge at 20), assaulting a's
-# 1st Line at 0, chips gone on DECQ 1 KARD 5, meet the Hussars' and the 2nd Line's piquets in the Wood (10" to 13"): the
-# Hussars hold, the Dragoons stop at 16 and are hindered again by the Gate (7 chips); on KARD 9 they execute from those
-# 7, meet the piquets again and the Hussars withdraw (both piquets leave): the Dragoons halt at 13 (`halts`, hindered
-# again), and the Grenadiers' assault then halts there too, meeting no piquet.
-A_LET_IN = "piquet-bridge-gate-random-g163.jsonl"
-# the same, game 238: the Dragoons held at 16 on DECQ 1 KARD 4 (hindered, 7 chips); on KARD 10, their chips gone
-# again, the 2nd Line answers and holds: they stay at 16, their `hindered` told right after the `piquet_met`.
+# fixtures/piquet-bridge.toml (b chosen), random vs random, game 331: b's Dragoons (on the Bridge at 20), assaulting a's
+# 1st Line at 0 (hindered by the Bridge alone, 7 chips: their first leg ends at the Wood), chips gone on DECQ 1 KARD 1,
+# meet the 2nd Line's and the Hussars' piquets in the Wood (10" to 13"): the 2nd Line withdraws for both, the Dragoons
+# halt at 13 (`halts`) and are hindered again by the Gate on their next leg (7 chips), and the Grenadiers' assault then
+# halts there too (24 to 13), meeting no piquet.
+A_LET_IN = "piquet-bridge-gate-random-g331.jsonl"
+# the same, game 163: the Dragoons held by the Hussars for both piquets on DECQ 1 KARD 5, 20 to 16: their next leg, 16 to
+# the Wood's near edge at 13, crosses nothing, so no `hindered` (each crossing is paid once: the Bridge at the order).
+A_HELD = "piquet-bridge-gate-random-g163.jsonl"
+# the same, game 238: the Dragoons held at 16 on DECQ 1 KARD 4; on KARD 10, their chips gone again, the 2nd Line
+# answers and holds: they stay at 16, no `hindered` after the `piquet_met` (their next leg crosses nothing).
 A_STAY = "piquet-bridge-gate-random-g238.jsonl"
 
 ALL = (P_HILL, P_RANDOM, P_ELAN, P_ELAN_AS_ONE, P_OFF, P_CHOSEN, P_CHOSEN_RANDOM, P_SKIRMISH, P_TOGETHER, A_VILLAGE,
-       A_LET_IN, A_STAY)
+       A_LET_IN, A_HELD, A_STAY)
 PIQUETS_FIXTURES = ALL
 
 
@@ -115,13 +118,13 @@ class PiquetPiquetsTest(CheckerCase):
 
     def test_assault_fixtures_pass_and_exercise_assaults_meeting_piquets(self):
         stats = {}
-        for name in (A_VILLAGE, A_LET_IN, A_STAY):
+        for name in (A_VILLAGE, A_LET_IN, A_HELD, A_STAY):
             ev, r = load(name)
             self.assertEqual(piquet.check(ev, r, stats), [], name)
         for k in ("piquet_met by an assault (hold)", "piquet_met by an assault (withdraw)",
                   "assaults kept out by a piquet (hold)", "assaults kept out by a piquet, staying",
                   "assaults meeting the piquets again after a hold", "assaults halting after the piquet withdrew",
-                  "piquets lifted: withdrew before an enemy assault", "hindered assaults kept out by a piquet"):
+                  "piquets lifted: withdrew before an enemy assault", "hindered assaults halted at an objective"):
             self.assertTrue(stats.get(k), k)
 
     def test_the_rule_off_tells_no_piquet(self):
@@ -590,7 +593,7 @@ class PiquetAssaultsMeetingPiquetsTest(CheckerCase):
                            "it stands within Engagement range (3) of the near edge already and stays")
 
     def test_an_assault_meeting_piquets_that_withdrew(self):
-        # The Hussars' and the 2nd Line's piquets left the Wood on KARD 9: the Grenadiers' assault meets none.
+        # The Hussars' and the 2nd Line's piquets left the Wood on KARD 1: the Grenadiers' assault meets none.
         ev, r = load(A_LET_IN)
         i = find(ev, event="moves", regiment="Grenadiers", why="halts")
         ev.insert(i, met_event(ev[i], "a", "Hussars", "Grenadiers", objective="Wood", with_=["2nd Line"]))
@@ -609,58 +612,69 @@ class PiquetAssaultsMeetingPiquetsTest(CheckerCase):
     def test_an_assault_let_in_stopping_short(self):
         ev, r = load(A_LET_IN)
         i = find(ev, event="piquet_met", by="Dragoons", choice="withdraw")
-        self.assertEqual((ev[i + 1]["why"], ev[i + 1]["from"], ev[i + 1]["to"]), ("halts", 16, 13))
+        self.assertEqual((ev[i + 1]["why"], ev[i + 1]["from"], ev[i + 1]["to"]), ("halts", 20, 13))
         ev[i + 1]["why"] = "piquet"
         ev[i + 1]["to"] = 16
-        self.assertReports(ev, r, i + 1, "'Dragoons''s assault stops (piquet) from 16 at 16",
+        self.assertReports(ev, r, i + 1, "'Dragoons''s assault stops (piquet) from 20 at 16",
                            "its piquet having withdrawn: it halts at the near edge")
 
     def test_an_assault_let_in_going_into_contact(self):
         # Let in, the Dragoons still halt at the Wood on their way: no contact on this leg.
         ev, r = load(A_LET_IN)
         i = find(ev, event="piquet_met", by="Dragoons", choice="withdraw")
-        ev[i + 1:i + 3] = [{"event": "status", "decq": 1, "kard": 9, "side": "b", "regiment": "Dragoons",
+        ev[i + 1:i + 3] = [{"event": "status", "decq": 1, "kard": 1, "side": "b", "regiment": "Dragoons",
                             "from": "ordered", "to": "closing"}]
-        self.assertReports(ev, r, i + 1, "'Dragoons''s Assault order, its chips gone, goes into contact from 16",
+        self.assertReports(ev, r, i + 1, "'Dragoons''s Assault order, its chips gone, goes into contact from 20",
                            "it stops on the near edge 13 of the next objective ahead ('Wood')")
 
     def test_one_piquet_withdrawing_before_an_assault_for_itself_alone(self):
         ev, r = load(A_LET_IN)
         i = find(ev, event="piquet_met", by="Dragoons", choice="withdraw")
         ev[i]["with"] = []
-        self.assertReports(ev, r, i, "answers for 'Wood' with []", "['2nd Line']", "answer as one")
+        self.assertReports(ev, r, i, "answers for 'Wood' with []", "['Hussars']", "answer as one")
 
-    # --- hindered again ---------------------------------------------------------------------------------------
-    def test_an_assault_held_not_hindered_again(self):
+    # --- hindered again: its next leg only (each crossing paid once) ----------------------------------------------
+    def test_an_assault_let_in_not_hindered_again(self):
         ev, r = load(A_LET_IN)
-        i = find(ev, event="moves", regiment="Dragoons", why="piquet")
-        self.assertEqual((ev[i + 1]["event"], ev[i + 1]["chips"]), ("hindered", 7))
+        i = find(ev, event="moves", regiment="Dragoons", why="halts")
+        self.assertEqual((ev[i + 1]["event"], ev[i + 1]["obstacles"], ev[i + 1]["chips"]), ("hindered", ["Gate"], 7))
         del ev[i + 1]
-        self.assertReports(ev, r, i + 1, "'Dragoons''s assault order (kept out of an objective by a piquet), from 16, "
-                                         "is told no `hindered`", "crossing ['Gate']")
+        self.assertReports(ev, r, i + 1, "'Dragoons''s assault order (halted at an objective), from 13, is told no "
+                                         "`hindered`", "crossing ['Gate']")
 
-    def test_an_assault_held_hindered_from_its_chips_left(self):
-        # Hindered again from the scenario's chips (6), not from those its last leg had (8).
+    def test_an_assault_let_in_hindered_from_its_chips_left(self):
         ev, r = load(A_LET_IN)
-        i = find(ev, event="moves", regiment="Dragoons", why="piquet")
+        i = find(ev, event="moves", regiment="Dragoons", why="halts")
         ev[i + 1]["chips"] = 9
         self.assertReports(ev, r, i + 1, "'Dragoons''s assault order, crossing ['Gate'], has 9 chips; 6 and "
                                          "obstacle_chips (1) for each: 7")
 
-    def test_an_assault_held_hindered_before_it_moves(self):
+    def test_an_assault_let_in_hindered_before_it_moves(self):
         ev, r = load(A_LET_IN)
-        i = find(ev, event="moves", regiment="Dragoons", why="piquet")
+        i = find(ev, event="moves", regiment="Dragoons", why="halts")
         ev[i], ev[i + 1] = ev[i + 1], ev[i]
         self.assertReports(ev, r, i, "'Dragoons' is hindered (assault order), given no Move or Assault order just "
                                      "before, nor halted at an objective")
 
-    def test_an_assault_held_staying_not_hindered_again(self):
+    def test_an_assault_held_hindered_again_by_the_gate_beyond_its_next_leg(self):
+        # Held at 16, its next leg ends at the Wood's near edge (13): the Gate at 4 lies beyond it, the Bridge behind.
+        # (The checker before counted every obstacle to the target at 0: the Gate, 7 chips.)
+        ev, r = load(A_HELD)
+        i = find(ev, event="moves", regiment="Dragoons", why="piquet")
+        self.assertEqual((ev[i]["from"], ev[i]["to"], ev[i + 1]["event"]), (20, 16, "execute"))
+        ev.insert(i + 1, {"event": "hindered", "decq": ev[i]["decq"], "kard": ev[i]["kard"], "side": "b",
+                          "regiment": "Dragoons", "order": "assault", "obstacles": ["Gate"], "chips": 7})
+        self.assertReports(ev, r, i + 1, "'Dragoons''s assault order from 16 is hindered by ['Gate']",
+                           "halts first at 13, the near edge of 'Wood'", "crossing nothing")
+
+    def test_an_assault_held_staying_hindered_again(self):
         ev, r = load(A_STAY)
         i = find(ev, event="piquet_met", by="Dragoons", kard=10)
-        self.assertEqual((ev[i + 1]["event"], ev[i + 1]["chips"]), ("hindered", 7))
-        del ev[i + 1]
-        self.assertReports(ev, r, i + 1, "'Dragoons''s assault order (kept out of an objective by a piquet), from 16, "
-                                         "is told no `hindered`")
+        self.assertNotEqual(ev[i + 1]["event"], "hindered")
+        ev.insert(i + 1, {"event": "hindered", "decq": 1, "kard": 10, "side": "b", "regiment": "Dragoons",
+                          "order": "assault", "obstacles": ["Gate"], "chips": 7})
+        self.assertReports(ev, r, i + 1, "'Dragoons''s assault order from 16 is hindered by ['Gate']",
+                           "crossing nothing")
 
     def test_an_assault_held_staying_moving_to_where_it_stands(self):
         ev, r = load(A_STAY)
