@@ -49,3 +49,52 @@ pub fn text<'t>(table: &'t toml::Table, at: &str, key: &str) -> Result<Option<&'
         Some(other) => Err(bad(&path(at, key), other, "a string")),
     }
 }
+
+/// The entries of an array of tables such as `[[objectives]]` under
+/// `field`: at most `max`, each a table of no keys but `keys`, with a
+/// `name` no other has (each entry is `one`, e.g. "objective"). Each comes
+/// with its name and the prefix its own fields are named under
+/// (`objectives[2].`).
+pub fn named_entries<'t>(
+    value: &'t toml::Value,
+    field: &str,
+    one: &str,
+    keys: &[&str],
+    max: usize,
+) -> Result<Vec<(String, &'t toml::Table, String)>> {
+    let allowed = format!("an array of tables: [[{field}]] {}", keys.join(", "));
+    let Some(entries) = value.as_array() else {
+        return Err(bad(field, value, &allowed));
+    };
+    if entries.len() > max {
+        return Err(bad(
+            field,
+            format!("{} {field}", entries.len()),
+            &format!("at most {max}"),
+        ));
+    }
+    let mut named: Vec<(String, &toml::Table, String)> = Vec::new();
+    for (n, entry) in entries.iter().enumerate() {
+        let at = format!("{field}[{n}].");
+        let Some(table) = entry.as_table() else {
+            return Err(bad(&format!("{field}[{n}]"), entry, &allowed));
+        };
+        if let Some(key) = table.keys().find(|k| !keys.contains(&k.as_str())) {
+            return Err(bad(
+                &format!("{at}{key}"),
+                "(unknown key)",
+                &keys.join(", "),
+            ));
+        }
+        let name = match text(table, &at, "name")? {
+            Some(name) if !name.is_empty() => name.to_string(),
+            _ => return Err(bad(&format!("{at}name"), "(missing)", "a name")),
+        };
+        if named.iter().any(|(other, _, _)| *other == name) {
+            let unique = format!("a name no other {one} has");
+            return Err(bad(&format!("{at}name"), &name, &unique));
+        }
+        named.push((name, table, at));
+    }
+    Ok(named)
+}

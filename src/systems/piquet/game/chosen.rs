@@ -138,11 +138,7 @@ impl<O: Observer<Event>> Game<O> {
             // ahead, or the next terrain objective), or on to it.
             Some(OrderKind::Move) => {
                 let x = self.units[seat][i].x;
-                let reach = self.move_reach(setup, seat, i).map_or(0, |(a, _)| a);
-                let farthest = match super::places::to_horizon(setup, seat, x) {
-                    Some(h) => reach.min(h),
-                    None => reach,
-                };
+                let farthest = self.farthest_move(setup, seat, i);
                 let short = match farthest {
                     2.. => strategy.move_to(&at, &facts, farthest as u32, &mut self.seats[seat][p]),
                     _ => 0,

@@ -4,7 +4,6 @@
 //! if you win, you will be assumed to have crossed the bridge." Scenarios
 //! without obstacles never come here past one test.
 
-use super::places::to_horizon;
 use super::*;
 
 impl<O: Observer<Event>> Game<O> {
@@ -60,18 +59,13 @@ impl<O: Observer<Event>> Game<O> {
     /// player stops it or the next terrain objective; 0 with no enemy to
     /// move on.
     fn move_stop<D: Decide>(&self, setup: &Setup<'_, D>, seat: Seat, i: usize) -> i32 {
-        let Some((mut advance, _)) = self.move_reach(setup, seat, i) else {
-            return 0;
-        };
-        let x = self.units[seat][i].x;
+        let farthest = self.farthest_move(setup, seat, i);
         let stop = self.moves_to[seat][i];
-        if stop != TO_OBJECTIVE {
-            advance = advance.min(facing(seat) * (stop - x));
+        match stop {
+            TO_OBJECTIVE => farthest,
+            stop => farthest.min(facing(seat) * (stop - self.units[seat][i].x)),
         }
-        if let Some(horizon) = to_horizon(setup, seat, x) {
-            advance = advance.min(horizon);
-        }
-        advance.max(0)
+        .max(0)
     }
 
     /// Attacker `i` of `seat`, in assault `slot`, has gone into contact

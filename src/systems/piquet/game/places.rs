@@ -338,6 +338,25 @@ impl<O: Observer<Event>> Game<O> {
         }
     }
 
+    /// How far forward a Move of regiment `i` of `seat` would go as the
+    /// field stands, its player's stop aside: its reach of the enemy it
+    /// moves on, no farther than the next terrain objective; 0 with no
+    /// enemy to move on.
+    pub(super) fn farthest_move<D: Decide>(
+        &self,
+        setup: &Setup<'_, D>,
+        seat: Seat,
+        i: usize,
+    ) -> i32 {
+        let reach = self
+            .move_reach(setup, seat, i)
+            .map_or(0, |(advance, _)| advance);
+        match to_horizon(setup, seat, self.units[seat][i].x) {
+            Some(horizon) => reach.min(horizon),
+            None => reach,
+        }
+    }
+
     /// How far forward (and across, in tenths) a Move of regiment `i` of
     /// `seat` goes as the field stands, before the next terrain objective
     /// stops it; `None` with no enemy to move on.

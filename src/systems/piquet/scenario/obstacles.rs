@@ -7,7 +7,7 @@
 //! with its tables.
 
 use crate::error::Result;
-use crate::scenario_fields::{bad, int, text};
+use crate::scenario_fields::{bad, int, named_entries, text};
 
 /// Obstacles a scenario may name.
 pub const MAX_OBSTACLES: usize = 16;
@@ -83,44 +83,11 @@ impl Obstacles {
         let Some(value) = value else {
             return Ok(Obstacles::default());
         };
-        let allowed = "an array of tables: [[obstacles]] name, at, kind";
-        let Some(entries) = value.as_array() else {
-            return Err(bad("obstacles", value, allowed));
-        };
-        if entries.len() > MAX_OBSTACLES {
-            return Err(bad(
-                "obstacles",
-                format!("{} obstacles", entries.len()),
-                &format!("at most {MAX_OBSTACLES}"),
-            ));
-        }
         let mut listed: Vec<(Obstacle, String)> = Vec::new();
-        for (n, entry) in entries.iter().enumerate() {
-            let at_key = format!("obstacles[{n}].");
-            let Some(table) = entry.as_table() else {
-                return Err(bad(&format!("obstacles[{n}]"), entry, allowed));
-            };
-            if let Some(key) = table
-                .keys()
-                .find(|k| !["name", "at", "kind"].contains(&k.as_str()))
-            {
-                return Err(bad(
-                    &format!("{at_key}{key}"),
-                    "(unknown key)",
-                    "name, at, kind",
-                ));
-            }
-            let name = match text(table, &at_key, "name")? {
-                Some(name) if !name.is_empty() => name.to_string(),
-                _ => return Err(bad(&format!("{at_key}name"), "(missing)", "a name")),
-            };
-            if listed.iter().any(|(_, other)| *other == name) {
-                return Err(bad(
-                    &format!("{at_key}name"),
-                    &name,
-                    "a name no other obstacle has",
-                ));
-            }
+        let keys = ["name", "at", "kind"];
+        for (name, table, at_key) in
+            named_entries(value, "obstacles", "obstacle", &keys, MAX_OBSTACLES)?
+        {
             let at = int(table, &at_key, "at", (-1000, 1000), None)? as i32;
             let kinds = ObstacleKind::NAMES.join(", ");
             let kind = match text(table, &at_key, "kind")? {

@@ -7,7 +7,7 @@
 //! place lies there.
 
 use crate::error::Result;
-use crate::scenario_fields::{bad, int, text};
+use crate::scenario_fields::{bad, int, named_entries, text};
 
 /// Objectives a scenario may name.
 pub const MAX_OBJECTIVES: usize = 16;
@@ -129,46 +129,14 @@ impl Terrains {
         let Some(value) = value else {
             return Ok(Terrains::default());
         };
-        let allowed = "an array of tables: [[objectives]] name, from, to, kind";
-        let Some(entries) = value.as_array() else {
-            return Err(bad("objectives", value, allowed));
-        };
-        if entries.len() > MAX_OBJECTIVES {
-            return Err(bad(
-                "objectives",
-                format!("{} objectives", entries.len()),
-                &format!("at most {MAX_OBJECTIVES}"),
-            ));
-        }
         let mut listed: Vec<(Objective, String)> = Vec::new();
-        for (n, entry) in entries.iter().enumerate() {
-            let at = format!("objectives[{n}].");
-            let Some(table) = entry.as_table() else {
-                return Err(bad(&format!("objectives[{n}]"), entry, allowed));
-            };
-            if let Some(key) = table
-                .keys()
-                .find(|k| !["name", "from", "to", "kind"].contains(&k.as_str()))
-            {
-                return Err(bad(
-                    &format!("{at}{key}"),
-                    "(unknown key)",
-                    "name, from, to, kind",
-                ));
-            }
-            let name = match text(table, &at, "name")? {
-                Some(name) if !name.is_empty() => name.to_string(),
-                _ => return Err(bad(&format!("{at}name"), "(missing)", "a name")),
-            };
-            if listed.iter().any(|(_, other)| *other == name) {
-                return Err(bad(
-                    &format!("{at}name"),
-                    &name,
-                    "a name no other objective has",
-                ));
-            }
-            let from = int(table, &at, "from", (-1000, 1000), None)? as i32;
-            let to = int(table, &at, "to", (-1000, 1000), None)? as i32;
+        let keys = ["name", "from", "to", "kind"];
+        for (name, table, at) in
+            named_entries(value, "objectives", "objective", &keys, MAX_OBJECTIVES)?
+        {
+            let at = at.as_str();
+            let from = int(table, at, "from", (-1000, 1000), None)? as i32;
+            let to = int(table, at, "to", (-1000, 1000), None)? as i32;
             if to < from {
                 return Err(bad(
                     &format!("{at}to"),
@@ -177,7 +145,7 @@ impl Terrains {
                 ));
             }
             let kinds = Terrain::NAMES.join(", ");
-            let kind = match text(table, &at, "kind")? {
+            let kind = match text(table, at, "kind")? {
                 Some(kind) => {
                     Terrain::parse(kind).ok_or_else(|| bad(&format!("{at}kind"), kind, &kinds))?
                 }
