@@ -327,6 +327,96 @@ fn every_kard_turns_one_card(scenario: &Scenario) {
     }
 }
 
+/// Events told as a used card takes effect, each naming the side whose
+/// card it was.
+const CARD_EFFECTS: [&str; 7] = [
+    "officer_check",
+    "nothing_waits",
+    "execute",
+    "reload",
+    "brilliant",
+    "heroic",
+    "crushing_volley",
+];
+
+#[test]
+fn kard_first_sets_whose_cards_take_effect_first() {
+    // Every player turns at once and the text gives the effects no order:
+    // under each reading of `kard_first`, every effect of the side named
+    // first comes before any of the other's within the KARD; a coin is
+    // told each KARD and is fair.
+    let text = std::fs::read_to_string(
+        std::path::Path::new(crate::common::crate_dir())
+            .join("experiments/piquet/scenarios/default.toml"),
+    )
+    .unwrap();
+    for reading in ["alternate", "a", "b", "random"] {
+        let set = format!("kard_first={reading}");
+        let sets = [set.as_str()];
+        let (mut kards, mut both_acted, mut coins_a) = (0u64, 0u64, 0u64);
+        for events in crate::piquet_orders::replays(&text, &sets, 5, 60) {
+            let mut at = (0, 0);
+            let mut told: Option<String> = None;
+            let mut sides: Vec<String> = Vec::new();
+            let mut check = |at: (u64, u64), told: &Option<String>, sides: &[String]| {
+                if at.0 == 0 {
+                    return;
+                }
+                let kard_in_game = (at.0 - 1) * 18 + at.1;
+                let first = match reading {
+                    "alternate" => ["b", "a"][(kard_in_game % 2) as usize].to_string(),
+                    "a" | "b" => reading.to_string(),
+                    _ => told.clone().expect("a coin told every KARD"),
+                };
+                assert_eq!(
+                    told.is_some(),
+                    reading == "random",
+                    "{reading}: coin told at {at:?}"
+                );
+                // The first side's effects, then the other's, never back.
+                let switches = sides.windows(2).filter(|w| w[0] != w[1]).count();
+                assert!(switches <= 1, "{reading} at {at:?}: effects {sides:?}");
+                // With one side acting alone there is nothing to order.
+                if switches == 1 {
+                    assert_eq!(sides[0], first, "{reading} at {at:?}: effects {sides:?}");
+                    both_acted += 1;
+                }
+                kards += 1;
+                coins_a += (told.as_deref() == Some("a")) as u64;
+            };
+            for e in &events {
+                let (Some(decq), Some(kard)) = (e["decq"].as_u64(), e["kard"].as_u64()) else {
+                    continue;
+                };
+                if (decq, kard) != at {
+                    check(at, &told, &sides);
+                    (at, told) = ((decq, kard), None);
+                    sides.clear();
+                }
+                let kind = e["event"].as_str().unwrap();
+                if kind == "resolves_first" {
+                    assert!(
+                        sides.is_empty(),
+                        "{reading} at {at:?}: the coin after an effect"
+                    );
+                    told = Some(e["side"].as_str().unwrap().to_string());
+                } else if CARD_EFFECTS.contains(&kind) {
+                    sides.push(e["side"].as_str().unwrap().to_string());
+                }
+            }
+            check(at, &told, &sides);
+        }
+        // Both sides' cards took effect in enough KARDs to test the order.
+        assert!(both_acted > 200, "{reading}: {both_acted} KARDs of {kards}");
+        if reading == "random" {
+            // A fair coin: within 4 standard deviations of half.
+            let sd = (kards as f64 / 4.0).sqrt();
+            let off = (coins_a as f64 - kards as f64 / 2.0).abs();
+            assert!(off < 4.0 * sd, "random: a first {coins_a} of {kards}");
+        }
+    }
+}
+
 #[test]
 fn bad_scenarios_name_the_field() {
     let base = NO_UNITS.replace("decqs = 1\n", "");

@@ -255,14 +255,29 @@ fn every_piquet_event_is_documented_with_its_fields_in_order() {
     let cavalry = crate::piquet_orders::cavalry_through();
     let cases = texts
         .into_iter()
-        .map(|text| (text, players("random", &[]), 40))
+        .map(|text| (text, players("random", &[]), &[][..], 40))
         .chain([
-            (long, players("heuristic", &["retire_at_elan=100"]), 40),
-            (cavalry, players("heuristic", &[]), 200),
+            (
+                long,
+                players("heuristic", &["retire_at_elan=100"]),
+                &[][..],
+                40,
+            ),
+            (cavalry, players("heuristic", &[]), &[][..], 200),
+            // Whose cards take effect first decided by a coin.
+            (
+                read("default"),
+                players("random", &[]),
+                &["kard_first=random"][..],
+                2,
+            ),
         ]);
-    for (text, players, games) in cases {
+    for (text, players, rules, games) in cases {
         let mut variant = system.default_variant(players);
         variant.scenario = toml::from_str(&text).unwrap();
+        for set in rules {
+            variant.rules.set_text(set).unwrap();
+        }
         for game in 0..games {
             let replay = system.replay(&variant, 3, game).unwrap();
             for line in &replay.events.json {

@@ -19,6 +19,13 @@ pub const MAX_INITIATIVE: u32 = 18;
 
 pub const SPECS: &[ParamSpec] = &[
     ParamSpec {
+        name: "kard_first",
+        kind: ParamKind::Choice(&["alternate", "a", "b", "random"]),
+        default: 0,
+        doc: "whose used cards take effect first in a KARD, the text turning every player's card at once and defining no order: alternate (the default: side a on odd KARDs, b on even ones, so neither side always goes first and no die is cast), a or b (that side always first, to bracket what going first is worth), or random (a coin of the rules stream each KARD, told as `resolves_first`). Whichever resolves first, the KARD's volleys land together and neither side sees the other's card before choosing",
+        source: "\"This game is a card based, simultaneously sequenced ... wargame\"; \"There is no defined sequence of actions related to the DECQ other than the simultaneous turning of cards by each player\"",
+    },
+    ParamSpec {
         name: "order_cost",
         kind: ParamKind::Int { min: 0, max: 18 },
         default: 1,
@@ -384,6 +391,15 @@ pub const SPECS: &[ParamSpec] = &[
     },
 ];
 
+/// Whose used cards take effect first in a KARD (rule `kard_first`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KardFirst {
+    Alternate,
+    A,
+    B,
+    Random,
+}
+
 /// What an unrallied winner does when assaulted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnralliedWinner {
@@ -420,6 +436,7 @@ pub enum FireOrders {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rules {
+    pub kard_first: KardFirst,
     pub order_cost: u32,
     pub bypass_cost: u32,
     /// Going around a chain of players costs `bypass_cost` for each of
@@ -511,6 +528,12 @@ impl Rules {
     pub fn from_values(values: &ParamValues) -> Result<Rules> {
         let get = |name: &str| values.get(name) as u32;
         Ok(Rules {
+            kard_first: [
+                KardFirst::Alternate,
+                KardFirst::A,
+                KardFirst::B,
+                KardFirst::Random,
+            ][get("kard_first") as usize],
             order_cost: get("order_cost"),
             bypass_cost: get("bypass_cost"),
             bypass_each_player: get("bypass_levels") == 1,

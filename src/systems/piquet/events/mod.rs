@@ -162,6 +162,13 @@ pub enum Event {
         player: String,
         regiments: Vec<String>,
     },
+    /// The side whose used cards take effect first this KARD, told only
+    /// when a coin decides it (`kard_first = random`).
+    ResolvesFirst {
+        decq: u32,
+        kard: u32,
+        side: &'static str,
+    },
     /// A card that executes orders finds none of the player's regiments
     /// waiting for it.
     NothingWaits {

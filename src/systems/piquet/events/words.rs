@@ -263,6 +263,10 @@ impl fmt::Display for Event {
                     list(regiments)
                 )
             }
+            ResolvesFirst { decq, kard, side } => {
+                at(f, decq, kard)?;
+                write!(f, "{side}'s cards take effect first (a coin)")
+            }
             NothingWaits {
                 decq,
                 kard,

@@ -25,7 +25,7 @@ use super::dice::{eight_gun_steps, volley};
 use super::events::{self, Event};
 use super::field::{self, outside_dx, within, within_dx, At, Deployed, Status, Unit, IDLE_UNIT};
 use super::rules::{BothZero, Rules, MAX_INITIATIVE};
-use super::rules::{FireOrders, ShortOverlap, UnralliedWinner};
+use super::rules::{FireOrders, KardFirst, ShortOverlap, UnralliedWinner};
 use super::scenario::{
     frontage_after, Arm, DeployTo, Deployment, Maneuver, OrderKind, Ranges, Regiment, Scenario,
     Terrain, MAX_PLAYERS, MAX_UNITS, ORDER_KINDS,
@@ -529,9 +529,8 @@ impl<O: Observer<Event>> Game<O> {
                 }
             }
         }
-        // Effects: simultaneous in the text; the side resolving first
-        // alternates KARD by KARD so neither side always goes first.
-        let first = if self.kard % 2 == 1 { Seat::A } else { Seat::B };
+        // Effects: simultaneous in the text, which gives them no order.
+        let first = self.resolves_first(setup);
         for seat in [first, first.other()] {
             let players = setup.scenario.sides[seat].player_count as usize;
             for (p, &play) in plays[seat.index()][..players].iter().enumerate() {
@@ -564,6 +563,32 @@ impl<O: Observer<Event>> Game<O> {
         }
         self.fight(setup, stats, tally);
         self.sweep_engagements(setup, stats);
+    }
+}
+
+impl<O: Observer<Event>> Game<O> {
+    /// The side whose used cards take effect first this KARD (rule
+    /// `kard_first`).
+    fn resolves_first<D: Decide>(&mut self, setup: &Setup<'_, D>) -> Seat {
+        let a_first = match setup.rules.kard_first {
+            KardFirst::Alternate => self.kard % 2 == 1,
+            KardFirst::A => true,
+            KardFirst::B => false,
+            KardFirst::Random => {
+                let a_first = self.dice.random_bool(0.5);
+                if self.obs.on() {
+                    let (decq, kard) = told::when(self.decq.decq, self.kard);
+                    let side = if a_first { Seat::A } else { Seat::B }.name();
+                    self.obs.event(Event::ResolvesFirst { decq, kard, side });
+                }
+                a_first
+            }
+        };
+        if a_first {
+            Seat::A
+        } else {
+            Seat::B
+        }
     }
 }
 
