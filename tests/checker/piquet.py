@@ -26,6 +26,10 @@ impossible. What it holds the trace to:
   Move by arm, Maneuver, Deployment, an assault by Melee Resolution; Musket/Missile Reload for
   infantry, Artillery Reload for companies; a card reaches its player's regiments (a side's
   commander's: the whole side);
+- whose cards take effect first (kard_first, `piquet_first.py`): a KARD's card effects after every player acted and
+  before its fire orders, all of the first side's (alternate: a on odd KARDs of the game, b on even; a or b; random:
+  the coin) before any of the other's, the volleys landing together (no fire order nor volley after a hit); under
+  random one `resolves_first` a KARD, before its card effects, none else;
 - orders: only to idle regiments (not unrallied) whose plan's next order it is (a chosen regiment: see below), or
   (assault_maneuver) a Maneuver to one regiment fighting an assault, which then fights on `retiring` until the order
   completes and
@@ -190,6 +194,7 @@ from piquet_chosen import Chosen
 from piquet_combat import Combat
 from piquet_deploy import Deploy
 from piquet_field import Field, inches
+from piquet_first import First
 from piquet_obstacles import Obstacles
 from piquet_text import (
     T_ATTACHED, T_CHIPS, T_DECK, T_DICE, T_ELAN, T_END, T_ENGAGE, T_FIRE, T_FORMAT, T_HAND, T_INIT, T_IP, T_MANEUVER,
@@ -265,6 +270,10 @@ BRIDGE_SIZES = "--scenario bridge, obstacle_chips=3, obstacle_cover_step=-2"
 BRIDGE_GATE = ("a gate and a bridge with a wood between, a's assault halting there, b's orders chosen "
                "(fixtures/piquet-bridge.toml)")
 BRIDGE_GATE_RANDOM = "a gate and a bridge with a wood between, b's orders chosen, random vs random"
+FIRST_A = "kard_first=a (side a's cards always take effect first)"
+FIRST_B = "kard_first=b (side b's cards always take effect first)"
+FIRST_RANDOM = "kard_first=random (a coin each KARD, told as resolves_first)"
+FIRST_CORPS_RANDOM = "--scenario corps, kard_first=random"
 
 CONFIGS = [
     ("defaults", []),
@@ -441,6 +450,12 @@ CONFIGS = [
     (BRIDGE_GATE_RANDOM, ["--scenario", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
                                                      "piquet-bridge.toml"),
                           "--strategy", "a=random", "--strategy", "b=random"]),
+    # Whose used cards take effect first in a KARD (kard_first, piquet_first.py): the default alternates; one side
+    # always, or a coin, on the default scenario and on corps (several players a side).
+    (FIRST_A, ["--set", "kard_first=a"]),
+    (FIRST_B, ["--set", "kard_first=b"]),
+    (FIRST_RANDOM, ["--set", "kard_first=random"]),
+    (FIRST_CORPS_RANDOM, ["--scenario", "corps", "--set", "kard_first=random"]),
 ]
 # The situations check_traces.py requires a configuration's games to exercise (counted in `seen`), from
 # EXPECTED_GAMES games on (seed 1: 16 meetings in 300 games of WAVES, 3 of WAVES_RANDOM, so not required there).
@@ -658,6 +673,12 @@ EXPECTED[BRIDGE_GATE_RANDOM] += ("piquet_met by an assault (hold)", "piquet_met 
                                  "assaults kept out by a piquet (hold)", "assaults halting after the piquet withdrew",
                                  "piquets lifted: withdrew before an enemy assault",
                                  "assaults meeting the piquets again after a hold")
+BOTH_FIRST = tuple("KARDs with both sides' card effects, side %s's first" % x for x in "ab")
+EXPECTED["defaults"] += BOTH_FIRST
+EXPECTED[FIRST_A] = BOTH_FIRST[:1]
+EXPECTED[FIRST_B] = BOTH_FIRST[1:]
+EXPECTED[FIRST_RANDOM] = EXPECTED[FIRST_CORPS_RANDOM] = BOTH_FIRST + tuple(
+    "KARDs side %s resolved first by the coin" % x for x in "ab")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIOS = os.path.join(HERE, "..", "..", "experiments", "piquet", "scenarios")
@@ -709,7 +730,8 @@ def rules(defaults, sets, preset=None, scenario="default"):
                 "max_assault_kards": 200, "assault_maneuver": True, "breakthrough_onward": True,
                 "cavalry_waves": True, "second_line_inches": 4, "objective_horizons": True,
                 "bypass_levels": "once", "shared_card": "turned", "short_overlap": "flank",
-                "piquets_hold": True, "piquet_hold_elan": 0, "obstacle_chips": 1, "obstacle_cover_step": -1}
+                "piquets_hold": True, "piquet_hold_elan": 0, "obstacle_chips": 1, "obstacle_cover_step": -1,
+                "kard_first": "alternate"}
     for k, v in fallback.items():
         r.setdefault(k, v)
     for k, v in sets.items():
@@ -786,7 +808,7 @@ class _Reg:
     pass
 
 
-class _Game(Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy, Field):
+class _Game(First, Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy, Field):
     def __init__(self, events, r):
         self.c = Cursor(events)
         self.r = r
@@ -1125,8 +1147,10 @@ class _Game(Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy, Field)
             self.check_waves()
             self.check_stayed()
             self.check_retired()
+            self.kard_over()  # the coin told under kard_first = random (piquet_first.py)
         self.kard = kard
         self.gk += 1
+        self.first_kard()  # whose card effects come first this KARD (piquet_first.py)
         self.fired = {}  # regiment -> True (fired this KARD)
         self.volleys = {}  # firer -> [target, value, landed]
         self.fire_ok = set()  # regiments covered by a fired fire order this KARD
@@ -1143,6 +1167,7 @@ class _Game(Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy, Field)
         if self.kard != 18:
             self.fail(T_TURN, "the DECQ ends after %d KARDs" % self.kard)
         self.new_kard_check_all_acted()
+        self.kard_over()
         self.ip_lists(e, "decq_end")
         self.row["ip_end_a"] = self.players[("a", self.commander("a"))]["ip"]
         self.row["ip_end_b"] = self.players[("b", self.commander("b"))]["ip"]
@@ -1192,6 +1217,7 @@ class _Game(Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy, Field)
             for x in e.get(fld, []) or []:
                 if x in self.regs and self.regs[x].status == "removed":
                     self.fail(T_REMOVED, "removed regiment %r acts again" % x)
+        self.kard_order(e)  # card effects after the turns, before fire, the first side's first (piquet_first.py)
         h = getattr(self, "on_" + k, None)
         if h is None:
             self.fail(T_FORMAT, "unknown event kind %r" % k)
