@@ -153,9 +153,14 @@ fn games_allocate_nothing_after_warm_up() {
 fn piquet_games_with_chosen_orders_allocate_nothing_after_warm_up() {
     // Orders, deployments and maneuvers the players choose, skirmishers
     // and prepared infantry among them (under prepared_step = -1 the
-    // heuristic prepares): none of it allocates in the game loop.
+    // heuristic prepares), and a search playing its orders out from each
+    // KARD's start: none of it allocates in the game loop.
     let system = fortunes::systems::find("piquet").unwrap();
-    for (a, b) in [("random", "random"), ("heuristic", "random")] {
+    for (a, b) in [
+        ("random", "random"),
+        ("heuristic", "random"),
+        ("search", "heuristic"),
+    ] {
         let mut variant = variant(system, a, b);
         variant.scenario = toml::from_str(&crate::piquet_deploy::skirmishers_chosen()).unwrap();
         variant.rules.set_text("prepared_step=-1").unwrap();

@@ -1024,9 +1024,20 @@ fn search(weights: [u32; 4]) -> PiquetStrategy {
             box_weight,
             elan_weight,
             execution_weight,
+            search_orders: true,
         }),
         ..PiquetStrategy::HEURISTIC
     }
+}
+
+/// `search(weights)` leaving the chosen regiments' orders to the
+/// heuristic (tuning `orders = heuristic`).
+fn search_cards_only(weights: [u32; 4]) -> PiquetStrategy {
+    let mut strategy = search(weights);
+    if let Some(search) = &mut strategy.search {
+        search.search_orders = false;
+    }
+    strategy
 }
 
 /// Each game's tally, games `0..games` of seed `seed`.
@@ -1072,6 +1083,13 @@ fn a_search_that_values_nothing_plays_as_the_heuristic() {
     for seats in [[indifferent, heuristic], [heuristic, indifferent]] {
         assert_eq!(tallies(&default, BySeat(seats), 20, 3), plain);
     }
+    // Orders chosen: the orders searched too, the free first ones and the
+    // Officer Checks', from the worlds of each KARD's start.
+    let chosen = scenario(&crate::piquet_chosen::chosen_default());
+    let plain_chosen = tallies(&chosen, BySeat([heuristic; 2]), 20, 3);
+    for seats in [[indifferent, heuristic], [heuristic, indifferent]] {
+        assert_eq!(tallies(&chosen, BySeat(seats), 20, 3), plain_chosen);
+    }
     // And a search that values something makes other choices, in either
     // seat: its forced choices reach the real game.
     let valuing = search([30, 4, 1, 2]);
@@ -1099,6 +1117,37 @@ fn the_search_wins_the_exchange_of_regiments_against_the_heuristic() {
     let diffs: Vec<f64> = margin(search([30, 4, 1, 2]))
         .iter()
         .zip(margin(heuristic))
+        .map(|(s, h)| (s - h) as f64)
+        .collect();
+    let n = diffs.len() as f64;
+    let mean = diffs.iter().sum::<f64>() / n;
+    let se = (diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0) / n).sqrt();
+    assert!(
+        mean - 3.0 * se > 0.0,
+        "regiments a game: {mean:+.3} (se {se:.3})"
+    );
+}
+
+#[test]
+fn searched_orders_win_more_of_the_exchange_than_the_heuristics_orders() {
+    // Both sides choose their orders (`orders = "chosen"`). Seat a's
+    // search, on the same games, once deciding only its cards (the
+    // heuristic's orders) and once its chosen regiments' orders too: each
+    // order it may give, and none, played out to its objective must end
+    // with more enemy regiments removed less its own.
+    let chosen = scenario(&crate::piquet_chosen::chosen_default());
+    let heuristic = PiquetStrategy::HEURISTIC;
+    let games = 400;
+    let margin = |a: PiquetStrategy| -> Vec<i64> {
+        tallies(&chosen, BySeat([a, heuristic]), games, 7)
+            .iter()
+            .map(|t| t.removed[Seat::B] as i64 - t.removed[Seat::A] as i64)
+            .collect()
+    };
+    let weights = [30, 4, 1, 2];
+    let diffs: Vec<f64> = margin(search(weights))
+        .iter()
+        .zip(margin(search_cards_only(weights)))
         .map(|(s, h)| (s - h) as f64)
         .collect();
     let n = diffs.len() as f64;

@@ -116,9 +116,21 @@ impl<O: Observer<Event>> Game<O> {
         i: usize,
     ) -> Option<OrderKind> {
         let facts = self.order_facts(setup, seat, i);
-        let at = at!(self, setup, seat, p, 1 << i, None);
         let strategy = &setup.strategies[seat];
-        let order = strategy.order(&at, &facts, Some(&mut self.seats[seat][p]));
+        let order = match self.forced_order(seat, p, i) {
+            Some(order) => order,
+            None => {
+                let at = at!(self, setup, seat, p, 1 << i, None);
+                let usual = strategy.order(&at, &facts, Some(&mut self.seats[seat][p]));
+                match strategy.search() {
+                    Some(search) if search.search_orders && self.kard_start_at == self.kard => {
+                        self.search_order(setup, &search, seat, p, i, &facts, usual)
+                    }
+                    _ => usual,
+                }
+            }
+        };
+        let at = at!(self, setup, seat, p, 1 << i, None);
         // Where a Deploy or a Maneuver goes is chosen with it: the piquet
         // shows it as the order is placed. Kept until the order completes
         // (a regiment under an order is not asked again).

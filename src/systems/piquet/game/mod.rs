@@ -313,7 +313,30 @@ pub struct Game<O = Unobserved> {
     /// The search's world and statistics, made on its first decision and
     /// kept, so that no playout allocates.
     playout: Scratch,
+    /// The game as this KARD began, kept when a searching side chooses
+    /// orders: its order decisions are played out from there
+    /// (`search_order`), the KARD's card choices in `kard_choices`.
+    kard_start: Scratch,
+    /// The game KARD `kard_start` holds (`u32::MAX`: none), and its place
+    /// in its DECQ.
+    kard_start_at: u32,
+    kard_start_in_decq: usize,
+    kard_choices: [[Option<TurnChoice>; MAX_PLAYERS]; 2],
+    /// The orders each player's search gave its chosen regiments this
+    /// KARD (`OrderPick`), forced again in the worlds of its later ones.
+    picked: BySeat<[[OrderPick; MAX_UNITS]; MAX_PLAYERS]>,
+    /// A world's orders forced for one player's chosen regiments, each
+    /// taken once.
+    forced_orders: Option<(Seat, usize, [OrderPick; MAX_UNITS])>,
     pub obs: O,
+}
+
+/// An order a search picked for a chosen regiment, or none picked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum OrderPick {
+    #[default]
+    Unpicked,
+    Picked(Option<OrderKind>),
 }
 
 /// What a player does with its KARD's card, as the search chooses it.
@@ -491,6 +514,9 @@ impl<O: Observer<Event>> Game<O> {
             || setup.strategies[Seat::B].search().is_some();
         if searching {
             let forced = self.searched(setup, kard_in_decq);
+            if self.searches_orders(setup) {
+                self.keep_kard_start(kard_in_decq, forced);
+            }
             for seat in Seat::BOTH {
                 let side = &setup.scenario.sides[seat];
                 let mut holders = side.holders;

@@ -171,6 +171,155 @@ impl<O: Observer<Event>> Game<O> {
         choices[best]
     }
 
+    /// `kard_start_in_decq` of the game kept before the free first orders.
+    pub(super) const OPENING: usize = usize::MAX;
+
+    /// Whether a side searching its decisions chooses orders: then each
+    /// KARD's start is kept to play its order decisions out from.
+    pub(super) fn searches_orders<D: Decide>(&self, setup: &Setup<'_, D>) -> bool {
+        Seat::BOTH.iter().any(|&seat| {
+            setup.strategies[seat]
+                .search()
+                .is_some_and(|search| search.search_orders)
+                && setup.scenario.sides[seat].chosen != 0
+        })
+    }
+
+    /// Keeps the game as KARD `kard_in_decq` of its DECQ begins, with the
+    /// card choices the searches made for it (`forced`).
+    pub(super) fn keep_kard_start(
+        &mut self,
+        kard_in_decq: usize,
+        forced: [[Option<TurnChoice>; MAX_PLAYERS]; 2],
+    ) {
+        let mut start = self
+            .kard_start
+            .0
+            .take()
+            .unwrap_or_else(|| Box::new((Game::new(), Stats::default())));
+        self.copy_into(&mut start.0);
+        self.kard_start = Scratch(Some(start));
+        self.kard_start_at = self.kard;
+        self.kard_start_in_decq = kard_in_decq;
+        self.kard_choices = forced;
+        self.picked = BySeat::default();
+    }
+
+    /// A world's order forced for chosen regiment `i` of player `p`, taken
+    /// (a second asking this KARD is the heuristic's).
+    pub(super) fn forced_order(
+        &mut self,
+        seat: Seat,
+        p: usize,
+        i: usize,
+    ) -> Option<Option<OrderKind>> {
+        match &mut self.forced_orders {
+            Some((s, q, orders)) if *s == seat && *q == p => match std::mem::take(&mut orders[i]) {
+                OrderPick::Picked(order) => Some(order),
+                OrderPick::Unpicked => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The order the search gives player `p`'s chosen regiment `i`: each
+    /// the regiment may be given, and none, is played out from this KARD's
+    /// start on each of the search's samples (`best_choice`'s
+    /// determinizations), the player's card choice of the KARD and its
+    /// orders picked before this one forced again, the heuristic deciding
+    /// the rest; the heuristic's own (`usual`) is listed first and keeps a
+    /// tie. A player sharing another's deck made no card choice of its
+    /// own: its orders are the heuristic's.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn search_order<D: Decide>(
+        &mut self,
+        setup: &Setup<'_, D>,
+        search: &Search,
+        seat: Seat,
+        p: usize,
+        i: usize,
+        facts: &OrderFacts,
+        usual: Option<OrderKind>,
+    ) -> Option<OrderKind> {
+        let opening = self.kard_start_in_decq == Self::OPENING;
+        let choice = self.kard_choices[seat.index()][p];
+        if choice.is_none() && !opening {
+            return usual;
+        }
+        let mut choices = [usual; ORDER_KINDS + 1];
+        let mut n = 1;
+        let offered = OrderKind::ALL.into_iter().filter(|&o| facts.offers(o));
+        for order in offered.map(Some).chain([None]) {
+            if !choices[..n].contains(&order) {
+                choices[n] = order;
+                n += 1;
+            }
+        }
+        let best = match n {
+            1 => usual,
+            _ => {
+                // A hand card played discards the top card unseen; before
+                // the first KARD none is seen.
+                let top_seen = matches!(choice, Some(TurnChoice::Turned(_) | TurnChoice::Turn));
+                let mut scratch = self
+                    .playout
+                    .0
+                    .take()
+                    .unwrap_or_else(|| Box::new((Game::new(), Stats::default())));
+                let start = self.kard_start.0.take().expect("the KARD's start is kept");
+                let (world, stats) = &mut *scratch;
+                let mut totals = [0i64; ORDER_KINDS + 1];
+                for _ in 0..search.samples {
+                    let seed = self.samples[seat][p].random::<u64>();
+                    for (&order, total) in choices[..n].iter().zip(&mut totals) {
+                        start.0.copy_into(world);
+                        world.determinize(setup.scenario, seat, p, top_seen, seed);
+                        let mut orders = self.picked[seat][p];
+                        orders[i] = OrderPick::Picked(order);
+                        world.forced_orders = Some((seat, p, orders));
+                        let k = match choice {
+                            Some(choice) => {
+                                world.forced = Some((seat, p, choice));
+                                self.kard_start_in_decq
+                            }
+                            // The opening's end, then the first DECQ's
+                            // KARDs, as `play` begins it.
+                            None => {
+                                world.open_orders(&Setup {
+                                    rules: setup.rules,
+                                    scenario: setup.scenario,
+                                    strategies: &PLAYOUT,
+                                });
+                                world.decq = DecqRecord {
+                                    decq: 1,
+                                    ..DecqRecord::default()
+                                };
+                                world.kard = 1;
+                                0
+                            }
+                        };
+                        *total += world.play_out(setup, search, seat, k, stats);
+                    }
+                }
+                self.kard_start = Scratch(Some(start));
+                self.playout = Scratch(Some(scratch));
+                let totals = &totals[..n];
+                let most = totals.iter().copied().max().expect("a choice");
+                let best = if totals[0] == most {
+                    0
+                } else {
+                    let tied = (0..n)
+                        .filter(|&c| totals[c] == most)
+                        .fold(0u16, |m, c| m | 1 << c);
+                    crate::systems::piquet::strategy::one_of(tied, &mut self.samples[seat][p])
+                };
+                choices[best]
+            }
+        };
+        self.picked[seat][p][i] = OrderPick::Picked(best);
+        best
+    }
+
     /// Deals afresh what player `p` of `seat` cannot see (`best_choice`):
     /// each side's army cards that it has not seen (those in the hidden
     /// hands and unturned decks, and those dealt to no one) go back to
@@ -359,6 +508,12 @@ impl<O> Game<O> {
             choice,
             undealt,
             playout: _,
+            kard_start: _,
+            kard_start_at: _,
+            kard_start_in_decq: _,
+            kard_choices: _,
+            picked: _,
+            forced_orders: _,
             obs: _,
         } = self;
         *world = Game {
@@ -412,6 +567,12 @@ impl<O> Game<O> {
             choice: *choice,
             undealt: *undealt,
             playout: Scratch(None),
+            kard_start: Scratch(None),
+            kard_start_at: u32::MAX,
+            kard_start_in_decq: 0,
+            kard_choices: [[None; MAX_PLAYERS]; 2],
+            picked: BySeat::default(),
+            forced_orders: None,
             obs: Unobserved,
         };
     }

@@ -84,6 +84,12 @@ impl<O> Game<O> {
             choice: None,
             undealt: BySeat::default(),
             playout: Scratch(None),
+            kard_start: Scratch(None),
+            kard_start_at: u32::MAX,
+            kard_start_in_decq: 0,
+            kard_choices: [[None; MAX_PLAYERS]; 2],
+            picked: BySeat::default(),
+            forced_orders: None,
             obs,
         }
     }
@@ -105,6 +111,9 @@ impl<O: Observer<Event>> Game<O> {
             }
         }
         self.kard = 0;
+        // The free first orders are the heuristic's: no KARD has begun.
+        self.kard_start_at = u32::MAX;
+        self.forced_orders = None;
         // No assault in progress: a slot is written whole when one begins.
         self.active = 0;
         // A new game: no view read in the last one is current.
@@ -212,6 +221,16 @@ impl<O: Observer<Event>> Game<O> {
                 player.ip = three_d6(&mut self.dice);
             }
         }
+        if self.searches_orders(setup) {
+            self.keep_kard_start(Self::OPENING, [[None; MAX_PLAYERS]; 2]);
+        }
+        self.open_orders(setup);
+    }
+
+    /// The free first orders of the chosen regiments, then the opening
+    /// piquets and the obstacles the first orders must cross: the end of
+    /// `reset`, played again in the worlds of a search's first orders.
+    pub(super) fn open_orders<D: Decide>(&mut self, setup: &Setup<'_, D>) {
         for seat in Seat::BOTH {
             if setup.scenario.sides[seat].chosen != 0 {
                 self.first_chosen_orders(setup, seat);

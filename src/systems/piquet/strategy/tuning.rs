@@ -22,6 +22,9 @@ pub struct Search {
     pub box_weight: u32,
     pub elan_weight: u32,
     pub execution_weight: u32,
+    /// The chosen regiments' orders are searched too (else the
+    /// heuristic's).
+    pub search_orders: bool,
 }
 
 pub const SAMPLES: ParamSpec = ParamSpec {
@@ -68,6 +71,14 @@ pub const EXECUTION_WEIGHT: ParamSpec = ParamSpec {
     source: "search objective",
 };
 
+pub const ORDERS: ParamSpec = ParamSpec {
+    name: "orders",
+    kind: ParamKind::Choice(&["searched", "heuristic"]),
+    default: 0,
+    doc: "who chooses the orders of the side's chosen regiments (scenario orders = \"chosen\"): searched (each order the regiment may be given, and none, played out from its KARD's start on every sample, the KARD's card choice forced, the objective deciding; the free first orders before the first KARD stay the heuristic's), or heuristic (the heuristic's orders: the search decides only the cards)",
+    source: "search tuning",
+};
+
 pub const SEARCH_TUNING: &[ParamSpec] = &[
     SAMPLES,
     HORIZON,
@@ -75,6 +86,7 @@ pub const SEARCH_TUNING: &[ParamSpec] = &[
     BOX_WEIGHT,
     ELAN_WEIGHT,
     EXECUTION_WEIGHT,
+    ORDERS,
 ];
 
 impl Search {
@@ -87,6 +99,7 @@ impl Search {
             box_weight: get("box_weight"),
             elan_weight: get("elan_weight"),
             execution_weight: get("execution_weight"),
+            search_orders: get("orders") == 0,
         }
     }
 }
