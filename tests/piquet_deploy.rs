@@ -474,6 +474,68 @@ fn a_move_goes_through_skirmishers_and_they_fall_back_beyond_its_objective() {
     assert!(casts >= 20 && fell_back >= 10, "{casts} {fell_back}");
 }
 
+#[test]
+fn a_move_with_nowhere_to_go_moves_through_no_skirmishers() {
+    // "Formed infantry that wishes to move through skirmishers that are
+    // between them and the formed unit's objective": a's Line, its Move's
+    // target b's Fusiliers, with b's Voltigeurs skirmishing 2" ahead of it.
+    // With the Fusiliers at Engagement range (3") the Move has nowhere to
+    // go and wishes to move through nothing: no cast is taken while they
+    // stand there. With them 10" off the Voltigeurs are in its way.
+    let scenario = |fusiliers: u32| {
+        let text = skirmishers();
+        let head = &text[..text.find("[a]\n").unwrap()];
+        format!(
+            "{head}[a]\ncommander = \"good\"\n\n[[a.regiments]]\nname = \"Line\"\nrating = \"line,reliable\"\n\
+             brigade = 1\norders = [\"move\"]\ntarget = \"Fusiliers\"\n\n[b]\ncommander = \"good\"\n\n\
+             [[b.regiments]]\nname = \"Voltigeurs\"\nrating = \"line,veteran\"\ntroops = 1000\nbattalions = 1\n\
+             skirmishers = true\ndeployment = \"skirmish\"\nat = 2\nbrigade = 1\norders = [\"deploy\"]\n\n\
+             [[b.regiments]]\nname = \"Fusiliers\"\nrating = \"line,reliable\"\nat = {fusiliers}\nbrigade = 2\n\
+             orders = [\"deploy\"]\n"
+        )
+        .replace("[[objectives]]\nname = \"Copse\"\nfrom = 9\nto = 11\nkind = \"woods\"\n", "")
+    };
+    // The Line's Move executions with its target at hand, and the casts.
+    let play = |fusiliers: u32| {
+        let text = scenario(fusiliers);
+        assert!(
+            !text.contains("Copse") && text.contains("at = 2\n"),
+            "{text}"
+        );
+        let (mut at_hand, mut casts) = (0, 0);
+        for events in replays(&text, &[], 3, 120) {
+            let mut x = BTreeMap::<String, i64>::new();
+            for e in &events {
+                let name = e["regiment"].as_str().unwrap_or("").to_string();
+                match kind(e) {
+                    "regiment" => {
+                        x.insert(name, e["at"].as_i64().unwrap());
+                    }
+                    "moves" => {
+                        x.insert(name, e["to"].as_i64().unwrap());
+                    }
+                    "execute" if of(e, "a", "Line") && e["order"] == "move" => {
+                        at_hand += (x["Fusiliers"] - x["Line"] <= 3) as u32;
+                    }
+                    "skirmishers_cast" if of(e, "a", "Line") => {
+                        assert!(x["Fusiliers"] - x["Line"] > 3, "nowhere to go: {e} {x:?}");
+                        casts += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        (at_hand, casts)
+    };
+    let (at_hand, _) = play(3);
+    assert!(
+        at_hand >= 20,
+        "{at_hand} Move executions with the target at hand"
+    );
+    let (_, casts) = play(10);
+    assert!(casts >= 20, "{casts} casts in the way");
+}
+
 /// Every game's events of `games` under `player` on both sides.
 pub(crate) fn replays_by(text: &str, sets: &[&str], player: &str, games: u64) -> Vec<Vec<Value>> {
     let system = fortunes::systems::find("piquet").unwrap();

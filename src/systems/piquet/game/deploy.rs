@@ -320,7 +320,10 @@ impl<O: Observer<Event>> Game<O> {
                 within_dx(gap_to(u), range).map(|r| (f * (u.x - me.x) - r, k))
             })
             .min()?;
+        // A Move with nowhere to go (its target, or the objective, at
+        // hand) wishes to move through nothing, whoever stands near.
         let screens = j != t
+            && ordered > 0
             && stop < ordered
             && self.deployed[enemy].skirmishing(j)
             && Self::free_to_skirmish(self.units[enemy][j].status);
