@@ -282,14 +282,14 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
         let args = ["-n", "150", "--scenario", waves];
         assert_served_plays_as_inside(tmp.path(), "piquet", &args, &[seat]);
     }
-    // Orders the players choose (`order`). Only the random player: an
-    // agent's view counts every chosen regiment as one it might order (it
-    // is asked only when the orders are given), where the heuristic in the
-    // process knows it would hold one.
+    // Orders the players choose (`order`), and those they would choose as
+    // their views are worked out (`would_order`: the heuristic holds some).
     let chosen = tmp.path().join("chosen.toml");
     std::fs::write(&chosen, crate::piquet_chosen::chosen_default()).unwrap();
     let args = ["-n", "150", "--scenario", chosen.to_str().unwrap()];
-    assert_served_plays_as_inside(tmp.path(), "piquet", &args, &["b=random"]);
+    for seat in ["b=random", "a=heuristic", "b=heuristic"] {
+        assert_served_plays_as_inside(tmp.path(), "piquet", &args, &[seat]);
+    }
     // Where chosen Deploys go (`deployment`), skirmish order among them.
     let skirmish = tmp.path().join("skirmish.toml");
     std::fs::write(&skirmish, crate::piquet_deploy::skirmishers_chosen()).unwrap();
@@ -351,7 +351,7 @@ for line in sys.stdin:
             fail("the field's `to` of %s" % u["name"], m)
     theirs = {u["name"]: u for u in field[enemy]}
     named = [own[r] for r in m.get("regiments", [])]
-    if d in ("issue", "order", "rally", "reload", "fire", "assault_now", "retire_now", "second_line", "attached", "extra_cast") and not named:
+    if d in ("issue", "order", "would_order", "rally", "reload", "fire", "assault_now", "retire_now", "second_line", "attached", "extra_cast") and not named:
         fail("no regiment named", m)
     if d == "fire":
         target = theirs[m["target"]]
@@ -401,9 +401,10 @@ for line in sys.stdin:
         fail("assault against another target than the scenario's", m)
     if d == "issue" and (m["order"] not in ("move", "maneuver", "deploy", "assault") or not isinstance(m["cost"], int)):
         fail("an order group without its order or cost", m)
-    # A chosen regiment's order: one idle regiment of the player's, offered
-    # every order its arm may be given, with the nearest enemy's distance.
-    if d == "order":
+    # A chosen regiment's order, or the one it would be given as the view
+    # is worked out: one idle regiment of the player's, offered every
+    # order its arm may be given, with the nearest enemy's distance.
+    if d in ("order", "would_order"):
         me = named[0]
         if len(named) != 1 or me["status"] != "idle" or (p != 0 and me["player"] != p) or me["elan"] != m["elan"]:
             fail("an order chosen for a regiment not idle or not the player's", m)
@@ -486,7 +487,8 @@ for line in sys.stdin:
                 or theirs[m["target"]]["deployment"] == "skirmish" or m["choices"] != ["hold", "withdraw"]):
             fail("a piquet asked to hold that does not hold the objective, or not the one to answer", m)
     seen.setdefault(d, set()).add(p)
-    choice = rngs[p].choice(m["choices"])
+    # Nothing drawn as the view is worked out: the first order offered.
+    choice = m["choices"][0] if d == "would_order" else rngs[p].choice(m["choices"])
     if d in ("deployment", "direction"):
         chosen_to[named[0]["name"]] = choice
     print(json.dumps({"choice": choice}), flush=True)
@@ -574,6 +576,7 @@ fn a_piquet_agent_sees_who_decides_what_about_and_the_field_as_the_rules_give_th
     let seen: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(tmp.path().join("SEEN")).unwrap()).unwrap();
     assert_eq!(seen["order"], serde_json::json!([0]), "{seen}");
+    assert_eq!(seen["would_order"], serde_json::json!([0]), "{seen}");
     assert_eq!(seen["deployment"], serde_json::json!([0]), "{seen}");
     assert_eq!(seen["direction"], serde_json::json!([0]), "{seen}");
     assert_eq!(seen["aim"], serde_json::json!([0]), "{seen}");

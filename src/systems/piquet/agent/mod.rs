@@ -24,12 +24,13 @@ use serde_json::{json, Value};
 use std::cell::RefCell;
 
 /// Each decision and what it is, for `hello` and for a person's seat.
-pub const DECISIONS: [(&str, &str); 22] = [
+pub const DECISIONS: [(&str, &str); 23] = [
     ("hand_play", "play a card from the hand (hand:N, for hand_play_cost) instead of turning the deck's top card (turn)"),
     ("turned", "the turned card: use it, pass it, keep it (a hand with room) or swap it for hand card N (swap:N, for hand_swap_cost)"),
     ("officer_check", "cast for initiative, issue orders, rally, pass initiative to a subordinate, nothing, or (its own figure attached) detach"),
     ("issue", "pay for the next order group: yes or no"),
     ("order", "the order to give a regiment whose orders its player chooses (orders = \"chosen\"), before the groups are paid for: one of choices (assault, not for artillery nor with no enemy left; maneuver and deploy only with a way to go or a deployment to change to), or none; distance is to the nearest enemy (null: none left), ahead to the nearest ahead of it (null: none; a Move goes only forward), enemy_elan the most among the nearest"),
+    ("would_order", "while the player's view is worked out (needs.order_groups, which weighs whether an Officer Check is worth using for orders), the order you would give this idle regiment whose orders its player chooses were you asked now (order's facts and choices): nothing drawn from the player's stream; none keeps it out of order_groups. A person is not asked: every such regiment counts"),
     ("deployment", "where the Deploy order just chosen for a regiment (order) takes it: one of choices, max or min (formed at its widest or narrowest frontage), formed (at its scenario frontage), prepared (Prepared to Receive Cavalry, infantry only), skirmish (skirmish order, skirmishers only); the order's facts beside them (deployment how it stands, cavalry the inches to the nearest enemy cavalry not skirmishing, prepared_step the rule)"),
     ("move_to", "where the Move just chosen for the regiment in regiments stops, \"to where you want to stop\": objective (on to its objective, the next terrain objective ahead or its fire's reach of the nearest enemy ahead, whichever it meets first when it moves) or a place on the axis (inches) short of farthest, where it would go as the field stands now; the order's facts as for order"),
     ("direction", "which way the Maneuver order just chosen for a regiment (order) goes: one of choices, forward (short of Engagement range of an enemy ahead), back, left or right (its own flanks, short of an enemy level with it), each offered only when it would move the regiment; the order's facts beside them"),
@@ -307,9 +308,20 @@ pub trait Ask {
     /// holds; `None` when no answer comes (the game goes on with a
     /// fallback, and the run or the play stops with the reason).
     fn ask(&self, decision: &str, message: Value, choices: &[String]) -> Option<usize>;
+
+    /// Whether it is asked `would_order` as a view is worked out (an
+    /// agent), or every chosen idle regiment counts as one it might order
+    /// (a person, who should not be asked at every view).
+    fn previews(&self) -> bool {
+        false
+    }
 }
 
 impl Ask for RefCell<AgentSeat> {
+    fn previews(&self) -> bool {
+        true
+    }
+
     fn ask(&self, decision: &str, mut message: Value, choices: &[String]) -> Option<usize> {
         let mut agent = self.borrow_mut();
         if !agent.is_alive() {
@@ -457,22 +469,30 @@ impl Decide for Seated<'_> {
         facts: &OrderFacts,
         rng: Option<&mut GameRng>,
     ) -> Option<OrderKind> {
-        match (self.asker, rng) {
-            (None, rng) => self.built_in.order(at, facts, rng),
-            // While its view is worked out, a regiment counts as one its
-            // player might order: asked only when the orders are given.
-            (Some(_), None) => OrderKind::ALL.into_iter().find(|&o| facts.offers(o)),
-            (Some(_), Some(_)) => {
-                let options: Vec<OrderKind> = OrderKind::ALL
-                    .into_iter()
-                    .filter(|&o| facts.offers(o))
-                    .collect();
-                let mut choices: Vec<String> = options.iter().map(|o| o.name().into()).collect();
-                choices.push("none".into());
-                let i = self.ask(at, "order", order_json(facts), &choices)?;
-                options.get(i).copied()
-            }
+        let first_offered = || OrderKind::ALL.into_iter().find(|&o| facts.offers(o));
+        match (self.asker, &rng) {
+            (None, _) => return self.built_in.order(at, facts, rng),
+            // A person, as its view is worked out: every chosen regiment
+            // counts as one it might order.
+            (Some(asker), None) if !asker.previews() => return first_offered(),
+            _ => {}
         }
+        let options: Vec<OrderKind> = OrderKind::ALL
+            .into_iter()
+            .filter(|&o| facts.offers(o))
+            .collect();
+        let mut choices: Vec<String> = options.iter().map(|o| o.name().into()).collect();
+        choices.push("none".into());
+        let decision = if rng.is_some() {
+            "order"
+        } else {
+            "would_order"
+        };
+        // A game given up mid-view goes on counting the regiment.
+        let Some(i) = self.ask(at, decision, order_json(facts), &choices) else {
+            return if rng.is_some() { None } else { first_offered() };
+        };
+        options.get(i).copied()
     }
 
     fn deployment(&self, at: &At<'_>, facts: &OrderFacts, rng: &mut GameRng) -> usize {

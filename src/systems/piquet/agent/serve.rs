@@ -76,6 +76,10 @@ fn serve_player(args: &AgentArgs) -> Result<()> {
                 "order" => json!(strategy
                     .order(at, &order_from(message)?, Some(rng))
                     .map_or("none", OrderKind::name)),
+                // As the view is worked out: nothing drawn.
+                "would_order" => json!(strategy
+                    .order(at, &order_from(message)?, None)
+                    .map_or("none", OrderKind::name)),
                 "move_to" => {
                     // The built-ins choose by index: on to the objective
                     // first, then the places from the nearest.
