@@ -117,7 +117,10 @@ impl<O: Observer<Event>> Game<O> {
     ) -> Option<OrderKind> {
         let facts = self.order_facts(setup, seat, i);
         let strategy = &setup.strategies[seat];
-        let order = match self.forced_order(seat, p, i) {
+        // A world's forced order stands only where it is offered (the
+        // world's field may have moved on from the real game's).
+        let forced = self.forced_order(seat, p, i);
+        let order = match forced.filter(|order| order.is_none_or(|o| facts.offers(o))) {
             Some(order) => order,
             None => {
                 let at = at!(self, setup, seat, p, 1 << i, None);

@@ -1,7 +1,8 @@
 //! The search player's decisions: a determinized Monte Carlo over each
-//! KARD's card (play from the hand or turn, then use, keep or let go),
-//! every choice played out on the same dealt decks and dice by the
-//! heuristic (see `strategy::Search`).
+//! KARD's card (play from the hand or turn, then use, keep or let go) and,
+//! orders chosen, each chosen regiment's order, every choice played out
+//! on the same dealt decks and dice by the heuristic (see
+//! `strategy::Search`).
 
 use super::*;
 
@@ -156,19 +157,7 @@ impl<O: Observer<Event>> Game<O> {
             }
         }
         self.playout = Scratch(Some(scratch));
-        // The heuristic's choice, listed first, stands on a tie; among
-        // other choices worth alike, one is drawn.
-        let totals = &totals[..choices.len()];
-        let most = totals.iter().copied().max().expect("a choice");
-        let best = if totals[0] == most {
-            0
-        } else {
-            let tied = (0..totals.len())
-                .filter(|&c| totals[c] == most)
-                .fold(0u16, |m, c| m | 1 << c);
-            crate::systems::piquet::strategy::one_of(tied, &mut self.samples[seat][p])
-        };
-        choices[best]
+        choices[best_of(&totals[..choices.len()], &mut self.samples[seat][p])]
     }
 
     /// `kard_start_in_decq` of the game kept before the free first orders.
@@ -228,8 +217,8 @@ impl<O: Observer<Event>> Game<O> {
     /// determinizations), the player's card choice of the KARD and its
     /// orders picked before this one forced again, the heuristic deciding
     /// the rest; the heuristic's own (`usual`) is listed first and keeps a
-    /// tie. A player sharing another's deck made no card choice of its
-    /// own: its orders are the heuristic's.
+    /// tie. A player sharing another's deck makes no card choice of its
+    /// own: its orders are the heuristic's, the free first ones too.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn search_order<D: Decide>(
         &mut self,
@@ -243,7 +232,8 @@ impl<O: Observer<Event>> Game<O> {
     ) -> Option<OrderKind> {
         let opening = self.kard_start_in_decq == Self::OPENING;
         let choice = self.kard_choices[seat.index()][p];
-        if choice.is_none() && !opening {
+        let shares = setup.scenario.sides[seat].sharers >> p & 1 != 0;
+        if shares || (choice.is_none() && !opening) {
             return usual;
         }
         let mut choices = [usual; ORDER_KINDS + 1];
@@ -290,6 +280,7 @@ impl<O: Observer<Event>> Game<O> {
                                     scenario: setup.scenario,
                                     strategies: &PLAYOUT,
                                 });
+                                world.forced_orders = None;
                                 world.decq = DecqRecord {
                                     decq: 1,
                                     ..DecqRecord::default()
@@ -303,17 +294,7 @@ impl<O: Observer<Event>> Game<O> {
                 }
                 self.kard_start = Scratch(Some(start));
                 self.playout = Scratch(Some(scratch));
-                let totals = &totals[..n];
-                let most = totals.iter().copied().max().expect("a choice");
-                let best = if totals[0] == most {
-                    0
-                } else {
-                    let tied = (0..n)
-                        .filter(|&c| totals[c] == most)
-                        .fold(0u16, |m, c| m | 1 << c);
-                    crate::systems::piquet::strategy::one_of(tied, &mut self.samples[seat][p])
-                };
-                choices[best]
+                choices[best_of(&totals[..n], &mut self.samples[seat][p])]
             }
         };
         self.picked[seat][p][i] = OrderPick::Picked(best);
@@ -421,6 +402,9 @@ impl<O: Observer<Event>> Game<O> {
         let mut tally = GameTally::default();
         let mut k = kard_in_decq;
         self.play_kard(&playout, k, stats, &mut tally);
+        // Orders forced for the KARD of their decision: not asked on it
+        // (the world's player did otherwise), they lapse.
+        self.forced_orders = None;
         for _ in 0..search.horizon {
             k += 1;
             if k == DECK {
@@ -450,6 +434,19 @@ impl<O: Observer<Event>> Game<O> {
         }
         worth
     }
+}
+
+/// The choice worth most: the heuristic's, listed first, on a tie with
+/// it; among other choices worth alike, one drawn from `rng`.
+fn best_of(totals: &[i64], rng: &mut GameRng) -> usize {
+    let most = totals.iter().copied().max().expect("a choice");
+    if totals[0] == most {
+        return 0;
+    }
+    let tied = (0..totals.len())
+        .filter(|&c| totals[c] == most)
+        .fold(0u16, |m, c| m | 1 << c);
+    crate::systems::piquet::strategy::one_of(tied, rng)
 }
 
 impl<O> Game<O> {

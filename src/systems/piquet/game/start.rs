@@ -111,7 +111,8 @@ impl<O: Observer<Event>> Game<O> {
             }
         }
         self.kard = 0;
-        // The free first orders are the heuristic's: no KARD has begun.
+        // No game kept yet: a search of the free first orders keeps one
+        // below, before they are given.
         self.kard_start_at = u32::MAX;
         self.forced_orders = None;
         // No assault in progress: a slot is written whole when one begins.
