@@ -595,26 +595,32 @@ impl<O: Observer<Event>> Game<O> {
 impl<O: Observer<Event>> Game<O> {
     /// The side whose used cards take effect first this KARD (rule
     /// `kard_first`).
+    #[inline(always)]
     fn resolves_first<D: Decide>(&mut self, setup: &Setup<'_, D>) -> Seat {
         let a_first = match setup.rules.kard_first {
             KardFirst::Alternate => self.kard % 2 == 1,
             KardFirst::A => true,
             KardFirst::B => false,
-            KardFirst::Random => {
-                let a_first = self.dice.random_bool(0.5);
-                if self.obs.on() {
-                    let (decq, kard) = told::when(self.decq.decq, self.kard);
-                    let side = if a_first { Seat::A } else { Seat::B }.name();
-                    self.obs.event(Event::ResolvesFirst { decq, kard, side });
-                }
-                a_first
-            }
+            KardFirst::Random => self.toss_for_first(),
         };
         if a_first {
             Seat::A
         } else {
             Seat::B
         }
+    }
+
+    /// `kard_first = random`: a coin of the rules stream, told.
+    #[cold]
+    #[inline(never)]
+    fn toss_for_first(&mut self) -> bool {
+        let a_first = self.dice.random_bool(0.5);
+        if self.obs.on() {
+            let (decq, kard) = told::when(self.decq.decq, self.kard);
+            let side = if a_first { Seat::A } else { Seat::B }.name();
+            self.obs.event(Event::ResolvesFirst { decq, kard, side });
+        }
+        a_first
     }
 }
 
