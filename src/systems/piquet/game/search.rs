@@ -121,8 +121,9 @@ impl<O: Observer<Event>> Game<O> {
     /// The choice worth most over the search's samples: each sample
     /// deals what player `p` cannot see afresh (`determinize`: its own
     /// deck's unturned cards, the top card too unless `top_seen`; every
-    /// other player's hand and unturned deck; the dice, and the decks of
-    /// later DECQs), and every choice is played out on the same
+    /// other player's hand and unturned deck; the dice, the decks of
+    /// later DECQs, and every player's decision and tie-break streams),
+    /// and every choice is played out on the same
     /// deal. The army cards dealt afresh are those the player has not seen,
     /// so it knows how many of each kind its side and the enemy's have
     /// left unseen, not which deck holds them.
@@ -351,7 +352,10 @@ impl<O: Observer<Event>> Game<O> {
             shuffle(&mut unseen[..count], &mut rng);
             let mut next_unseen = 0;
             for q in 0..players {
+                // Every player's decisions and tie-breaks to come are
+                // unknown: its streams too are drawn afresh.
                 self.seats[s][q] = rng_from_seed(rng.random());
+                self.ties[s][q] = rng_from_seed(rng.random());
                 let player = &mut self.players[s][q];
                 let from = hidden_from(q, player);
                 let own = (s, q) == (seat, p);
