@@ -345,16 +345,12 @@ fn kard_first_sets_whose_cards_take_effect_first() {
     // under each reading of `kard_first`, every effect of the side named
     // first comes before any of the other's within the KARD; a coin is
     // told each KARD and is fair.
-    let text = std::fs::read_to_string(
-        std::path::Path::new(crate::common::crate_dir())
-            .join("experiments/piquet/scenarios/default.toml"),
-    )
-    .unwrap();
+    let text = include_str!("../experiments/piquet/scenarios/default.toml");
     for reading in ["alternate", "a", "b", "random"] {
         let set = format!("kard_first={reading}");
         let sets = [set.as_str()];
         let (mut kards, mut both_acted, mut coins_a) = (0u64, 0u64, 0u64);
-        for events in crate::piquet_orders::replays(&text, &sets, 5, 60) {
+        for events in crate::piquet_orders::replays(text, &sets, 5, 60) {
             let mut at = (0, 0);
             let mut told: Option<String> = None;
             let mut sides: Vec<String> = Vec::new();

@@ -126,7 +126,9 @@ impl<O: Observer<Event>> Game<O> {
                 let at = at!(self, setup, seat, p, 1 << i, None);
                 let usual = strategy.order(&at, &facts, Some(&mut self.seats[seat][p]));
                 match strategy.search() {
-                    Some(search) if search.search_orders && self.kard_start_at == self.kard => {
+                    Some(search)
+                        if search.search_orders && self.order_search.kard_start_at == self.kard =>
+                    {
                         self.search_order(setup, &search, seat, p, i, &facts, usual)
                     }
                     _ => usual,

@@ -313,22 +313,43 @@ pub struct Game<O = Unobserved> {
     /// The search's world and statistics, made on its first decision and
     /// kept, so that no playout allocates.
     playout: Scratch,
+    /// What a search of the chosen regiments' orders keeps.
+    order_search: OrderSearch,
+    pub obs: O,
+}
+
+/// What a search of the chosen regiments' orders keeps (`search_order`).
+/// A copy of a game, a search's world, starts with none of it.
+#[derive(Clone)]
+struct OrderSearch {
     /// The game as this KARD began, kept when a searching side chooses
-    /// orders: its order decisions are played out from there
-    /// (`search_order`), the KARD's card choices in `kard_choices`.
+    /// orders: its order decisions are played out from there, the KARD's
+    /// card choices in `kard_choices`.
     kard_start: Scratch,
     /// The game KARD `kard_start` holds (`u32::MAX`: none), and its place
-    /// in its DECQ.
+    /// in its DECQ (`Game::OPENING`: before the free first orders).
     kard_start_at: u32,
     kard_start_in_decq: usize,
     kard_choices: [[Option<TurnChoice>; MAX_PLAYERS]; 2],
     /// The orders each player's search gave its chosen regiments this
-    /// KARD (`OrderPick`), forced again in the worlds of its later ones.
+    /// KARD, forced again in the worlds of its later ones.
     picked: BySeat<[[OrderPick; MAX_UNITS]; MAX_PLAYERS]>,
     /// A world's orders forced for one player's chosen regiments, each
-    /// taken once.
+    /// taken once, lapsing with their KARD.
     forced_orders: Option<(Seat, usize, [OrderPick; MAX_UNITS])>,
-    pub obs: O,
+}
+
+impl Default for OrderSearch {
+    fn default() -> Self {
+        OrderSearch {
+            kard_start: Scratch(None),
+            kard_start_at: u32::MAX,
+            kard_start_in_decq: 0,
+            kard_choices: [[None; MAX_PLAYERS]; 2],
+            picked: BySeat::default(),
+            forced_orders: None,
+        }
+    }
 }
 
 /// An order a search picked for a chosen regiment, or none picked.

@@ -183,16 +183,17 @@ impl<O: Observer<Event>> Game<O> {
         forced: [[Option<TurnChoice>; MAX_PLAYERS]; 2],
     ) {
         let mut start = self
+            .order_search
             .kard_start
             .0
             .take()
             .unwrap_or_else(|| Box::new((Game::new(), Stats::default())));
         self.copy_into(&mut start.0);
-        self.kard_start = Scratch(Some(start));
-        self.kard_start_at = self.kard;
-        self.kard_start_in_decq = kard_in_decq;
-        self.kard_choices = forced;
-        self.picked = BySeat::default();
+        self.order_search.kard_start = Scratch(Some(start));
+        self.order_search.kard_start_at = self.kard;
+        self.order_search.kard_start_in_decq = kard_in_decq;
+        self.order_search.kard_choices = forced;
+        self.order_search.picked = BySeat::default();
     }
 
     /// A world's order forced for chosen regiment `i` of player `p`, taken
@@ -203,7 +204,7 @@ impl<O: Observer<Event>> Game<O> {
         p: usize,
         i: usize,
     ) -> Option<Option<OrderKind>> {
-        match &mut self.forced_orders {
+        match &mut self.order_search.forced_orders {
             Some((s, q, orders)) if *s == seat && *q == p => match std::mem::take(&mut orders[i]) {
                 OrderPick::Picked(order) => Some(order),
                 OrderPick::Unpicked => None,
@@ -231,8 +232,8 @@ impl<O: Observer<Event>> Game<O> {
         facts: &OrderFacts,
         usual: Option<OrderKind>,
     ) -> Option<OrderKind> {
-        let opening = self.kard_start_in_decq == Self::OPENING;
-        let choice = self.kard_choices[seat.index()][p];
+        let opening = self.order_search.kard_start_in_decq == Self::OPENING;
+        let choice = self.order_search.kard_choices[seat.index()][p];
         let shares = setup.scenario.sides[seat].sharers >> p & 1 != 0;
         if shares || (choice.is_none() && !opening) {
             return usual;
@@ -257,7 +258,12 @@ impl<O: Observer<Event>> Game<O> {
                     .0
                     .take()
                     .unwrap_or_else(|| Box::new((Game::new(), Stats::default())));
-                let start = self.kard_start.0.take().expect("the KARD's start is kept");
+                let start = self
+                    .order_search
+                    .kard_start
+                    .0
+                    .take()
+                    .expect("the KARD's start is kept");
                 let (world, stats) = &mut *scratch;
                 let mut totals = [0i64; ORDER_KINDS + 1];
                 for _ in 0..search.samples {
@@ -265,13 +271,13 @@ impl<O: Observer<Event>> Game<O> {
                     for (&order, total) in choices[..n].iter().zip(&mut totals) {
                         start.0.copy_into(world);
                         world.determinize(setup.scenario, seat, p, top_seen, seed);
-                        let mut orders = self.picked[seat][p];
+                        let mut orders = self.order_search.picked[seat][p];
                         orders[i] = OrderPick::Picked(order);
-                        world.forced_orders = Some((seat, p, orders));
+                        world.order_search.forced_orders = Some((seat, p, orders));
                         let k = match choice {
                             Some(choice) => {
                                 world.forced = Some((seat, p, choice));
-                                self.kard_start_in_decq
+                                self.order_search.kard_start_in_decq
                             }
                             // The opening's end, then the first DECQ's
                             // KARDs, as `play` begins it.
@@ -281,7 +287,7 @@ impl<O: Observer<Event>> Game<O> {
                                     scenario: setup.scenario,
                                     strategies: &PLAYOUT,
                                 });
-                                world.forced_orders = None;
+                                world.order_search.forced_orders = None;
                                 world.decq = DecqRecord {
                                     decq: 1,
                                     ..DecqRecord::default()
@@ -293,12 +299,12 @@ impl<O: Observer<Event>> Game<O> {
                         *total += world.play_out(setup, search, seat, k, stats);
                     }
                 }
-                self.kard_start = Scratch(Some(start));
+                self.order_search.kard_start = Scratch(Some(start));
                 self.playout = Scratch(Some(scratch));
                 choices[best_of(&totals[..n], &mut self.samples[seat][p])]
             }
         };
-        self.picked[seat][p][i] = OrderPick::Picked(best);
+        self.order_search.picked[seat][p][i] = OrderPick::Picked(best);
         best
     }
 
@@ -408,7 +414,7 @@ impl<O: Observer<Event>> Game<O> {
         self.play_kard(&playout, k, stats, &mut tally);
         // Orders forced for the KARD of their decision: not asked on it
         // (the world's player did otherwise), they lapse.
-        self.forced_orders = None;
+        self.order_search.forced_orders = None;
         for _ in 0..search.horizon {
             k += 1;
             if k == DECK {
@@ -509,12 +515,7 @@ impl<O> Game<O> {
             choice,
             undealt,
             playout: _,
-            kard_start: _,
-            kard_start_at: _,
-            kard_start_in_decq: _,
-            kard_choices: _,
-            picked: _,
-            forced_orders: _,
+            order_search: _,
             obs: _,
         } = self;
         *world = Game {
@@ -568,12 +569,7 @@ impl<O> Game<O> {
             choice: *choice,
             undealt: *undealt,
             playout: Scratch(None),
-            kard_start: Scratch(None),
-            kard_start_at: u32::MAX,
-            kard_start_in_decq: 0,
-            kard_choices: [[None; MAX_PLAYERS]; 2],
-            picked: BySeat::default(),
-            forced_orders: None,
+            order_search: OrderSearch::default(),
             obs: Unobserved,
         };
     }

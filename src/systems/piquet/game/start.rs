@@ -84,12 +84,7 @@ impl<O> Game<O> {
             choice: None,
             undealt: BySeat::default(),
             playout: Scratch(None),
-            kard_start: Scratch(None),
-            kard_start_at: u32::MAX,
-            kard_start_in_decq: 0,
-            kard_choices: [[None; MAX_PLAYERS]; 2],
-            picked: BySeat::default(),
-            forced_orders: None,
+            order_search: OrderSearch::default(),
             obs,
         }
     }
@@ -113,8 +108,8 @@ impl<O: Observer<Event>> Game<O> {
         self.kard = 0;
         // No game kept yet: a search of the free first orders keeps one
         // below, before they are given.
-        self.kard_start_at = u32::MAX;
-        self.forced_orders = None;
+        self.order_search.kard_start_at = u32::MAX;
+        self.order_search.forced_orders = None;
         // No assault in progress: a slot is written whole when one begins.
         self.active = 0;
         // A new game: no view read in the last one is current.
