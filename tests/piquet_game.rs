@@ -1027,7 +1027,7 @@ fn search(weights: [u32; 4]) -> PiquetStrategy {
 }
 
 /// `search(weights)` leaving the chosen regiments' orders to the
-/// heuristic (tuning `orders = heuristic`).
+/// heuristic (tuning `orders_by = heuristic`).
 fn search_cards_only(weights: [u32; 4]) -> PiquetStrategy {
     let mut strategy = search(weights);
     if let Some(search) = &mut strategy.search {

@@ -72,10 +72,10 @@ pub const EXECUTION_WEIGHT: ParamSpec = ParamSpec {
 };
 
 pub const ORDERS: ParamSpec = ParamSpec {
-    name: "orders",
-    kind: ParamKind::Choice(&["searched", "heuristic"]),
+    name: "orders_by",
+    kind: ParamKind::Choice(&["search", "heuristic"]),
     default: 0,
-    doc: "who chooses the orders of the side's chosen regiments (scenario orders = \"chosen\"): searched (each order the regiment may be given, and none, played out on every sample from the game as its KARD began, the KARD's card choice forced, or, for the free first orders, from the game as they are given; the objective deciding; a player sharing another's deck leaves its orders to the heuristic), or heuristic (the heuristic's orders: the search decides only the cards)",
+    doc: "who chooses the orders of the side's chosen regiments (scenario orders = \"chosen\"): search (the default: each order the regiment may be given, and none, played out on every sample from the game as its KARD began, the KARD's card choice forced, or, for the free first orders, from the game as they are given; the objective deciding; a player sharing another's deck leaves its orders to the heuristic), or heuristic (the heuristic's orders: the search decides only the cards)",
     source: "search tuning",
 };
 
@@ -99,7 +99,7 @@ impl Search {
             box_weight: get("box_weight"),
             elan_weight: get("elan_weight"),
             execution_weight: get("execution_weight"),
-            search_orders: get("orders") == 0,
+            search_orders: get("orders_by") == 0,
         }
     }
 }
@@ -190,7 +190,7 @@ pub const BUILT_INS: [BuiltIn<PiquetStrategy>; 3] = [
     BuiltIn {
         info: StrategyInfo {
             name: "search",
-            about: "determinized Monte Carlo over the objective (Elan, stamina boxes and regiments, the side's against the enemy's, and its order executions): each KARD, whether to play a hand card and then what to do with the turned card, every choice played out through its KARD and `horizon` more on the same sampled decks and dice, heuristics deciding for every player after it; orders chosen, each chosen regiment's order too (tuning orders); everything else as the heuristic",
+            about: "determinized Monte Carlo over the objective (Elan, stamina boxes and regiments, the side's against the enemy's, and its order executions): each KARD, whether to play a hand card and then what to do with the turned card, every choice played out through its KARD and `horizon` more on the same sampled decks and dice, heuristics deciding for every player after it; orders chosen, each chosen regiment's order too (tuning orders_by); everything else as the heuristic",
             tuning: SEARCH_TUNING,
         },
         build: |tuning| PiquetStrategy {
