@@ -120,8 +120,8 @@ impl<O: Observer<Event>> Game<O> {
         // A world's forced order stands only where it is offered (the
         // world's field may have moved on from the real game's).
         let forced = self.forced_order(seat, p, i);
-        let order = match forced.filter(|order| order.is_none_or(|o| facts.offers(o))) {
-            Some(order) => order,
+        let pick = match forced.filter(|pick| pick.order.is_none_or(|o| facts.offers(o))) {
+            Some(pick) => pick,
             None => {
                 let at = at!(self, setup, seat, p, 1 << i, None);
                 let usual = strategy.order(&at, &facts, Some(&mut self.seats[seat][p]));
@@ -131,22 +131,27 @@ impl<O: Observer<Event>> Game<O> {
                     {
                         self.search_order(setup, &search, seat, p, i, &facts, usual)
                     }
-                    _ => usual,
+                    _ => Pick::of(usual),
                 }
             }
         };
+        let order = pick.order;
+        // A way picked with the order, where the regiment may take it.
+        let way = |bits: u8| pick.way.filter(|&k| bits >> k & 1 != 0).map(usize::from);
         let at = at!(self, setup, seat, p, 1 << i, None);
         // Where a Deploy or a Maneuver goes is chosen with it: the piquet
         // shows it as the order is placed. Kept until the order completes
         // (a regiment under an order is not asked again).
         match order {
             Some(OrderKind::Deploy) => {
-                let k = strategy.deployment(&at, &facts, &mut self.seats[seat][p]);
+                let k = way(facts.deploys)
+                    .unwrap_or_else(|| strategy.deployment(&at, &facts, &mut self.seats[seat][p]));
                 debug_assert!(facts.deploys >> k & 1 != 0);
                 self.deploys_at[seat][i] = k as u8;
             }
             Some(OrderKind::Maneuver) => {
-                let k = strategy.direction(&at, &facts, &mut self.seats[seat][p]);
+                let k = way(facts.maneuvers)
+                    .unwrap_or_else(|| strategy.direction(&at, &facts, &mut self.seats[seat][p]));
                 debug_assert!(facts.maneuvers >> k & 1 != 0);
                 self.maneuvers_to[seat][i] = k as u8;
             }

@@ -357,8 +357,27 @@ impl Default for OrderSearch {
 enum OrderPick {
     #[default]
     Unpicked,
-    Picked(Option<OrderKind>),
+    Picked(Pick),
 }
+
+/// A chosen regiment's order (none: no order) and, for a Deploy or a
+/// Maneuver, where it goes (its `DeployTo` or `Maneuver` index; none:
+/// where its player's heuristic sends it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pick {
+    order: Option<OrderKind>,
+    way: Option<u8>,
+}
+
+impl Pick {
+    const fn of(order: Option<OrderKind>) -> Pick {
+        Pick { order, way: None }
+    }
+}
+
+/// Most picks a chosen regiment is offered: each order, a Deploy's and a
+/// Maneuver's each way apart, no order, and its player's own first.
+const MAX_PICKS: usize = ORDER_KINDS + DeployTo::ALL.len() + Maneuver::ALL.len() + 2;
 
 /// What a player does with its KARD's card, as the search chooses it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

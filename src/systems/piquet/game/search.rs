@@ -198,15 +198,10 @@ impl<O: Observer<Event>> Game<O> {
 
     /// A world's order forced for chosen regiment `i` of player `p`, taken
     /// (a second asking this KARD is the heuristic's).
-    pub(super) fn forced_order(
-        &mut self,
-        seat: Seat,
-        p: usize,
-        i: usize,
-    ) -> Option<Option<OrderKind>> {
+    pub(super) fn forced_order(&mut self, seat: Seat, p: usize, i: usize) -> Option<Pick> {
         match &mut self.order_search.forced_orders {
             Some((s, q, orders)) if *s == seat && *q == p => match std::mem::take(&mut orders[i]) {
-                OrderPick::Picked(order) => Some(order),
+                OrderPick::Picked(pick) => Some(pick),
                 OrderPick::Unpicked => None,
             },
             _ => None,
@@ -214,7 +209,8 @@ impl<O: Observer<Event>> Game<O> {
     }
 
     /// The order the search gives player `p`'s chosen regiment `i`: each
-    /// the regiment may be given, and none, is played out from this KARD's
+    /// the regiment may be given (a Deploy to each deployment it may take
+    /// and a Maneuver each way apart), and none, is played out from this KARD's
     /// start on each of the search's samples (`best_choice`'s
     /// determinizations), the player's card choice of the KARD and its
     /// orders picked before this one forced again, the heuristic deciding
@@ -231,22 +227,35 @@ impl<O: Observer<Event>> Game<O> {
         i: usize,
         facts: &OrderFacts,
         usual: Option<OrderKind>,
-    ) -> Option<OrderKind> {
+    ) -> Pick {
+        let usual = Pick::of(usual);
         let opening = self.order_search.kard_start_in_decq == Self::OPENING;
         let choice = self.order_search.kard_choices[seat.index()][p];
         let shares = setup.scenario.sides[seat].sharers >> p & 1 != 0;
         if shares || (choice.is_none() && !opening) {
             return usual;
         }
-        let mut choices = [usual; ORDER_KINDS + 1];
+        let mut choices = [usual; MAX_PICKS];
         let mut n = 1;
-        let offered = OrderKind::ALL.into_iter().filter(|&o| facts.offers(o));
-        for order in offered.map(Some).chain([None]) {
-            if !choices[..n].contains(&order) {
-                choices[n] = order;
+        let mut add = |pick: Pick| {
+            if !choices[..n].contains(&pick) {
+                choices[n] = pick;
                 n += 1;
             }
+        };
+        let ways = |bits: u8| (0..8u8).filter(move |k| bits >> k & 1 != 0);
+        for order in OrderKind::ALL.into_iter().filter(|&o| facts.offers(o)) {
+            let pick = |way| Pick {
+                order: Some(order),
+                way: Some(way),
+            };
+            match order {
+                OrderKind::Deploy => ways(facts.deploys).for_each(|k| add(pick(k))),
+                OrderKind::Maneuver => ways(facts.maneuvers).for_each(|k| add(pick(k))),
+                _ => add(Pick::of(Some(order))),
+            }
         }
+        add(Pick::of(None));
         let best = match n {
             1 => usual,
             _ => {
@@ -265,14 +274,14 @@ impl<O: Observer<Event>> Game<O> {
                     .take()
                     .expect("the KARD's start is kept");
                 let (world, stats) = &mut *scratch;
-                let mut totals = [0i64; ORDER_KINDS + 1];
+                let mut totals = [0i64; MAX_PICKS];
                 for _ in 0..search.samples {
                     let seed = self.samples[seat][p].random::<u64>();
-                    for (&order, total) in choices[..n].iter().zip(&mut totals) {
+                    for (&pick, total) in choices[..n].iter().zip(&mut totals) {
                         start.0.copy_into(world);
                         world.determinize(setup.scenario, seat, p, top_seen, seed);
                         let mut orders = self.order_search.picked[seat][p];
-                        orders[i] = OrderPick::Picked(order);
+                        orders[i] = OrderPick::Picked(pick);
                         world.order_search.forced_orders = Some((seat, p, orders));
                         let k = match choice {
                             Some(choice) => {

@@ -75,7 +75,7 @@ pub const ORDERS: ParamSpec = ParamSpec {
     name: "orders_by",
     kind: ParamKind::Choice(&["search", "heuristic"]),
     default: 0,
-    doc: "who chooses the orders of the side's chosen regiments (scenario orders = \"chosen\"): search (the default: each order the regiment may be given, and none, played out on every sample from the game as its KARD began, the KARD's card choice forced, or, for the free first orders, from the game as they are given; the objective deciding; a player sharing another's deck leaves its orders to the heuristic), or heuristic (the heuristic's orders: the search decides only the cards)",
+    doc: "who chooses the orders of the side's chosen regiments (scenario orders = \"chosen\"): search (the default: each order the regiment may be given, a Deploy to each deployment and a Maneuver each way apart, and none, played out on every sample from the game as its KARD began, the KARD's card choice forced, or, for the free first orders, from the game as they are given; the objective deciding; a player sharing another's deck leaves its orders to the heuristic), or heuristic (the heuristic's orders: the search decides only the cards)",
     source: "search tuning",
 };
 
