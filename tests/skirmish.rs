@@ -8,7 +8,7 @@ use fortunes::params::ParamValues;
 use fortunes::stats::{Mean, Rate};
 use fortunes::systems::skirmish::game::{melee, morale_roll, roll, ChargeOutcome};
 use fortunes::systems::skirmish::rules::{MoralePass, Reading};
-use fortunes::systems::skirmish::strategy::{CardPlay, Grouping};
+use fortunes::systems::skirmish::strategy::{CardPlay, Grouping, Reserves};
 use fortunes::systems::skirmish::table::{effect_odds, melee_odds, morale_odds, Effect};
 use fortunes::systems::skirmish::{Game, GameTally, Rules, Scenario, SkirmishStrategy};
 
@@ -135,6 +135,7 @@ const fn player(cards: CardPlay) -> SkirmishStrategy {
         morale_target: 80,
         halt_within: 0,
         samples: 0,
+        reserves: Reserves::Outnumbered,
     }
 }
 
@@ -444,6 +445,7 @@ fn the_search_player_raises_its_sides_victory_margin() {
         morale_target: 80,
         halt_within: 0,
         samples: 16,
+        reserves: Reserves::Outnumbered,
     };
     let (mut plain, mut searched) = (Game::new(), Game::new());
     let (mut t1, mut t2) = (GameTally::default(), GameTally::default());
@@ -472,4 +474,129 @@ fn the_search_player_raises_its_sides_victory_margin() {
     let mean = sum / n as f64;
     let se = ((squares / n as f64 - mean * mean) / (n as f64 - 1.0)).sqrt();
     assert!(mean > 3.9 * se, "margin +{mean:.3} (se {se:.3})");
+}
+
+#[test]
+fn reserves_stand_in_their_ranks_at_the_texts_costs() {
+    // "-2 for a reserve archer, and another -1 apiece for 2 soldiers";
+    // "5 cavalrymen, 2 points apiece": the costs unless a scenario says.
+    let sides = scenario(
+        "distance = 20\n\
+         [[a.men]]\ncount = 2\nweapon = \"archer\"\n\
+         [[a.men]]\ncount = 1\n\
+         [[a.reserves]]\ncount = 1\nweapon = \"archer\"\n\
+         [[a.reserves]]\ncount = 2\n\
+         [[a.reserves]]\ncount = 1\ntype = \"cavalry\"\n\
+         [[a.reserves]]\ncount = 1\ncost = 5\nshield = true\n\
+         [[b.men]]\ncount = 1\n",
+    );
+    let men = sides.men(Seat::A);
+    // Cavalry first, then the shielded, then the rest of the foot, the
+    // missile men last: reserves in their places among the men.
+    let listed: Vec<(bool, bool, bool, Option<u8>, u8)> = men
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let reserve = sides.reserves[Seat::A] >> i & 1 != 0;
+            (
+                reserve,
+                m.cavalry,
+                m.shield,
+                m.load,
+                sides.costs[Seat::A][i],
+            )
+        })
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            (true, true, false, None, 2),
+            (true, false, true, None, 5),
+            (false, false, false, None, 0),
+            (true, false, false, None, 1),
+            (true, false, false, None, 1),
+            (false, false, false, Some(1), 0),
+            (false, false, false, Some(1), 0),
+            (true, false, false, Some(1), 2),
+        ]
+    );
+    assert_eq!(sides.reserves[Seat::A], 0b1001_1011);
+    assert_eq!(sides.reserves[Seat::B], 0);
+    for (text, names) in [
+        ("[a]\nmen = []\nguards = 1\n", "a.guards"),
+        ("[[a.men]]\ncost = 2\n", "a.men[1].cost"),
+        ("[[a.reserves]]\ncost = 101\n", "a.reserves[1].cost"),
+        (
+            "[[a.reserves]]\ncount = 16\n[[a.men]]\ncount = 1\n",
+            "a.reserves",
+        ),
+    ] {
+        let table = toml::from_str(&format!("distance = 10\n{text}")).unwrap();
+        let error = Scenario::from_table(&table).unwrap_err().to_string();
+        assert!(error.contains(names), "{text}: {error}");
+    }
+}
+
+#[test]
+fn reserves_come_as_the_player_decides_and_their_cost_is_taken_off() {
+    let rules = rules(&[]);
+    let text = std::fs::read_to_string(
+        std::path::Path::new(crate::common::crate_dir())
+            .join("experiments/skirmish/scenarios/reserves.toml"),
+    )
+    .unwrap();
+    let reserves = scenario(&text);
+    // The Vikings (a) hold 3 foot at 1 point and an archer at 2, who
+    // stands behind them; the Romans (b) 5 cavalry at 2 points.
+    let cost = |seat: Seat, called: u32| match seat {
+        Seat::A => called + (called == 4) as u32,
+        Seat::B => 2 * called,
+    };
+    let mut game = Game::new();
+    let mut tally = GameTally::default();
+    for policy in [Reserves::Never, Reserves::Outnumbered, Reserves::Behind] {
+        let strategies = BySeat::from_fn(|_| SkirmishStrategy {
+            reserves: policy,
+            ..player(CardPlay::HoldHigh)
+        });
+        let mut calling = BySeat([0u32; 2]);
+        let mut wins = BySeat([0u32; 2]);
+        for index in 0..2_000 {
+            game.reset(&rules, &reserves, 11, index);
+            game.play(&rules, &reserves, &strategies, &mut tally);
+            for seat in Seat::BOTH {
+                let called = tally.reserves_called[seat];
+                calling[seat] += (called > 0) as u32;
+                assert_eq!(tally.reserve_cost[seat], cost(seat, called), "{policy:?}");
+                match policy {
+                    Reserves::Never => assert_eq!(called, 0),
+                    // Every reserve left, at once: all or none.
+                    Reserves::Behind => assert!(
+                        called == 0 || called == reserves.reserves[seat].count_ones(),
+                        "{seat:?} called {called}"
+                    ),
+                    Reserves::Outnumbered => {}
+                }
+            }
+            // The winner has more points net of what its reserves cost.
+            let net =
+                |seat: Seat| tally.killed[seat.other()] as i64 - tally.reserve_cost[seat] as i64;
+            let winner = match net(Seat::A).cmp(&net(Seat::B)) {
+                std::cmp::Ordering::Greater => Some(Seat::A),
+                std::cmp::Ordering::Less => Some(Seat::B),
+                std::cmp::Ordering::Equal => None,
+            };
+            assert_eq!(tally.winner(), winner, "{policy:?} game {index}");
+            if let Some(seat) = winner {
+                wins[seat] += 1;
+            }
+        }
+        if policy != Reserves::Never {
+            // The Romans lose men to the archers on the way in and call
+            // reserves in most games; the Vikings in some.
+            assert!(calling[Seat::B] > 1_000, "{policy:?}: {calling:?}");
+            assert!(calling[Seat::A] > 0, "{policy:?}: {calling:?}");
+        }
+        assert!(wins[Seat::A] > 0 && wins[Seat::B] + wins[Seat::A] > 0);
+    }
 }

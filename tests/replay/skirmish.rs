@@ -204,7 +204,14 @@ fn every_skirmish_event_is_documented_with_its_fields_in_order() {
                 [[b.men]]\ncount = 4\nshield = true\n[[b.men]]\ncount = 2\nweapon = \"crossbow\"\n";
     // The text's creek across the attackers' way.
     let creek = include_str!("../../experiments/skirmish/scenarios/creek.toml");
-    for (scenario, games) in [(None, 200), (Some(raid), 400), (Some(creek), 20)] {
+    // Reserves on both sides, called up when outnumbered.
+    let reserves = include_str!("../../experiments/skirmish/scenarios/reserves.toml");
+    for (scenario, games) in [
+        (None, 200),
+        (Some(raid), 400),
+        (Some(creek), 20),
+        (Some(reserves), 20),
+    ] {
         let mut variant = system.default_variant(system.both_playing("random").unwrap());
         if let Some(text) = scenario {
             variant.scenario = toml::from_str(text).unwrap();

@@ -43,6 +43,26 @@ pub enum Event {
         load: Option<u8>,
         position: u32,
     },
+    /// A man held in reserve as the game opens, off the field until his
+    /// side calls him up at `cost` victory points: named, `kind`, `shield`
+    /// and `load` as a `man`.
+    Reserve {
+        side: &'static str,
+        man: String,
+        kind: &'static str,
+        shield: bool,
+        load: Option<u8>,
+        cost: u32,
+    },
+    /// Before it plays, the side calls up reserves (`men`), who join it at
+    /// `position`, its place, fighting; they cost it `cost` victory points.
+    CalledUp {
+        play: u32,
+        side: &'static str,
+        men: Vec<String>,
+        position: u32,
+        cost: u32,
+    },
     /// A side's deck shuffled (`cards`, top first) and the hand drawn from
     /// its top.
     Deck {
@@ -186,13 +206,15 @@ pub enum Event {
     },
     /// The last card is played: each side's men killed, wounded (and
     /// alive) and run off the field (and alive), its victory points (one
-    /// per enemy killed), the winner (null: a draw), and the commander
-    /// points left.
+    /// per enemy killed), the victory points its reserves cost, the winner
+    /// (the side with more points net of its reserves' cost; null: a
+    /// draw), and the commander points left.
     GameEnd {
         killed: [u32; 2],
         wounded: [u32; 2],
         routed: [u32; 2],
         victory_points: [u32; 2],
+        reserve_cost: [u32; 2],
         winner: Option<&'static str>,
         commander_points: [u32; 2],
     },
@@ -252,6 +274,33 @@ impl fmt::Display for Event {
                 }
                 write!(f, ", at {position}")
             }
+            Event::Reserve {
+                side: _,
+                man,
+                kind,
+                shield,
+                load,
+                cost,
+            } => {
+                write!(f, "{man}: {kind}, ")?;
+                f.write_str(if *shield { "shield" } else { "no shield" })?;
+                match load {
+                    Some(load) => write!(f, ", missile weapon ({load} increment(s) to load)")?,
+                    None => f.write_str(", hand to hand")?,
+                }
+                write!(f, ", in reserve ({cost} victory point(s) to call up)")
+            }
+            Event::CalledUp {
+                side,
+                men,
+                position,
+                cost,
+                ..
+            } => write!(
+                f,
+                "  {side} calls up its reserve {} at {position}, for {cost} victory point(s)",
+                men.join(" ")
+            ),
             Event::Deck { side, cards, hand } => write!(
                 f,
                 "{side} shuffles its deck: {} (top first); holds {}",
@@ -435,16 +484,25 @@ impl fmt::Display for Event {
                 wounded,
                 routed,
                 victory_points,
+                reserve_cost,
                 winner,
                 commander_points,
             } => {
                 write!(
                     f,
                     "the last card is played: a lost {} killed, {} wounded, {} run off; b lost {} killed, {} wounded, {} run off; \
-                     victory points a {}, b {}: ",
+                     victory points a {}, b {}",
                     killed[0], wounded[0], routed[0], killed[1], wounded[1], routed[1],
                     victory_points[0], victory_points[1]
                 )?;
+                if reserve_cost.iter().any(|&c| c > 0) {
+                    write!(
+                        f,
+                        ", less reserves a {}, b {}",
+                        reserve_cost[0], reserve_cost[1]
+                    )?;
+                }
+                f.write_str(": ")?;
                 match winner {
                     Some(winner) => write!(f, "{winner} wins")?,
                     None => f.write_str("a draw")?,

@@ -86,6 +86,10 @@ const SERIES: &[Series] = &[
     Series::mean("casualties_per_game", "b"),
     Series::mean("victory_points_per_game", "a"),
     Series::mean("victory_points_per_game", "b"),
+    Series::mean("reserves_called_per_game", "a"),
+    Series::mean("reserves_called_per_game", "b"),
+    Series::mean("reserve_cost_per_game", "a"),
+    Series::mean("reserve_cost_per_game", "b"),
     Series::rate("game_won", "a"),
     Series::rate("game_won", "b"),
     Series::rate("game_drawn", "all"),
@@ -122,6 +126,10 @@ impl GameTally {
             Ratio::new(self.killed[b] as u64, 1),
             Ratio::new(self.victory_points(a) as u64, 1),
             Ratio::new(self.victory_points(b) as u64, 1),
+            Ratio::new(self.reserves_called[a] as u64, 1),
+            Ratio::new(self.reserves_called[b] as u64, 1),
+            Ratio::new(self.reserve_cost[a] as u64, 1),
+            Ratio::new(self.reserve_cost[b] as u64, 1),
             one(winner == Some(a)),
             one(winner == Some(b)),
             one(winner.is_none()),
@@ -169,6 +177,10 @@ impl Record for GameRecord {
             ColumnSpec::new("melees", U32),
             ColumnSpec::new("increments_a", U32),
             ColumnSpec::new("increments_b", U32),
+            ColumnSpec::new("reserves_a", U32),
+            ColumnSpec::new("reserves_b", U32),
+            ColumnSpec::new("reserve_cost_a", U32),
+            ColumnSpec::new("reserve_cost_b", U32),
         ]
     };
 
@@ -189,6 +201,8 @@ impl Record for GameRecord {
             14 => Cell::U32(t.morale_tests().1),
             15 => Cell::U32(t.melees),
             16 | 17 => Cell::U32(t.increments[side(column - 16)]),
+            18 | 19 => Cell::U32(t.reserves_called[side(column - 18)]),
+            20 | 21 => Cell::U32(t.reserve_cost[side(column - 20)]),
             _ => unreachable!("GameRecord has {} columns", Self::COLUMNS.len()),
         }
     }
@@ -232,8 +246,9 @@ impl Simulation for Skirmish {
             strategies: BySeat::from_fn(|s| {
                 let player = &variant.players[s];
                 match player.command {
-                    // An agent chooses its cards; its commander points and
-                    // halts follow the default player's tuning.
+                    // An agent chooses its cards; its commander points,
+                    // halts, morale groups and reserves follow the default
+                    // player's tuning.
                     Some(_) => SkirmishStrategy::from_player(&Player::built_in(
                         strategy::STRATEGIES,
                         strategy::STRATEGIES

@@ -56,7 +56,9 @@ fn play(args: &PlayArgs) -> Result<()> {
     let player = resolve_built_in(STRATEGIES, against, &presets_dir(SYSTEM, None))?;
     let (seed, index) = (args.seed, args.game);
     let other = SkirmishStrategy::from_player(&player);
-    // The person's seat never consults its strategy.
+    // The person chooses cards; the rest of the seat's choices (morale
+    // groups, commander points, halts, reserves) follow the opponent's
+    // player's tuning.
     let strategies = BySeat([other; 2]);
     let terminal = Terminal::stdio();
     let say = |text: String| terminal.say(&text);

@@ -19,6 +19,8 @@ pub struct SideTally {
     pub wounded: Mean,
     pub routed: Mean,
     pub victory_points: Mean,
+    pub reserves_called: Mean,
+    pub reserve_cost: Mean,
     pub won: u64,
     pub melees_won: Mean,
 }
@@ -35,6 +37,8 @@ impl AddAssign<&SideTally> for SideTally {
         self.wounded += o.wounded;
         self.routed += o.routed;
         self.victory_points += o.victory_points;
+        self.reserves_called += o.reserves_called;
+        self.reserve_cost += o.reserve_cost;
         self.won += o.won;
         self.melees_won += o.melees_won;
     }
@@ -120,6 +124,8 @@ impl Stats {
             side.wounded.record(t.wounded[seat] as u64);
             side.routed.record(t.routed[seat] as u64);
             side.victory_points.record(t.victory_points(seat) as u64);
+            side.reserves_called.record(t.reserves_called[seat] as u64);
+            side.reserve_cost.record(t.reserve_cost[seat] as u64);
             side.won += (winner == Some(seat)) as u64;
             side.melees_won.record(t.melees_won[seat] as u64);
         }
@@ -196,6 +202,8 @@ impl Stats {
                 ("wounded_per_game", s.wounded),
                 ("routed_per_game", s.routed),
                 ("victory_points_per_game", s.victory_points),
+                ("reserves_called_per_game", s.reserves_called),
+                ("reserve_cost_per_game", s.reserve_cost),
                 ("melees_won_per_game", s.melees_won),
             ] {
                 rows.push(SummaryRow::mean(metric, name, NO_BREAKDOWN, none(), mean));

@@ -76,6 +76,32 @@ impl Grouping {
     }
 }
 
+/// When a side calls up its reserves: "the Viking leader, 3 points down
+/// ..., assumed he had nothing to lose in summoning up reserves"; "the
+/// Viking commander was forced to call up a reserve to counter the
+/// invader".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reserves {
+    /// On its card, while it has fewer fighting men than the enemy, the
+    /// side calls reserves up one at a time, in standing order, until it
+    /// has as many.
+    Outnumbered,
+    /// On its card, while its net victory points are below the enemy's,
+    /// the side calls up every reserve it has left.
+    Behind,
+    Never,
+}
+
+impl Reserves {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reserves::Outnumbered => "outnumbered",
+            Reserves::Behind => "behind",
+            Reserves::Never => "never",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SkirmishStrategy {
     pub cards: CardPlay,
@@ -87,6 +113,7 @@ pub struct SkirmishStrategy {
     /// Attacking, a side with shooters halts to shoot a card it cannot
     /// charge on when the enemy is this close (0: never halts).
     pub halt_within: u32,
+    pub reserves: Reserves,
 }
 
 pub const MORALE_TARGET: ParamSpec = ParamSpec {
@@ -113,7 +140,15 @@ pub const GROUPING: ParamSpec = ParamSpec {
     source: "\"When morale is tested, the tester has the option of grouping up to 3 men for the check\"",
 };
 
-pub const TUNING: &[ParamSpec] = &[MORALE_TARGET, HALT_WITHIN, GROUPING];
+pub const RESERVES: ParamSpec = ParamSpec {
+    name: "reserves",
+    kind: ParamKind::Choice(&["outnumbered", "behind", "never"]),
+    default: 0,
+    doc: "when the side calls up its scenario's reserves, on its own card before it plays: outnumbered (while it has fewer fighting men than the enemy, one at a time in standing order until it has as many), behind (while its net victory points, enemy dead less its reserves' cost, are below the enemy's: every reserve left) or never",
+    source: "\"assumed he had nothing to lose in summoning up reserves\"; \"forced to call up a reserve to counter the invader\"",
+};
+
+pub const TUNING: &[ParamSpec] = &[MORALE_TARGET, HALT_WITHIN, GROUPING, RESERVES];
 
 /// The built-in players: what each is called and does, its tuning, and
 /// how its typed value is built (the one list of them; a preset is one of
@@ -181,7 +216,7 @@ pub const SAMPLES: ParamSpec = ParamSpec {
     source: "search tuning",
 };
 
-pub const SEARCH_TUNING: &[ParamSpec] = &[MORALE_TARGET, HALT_WITHIN, GROUPING, SAMPLES];
+pub const SEARCH_TUNING: &[ParamSpec] = &[MORALE_TARGET, HALT_WITHIN, GROUPING, RESERVES, SAMPLES];
 
 /// Cards in hand: counts per value (index 0 = one increment), and the
 /// values present as bits, so the lowest, the highest and "is a 6 in hand"
@@ -263,6 +298,11 @@ impl SkirmishStrategy {
                 _ => 0,
             },
             halt_within: tuning.of(&HALT_WITHIN) as u32,
+            reserves: match tuning.of(&RESERVES) {
+                0 => Reserves::Outnumbered,
+                1 => Reserves::Behind,
+                _ => Reserves::Never,
+            },
         }
     }
 
@@ -357,6 +397,7 @@ mod tests {
             morale_target: 0,
             samples: 0,
             halt_within: 0,
+            reserves: Reserves::Never,
         };
         let mut hand = Hand::default();
         for value in [2, 4, 5] {

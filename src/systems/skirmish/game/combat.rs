@@ -485,6 +485,7 @@ mod tests {
             morale_target,
             halt_within,
             samples: 0,
+            reserves: crate::systems::skirmish::strategy::Reserves::Never,
         }
     }
 

@@ -15,7 +15,7 @@
 use super::events::Event;
 use super::rules::{MoralePass, Rules, VALUES};
 use super::scenario::{Man, Scenario, MAX_MEN};
-use super::strategy::{shots, CardPlay, Grouping, Hand, Situation, SkirmishStrategy};
+use super::strategy::{shots, CardPlay, Grouping, Hand, Reserves, Situation, SkirmishStrategy};
 use super::table::{effect, fire_modifier, morale_level, passing_faces, Condition, Effect};
 use crate::engine::deck::shuffle;
 use crate::engine::seeding::{game_rng, GameRng, Stream};
@@ -169,6 +169,9 @@ pub struct GameTally {
     pub wounded: BySeat<u32>,
     pub routed: BySeat<u32>,
     pub melees_won: BySeat<u32>,
+    /// Reserves the side called up, and the victory points they cost it.
+    pub reserves_called: BySeat<u32>,
+    pub reserve_cost: BySeat<u32>,
     pub melees: u32,
     /// How the game's first charge went.
     pub charge: ChargeOutcome,
@@ -198,6 +201,8 @@ impl Default for GameTally {
             wounded: BySeat::default(),
             routed: BySeat::default(),
             melees_won: BySeat::default(),
+            reserves_called: BySeat::default(),
+            reserve_cost: BySeat::default(),
             melees: 0,
             charge: ChargeOutcome::NoCharge,
             charges: [0; CHARGE_OUTCOMES],
@@ -219,13 +224,21 @@ impl GameTally {
         }
     }
 
-    /// Victory points: one per enemy killed.
+    /// Victory points scored: one per enemy killed.
     pub fn victory_points(&self, seat: Seat) -> u32 {
         self.killed[seat.other()]
     }
 
+    /// Victory points scored less those the side's reserves cost: "taken
+    /// from each side for every extra man, above the initial 7, brought
+    /// into the scenario".
+    pub fn net_points(&self, seat: Seat) -> i64 {
+        self.victory_points(seat) as i64 - self.reserve_cost[seat] as i64
+    }
+
+    /// The side with more net victory points.
     pub fn winner(&self) -> Option<Seat> {
-        let [a, b] = Seat::BOTH.map(|s| self.victory_points(s));
+        let [a, b] = Seat::BOTH.map(|s| self.net_points(s));
         match a.cmp(&b) {
             std::cmp::Ordering::Greater => Some(Seat::A),
             std::cmp::Ordering::Less => Some(Seat::B),
@@ -261,6 +274,8 @@ impl GameTally {
             wounded,
             routed,
             melees_won,
+            reserves_called,
+            reserve_cost,
             melees,
             charge,
             charges,
@@ -279,6 +294,8 @@ impl GameTally {
         *wounded = BySeat::default();
         *routed = BySeat::default();
         *melees_won = BySeat::default();
+        *reserves_called = BySeat::default();
+        *reserve_cost = BySeat::default();
         *melees = 0;
         *charge = ChargeOutcome::NoCharge;
         *charges = [0; CHARGE_OUTCOMES];
@@ -322,6 +339,8 @@ pub struct Game<O = Unobserved> {
     fighting_mask: BySeat<u16>,
     /// Men running but not yet gone: the free hacks to come.
     running_mask: BySeat<u16>,
+    /// Reserves not yet called up.
+    reserves_left: BySeat<u16>,
     /// The unshuffled deck for `sorted_for` cards of each value: copied,
     /// not rebuilt, at every reset.
     sorted: [u8; MAX_DECK],
@@ -394,6 +413,7 @@ impl Game {
             creek_at: 0,
             fighting_mask: BySeat::default(),
             running_mask: BySeat::default(),
+            reserves_left: BySeat::default(),
             sorted: [0; MAX_DECK],
             sorted_for: [0; VALUES],
             speed: BySeat::default(),
@@ -488,6 +508,12 @@ impl<O: Observer<Event>> Game<O> {
             {
                 man.present = true;
             }
+            let mut reserves = scenario.reserves[seat];
+            while reserves != 0 {
+                self.men[seat][reserves.trailing_zeros() as usize].present = false;
+                reserves &= reserves - 1;
+            }
+            self.reserves_left[seat] = scenario.reserves[seat];
             self.commander[seat] = rules.commander_points;
             self.first_card[seat] = None;
         }
@@ -594,25 +620,35 @@ impl<O: Observer<Event>> Game<O> {
         let size = rules.deck_size() as usize;
         // With nobody on one side the engagement can never act: the game is
         // the card sequence alone.
-        let engaged = self.fighting_mask[Seat::A] != 0 && self.fighting_mask[Seat::B] != 0;
+        let engaged = Seat::BOTH
+            .iter()
+            .all(|&s| self.fighting_mask[s] | self.reserves_left[s] != 0);
         let mut in_hand = BySeat([0u64; 2]);
         let first = scenario.first;
         let args = (rules, scenario, strategies);
         let in_hand = &mut in_hand;
         // Unengaged, a play only moves cards: a loop of its own, with the
-        // engagement's branches compiled out.
-        match (engaged, first) {
-            (true, Seat::A) => {
-                self.card_loop::<true, C>(Seat::A, size, args, cards, in_hand, tally)
+        // engagement's branches compiled out; and the engaged loop without
+        // reserves to call never asks about them.
+        let reserves = scenario.reserves[Seat::A] | scenario.reserves[Seat::B] != 0;
+        match (engaged, reserves, first) {
+            (true, true, Seat::A) => {
+                self.card_loop::<true, true, C>(Seat::A, size, args, cards, in_hand, tally)
             }
-            (true, Seat::B) => {
-                self.card_loop::<true, C>(Seat::B, size, args, cards, in_hand, tally)
+            (true, true, Seat::B) => {
+                self.card_loop::<true, true, C>(Seat::B, size, args, cards, in_hand, tally)
             }
-            (false, Seat::A) => {
-                self.card_loop::<false, C>(Seat::A, size, args, cards, in_hand, tally)
+            (true, false, Seat::A) => {
+                self.card_loop::<true, false, C>(Seat::A, size, args, cards, in_hand, tally)
             }
-            (false, Seat::B) => {
-                self.card_loop::<false, C>(Seat::B, size, args, cards, in_hand, tally)
+            (true, false, Seat::B) => {
+                self.card_loop::<true, false, C>(Seat::B, size, args, cards, in_hand, tally)
+            }
+            (false, _, Seat::A) => {
+                self.card_loop::<false, false, C>(Seat::A, size, args, cards, in_hand, tally)
+            }
+            (false, _, Seat::B) => {
+                self.card_loop::<false, false, C>(Seat::B, size, args, cards, in_hand, tally)
             }
         }
         // A charge declared on the last cards, never met: cut off.
@@ -641,6 +677,11 @@ impl<O: Observer<Event>> Game<O> {
                 tally.wounded[seat] += (man.wounded && !man.dead) as u32;
                 tally.routed[seat] += (man.gone && !man.dead) as u32;
             }
+            if scenario.reserves[seat] != 0 {
+                let called = scenario.reserves[seat] & !self.reserves_left[seat];
+                tally.reserves_called[seat] = called.count_ones();
+                tally.reserve_cost[seat] = self.called_cost(scenario, seat, called);
+            }
         }
         if self.obs.on() {
             self.told_end(tally);
@@ -651,7 +692,7 @@ impl<O: Observer<Event>> Game<O> {
     /// alternating: each step of two plays one card of each, with the seats
     /// constants of the loop, so every per-side field is at a fixed place.
     #[inline(always)]
-    fn card_loop<const ENGAGED: bool, C: Cards>(
+    fn card_loop<const ENGAGED: bool, const RESERVES: bool, C: Cards>(
         &mut self,
         first: Seat,
         size: usize,
@@ -662,8 +703,15 @@ impl<O: Observer<Event>> Game<O> {
     ) {
         let mut step = 0;
         while step < 2 * size {
-            self.play_step::<ENGAGED, C>(first, step, args, cards, in_hand, tally);
-            self.play_step::<ENGAGED, C>(first.other(), step + 1, args, cards, in_hand, tally);
+            self.play_step::<ENGAGED, RESERVES, C>(first, step, args, cards, in_hand, tally);
+            self.play_step::<ENGAGED, RESERVES, C>(
+                first.other(),
+                step + 1,
+                args,
+                cards,
+                in_hand,
+                tally,
+            );
             step += 2;
         }
     }
@@ -671,7 +719,7 @@ impl<O: Observer<Event>> Game<O> {
     /// One step of the card sequence: `seat`, if it holds a card, plays
     /// the card its player (or `cards`) chooses.
     #[inline(always)]
-    fn play_step<const ENGAGED: bool, C: Cards>(
+    fn play_step<const ENGAGED: bool, const RESERVES: bool, C: Cards>(
         &mut self,
         seat: Seat,
         step: usize,
@@ -683,6 +731,9 @@ impl<O: Observer<Event>> Game<O> {
         let engaged = ENGAGED;
         if self.hands[seat].is_empty() {
             return;
+        }
+        if RESERVES && self.reserves_left[seat] != 0 {
+            self.call_reserves(seat, step, rules, scenario, &strategies[seat]);
         }
         let situation = self.situation(seat, scenario);
         in_hand[seat] += SPREAD[self.hands[seat].present() as usize];
@@ -733,6 +784,80 @@ impl<O: Observer<Event>> Game<O> {
         }
     }
 
+    /// The victory points the reserves in `called` cost `seat`.
+    fn called_cost(&self, scenario: &Scenario, seat: Seat, mut called: u16) -> u32 {
+        let mut cost = 0;
+        while called != 0 {
+            cost += scenario.costs[seat][called.trailing_zeros() as usize] as u32;
+            called &= called - 1;
+        }
+        cost
+    }
+
+    /// `seat`'s victory points so far, less its reserves' cost: the enemy's
+    /// dead (dead now, whatever the game's end) less what it has called up.
+    pub fn net_points(&self, scenario: &Scenario, seat: Seat) -> i64 {
+        let enemy = seat.other();
+        let dead = self.men[enemy][..scenario.count[enemy] as usize]
+            .iter()
+            .filter(|m| m.dead)
+            .count() as i64;
+        let called = scenario.reserves[seat] & !self.reserves_left[seat];
+        dead - self.called_cost(scenario, seat, called) as i64
+    }
+
+    /// On `seat`'s card, before it plays: its player calls up what
+    /// reserves it will. They join the side where it stands (the field has
+    /// one place a side), in their places of its standing order.
+    #[cold]
+    #[inline(never)]
+    fn call_reserves(
+        &mut self,
+        seat: Seat,
+        step: usize,
+        rules: &Rules,
+        scenario: &Scenario,
+        strategy: &SkirmishStrategy,
+    ) {
+        let enemy = seat.other();
+        let left = self.reserves_left[seat];
+        let called = match strategy.reserves {
+            Reserves::Never => 0,
+            Reserves::Outnumbered => {
+                let ours = self.fighting_mask[seat].count_ones();
+                let theirs = self.fighting_mask[enemy].count_ones();
+                let (mut called, mut rest) = (0u16, left);
+                for _ in ours..theirs {
+                    if rest == 0 {
+                        break;
+                    }
+                    called |= rest & rest.wrapping_neg();
+                    rest &= rest - 1;
+                }
+                called
+            }
+            Reserves::Behind => {
+                match self.net_points(scenario, seat) < self.net_points(scenario, enemy) {
+                    true => left,
+                    false => 0,
+                }
+            }
+        };
+        if called == 0 {
+            return;
+        }
+        self.reserves_left[seat] &= !called;
+        let mut bits = called;
+        while bits != 0 {
+            self.men[seat][bits.trailing_zeros() as usize].present = true;
+            bits &= bits - 1;
+        }
+        self.refresh(seat, rules, scenario);
+        if self.obs.on() {
+            self.told_called(seat, step, scenario, called);
+        }
+    }
+
     /// Plays the game on from `step`, `seat` next, with `strategies`.
     fn finish(
         &mut self,
@@ -744,8 +869,11 @@ impl<O: Observer<Event>> Game<O> {
         tally: &mut GameTally,
     ) {
         let size = rules.deck_size() as usize;
-        for _ in from..2 * size {
+        for step in from..2 * size {
             if !self.hands[seat].is_empty() {
+                if self.reserves_left[seat] != 0 {
+                    self.call_reserves(seat, step, rules, scenario, &strategies[seat]);
+                }
                 let situation = self.situation(seat, scenario);
                 let card =
                     strategies[seat].card(&self.hands[seat], &situation, &mut self.seats[seat]);

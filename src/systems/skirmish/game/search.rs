@@ -85,13 +85,7 @@ impl<O: Observer<Event>> Game<O> {
                     &playout_players,
                     &mut tally,
                 );
-                let dead = |s: Seat| {
-                    trial.men[s][..scenario.count[s] as usize]
-                        .iter()
-                        .filter(|m| m.dead)
-                        .count() as i64
-                };
-                *margin += dead(enemy) - dead(seat);
+                *margin += trial.net_points(scenario, seat) - trial.net_points(scenario, enemy);
             }
         }
         let best = (0..count).fold(

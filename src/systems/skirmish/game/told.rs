@@ -102,6 +102,7 @@ impl<O: Observer<Event>> Game<O> {
             charge_pending: self.charge_pending,
             fighting_mask: self.fighting_mask,
             running_mask: self.running_mask,
+            reserves_left: self.reserves_left,
             sorted: self.sorted,
             sorted_for: self.sorted_for,
             speed: self.speed,
@@ -143,13 +144,24 @@ impl<O: Observer<Event>> Game<O> {
         });
         for seat in Seat::BOTH {
             for (i, man) in scenario.men(seat).iter().enumerate() {
-                self.obs.event(Event::Man {
-                    side: seat.name(),
-                    man: man_name(seat, i),
-                    kind: if man.cavalry { "cavalry" } else { "foot" },
-                    shield: man.shield,
-                    load: man.load,
-                    position: Self::position(scenario, seat, scenario.distance),
+                let kind = if man.cavalry { "cavalry" } else { "foot" };
+                self.obs.event(match scenario.reserves[seat] >> i & 1 != 0 {
+                    false => Event::Man {
+                        side: seat.name(),
+                        man: man_name(seat, i),
+                        kind,
+                        shield: man.shield,
+                        load: man.load,
+                        position: Self::position(scenario, seat, scenario.distance),
+                    },
+                    true => Event::Reserve {
+                        side: seat.name(),
+                        man: man_name(seat, i),
+                        kind,
+                        shield: man.shield,
+                        load: man.load,
+                        cost: scenario.costs[seat][i] as u32,
+                    },
                 });
             }
         }
@@ -178,6 +190,30 @@ impl<O: Observer<Event>> Game<O> {
             card,
             drawn,
             deck: (size - next - drawn.is_some() as usize) as u32,
+        });
+    }
+
+    /// `seat` calls up the reserves in `called` before its play `step`.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn told_called(
+        &mut self,
+        seat: Seat,
+        step: usize,
+        scenario: &Scenario,
+        called: u16,
+    ) {
+        self.told_at = step as u32 + 1;
+        let men = (0..MAX_MEN)
+            .filter(|&i| called >> i & 1 != 0)
+            .map(|i| man_name(seat, i))
+            .collect();
+        self.obs.event(Event::CalledUp {
+            play: self.told_at,
+            side: seat.name(),
+            men,
+            position: Self::position(scenario, seat, self.distance),
+            cost: self.called_cost(scenario, seat, called),
         });
     }
 
@@ -408,6 +444,7 @@ impl<O: Observer<Event>> Game<O> {
             wounded: [tally.wounded[a], tally.wounded[b]],
             routed: [tally.routed[a], tally.routed[b]],
             victory_points: [tally.victory_points(a), tally.victory_points(b)],
+            reserve_cost: [tally.reserve_cost[a], tally.reserve_cost[b]],
             winner: tally.winner().map(Seat::name),
             commander_points: [self.commander[a], self.commander[b]],
         });
