@@ -597,6 +597,50 @@ fn reserves_come_as_the_player_decides_and_their_cost_is_taken_off() {
             assert!(calling[Seat::B] > 1_000, "{policy:?}: {calling:?}");
             assert!(calling[Seat::A] > 0, "{policy:?}: {calling:?}");
         }
-        assert!(wins[Seat::A] > 0 && wins[Seat::B] + wins[Seat::A] > 0);
+        assert!(
+            wins[Seat::A] > 0 && wins[Seat::B] > 0,
+            "{policy:?}: {wins:?}"
+        );
+    }
+}
+
+#[test]
+fn a_side_of_reserves_alone_calls_them_up_and_fights() {
+    // Side b holds only reserves and a charges from contact: outnumbered
+    // 0 to 3 on its first card, b calls all three, who meet the charge.
+    let rules = rules(&[]);
+    let held = scenario(
+        "distance = 0\nattacker = \"a\"\nfirst = \"a\"\n\
+         [[a.men]]\ncount = 3\nshield = true\n\
+         [[b.reserves]]\ncount = 3\nshield = true\n",
+    );
+    let mut game = Game::new();
+    let mut tally = GameTally::default();
+    for policy in [Reserves::Outnumbered, Reserves::Never] {
+        let strategies = BySeat::from_fn(|_| SkirmishStrategy {
+            reserves: policy,
+            ..player(CardPlay::Lowest)
+        });
+        let (mut a_dead, mut melees) = (0, 0);
+        for index in 0..300 {
+            game.reset(&rules, &held, 12, index);
+            game.play(&rules, &held, &strategies, &mut tally);
+            a_dead += tally.killed[Seat::A];
+            match policy {
+                Reserves::Never => {
+                    // Nobody on b's side: the cards alone.
+                    assert_eq!((tally.reserves_called[Seat::B], tally.melees), (0, 0));
+                    assert_eq!(tally.winner(), None);
+                }
+                _ => {
+                    assert_eq!(tally.reserves_called[Seat::B], 3);
+                    assert_eq!(tally.reserve_cost[Seat::B], 3);
+                }
+            }
+            melees += tally.melees;
+        }
+        // The called men fight (unless their morale fails first).
+        assert_eq!(a_dead > 0, policy != Reserves::Never, "{policy:?}");
+        assert_eq!(melees > 0, policy != Reserves::Never, "{policy:?}");
     }
 }

@@ -1,6 +1,7 @@
 //! Skirmishing with Ancients: the game's record told from its events
 //! alone. A man's fate is his last `status`; a kill is a victory point for
-//! the other side; a charge's outcome is its `charge_ends`.
+//! the other side, a reserve called up costs his own side his `cost`; a
+//! charge's outcome is its `charge_ends`.
 
 use super::{count, of, replays_match_the_run, Row};
 use crate::common::TempDir;
@@ -19,6 +20,33 @@ fn tally(events: &[Value]) -> Vec<Row> {
             man["man"].as_str().unwrap().into(),
             ("fighting".into(), false),
         );
+    }
+    // Reserves join the fate once called up, at the cost their `reserve`
+    // event gave.
+    let held: BTreeMap<String, u64> = of(events, "reserve")
+        .map(|r| {
+            (
+                r["man"].as_str().unwrap().into(),
+                r["cost"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let (mut called, mut cost) = ([0u64; 2], [0u64; 2]);
+    for call in of(events, "called_up") {
+        let side = SIDES.iter().position(|&s| call["side"] == s).unwrap();
+        let mut paid = 0;
+        for man in call["men"].as_array().unwrap() {
+            let man = man.as_str().unwrap();
+            paid += held.get(man).expect("a reserve the scenario held");
+            assert!(
+                fate.insert(man.into(), ("fighting".into(), false))
+                    .is_none(),
+                "{man} called up twice"
+            );
+            called[side] += 1;
+        }
+        assert_eq!(call["cost"].as_u64().unwrap(), paid, "{call}");
+        cost[side] += paid;
     }
     for status in of(events, "status") {
         let man = status["man"].as_str().unwrap();
@@ -58,8 +86,12 @@ fn tally(events: &[Value]) -> Vec<Row> {
             .map(|e| e["card"].as_u64().unwrap())
             .sum();
         row.insert(format!("increments_{side}"), increments.into());
+        row.insert(format!("reserves_{side}"), called[i].into());
+        row.insert(format!("reserve_cost_{side}"), cost[i].into());
     }
-    let winner = match killed[1].cmp(&killed[0]) {
+    // The winner has more points net of its reserves' cost.
+    let net = |i: usize| killed[1 - i] as i64 - cost[i] as i64;
+    let winner = match net(0).cmp(&net(1)) {
         std::cmp::Ordering::Greater => "a",
         std::cmp::Ordering::Less => "b",
         std::cmp::Ordering::Equal => "none",
@@ -189,6 +221,22 @@ fn skirmish_replays_give_the_runs_records() {
     // The search's imagined playouts tell nothing: only its game's own
     // shots and tests are counted.
     replays_match_the_run("skirmish", 60, &["--strategy", "b=search"], tally);
+    // Reserves on both sides, called when outnumbered, and the Romans'
+    // all at once when behind.
+    replays_match_the_run("skirmish", 500, &["--scenario", "reserves"], tally);
+    let behind = temp.path().join("behind.toml");
+    std::fs::write(
+        &behind,
+        "description = \"calls every reserve when behind\"\nbase = \"hold_high\"\nreserves = \"behind\"\n",
+    )
+    .unwrap();
+    let b = format!("b={}", behind.display());
+    replays_match_the_run(
+        "skirmish",
+        300,
+        &["--scenario", "reserves", "--strategy", &b],
+        tally,
+    );
 }
 
 #[test]

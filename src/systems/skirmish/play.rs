@@ -130,12 +130,25 @@ fn play(args: &PlayArgs) -> Result<()> {
             "standard input ended before the game did: the game is abandoned".into(),
         )));
     }
+    let costs = match tally.reserve_cost[you] + tally.reserve_cost[you.other()] {
+        0 => String::new(),
+        _ => format!(
+            ", less your reserves' {} and the enemy's {}",
+            tally.reserve_cost[you],
+            tally.reserve_cost[you.other()]
+        ),
+    };
     say(format!(
-        "game over: you killed {} and lost {} (victory points {} to {})\n",
+        "game over: you killed {} and lost {} (victory points {} to {}{costs}): {}\n",
         tally.killed[you.other()],
         tally.killed[you],
         tally.victory_points(you),
-        tally.victory_points(you.other())
+        tally.victory_points(you.other()),
+        match tally.winner() {
+            Some(seat) if seat == you => "you win",
+            Some(_) => "you lose",
+            None => "a draw",
+        }
     ));
     Ok(())
 }

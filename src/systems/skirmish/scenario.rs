@@ -69,7 +69,8 @@ impl Scenario {
     /// Reads `name`, `description`, `distance`, `attacker`, `first`,
     /// `spread`, an optional `creek`, an optional `[weapons]` table of load times, and
     /// `[[a.men]]` / `[[b.men]]` entries (`count`, `type` foot or cavalry,
-    /// `shield`, `weapon`).
+    /// `shield`, `weapon`), and `[[a.reserves]]` / `[[b.reserves]]` entries
+    /// (the same, and `cost`).
     pub fn from_table(table: &toml::Table) -> Result<Scenario> {
         const KEYS: [&str; 10] = [
             "name",
@@ -141,7 +142,13 @@ impl Scenario {
                     }
                     t.clone()
                 }
-                Some(other) => return Err(bad(side.name(), other, "a table with a men list")),
+                Some(other) => {
+                    return Err(bad(
+                        side.name(),
+                        other,
+                        "a table with men and reserves lists",
+                    ))
+                }
             };
             for (list, reserve) in [("men", false), ("reserves", true)] {
                 let empty = Vec::new();

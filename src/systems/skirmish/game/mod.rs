@@ -677,12 +677,8 @@ impl<O: Observer<Event>> Game<O> {
                 tally.wounded[seat] += (man.wounded && !man.dead) as u32;
                 tally.routed[seat] += (man.gone && !man.dead) as u32;
             }
-            if scenario.reserves[seat] != 0 {
-                let called = scenario.reserves[seat] & !self.reserves_left[seat];
-                tally.reserves_called[seat] = called.count_ones();
-                tally.reserve_cost[seat] = self.called_cost(scenario, seat, called);
-            }
         }
+        self.tally_reserves(scenario, tally);
         if self.obs.on() {
             self.told_end(tally);
         }
@@ -781,6 +777,18 @@ impl<O: Observer<Event>> Game<O> {
         tally.wasted[seat] += card - used.min(card);
         if self.obs.on() && used < card {
             self.told_unused(seat, card, card - used);
+        }
+    }
+
+    /// Each side's reserves called up, and what they cost it, into the
+    /// game's tally.
+    fn tally_reserves(&self, scenario: &Scenario, tally: &mut GameTally) {
+        for seat in Seat::BOTH {
+            if scenario.reserves[seat] != 0 {
+                let called = scenario.reserves[seat] & !self.reserves_left[seat];
+                tally.reserves_called[seat] = called.count_ones();
+                tally.reserve_cost[seat] = self.called_cost(scenario, seat, called);
+            }
         }
     }
 

@@ -1,5 +1,7 @@
 //! A game with a person at one side (`fortunes play skirmish`): the same
-//! plays as a run's, a card asked of the person at the side's turn.
+//! plays as a run's, a card asked of the person at the side's turn. The
+//! side's other choices (morale groups, commander points, halts and
+//! reserves) follow `strategies[you]`.
 
 use super::*;
 
@@ -20,10 +22,15 @@ impl<O: Observer<Event>> Game<O> {
     ) -> bool {
         *tally = GameTally::default();
         let size = rules.deck_size() as usize;
-        let engaged = self.fighting_mask[Seat::A] != 0 && self.fighting_mask[Seat::B] != 0;
+        let engaged = Seat::BOTH
+            .iter()
+            .all(|&s| self.fighting_mask[s] | self.reserves_left[s] != 0);
         let mut seat = scenario.first;
         for step in 0..2 * size {
             if !self.hands[seat].is_empty() {
+                if engaged && self.reserves_left[seat] != 0 {
+                    self.call_reserves(seat, step, rules, scenario, &strategies[seat]);
+                }
                 let card = if seat == you {
                     match ask(self, step) {
                         Some(card) => card,
@@ -54,6 +61,7 @@ impl<O: Observer<Event>> Game<O> {
                 tally.killed[seat] += man.dead as u32;
             }
         }
+        self.tally_reserves(scenario, tally);
         true
     }
 }
