@@ -355,6 +355,7 @@ impl fmt::Display for Event {
                 ..
             } => {
                 let why = match *kind {
+                    "approach" if *range == 0 => "at the enemy in contact",
                     "approach" => "at the advancing enemy",
                     "halt" => "halting to shoot",
                     "point_blank" => "at point-blank, with the increments the charge left",

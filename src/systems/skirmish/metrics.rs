@@ -209,7 +209,7 @@ pub const METRICS: &[Metric] = &[
         shape: Shape::Rate,
         unit: "share",
         per: "shot",
-        counts: "Shots that scored (rout, wound or kill), a shot being one man's d10 roll on one card, +1 per increment of fire: a defender's at the distance in the advance or at 0 against a charge; an attacker's at 0 with the increments his charge leaves, or at the distance when his player halts to shoot.",
+        counts: "Shots that scored (rout, wound or kill), a shot being one man's d10 roll on one card, +1 per increment of fire: a defender's at the distance in the advance, at 0 against a charge, or at 0 at attackers in contact that have not charged (after reserves were called up in front of them); an attacker's at 0 with the increments his charge leaves, or at the distance when his player halts to shoot.",
         leaves_out: "melee throws and free hacks; breakdown rows only where there were shots, ranges of 100 inches and more in one 100+ row",
         seats: &["all"],
         by: &["range", "fire", "shield"],

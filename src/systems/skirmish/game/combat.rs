@@ -341,16 +341,18 @@ impl<O: Observer<Event>> Game<O> {
             return 0;
         }
         if !self.charge_pending {
-            if self.distance == 0 {
-                return 0;
-            }
+            // Shooters shoot whatever the distance: at 0, the enemy stands
+            // in contact without a charge (a reserve called up in front of
+            // attackers who had nobody left to charge).
             let has_shooters = self.load[defender].is_some();
             if self.obs.on() && has_shooters {
                 self.told_volley(defender, "approach", self.distance, card);
             }
             self.volley(defender, &|_| card, self.distance, rules, scenario, tally);
-            // Shot down on the approach, before any charge was declared.
-            tally.stopped_before_charge |= !self.any_fighting(attacker);
+            // Shot down on the approach, before any charge was declared
+            // (none pending here, so every one declared is counted).
+            tally.stopped_before_charge |=
+                !self.any_fighting(attacker) && tally.charges.iter().all(|&c| c == 0);
             return if has_shooters { card } else { 0 };
         }
         self.charge_pending = false;
