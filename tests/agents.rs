@@ -197,6 +197,28 @@ fn assert_agent_stops_the_run(system: &str, agent: &str, expected: &[&str]) {
 }
 
 #[test]
+fn a_failing_agent_stops_its_replay_as_it_stops_a_run() {
+    // A replay of a game whose agent fails played the failed seat with the
+    // built-in player and exited 0: a game that was never played.
+    for system in ["haggerty", "skirmish", "piquet"] {
+        let output = fortunes(&[
+            "replay",
+            system,
+            "--game",
+            "0",
+            "--strategy",
+            "b=exec:while read l; do echo nonsense; done",
+        ]);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{system}: {message}");
+        assert!(
+            message.contains("seat b agent") && message.contains("not a JSON object"),
+            "{system}: {message}"
+        );
+    }
+}
+
+#[test]
 fn a_skirmish_agent_playing_a_card_it_does_not_hold_stops_the_run() {
     // Always 7: never a card.
     assert_agent_stops_the_run(

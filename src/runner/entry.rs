@@ -247,6 +247,10 @@ impl<S: Simulation> System for Entry<S> {
     fn replay(&self, variant: &Variant, master_seed: u64, game: u64) -> Result<GameReplay> {
         let mut replay = GameReplay::default();
         let rows = build::<S>(variant)?.replay(master_seed, game, &mut replay.events)?;
+        // An agent that failed has its seat played by the built-in from
+        // there on: the replay is not the game, so its failure is the
+        // error, as in a run.
+        crate::cancel::check()?;
         replay.records = rows.iter().map(record_json).collect();
         Ok(replay)
     }
