@@ -59,7 +59,7 @@ impl Cards for AgentCards<'_> {
         let at = agent.next_decision("card");
         let men = |s: Seat| {
             let m = game.men_count(self.scenario, s);
-            json!({ "fighting": m.fighting, "wounded": m.wounded, "running": m.running, "dead": m.dead })
+            json!({ "fighting": m.fighting, "wounded": m.wounded, "running": m.running, "dead": m.dead, "reserves": m.reserves })
         };
         let choices: Vec<u32> = hand.values().collect();
         let message = json!({

@@ -22,11 +22,16 @@ pub const PLAY: PlayCommand = PlayCommand {
     play,
 };
 
-/// Each side's men: fighting, wounded (among them), running, down.
+/// Each side's men: fighting, wounded (among them), running, down, and
+/// in reserve.
 fn men(game: &Game, scenario: &Scenario, seat: Seat) -> String {
     let men = game.men_count(scenario, seat);
+    let held = match men.reserves {
+        0 => String::new(),
+        n => format!(", {n} in reserve"),
+    };
     format!(
-        "{} fighting ({} wounded), {} running or gone, {} dead",
+        "{} fighting ({} wounded), {} running or gone, {} dead{held}",
         men.fighting, men.wounded, men.running, men.dead
     )
 }

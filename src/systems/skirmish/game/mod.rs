@@ -363,6 +363,8 @@ pub struct MenCount {
     pub wounded: u32,
     pub running: u32,
     pub dead: u32,
+    /// Reserves not yet called up.
+    pub reserves: u32,
 }
 
 /// Who chooses a side's cards besides its built-in player: an external
@@ -590,6 +592,7 @@ impl<O: Observer<Event>> Game<O> {
                 .filter(|m| m.present && !m.dead && (m.routing || m.gone))
                 .count() as u32,
             dead: men.iter().filter(|m| m.dead).count() as u32,
+            reserves: self.reserves_left[seat].count_ones(),
         }
     }
 
