@@ -266,12 +266,7 @@ impl fmt::Display for Event {
                 load,
                 position,
             } => {
-                write!(f, "{man}: {kind}, ")?;
-                f.write_str(if *shield { "shield" } else { "no shield" })?;
-                match load {
-                    Some(load) => write!(f, ", missile weapon ({load} increment(s) to load)")?,
-                    None => f.write_str(", hand to hand")?,
-                }
+                describe(f, man, kind, *shield, *load)?;
                 write!(f, ", at {position}")
             }
             Event::Reserve {
@@ -282,12 +277,7 @@ impl fmt::Display for Event {
                 load,
                 cost,
             } => {
-                write!(f, "{man}: {kind}, ")?;
-                f.write_str(if *shield { "shield" } else { "no shield" })?;
-                match load {
-                    Some(load) => write!(f, ", missile weapon ({load} increment(s) to load)")?,
-                    None => f.write_str(", hand to hand")?,
-                }
+                describe(f, man, kind, *shield, *load)?;
                 write!(f, ", in reserve ({cost} victory point(s) to call up)")
             }
             Event::CalledUp {
@@ -515,6 +505,22 @@ impl fmt::Display for Event {
                 )
             }
         }
+    }
+}
+
+/// A man as the game opens: kind, shield and weapon.
+fn describe(
+    f: &mut fmt::Formatter<'_>,
+    man: &str,
+    kind: &str,
+    shield: bool,
+    load: Option<u8>,
+) -> fmt::Result {
+    write!(f, "{man}: {kind}, ")?;
+    f.write_str(if shield { "shield" } else { "no shield" })?;
+    match load {
+        Some(load) => write!(f, ", missile weapon ({load} increment(s) to load)"),
+        None => f.write_str(", hand to hand"),
     }
 }
 
