@@ -22,6 +22,25 @@ pub fn preset_names(presets_dir: &Path) -> Vec<String> {
     names
 }
 
+/// The preset names a bare name may take, from the working directory's
+/// folder `here` and the crate's `shipped` one, as "one of: a, b", or,
+/// when neither holds any (the binary run away from its sources), where
+/// names are looked up.
+pub fn names_here_or_shipped(here: &Path, shipped: &Path) -> String {
+    let mut names = preset_names(here);
+    names.extend(preset_names(shipped));
+    names.sort();
+    names.dedup();
+    match names.is_empty() {
+        true => format!(
+            "a name in {} (none found there or in {})",
+            here.display(),
+            shipped.display()
+        ),
+        false => format!("one of: {}", names.join(", ")),
+    }
+}
+
 /// The file of preset `name`, or an error listing the built-ins and the
 /// presets found.
 pub fn preset_path(name: &str, presets_dir: &Path, built_ins: &[(&str, &str)]) -> Result<PathBuf> {
@@ -104,17 +123,14 @@ pub fn preset_rules(
 ) -> Result<toml::Table> {
     let path = rules_path(system, name);
     if !path.exists() {
-        let presets = preset_names(
-            &Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("experiments")
-                .join(system),
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments");
+        let allowed = names_here_or_shipped(
+            &Path::new("experiments").join(system),
+            &shipped.join(system),
         );
         return Err(Error::file(
             &path,
-            format!(
-                "no such file; a rules preset is a path or one of: {}",
-                presets.join(", ")
-            ),
+            format!("no such file; a rules preset is a path or {allowed}"),
         ));
     }
     let text = read_input(&path)?;
@@ -275,4 +291,28 @@ pub fn read_input(path: &Path) -> Result<String> {
         ));
     }
     String::from_utf8(bytes).map_err(|_| Error::file(path, "not UTF-8 text"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_come_from_both_folders_once_or_the_folders_are_named() {
+        let root = std::env::temp_dir().join(format!("fortunes-names-{}", std::process::id()));
+        let (here, shipped) = (root.join("here"), root.join("shipped"));
+        std::fs::create_dir_all(&here).unwrap();
+        std::fs::create_dir_all(&shipped).unwrap();
+        let none = names_here_or_shipped(&here, &shipped);
+        assert!(
+            none.contains(&*here.to_string_lossy()) && none.contains(&*shipped.to_string_lossy()),
+            "{none}"
+        );
+        for (dir, name) in [(&here, "b"), (&shipped, "a"), (&shipped, "b")] {
+            std::fs::write(dir.join(format!("{name}.toml")), "").unwrap();
+        }
+        std::fs::write(here.join("notes.txt"), "").unwrap();
+        assert_eq!(names_here_or_shipped(&here, &shipped), "one of: a, b");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }

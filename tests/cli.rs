@@ -1961,3 +1961,44 @@ fn every_summary_metric_is_of_interest_or_refused_with_a_reason() {
         }
     }
 }
+
+/// A bare scenario or rules name is looked up in the working directory's
+/// `experiments/` and then the crate's, so a run away from the sources
+/// still finds the shipped ones, and a name that is neither is refused
+/// listing them (once each, though both folders hold them).
+#[test]
+fn unknown_scenario_and_preset_names_list_the_shipped_ones_from_any_folder() {
+    let away = crate::common::TempDir::new("names-away");
+    let run = |args: &[&str]| {
+        let mut command = crate::common::command(args);
+        command.current_dir(away.path());
+        command.output().unwrap()
+    };
+    let found = run(&[
+        "run",
+        "piquet",
+        "-n",
+        "2",
+        "-q",
+        "--scenario",
+        "battery",
+        "--out",
+        "o",
+    ]);
+    assert!(found.status.success(), "{}", crate::common::stderr(&found));
+    let refused = run(&["run", "piquet", "-n", "2", "--scenario", "nowhere"]);
+    let err = crate::common::stderr(&refused);
+    assert_eq!(refused.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("\"nowhere\"") && err.contains("one of: ") && err.contains("battery"),
+        "{err}"
+    );
+    assert_eq!(err.matches("battery").count(), 1, "listed once: {err}");
+    let refused = run(&["run", "haggis", "-n", "2", "--rules", "nowhere"]);
+    let err = crate::common::stderr(&refused);
+    assert_eq!(refused.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("one of: ") && err.contains("official"),
+        "{err}"
+    );
+}

@@ -102,14 +102,14 @@ pub(super) fn scenario_from(
                 false => candidates[1..].iter().find(|p| p.is_file()),
             };
             let Some(path) = found else {
-                let shipped = presets::preset_names(&scenarios_dir(crate_root, system.name()));
+                let named = presets::names_here_or_shipped(
+                    &scenarios_dir(Path::new(""), system.name()),
+                    &scenarios_dir(crate_root, system.name()),
+                );
                 return Err(Error::new(ErrorKind::BadValue {
                     name: "scenario".into(),
                     value: name.clone(),
-                    allowed: format!(
-                        "{}, a path to a scenario file, or a table",
-                        shipped.join(", ")
-                    ),
+                    allowed: format!("a path to a scenario file, a table, or {named}"),
                 }));
             };
             let text = presets::read_input(path)?;
