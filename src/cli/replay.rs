@@ -1,11 +1,12 @@
 //! `fortunes replay`: one game of a run played again from (seed, game
 //! index) alone, its events printed in order; with `--vs`, the same game
-//! under a second variant, and where the two part.
+//! under a second variant, and where the two part; with `--games`, a
+//! range of games one after another.
 
 use super::run::BaseArgs;
 use crate::error::{Error, ErrorKind, Result};
 use crate::experiment::{Experiment, Games};
-use crate::output::emit;
+use crate::output::{emit, emit_part};
 use crate::system::{GameReplay, Variant};
 use serde_json::Value;
 use std::fmt::Write;
@@ -22,7 +23,7 @@ pub struct ReplayArgs {
     target: String,
     /// The game: its index, 0-based, as the `game` column of
     /// records.parquet and `fortunes ask --games` give it.
-    #[arg(value_name = "GAME", required_unless_present = "game_flag")]
+    #[arg(value_name = "GAME", required_unless_present_any = ["game_flag", "games"])]
     game: Option<u64>,
     /// The game, as a flag (`fortunes replay haggerty --game 12`).
     #[arg(
@@ -32,6 +33,15 @@ pub struct ReplayArgs {
         conflicts_with = "game"
     )]
     game_flag: Option<u64>,
+    /// Games FIRST to LAST, one after another, each as a replay of its own
+    /// (`--games 0..99 --json`: every game's events for a script to read).
+    #[arg(
+        long,
+        value_name = "FIRST..LAST",
+        value_parser = game_range,
+        conflicts_with_all = ["game", "game_flag", "vs"]
+    )]
+    games: Option<(u64, u64)>,
     /// The variant, by its label (default: the experiment's reference).
     #[arg(long, value_name = "LABEL")]
     variant: Option<String>,
@@ -50,26 +60,31 @@ pub struct ReplayArgs {
 pub fn replay(args: ReplayArgs) -> Result<()> {
     let target = run_file(&args.target);
     let experiment = args.base.resolve(&target, None, &[])?;
-    let game = args
-        .game
-        .or(args.game_flag)
-        .expect("clap requires GAME or --game");
+    let (first_game, last_game) = match args.games {
+        Some(range) => range,
+        None => {
+            let game = args
+                .game
+                .or(args.game_flag)
+                .expect("clap requires GAME, --game or --games");
+            (game, game)
+        }
+    };
     let from_run = experiment.written.contains_key("fortunes_version");
     let played = match experiment.games {
         Games::Fixed(n) => n,
         Games::Precision { max_games, .. } => max_games,
     };
-    if from_run && game >= played {
+    if from_run && last_game >= played {
         return Err(bad(format!(
-            "game {game} is not a game of this run; allowed: 0 to {}",
+            "game {last_game} is not a game of this run; allowed: 0 to {}",
             played - 1
         )));
     }
     let first = pick(&experiment, args.variant.as_deref())?;
     let system = experiment.system;
     let seed = experiment.seed;
-    let one = system.replay(first, seed, game)?;
-    let header = |variant: &Variant| {
+    let header = |variant: &Variant, game: u64| {
         let label = Value::from(variant.label.as_str());
         format!(
             "{{\"event\":\"replay\",\"system\":\"{}\",\"seed\":{seed},\"game\":{game},\"variant\":{label}}}",
@@ -77,15 +92,26 @@ pub fn replay(args: ReplayArgs) -> Result<()> {
         )
     };
     let Some(vs) = &args.vs else {
-        return emit(&if args.json {
-            json_lines(header(first), &one, None)
-        } else {
-            let mut text = title(system.name(), seed, game, first);
-            text.push_str(&numbered(&one.events.lines, 0));
-            text.push_str(&records_text(&one));
-            text
-        });
+        for game in first_game..=last_game {
+            crate::cancel::check()?;
+            let one = system.replay(first, seed, game)?;
+            let text = if args.json {
+                json_lines(header(first, game), &one, None)
+            } else {
+                let mut text = title(system.name(), seed, game, first);
+                text.push_str(&numbered(&one.events.lines, 0));
+                text.push_str(&records_text(&one));
+                text
+            };
+            // A reader gone (`| head`) wants no more games.
+            if !emit_part(&text)? {
+                break;
+            }
+        }
+        return Ok(());
     };
+    let game = first_game;
+    let one = system.replay(first, seed, game)?;
     let second = pick(&experiment, Some(vs))?;
     let other = system.replay(second, seed, game)?;
     let parted = one
@@ -99,8 +125,12 @@ pub fn replay(args: ReplayArgs) -> Result<()> {
                 .then(|| one.events.len().min(other.events.len()))
         });
     if args.json {
-        let mut text = json_lines(header(first), &one, Some(&first.label));
-        text.push_str(&json_lines(header(second), &other, Some(&second.label)));
+        let mut text = json_lines(header(first, game), &one, Some(&first.label));
+        text.push_str(&json_lines(
+            header(second, game),
+            &other,
+            Some(&second.label),
+        ));
         let at = parted.map_or(Value::Null, |i| (i + 1).into());
         let _ = writeln!(text, "{{\"event\":\"parted\",\"at\":{at}}}");
         return emit(&text);
@@ -177,6 +207,21 @@ fn pick<'a>(experiment: &'a Experiment, label: Option<&str>) -> Result<&'a Varia
                     labels.join(", ")
                 ))
             }),
+    }
+}
+
+/// `FIRST..LAST`, both games included, FIRST <= LAST.
+fn game_range(text: &str) -> std::result::Result<(u64, u64), String> {
+    let bad =
+        || format!("{text:?}: allowed: FIRST..LAST, whole numbers with FIRST <= LAST, e.g. 0..99");
+    let (first, last) = text.split_once("..").ok_or_else(bad)?;
+    let (first, last) = (
+        first.trim().parse::<u64>().map_err(|_| bad())?,
+        last.trim().parse::<u64>().map_err(|_| bad())?,
+    );
+    match first <= last {
+        true => Ok((first, last)),
+        false => Err(bad()),
     }
 }
 

@@ -21,6 +21,6 @@ pub use tables::{
     TableStream, VariantTable, SUMMARY_COLUMNS, TABLE_GROUP,
 };
 pub use text::{
-    align, align_columns, capture, emit, format_table, json_lines, rows_json, usage_error, warn,
-    Answer, AnswerCell,
+    align, align_columns, capture, emit, emit_part, format_table, json_lines, rows_json,
+    usage_error, warn, Answer, AnswerCell,
 };

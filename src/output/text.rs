@@ -209,6 +209,12 @@ pub fn capture<T>(f: impl FnOnce() -> T) -> (T, String) {
 /// Writes to stdout, or to `capture`'s text inside it; a closed pipe
 /// (`| head`) is not an error.
 pub fn emit(text: &str) -> Result<()> {
+    emit_part(text).map(|_| ())
+}
+
+/// `emit` for one part of a longer output: false once the reader has
+/// closed the pipe, so the writer can stop making the rest.
+pub fn emit_part(text: &str) -> Result<bool> {
     let kept = CAPTURED.with(|c| match c.borrow_mut().as_mut() {
         Some(captured) => {
             captured.push_str(text);
@@ -217,15 +223,15 @@ pub fn emit(text: &str) -> Result<()> {
         None => false,
     });
     if kept {
-        return Ok(());
+        return Ok(true);
     }
     let mut stdout = std::io::stdout().lock();
     match stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
     {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
         Err(e) => Err(Error::output("(stdout)", e)),
     }
 }

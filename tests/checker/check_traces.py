@@ -86,32 +86,60 @@ def rules_of(module, defaults, args):
 
 def replay(binary, system, game, seed, args):
     """One game's decoded trace (a list of dicts), or raises RuntimeError."""
-    cmd = [binary, "replay", system, "--game", str(game), "--seed", str(seed), "--json", "-j", "1"] + list(args)
+    return replay_range(binary, system, game, game, seed, args)[0]
+
+
+def replay_range(binary, system, first, last, seed, args):
+    """Games first..last (both included), one process for them all (`replay --games`, each game as it replays
+    alone): a list of decoded traces, each starting at its `replay` header; or raises RuntimeError."""
+    cmd = [binary, "replay", system, "--games", "%d..%d" % (first, last), "--seed", str(seed), "--json", "-j", "1"] \
+        + list(args)
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         raise RuntimeError("%s exited %d: %s" % (" ".join(cmd), p.returncode, p.stderr.strip()))
+    games = []
     try:
-        return [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
+        for line in p.stdout.splitlines():
+            if not line.strip():
+                continue
+            e = json.loads(line)
+            if e.get("event") == "replay":
+                games.append([])
+            if not games:
+                raise ValueError("an event before the first game's header")
+            games[-1].append(e)
     except ValueError as err:
         raise RuntimeError("%s: not JSON lines: %s" % (" ".join(cmd), err))
+    headers = [g[0].get("game") for g in games]
+    if headers != list(range(first, last + 1)):
+        raise RuntimeError("%s: games %r, not %d to %d" % (" ".join(cmd), headers, first, last))
+    return games
 
 
 # Worker state, set once per pool process.
 _W = {}
+
+# Games replayed by one process: start-up is paid once a chunk, not once a game.
+CHUNK = 25
 
 
 def _init(binary, system, seed, args, rules):
     _W.update(binary=binary, module=SYSTEMS[system], system=system, seed=seed, args=args, rules=rules)
 
 
-def _one(game):
+def _chunk(first_last):
+    """The results of games first..last: (game, events, first problem, replay error, stats) each, in order."""
+    first, last = first_last
     try:
-        events = replay(_W["binary"], _W["system"], game, _W["seed"], _W["args"])
+        games = replay_range(_W["binary"], _W["system"], first, last, _W["seed"], _W["args"])
     except RuntimeError as err:
-        return game, 0, None, str(err), {}
-    stats = {}
-    problems = _W["module"].check(events, _W["rules"], stats)
-    return game, len(events), (problems[0] if problems else None), None, stats
+        return [(first, 0, None, str(err), {})]
+    out = []
+    for game, events in zip(range(first, last + 1), games):
+        stats = {}
+        problems = _W["module"].check(events, _W["rules"], stats)
+        out.append((game, len(events), (problems[0] if problems else None), None, stats))
+    return out
 
 
 def command_line(binary, system, game, seed, args):
@@ -125,15 +153,16 @@ def run_config(binary, module, label, args, games, seed, jobs, defaults):
     n_events = 0
     seen = {}
     init = (binary, module.SYSTEM, seed, args, rules)
+    chunks = [(g, min(g + CHUNK, games) - 1) for g in range(0, games, CHUNK)]
     if jobs > 1:
         pool = multiprocessing.Pool(jobs, initializer=_init, initargs=init)
-        results = pool.imap(_one, range(games), chunksize=25)
+        results = pool.imap(_chunk, chunks)
     else:
         pool = None
         _init(*init)
-        results = map(_one, range(games))
+        results = map(_chunk, chunks)
     try:
-        for game, n, problem, error, stats in results:
+        for game, n, problem, error, stats in (r for chunk in results for r in chunk):
             if error:
                 print("%s [%s] game %d: could not replay: %s" % (module.SYSTEM, label, game, error))
                 return 2

@@ -175,6 +175,67 @@ fn replay_prints_the_game_in_words_and_as_json_lines() {
     assert_eq!(text.lines().count(), lines.len());
 }
 
+/// `--games FIRST..LAST` is each game's own replay, one after another,
+/// in text and JSON, for every system; a range past a run's games, a
+/// backward or malformed range, and a range beside `--vs` are refused.
+#[test]
+fn a_range_of_games_replays_each_game_as_alone() {
+    for system in ["haggerty", "haggis", "sickles", "skirmish", "piquet"] {
+        for json in [false, true] {
+            let with = |args: &[&str]| {
+                let mut all = vec!["replay", system, "--seed", "7"];
+                all.extend_from_slice(args);
+                if json {
+                    all.push("--json");
+                }
+                let output = fortunes(&all);
+                assert!(output.status.success(), "{all:?}: {}", stderr(&output));
+                String::from_utf8(output.stdout).unwrap()
+            };
+            let alone: String = (2..=4).map(|g| with(&["--game", &g.to_string()])).collect();
+            assert_eq!(with(&["--games", "2..4"]), alone, "{system}, json {json}");
+            assert_eq!(with(&["--games", "3..3"]), with(&["3"]), "{system}");
+        }
+    }
+    let temp = TempDir::new("replay-range");
+    let out = temp.path().join("run");
+    let out = out.to_str().unwrap();
+    let run = fortunes(&["run", "haggerty", "-n", "10", "-q", "--out", out]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let whole = fortunes(&["replay", out, "--games", "0..9", "--json"]);
+    let headers = String::from_utf8(whole.stdout).unwrap();
+    let games: Vec<u64> = headers
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|e| e["event"] == "replay")
+        .map(|e| e["game"].as_u64().unwrap())
+        .collect();
+    assert_eq!(games, (0..10).collect::<Vec<_>>());
+    for (args, says) in [
+        (vec![out, "--games", "5..10"], "allowed: 0 to 9"),
+        (vec!["haggerty", "--games", "4..3"], "allowed: FIRST..LAST"),
+        (vec!["haggerty", "--games", "4"], "allowed: FIRST..LAST"),
+        (
+            vec!["haggerty", "--games", "1..2", "--vs", "base"],
+            "cannot be used with",
+        ),
+        (
+            vec!["haggerty", "3", "--games", "1..2"],
+            "cannot be used with",
+        ),
+    ] {
+        let mut all = vec!["replay"];
+        all.extend(args);
+        let output = fortunes(&all);
+        assert_eq!(output.status.code(), Some(2), "{all:?}");
+        assert!(
+            stderr(&output).contains(says),
+            "{all:?}: {}",
+            stderr(&output)
+        );
+    }
+}
+
 #[test]
 fn a_paired_replay_marks_where_two_variants_part() {
     let experiment = std::path::Path::new(crate_dir()).join("experiments/haggerty-hand-size.toml");
