@@ -264,10 +264,10 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
     // brings bombardment, fire orders and reloads.
     let battery = "experiments/piquet/scenarios/battery.toml";
     for seat in ["b=heuristic", "b=random", "b=hoarder"] {
-        assert_served_plays_as_inside(tmp.path(), "piquet", &["-n", "200"], &[seat]);
+        assert_served_plays_as_inside(tmp.path(), "piquet", &["-n", "100"], &[seat]);
     }
     for seat in ["a=heuristic", "a=random"] {
-        let args = ["-n", "150", "--scenario", battery];
+        let args = ["-n", "75", "--scenario", battery];
         assert_served_plays_as_inside(tmp.path(), "piquet", &args, &[seat]);
     }
     // A random side choosing where its regiments broken by fire withdraw
@@ -276,11 +276,11 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
     // share their corps commander's deck.
     for scenario in ["village", "hill", "shared"] {
         let path = format!("experiments/piquet/scenarios/{scenario}.toml");
-        let args = ["-n", "150", "--scenario", path.as_str()];
+        let args = ["-n", "75", "--scenario", path.as_str()];
         assert_served_plays_as_inside(tmp.path(), "piquet", &args, &["a=random"]);
     }
     // Beside an agent, the other side's search still plays out its KARDs.
-    let against_search = ["-n", "40", "--strategy", "a=search"];
+    let against_search = ["-n", "20", "--strategy", "a=search"];
     assert_served_plays_as_inside(tmp.path(), "piquet", &against_search, &["b=random"]);
     // The search plays out the whole game state (decks, hands, assaults
     // under way), which a decide message does not carry.
@@ -295,7 +295,7 @@ fn a_piquet_built_in_served_over_the_protocol_plays_as_in_the_process() {
     // from its own stream (the game's `seeds`, the `decide`'s `player`).
     let corps = "experiments/piquet/scenarios/corps.toml";
     for seat in ["a=heuristic", "a=random"] {
-        let args = ["-n", "120", "--scenario", corps];
+        let args = ["-n", "60", "--scenario", corps];
         assert_served_plays_as_inside(tmp.path(), "piquet", &args, &[seat]);
     }
     // Second lines sent in after their leads (`second_line`).

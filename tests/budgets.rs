@@ -120,21 +120,30 @@ fn instructions_a_game_stay_within_budget() {
     );
     let scratch = std::env::temp_dir().join(format!("fortunes-budgets-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
-    // Two at a time: a count does not depend on what else runs.
-    let measured: Vec<u64> = std::thread::scope(|s| {
-        let halves: Vec<_> = rows
-            .chunks(rows.len().div_ceil(2).max(1))
-            .map(|chunk| {
-                let scratch = &scratch;
+    // Two at a time, each counter taking the next row when it is free (the
+    // rows' costs differ a hundredfold, so fixed halves leave one idle): a
+    // count does not depend on what else runs.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut measured = vec![0u64; rows.len()];
+    std::thread::scope(|s| {
+        let counters: Vec<_> = (0..2)
+            .map(|_| {
+                let (scratch, next, rows) = (&scratch, &next, &rows);
                 s.spawn(move || {
-                    chunk
-                        .iter()
-                        .map(|r| per_game(r, scratch))
-                        .collect::<Vec<_>>()
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(row) = rows.get(i) else { break done };
+                        done.push((i, per_game(row, scratch)));
+                    }
                 })
             })
             .collect();
-        halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
+        for counter in counters {
+            for (i, count) in counter.join().unwrap() {
+                measured[i] = count;
+            }
+        }
     });
     let _ = std::fs::remove_dir_all(&scratch);
     let mut report = String::new();
