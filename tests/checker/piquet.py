@@ -808,6 +808,14 @@ class _Reg:
     pass
 
 
+# What a regiment may owe by the next settling event (the loops of check_withdrawn and check_piquets_told look for
+# these): a completed Move, Assault, Maneuver or Deploy order not yet carried out (move_due, assault_due, maneuver_due,
+# deploy_due), a withdrawal (wd_due), the skirmishers' cast at once (imm_due) or on a completed Move (mv_pending,
+# mv_expect), a piquet met (pq_met). Each is set (not None, not False) only together with _Game.owe().
+OWED = ("move_due", "assault_due", "wd_due", "maneuver_due", "deploy_due", "imm_due", "mv_pending", "mv_expect",
+        "pq_met")
+
+
 class _Game(First, Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy, Field):
     def __init__(self, events, r):
         self.c = Cursor(events)
@@ -828,7 +836,56 @@ class _Game(First, Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy,
         self.decq = 0
         self.kard = 0
         self.gk = 0
+        # The regiments that may owe something by the next settling event (OWED, owe()): a superset of those that do.
+        # The settling checks look at these only (owing_regs); at most settling events there are none.
+        self.owing = set()
+        self.handlers = {}  # event kind -> its on_ method (on_event)
+        self.removed = set()  # the regiments removed (a status becomes `removed` only in on_status)
+        self.defeated = set()  # the regiments defeated, unrallied now (kept in on_status, as `removed`)
+        # Each change of a regiment's place, place across, frontage or status in the game (on_moves, on_status,
+        # on_deploys, on_field) bumps `field_v`; check_withdrawn found no defeated regiment within range of a formed
+        # enemy on the field `apart_v` and needs no second look while that field stands.
+        self.field_v = 0
+        self.apart_v = None
         self.piquet_setup()  # piquets holding terrain objectives (piquet_piquets.py)
+
+    # Tests set it: every settling event verifies that the indexes above (owing, removed, defeated, field_v) and the
+    # KARD marks of piquet_combat, piquet_carried and piquet_first (retire_gk, onward_gk, sent_gk, acted_gk) hold what
+    # they stand for.
+    AUDIT = False
+
+    def field_print(self):
+        return [(n, g.status, g.at, g.y, g.w) for n, g in self.regs.items()]
+
+    def audit(self):
+        regs = self.regs.items()
+        assert {n for n, g in regs if self.owes(g)} <= self.owing, "owing"
+        assert {n for n, g in regs if g.status == "removed"} == self.removed, "removed"
+        assert {n for n, g in regs if g.status in DEFEATED} == self.defeated, "defeated"
+        assert self.apart_v != self.field_v or self.field_print() == self.apart_print, "field_v"
+        assert self.retire_gk == self.gk or all(getattr(g, "retire_due", None) != self.gk for _, g in regs), "retire"
+        assert self.onward_gk == self.gk or all((getattr(g, "onward", None) or (None,))[0] != self.gk
+                                                for _, g in regs), "onward"
+        assert self.sent_gk == self.gk or all(self.sent_now(g) is None for _, g in regs), "sent"
+        assert self.acted_gk != self.gk or all(p["acted"] == self.gk for p in self.players.values()), "acted"
+
+    def owe(self, g):
+        """`g` has just been given something of OWED to carry out by the next settling event."""
+        self.owing.add(g.name)
+
+    def owing_regs(self):
+        """The regiments, in order, that may owe something (OWED): the others have nothing for a settling check to
+        look at. Read as the loop goes, so one given something on the way is met too, as in a loop over them all."""
+        return (g for g in self.regs.values() if g.name in self.owing)
+
+    @staticmethod
+    def owes(g):
+        """Whether `g` holds anything of OWED (not None, not False)."""
+        for k in OWED:
+            v = getattr(g, k, None)
+            if v is not None and v is not False:
+                return True
+        return False
 
     def fail_format(self, msg):
         """A field of an event not as docs/replay.md gives it."""
@@ -838,9 +895,10 @@ class _Game(First, Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy,
         self.c.fail(rule, msg, at_next)
 
     def f(self, e, name):
-        if name not in e:
+        try:
+            return e[name]
+        except KeyError:
             self.fail(T_FORMAT, "the %r event has no %r field" % (e.get("event"), name))
-        return e[name]
 
     # --- scenario data --------------------------------------------------------------------------
     def army_deck(self, side):
@@ -887,11 +945,14 @@ class _Game(First, Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy,
         self.check_hindered(at_next=True)  # the free and opening orders hindered before the first DECQ
         ndecqs = self.sc.get("decqs", 6)
         game_ended = False
-        while c.peek() is not None:
-            k = c.peek_kind()
+        while True:
+            e = c.peek()
+            if e is None:
+                break
+            k = e.get("event")
             if k == "record":
                 break
-            e = c.next()
+            c.i += 1  # (c.next(): the event is read)
             if k == "decq_start":
                 self.on_decq_start(e)
             elif k == "game_end":
@@ -1141,6 +1202,8 @@ class _Game(First, Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy,
     def new_kard(self, kard):
         if kard != self.kard + 1 or kard > 18:
             self.fail(T_TURN, "KARD %r follows KARD %d" % (kard, self.kard))
+        if self.AUDIT:
+            self.audit()
         if self.kard > 0:
             self.new_kard_check_all_acted()
             self.check_engaged()  # piquet_combat.py: out of range, broken off by the KARD's end
@@ -1188,13 +1251,15 @@ class _Game(First, Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy,
 
     # --- events ----------------------------------------------------------------------------------
     SETTLE = ("turn", "hand_play", "execute", "fire", "reload", "officer_check", "order", "rally", "decq_end")
+    _SETTLE = frozenset(SETTLE)  # (on_event asks of every event)
+    _ACTORS = frozenset(("regiment", "attacker", "defender", "a", "b", "regiments", "attackers"))  # naming who acts
 
     def on_event(self, e):
         k = e.get("event")
         self.cover_told(e)  # a contact across an obstacle told its `covered` at once (piquet_obstacles.py)
         self.orders_settle(k)  # an Officer Check's orders told: aims and the heuristic's choices (piquet_chosen.py)
         self.orders_told(e)  # the heuristic's Officer Check for orders gave one (piquet_chosen.py)
-        if k in self.SETTLE:
+        if isinstance(k, str) and k in self._SETTLE:  # (k in SETTLE)
             self.check_withdrawn()
             self.check_piquets_told()  # Move orders' piquets told, piquet_met followed by the mover's Move
             self.check_hindered()  # Move and Assault orders crossing obstacles told `hindered` (piquet_obstacles.py)
@@ -1208,23 +1273,35 @@ class _Game(First, Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy,
                     self.fail(T_TURN, "KARD %r follows KARD %d" % (e.get("kard"), self.kard))
         elif k != "decq_end" and e.get("kard") != self.kard:
             self.fail(T_FORMAT, "a KARD %r event during KARD %d" % (e.get("kard"), self.kard))
-        for fld in ("regiment", "attacker", "defender", "a", "b"):
-            if fld in e and isinstance(e[fld], str) and e[fld] in self.regs and self.regs[e[fld]].status == "removed":
-                self.fail(T_REMOVED, "removed regiment %r acts again" % e[fld])
-        for fld in ("regiments", "attackers"):
-            if k == "crushing_volley":
-                break  # the player's regiments, named whether still in the game or not: no act
-            for x in e.get(fld, []) or []:
-                if x in self.regs and self.regs[x].status == "removed":
-                    self.fail(T_REMOVED, "removed regiment %r acts again" % x)
+        if not self._ACTORS.isdisjoint(e):  # (else the event names no regiment that acts)
+            regs = self.regs
+            if self.removed:  # (else none is removed yet, to act again)
+                for fld in ("regiment", "attacker", "defender", "a", "b"):
+                    x = e.get(fld)
+                    if isinstance(x, str) and x in regs and regs[x].status == "removed":
+                        self.fail(T_REMOVED, "removed regiment %r acts again" % x)
+            for fld in ("regiments", "attackers"):
+                if k == "crushing_volley":
+                    break  # the player's regiments, named whether still in the game or not: no act
+                for x in e.get(fld, []) or []:
+                    if x in regs and regs[x].status == "removed":
+                        self.fail(T_REMOVED, "removed regiment %r acts again" % x)
         self.kard_order(e)  # card effects after the turns, before fire, the first side's first (piquet_first.py)
-        h = getattr(self, "on_" + k, None)
+        h = self.handlers.get(k) if isinstance(k, str) else None  # (looked up once a kind a game)
         if h is None:
-            self.fail(T_FORMAT, "unknown event kind %r" % k)
+            h = getattr(self, "on_" + k, None)
+            if h is None:
+                self.fail(T_FORMAT, "unknown event kind %r" % k)
+            self.handlers[k] = h
         h(e)
 
     def ev_player(self, e):
-        return self.player(self.f(e, "side"), self.f(e, "player"))
+        try:
+            key = (e["side"], e["player"])
+        except KeyError:
+            key = (self.f(e, "side"), self.f(e, "player"))  # (the missing field told)
+        p = self.players.get(key)
+        return self.player(*key) if p is None else p
 
     def pay(self, p, e, cost, paid=True):
         """An event with `cost` and `ip`: the player's IP after it."""
@@ -1249,6 +1326,17 @@ class _Game(First, Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy,
                       % (what, p["name"], u, " or ".join(kinds)))
         return p
 
+    @staticmethod
+    def not_held(cards, hand):
+        """Whether `cards` hold some card more often than `hand` does (Counter(cards) - Counter(hand) not empty)."""
+        if type(cards) is list and all([type(x) is str for x in cards]):
+            # the same, without two Counters a turn
+            for x in cards:
+                if cards.count(x) > hand.count(x):
+                    return True
+            return False
+        return bool(Counter(cards) - Counter(hand))
+
     def card_kind(self, card):
         return card[:-1] if card.endswith("*") else card
 
@@ -1265,13 +1353,14 @@ class _Game(First, Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy,
         ch = self.f(e, "choice")
         opts = self.f(e, "options")
         room = len(p["hand"]) < p["hand_size"]
-        want = ["use"] + (["keep"] if room else (["swap"] if p["ip"] >= self.r["hand_swap_cost"] else [])) + ["pass"]
+        want = ["use", "keep", "pass"] if room else (["use", "swap", "pass"] if p["ip"] >= self.r["hand_swap_cost"]
+                                                     else ["use", "pass"])
         if opts != want:
             self.fail(T_HAND, "options %r, with %d of %d cards held: %r" % (opts, len(p["hand"]), p["hand_size"], want))
         if ch not in opts:
             self.fail(T_HAND, "choice %r is not among %r" % (ch, opts))
         cp = self.f(e, "could_play")
-        if Counter(cp) - Counter(p["hand"]):
+        if self.not_held(cp, p["hand"]):
             self.fail(T_PLAY, "could_play %r holds cards not in the hand %r" % (cp, p["hand"]))
         if cp and p["ip"] < self.r["hand_play_cost"]:
             self.fail(T_PLAY, "could_play %r with %d IP" % (cp, p["ip"]))
@@ -1294,12 +1383,13 @@ class _Game(First, Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy,
             self.pay(p, e, 0)
         if len(p["hand"]) > p["hand_size"]:
             self.fail(T_HAND, "player %r holds %d cards, its hand size is %d" % (p["name"], len(p["hand"]), p["hand_size"]))
-        p["used"] = self.card_kind(card) if ch == "use" else None
+        kind = self.card_kind(card)
+        p["used"] = kind if ch == "use" else None
         p["played"] = (card, "turn")
         p["acts_as"] = None
         p["officer_done"] = False
         p["action"] = None
-        if self.card_kind(card) == "dress_lines":
+        if kind == "dress_lines":
             self.row["dress_lines_" + p["side"]] += 1
         self.seen["turns"] += 1
 
@@ -1721,6 +1811,7 @@ class _Game(First, Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy,
             m.through_wait = False  # and one given the skirmishers' cast as chips (piquet_deploy.py)
             if left == 0 and m.status == "retiring":
                 m.retire_due = self.gk  # out of the fight now: no order of its plan
+                self.retire_gk = self.gk
             elif left == 0:
                 m.done_n += 1
                 if m.order == "assault":
@@ -2009,6 +2100,7 @@ class _Game(First, Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy,
             self.fail(T_MUST_RALLY, "unrallied %r moves (%s)" % (g.name, why))
         g.at = to
         g.y = y_to
+        self.field_v += 1
         self.seen["moves " + why] += 1
         if why in FOLLOWED:
             # Its execution or contact, told before, made the follow due.
@@ -2021,18 +2113,28 @@ class _Game(First, Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy,
         return None
 
     def check_withdrawn(self):
-        self.check_move_through()  # piquet_deploy.py: the cast and the falling back a completed Move owed
-        self.check_moved()
-        self.check_deployed()  # piquet_deploy.py
-        self.check_flanked()  # piquet_field.py
-        for g in self.regs.values():
-            if g.status not in DEFEATED:
-                continue
-            for x in self.regs.values():
-                if x.side != g.side and x.status not in UNRALLIED and x.status != "removed" \
-                        and self.within(g, x, self.E):
+        if self.AUDIT:
+            self.audit()
+        # These four look at the regiments that may owe something (owing_regs): with none, nothing to look at.
+        if self.owing:
+            self.check_move_through()  # piquet_deploy.py: the cast and the falling back a completed Move owed
+            self.check_moved()
+            self.check_deployed()  # piquet_deploy.py
+            self.check_flanked()  # piquet_field.py
+            self.owing = {n for n in self.owing if self.owes(self.regs[n])}  # (every one owing is among them)
+        # No defeated, unrallied regiment within Engagement range of a formed enemy (each pair in the regiments' order).
+        if not self.defeated or self.apart_v == self.field_v:
+            return  # (none defeated, or the field has not changed since none was)
+        defeated = [g for g in self.regs.values() if g.status in DEFEATED]
+        formed = [x for x in self.regs.values() if x.status not in UNRALLIED and x.status != "removed"]
+        for g in defeated:
+            for x in formed:
+                if x.side != g.side and self.within(g, x, self.E):
                     self.fail(T_WITHDRAW, "defeated, unrallied %r stands at %r, within Engagement range (%d) of "
                               "formed %r at %r (%s)" % (g.name, g.at, self.E, x.name, x.at, self.dist_said(g, x)))
+        self.apart_v = self.field_v
+        if self.AUDIT:
+            self.apart_print = self.field_print()
 
     def on_status(self, e):
         g = self.reg(self.f(e, "regiment"))
@@ -2077,6 +2179,13 @@ class _Game(First, Carried, Piquets, Obstacles, Terrain, Combat, Chosen, Deploy,
                 if g.name in a["attackers"]:
                     a["attackers"].remove(g.name)  # out of the fight: withdrawn, defeated, through or retired
         g.status = to
+        self.field_v += 1
+        if to == "removed":
+            self.removed.add(g.name)
+        if to in DEFEATED:
+            self.defeated.add(g.name)
+        else:
+            self.defeated.discard(g.name)
         g.fighting = to in ("fighting", "retiring")
         if to in UNRALLIED or to == "removed":
             g.chips = None

@@ -33,6 +33,8 @@ T_WAVES = ('Cavalry Wave Assaults: "Cavalry generally moves by the brigade and f
 class Carried:
     """Second lines and attached companies: who they are, what they may be ordered, where they must move."""
 
+    sent_gk = None  # the last global KARD a second line was sent in on (check_waves looks for those of the KARD ending)
+
     def check_lines(self):
         """Each second line follows cavalry of its own side, brigade, division and player, one a lead, no chains."""
         leads = Counter()
@@ -135,6 +137,8 @@ class Carried:
                 self.fail(T_WAVES, "%r relieved %r but does not fight the assault on %r (it is %s)"
                           % (sec.name, n, rl["target"], sec.status))
         self.reliefs = {}
+        if self.sent_gk != self.gk:
+            return  # (no second line sent in on this KARD)
         for g in self.regs.values():
             sent = self.sent_now(g)
             if sent is None:
@@ -199,6 +203,7 @@ class Carried:
                 self.seen["relieved leads 1\" outside already, staying"] += 1
         else:
             self.fail_format("second_line why %r" % why)
+        self.sent_gk = self.gk
         g.sent = {"gk": self.gk, "target": t.name, "why": why, "engaged": False, "must_fight": False,
                   "fought": False}
         self.seen["second line " + why] += 1

@@ -249,12 +249,13 @@ class Chosen:
         toward the nearest enemy ahead or level (one of them, ties), to its reach of it, inclining toward it;
         (g.at, g.y, 0) with none ahead or one within reach already (piquet_terrain.close_in)."""
         w = 1 if g.side == "a" else -1
-        d2, near = self.nearest_of(g, self.ahead_of(g))
-        if d2 is None or d2 <= 100 * self.reach(g) ** 2:
+        ahead, reach = self.ahead_of(g), self.reach(g)
+        d2, near = self.nearest_of(g, ahead)
+        if d2 is None or d2 <= 100 * reach ** 2:
             return [(g.at, g.y, 0, None)]
         # Sooner where any enemy ahead comes within its reach on the way, as a planned Move stops at any enemy's
         # Engagement range (docs/piquet.md, Chosen orders).
-        return [self.advance(g, n, self.ahead_of(g), self.reach(g), n) + (w, n) for n in near]
+        return [self.advance(g, n, ahead, reach, n) + (w, n) for n in near]
 
     def assault_offered(self, g, near):
         """A chosen assault is offered `g` against its nearest enemies `near` unless every one of them would bar it and
@@ -573,6 +574,9 @@ class Chosen:
         # (a cast at once: piquet_deploy.py; a Move order's piquet: piquet_piquets.py)
         if kind in ("status", "aims", "deploy_to", "maneuver_to", "move_to", "skirmishers_cast", "piquet", "hindered"):
             return
+        if not (self.aims_due or self.deploy_to_due or self.maneuver_to_due or self.move_to_due) \
+                and self.orders_key is None:
+            return  # (as check_aims and settle_orders find: nothing told is owed, no heuristic's orders to judge)
         if kind not in ORDER_EVENTS:
             self.settle_orders()
         else:

@@ -12,6 +12,10 @@ from piquet_text import (
 
 
 class Combat:
+    # The last global KARDs a regiment's `onward` and `retire_due` were set on (check_stayed and check_retired look
+    # for those of the KARD ending: none unless it set one).
+    onward_gk = retire_gk = None
+
     def on_engagement_begins(self, e):
         a, b = self.reg(self.f(e, "a")), self.reg(self.f(e, "b"))
         if a.side != "a" or b.side != "b":
@@ -183,6 +187,7 @@ class Combat:
             g.broke = (self.gk, (broke[1] if broke and broke[0] == self.gk else set()) | {de.name})
             if g.elan > 0 and self.r["breakthrough_onward"]:
                 g.onward = (self.gk, g.broke[1])
+                self.onward_gk = self.gk
         elif e.get("d8") is not None or e.get("d4") is not None:
             self.fail(T_BREAK, "dice cast for a breakthrough held")
         if self.f(e, "elan") != g.elan or self.f(e, "defender_elan") != de.elan:
@@ -217,6 +222,8 @@ class Combat:
 
     def check_retired(self):
         """An order out of an assault completed on the KARD just played was followed by `retires`."""
+        if self.retire_gk != self.gk:
+            return  # (no order out of an assault completed on this KARD)
         for g in self.regs.values():
             if getattr(g, "retire_due", None) == self.gk:
                 self.fail(T_RETIRE, "%r completed its Maneuver order out of its assault and did not retire" % g.name)
@@ -244,10 +251,11 @@ class Combat:
     def check_stayed(self):
         """Cavalry through with Elan left either went on or said it stays, on its KARD; every assault under way
         fought one round this KARD."""
-        for g in self.regs.values():
-            onward = getattr(g, "onward", None)
-            if onward is not None and onward[0] == self.gk:
-                self.fail(T_ONWARD, "%r broke through with Elan left and neither went on nor stayed" % g.name)
+        if self.onward_gk == self.gk:  # (else no regiment broke through with Elan left on this KARD)
+            for g in self.regs.values():
+                onward = getattr(g, "onward", None)
+                if onward is not None and onward[0] == self.gk:
+                    self.fail(T_ONWARD, "%r broke through with Elan left and neither went on nor stayed" % g.name)
         for d, a in self.assaults.items():
             if a.get("last_round") != self.gk:
                 self.fail(T_ASSAULT, "the assault on %r fought no round on this KARD" % d)

@@ -228,9 +228,11 @@ class Deploy:
         if getattr(g, "chosen", False):
             if g.deploy_pick is not None:
                 g.deploy_due = (self.gk, g.deploy_pick, g.deploys_n, "chosen")
+                self.owe(g)
             g.deploy_pick = None
         elif g.deploy_to:
             g.deploy_due = (self.gk, g.deploy_to[g.deploys_n % len(g.deploy_to)], g.deploys_n)
+            self.owe(g)
         g.deploys_n += 1
 
     def deploy_said(self, g, due):
@@ -278,6 +280,7 @@ class Deploy:
         g.deployment = to
         if self.across:
             g.w = want_w  # every later gap, range, overlap and aspect is measured with it (piquet_field.py)
+        self.field_v += 1  # (piquet.py: the field changed)
         if g.arm == "cavalry" and to != "skirmish":
             g.loaded = False  # "cavalry out of skirmish order is unloaded"
         self.seen["deploys %s to %s" % (frm, to)] += 1
@@ -288,7 +291,7 @@ class Deploy:
 
     def check_deployed(self):
         """At a settling event: every completed Deploy order with a `deploy_to` entry due has been told."""
-        for g in self.regs.values():
+        for g in self.owing_regs():  # (piquet.py: the others owe nothing)
             due = getattr(g, "deploy_due", None)
             if due is not None:
                 self.fail(T_DEPLOY + (" / " + T_DEPLOY_TO if len(due) > 3 else ""),
@@ -615,6 +618,7 @@ class Deploy:
         from the field as the regiments of its group before it left it."""
         g.mv_pending = self.gk
         g.mv_expect = None
+        self.owe(g)
 
     def resolve_move_through(self, g):
         """Reckon what `g`'s completed Move owes: on its first completion the cast of skirmishers barring its way
@@ -631,6 +635,7 @@ class Deploy:
             if js:
                 g.mv_expect = {"kind": "cast", "gk": self.gk, "js": js, "sure": len(js) == len(cases),
                                "cases": cases}
+                self.owe(g)
                 self.seen["Move orders barred by skirmishers"] += 1
             return
         j = self.reg(g.mv_through)
@@ -643,6 +648,7 @@ class Deploy:
         moving = [p for p in places if w * (p - j.at) > 0]
         g.mv_expect = {"kind": "fall", "gk": self.gk, "j": j, "places": places, "sure": len(falls) == len(cases)
                        and len(moving) == len(places), "cases": cases}
+        self.owe(g)
 
     def through_said(self, g, cases):
         w = 1 if g.side == "a" else -1
@@ -755,7 +761,7 @@ class Deploy:
 
     def check_immediate(self):
         """At a settling event: each regiment ordered since took the cast it owed at once."""
-        for g in self.regs.values():
+        for g in self.owing_regs():  # (piquet.py: the others owe nothing)
             if not getattr(g, "imm_due", False):
                 continue
             g.imm_due = False
@@ -770,7 +776,7 @@ class Deploy:
     def check_move_through(self):
         """At a settling event: every completed Move has taken the cast it owed, and made its skirmishers fall back."""
         self.check_immediate()
-        for g in self.regs.values():
+        for g in self.owing_regs():  # (piquet.py: the others owe nothing)
             if getattr(g, "mv_pending", None) is not None or getattr(g, "mv_expect", None) is not None:
                 self.move_through_owed(g, "%r's completed Move order is done" % g.name)
 
@@ -879,6 +885,7 @@ class Deploy:
 
     def skirmish_new_order(self, g):
         g.imm_due = True  # an order on an Officer Check or a chosen free first order: the cast at once, if owed
+        self.owe(g)
         g.through_cast = False
         g.through_wait = False
         g.mv_through = None  # "a new order starts afresh"

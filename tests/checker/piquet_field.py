@@ -164,11 +164,19 @@ class Field:
         """100 dx^2 + gap^2: `g` (at `x`, `y` when given) and `t`."""
         x = g.at if x is None else x
         y = g.y if y is None else y
-        return 100 * (x - t.at) ** 2 + self.gap_of(y, g.w, t.y, t.w) ** 2
+        dx = x - t.at
+        v = 2 * abs(y - t.y) - g.w - t.w  # gap_of, written out: the most used measure
+        gap = (v + 1) // 2 if v > 0 else 0
+        return 100 * dx ** 2 + gap ** 2
 
     def within(self, g, t, reach, x=None, y=None):
-        """`t` within `reach` inches of `g` (standing at `x`, `y` when given)."""
-        return self.d2(g, t, x, y) <= 100 * reach * reach
+        """`t` within `reach` inches of `g` (standing at `x`, `y` when given): d2 <= 100 reach^2."""
+        x = g.at if x is None else x
+        y = g.y if y is None else y
+        dx = x - t.at
+        v = 2 * abs(y - t.y) - g.w - t.w  # d2, written out: asked at every settling event
+        gap = (v + 1) // 2 if v > 0 else 0
+        return 100 * dx ** 2 + gap ** 2 <= 100 * reach * reach
 
     def dist_said(self, g, t):
         gp = self.gap(g, t)
@@ -198,8 +206,9 @@ class Field:
 
     def nearest_of(self, g, regs):
         """(100 dx^2 + gap^2, [the nearest of `regs` to `g`]); (None, []) with none."""
-        d = min((self.d2(g, x) for x in regs), default=None)
-        return d, [x for x in regs if self.d2(g, x) == d]
+        ds = [self.d2(g, x) for x in regs]
+        d = min(ds, default=None)
+        return d, [x for x, dx in zip(regs, ds) if dx == d]
 
     def in_path(self, g, t):
         """`t`'s frontage overlaps `g`'s: it stands in `g`'s path straight ahead."""
@@ -219,10 +228,30 @@ class Field:
         first place where an enemy of `stop_on` is within `reach`; level with `toward` at the latest."""
         w = 1 if g.side == "a" else -1
         far = w * (toward.at - g.at)
+        # within(g, f, reach, x, y) for each f of stop_on at each step, and incline_y(g, incline_to, a) for y, written
+        # out with their terms read once: the loop is the model's hottest (every Move order's stop is reckoned by it,
+        # often several times)
+        lim = 100 * reach * reach
+        foes = [(f.at, f.y, f.w) for f in stop_on]
+        gw, gy, t = g.w, g.y, incline_to
+        straight = t is None or g.arm == "artillery" or not self.across
+        cap = 0 if straight else max(0, 2 * abs(gy - t.y) - gw - t.w) // 2
+        up = not straight and t.y > gy
         for a in range(1, far + 1):
-            x, y = g.at + w * a, self.incline_y(g, incline_to, a)
-            if any(self.within(g, f, reach, x, y) for f in stop_on):
-                return x, y
+            x = g.at + w * a
+            if straight:
+                y = gy
+            else:
+                shift = min(a * INCLINE_NUM // INCLINE_DEN, cap)
+                y = gy + (shift if up else -shift)
+            for f_at, f_y, f_w in foes:
+                d = 100 * (x - f_at) ** 2
+                if d > lim:
+                    continue  # (out of reach along the axis alone: the gap across only adds)
+                v = 2 * abs(y - f_y) - gw - f_w
+                gap = (v + 1) // 2 if v > 0 else 0
+                if d + gap ** 2 <= lim:
+                    return x, y
         return g.at + w * max(0, far), self.incline_y(g, incline_to, max(0, far))
 
     def moves_across(self, g, e, why):
@@ -393,6 +422,7 @@ class Field:
         # where it goes is reckoned when it moves, or goes idle without moving: the regiments of one order maneuver
         # one after another, each on the field as the one before left it (the unrallied it came up to withdrawn)
         g.maneuver_due = (self.gk, way, getattr(g, "chosen", False))
+        self.owe(g)
 
     def maneuver_stood(self, g):
         """`g`, its Maneuver order completed on this KARD, goes idle (or a settling event comes) without moving: it had
@@ -416,7 +446,7 @@ class Field:
 
     def check_flanked(self):
         """At a settling event: every Maneuver completed has moved its regiment where it goes."""
-        for g in self.regs.values():
+        for g in self.owing_regs():  # (piquet.py: the others owe nothing)
             self.maneuver_stood(g)
 
     def check_maneuver(self, g, frm, to, y_from, y_to):

@@ -33,6 +33,7 @@ T_TOGETHER = ('docs/piquet.md: "both sides\' volleys are cast and then land toge
 # The events of a used card (docs/replay.md): what its player does with it.
 EFFECTS = ("brilliant", "heroic", "crushing_volley", "nothing_waits", "officer_check", "cast", "order", "not_ordered",
            "pass", "rally", "execute", "waits", "reload")
+_EFFECTS = frozenset(EFFECTS)  # (kard_order asks of every event)
 
 
 class First:
@@ -40,6 +41,7 @@ class First:
 
     # before a DECQ's first KARD (first_kard sets them at each KARD's first turn)
     first, coin, effect_sides, fire_told, hit_told = None, False, (), False, False
+    acted_gk = None  # the last global KARD every player was seen to have acted on (all_acted)
 
     def first_kard(self):
         """At a KARD's first turn: the side the rule makes first (None under random: the coin is to come)."""
@@ -54,7 +56,13 @@ class First:
         self.hit_told = False
 
     def all_acted(self):
-        return all(p["acted"] == self.gk for p in self.players.values())
+        # (a player's `acted` is only ever set to the KARD it acts on: once all of them have, they have till it ends)
+        if self.acted_gk == self.gk:
+            return True
+        if all(p["acted"] == self.gk for p in self.players.values()):
+            self.acted_gk = self.gk
+            return True
+        return False
 
     def on_resolves_first(self, e):
         if self.r["kard_first"] != "random":
@@ -76,9 +84,11 @@ class First:
         k = e.get("event")
         if k in ("fire", "volley") and self.hit_told:
             self.fail(T_TOGETHER, "a %r of side %s after a volley of the KARD landed" % (k, e.get("side")))
-        self.fire_told = self.fire_told or k == "fire"
-        self.hit_told = self.hit_told or k == "hit"
-        if k not in EFFECTS:
+        if k == "fire":
+            self.fire_told = True
+        elif k == "hit":
+            self.hit_told = True
+        if not (isinstance(k, str) and k in _EFFECTS):  # (k not in EFFECTS)
             return
         side = self.f(e, "side")
         if not self.all_acted():

@@ -168,22 +168,25 @@ class Obstacles:
     FIELD = ("at", "y", "status", "frontage", "deployment", "loaded")
 
     def field_now(self):
-        return {n: tuple(getattr(x, k, None) for k in self.FIELD) for n, x in self.regs.items()}
+        return {n: tuple([getattr(x, k, None) for k in self.FIELD]) for n, x in self.regs.items()}
 
     def on_field(self, field, fn):
         """`fn()` on the regiments as they stood in `field` (field_now), then as they stand."""
         if field is None:
             return fn()
         now = self.field_now()
+        # Only the regiments that have changed since are set back, then restored (`fn` changes nothing; a regiment's
+        # attributes are plain ones, which vars().update sets as setattr does; one a regiment lacks, `frontage`, is
+        # None to field_now whether set to None or not).
+        then = {n: vals for n, vals in field.items() if now[n] != vals}
         try:
-            for n, vals in field.items():
-                for k, v in zip(self.FIELD, vals):
-                    setattr(self.regs[n], k, v)
+            for n, vals in then.items():
+                vars(self.regs[n]).update(zip(self.FIELD, vals))
             return fn()
         finally:
-            for n, vals in now.items():
-                for k, v in zip(self.FIELD, vals):
-                    setattr(self.regs[n], k, v)
+            for n in then:
+                vars(self.regs[n]).update(zip(self.FIELD, now[n]))
+            self.field_v += 1  # (piquet.py: the field as it stands again, taken for a changed one)
 
     def hinder_goals(self, g):
         """[(place, said)] where `g`'s order goes as the field stands: a Move's stop (one for each of the nearest it
@@ -262,6 +265,8 @@ class Obstacles:
     def check_hindered(self, at_next=False):
         """At a settling event (before the first DECQ for the free and opening orders): every Move or Assault order
         given since that must cross obstacles told its `hindered`."""
+        if not self.hinder_due:
+            return
         for n, due in list(self.hinder_due.items()):
             del self.hinder_due[n]
             g = self.reg(n)
@@ -277,9 +282,11 @@ class Obstacles:
                     frm, self.hinder_said(g, wants)), at_next=at_next)
             if wants and not any(w for w, _ in wants):
                 self.seen["orders crossing no obstacle"] += 1
-                goals = [p for p, _ in self.on_field(due[2], lambda: self.hinder_goals(g))]
-                if any(o["at"] in goals and o["at"] != frm for o in self.obstacles):
-                    self.seen["orders going up to an obstacle, not over it"] += 1
+                # (hinder_goals changes nothing, and hinder_wants reckoned them just now: only obstacles make it count)
+                if self.obstacles:
+                    goals = [p for p, _ in self.on_field(due[2], lambda: self.hinder_goals(g))]
+                    if any(o["at"] in goals and o["at"] != frm for o in self.obstacles):
+                        self.seen["orders going up to an obstacle, not over it"] += 1
                 if g.order == "move" and getattr(g, "move_place", None) is not None:
                     keep, g.move_place = g.move_place, None
                     if any(w for w, _ in self.hinder_wants(g, due)):

@@ -286,7 +286,9 @@ class Piquets:
         if self.pq_due:
             n, (gk, o) = next(iter(self.pq_due.items()))
             self.fail(T_PIQUET, "%r's Move order told no piquet, the next objective ahead of it being %r" % (n, o))
-        for g in self.regs.values():
+        if not self.owing:
+            return  # no regiment owes anything (piquet.OWED): none has met a piquet
+        for g in self.owing_regs():  # (piquet.py: the others owe nothing, have met no piquet)
             met = getattr(g, "pq_met", None)
             if met is not None and met.get("stayed"):
                 g.pq_met = None  # an assault kept out where it stands (on_piquet_met)
@@ -422,6 +424,7 @@ class Piquets:
         edge = o["from"] if w > 0 else o["to"]
         m.pq_met = {"gk": self.gk, "holder": h.name, "objective": name, "choice": choice, "edge": edge,
                     "assault": assault}
+        self.owe(m)
         if choice == "withdraw":
             for n in holders:  # every one of the side's piquets there leaves
                 self.piquet_lifted(self.reg(n), "withdrew before an enemy " + ("assault" if assault else "Move"))

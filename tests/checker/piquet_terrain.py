@@ -211,6 +211,7 @@ class Terrain:
         """`g` completed a Move order on this KARD (on_execute); its place is reckoned when it moves, or goes idle
         without moving: the regiments of a group move one after the other, each from the field as the last left it."""
         g.move_due = self.gk
+        self.owe(g)
 
     def move_places(self, g):
         """[(place, why, the place without terrain, place across)] `g`'s completed Move order may go to, from where it
@@ -360,7 +361,7 @@ class Terrain:
     def check_moved(self):
         """Every Move order completed has taken its regiment where it goes, every beaten regiment has withdrawn (at a
         settling event)."""
-        for g in self.regs.values():
+        for g in self.owing_regs():  # (piquet.py: the others owe nothing)
             self.move_stood(g)
             self.assault_done(g)
             wd = getattr(g, "wd_due", None)
@@ -379,6 +380,7 @@ class Terrain:
         """`g`'s Assault order's chips are gone on this KARD (on_execute): before the next settling event it goes
         into contact (`closing` first) or stops at a horizon."""
         g.assault_due = self.gk
+        self.owe(g)
 
     def assault_horizon(self, g, t=None):
         """The near edge of the objective `g`'s assault, its chips gone, stops at, or None: the next objective ahead
@@ -541,6 +543,7 @@ class Terrain:
         t.wd = (self.gk, "outside", t.at, "taken unopposed by %r at %r" % (g.name, t.at), t.at, [self.foe(t.at, g)])
         if t.status != "removed":
             t.wd_due = t.wd
+            self.owe(t)
 
     def status_terrain(self, g, frm, to):
         """`g` goes from `frm` to `to`: a completed Move order done, or defeated by an assault or fire this KARD, so
@@ -551,6 +554,7 @@ class Terrain:
         wd = getattr(g, "wd", None)
         if to in DEFEATED and wd is not None and wd[0] == self.gk:
             g.wd_due = wd
+            self.owe(g)
 
     def withdraw_p(self, g, wd):
         """1" outside Engagement range of the enemy it withdraws from (every one of them), along the axis, at its place
