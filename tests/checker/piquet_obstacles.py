@@ -164,8 +164,9 @@ class Obstacles:
         self.hinder_due[g.name] = (self.gk, why, field)
 
     # The field an order's hindrance is reckoned on: "as the field stands when it is given" (docs/piquet.md), not at
-    # the next settling event (an assault round's withdrawal may come between).
-    FIELD = ("at", "y", "status", "frontage", "deployment", "loaded")
+    # the next settling event (an assault round's withdrawal may come between). `w` is the frontage every gap, range
+    # and overlap is measured with (piquet_field.py): a Deploy between the order and that event changes it.
+    FIELD = ("at", "y", "status", "w", "deployment", "loaded")
 
     def field_now(self):
         return {n: tuple([getattr(x, k, None) for k in self.FIELD]) for n, x in self.regs.items()}
@@ -176,8 +177,8 @@ class Obstacles:
             return fn()
         now = self.field_now()
         # Only the regiments that have changed since are set back, then restored (`fn` changes nothing; a regiment's
-        # attributes are plain ones, which vars().update sets as setattr does; one a regiment lacks, `frontage`, is
-        # None to field_now whether set to None or not).
+        # attributes are plain ones, which vars().update sets as setattr does; one a regiment lacks is None to
+        # field_now whether set to None or not).
         then = {n: vals for n, vals in field.items() if now[n] != vals}
         try:
             for n, vals in then.items():

@@ -9,6 +9,7 @@ import copy
 import os
 import sys
 import unittest
+from types import SimpleNamespace
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -278,6 +279,20 @@ class PiquetObstaclesTest(CheckerCase):
         ev.insert(i + 1, hindered(ev[i], "b", "Fusiliers", "assault", ["Bridge"], 7))
         self.assertReports(ev, r, i + 1, "'Fusiliers''s assault order from 23 is hindered by ['Bridge']",
                            "goes in on its target '1st Line' at 24, crossing nothing")
+
+    def test_the_field_as_given_keeps_its_frontages(self):
+        # Across the field, a Deploy between an order and the next settling event changes a frontage, and with it which
+        # enemy is nearest: the order is reckoned with the frontages it was given on.
+        g = piquet._Game([], dict(piquet.rules({}, {}), objective_horizons=False))
+        g.across, g.objectives = True, []
+        m = SimpleNamespace(name="M", side="a", at=10, y=0, w=30, status="idle", deployment="formed", loaded=True)
+        e = SimpleNamespace(name="E", side="b", at=40, y=60, w=20, status="idle", deployment="formed", loaded=True)
+        g.regs = {"M": m, "E": e}
+        given = g.field_now()
+        e.w = 100  # E deploys to 10": it now overlaps M across the axis
+        self.assertEqual(g.gap(m, e), 0)
+        self.assertEqual(g.on_field(given, lambda: (e.w, g.gap(m, e))), (20, 35))
+        self.assertEqual((e.w, g.gap(m, e)), (100, 0))  # and the field as it stands again
 
     def test_other_obstacle_chips(self):
         ev, r = load(P_SIZES)
