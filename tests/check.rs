@@ -335,3 +335,112 @@ fn a_checks_folder_shows_its_verdict_beside_the_run() {
     ]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
 }
+
+/// `check DIR --json`'s verdicts, by experiment name.
+fn verdicts(args: &[&str]) -> (Option<i32>, Vec<serde_json::Value>) {
+    let output = fortunes(args);
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let all: serde_json::Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}{}", stderr(&output)));
+    (output.status.code(), all.as_array().unwrap().clone())
+}
+
+/// The smallest Holm p of one experiment's tests in `check --json`.
+fn smallest_holm_p(verdict: &serde_json::Value) -> f64 {
+    verdict["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["holm_p"].as_f64())
+        .fold(f64::NAN, f64::min)
+}
+
+#[test]
+fn each_experiment_of_a_suite_is_also_judged_as_its_own_check_would() {
+    let temp = TempDir::new("check-each");
+    let dir = temp.path();
+    let (reports, _) = house_rules(dir, "");
+    let reports = reports.as_str();
+    let steady = write(
+        dir,
+        "steady.toml",
+        "system = \"haggerty\"\ngames = 20000\nmetrics = [\"initiative\"]\n",
+    );
+    let output = fortunes(&["baseline", &steady, "--reports", reports]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let suite = dir.to_str().unwrap();
+
+    // Unchanged, then one joker fewer in the house rules' preset (the
+    // steady experiment does not name it).
+    for (jokers, code) in [(2, 0), (1, 1)] {
+        write(
+            dir,
+            "house.toml",
+            &format!("system = \"haggerty\"\n[rules]\njokers = {jokers}\n"),
+        );
+        let (got, each) = verdicts(&["check", suite, "--reports", reports, "--each", "--json"]);
+        assert_eq!(got, Some(code), "{each:?}");
+        assert_eq!(each.len(), 2, "{each:?}");
+        for verdict in &each {
+            let name = verdict["experiment"].as_str().unwrap();
+            let file = dir.join(format!("{name}.toml"));
+            let (own_code, own) = verdicts(&[
+                "check",
+                file.to_str().unwrap(),
+                "--reports",
+                reports,
+                "--json",
+            ]);
+            let (own, alone) = (&own[0], &verdict["alone"]);
+            // Exactly the check of its file alone: status, family, smallest
+            // Holm p and the seed an alarm was confirmed on.
+            assert_eq!(alone["status"], own["status"], "{name}: {alone} {own}");
+            assert_eq!(alone["family"], own["family"], "{name}: {alone} {own}");
+            assert_eq!(
+                alone["confirmed_on_seed"], own["confirmed_on_seed"],
+                "{name}"
+            );
+            let p = alone["smallest_holm_p"].as_f64().unwrap();
+            assert!(
+                (p - smallest_holm_p(own)).abs() < 1e-12,
+                "{name}: {p} {own}"
+            );
+            let moved = name == "house-rules" && jokers == 1;
+            assert_eq!(own_code, Some(if moved { 1 } else { 0 }), "{name}");
+            assert_eq!(alone["status"], if moved { "moved" } else { "unchanged" });
+            // A smaller family corrects less: never a larger Holm p.
+            if verdict["confirmed_on_seed"].is_null() && alone["confirmed_on_seed"].is_null() {
+                assert!(
+                    p <= smallest_holm_p(verdict) + 1e-12,
+                    "{name}: {p} {verdict}"
+                );
+            }
+        }
+    }
+    // The text: each experiment's own verdict under its table, and the
+    // summary's columns for it.
+    let output = fortunes(&["check", suite, "--reports", reports, "--each"]);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("on its own (Holm over its "), "{stdout}");
+    assert!(stdout.contains("alone: tests"), "{stdout}");
+    let house = stdout
+        .lines()
+        .rfind(|l| l.starts_with("house-rules"))
+        .unwrap();
+    assert!(house.trim_end().ends_with("MOVED"), "{stdout}");
+
+    // --each needs a folder, and a statistical check.
+    let house = dir.join("house-rules.toml");
+    for args in [
+        vec!["check", house.to_str().unwrap(), "--each"],
+        vec!["check", suite, "--each", "--exact"],
+    ] {
+        let mut args = args;
+        args.extend(["--reports", reports]);
+        let output = fortunes(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&output).contains("--each"), "{}", stderr(&output));
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -2,7 +2,8 @@
 //! it: each experiment played against its baseline (or merged from the
 //! shards that played it), one Holm family over every test of the suite,
 //! an alarm confirmed on a fresh seed, and the verdicts printed; or, with
-//! `--exact`, every figure compared.
+//! `--exact`, every figure compared. `--each` also judges every experiment
+//! of the suite on its own, from the same games.
 
 use super::verdict::{self, standing_text};
 use super::{CheckRow, Standing};
@@ -37,6 +38,9 @@ pub struct Settings {
     /// Write each experiment's run with its verdict here (a suite's: one
     /// folder per experiment, by name).
     pub out: Option<PathBuf>,
+    /// A folder's check also judges each experiment on its own, as a check
+    /// of its file alone would (Holm over its own tests).
+    pub each: bool,
 }
 
 /// Where a check's games come from: played here, or merged from the
@@ -144,6 +148,8 @@ struct Checked {
     outcome: Outcome,
     /// The experiment's verdict and tests, for --json.
     json: serde_json::Value,
+    /// Its verdict on its own (`--each`).
+    alone: Option<Alone>,
 }
 
 fn name_json(name: &str) -> serde_json::Value {
@@ -168,8 +174,101 @@ impl Checked {
             smallest: f64::NAN,
             outcome: Outcome::BadInput,
             json,
+            alone: None,
         }
     }
+
+    /// The worst of its verdicts, in the suite and on its own.
+    fn worst(&self) -> Outcome {
+        self.alone
+            .as_ref()
+            .map_or(self.outcome, |a| self.outcome.max(a.outcome()))
+    }
+}
+
+/// An experiment judged on its own (`check --each`), exactly as `check
+/// FILE` judges it: Holm over its own tests, so a change too small to
+/// stand out among the suite's many tests can still move it.
+struct Alone {
+    tests: usize,
+    moved: usize,
+    smallest: f64,
+    /// The fresh seed its own alarm was confirmed on.
+    confirmed_on: Option<u64>,
+}
+
+impl Alone {
+    fn outcome(&self) -> Outcome {
+        match self.moved {
+            0 => Outcome::Success,
+            _ => Outcome::BalanceMoved,
+        }
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "status": status(self.outcome()),
+            "family": self.tests,
+            "moved": self.moved,
+            "smallest_holm_p": self.smallest,
+            "confirmed_on_seed": self.confirmed_on,
+        })
+    }
+
+    fn text(&self) -> String {
+        let confirmed = self
+            .confirmed_on
+            .map(|seed| format!(", confirmed on fresh seed {seed}"))
+            .unwrap_or_default();
+        match self.moved {
+            0 => format!(
+                "on its own (Holm over its {} tests): unchanged, smallest Holm p {:.4}{confirmed}\n",
+                self.tests, self.smallest
+            ),
+            moved => format!(
+                "on its own (Holm over its {} tests): MOVED, {moved} series, smallest Holm p {:.4}{confirmed}\n",
+                self.tests, self.smallest
+            ),
+        }
+    }
+}
+
+/// The fresh seed an alarm of `baseline`'s experiment is confirmed on.
+fn fresh_seed(settings: &Settings, baseline: &super::Baseline) -> u64 {
+    match settings.seed {
+        Some(seed) => seed.wrapping_add(1),
+        None => super::confirmation_seed(baseline.seed),
+    }
+}
+
+/// `played` judged on its own from its first run's uncorrected tests
+/// `raw`: the family and confirmation `check FILE` would use.
+fn alone(
+    settings: &Settings,
+    played: &Played,
+    raw: Vec<CheckRow>,
+    threads: usize,
+    games: Games<'_>,
+) -> Result<Alone> {
+    let mut rows = raw;
+    super::adjust(&mut rows, settings.alpha);
+    // The family is the first run's, as the check of its file states it.
+    let tests = super::family(&rows);
+    let mut confirmed_on = None;
+    if rows.iter().any(|r| r.moved) && !settings.no_confirm {
+        let seed = fresh_seed(settings, &played.baseline);
+        let again = games.outcomes(&played.experiment, seed, threads, true)?;
+        let pooled = super::pool(&played.outcomes, &again);
+        rows = super::raw_tests(&played.experiment, &played.baseline, &pooled)?;
+        super::adjust(&mut rows, settings.alpha);
+        confirmed_on = Some(seed);
+    }
+    Ok(Alone {
+        tests,
+        moved: rows.iter().filter(|r| r.moved).count(),
+        smallest: rows.iter().map(|r| r.adjusted).fold(f64::NAN, f64::min),
+        confirmed_on,
+    })
 }
 
 /// An experiment played against its baseline, its tests not yet corrected.
@@ -220,10 +319,7 @@ fn confirm(
             continue;
         }
         let first_smallest = p.rows.iter().map(|r| r.adjusted).fold(f64::NAN, f64::min);
-        let seed = match settings.seed {
-            Some(seed) => seed.wrapping_add(1),
-            None => super::confirmation_seed(p.baseline.seed),
-        };
+        let seed = fresh_seed(settings, &p.baseline);
         let again = games.outcomes(&p.experiment, seed, threads, true)?;
         let pooled = super::pool(&p.outcomes, &again);
         p.rows = super::raw_tests(&p.experiment, &p.baseline, &pooled)?;
@@ -247,6 +343,12 @@ fn confirm(
 pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
     let threads = settings.threads;
     let folder = target.is_dir();
+    if settings.each && !folder {
+        return Err(Error::new(ErrorKind::BadArgument(format!(
+            "--each judges each experiment of a folder on its own, and {} is one experiment, which `check` already judges on its own; give a folder, or leave out --each",
+            target.display()
+        ))));
+    }
     let files = if folder {
         experiment::experiment_files(target, Some(&settings.reports))?
     } else {
@@ -301,6 +403,12 @@ pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
             settings.reports.display()
         ))));
     }
+    // Each experiment's own family starts from its tests before the suite's
+    // correction and confirmation replace them.
+    let mut raw: Vec<Vec<CheckRow>> = match settings.each {
+        true => played.iter().map(|p| p.rows.clone()).collect(),
+        false => Vec::new(),
+    };
     // One family: Holm over every test of every experiment checked, so the
     // whole suite raises a false alarm with probability at most alpha.
     let mut all: Vec<CheckRow> = played.iter().flat_map(|p| p.rows.iter().cloned()).collect();
@@ -310,8 +418,19 @@ pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
     if all.iter().any(|r| r.moved) && !settings.no_confirm {
         confirm(settings, &mut played, threads, games)?;
     }
-    for p in &mut played {
-        results.push(report_check(settings, p, family)?);
+    for (i, p) in played.iter_mut().enumerate() {
+        let mut checked = report_check(settings, p, family)?;
+        if let Some(raw) = raw.get_mut(i) {
+            let own = alone(settings, p, std::mem::take(raw), threads, games)?;
+            if !settings.json {
+                emit(&own.text())?;
+            }
+            if let serde_json::Value::Object(fields) = &mut checked.json {
+                fields.insert("alone".into(), own.json());
+            }
+            checked.alone = Some(own);
+        }
+        results.push(checked);
         if let Some(out) = p.out.take() {
             let dir = experiment::report_dir(&settings.reports, &p.experiment);
             let verdict = verdict::tested(&verdict::Tested {
@@ -343,31 +462,49 @@ pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
         let all: Vec<serde_json::Value> = results.iter().map(|r| r.json.clone()).collect();
         emit(&output::json_lines(&all))?;
     } else if folder {
-        let mut lines =
-            vec![["experiment", "tests", "moved", "smallest Holm p", "status"].map(String::from)];
+        let mut head = vec!["experiment", "tests", "moved", "smallest Holm p", "status"];
+        if settings.each {
+            head.extend(["alone: tests", "smallest Holm p", "status"]);
+        }
+        let mut lines = vec![head.into_iter().map(String::from).collect::<Vec<_>>()];
+        let p_text = |p: f64| match p.is_nan() {
+            true => "-".to_string(),
+            false => format!("{p:.4}"),
+        };
+        let status_text = |outcome| match outcome {
+            Outcome::Success => "unchanged",
+            Outcome::BalanceMoved => "MOVED",
+            Outcome::BadInput => "error",
+        };
         for r in &results {
-            lines.push([
+            let mut line = vec![
                 r.name.clone(),
                 r.tests.to_string(),
                 r.moved.to_string(),
-                if r.smallest.is_nan() {
-                    "-".into()
-                } else {
-                    format!("{:.4}", r.smallest)
-                },
-                match r.outcome {
-                    Outcome::Success => "unchanged",
-                    Outcome::BalanceMoved => "MOVED",
-                    Outcome::BadInput => "error",
-                }
-                .into(),
-            ]);
+                p_text(r.smallest),
+                status_text(r.outcome).into(),
+            ];
+            if settings.each {
+                line.extend(match &r.alone {
+                    Some(own) => [
+                        own.tests.to_string(),
+                        p_text(own.smallest),
+                        status_text(own.outcome()).into(),
+                    ],
+                    None => ["-".into(), "-".into(), status_text(r.outcome).into()],
+                });
+            }
+            lines.push(line);
         }
         let how = if settings.exact {
             "--exact: every figure must equal the baseline's".to_string()
         } else {
             format!(
-                "Holm over all {family} tests of the suite, alpha {}",
+                "Holm over all {family} tests of the suite{}, alpha {}",
+                match settings.each {
+                    true => "; alone: over each experiment's own",
+                    false => "",
+                },
                 settings.alpha
             )
         };
@@ -375,7 +512,7 @@ pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
     }
     Ok(results
         .iter()
-        .map(|r| r.outcome)
+        .map(Checked::worst)
         .max()
         .unwrap_or(Outcome::Success))
 }
@@ -458,6 +595,7 @@ fn play_check(
                 "figures": figures,
                 "differences": differences,
             }),
+            alone: None,
         }));
     }
     let seed = settings.seed.unwrap_or(super::check_seed(baseline.seed));
@@ -569,6 +707,7 @@ fn report_check(settings: &Settings, played: &Played, family: usize) -> Result<C
             smallest: rows.iter().map(|r| r.adjusted).fold(f64::NAN, f64::min),
             outcome,
             json,
+            alone: None,
         });
     }
     emit(&format!(
@@ -592,6 +731,7 @@ fn report_check(settings: &Settings, played: &Played, family: usize) -> Result<C
         smallest: rows.iter().map(|r| r.adjusted).fold(f64::NAN, f64::min),
         outcome,
         json,
+        alone: None,
     })
 }
 

@@ -77,6 +77,11 @@ pub struct CheckArgs {
     /// experiment).
     #[arg(long, value_name = "DIR", conflicts_with = "parts")]
     pub out: Option<PathBuf>,
+    /// With a folder: also judge each experiment on its own, from the same
+    /// games, as `check FILE` would (Holm over its own tests, its own
+    /// confirmation); the exit is the worst of both verdicts.
+    #[arg(long, conflicts_with_all = ["exact", "parts"])]
+    pub each: bool,
 }
 
 pub fn baseline(args: BaselineArgs) -> Result<()> {
@@ -130,6 +135,7 @@ pub fn check(args: CheckArgs) -> Result<Outcome> {
         merge: args.merge.clone(),
         shard,
         out: args.out.clone(),
+        each: args.each,
     };
     suite::check(&args.target, &settings)
 }
