@@ -65,6 +65,32 @@ class DriverTest(unittest.TestCase):
                     else:
                         os.environ[k] = v
 
+    def test_replayed_lines_are_one_object_each(self):
+        # A stand-in binary printing the lines given; replay_range splits them into games at their headers.
+        import tempfile
+        ok = ['{"event":"replay","game":0}', '{"event":"a"}', '', '{"event":"replay","game":1}']
+        bad = {
+            "two values on a line": ['{"event":"replay","game":0}', '{"event":"a"},{"event":"b"}'],
+            "a value over two lines": ['{"event":"replay","game":0}', '{"event":', '"a"}'],
+            "not an object": ['{"event":"replay","game":0}', '[1]'],
+            "an event before the first game's header": ['{"event":"a"}', '{"event":"replay","game":0}'],
+            "not JSON": ['{"event":"replay","game":0}', 'oops'],
+        }
+        with tempfile.TemporaryDirectory() as d:
+            exe = os.path.join(d, "fortunes")
+
+            def replayed(lines, last):
+                with open(exe, "w") as f:
+                    f.write("#!/bin/sh\ncat <<'EOF'\n%s\nEOF\n" % "\n".join(lines))
+                os.chmod(exe, 0o755)
+                return check_traces.replay_range(exe, "haggerty", 0, last, 1, [])
+
+            self.assertEqual(replayed(ok, 1), [[{"event": "replay", "game": 0}, {"event": "a"}],
+                                               [{"event": "replay", "game": 1}]])
+            for what, lines in bad.items():
+                with self.assertRaisesRegex(RuntimeError, "not JSON lines", msg=what):
+                    replayed(lines, 0)
+
     @unittest.skipUnless(os.path.exists(check_traces.find_binary(None)), "no fortunes binary")
     def test_live_run_passes(self):
         p = subprocess.run([sys.executable, os.path.join(HERE, "check_traces.py"), "--games", "3", "--jobs", "1"],
