@@ -417,8 +417,74 @@ fn each_experiment_of_a_suite_is_also_judged_as_its_own_check_would() {
             }
         }
     }
+    // Where the verdicts part. Unchanged, the house rules' smallest Holm p
+    // is smaller on its own than in the suite; at an alpha between the two
+    // (no confirmation, which would pool another seed), the suite stands
+    // unchanged, the experiment alone MOVED, and the exit says so.
+    write(
+        dir,
+        "house.toml",
+        "system = \"haggerty\"\n[rules]\njokers = 2\n",
+    );
+    let first = [
+        "check",
+        suite,
+        "--reports",
+        reports,
+        "--each",
+        "--no-confirm",
+    ];
+    let (_, each) = verdicts(&[&first[..], &["--json"]].concat());
+    let house = each
+        .iter()
+        .find(|v| v["experiment"] == "house-rules")
+        .unwrap();
+    let own = house["alone"]["smallest_holm_p"].as_f64().unwrap();
+    let in_suite = smallest_holm_p(house);
+    assert!(
+        own < in_suite,
+        "{own} {in_suite}: the smaller family corrects less"
+    );
+    let alpha = ((own + in_suite) / 2.0).to_string();
+    let (code, each) = verdicts(&[&first[..], &["--json", "--alpha", &alpha]].concat());
+    assert_eq!(code, Some(1), "{each:?}");
+    for verdict in &each {
+        let own = verdict["alone"]["smallest_holm_p"].as_f64().unwrap();
+        let alpha: f64 = alpha.parse().unwrap();
+        let expect = |p: f64| if p < alpha { "moved" } else { "unchanged" };
+        assert_eq!(verdict["alone"]["status"], expect(own), "{verdict}");
+        assert_eq!(
+            verdict["status"],
+            expect(smallest_holm_p(verdict)),
+            "{verdict}"
+        );
+    }
+    let house = each
+        .iter()
+        .find(|v| v["experiment"] == "house-rules")
+        .unwrap();
+    assert_eq!(
+        (&house["status"], &house["alone"]["status"]),
+        (&"unchanged".into(), &"moved".into())
+    );
+    let output = fortunes(&[&first[..], &["--alpha", &alpha]].concat());
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    let line = stdout
+        .lines()
+        .rfind(|l| l.starts_with("house-rules"))
+        .unwrap();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words[4], "unchanged", "the suite's status: {line}");
+    assert_eq!(words.last(), Some(&"MOVED"), "its own: {line}");
+
     // The text: each experiment's own verdict under its table, and the
     // summary's columns for it.
+    write(
+        dir,
+        "house.toml",
+        "system = \"haggerty\"\n[rules]\njokers = 1\n",
+    );
     let output = fortunes(&["check", suite, "--reports", reports, "--each"]);
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     assert_eq!(output.status.code(), Some(1), "{stdout}");
@@ -430,11 +496,17 @@ fn each_experiment_of_a_suite_is_also_judged_as_its_own_check_would() {
         .unwrap();
     assert!(house.trim_end().ends_with("MOVED"), "{stdout}");
 
-    // --each needs a folder, and a statistical check.
+    // --each needs a folder, and a statistical check; a folder that is
+    // not there is named as such.
     let house = dir.join("house-rules.toml");
+    let missing = dir.join("no-such-folder");
+    let missing = missing.to_str().unwrap();
     for args in [
         vec!["check", house.to_str().unwrap(), "--each"],
         vec!["check", suite, "--each", "--exact"],
+        vec![
+            "check", suite, "--each", "--shard", "1/2", "--parts", missing,
+        ],
     ] {
         let mut args = args;
         args.extend(["--reports", reports]);
@@ -443,4 +515,11 @@ fn each_experiment_of_a_suite_is_also_judged_as_its_own_check_would() {
         assert!(stderr(&output).contains("--each"), "{}", stderr(&output));
         assert!(output.stdout.is_empty(), "{args:?}");
     }
+    let output = fortunes(&["check", missing, "--each", "--reports", reports]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        !stderr(&output).contains("one experiment") && stderr(&output).contains("no-such-folder"),
+        "{}",
+        stderr(&output)
+    );
 }

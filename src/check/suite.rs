@@ -220,16 +220,23 @@ impl Alone {
             .confirmed_on
             .map(|seed| format!(", confirmed on fresh seed {seed}"))
             .unwrap_or_default();
-        match self.moved {
-            0 => format!(
-                "on its own (Holm over its {} tests): unchanged, smallest Holm p {:.4}{confirmed}\n",
-                self.tests, self.smallest
-            ),
-            moved => format!(
-                "on its own (Holm over its {} tests): MOVED, {moved} series, smallest Holm p {:.4}{confirmed}\n",
-                self.tests, self.smallest
-            ),
-        }
+        let verdict = match self.moved {
+            0 => "unchanged".to_string(),
+            moved => format!("MOVED, {moved} series"),
+        };
+        format!(
+            "on its own (Holm over its {} tests): {verdict}, smallest Holm p {}{confirmed}\n",
+            self.tests,
+            holm_text(self.smallest)
+        )
+    }
+}
+
+/// A smallest Holm p as the tables print it: `-` when nothing was tested.
+fn holm_text(p: f64) -> String {
+    match p.is_nan() {
+        true => "-".into(),
+        false => format!("{p:.4}"),
     }
 }
 
@@ -257,8 +264,18 @@ fn alone(
     let mut confirmed_on = None;
     if rows.iter().any(|r| r.moved) && !settings.no_confirm {
         let seed = fresh_seed(settings, &played.baseline);
-        let again = games.outcomes(&played.experiment, seed, threads, true)?;
-        let pooled = super::pool(&played.outcomes, &again);
+        // An alarm alone is at least as strong as in the suite (a smaller
+        // family never corrects more), so one the suite confirmed is
+        // confirmed alone from the same fresh games.
+        let played_again;
+        let again = match &played.again {
+            Some(again) => again,
+            None => {
+                played_again = games.outcomes(&played.experiment, seed, threads, true)?;
+                &played_again
+            }
+        };
+        let pooled = super::pool(&played.outcomes, again);
         rows = super::raw_tests(&played.experiment, &played.baseline, &pooled)?;
         super::adjust(&mut rows, settings.alpha);
         confirmed_on = Some(seed);
@@ -283,6 +300,9 @@ struct Played {
     /// The fresh seed an alarm was confirmed on, and the first run's
     /// smallest Holm p: `rows` then hold both runs pooled.
     confirmed: Option<(u64, f64)>,
+    /// The games of that fresh seed, for its verdict on its own (`--each`)
+    /// to pool without playing them again.
+    again: Option<Vec<VariantOutcome>>,
 }
 
 /// Gives each experiment its rows of the corrected family back.
@@ -324,6 +344,7 @@ fn confirm(
         let pooled = super::pool(&p.outcomes, &again);
         p.rows = super::raw_tests(&p.experiment, &p.baseline, &pooled)?;
         p.confirmed = Some((seed, first_smallest));
+        p.again = settings.each.then_some(again);
         family.extend(p.rows.iter().cloned());
     }
     super::adjust(&mut family, settings.alpha);
@@ -343,7 +364,7 @@ fn confirm(
 pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
     let threads = settings.threads;
     let folder = target.is_dir();
-    if settings.each && !folder {
+    if settings.each && target.is_file() {
         return Err(Error::new(ErrorKind::BadArgument(format!(
             "--each judges each experiment of a folder on its own, and {} is one experiment, which `check` already judges on its own; give a folder, or leave out --each",
             target.display()
@@ -405,7 +426,7 @@ pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
     }
     // Each experiment's own family starts from its tests before the suite's
     // correction and confirmation replace them.
-    let mut raw: Vec<Vec<CheckRow>> = match settings.each {
+    let raw: Vec<Vec<CheckRow>> = match settings.each {
         true => played.iter().map(|p| p.rows.clone()).collect(),
         false => Vec::new(),
     };
@@ -418,17 +439,43 @@ pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
     if all.iter().any(|r| r.moved) && !settings.no_confirm {
         confirm(settings, &mut played, threads, games)?;
     }
-    for (i, p) in played.iter_mut().enumerate() {
+    // Each on its own before anything is printed: an error judging one (its
+    // fresh seed's shards unreadable, say) is that experiment's error.
+    let mut own = Vec::new();
+    for (p, raw) in played.iter_mut().zip(raw) {
+        own.push(match alone(settings, p, raw, threads, games) {
+            Ok(verdict) => Ok(verdict),
+            Err(error) if !matches!(error.kind(), ErrorKind::Interrupted) => {
+                crate::output::warn(format_args!(
+                    "fortunes: error: {}: {error}",
+                    p.experiment.name
+                ));
+                Err(())
+            }
+            Err(error) => return Err(error),
+        });
+        p.again = None;
+    }
+    let mut own = own.into_iter();
+    for p in played.iter_mut() {
         let mut checked = report_check(settings, p, family)?;
-        if let Some(raw) = raw.get_mut(i) {
-            let own = alone(settings, p, std::mem::take(raw), threads, games)?;
-            if !settings.json {
-                emit(&own.text())?;
+        match own.next() {
+            Some(Ok(verdict)) => {
+                if !settings.json {
+                    emit(&verdict.text())?;
+                }
+                if let serde_json::Value::Object(fields) = &mut checked.json {
+                    fields.insert("alone".into(), verdict.json());
+                }
+                checked.alone = Some(verdict);
             }
-            if let serde_json::Value::Object(fields) = &mut checked.json {
-                fields.insert("alone".into(), own.json());
+            Some(Err(())) => {
+                checked.outcome = Outcome::BadInput;
+                if let serde_json::Value::Object(fields) = &mut checked.json {
+                    fields.insert("alone".into(), serde_json::json!({ "status": "error" }));
+                }
             }
-            checked.alone = Some(own);
+            None => {}
         }
         results.push(checked);
         if let Some(out) = p.out.take() {
@@ -467,10 +514,6 @@ pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
             head.extend(["alone: tests", "smallest Holm p", "status"]);
         }
         let mut lines = vec![head.into_iter().map(String::from).collect::<Vec<_>>()];
-        let p_text = |p: f64| match p.is_nan() {
-            true => "-".to_string(),
-            false => format!("{p:.4}"),
-        };
         let status_text = |outcome| match outcome {
             Outcome::Success => "unchanged",
             Outcome::BalanceMoved => "MOVED",
@@ -481,14 +524,14 @@ pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
                 r.name.clone(),
                 r.tests.to_string(),
                 r.moved.to_string(),
-                p_text(r.smallest),
+                holm_text(r.smallest),
                 status_text(r.outcome).into(),
             ];
             if settings.each {
                 line.extend(match &r.alone {
                     Some(own) => [
                         own.tests.to_string(),
-                        p_text(own.smallest),
+                        holm_text(own.smallest),
                         status_text(own.outcome()).into(),
                     ],
                     None => ["-".into(), "-".into(), status_text(r.outcome).into()],
@@ -500,12 +543,12 @@ pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
             "--exact: every figure must equal the baseline's".to_string()
         } else {
             format!(
-                "Holm over all {family} tests of the suite{}, alpha {}",
+                "alpha {}, Holm over all {family} tests of the suite{}",
+                settings.alpha,
                 match settings.each {
                     true => "; alone: over each experiment's own",
                     false => "",
-                },
-                settings.alpha
+                }
             )
         };
         emit(&format!("\nsummary ({how})\n{}", output::align(&lines, 1)))?;
@@ -609,6 +652,7 @@ fn play_check(
         rows,
         out,
         confirmed: None,
+        again: None,
     }))
 }
 
