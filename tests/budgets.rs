@@ -133,33 +133,38 @@ fn instructions_a_game_stay_within_budget() {
     // first (games times budget), each row's two apart, so that neither
     // counter is left with the Piquet run while the other sits idle (the
     // rows' costs differ a hundredfold).
-    let mut counts: Vec<(usize, u64)> = (0..rows.len())
-        .flat_map(|i| [(i, rows[i].low), (i, rows[i].high)])
+    let games = |i: usize, high: bool| match high {
+        true => rows[i].high,
+        false => rows[i].low,
+    };
+    let mut counts: Vec<(usize, bool)> = (0..rows.len())
+        .flat_map(|i| [(i, false), (i, true)])
         .collect();
-    counts.sort_by_key(|&(i, games)| std::cmp::Reverse(games * rows[i].budget));
+    counts.sort_by_key(|&(i, high)| std::cmp::Reverse(games(i, high) * rows[i].budget));
     let next = std::sync::atomic::AtomicUsize::new(0);
     let mut totals = vec![(0u64, 0u64); rows.len()];
     std::thread::scope(|s| {
         let counters: Vec<_> = (0..2)
             .map(|_| {
-                let (scratch, next, rows, counts) = (&scratch, &next, &rows, &counts);
+                let (scratch, next, rows, counts, games) =
+                    (&scratch, &next, &rows, &counts, &games);
                 s.spawn(move || {
                     let mut done = Vec::new();
                     loop {
                         let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(&(i, games)) = counts.get(k) else {
+                        let Some(&(i, high)) = counts.get(k) else {
                             break done;
                         };
-                        done.push((i, games, count(rows[i], games, scratch)));
+                        done.push((i, high, count(rows[i], games(i, high), scratch)));
                     }
                 })
             })
             .collect();
         for counter in counters {
-            for (i, games, total) in counter.join().unwrap() {
-                match games == rows[i].low {
-                    true => totals[i].0 = total,
-                    false => totals[i].1 = total,
+            for (i, high, total) in counter.join().unwrap() {
+                match high {
+                    true => totals[i].1 = total,
+                    false => totals[i].0 = total,
                 }
             }
         }
@@ -235,7 +240,20 @@ fn the_budget_table_is_well_formed() {
     let text = std::fs::read_to_string(root.join(TABLE)).unwrap();
     let rows = rows(&text);
     assert!(rows.len() >= 10, "a command and an experiment per system");
+    let mut names = std::collections::HashSet::new();
     for row in &rows {
+        // A row is written back, chosen and given its `{out}` folder by
+        // its name.
+        assert!(names.insert(&row.name), "{}: named twice", row.name);
+        assert!(
+            !row.name.is_empty()
+                && row
+                    .name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+            "{}: a name of a-z, 0-9 and _",
+            row.name
+        );
         assert!(row.high > row.low && row.budget > 0, "{}", row.name);
         assert!(row.command.contains("{n}"), "{}: no {{n}}", row.name);
         let program = row.command.split_whitespace().next().unwrap();
