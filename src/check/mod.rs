@@ -12,6 +12,7 @@ use crate::system::VariantOutcome;
 use statrs::distribution::{ContinuousCDF, Normal};
 use std::path::Path;
 
+mod alone;
 pub mod suite;
 pub mod verdict;
 

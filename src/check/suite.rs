@@ -5,6 +5,7 @@
 //! `--exact`, every figure compared. `--each` also judges every experiment
 //! of the suite on its own, from the same games.
 
+use super::alone::{holm_text, status, Alone};
 use super::verdict::{self, standing_text};
 use super::{CheckRow, Standing};
 use crate::error::{Error, ErrorKind, Result};
@@ -156,14 +157,6 @@ fn name_json(name: &str) -> serde_json::Value {
     name.into()
 }
 
-fn status(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Success => "unchanged",
-        Outcome::BalanceMoved => "moved",
-        Outcome::BadInput => "error",
-    }
-}
-
 impl Checked {
     fn bad_input(name: String) -> Checked {
         let json = serde_json::json!({ "experiment": name_json(&name), "status": "error" });
@@ -186,60 +179,6 @@ impl Checked {
     }
 }
 
-/// An experiment judged on its own (`check --each`), exactly as `check
-/// FILE` judges it: Holm over its own tests, so a change too small to
-/// stand out among the suite's many tests can still move it.
-struct Alone {
-    tests: usize,
-    moved: usize,
-    smallest: f64,
-    /// The fresh seed its own alarm was confirmed on.
-    confirmed_on: Option<u64>,
-}
-
-impl Alone {
-    fn outcome(&self) -> Outcome {
-        match self.moved {
-            0 => Outcome::Success,
-            _ => Outcome::BalanceMoved,
-        }
-    }
-
-    fn json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "status": status(self.outcome()),
-            "family": self.tests,
-            "moved": self.moved,
-            "smallest_holm_p": self.smallest,
-            "confirmed_on_seed": self.confirmed_on,
-        })
-    }
-
-    fn text(&self) -> String {
-        let confirmed = self
-            .confirmed_on
-            .map(|seed| format!(", confirmed on fresh seed {seed}"))
-            .unwrap_or_default();
-        let verdict = match self.moved {
-            0 => "unchanged".to_string(),
-            moved => format!("MOVED, {moved} series"),
-        };
-        format!(
-            "on its own (Holm over its {} tests): {verdict}, smallest Holm p {}{confirmed}\n",
-            self.tests,
-            holm_text(self.smallest)
-        )
-    }
-}
-
-/// A smallest Holm p as the tables print it: `-` when nothing was tested.
-fn holm_text(p: f64) -> String {
-    match p.is_nan() {
-        true => "-".into(),
-        false => format!("{p:.4}"),
-    }
-}
-
 /// The fresh seed an alarm of `baseline`'s experiment is confirmed on.
 fn fresh_seed(settings: &Settings, baseline: &super::Baseline) -> u64 {
     match settings.seed {
@@ -250,19 +189,14 @@ fn fresh_seed(settings: &Settings, baseline: &super::Baseline) -> u64 {
 
 /// `played` judged on its own from its first run's uncorrected tests
 /// `raw`: the family and confirmation `check FILE` would use.
-fn alone(
+fn judge_alone(
     settings: &Settings,
     played: &Played,
     raw: Vec<CheckRow>,
     threads: usize,
     games: Games<'_>,
 ) -> Result<Alone> {
-    let mut rows = raw;
-    super::adjust(&mut rows, settings.alpha);
-    // The family is the first run's, as the check of its file states it.
-    let tests = super::family(&rows);
-    let mut confirmed_on = None;
-    if rows.iter().any(|r| r.moved) && !settings.no_confirm {
+    let confirm = || {
         let seed = fresh_seed(settings, &played.baseline);
         // An alarm alone is at least as strong as in the suite (a smaller
         // family never corrects more), so one the suite confirmed is
@@ -276,16 +210,16 @@ fn alone(
             }
         };
         let pooled = super::pool(&played.outcomes, again);
-        rows = super::raw_tests(&played.experiment, &played.baseline, &pooled)?;
-        super::adjust(&mut rows, settings.alpha);
-        confirmed_on = Some(seed);
-    }
-    Ok(Alone {
-        tests,
-        moved: rows.iter().filter(|r| r.moved).count(),
-        smallest: rows.iter().map(|r| r.adjusted).fold(f64::NAN, f64::min),
-        confirmed_on,
-    })
+        Ok((
+            seed,
+            super::raw_tests(&played.experiment, &played.baseline, &pooled)?,
+        ))
+    };
+    Alone::judge(
+        raw,
+        settings.alpha,
+        (!settings.no_confirm).then_some(confirm),
+    )
 }
 
 /// An experiment played against its baseline, its tests not yet corrected.
@@ -443,7 +377,7 @@ pub fn check(target: &Path, settings: &Settings) -> Result<Outcome> {
     // fresh seed's shards unreadable, say) is that experiment's error.
     let mut own = Vec::new();
     for (p, raw) in played.iter_mut().zip(raw) {
-        own.push(match alone(settings, p, raw, threads, games) {
+        own.push(match judge_alone(settings, p, raw, threads, games) {
             Ok(verdict) => Ok(verdict),
             Err(error) if !matches!(error.kind(), ErrorKind::Interrupted) => {
                 crate::output::warn(format_args!(
